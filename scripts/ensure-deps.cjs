@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// Installs npm dependencies when node_modules is missing or older than package.json / the lockfile,
+// so `npm start` and `npm test` work on a fresh clone. Fast no-op otherwise.
+const { createHash } = require('node:crypto');
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
+const { execSync } = require('node:child_process');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const stamp = path.join(root, 'node_modules', '.counterfoil-deps');
+const inputs = ['package.json', 'package-lock.json'].map((f) => path.join(root, f)).filter(existsSync);
+const digest = createHash('sha256');
+for (const f of inputs) digest.update(readFileSync(f));
+const want = digest.digest('hex');
+
+if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) process.exit(0);
+
+const lock = existsSync(path.join(root, 'package-lock.json'));
+const cmd = lock ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund';
+console.error(`[counterfoil] installing npm dependencies (${cmd})`);
+execSync(cmd, { cwd: root, stdio: 'inherit' });
+writeFileSync(stamp, want);

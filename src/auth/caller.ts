@@ -1,0 +1,94 @@
+import { AppError } from '../errors';
+import type { PrincipalKind } from '../domain/iam/entities';
+import type { Permission } from './permissions';
+
+export interface Grant {
+  permissions: ReadonlySet<string>;
+  scopeRef: string;
+  propagation: 'subtree' | 'exact';
+}
+
+export interface PrincipalRef {
+  id: string;
+  kind: PrincipalKind;
+  tenant_ref: string;
+}
+
+/** Subject attribution as the seed names it; every record a request writes carries it. */
+export interface SubjectAttribution {
+  authenticated_principal: PrincipalRef;
+  subject: PrincipalRef;
+  actor: PrincipalRef | null;
+  identity_source: string;
+  federation: { issuer: string; subject: string } | null;
+  enterprise_binding: { tenant_type: 'enterprise'; topology_ref: string };
+  initiated_by: PrincipalRef | null;
+  approved_by: PrincipalRef[] | null;
+}
+
+/**
+ * A scope path lists an object's ancestry from the root: `['enterprises/E', 'clients/C', 'client-accounts/A']`.
+ * A `subtree` grant at any element covers the object; an `exact` grant only at the last one.
+ */
+export type ScopePath = readonly string[];
+
+function covers(grant: Grant, path: ScopePath): boolean {
+  if (grant.propagation === 'exact') return path[path.length - 1] === grant.scopeRef;
+  return path.includes(grant.scopeRef);
+}
+
+/** The authenticated caller of one request: who it is, for whom it acts, and what it may do where. */
+export class Caller {
+  constructor(
+    readonly enterpriseId: string,
+    readonly subject: PrincipalRef,
+    readonly authenticatedPrincipal: PrincipalRef,
+    readonly actor: PrincipalRef | null,
+    readonly grants: readonly Grant[],
+    readonly identitySource: string,
+    readonly federation: { issuer: string; subject: string } | null,
+    readonly tokenId: string,
+  ) {}
+
+  get enterpriseRef(): string {
+    return `enterprises/${this.enterpriseId}`;
+  }
+
+  /** The caller can see the object at all: some grant of any permission covers its scope. */
+  sees(path: ScopePath): boolean {
+    return path[0] === this.enterpriseRef && this.grants.some((g) => covers(g, path));
+  }
+
+  can(permission: Permission, path: ScopePath): boolean {
+    return path[0] === this.enterpriseRef && this.grants.some((g) => g.permissions.has(permission) && covers(g, path));
+  }
+
+  holdsAnywhere(permission: Permission): boolean {
+    return this.grants.some((g) => g.permissions.has(permission));
+  }
+
+  /** Out of scope is 404, exactly as if the object did not exist; in scope without the permission is 403. */
+  require(permission: Permission, path: ScopePath, what = 'resource'): void {
+    if (this.can(permission, path)) return;
+    if (!this.sees(path)) throw new AppError('EdgeNotFound', `The ${what} does not exist.`);
+    throw new AppError('EdgeForbidden', `The caller lacks permission ${permission} at this scope.`);
+  }
+
+  /** Scope refs at which the caller holds `permission`, for filtering lists. */
+  scopesWith(permission: Permission): Grant[] {
+    return this.grants.filter((g) => g.permissions.has(permission));
+  }
+
+  attribution(): SubjectAttribution {
+    return {
+      authenticated_principal: this.authenticatedPrincipal,
+      subject: this.subject,
+      actor: this.actor,
+      identity_source: this.identitySource,
+      federation: this.federation,
+      enterprise_binding: { tenant_type: 'enterprise', topology_ref: this.enterpriseRef },
+      initiated_by: this.subject,
+      approved_by: null,
+    };
+  }
+}

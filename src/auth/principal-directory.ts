@@ -1,0 +1,97 @@
+import type { Sql } from 'postgres';
+import type { Logger } from '../logger';
+import type { PrincipalKind } from '../domain/iam/entities';
+import type { Grant } from './caller';
+
+export const IAM_CHANNEL = 'counterfoil_iam';
+
+export interface PrincipalState {
+  enterpriseId: string;
+  /** False when suspended, deactivated or revoked: its tokens stop working at once. */
+  active: boolean;
+  grants: Grant[];
+}
+
+/** How each principal kind's status is read; the identity module registers users. */
+const statusQueries: Record<PrincipalKind, string> = {
+  service_account: `select enterprise_id, status = 'active' as active from service_accounts where id = $1`,
+  user: `select enterprise_id, status = 'active' as active from users where id = $1`,
+};
+
+const GRANTS_SQL = `
+  select r.permissions, ra.scope_ref, ra.scope_propagation
+    from role_assignments ra
+    join roles r on r.id = ra.role_id
+   where ra.principal_id = $1 and ra.status = 'active' and r.status = 'active'`;
+
+/** Fallback bound on staleness should a notification ever be missed (the LISTEN socket reconnects). */
+const MAX_AGE_MS = 30_000;
+
+/**
+ * Principal status and grants, cached per process. Every change to principals, roles or assignments
+ * sends NOTIFY in its transaction (see `notifyIamChange`); each process drops the entry on receipt,
+ * so a revocation takes effect on the next request without re-issuing tokens.
+ * The `postgres` client is used here because MikroORM has no LISTEN support.
+ */
+export class PrincipalDirectory {
+  private readonly cache = new Map<string, { state: PrincipalState | null; at: number }>();
+  private readonly loading = new Map<string, Promise<PrincipalState | null>>();
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.sql.listen(
+      IAM_CHANNEL,
+      (payload) => this.invalidate(payload),
+      // (Re)connected: anything may have changed while we were not listening.
+      () => this.cache.clear(),
+    );
+  }
+
+  invalidate(principalId: string): void {
+    if (principalId === '*' || principalId === '') this.cache.clear();
+    else this.cache.delete(principalId);
+  }
+
+  async resolve(kind: PrincipalKind, id: string): Promise<PrincipalState | null> {
+    const hit = this.cache.get(id);
+    if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit.state;
+    let pending = this.loading.get(id);
+    if (!pending) {
+      pending = this.load(kind, id).finally(() => this.loading.delete(id));
+      this.loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  private async load(kind: PrincipalKind, id: string): Promise<PrincipalState | null> {
+    const startedAt = Date.now();
+    const [rows, grantRows] = await Promise.all([
+      this.sql.unsafe(statusQueries[kind], [id]),
+      this.sql.unsafe(GRANTS_SQL, [id]),
+    ]);
+    const row = rows[0];
+    const state: PrincipalState | null = row
+      ? {
+          enterpriseId: row.enterprise_id,
+          active: row.active,
+          grants: grantRows.map((g) => ({
+            permissions: new Set<string>(g.permissions),
+            scopeRef: g.scope_ref,
+            propagation: g.scope_propagation,
+          })),
+        }
+      : null;
+    this.cache.set(id, { state, at: startedAt });
+    this.log.debug({ principal: id, active: state?.active }, 'principal loaded');
+    return state;
+  }
+}
+
+/** Call inside the transaction that changes a principal, role or assignment. `*` drops every entry. */
+export function iamChangeNotification(principalId: string | '*'): { sql: string; params: string[] } {
+  return { sql: `select pg_notify('${IAM_CHANNEL}', ?)`, params: [principalId] };
+}

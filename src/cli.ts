@@ -1,0 +1,108 @@
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { startStack, type Role, type Stack } from './stack';
+import { initOrm, migrate } from './db/orm';
+import { bootstrap, writeCredentials } from './bootstrap';
+import { tenantOpenApi } from './http/app';
+
+const USAGE = `counterfoil <command>
+
+  start       everything in one process: PostgreSQL (embedded unless DATABASE_URL), the Temporal dev
+              server (unless TEMPORAL_ADDRESS), migrations, bootstrap, the worker and both APIs
+  api         the tenant and signed APIs only (needs DATABASE_URL and TEMPORAL_ADDRESS)
+  worker      the Temporal worker only (needs DATABASE_URL and TEMPORAL_ADDRESS)
+  migrate     apply pending migrations to DATABASE_URL
+  bootstrap   create the first enterprise and its admin service account if the database is empty
+  openapi     print the tenant API's OpenAPI document`;
+
+function banner(stack: Stack): string {
+  const lines = [
+    '',
+    'Counterfoil is running.',
+    `  Tenant API      ${stack.tenantApi?.url ?? '-'}   (OpenAPI: ${stack.tenantApi ? stack.tenantApi.url + '/openapi.json' : '-'})`,
+    `  Signed API      ${stack.signedApi ? stack.signedApi.url + '/v1' : '-'}`,
+    `  Temporal UI     ${stack.temporalUiUrl ?? '(external Temporal: ' + stack.temporalAddress + ')'}`,
+    `  Temporal gRPC   ${stack.temporalAddress}`,
+  ];
+  if (stack.credentials) {
+    lines.push(
+      '',
+      'First run: bootstrap credentials (shown once; also saved with mode 0600 to',
+      `  ${stack.credentialsPath})`,
+      `  enterprise_id   ${stack.credentials.enterprise_id}`,
+      `  client_id       ${stack.credentials.client_id}`,
+      `  client_secret   ${stack.credentials.client_secret}`,
+    );
+  } else {
+    lines.push('', `Bootstrap credentials from the first run: ${stack.credentialsPath}`);
+  }
+  lines.push('', 'Press Ctrl-C to stop.', '');
+  return lines.join('\n');
+}
+
+async function serve(role: Role): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel, { role });
+  const started = Date.now();
+  const stack = await startStack(config, log, role);
+  process.stdout.write(banner(stack));
+  log.info({ ready_ms: Date.now() - started }, 'ready');
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    stack.stop().then(
+      () => process.exit(0),
+      (err) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const command = argv[0];
+  switch (command) {
+    case 'start':
+      return serve('all');
+    case 'api':
+      return serve('api');
+    case 'worker':
+      return serve('worker');
+    case 'migrate':
+    case 'bootstrap': {
+      const config = loadConfig();
+      if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', `is required for ${command}`);
+      const orm = await initOrm(config.databaseUrl);
+      try {
+        const applied = await migrate(orm);
+        process.stdout.write(`migrations applied: ${applied.length ? applied.join(', ') : 'none pending'}\n`);
+        if (command === 'bootstrap') {
+          const creds = await bootstrap(orm, config);
+          if (creds) process.stdout.write(`bootstrapped; credentials written to ${writeCredentials(config.dataDir, creds)}\n`);
+          else process.stdout.write('already bootstrapped; nothing changed\n');
+        }
+      } finally {
+        await orm.close(true);
+      }
+      return;
+    }
+    case 'openapi':
+      process.stdout.write(JSON.stringify(tenantOpenApi({ config: loadConfig() }), null, 2) + '\n');
+      return;
+    default:
+      process.stderr.write(`${USAGE}\n`);
+      process.exitCode = command ? 2 : 0;
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+  else process.stderr.write(`counterfoil: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+import path from 'node:path';
+
+/** Where the process runs: sandbox enables simulators and sandbox-only routes; production refuses them. */
+export type Mode = 'sandbox' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface RateLimitConfig {
+  /** Sustained requests per second per principal and route class. */
+  readPerSecond: number;
+  writePerSecond: number;
+  tokenPerSecond: number;
+  /** Bucket size as a multiple of the per-second rate (allowed burst). */
+  burstSeconds: number;
+}
+
+export interface Config {
+  mode: Mode;
+  logLevel: LogLevel;
+  dataDir: string;
+  host: string;
+  tenantApiPort: number;
+  signedApiPort: number;
+  /** Public base URLs printed and used in links; derived from host and port unless set. */
+  tenantApiBaseUrl: string;
+  signedApiBaseUrl: string;
+  databaseUrl: string | undefined;
+  embeddedPostgresPort: number;
+  temporalAddress: string | undefined;
+  temporalPort: number;
+  temporalUiPort: number;
+  temporalNamespace: string;
+  taskQueue: string;
+  tls: { certFile: string; keyFile: string } | undefined;
+  accessTokenTtlSeconds: number;
+  clientSecretTtlDays: number;
+  bootstrap: { legalName: string; jurisdiction: string };
+  rateLimits: RateLimitConfig;
+  /** Trust X-Forwarded-For from these proxies only (exact IPs). Empty: use the socket address. */
+  trustedProxies: string[];
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`Invalid configuration ${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[name];
+  return v === undefined || v === '' ? fallback : v;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected an integer, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `expected ${min}..${max}, got ${n}`);
+  return n;
+}
+
+function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
+  const v = str(env, name, fallback);
+  if (!(allowed as readonly string[]).includes(v)) {
+    throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${v}"`);
+  }
+  return v as T;
+}
+
+function url(env: Env, name: string): string | undefined {
+  const v = env[name];
+  if (v === undefined || v === '') return undefined;
+  try {
+    new URL(v);
+  } catch {
+    throw new ConfigError(name, 'not a valid URL');
+  }
+  return v;
+}
+
+/** Parses the environment once; every variable is documented in README.md. */
+export function loadConfig(env: Env = process.env): Config {
+  const mode = oneOf<Mode>(env, 'COUNTERFOIL_MODE', 'sandbox', ['sandbox', 'production']);
+  const host = str(env, 'COUNTERFOIL_HOST', '127.0.0.1');
+  const tenantApiPort = int(env, 'COUNTERFOIL_API_PORT', 8080, 0, 65535);
+  const signedApiPort = int(env, 'COUNTERFOIL_SIGNED_API_PORT', 8081, 0, 65535);
+  const certFile = env.COUNTERFOIL_TLS_CERT || undefined;
+  const keyFile = env.COUNTERFOIL_TLS_KEY || undefined;
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    throw new ConfigError(certFile ? 'COUNTERFOIL_TLS_KEY' : 'COUNTERFOIL_TLS_CERT', 'TLS needs both a certificate and a key');
+  }
+  const scheme = certFile ? 'https' : 'http';
+  const jurisdiction = str(env, 'COUNTERFOIL_BOOTSTRAP_JURISDICTION', 'GB');
+  if (!/^[A-Z]{2}$/.test(jurisdiction)) {
+    throw new ConfigError('COUNTERFOIL_BOOTSTRAP_JURISDICTION', 'expected a two-letter ISO 3166-1 country code');
+  }
+  const trustedProxies = str(env, 'COUNTERFOIL_TRUSTED_PROXIES', '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+  return {
+    mode,
+    logLevel: oneOf<LogLevel>(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    dataDir: path.resolve(str(env, 'COUNTERFOIL_DATA_DIR', './.data')),
+    host,
+    tenantApiPort,
+    signedApiPort,
+    tenantApiBaseUrl: url(env, 'COUNTERFOIL_API_BASE_URL') ?? `${scheme}://${host}:${tenantApiPort}`,
+    signedApiBaseUrl: url(env, 'COUNTERFOIL_SIGNED_API_BASE_URL') ?? `${scheme}://${host}:${signedApiPort}`,
+    databaseUrl: url(env, 'DATABASE_URL'),
+    embeddedPostgresPort: int(env, 'COUNTERFOIL_PG_PORT', 5433, 1, 65535),
+    temporalAddress: env.TEMPORAL_ADDRESS || undefined,
+    temporalPort: int(env, 'TEMPORAL_PORT', 7233, 1, 65535),
+    temporalUiPort: int(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535),
+    temporalNamespace: str(env, 'TEMPORAL_NAMESPACE', 'default'),
+    taskQueue: str(env, 'TEMPORAL_TASK_QUEUE', 'counterfoil'),
+    tls: certFile && keyFile ? { certFile, keyFile } : undefined,
+    accessTokenTtlSeconds: int(env, 'COUNTERFOIL_ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86400),
+    clientSecretTtlDays: int(env, 'COUNTERFOIL_CLIENT_SECRET_TTL_DAYS', 365, 1, 3650),
+    bootstrap: {
+      legalName: str(env, 'COUNTERFOIL_BOOTSTRAP_LEGAL_NAME', 'Counterfoil Sandbox Ltd'),
+      jurisdiction,
+    },
+    rateLimits: {
+      readPerSecond: int(env, 'COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND', 1000, 1, 10_000_000),
+      writePerSecond: int(env, 'COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND', 200, 1, 10_000_000),
+      tokenPerSecond: int(env, 'COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND', 20, 1, 10_000_000),
+      burstSeconds: int(env, 'COUNTERFOIL_RATE_LIMIT_BURST_SECONDS', 2, 1, 3600),
+    },
+    trustedProxies,
+    shutdownGraceMs: int(env, 'COUNTERFOIL_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+  };
+}

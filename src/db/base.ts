@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+
+/** Columns every mutable resource shares. `version` drives optimistic locking and the ETag. */
+export interface Versioned {
+  id: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const versionedProperties = {
+  id: { type: 'uuid', primary: true },
+  version: { type: 'integer', version: true },
+  createdAt: { type: 'Date', columnType: 'timestamptz', onCreate: () => new Date() },
+  updatedAt: { type: 'Date', columnType: 'timestamptz', onCreate: () => new Date(), onUpdate: () => new Date() },
+} as const;
+
+/** A strong entity tag: opaque, changes on every committed change of the resource. */
+export function etagOf(row: { id: string; version: number }): string {
+  const h = createHash('sha256').update(`${row.id}:${row.version}`).digest('base64url').slice(0, 20);
+  return `"${h}"`;
+}
+
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);

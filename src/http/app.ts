@@ -1,0 +1,45 @@
+import Koa from 'koa';
+import type { Services } from '../services';
+import { buildOpenApiDocument } from './openapi';
+import { buildRouter, fallthrough } from './mount';
+import { problemMiddleware } from './problem';
+import { RateLimiter } from './rate-limit';
+import { requestContext } from './request-context';
+import { defineRoute, type RouteDef } from './route';
+import { tenantRoutes } from './routes';
+
+const TENANT_API_DESCRIPTION =
+  'Counterfoil tenant API: tenant topology, identity and access, a double-entry ledger, governed money movement, webhooks, events and exports. Authenticate with POST /oauth/token, then send `Authorization: Bearer <token>`.';
+
+export function tenantOpenApi(services: Pick<Services, 'config'>, routes: RouteDef[] = tenantRoutes) {
+  return buildOpenApiDocument(routes, {
+    title: 'Counterfoil tenant API',
+    description: TENANT_API_DESCRIPTION,
+    serverUrl: services.config.tenantApiBaseUrl,
+  });
+}
+
+/** The tenant (bearer-token) API as a Koa app. */
+export function createTenantApp(services: Services): Koa {
+  let document: unknown;
+  const openApiRoute: RouteDef = defineRoute({
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'getOpenApiDocument',
+    summary: 'This OpenAPI 3.1 document',
+    tags: ['Operations'],
+    auth: { kind: 'public', reason: 'API description' },
+    responses: { 200: { description: 'OpenAPI 3.1 document.' } },
+    handler: async () => ({ body: (document ??= tenantOpenApi(services, routes)) as object }),
+  });
+  const routes: RouteDef[] = [...tenantRoutes, openApiRoute];
+  const router = buildRouter(routes, services, new RateLimiter(services.config.rateLimits));
+
+  const app = new Koa({ proxy: false });
+  app.silent = true; // errors are logged by the problem middleware with the request id
+  app.use(requestContext(services, 'tenant'));
+  app.use(problemMiddleware());
+  app.use(router.routes());
+  app.use(fallthrough(router));
+  return app;
+}

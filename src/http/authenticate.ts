@@ -1,0 +1,45 @@
+import type Koa from 'koa';
+import { AppError } from '../errors';
+import { Caller } from '../auth/caller';
+import type { Services } from '../services';
+
+const REALM = 'Bearer realm="counterfoil"';
+
+function unauthorized(detail: string, tokenPresented: boolean): AppError {
+  // RFC 6750 §3: no error code when the request carried no token at all.
+  const challenge = tokenPresented ? `${REALM}, error="invalid_token", error_description="${detail}"` : REALM;
+  return new AppError('Unauthorized', detail, { headers: { 'WWW-Authenticate': challenge } });
+}
+
+/** Resolves the bearer token of a request into a Caller, or refuses with 401 (RFC 6750). */
+export async function authenticate(ctx: Koa.Context, services: Services): Promise<Caller> {
+  const header = ctx.get('authorization');
+  if (!header) throw unauthorized('The request has no bearer token.', false);
+  const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
+  if (!match) throw unauthorized('The Authorization header is not a bearer token.', true);
+  const claims = services.tokens.verify(match[1]);
+  if (!claims) throw unauthorized('The access token is invalid or has expired.', true);
+
+  const [subject, actor] = await Promise.all([
+    services.principals.resolve(claims.sk, claims.sub),
+    claims.act ? services.principals.resolve(claims.act.sk, claims.act.sub) : Promise.resolve(null),
+  ]);
+  if (!subject || !subject.active || subject.enterpriseId !== claims.ent) {
+    throw unauthorized('The principal of this token is no longer active.', true);
+  }
+  if (claims.act && (!actor || !actor.active)) throw unauthorized('The actor of this token is no longer active.', true);
+
+  const tenantRef = `enterprises/${claims.ent}`;
+  const subjectRef = { id: claims.sub, kind: claims.sk, tenant_ref: tenantRef };
+  const actorRef = claims.act ? { id: claims.act.sub, kind: claims.act.sk, tenant_ref: tenantRef } : null;
+  return new Caller(
+    claims.ent,
+    subjectRef,
+    actorRef ?? subjectRef,
+    actorRef,
+    subject.grants,
+    claims.ids,
+    claims.fed ? { issuer: claims.fed.iss, subject: claims.fed.sub } : null,
+    claims.jti,
+  );
+}

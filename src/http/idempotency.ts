@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import type { Sql } from 'postgres';
+import { AppError } from '../errors';
+import type { HandlerResult } from './route';
+
+export const IDEMPOTENCY_RETENTION_HOURS = 24;
+/** An `in_progress` record older than this is treated as abandoned by a crashed process. */
+const ABANDONED_AFTER_SECONDS = 60;
+const KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+export function requestFingerprint(method: string, path: string, raw: Buffer): string {
+  return createHash('sha256').update(method).update('\0').update(path).update('\0').update(raw).digest('hex');
+}
+
+export function checkKey(key: string): void {
+  if (!KEY_RE.test(key)) {
+    throw new AppError('EdgeBadRequest', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', {
+      errors: [{ pointer: '/headers/idempotency-key', detail: 'invalid format' }],
+    });
+  }
+}
+
+export interface Replay extends HandlerResult {
+  replayed: true;
+}
+
+/**
+ * Runs `effect` at most once per (principal, key). Same key and same request replays the stored
+ * answer; another request under the same key is 422; the same key while the first still runs is 409.
+ * Server errors are not stored, so the client's retry runs again.
+ */
+export async function runIdempotently(
+  sql: Sql,
+  principalId: string,
+  key: string,
+  fingerprint: string,
+  effect: () => Promise<HandlerResult>,
+): Promise<HandlerResult | Replay> {
+  const claimed = await sql`
+    insert into idempotency_records (principal_id, key, request_hash, state, expires_at)
+    values (${principalId}, ${key}, ${fingerprint}, 'in_progress', now() + make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}))
+    on conflict (principal_id, key) do update
+       set request_hash = excluded.request_hash, state = 'in_progress', created_at = now(),
+           expires_at = excluded.expires_at, response_status = null, response_body = null, response_headers = null
+     where idempotency_records.expires_at < now()
+        or (idempotency_records.state = 'in_progress'
+            and idempotency_records.request_hash = excluded.request_hash
+            and idempotency_records.created_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}))
+    returning 1`;
+
+  if (claimed.length === 0) {
+    const [existing] = await sql`
+      select request_hash, state, response_status, response_body, response_headers
+        from idempotency_records where principal_id = ${principalId} and key = ${key}`;
+    if (!existing) throw new AppError('EdgeConflict', 'A request with this Idempotency-Key just completed; retry.');
+    if (existing.request_hash !== fingerprint) {
+      throw new AppError('EdgeUnprocessable', 'This Idempotency-Key was used with a different request.', {
+        reason: 'idempotency_key_reused',
+      });
+    }
+    if (existing.state === 'in_progress') {
+      throw new AppError('EdgeConflict', 'A request with this Idempotency-Key is still being processed.', {
+        reason: 'idempotency_key_in_use',
+      });
+    }
+    return {
+      status: existing.response_status,
+      body: existing.response_body,
+      headers: existing.response_headers ?? {},
+      replayed: true,
+    };
+  }
+
+  let result: HandlerResult;
+  try {
+    result = await effect();
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) {
+      await store(sql, principalId, key, err.status, { __problem: true, code: err.code, detail: err.detail, options: err.options }, {});
+    } else {
+      await sql`delete from idempotency_records where principal_id = ${principalId} and key = ${key}`;
+    }
+    throw err;
+  }
+  await store(sql, principalId, key, result.status ?? 200, result.body, result.headers ?? {});
+  return result;
+}
+
+async function store(sql: Sql, principalId: string, key: string, status: number, body: unknown, headers: Record<string, string>) {
+  await sql`
+    update idempotency_records
+       set state = 'completed', response_status = ${status}, response_body = ${sql.json(body as never)},
+           response_headers = ${sql.json(headers)}
+     where principal_id = ${principalId} and key = ${key}`;
+}
+
+/** A stored refusal replays as the same problem. */
+export function replayedError(body: unknown): AppError | null {
+  const b = body as { __problem?: boolean; code?: AppError['code']; detail?: string; options?: AppError['options'] };
+  if (!b || !b.__problem || !b.code) return null;
+  return new AppError(b.code, b.detail ?? '', b.options ?? {});
+}
+
+export async function purgeExpiredIdempotencyRecords(sql: Sql): Promise<number> {
+  const rows = await sql`delete from idempotency_records where expires_at < now() returning 1`;
+  return rows.length;
+}

@@ -1,0 +1,112 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import { AppError } from '../errors';
+import type { Services } from '../services';
+import type { Caller } from '../auth/caller';
+import { authenticate } from './authenticate';
+import { parseBody } from './body';
+import { validate } from './validation';
+import { checkKey, replayedError, requestFingerprint, runIdempotently } from './idempotency';
+import type { RateLimiter } from './rate-limit';
+import type { HandlerResult, RouteDef } from './route';
+
+/** `/enterprises/{enterprise_id}` → `/enterprises/:enterprise_id` */
+export function koaPath(openApiPath: string): string {
+  return openApiPath.replace(/\{([a-z_]+)\}/g, ':$1');
+}
+
+function clientIp(ctx: Koa.Context, trustedProxies: string[]): string {
+  const socketIp = ctx.req.socket.remoteAddress ?? '';
+  if (trustedProxies.length > 0 && trustedProxies.includes(socketIp)) {
+    const forwarded = ctx.get('x-forwarded-for').split(',').map((s) => s.trim()).filter(Boolean);
+    // The right-most address not added by a trusted proxy is the client.
+    for (let i = forwarded.length - 1; i >= 0; i--) if (!trustedProxies.includes(forwarded[i])) return forwarded[i];
+  }
+  return socketIp;
+}
+
+/**
+ * The one request pipeline every route runs through, in this order: authenticate, rate-limit,
+ * validate params/query/body, check the route permission, idempotency, handler, shape the answer.
+ */
+function pipeline(def: RouteDef, services: Services, limiter: RateLimiter): Koa.Middleware {
+  const bodyTypes = def.bodyTypes ?? ['application/json'];
+  const rateClass = def.rateClass ?? (def.method === 'get' ? 'read' : 'write');
+  const hasBody = def.method !== 'get' && def.method !== 'delete';
+
+  return async (ctx) => {
+    ctx.state.route = def;
+    ctx.state.clientIp = clientIp(ctx, services.config.trustedProxies);
+
+    let caller: Caller | undefined;
+    if (def.auth.kind === 'bearer') {
+      caller = await authenticate(ctx, services);
+      ctx.state.caller = caller;
+      ctx.set(limiter.take(caller.subject.id, rateClass));
+    } else {
+      ctx.set(limiter.take(`ip:${ctx.state.clientIp}`, rateClass));
+    }
+
+    const params = validate(def.params, ctx.params, 'params');
+    const query = validate(def.query, ctx.query, 'query');
+    let raw: Buffer = Buffer.alloc(0);
+    let body: unknown;
+    if (hasBody) {
+      const parsed = await parseBody(ctx, bodyTypes);
+      raw = parsed.raw;
+      ctx.state.rawBody = raw;
+      body = validate(def.body, parsed.value ?? (def.body ? {} : undefined), 'body');
+    }
+
+    if (def.auth.kind === 'bearer' && !caller!.holdsAnywhere(def.auth.permission)) {
+      throw new AppError('EdgeForbidden', `The caller lacks permission ${def.auth.permission}.`);
+    }
+
+    const run = () =>
+      def.handler({ params, query, body, caller: caller as Caller, services, requestId: ctx.state.requestId, ctx });
+
+    let result: HandlerResult & { replayed?: boolean };
+    const key = ctx.get('idempotency-key');
+    if (def.idempotency && caller && key) {
+      checkKey(key);
+      result = await runIdempotently(services.sql, caller.subject.id, key, requestFingerprint(def.method, ctx.path, raw), run);
+      if (result.replayed) {
+        ctx.set('Idempotent-Replayed', 'true');
+        const refusal = replayedError(result.body);
+        if (refusal) throw refusal;
+      }
+    } else if (def.idempotency === 'required') {
+      throw new AppError('EdgeBadRequest', 'This operation requires an Idempotency-Key header.', {
+        errors: [{ pointer: '/headers/idempotency-key', detail: 'required' }],
+      });
+    } else {
+      result = await run();
+    }
+
+    ctx.status = result.status ?? 200;
+    if (result.headers) ctx.set(result.headers);
+    const etag = (result.body as { etag?: unknown } | undefined)?.etag;
+    if (typeof etag === 'string') ctx.set('ETag', etag);
+    if (result.body !== undefined) ctx.body = result.body;
+  };
+}
+
+export function buildRouter(defs: RouteDef[], services: Services, limiter: RateLimiter): Router {
+  const router = new Router();
+  for (const def of defs) router[def.method](def.operationId, koaPath(def.path), pipeline(def, services, limiter));
+  return router;
+}
+
+/** After the router: a known path with another method is 405 with `Allow`; anything else is 404. */
+export function fallthrough(router: Router): Koa.Middleware {
+  return async (ctx) => {
+    const matched = router.match(ctx.path, ctx.method);
+    const methods = new Set(matched.path.flatMap((layer) => layer.methods).filter((m) => m !== 'HEAD'));
+    if (methods.size > 0) {
+      throw new AppError('EdgeMethodNotAllowed', `${ctx.method} is not allowed on ${ctx.path}.`, {
+        headers: { Allow: [...methods].join(', ') },
+      });
+    }
+    throw new AppError('EdgeNotFound', `No route matches ${ctx.method} ${ctx.path}.`);
+  };
+}

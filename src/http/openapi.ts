@@ -1,0 +1,94 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from './zod';
+import { ERROR_CODES, type ErrorCode } from '../errors';
+import { ActionTokenHeader, IdempotencyKeyHeader, IfMatchHeader, Problem } from './schemas';
+import { PERMISSIONS } from '../auth/permissions';
+import type { RouteDef } from './route';
+
+const COMMON_ERRORS: ErrorCode[] = ['EdgeBadRequest', 'Unauthorized', 'EdgeForbidden', 'EdgeRateLimited'];
+
+/** The OpenAPI 3.1 document, generated from the same route definitions that validate requests. */
+export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; description: string; serverUrl: string }) {
+  const registry = new OpenAPIRegistry();
+  registry.register('Problem', Problem);
+  const idem = registry.registerParameter('IdempotencyKey', IdempotencyKeyHeader);
+  const ifMatch = registry.registerParameter('IfMatch', IfMatchHeader);
+  const actionToken = registry.registerParameter('XActionToken', ActionTokenHeader);
+  registry.register(
+    'Permission',
+    z.enum(Object.keys(PERMISSIONS) as [string, ...string[]]).openapi({
+      description: Object.entries(PERMISSIONS).map(([p, d]) => `- \`${p}\`: ${d}`).join('\n'),
+    }),
+  );
+  registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Access token from POST /oauth/token, sent as `Authorization: Bearer <token>`.',
+  });
+  registry.registerComponent('securitySchemes', 'oauth2ClientCredentials', {
+    type: 'oauth2',
+    flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } },
+  });
+
+  for (const def of defs) {
+    const headers: z.ZodType[] = [];
+    if (def.idempotency) headers.push(def.idempotency === 'required' ? idem : idem.optional());
+    if (def.ifMatch) headers.push(ifMatch.optional());
+    if (def.actionToken) headers.push(actionToken);
+    const responses: RouteConfig['responses'] = {};
+    for (const [status, spec] of Object.entries(def.responses)) {
+      responses[status] = {
+        description: spec.description,
+        ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } } : {}),
+      };
+    }
+    const base: ErrorCode[] = def.auth.kind === 'bearer' ? COMMON_ERRORS : ['EdgeBadRequest', 'EdgeRateLimited'];
+    const errors = new Set<ErrorCode>([...base, ...(def.errors ?? [])]);
+    for (const code of errors) {
+      const status = String(ERROR_CODES[code].status);
+      const prior = responses[status] as { description: string } | undefined;
+      responses[status] = {
+        description: prior ? `${prior.description} | ${code}` : code,
+        content: { 'application/problem+json': { schema: Problem } },
+      };
+    }
+    const description = [
+      def.description,
+      def.auth.kind === 'bearer' ? `Requires permission \`${def.auth.permission}\`.` : undefined,
+      def.auth.kind === 'bearer' && def.auth.capability ? `Requires capability \`${def.auth.capability}\`.` : undefined,
+      def.actionToken ? `Requires an action token for action \`${def.actionToken}\` in X-Action-Token.` : undefined,
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+    registry.registerPath({
+      method: def.method,
+      path: def.path,
+      operationId: def.operationId,
+      summary: def.summary,
+      description: description || undefined,
+      tags: def.tags,
+      security: def.auth.kind === 'bearer' ? [{ bearerAuth: [] }] : [],
+      ...(def.auth.kind === 'bearer' ? { 'x-permission': def.auth.permission } : {}),
+      request: {
+        params: def.params as never,
+        query: def.query as never,
+        headers: headers.length ? headers : undefined,
+        body: def.body
+          ? {
+              required: true,
+              content: Object.fromEntries((def.bodyTypes ?? ['application/json']).map((t) => [t, { schema: def.body! }])),
+            }
+          : undefined,
+      },
+      responses,
+    });
+  }
+
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: { title: info.title, version: '0.1.0', description: info.description, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
+    servers: [{ url: info.serverUrl, description: 'This deployment' }],
+    security: [{ bearerAuth: [] }],
+    tags: [...new Set(defs.flatMap((d) => d.tags))].map((name) => ({ name, description: `${name} operations.` })),
+  });
+}

@@ -1,0 +1,61 @@
+import type Koa from 'koa';
+import { AppError, ERROR_CODES, type ErrorCode } from '../errors';
+
+export const PROBLEM_TYPE_BASE = 'https://docs.counterfoil.dev/problems/';
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  request_id: string;
+  errors: Array<{ pointer: string; detail: string }>;
+  [extension: string]: unknown;
+}
+
+export function problemBody(err: AppError, requestId: string): ProblemBody {
+  const { title } = ERROR_CODES[err.code];
+  return {
+    ...(err.options.extensions ?? {}),
+    type: `${PROBLEM_TYPE_BASE}${err.code}`,
+    title,
+    status: err.status,
+    detail: err.detail,
+    code: err.code,
+    ...(err.options.reason ? { reason: err.options.reason } : {}),
+    request_id: requestId,
+    errors: err.options.errors ?? [],
+  };
+}
+
+/** Writes an AppError as RFC 9457 problem+json. */
+export function sendProblem(ctx: Koa.Context, err: AppError): void {
+  ctx.status = err.status;
+  for (const [k, v] of Object.entries(err.options.headers ?? {})) ctx.set(k, v);
+  ctx.type = 'application/problem+json';
+  ctx.body = problemBody(err, ctx.state.requestId ?? '');
+}
+
+/** Anything that is not an AppError is a bug: 500 with no internals, logged in full. */
+export function problemMiddleware(): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      if (err instanceof AppError) {
+        sendProblem(ctx, err);
+        ctx.state.errorCode = err.code;
+        return;
+      }
+      // Koa's own client errors (e.g. aborted body) carry `expose` and a 4xx status.
+      const status = (err as { status?: number }).status;
+      if (status && status >= 400 && status < 500 && (err as { expose?: boolean }).expose) {
+        sendProblem(ctx, new AppError(status === 413 ? 'EdgePayloadTooLarge' : 'EdgeBadRequest', (err as Error).message));
+        return;
+      }
+      ctx.state.log?.error({ err }, 'unhandled error');
+      sendProblem(ctx, new AppError('EdgeInternal', 'An internal error occurred; it has been logged with this request id.'));
+    }
+  };
+}

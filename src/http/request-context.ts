@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type Koa from 'koa';
+import type { Services } from '../services';
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:\-]{1,128}$/;
+
+/** X-Request-Id in and out, one JSON log line per request, and the latency histogram. */
+export function requestContext(services: Services, surface: 'tenant' | 'signed'): Koa.Middleware {
+  const { log, metrics } = services;
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.log = log;
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route: string = ctx.state.route?.path ?? 'unmatched';
+      metrics.httpDuration.observe({ surface, route, method: ctx.method, status: String(ctx.status) }, seconds);
+      if (log.isLevelEnabled('info')) {
+        log.info(
+          {
+            request_id: requestId,
+            method: ctx.method,
+            route,
+            status: ctx.status,
+            latency_ms: Math.round(seconds * 1e6) / 1e3,
+            principal: ctx.state.caller?.subject.id,
+            code: ctx.state.errorCode,
+          },
+          'request',
+        );
+      }
+    }
+  };
+}

@@ -1,0 +1,75 @@
+import type Koa from 'koa';
+import { z } from './zod';
+import type { ErrorCode } from '../errors';
+import type { Permission } from '../auth/permissions';
+import type { Caller } from '../auth/caller';
+import type { Services } from '../services';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type RateClass = 'read' | 'write' | 'token';
+
+/** Who may call a route. `bearer` routes always declare a permission; the route-table test enforces it. */
+export type RouteAuth =
+  | { kind: 'bearer'; permission: Permission; capability?: string }
+  | { kind: 'public'; reason: string };
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string;
+  headers?: Record<string, { description: string; schema?: { type: 'string' | 'integer' } }>;
+}
+
+export interface HandlerResult<R = unknown> {
+  status?: number;
+  body: R;
+  headers?: Record<string, string>;
+}
+
+export interface HandlerInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  caller: Caller;
+  services: Services;
+  requestId: string;
+  ctx: Koa.Context;
+}
+
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. `/enterprises/{enterprise_id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: RouteAuth;
+  rateClass?: RateClass;
+  /** Money movement requires an Idempotency-Key; resource creation accepts one. */
+  idempotency?: 'required' | 'optional';
+  /** Mutations of ETag-carrying resources honour If-Match. */
+  ifMatch?: boolean;
+  /** Name of the action-token action this route requires (X-Action-Token). */
+  actionToken?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Accepted request media types; JSON unless stated. */
+  bodyTypes?: Array<'application/json' | 'application/x-www-form-urlencoded'>;
+  responses: Record<number, ResponseSpec>;
+  /** Problem responses this route documents besides the common ones (401, 429, 500). */
+  errors?: ErrorCode[];
+  handler: (input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<HandlerResult>;
+}
+
+/** Identity function that types the handler from the schemas: the schemas are the one source. */
+export function defineRoute<P extends z.ZodType = z.ZodObject<{}>, Q extends z.ZodType = z.ZodObject<{}>, B extends z.ZodType = z.ZodUndefined>(
+  def: RouteDef<P, Q, B>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}

@@ -1,0 +1,159 @@
+import { z } from '../zod';
+import { defineRoute } from '../route';
+import { ETag, Ref, Timestamp, Uuid } from '../schemas';
+import { listOf, pageQuery } from '../pagination';
+import { AppError, notFound } from '../../errors';
+import { assertIfMatch, withOptimisticLock } from '../etag';
+import { Enterprise, MasterAccount } from '../../domain/tenancy/entities';
+import { presentEnterprise, presentMasterAccount } from '../../domain/tenancy/present';
+
+export const EnterpriseBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('enterprise'),
+    legal_name: z.string(),
+    jurisdiction: z.string().length(2),
+    external_id: z.string(),
+    metadata: z.record(z.string(), z.string()),
+    admission_state: z.enum(['operational', 'closed']),
+    restriction_state: z.enum(['none', 'suspended']),
+    default_master_account: Ref('master-accounts'),
+    etag: ETag,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('Enterprise');
+
+export const MasterAccountBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('master_account'),
+    display_name: z.string(),
+    scope_ref: Ref('enterprises'),
+    status: z.enum(['active', 'suspended', 'closed']),
+    tenant_type: z.literal('enterprise'),
+    etag: ETag,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('MasterAccount');
+
+export const listEnterprises = defineRoute({
+  method: 'get',
+  path: '/enterprises',
+  operationId: 'listEnterprises',
+  summary: 'List enterprises visible to the caller',
+  description: 'A principal belongs to one enterprise; the list holds it when the caller may read it there.',
+  tags: ['Enterprises'],
+  auth: { kind: 'bearer', permission: 'enterprises.read' },
+  query: z.object(pageQuery).strict(),
+  responses: { 200: { description: 'A page of enterprises.', schema: listOf(EnterpriseBody, 'EnterpriseList') } },
+  handler: async ({ query, caller, services }) => {
+    const filter = {};
+    const after = services.pager.decode(query.page_token, caller, filter);
+    if (!caller.can('enterprises.read', [caller.enterpriseRef])) return { body: { items: [], next_page_token: null } };
+    const em = services.orm.em.fork();
+    const rows = await em.find(
+      Enterprise,
+      { id: after ? { $eq: caller.enterpriseId, $gt: after } : caller.enterpriseId },
+      { orderBy: { id: 'asc' }, limit: query.page_size + 1 },
+    );
+    return { body: services.pager.page(rows, query.page_size, caller, filter, presentEnterprise) };
+  },
+});
+
+export const getEnterprise = defineRoute({
+  method: 'get',
+  path: '/enterprises/{enterprise_id}',
+  operationId: 'getEnterprise',
+  summary: 'Get an enterprise',
+  tags: ['Enterprises'],
+  auth: { kind: 'bearer', permission: 'enterprises.read' },
+  params: z.object({ enterprise_id: Uuid }),
+  responses: { 200: { description: 'The enterprise.', schema: EnterpriseBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => {
+    caller.require('enterprises.read', [`enterprises/${params.enterprise_id}`], 'enterprise');
+    const row = await services.orm.em.fork().findOne(Enterprise, { id: params.enterprise_id });
+    if (!row) throw notFound('enterprise');
+    return { body: presentEnterprise(row) };
+  },
+});
+
+const ScopeRefQuery = Ref('enterprises').optional().openapi({ param: { name: 'scope_ref', in: 'query' }, description: 'Enterprise whose master accounts to list.' });
+
+export const listMasterAccounts = defineRoute({
+  method: 'get',
+  path: '/master-accounts',
+  operationId: 'listMasterAccounts',
+  summary: 'List master accounts',
+  tags: ['Master accounts'],
+  auth: { kind: 'bearer', permission: 'master_accounts.read' },
+  query: z.object({ scope_ref: ScopeRefQuery, ...pageQuery }).strict(),
+  responses: { 200: { description: 'A page of master accounts.', schema: listOf(MasterAccountBody, 'MasterAccountList') } },
+  handler: async ({ query, caller, services }) => {
+    const filter = { scope_ref: query.scope_ref ?? null };
+    const after = services.pager.decode(query.page_token, caller, filter);
+    const scope = query.scope_ref ?? caller.enterpriseRef;
+    if (!caller.can('master_accounts.read', [scope])) return { body: { items: [], next_page_token: null } };
+    const rows = await services.orm.em.fork().find(
+      MasterAccount,
+      { enterpriseId: caller.enterpriseId, ...(after ? { id: { $gt: after } } : {}) },
+      { orderBy: { id: 'asc' }, limit: query.page_size + 1 },
+    );
+    return { body: services.pager.page(rows, query.page_size, caller, filter, presentMasterAccount) };
+  },
+});
+
+export const getMasterAccount = defineRoute({
+  method: 'get',
+  path: '/master-accounts/{master_account_id}',
+  operationId: 'getMasterAccount',
+  summary: 'Get a master account',
+  tags: ['Master accounts'],
+  auth: { kind: 'bearer', permission: 'master_accounts.read' },
+  params: z.object({ master_account_id: Uuid }),
+  responses: { 200: { description: 'The master account.', schema: MasterAccountBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => {
+    const row = await services.orm.em.fork().findOne(MasterAccount, { id: params.master_account_id });
+    if (!row) throw notFound('master account');
+    caller.require('master_accounts.read', [`enterprises/${row.enterpriseId}`], 'master account');
+    return { body: presentMasterAccount(row) };
+  },
+});
+
+export const updateEnterprise = defineRoute({
+  method: 'patch',
+  path: '/enterprises/{enterprise_id}',
+  operationId: 'updateEnterprise',
+  summary: 'Update enterprise metadata',
+  description: 'Replaces `metadata` (a string map of up to 50 keys). With If-Match, a stale ETag is 412 and nothing changes.',
+  tags: ['Enterprises'],
+  auth: { kind: 'bearer', permission: 'enterprises.manage' },
+  ifMatch: true,
+  params: z.object({ enterprise_id: Uuid }),
+  body: z
+    .object({
+      metadata: z
+        .record(z.string().min(1).max(64), z.string().max(500))
+        .refine((m) => Object.keys(m).length <= 50, 'at most 50 keys'),
+    })
+    .strict()
+    .openapi('EnterpriseUpdate'),
+  responses: { 200: { description: 'The updated enterprise.', schema: EnterpriseBody } },
+  errors: ['EdgeNotFound', 'EdgePreconditionFailed', 'EdgeGone'],
+  handler: async ({ params, body, caller, services, ctx }) => {
+    caller.require('enterprises.manage', [`enterprises/${params.enterprise_id}`], 'enterprise');
+    const em = services.orm.em.fork();
+    return withOptimisticLock(async () => {
+      const row = await em.findOne(Enterprise, { id: params.enterprise_id });
+      if (!row) throw notFound('enterprise');
+      assertIfMatch(ctx, row);
+      if (row.admissionState === 'closed') throw new AppError('EdgeGone', 'The enterprise is closed.', { reason: 'enterprise_closed' });
+      row.metadata = body.metadata;
+      await em.flush();
+      return { body: presentEnterprise(row) };
+    });
+  },
+});

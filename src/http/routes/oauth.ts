@@ -1,0 +1,133 @@
+import type Koa from 'koa';
+import { z } from '../zod';
+import { AppError } from '../../errors';
+import { defineRoute } from '../route';
+import { verifyClientCredentials } from '../../auth/client-credentials';
+import type { Services } from '../../services';
+
+export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
+
+/** RFC 6749 §5.2 error, carried inside the problem body so both OAuth clients and our contract read it. */
+export function oauthError(
+  error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_target',
+  description: string,
+  basicUsed = false,
+): AppError {
+  const isClient = error === 'invalid_client';
+  return new AppError(isClient ? 'Unauthorized' : 'EdgeBadRequest', description, {
+    extensions: { error, error_description: description },
+    headers: {
+      'Cache-Control': 'no-store',
+      ...(isClient && basicUsed ? { 'WWW-Authenticate': 'Basic realm="counterfoil", charset="UTF-8"' } : {}),
+    },
+  });
+}
+
+const TokenRequest = z
+  .object({
+    grant_type: z.string().optional(),
+    client_id: z.string().max(200).optional(),
+    client_secret: z.string().max(500).optional(),
+    scope: z.string().max(1000).optional(),
+    // RFC 8693 token exchange parameters.
+    subject_token: z.string().max(16_384).optional(),
+    subject_token_type: z.string().max(200).optional(),
+    requested_token_type: z.string().max(200).optional(),
+    audience: z.string().max(500).optional(),
+    resource: z.string().max(500).optional(),
+    actor_token: z.string().max(16_384).optional(),
+    actor_token_type: z.string().max(200).optional(),
+  })
+  // RFC 6749 §3.2: unknown request parameters are ignored, unlike on our own routes.
+  .passthrough()
+  .openapi('TokenRequest');
+
+export const TokenResponse = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int(),
+    issued_token_type: z.string(),
+    scope: z.string().optional(),
+  })
+  .openapi('TokenResponse');
+
+export type TokenRequestBody = z.infer<typeof TokenRequest>;
+
+export interface ClientAuth {
+  clientId: string;
+  clientSecret: string;
+  basic: boolean;
+}
+
+/** client_secret_basic or client_secret_post, never both (RFC 6749 §2.3.1). */
+export function clientAuthentication(ctx: Koa.Context, body: TokenRequestBody): ClientAuth {
+  const header = ctx.get('authorization');
+  const basic = /^Basic\s+(.+)$/i.exec(header);
+  const inBody = body.client_id !== undefined || body.client_secret !== undefined;
+  if (basic && inBody) throw oauthError('invalid_request', 'Use one client authentication method, not two.');
+  if (header && !basic) throw oauthError('invalid_request', 'Only Basic client authentication is accepted in the Authorization header.');
+  if (basic) {
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) throw oauthError('invalid_client', 'Malformed Basic credentials.', true);
+    try {
+      return {
+        clientId: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
+        clientSecret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
+        basic: true,
+      };
+    } catch {
+      throw oauthError('invalid_client', 'Malformed Basic credentials.', true);
+    }
+  }
+  if (!body.client_id || !body.client_secret) throw oauthError('invalid_client', 'Client authentication is required.');
+  return { clientId: body.client_id, clientSecret: body.client_secret, basic: false };
+}
+
+export type GrantHandler = (input: {
+  services: Services;
+  client: { serviceAccountId: string; enterpriseId: string };
+  body: TokenRequestBody;
+}) => Promise<{ token: string; expiresIn: number; issuedTokenType: string }>;
+
+const clientCredentialsGrant: GrantHandler = async ({ services, client }) => {
+  const ttl = services.config.accessTokenTtlSeconds;
+  const { token } = services.tokens.issue(
+    { sub: client.serviceAccountId, sk: 'service_account', ent: client.enterpriseId, ids: 'platform-managed' },
+    ttl,
+  );
+  return { token, expiresIn: ttl, issuedTokenType: ACCESS_TOKEN_TYPE };
+};
+
+/** Grant types by name; the identity module adds token exchange. */
+export const grantHandlers = new Map<string, GrantHandler>([['client_credentials', clientCredentialsGrant]]);
+
+export const tokenRoute = defineRoute({
+  method: 'post',
+  path: '/oauth/token',
+  operationId: 'issueToken',
+  summary: 'Issue an access token',
+  description:
+    'OAuth 2.0 token endpoint. `client_credentials` with `client_secret_post` (JSON or form body) or `client_secret_basic`. Errors carry RFC 6749 `error` and `error_description` inside the problem body.',
+  tags: ['Tokens'],
+  auth: { kind: 'public', reason: 'authenticates the client itself' },
+  rateClass: 'token',
+  bodyTypes: ['application/x-www-form-urlencoded', 'application/json'],
+  body: TokenRequest,
+  responses: { 200: { description: 'Access token.', schema: TokenResponse } },
+  errors: ['Unauthorized'],
+  handler: async ({ ctx, body, services }) => {
+    if (!body.grant_type) throw oauthError('invalid_request', 'grant_type is required.');
+    const grant = grantHandlers.get(body.grant_type);
+    if (!grant) throw oauthError('unsupported_grant_type', `grant_type ${body.grant_type} is not supported.`);
+    const auth = clientAuthentication(ctx, body);
+    const client = await verifyClientCredentials(services.sql, auth.clientId, auth.clientSecret);
+    if (!client) throw oauthError('invalid_client', 'Client authentication failed.', auth.basic);
+    const issued = await grant({ services, client, body });
+    return {
+      body: { access_token: issued.token, token_type: 'Bearer', expires_in: issued.expiresIn, issued_token_type: issued.issuedTokenType },
+      headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
+    };
+  },
+});

@@ -1,0 +1,77 @@
+import postgres, { type Sql } from 'postgres';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import { initOrm, migrate, type Orm } from './db/orm';
+import { PrincipalDirectory } from './auth/principal-directory';
+import { TokenSigner } from './auth/tokens';
+import { loadPlatformKey } from './auth/keys';
+import { TemporalGateway } from './temporal/client';
+import { Metrics } from './metrics';
+import { Pager } from './http/pagination';
+
+/**
+ * Everything a request handler or an activity may use, built once per process by `createServices`
+ * and passed down explicitly; tests build their own with another database.
+ */
+export interface Services {
+  config: Config;
+  log: Logger;
+  orm: Orm;
+  /** Raw SQL client: LISTEN/NOTIFY and hot paths where the unit of work costs too much (each use says why). */
+  sql: Sql;
+  tokens: TokenSigner;
+  pager: Pager;
+  principals: PrincipalDirectory;
+  temporal: TemporalGateway;
+  metrics: Metrics;
+}
+
+export interface ServiceOptions {
+  config: Config;
+  log: Logger;
+  databaseUrl: string;
+  temporalAddress: string;
+  poolSize?: number;
+  /** Apply pending migrations before anything reads the schema. */
+  migrate?: boolean;
+}
+
+export async function createServices(opts: ServiceOptions): Promise<Services> {
+  const { config, log } = opts;
+  const poolSize = opts.poolSize ?? 10;
+  const orm = await initOrm(opts.databaseUrl, { pool: { min: 1, max: poolSize } });
+  if (opts.migrate) await migrate(orm);
+  const sql = postgres(opts.databaseUrl, {
+    max: poolSize,
+    onnotice: () => {},
+    // numeric stays a string: money never passes through a float.
+    types: { bigint: postgres.BigInt },
+  });
+  const [tokenKey, pageTokenKey] = await Promise.all([
+    loadPlatformKey(sql, 'access_token_hs256'),
+    loadPlatformKey(sql, 'page_token_hs256'),
+  ]);
+  const principals = new PrincipalDirectory(sql, log);
+  await principals.start();
+  return {
+    config,
+    log,
+    orm,
+    sql,
+    tokens: new TokenSigner(tokenKey),
+    pager: new Pager(pageTokenKey),
+    principals,
+    temporal: new TemporalGateway({
+      address: opts.temporalAddress,
+      namespace: config.temporalNamespace,
+      taskQueue: config.taskQueue,
+    }),
+    metrics: new Metrics(),
+  };
+}
+
+export async function closeServices(s: Services): Promise<void> {
+  await s.temporal.close().catch(() => {});
+  await s.sql.end({ timeout: 5 });
+  await s.orm.close(true);
+}

@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { Worker } from '@temporalio/worker';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import { closeServices, createServices, type Services } from './services';
+import { provisionPostgres, type PostgresHandle } from './db/postgres-server';
+import { ensureTemporalCli } from '../temporal/cli';
+import { startDevServer, type DevServer } from '../temporal/dev-server';
+import { SEARCH_ATTRIBUTE_REGISTRATION } from './temporal/search-attributes';
+import { createWorker, workflowBundle } from './temporal/worker';
+import { ensureHousekeepingSchedule } from './temporal/schedules';
+import { bootstrap, credentialsFile, writeCredentials, type BootstrapCredentials } from './bootstrap';
+import { createTenantApp } from './http/app';
+import { createSignedApp } from './http/signed-app';
+import { listen, type RunningServer } from './http/server';
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Stack {
+  services: Services;
+  tenantApi?: RunningServer;
+  signedApi?: RunningServer;
+  temporalUiUrl: string | null;
+  temporalAddress: string;
+  databaseUrl: string;
+  credentials: BootstrapCredentials | null;
+  credentialsPath: string;
+  stop(): Promise<void>;
+}
+
+/** Parts this process started itself, stopped in reverse order. */
+interface Owned {
+  postgres?: PostgresHandle;
+  temporal?: DevServer;
+}
+
+async function infrastructure(config: Config, log: Logger, role: Role, owned: Owned) {
+  let databaseUrl = config.databaseUrl;
+  let temporalAddress = config.temporalAddress;
+  let temporalUiUrl: string | null = null;
+
+  // `start` brings up what is not configured; `api` and `worker` processes need both given.
+  if (role === 'all') {
+    const [pg, temporal] = await Promise.all([
+      provisionPostgres({ databaseUrl, dataDir: config.dataDir, port: config.embeddedPostgresPort, log: (m) => log.info(m) }),
+      temporalAddress
+        ? Promise.resolve(undefined)
+        : ensureTemporalCli((m) => log.info(m)).then((cliPath) =>
+            startDevServer({
+              cliPath,
+              port: config.temporalPort,
+              uiPort: config.temporalUiPort,
+              dbFile: path.join(config.dataDir, 'temporal.sqlite'),
+              namespace: config.temporalNamespace,
+              logFile: path.join(config.dataDir, 'temporal.log'),
+              searchAttributes: SEARCH_ATTRIBUTE_REGISTRATION,
+            }),
+          ),
+    ]);
+    owned.postgres = pg;
+    databaseUrl = pg.url;
+    if (temporal) {
+      owned.temporal = temporal;
+      temporalAddress = temporal.address;
+      temporalUiUrl = temporal.uiUrl;
+    }
+  }
+  if (!databaseUrl) throw new Error('DATABASE_URL is required for the api and worker commands.');
+  if (!temporalAddress) throw new Error('TEMPORAL_ADDRESS is required for the api and worker commands.');
+  return { databaseUrl, temporalAddress, temporalUiUrl };
+}
+
+/**
+ * Starts this process's part of Counterfoil. `all` is `npm start`: PostgreSQL (or DATABASE_URL),
+ * the Temporal dev server (or TEMPORAL_ADDRESS), migrations, bootstrap, the worker and both APIs.
+ */
+export async function startStack(config: Config, log: Logger, role: Role = 'all'): Promise<Stack> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const owned: Owned = {};
+  let services: Services | undefined;
+  let worker: Worker | undefined;
+  let workerRun: Promise<void> | undefined;
+  const servers: RunningServer[] = [];
+
+  const stop = async () => {
+    // HTTP first (drain in-flight requests), then the worker, then the stores it writes to.
+    await Promise.all(servers.map((s) => s.close(config.shutdownGraceMs)));
+    if (worker && worker.getState() === 'RUNNING') worker.shutdown();
+    await workerRun?.catch((err) => log.error({ err }, 'worker stopped with an error'));
+    if (services) await closeServices(services);
+    await owned.temporal?.stop();
+    await owned.postgres?.stop();
+  };
+
+  try {
+    const infra = await infrastructure(config, log, role, owned);
+    services = await createServices({
+      config,
+      log,
+      databaseUrl: infra.databaseUrl,
+      temporalAddress: infra.temporalAddress,
+      migrate: role !== 'api',
+    });
+
+    let credentials: BootstrapCredentials | null = null;
+    if (role !== 'api') {
+      credentials = await bootstrap(services.orm, config);
+      if (credentials) writeCredentials(config.dataDir, credentials);
+    }
+
+    if (role !== 'api') {
+      const bundle = await workflowBundle(path.join(config.dataDir, 'cache'));
+      worker = await createWorker(services, bundle);
+      workerRun = worker.run();
+      await ensureHousekeepingSchedule(await services.temporal.get(), config.taskQueue);
+    }
+
+    let tenantApi: RunningServer | undefined;
+    let signedApi: RunningServer | undefined;
+    if (role !== 'worker') {
+      tenantApi = await listen(createTenantApp(services), config, config.tenantApiPort);
+      signedApi = await listen(createSignedApp(services), config, config.signedApiPort);
+      servers.push(tenantApi, signedApi);
+    }
+
+    return {
+      services,
+      tenantApi,
+      signedApi,
+      temporalUiUrl: infra.temporalUiUrl,
+      temporalAddress: infra.temporalAddress,
+      databaseUrl: infra.databaseUrl,
+      credentials,
+      credentialsPath: credentialsFile(config.dataDir),
+      stop,
+    };
+  } catch (err) {
+    await stop().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { loadConfig, type Config } from '../../src/config';
+import { createLogger } from '../../src/logger';
+import { closeServices, createServices, type Services } from '../../src/services';
+import { createTenantApp } from '../../src/http/app';
+import { listen, type RunningServer } from '../../src/http/server';
+import { createEnterpriseWithAdmin } from '../../src/bootstrap';
+import { runState } from './run-state';
+
+export interface Tenant {
+  enterpriseId: string;
+  clientId: string;
+  clientSecret: string;
+  serviceAccountId: string;
+  roleIds: Record<string, string>;
+}
+
+export interface TestApp {
+  url: string;
+  services: Services;
+  config: Config;
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+/** Configuration for tests: explicit values only, never the developer's environment. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    COUNTERFOIL_DATA_DIR: path.join(runState().tmpDir, 'data'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    COUNTERFOIL_API_PORT: '0',
+    COUNTERFOIL_SIGNED_API_PORT: '0',
+    ...overrides,
+  });
+}
+
+export async function testServices(overrides: Record<string, string> = {}): Promise<Services> {
+  const config = testConfig(overrides);
+  const state = runState();
+  return createServices({
+    config,
+    log: createLogger(config.logLevel),
+    databaseUrl: state.databaseUrl,
+    temporalAddress: state.temporalAddress,
+    poolSize: 4,
+  });
+}
+
+/** The real tenant API on an ephemeral port against the run's database and Temporal server. */
+export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const services = await testServices(overrides);
+  const server = await listen(createTenantApp(services), services.config, 0);
+  return {
+    url: server.url,
+    services,
+    config: services.config,
+    server,
+    close: async () => {
+      await server.close(1000);
+      await closeServices(services);
+    },
+  };
+}
+
+/** A fresh enterprise with an enterprise-admin service account: tests never share tenants. */
+export async function createTenant(services: Services, legalName = 'Test Enterprise Ltd'): Promise<Tenant> {
+  const created = await services.orm.em.fork().transactional((em) =>
+    createEnterpriseWithAdmin(em, { legalName, jurisdiction: 'GB', secretTtlDays: 30 }),
+  );
+  return {
+    enterpriseId: created.enterprise_id,
+    clientId: created.client_id,
+    clientSecret: created.client_secret,
+    serviceAccountId: created.service_account_id,
+    roleIds: Object.fromEntries([...created.roles].map(([name, role]) => [name, role.id])),
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** One HTTP call to the test app; JSON in and out. */
+export async function call<T = any>(base: string, method: string, urlPath: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | Buffer | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(base + urlPath, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+export async function tokenFor(base: string, tenant: Pick<Tenant, 'clientId' | 'clientSecret'>): Promise<string> {
+  const res = await call(base, 'POST', '/oauth/token', {
+    body: { grant_type: 'client_credentials', client_id: tenant.clientId, client_secret: tenant.clientSecret },
+  });
+  if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${res.text}`);
+  return res.body.access_token;
+}

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { createActivities } from '../../activities';
+import type { Services } from '../../src/services';
+import { runState } from './run-state';
+
+let bundleCode: string | undefined;
+
+/**
+ * Runs a real worker (the run's prebuilt workflow bundle, real activities) on its own task queue
+ * for the duration of `fn`, and shuts it down afterwards.
+ */
+export async function withWorker<T>(services: Services, fn: (taskQueue: string) => Promise<T>): Promise<T> {
+  const state = runState();
+  bundleCode ??= readFileSync(state.workflowBundlePath, 'utf8');
+  const taskQueue = `test-${randomUUID()}`;
+  const connection = await NativeConnection.connect({ address: state.temporalAddress });
+  const worker = await Worker.create({
+    connection,
+    namespace: state.namespace,
+    taskQueue,
+    workflowBundle: { code: bundleCode },
+    activities: createActivities(services),
+  });
+  try {
+    return await worker.runUntil(fn(taskQueue));
+  } finally {
+    await connection.close();
+  }
+}
