@@ -67,7 +67,8 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
       summary: def.summary,
       description: description || undefined,
       tags: def.tags,
-      security: def.auth.kind === 'bearer' ? [{ bearerAuth: [] }] : [],
+      // Either scheme describes the same bearer token: OAuth 2.0 client credentials is how it is obtained.
+      security: def.auth.kind === 'bearer' ? [{ bearerAuth: [] }, { oauth2ClientCredentials: [] }] : [],
       ...(def.auth.kind === 'bearer' ? { 'x-permission': def.auth.permission } : {}),
       request: {
         params: def.params as never,
@@ -88,7 +89,7 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
     openapi: '3.1.0',
     info: { title: info.title, version: '0.1.0', description: info.description, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
     servers: [{ url: info.serverUrl, description: 'This deployment' }],
-    security: [{ bearerAuth: [] }],
+    security: [{ bearerAuth: [] }, { oauth2ClientCredentials: [] }],
     tags: [...new Set(defs.flatMap((d) => d.tags))].map((name) => ({ name, description: `${name} operations.` })),
   });
 }

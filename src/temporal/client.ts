@@ -18,7 +18,7 @@ export class TemporalGateway {
   }
 
   async get(): Promise<Client> {
-    this.client ??= Connection.connect({ address: this.settings.address }).then((connection) => {
+    this.client ??= Connection.connect({ address: this.settings.address, connectTimeout: '3s' }).then((connection) => {
       this.connection = connection;
       return new Client({ connection, namespace: this.settings.namespace });
     });
