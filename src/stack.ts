@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { Worker } from '@temporalio/worker';
+import type { NativeConnection, Worker } from '@temporalio/worker';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { closeServices, createServices, type Services } from './services';
@@ -80,6 +80,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
   const owned: Owned = {};
   let services: Services | undefined;
   let worker: Worker | undefined;
+  let workerConnection: NativeConnection | undefined;
   let workerRun: Promise<void> | undefined;
   const servers: RunningServer[] = [];
 
@@ -88,6 +89,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
     await Promise.all(servers.map((s) => s.close(config.shutdownGraceMs)));
     if (worker && worker.getState() === 'RUNNING') worker.shutdown();
     await workerRun?.catch((err) => log.error({ err }, 'worker stopped with an error'));
+    await workerConnection?.close().catch(() => {});
     if (services) await closeServices(services);
     await owned.temporal?.stop();
     await owned.postgres?.stop();
@@ -111,7 +113,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
 
     if (role !== 'api') {
       const bundle = await workflowBundle(path.join(config.dataDir, 'cache'));
-      worker = await createWorker(services, bundle);
+      ({ worker, connection: workerConnection } = await createWorker(services, bundle));
       workerRun = worker.run();
       await ensureHousekeepingSchedule(await services.temporal.get(), config.taskQueue);
     }

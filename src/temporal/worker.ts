@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type LogLevel } from '@temporalio/worker';
+import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { createActivities } from '../../activities';
 
@@ -35,13 +36,34 @@ export async function workflowBundle(cacheDir: string): Promise<{ code: string }
   return { code };
 }
 
-export async function createWorker(services: Services, bundle: { code: string }, overrides: { taskQueue?: string } = {}): Promise<Worker> {
+let runtimeInstalled = false;
+
+/** Routes the SDK's own logs into our JSON logger (once per process: the Runtime is a singleton). */
+export function installTemporalRuntime(log: Logger): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  const level = log.level === 'silent' ? 'ERROR' : (log.level.toUpperCase() as LogLevel);
+  const levels: Record<string, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };
+  Runtime.install({
+    logger: new DefaultLogger(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'].includes(level) ? level : 'WARN', (entry) => {
+      if (log.level !== 'silent') log[levels[entry.level] ?? 'info']({ temporal: entry.meta }, entry.message);
+    }),
+  });
+}
+
+export async function createWorker(
+  services: Services,
+  bundle: { code: string },
+  overrides: { taskQueue?: string } = {},
+): Promise<{ worker: Worker; connection: NativeConnection }> {
+  installTemporalRuntime(services.log);
   const connection = await NativeConnection.connect({ address: services.temporal.settings.address });
-  return Worker.create({
+  const worker = await Worker.create({
     connection,
     namespace: services.config.temporalNamespace,
     taskQueue: overrides.taskQueue ?? services.config.taskQueue,
     workflowBundle: bundle,
     activities: createActivities(services),
   });
+  return { worker, connection };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -32,6 +32,8 @@ async function reachable(url: string): Promise<boolean> {
 export default async function globalSetup(): Promise<void> {
   const started = Date.now();
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'counterfoil-test-'));
+  // Traversable (not listable) so an embedded PostgreSQL running as the postgres user can reach data below it.
+  chmodSync(tmpDir, 0o711);
   const log = (m: string) => process.stderr.write(`[test setup] ${m}\n`);
 
   const [temporalCli, serverUrl] = await Promise.all([

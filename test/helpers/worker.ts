@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Services } from '../../src/services';
+import { installTemporalRuntime } from '../../src/temporal/worker';
 import { runState } from './run-state';
 
 let bundleCode: string | undefined;
@@ -14,6 +15,7 @@ let bundleCode: string | undefined;
 export async function withWorker<T>(services: Services, fn: (taskQueue: string) => Promise<T>): Promise<T> {
   const state = runState();
   bundleCode ??= readFileSync(state.workflowBundlePath, 'utf8');
+  installTemporalRuntime(services.log);
   const taskQueue = `test-${randomUUID()}`;
   const connection = await NativeConnection.connect({ address: state.temporalAddress });
   const worker = await Worker.create({

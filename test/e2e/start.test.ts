@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../../temporal/dev-server';
+import { call } from '../helpers/app';
+import { runState } from '../helpers/run-state';
+
+const ROOT = path.resolve(__dirname, '../..');
+jest.setTimeout(240_000);
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  tenantUrl: string;
+  signedUrl: string;
+  temporalUiUrl: string;
+  readyMs: number;
+}
+
+/** Runs `counterfoil start` as `npm start` does and waits for its banner. */
+function start(env: Record<string, string>): Promise<Started> {
+  const began = Date.now();
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/cli.ts', 'start'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner within 180 s:\n${out}`)), 180_000);
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before ready:\n${out}`)));
+    const poll = setInterval(() => {
+      const tenant = /Tenant API\s+(\S+)/.exec(out);
+      const signed = /Signed API\s+(\S+)/.exec(out);
+      const ui = /Temporal UI\s+(\S+)/.exec(out);
+      if (out.includes('Press Ctrl-C to stop.') && tenant && signed && ui) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolve({ child, output: () => out, tenantUrl: tenant[1], signedUrl: signed[1], temporalUiUrl: ui[1], readyMs: Date.now() - began });
+      }
+    }, 100);
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGINT');
+  });
+}
+
+describe('npm start, end to end', () => {
+  it('starts everything, prints URLs and credentials once, serves a token and the enterprise, stops cleanly, and restarts on the same data', async () => {
+    const dataDir = path.join(runState().tmpDir, 'e2e-data');
+    const env = {
+      COUNTERFOIL_DATA_DIR: dataDir,
+      COUNTERFOIL_PG_PORT: String(await freePort()),
+      COUNTERFOIL_API_PORT: String(await freePort()),
+      COUNTERFOIL_SIGNED_API_PORT: String(await freePort()),
+      TEMPORAL_PORT: String(await freePort()),
+      TEMPORAL_UI_PORT: String(await freePort()),
+      TEMPORAL_CLI: runState().temporalCli,
+      LOG_LEVEL: 'warn',
+    };
+
+    const first = await start(env);
+    let secondChild: ChildProcess | undefined;
+    try {
+      expect(first.output()).toContain('First run: bootstrap credentials');
+      const credsFile = path.join(dataDir, 'bootstrap-credentials.json');
+      expect(statSync(credsFile).mode & 0o777).toBe(0o600);
+      const creds = JSON.parse(readFileSync(credsFile, 'utf8'));
+      expect(first.output()).toContain(creds.client_secret);
+
+      const token = await call(first.tenantUrl, 'POST', '/oauth/token', {
+        body: { grant_type: 'client_credentials', client_id: creds.client_id, client_secret: creds.client_secret },
+      });
+      expect(token.status).toBe(200);
+      const list = await call(first.tenantUrl, 'GET', '/enterprises', { token: token.body.access_token });
+      expect(list.status).toBe(200);
+      expect(list.body.items.map((e: { id: string }) => e.id)).toEqual([creds.enterprise_id]);
+      expect((await call(first.tenantUrl, 'GET', '/readyz')).status).toBe(200);
+      expect((await fetch(first.temporalUiUrl)).status).toBe(200);
+
+      expect(await stop(first.child)).toBe(0);
+
+      const second = await start(env);
+      secondChild = second.child;
+      expect(second.output()).not.toContain('First run');
+      expect(second.output()).not.toContain(creds.client_secret);
+      expect(second.output()).toContain('Bootstrap credentials from the first run');
+      const again = await call(second.tenantUrl, 'POST', '/oauth/token', {
+        body: { grant_type: 'client_credentials', client_id: creds.client_id, client_secret: creds.client_secret },
+      });
+      expect(again.status).toBe(200);
+      const list2 = await call(second.tenantUrl, 'GET', '/enterprises', { token: again.body.access_token });
+      expect(list2.body.items.map((e: { id: string }) => e.id)).toEqual([creds.enterprise_id]);
+      process.stderr.write(`[e2e] npm start ready: first ${first.readyMs} ms, second ${second.readyMs} ms\n`);
+      expect(await stop(second.child)).toBe(0);
+      secondChild = undefined;
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+      secondChild?.kill('SIGKILL');
+    }
+  });
+});
