@@ -3,11 +3,17 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
+    // jose 6 is ESM-only: Node loads it with require(esm), jest's module registry cannot, so compile it to CommonJS.
+    'node_modules/jose/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   // One real Temporal dev server and one scratch database per run, shared by every test file.
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   testTimeout: 60_000,
+  reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
   // Tests with a Temporal worker or child processes: close them, don't hide them.
   forceExit: false,
 };

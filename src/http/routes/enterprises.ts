@@ -6,6 +6,8 @@ import { AppError, notFound } from '../../errors';
 import { assertIfMatch, withOptimisticLock } from '../etag';
 import { Enterprise, MasterAccount } from '../../domain/tenancy/entities';
 import { presentEnterprise, presentMasterAccount } from '../../domain/tenancy/present';
+import { changeEnterpriseState, type EnterpriseAction } from '../../domain/tenancy/lifecycle';
+import { findEnterprise, listEnterprises as listEnterprisesAfter } from '../../domain/tenancy/queries';
 
 export const EnterpriseBody = z
   .object({
@@ -52,12 +54,7 @@ export const listEnterprises = defineRoute({
     const filter = {};
     const after = services.pager.decode(query.page_token, caller, filter);
     if (!caller.can('enterprises.read', [caller.enterpriseRef])) return { body: { items: [], next_page_token: null } };
-    const em = services.orm.em.fork();
-    const rows = await em.find(
-      Enterprise,
-      { id: after ? { $eq: caller.enterpriseId, $gt: after } : caller.enterpriseId },
-      { orderBy: { id: 'asc' }, limit: query.page_size + 1 },
-    );
+    const rows = await listEnterprisesAfter(services.sql, [caller.enterpriseId], after, query.page_size + 1);
     return { body: services.pager.page(rows, query.page_size, caller, filter, presentEnterprise) };
   },
 });
@@ -74,7 +71,7 @@ export const getEnterprise = defineRoute({
   errors: ['EdgeNotFound'],
   handler: async ({ params, caller, services }) => {
     caller.require('enterprises.read', [`enterprises/${params.enterprise_id}`], 'enterprise');
-    const row = await services.orm.em.fork().findOne(Enterprise, { id: params.enterprise_id });
+    const row = await findEnterprise(services.sql, params.enterprise_id);
     if (!row) throw notFound('enterprise');
     return { body: presentEnterprise(row) };
   },
@@ -157,3 +154,44 @@ export const updateEnterprise = defineRoute({
     });
   },
 });
+
+const LIFECYCLE_DESCRIPTIONS: Record<EnterpriseAction, string> = {
+  suspend:
+    '`restriction_state` none → suspended: the enterprise keeps reading but cannot move money (money paths answer 409 `enterprise_suspended`). Already suspended is 409.',
+  reactivate: '`restriction_state` suspended → none. Not suspended is 409 `enterprise_not_suspended`.',
+  close:
+    '`admission_state` operational → closed (terminal), also closing its master accounts. Needs every account at zero with no pending holds (else 409 `accounts_not_empty`, listing them in `open_positions`) and no deposit in flight (409 `deposits_in_flight`). Afterwards every mutation under the enterprise is 410 `enterprise_closed`.',
+};
+
+/** POST /enterprises/{id}/suspend | reactivate | close: one route shape, one domain function. */
+function enterpriseLifecycleRoute(action: EnterpriseAction) {
+  return defineRoute({
+    method: 'post',
+    path: `/enterprises/{enterprise_id}/${action}`,
+    operationId: `${action}Enterprise`,
+    summary: `${action[0].toUpperCase()}${action.slice(1)} an enterprise`,
+    description: `${LIFECYCLE_DESCRIPTIONS[action]} With If-Match, a stale ETag is 412. A closed enterprise is 410.`,
+    tags: ['Enterprises'],
+    auth: { kind: 'bearer', permission: 'enterprises.manage' },
+    ifMatch: true,
+    params: z.object({ enterprise_id: Uuid }),
+    responses: { 200: { description: 'The enterprise after the change.', schema: EnterpriseBody } },
+    errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed'],
+    handler: async ({ params, caller, services, ctx }) => {
+      caller.require('enterprises.manage', [`enterprises/${params.enterprise_id}`], 'enterprise');
+      const row = await withOptimisticLock(() =>
+        changeEnterpriseState(services.orm.em.fork(), {
+          enterpriseId: params.enterprise_id,
+          action,
+          attribution: caller.attribution(),
+          assertCurrent: (r) => assertIfMatch(ctx, r),
+        }),
+      );
+      return { body: presentEnterprise(row) };
+    },
+  });
+}
+
+export const suspendEnterprise = enterpriseLifecycleRoute('suspend');
+export const reactivateEnterprise = enterpriseLifecycleRoute('reactivate');
+export const closeEnterprise = enterpriseLifecycleRoute('close');

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createScratchDatabase, dropDatabase } from '../../src/db/postgres-server';
+import { freePort } from '../../temporal/dev-server';
+
+export const ROOT = path.resolve(__dirname, '../..');
+const MACHINE_POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh database on the machine's PostgreSQL, dropped by the returned function. */
+export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const url = await createScratchDatabase(MACHINE_POSTGRES, prefix);
+  return { url, drop: () => dropDatabase(url) };
+}
+
+/** Runs `counterfoil api` in its own process (load generator and server must not share a core's event loop). */
+export async function spawnApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  // node --import tsx (not the tsx wrapper) so the measured pid is the API process itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'api'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', COUNTERFOIL_API_PORT: String(port), COUNTERFOIL_SIGNED_API_PORT: String(await freePort()), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('Press Ctrl-C to stop.')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`api exited with ${code}: ${out}`)));
+  });
+  child.removeAllListeners('exit');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 102.4) / 10;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+/** A bounded autocannon run against 127.0.0.1 only. */
+export async function load(opts: autocannon.Options): Promise<LoadResult> {
+  if (!/^https?:\/\/(127\.0\.0\.1|\[::1\]|localhost)[:/]/.test(String(opts.url))) throw new Error('load tests target loopback only');
+  const r = await autocannon({ duration: 10, ...opts });
+  return {
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    total: r.requests.total,
+  };
+}
+
+export function report(title: string, rows: Record<string, string | number>): void {
+  process.stdout.write(`\n${title}\n`);
+  for (const [k, v] of Object.entries(rows)) process.stdout.write(`  ${k.padEnd(36)} ${v}\n`);
+}
