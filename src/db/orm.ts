@@ -10,7 +10,7 @@ export function ormOptions(databaseUrl: string, overrides: Partial<Options> = {}
     clientUrl: databaseUrl,
     entities,
     extensions: [Migrator],
-    migrations: { migrationsList, tableName: 'mikro_orm_migrations', transactional: true, allOrNothing: true, silent: true },
+    migrations: { migrationsList, tableName: 'mikro_orm_migrations', transactional: true, allOrNothing: true, silent: true, snapshot: false },
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     // Every unit of work runs in a forked EntityManager (per request, per activity); the global one is a bug.
     allowGlobalContext: false,
