@@ -51,6 +51,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     loadPlatformKey(sql, 'access_token_hs256'),
     loadPlatformKey(sql, 'page_token_hs256'),
   ]);
+  const metrics = new Metrics();
   const principals = new PrincipalDirectory(sql, log);
   await principals.start();
   return {
@@ -61,12 +62,8 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     tokens: new TokenSigner(tokenKey),
     pager: new Pager(pageTokenKey),
     principals,
-    temporal: new TemporalGateway({
-      address: opts.temporalAddress,
-      namespace: config.temporalNamespace,
-      taskQueue: config.taskQueue,
-    }),
-    metrics: new Metrics(),
+    temporal: new TemporalGateway({ address: opts.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue }, metrics),
+    metrics,
   };
 }
 

@@ -1,4 +1,5 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type WorkflowClientInterceptor } from '@temporalio/client';
+import type { Metrics } from '../metrics';
 
 export interface TemporalSettings {
   address: string;
@@ -11,7 +12,30 @@ export class TemporalGateway {
   private client: Promise<Client> | undefined;
   private connection: Connection | undefined;
 
-  constructor(readonly settings: TemporalSettings) {}
+  constructor(
+    readonly settings: TemporalSettings,
+    private readonly metrics?: Metrics,
+  ) {}
+
+  /** Counts every workflow this process starts, whichever module starts it. */
+  private interceptors(): WorkflowClientInterceptor[] {
+    const metrics = this.metrics;
+    if (!metrics) return [];
+    return [
+      {
+        async startWithDetails(input, next) {
+          const out = await next(input);
+          metrics.workflowsStarted.inc({ workflow: input.workflowType });
+          return out;
+        },
+        async signalWithStart(input, next) {
+          const out = await next(input);
+          metrics.workflowsStarted.inc({ workflow: input.workflowType });
+          return out;
+        },
+      },
+    ];
+  }
 
   get taskQueue(): string {
     return this.settings.taskQueue;
@@ -20,7 +44,7 @@ export class TemporalGateway {
   async get(): Promise<Client> {
     this.client ??= Connection.connect({ address: this.settings.address, connectTimeout: '3s' }).then((connection) => {
       this.connection = connection;
-      return new Client({ connection, namespace: this.settings.namespace });
+      return new Client({ connection, namespace: this.settings.namespace, interceptors: { workflow: this.interceptors() } });
     });
     try {
       return await this.client;

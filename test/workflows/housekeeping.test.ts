@@ -32,5 +32,7 @@ describe('housekeeping workflow', () => {
     expect(rows.map((r) => r.principal_id)).toEqual([live]);
     const attrs = Object.fromEntries(result.searchAttributes.getAll().map((p) => [p.key.name, p.value]));
     expect(attrs).toMatchObject({ CounterfoilFamily: 'housekeeping', CounterfoilStatus: 'completed' });
+    const started = await services.metrics.registry.getSingleMetricAsString('counterfoil_workflows_started_total');
+    expect(started).toMatch(/counterfoil_workflows_started_total\{workflow="housekeepingWorkflow"\} 1/);
   });
 });
