@@ -38,6 +38,20 @@ export interface Config {
   /** Trust X-Forwarded-For from these proxies only (exact IPs). Empty: use the socket address. */
   trustedProxies: string[];
   shutdownGraceMs: number;
+  /** Delays before each webhook delivery attempt, in seconds (the first is usually 0). */
+  webhookRetryScheduleSeconds: number[];
+  /** How long a receiver has to answer one delivery attempt. */
+  webhookResponseTimeoutMs: number;
+  /** A subscription whose deliveries keep failing for this long is disabled. */
+  webhookFailureWindowSeconds: number;
+  /** After a secret rotation, deliveries carry both signatures for this long. */
+  webhookSecretOverlapSeconds: number;
+  /** How often the outbox dispatcher sweeps for events a missed NOTIFY left behind. */
+  outboxSweepIntervalMs: number;
+  /** Export files are deleted this long after they complete. */
+  exportRetentionSeconds: number;
+  /** Sandbox only: simulated block time; a deposit confirms after its network's confirmations × this. */
+  sandboxBlockMs: number;
 }
 
 export class ConfigError extends Error {
@@ -61,6 +75,16 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(name, `expected ${min}..${max}, got ${n}`);
   return n;
+}
+
+function seconds(env: Env, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.length === 0 || parts.some((p) => !/^\d+$/.test(p))) {
+    throw new ConfigError(name, `expected a comma-separated list of whole seconds, got "${raw}"`);
+  }
+  return parts.map(Number);
 }
 
 function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
@@ -134,5 +158,12 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trustedProxies,
     shutdownGraceMs: int(env, 'COUNTERFOIL_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    webhookRetryScheduleSeconds: seconds(env, 'COUNTERFOIL_WEBHOOK_RETRY_SCHEDULE', [0, 5, 300, 1800, 7200, 18000, 36000, 36000]),
+    webhookResponseTimeoutMs: int(env, 'COUNTERFOIL_WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+    webhookFailureWindowSeconds: int(env, 'COUNTERFOIL_WEBHOOK_FAILURE_WINDOW_SECONDS', 5 * 86400, 1, 90 * 86400),
+    webhookSecretOverlapSeconds: int(env, 'COUNTERFOIL_WEBHOOK_SECRET_OVERLAP_SECONDS', 86400, 0, 30 * 86400),
+    outboxSweepIntervalMs: int(env, 'COUNTERFOIL_OUTBOX_SWEEP_MS', 1000, 10, 600_000),
+    exportRetentionSeconds: int(env, 'COUNTERFOIL_EXPORT_RETENTION_SECONDS', 7 * 86400, 1, 365 * 86400),
+    sandboxBlockMs: int(env, 'COUNTERFOIL_SANDBOX_BLOCK_MS', 1000, 0, 600_000),
   };
 }

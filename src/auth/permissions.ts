@@ -48,6 +48,7 @@ export const PERMISSIONS = {
   'api_keys.manage': 'Create, update, revoke and reactivate API keys.',
   'action_tokens.create': 'Issue action tokens for governed actions.',
   'sandbox.control': 'Drive sandbox simulators (sandbox mode only).',
+  'me.read': "Read the caller's own capabilities and navigation (every platform role holds it).",
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -11,7 +11,12 @@ import { tenantRoutes } from './routes';
 const TENANT_API_DESCRIPTION =
   'Counterfoil tenant API: tenant topology, identity and access, a double-entry ledger, governed money movement, webhooks, events and exports. Authenticate with POST /oauth/token, then send `Authorization: Bearer <token>`.';
 
-export function tenantOpenApi(services: Pick<Services, 'config'>, routes: RouteDef[] = tenantRoutes) {
+/** The routes this deployment serves: sandbox simulators (`/sandbox/*`, or flagged) exist only in sandbox mode. */
+export function routesFor(mode: Services['config']['mode'], routes: RouteDef[] = tenantRoutes): RouteDef[] {
+  return mode === 'sandbox' ? routes : routes.filter((r) => !r.sandboxOnly && !r.path.startsWith('/sandbox/'));
+}
+
+export function tenantOpenApi(services: Pick<Services, 'config'>, routes: RouteDef[] = routesFor(services.config.mode)) {
   return buildOpenApiDocument(routes, {
     title: 'Counterfoil tenant API',
     description: TENANT_API_DESCRIPTION,
@@ -32,7 +37,7 @@ export function createTenantApp(services: Services): Koa {
     responses: { 200: { description: 'OpenAPI 3.1 document.' } },
     handler: async () => ({ body: (document ??= tenantOpenApi(services, routes)) as object }),
   });
-  const routes: RouteDef[] = [...tenantRoutes, openApiRoute];
+  const routes: RouteDef[] = [...routesFor(services.config.mode), openApiRoute];
   const router = buildRouter(routes, services, new RateLimiter(services.config.rateLimits));
 
   const app = new Koa({ proxy: false });

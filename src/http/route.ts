@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import { z } from './zod';
 import type { ErrorCode } from '../errors';
 import type { Permission } from '../auth/permissions';
+import type { GovernedAction } from '../auth/action-tokens';
 import type { Caller } from '../auth/caller';
 import type { Services } from '../services';
 
@@ -52,10 +53,14 @@ export interface RouteDef<
   rateClass?: RateClass;
   /** Money movement requires an Idempotency-Key; resource creation accepts one. */
   idempotency?: 'required' | 'optional';
+  /** Sandbox simulators and controls: not mounted (and not documented) outside sandbox mode. */
+  sandboxOnly?: boolean;
   /** Mutations of ETag-carrying resources honour If-Match. */
   ifMatch?: boolean;
   /** Name of the action-token action this route requires (X-Action-Token). */
-  actionToken?: string;
+  actionToken?: GovernedAction;
+  /** The resource a governed request acts on (`service-accounts/<id>`); the action token must be bound to it. */
+  actionTokenResource?: (params: z.output<P>) => string;
   params?: P;
   query?: Q;
   body?: B;

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { type Versioned, versionedProperties } from '../../db/base';
+import type { SubjectAttribution } from '../../auth/caller';
 
 export type PrincipalKind = 'user' | 'service_account';
 export type ScopePropagation = 'subtree' | 'exact';
@@ -100,5 +101,87 @@ export const ServiceAccountSchema = new EntitySchema<ServiceAccount>({
     currentSecretExpiresAt: { type: 'Date', columnType: 'timestamptz' },
     previousSecretHash: { type: 'text', nullable: true },
     previousSecretExpiresAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+  },
+});
+
+export type UserStatus = 'active' | 'suspended' | 'deactivated';
+export type IdentitySource = 'platform-managed' | 'federated';
+
+export class User implements Versioned {
+  id!: string;
+  version!: number;
+  createdAt!: Date;
+  updatedAt!: Date;
+  enterpriseId!: string;
+  /** `enterprises/<id>` or `clients/<id>`: where the user belongs and what its grants may reach. */
+  scopeRef!: string;
+  displayName!: string;
+  email!: string;
+  status: UserStatus = 'active';
+  identitySource: IdentitySource = 'platform-managed';
+  federationIssuer: string | null = null;
+  federationSubject: string | null = null;
+}
+
+export const UserSchema = new EntitySchema<User>({
+  class: User,
+  tableName: 'users',
+  properties: {
+    ...versionedProperties,
+    enterpriseId: { type: 'uuid' },
+    scopeRef: { type: 'text' },
+    displayName: { type: 'text' },
+    email: { type: 'text' },
+    status: { type: 'text' },
+    identitySource: { type: 'text' },
+    federationIssuer: { type: 'text', nullable: true },
+    federationSubject: { type: 'text', nullable: true },
+  },
+});
+
+export interface InvitedRole {
+  role_ref: string;
+  scope_ref: string;
+  scope_propagation: ScopePropagation;
+}
+
+/** Stored status; `pending` past `expiresAt` is presented (and treated) as `expired`. */
+export type InvitationStatus = 'pending' | 'accepted' | 'cancelled' | 'expired';
+
+export class UserInvitation implements Versioned {
+  id!: string;
+  version!: number;
+  createdAt!: Date;
+  updatedAt!: Date;
+  enterpriseId!: string;
+  scopeRef!: string;
+  email!: string;
+  displayName!: string;
+  roles: InvitedRole[] = [];
+  tokenHash!: string;
+  status: InvitationStatus = 'pending';
+  expiresAt!: Date;
+  /** Subject attribution of the inviter; its grants are re-checked when the invitation is accepted. */
+  invitedBy!: SubjectAttribution;
+  acceptedUserId: string | null = null;
+  closedAt: Date | null = null;
+}
+
+export const UserInvitationSchema = new EntitySchema<UserInvitation>({
+  class: UserInvitation,
+  tableName: 'user_invitations',
+  properties: {
+    ...versionedProperties,
+    enterpriseId: { type: 'uuid' },
+    scopeRef: { type: 'text' },
+    email: { type: 'text' },
+    displayName: { type: 'text' },
+    roles: { type: 'json' },
+    tokenHash: { type: 'text' },
+    status: { type: 'text' },
+    expiresAt: { type: 'Date', columnType: 'timestamptz' },
+    invitedBy: { type: 'json' },
+    acceptedUserId: { type: 'uuid', nullable: true },
+    closedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
 });

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import type { Sql, TransactionSql } from 'postgres';
+import { AppError, notFound } from '../../errors';
+import { uuidv7 } from '../../ids';
+import type { SubjectAttribution } from '../../auth/caller';
+import type { Metrics } from '../../metrics';
+import { recordEventSql } from '../../events/outbox';
+import { creditExternalDeposit, parseAmount } from '../../ledger';
+import { assertEnterpriseOpen } from '../tenancy/lifecycle';
+import { networkByCode, networksFor } from '../catalogue/networks';
+import { railsFor } from '../catalogue/bank-rails';
+import { fundableAccount, visibleCondition, type Visibility } from '../funding/accounts';
+import { findEndpoint, selectEndpoints } from '../funding/endpoints';
+import { DEPOSIT_CONFIRMED, DEPOSIT_CREDITED, DEPOSIT_FAILED, DEPOSIT_PENDING } from '../funding/events';
+import { presentDeposit, type DepositRow, type DepositStatus, type EndpointRow } from '../funding/present';
+
+/**
+ * Deposits: money arriving on a funding endpoint. pending (seen) → confirmed (final on its network)
+ * → credited (booked to the account by the ledger, exactly once); failed when it cannot be credited.
+ * In sandbox, POST /sandbox/deposits creates them and the `deposit/<id>` workflow drives them.
+ */
+
+export type DepositTarget = { depositInstructionId: string } | { address: string; memo: string | null; currency: string };
+
+/** The funding endpoint a simulated transfer lands on; null when nothing matches (the route answers). */
+export async function resolveDepositTarget(sql: Sql, target: DepositTarget): Promise<EndpointRow | null> {
+  if ('depositInstructionId' in target) return (await findEndpoint(sql, { instructionId: target.depositInstructionId })) ?? null;
+  const rails = [...railsFor('pay_in', target.currency).map((r) => r.code), ...networksFor(target.currency).map((n) => n.code)];
+  const [row] = await sql<EndpointRow[]>`
+    ${selectEndpoints(sql)}
+     where da.rail = any(${rails}::text[]) and da.address = ${target.address} and coalesce(da.memo, '') = ${target.memo ?? ''}
+       and fe.asset = ${target.currency}
+     limit 1`;
+  return row ?? null;
+}
+
+/** Confirmations a deposit on this endpoint waits for: the network's count; bank rails settle on arrival. */
+export function confirmationsFor(endpoint: Pick<EndpointRow, 'rail_class' | 'rail'>): number {
+  return endpoint.rail_class === 'crypto' ? (networkByCode(endpoint.rail)?.confirmations ?? 1) : 0;
+}
+
+const DEPOSIT_COLUMNS = (sql: Sql | TransactionSql) => sql`
+  id, version, created_at, updated_at, enterprise_id, client_id, account_ref, funding_endpoint_id, deposit_instruction_id,
+  asset, rail_class, rail, amount::text as amount, transaction_hash, confirmations_required, status, failure_reason,
+  ledger_transaction_id, confirmed_at, credited_at, subject_attribution`;
+
+/** A synthetic but well-formed transaction id for the simulated transfer. */
+function syntheticTransactionHash(endpoint: EndpointRow, depositId: string): string {
+  const hex = createHash('sha256').update(`sandbox-transfer\u0000${depositId}`).digest('hex');
+  return endpoint.rail === 'ethereum' ? `0x${hex}` : endpoint.rail_class === 'fiat' ? `SBX${hex.slice(0, 16).toUpperCase()}` : hex;
+}
+
+export interface RecordDepositInput {
+  endpoint: EndpointRow;
+  /** Decimal string as sent; parsed exactly against the endpoint's asset. */
+  currency: string;
+  value: string;
+  attribution: SubjectAttribution;
+  /** Runs inside the transaction after the insert (starts the workflow): if it fails, nothing is recorded. */
+  start: (deposit: DepositRow) => Promise<void>;
+}
+
+/**
+ * Records a pending deposit on `endpoint` and starts what drives it, atomically. A closed
+ * enterprise is 410; a closed or suspended account is 409 (`account_closed`, `account_suspended`).
+ * A suspended enterprise still receives: suspension stops money leaving, not arriving.
+ */
+export async function recordPendingDeposit(sql: Sql, input: RecordDepositInput): Promise<DepositRow> {
+  const { endpoint } = input;
+  if (input.currency !== endpoint.asset) {
+    throw new AppError('EdgeUnprocessable', `This deposit instruction receives ${endpoint.asset}.`, {
+      errors: [{ pointer: '/body/amount/currency', detail: `must be ${endpoint.asset}` }],
+    });
+  }
+  const amount = parseAmount(input.value, endpoint.asset);
+  return sql.begin(async (tx) => {
+    await assertEnterpriseOpen(tx, endpoint.enterprise_id, { lock: true });
+    const account = await fundableAccount(tx, endpoint.account_ref);
+    if (!account || account.status === 'closed') throw new AppError('EdgeConflict', 'The account is closed.', { reason: 'account_closed' });
+    if (account.status === 'suspended') throw new AppError('EdgeConflict', 'The account is suspended and cannot receive money.', { reason: 'account_suspended' });
+    const id = uuidv7();
+    const [row] = await tx<DepositRow[]>`
+      insert into deposits (id, enterprise_id, client_id, account_ref, funding_endpoint_id, deposit_instruction_id, asset,
+                            rail_class, rail, amount, transaction_hash, confirmations_required, status, subject_attribution)
+      values (${id}, ${endpoint.enterprise_id}, ${endpoint.client_id}, ${endpoint.account_ref}, ${endpoint.id}, ${endpoint.instruction_id},
+              ${endpoint.asset}, ${endpoint.rail_class}, ${endpoint.rail}, ${amount.toString()}, ${syntheticTransactionHash(endpoint, id)},
+              ${confirmationsFor(endpoint)}, 'pending', ${tx.json(input.attribution as never)})
+      returning ${DEPOSIT_COLUMNS(tx)}`;
+    await recordDepositEvent(tx, DEPOSIT_PENDING, row, input.attribution);
+    await input.start(row);
+    return row;
+  }) as Promise<DepositRow>;
+}
+
+function recordDepositEvent(tx: TransactionSql, type: string, row: DepositRow, attribution: SubjectAttribution | null = null) {
+  return recordEventSql(tx, {
+    type,
+    enterpriseId: row.enterprise_id,
+    scopeRef: row.account_ref,
+    resourceRef: `deposits/${row.id}`,
+    payload: presentDeposit(row),
+    attribution,
+  });
+}
+
+/** pending → confirmed. Idempotent: a repeat finds nothing pending and returns the current status. */
+export async function confirmDeposit(sql: Sql, depositId: string): Promise<DepositStatus | null> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<DepositRow[]>`
+      update deposits set status = 'confirmed', confirmed_at = now(), version = version + 1, updated_at = now()
+       where id = ${depositId} and status = 'pending'
+      returning ${DEPOSIT_COLUMNS(tx)}`;
+    if (row) {
+      await recordDepositEvent(tx, DEPOSIT_CONFIRMED, row);
+      return row.status;
+    }
+    const [current] = await tx`select status from deposits where id = ${depositId}`;
+    return (current?.status as DepositStatus | undefined) ?? null;
+  }) as Promise<DepositStatus | null>;
+}
+
+/**
+ * confirmed → credited: books external_deposits → account with business key `deposit/<id>` in the
+ * same transaction as the status change, under the deposit's row lock, so the account is credited
+ * exactly once however often this runs. An account closed meanwhile fails the deposit instead.
+ */
+export async function creditDeposit(sql: Sql, depositId: string, metrics?: Metrics): Promise<DepositStatus | null> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<DepositRow[]>`select ${DEPOSIT_COLUMNS(tx)} from deposits where id = ${depositId} for update`;
+    if (!row) return null;
+    if (row.status !== 'confirmed') return row.status;
+    const account = await fundableAccount(tx, row.account_ref);
+    if (!account || account.status === 'closed') {
+      const [failed] = await tx<DepositRow[]>`
+        update deposits set status = 'failed', failure_reason = 'account_closed', version = version + 1, updated_at = now()
+         where id = ${depositId} returning ${DEPOSIT_COLUMNS(tx)}`;
+      await recordDepositEvent(tx, DEPOSIT_FAILED, failed);
+      return failed.status;
+    }
+    const booked = await creditExternalDeposit(tx, {
+      key: `deposit/${row.id}`,
+      enterpriseId: row.enterprise_id,
+      accountRef: row.account_ref,
+      asset: row.asset,
+      amount: BigInt(row.amount),
+      metrics,
+    });
+    const [credited] = await tx<DepositRow[]>`
+      update deposits set status = 'credited', credited_at = now(), ledger_transaction_id = ${booked.id},
+                          version = version + 1, updated_at = now()
+       where id = ${depositId} returning ${DEPOSIT_COLUMNS(tx)}`;
+    await recordDepositEvent(tx, DEPOSIT_CREDITED, credited);
+    return credited.status;
+  }) as Promise<DepositStatus | null>;
+}
+
+export async function getDeposit(sql: Sql, id: string): Promise<DepositRow> {
+  const [row] = await sql<DepositRow[]>`select ${DEPOSIT_COLUMNS(sql)} from deposits where id = ${id}`;
+  if (!row) throw notFound('deposit');
+  return row;
+}
+
+export interface DepositListQuery {
+  enterpriseId: string;
+  visible: Visibility;
+  accountRef?: string;
+  status?: DepositStatus;
+  after: string | null;
+  limit: number;
+}
+
+export async function listDeposits(sql: Sql, q: DepositListQuery): Promise<DepositRow[]> {
+  return sql<DepositRow[]>`
+    select ${DEPOSIT_COLUMNS(sql)} from deposits d
+     where d.enterprise_id = ${q.enterpriseId}
+       and ${q.accountRef ? sql`d.account_ref = ${q.accountRef}` : sql`true`}
+       and ${q.status ? sql`d.status = ${q.status}` : sql`true`}
+       and ${visibleCondition(sql, q.visible, 'd')}
+       and ${q.after ? sql`d.id > ${q.after}` : sql`true`}
+     order by d.id
+     limit ${q.limit}`;
+}
+
+/** Deposits not yet credited or failed: an enterprise cannot close while any exists. */
+export async function depositsInFlight(sql: Sql | TransactionSql, enterpriseId: string): Promise<number> {
+  const [{ count }] = await sql`select count(*)::int as count from deposits where enterprise_id = ${enterpriseId} and status in ('pending', 'confirmed')`;
+  return count;
+}

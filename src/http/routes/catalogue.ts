@@ -1,0 +1,435 @@
+import { z } from '../zod';
+import { defineRoute, type RouteDef } from '../route';
+import { ETag, Timestamp, Uuid } from '../schemas';
+import { listOf, pageQuery } from '../pagination';
+import { assertIfMatch } from '../etag';
+import { notFound } from '../../errors';
+import type { Caller } from '../../auth/caller';
+import type { Services } from '../../services';
+import { ASSETS, ASSET_CODES, type Asset } from '../../ledger/assets';
+import { CRYPTO_NETWORKS, findNetwork, networksFor, type CryptoNetwork } from '../../domain/catalogue/networks';
+import { BANK_RAILS, RAIL_CODES, findRail, railsFor, type BankRail } from '../../domain/catalogue/bank-rails';
+import { catalogueId } from '../../domain/catalogue/ids';
+import {
+  createPayoutMethod,
+  disablePayoutMethod,
+  getPayoutMethod,
+  listPayoutMethods,
+  presentPayoutMethod,
+} from '../../domain/catalogue/payout-methods';
+import { pathOfRow, requireAccount, visibility } from '../../domain/funding/accounts';
+import { AccountRef } from './funding';
+
+// ---------- shapes ----------
+
+const AssetBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('asset'),
+    code: z.string(),
+    name: z.string(),
+    precision: z.number().int().openapi({ description: 'Decimal places of the minor unit: amounts with more are refused (422).' }),
+    asset_class: z.enum(['fiat', 'crypto']),
+    networks: z.array(z.string()),
+    payment_methods: z.array(z.string()),
+  })
+  .openapi('Asset');
+
+const CryptoNetworkBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('crypto_network'),
+    code: z.string(),
+    display_name: z.string(),
+    native_asset: z.string(),
+    assets: z.array(z.object({ asset: z.string(), contract: z.string().nullable() })),
+    confirmations: z.number().int().openapi({ description: 'Blocks after inclusion before a deposit is final.' }),
+    block_time_seconds: z.number(),
+    address_format: z.object({ description: z.string(), pattern: z.string(), example: z.string() }),
+    memo: z.object({ required_for_deposit: z.boolean(), format: z.string() }).nullable(),
+    status: z.enum(['active', 'suspended']),
+  })
+  .openapi('CryptoNetwork');
+
+const PaymentMethodBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('payment_method'),
+    code: z.enum(RAIL_CODES),
+    display_name: z.string(),
+    rail_class: z.literal('fiat'),
+    currencies: z.array(z.string()),
+    directions: z.array(z.enum(['pay_in', 'pay_out'])),
+    typical_settlement: z.string(),
+    beneficiary_fields: z.array(z.object({ name: z.string(), required: z.boolean(), format: z.string() })),
+    status: z.enum(['active', 'suspended']),
+  })
+  .openapi('PaymentMethod');
+
+const BeneficiaryBody = z
+  .object({
+    name: z.string().min(1).max(140),
+    iban: z.string().max(42).optional(),
+    bic: z.string().max(11).optional(),
+    account_number: z.string().max(34).optional(),
+    routing_number: z.string().max(9).optional(),
+    account_type: z.enum(['checking', 'savings']).optional(),
+    sort_code: z.string().max(8).optional(),
+  })
+  .strict()
+  .openapi('PayoutBeneficiary', { description: 'Beneficiary bank details; which fields apply depends on the rail (see the payment method\'s beneficiary_fields).' });
+
+const PayoutMethodBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('payout_method'),
+    account_ref: z.string(),
+    payment_method_id: Uuid,
+    rail: z.enum(RAIL_CODES),
+    currency: z.string(),
+    label: z.string(),
+    beneficiary: BeneficiaryBody,
+    status: z.enum(['active', 'disabled']),
+    etag: ETag,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('PayoutMethod');
+
+const presentAsset = (a: Asset) => ({
+  id: catalogueId('assets', a.code),
+  resource: 'asset' as const,
+  code: a.code,
+  name: a.name,
+  precision: a.precision,
+  asset_class: a.class,
+  networks: networksFor(a.code).map((n) => n.code),
+  payment_methods: railsFor('pay_in', a.code).concat(railsFor('pay_out', a.code)).map((r) => r.code).filter((c, i, all) => all.indexOf(c) === i),
+});
+
+const presentNetwork = (n: CryptoNetwork) => ({
+  id: n.id,
+  resource: 'crypto_network' as const,
+  code: n.code,
+  display_name: n.displayName,
+  native_asset: n.nativeAsset,
+  assets: Object.entries(n.assets).map(([asset, contract]) => ({ asset, contract })),
+  confirmations: n.confirmations,
+  block_time_seconds: n.blockTimeSeconds,
+  address_format: n.addressFormat,
+  memo: n.memo ? { required_for_deposit: n.memo.requiredForDeposit, format: n.memo.format } : null,
+  status: n.status,
+});
+
+const presentPaymentMethod = (r: BankRail) => ({
+  id: r.id,
+  resource: 'payment_method' as const,
+  code: r.code,
+  display_name: r.displayName,
+  rail_class: 'fiat' as const,
+  currencies: r.currencies,
+  directions: r.directions,
+  typical_settlement: r.typicalSettlement,
+  beneficiary_fields: r.beneficiaryFields,
+  status: r.status,
+});
+
+/** Static catalogues page like every list (keyset on id), so clients need one pagination loop. */
+function pageOf<T extends { id: string }, Out>(
+  services: Services,
+  caller: Caller,
+  query: { page_size: number; page_token?: string },
+  filter: Record<string, unknown>,
+  items: T[],
+  present: (item: T) => Out,
+) {
+  const after = services.pager.decode(query.page_token, caller, filter);
+  const rows = [...items].sort((a, b) => (a.id < b.id ? -1 : 1)).filter((i) => !after || i.id > after);
+  return services.pager.page(rows.slice(0, query.page_size + 1), query.page_size, caller, filter, present);
+}
+
+const AssetQuery = z.enum(ASSET_CODES).optional().openapi({ param: { name: 'asset', in: 'query' } });
+const CurrencyQuery = z.enum(ASSET_CODES).optional().openapi({ param: { name: 'currency', in: 'query' } });
+
+function catalogueList<T extends { id: string }>(opts: {
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  tag: string;
+  item: z.ZodType;
+  listName: string;
+  query: Record<string, z.ZodType>;
+  items: (q: Record<string, string | undefined>, services: Services, caller: Caller) => Promise<T[]>;
+  present: (item: T) => unknown;
+}): RouteDef {
+  return defineRoute({
+    method: 'get',
+    path: opts.path,
+    operationId: opts.operationId,
+    summary: opts.summary,
+    description: opts.description,
+    tags: [opts.tag],
+    auth: { kind: 'bearer', permission: 'catalogue.read' },
+    query: z.object({ ...opts.query, ...pageQuery }).strict(),
+    responses: { 200: { description: 'A page of catalogue entries.', schema: listOf(opts.item, opts.listName) } },
+    errors: ['EdgeNotFound'],
+    handler: async ({ query, caller, services }) => {
+      const { page_size, page_token, ...filter } = query as Record<string, unknown> & { page_size: number; page_token?: string };
+      const items = await opts.items(filter as Record<string, string | undefined>, services, caller);
+      return { body: pageOf(services, caller, { page_size, page_token }, filter, items, opts.present) };
+    },
+  });
+}
+
+/** For per-account eligibility: the account must exist in the caller's scope; a closed one is eligible for nothing. */
+async function accountIsOpen(services: Services, caller: Caller, accountRef: string): Promise<boolean> {
+  const account = await requireAccount(services.sql, caller, accountRef, 'catalogue.read');
+  return account.status !== 'closed';
+}
+
+// ---------- routes ----------
+
+export const listAssets = catalogueList({
+  path: '/assets',
+  operationId: 'listAssets',
+  summary: 'List assets and their precision',
+  description: 'Every asset the ledger holds, with the decimal places amounts may carry and the rails that carry it.',
+  tag: 'Catalogue',
+  item: AssetBody,
+  listName: 'AssetList',
+  query: {},
+  items: async () => Object.values(ASSETS).map((a) => ({ ...a, id: catalogueId('assets', a.code) })),
+  present: presentAsset,
+});
+
+export const listCryptoNetworks = catalogueList({
+  path: '/crypto-networks',
+  operationId: 'listCryptoNetworks',
+  summary: 'List crypto networks',
+  description: 'The full network catalogue: assets and token contracts, confirmation counts, address formats, memo rules.',
+  tag: 'Catalogue',
+  item: CryptoNetworkBody,
+  listName: 'CryptoNetworkList',
+  query: {},
+  items: async () => [...CRYPTO_NETWORKS],
+  present: presentNetwork,
+});
+
+export const listAvailableCryptoNetworks = catalogueList({
+  path: '/available-crypto-networks',
+  operationId: 'listAvailableCryptoNetworks',
+  summary: 'List crypto networks available now',
+  description: 'Networks currently active (deposits and withdrawals flow), optionally those carrying `asset`.',
+  tag: 'Catalogue',
+  item: CryptoNetworkBody,
+  listName: 'AvailableCryptoNetworkList',
+  query: { asset: AssetQuery },
+  items: async (q) => networksFor(q.asset),
+  present: presentNetwork,
+});
+
+export const listEligibleCryptoNetworks = catalogueList({
+  path: '/eligible-crypto-networks',
+  operationId: 'listEligibleCryptoNetworks',
+  summary: 'List the networks an account can use for an asset',
+  description: 'Active networks carrying `asset` for an open account; empty for a closed account.',
+  tag: 'Catalogue',
+  item: CryptoNetworkBody,
+  listName: 'EligibleCryptoNetworkList',
+  query: { account_ref: AccountRef.openapi({ param: { name: 'account_ref', in: 'query' } }), asset: z.enum(ASSET_CODES).openapi({ param: { name: 'asset', in: 'query' } }) },
+  items: async (q, services, caller) => ((await accountIsOpen(services, caller, q.account_ref!)) ? networksFor(q.asset) : []),
+  present: presentNetwork,
+});
+
+export const listPaymentMethods = catalogueList({
+  path: '/payment-methods',
+  operationId: 'listPaymentMethods',
+  summary: 'List payment methods (bank rails)',
+  description: 'The full catalogue of fiat bank rails (SEPA, SWIFT, ACH, FPS) with their currencies, directions and beneficiary fields.',
+  tag: 'Catalogue',
+  item: PaymentMethodBody,
+  listName: 'PaymentMethodList',
+  query: {},
+  items: async () => [...BANK_RAILS],
+  present: presentPaymentMethod,
+});
+
+export const listAvailablePaymentMethods = catalogueList({
+  path: '/available-payment-methods',
+  operationId: 'listAvailablePaymentMethods',
+  summary: 'List payment methods available for paying in',
+  description: 'Active rails that can fund an account, optionally in `currency`.',
+  tag: 'Catalogue',
+  item: PaymentMethodBody,
+  listName: 'AvailablePaymentMethodList',
+  query: { currency: CurrencyQuery },
+  items: async (q) => railsFor('pay_in', q.currency),
+  present: presentPaymentMethod,
+});
+
+export const listEligiblePayoutMethods = catalogueList({
+  path: '/eligible-payout-methods',
+  operationId: 'listEligiblePayoutMethods',
+  summary: 'List the rails an account can pay out on',
+  description: 'Active pay-out rails for an open account, optionally in `currency`: the rails a payout method (POST /payout-methods) can use.',
+  tag: 'Catalogue',
+  item: PaymentMethodBody,
+  listName: 'EligiblePayoutMethodList',
+  query: { account_ref: AccountRef.openapi({ param: { name: 'account_ref', in: 'query' } }), currency: CurrencyQuery },
+  items: async (q, services, caller) => ((await accountIsOpen(services, caller, q.account_ref!)) ? railsFor('pay_out', q.currency) : []),
+  present: presentPaymentMethod,
+});
+
+export const getPaymentMethod = defineRoute({
+  method: 'get',
+  path: '/payment-methods/{payment_method_id}',
+  operationId: 'getPaymentMethod',
+  summary: 'Get a payment method',
+  description: 'By id or by code (`sepa`, `swift`, `ach`, `fps`).',
+  tags: ['Catalogue'],
+  auth: { kind: 'bearer', permission: 'catalogue.read' },
+  params: z.object({ payment_method_id: z.string().max(64) }),
+  responses: { 200: { description: 'The payment method.', schema: PaymentMethodBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params }) => {
+    const rail = findRail(params.payment_method_id);
+    if (!rail) throw notFound('payment method');
+    return { body: presentPaymentMethod(rail) };
+  },
+});
+
+export const getCryptoNetwork = defineRoute({
+  method: 'get',
+  path: '/crypto-networks/{crypto_network_id}',
+  operationId: 'getCryptoNetwork',
+  summary: 'Get a crypto network',
+  description: 'By id or by code (`ethereum`, `bitcoin`, `tron`, `solana`, `stellar`).',
+  tags: ['Catalogue'],
+  auth: { kind: 'bearer', permission: 'catalogue.read' },
+  params: z.object({ crypto_network_id: z.string().max(64) }),
+  responses: { 200: { description: 'The network.', schema: CryptoNetworkBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params }) => {
+    const network = findNetwork(params.crypto_network_id);
+    if (!network) throw notFound('crypto network');
+    return { body: presentNetwork(network) };
+  },
+});
+
+// ---------- payout methods (per account) ----------
+
+export const createPayoutMethodRoute = defineRoute({
+  method: 'post',
+  path: '/payout-methods',
+  operationId: 'createPayoutMethod',
+  summary: 'Add a payout method to an account',
+  description: 'A beneficiary bank account the account can pay out to. Bank details are checked for the rail (IBAN mod-97, BIC, ABA routing checksum, UK sort code); invalid ones are 422 naming the field.',
+  tags: ['Payout methods'],
+  auth: { kind: 'bearer', permission: 'clients.manage' },
+  idempotency: 'optional',
+  body: z
+    .object({
+      account_ref: AccountRef,
+      rail: z.enum(RAIL_CODES),
+      currency: z.string().max(16),
+      label: z.string().min(1).max(100),
+      beneficiary: BeneficiaryBody,
+    })
+    .strict()
+    .openapi('PayoutMethodCreate'),
+  responses: { 201: { description: 'The payout method.', schema: PayoutMethodBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable'],
+  handler: async ({ body, caller, services }) => {
+    const account = await requireAccount(services.sql, caller, body.account_ref, 'clients.manage');
+    const row = await createPayoutMethod(services.sql, { account, rail: body.rail, currency: body.currency, label: body.label, beneficiary: body.beneficiary, attribution: caller.attribution() });
+    return { status: 201, body: presentPayoutMethod(row) };
+  },
+});
+
+export const listPayoutMethodsRoute = defineRoute({
+  method: 'get',
+  path: '/payout-methods',
+  operationId: 'listPayoutMethods',
+  summary: 'List payout methods',
+  tags: ['Payout methods'],
+  auth: { kind: 'bearer', permission: 'catalogue.read' },
+  query: z
+    .object({
+      account_ref: AccountRef.optional().openapi({ param: { name: 'account_ref', in: 'query' } }),
+      status: z.enum(['active', 'disabled']).optional().openapi({ param: { name: 'status', in: 'query' } }),
+      ...pageQuery,
+    })
+    .strict(),
+  responses: { 200: { description: 'A page of payout methods.', schema: listOf(PayoutMethodBody, 'PayoutMethodList') } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ query, caller, services }) => {
+    const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null };
+    const after = services.pager.decode(query.page_token, caller, filter);
+    if (query.account_ref) await requireAccount(services.sql, caller, query.account_ref, 'catalogue.read');
+    const rows = await listPayoutMethods(services.sql, {
+      enterpriseId: caller.enterpriseId,
+      visible: visibility(caller, 'catalogue.read'),
+      accountRef: query.account_ref,
+      status: query.status,
+      after,
+      limit: query.page_size + 1,
+    });
+    return { body: services.pager.page(rows, query.page_size, caller, filter, presentPayoutMethod) };
+  },
+});
+
+const PayoutParams = z.object({ payout_method_id: Uuid });
+
+export const getPayoutMethodRoute = defineRoute({
+  method: 'get',
+  path: '/payout-methods/{payout_method_id}',
+  operationId: 'getPayoutMethod',
+  summary: 'Get a payout method',
+  tags: ['Payout methods'],
+  auth: { kind: 'bearer', permission: 'catalogue.read' },
+  params: PayoutParams,
+  responses: { 200: { description: 'The payout method.', schema: PayoutMethodBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => {
+    const row = await getPayoutMethod(services.sql, params.payout_method_id);
+    caller.require('catalogue.read', pathOfRow(row), 'payout method');
+    return { body: presentPayoutMethod(row) };
+  },
+});
+
+export const disablePayoutMethodRoute = defineRoute({
+  method: 'post',
+  path: '/payout-methods/{payout_method_id}/disable',
+  operationId: 'disablePayoutMethod',
+  summary: 'Disable a payout method',
+  description: 'active → disabled (terminal); already disabled is 409 `payout_method_disabled`.',
+  tags: ['Payout methods'],
+  auth: { kind: 'bearer', permission: 'clients.manage' },
+  ifMatch: true,
+  params: PayoutParams,
+  responses: { 200: { description: 'The disabled payout method.', schema: PayoutMethodBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed'],
+  handler: async ({ params, caller, services, ctx }) => {
+    const existing = await getPayoutMethod(services.sql, params.payout_method_id);
+    caller.require('clients.manage', pathOfRow(existing), 'payout method');
+    const row = await disablePayoutMethod(services.sql, existing.id, { assertCurrent: (r) => assertIfMatch(ctx, r), attribution: caller.attribution() });
+    return { body: presentPayoutMethod(row) };
+  },
+});
+
+export const catalogueRoutes: RouteDef[] = [
+  listAssets,
+  listCryptoNetworks,
+  getCryptoNetwork,
+  listAvailableCryptoNetworks,
+  listEligibleCryptoNetworks,
+  listPaymentMethods,
+  getPaymentMethod,
+  listAvailablePaymentMethods,
+  listEligiblePayoutMethods,
+  createPayoutMethodRoute,
+  listPayoutMethodsRoute,
+  getPayoutMethodRoute,
+  disablePayoutMethodRoute,
+];

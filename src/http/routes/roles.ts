@@ -1,0 +1,130 @@
+import { z } from '../zod';
+import { defineRoute, type RouteDef } from '../route';
+import { Uuid } from '../schemas';
+import { listOf, pageQuery } from '../pagination';
+import { withOptimisticLock } from '../etag';
+import { Role } from '../../domain/iam/entities';
+import { BoundaryRef, PermissionInput, RoleBody, presentRole } from '../../domain/iam/present';
+import { createRole, readRole, retireRole, updateRole } from '../../domain/iam/roles';
+import { inIamTransaction } from '../../domain/iam/unit';
+import { listInScope } from '../../domain/iam/scopes';
+import { ifMatchOn } from './users';
+
+const Permissions = z
+  .array(PermissionInput)
+  .min(1)
+  .max(100)
+  .openapi({ description: 'Names from the Permission enum; an unknown one is 422 with a pointer to it. You can only include permissions you hold at the scope.' });
+
+export const createRoleRoute = defineRoute({
+  method: 'post',
+  path: '/roles',
+  operationId: 'createRole',
+  summary: 'Create a custom role',
+  description: 'A named set of permissions defined at an enterprise or client; it can be granted at that scope or below. Names are unique per enterprise.',
+  tags: ['Roles'],
+  auth: { kind: 'bearer', permission: 'roles.manage' },
+  idempotency: 'optional',
+  body: z
+    .object({
+      name: z.string().trim().min(1).max(100),
+      description: z.string().max(500).default(''),
+      permissions: Permissions,
+      scope_ref: BoundaryRef,
+    })
+    .strict()
+    .openapi('RoleCreate'),
+  responses: { 201: { description: 'The role.', schema: RoleBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable'],
+  handler: async ({ body, caller, services }) => {
+    const role = await inIamTransaction(services, caller, (unit) =>
+      createRole(unit, { name: body.name, description: body.description, permissions: body.permissions, scopeRef: body.scope_ref }),
+    );
+    return { status: 201, body: presentRole(role) };
+  },
+});
+
+export const listRoles = defineRoute({
+  method: 'get',
+  path: '/roles',
+  operationId: 'listRoles',
+  summary: 'List roles',
+  description: 'Platform-managed roles (defined at the enterprise) and custom roles, at scopes where the caller holds `roles.read`.',
+  tags: ['Roles'],
+  auth: { kind: 'bearer', permission: 'roles.read' },
+  query: z
+    .object({
+      scope_ref: BoundaryRef.optional().openapi({ param: { name: 'scope_ref', in: 'query' } }),
+      status: RoleBody.shape.status.optional().openapi({ param: { name: 'status', in: 'query' } }),
+      ...pageQuery,
+    })
+    .strict(),
+  responses: { 200: { description: 'A page of roles.', schema: listOf(RoleBody, 'RoleList') } },
+  handler: async ({ query, caller, services }) => {
+    const filter = { scope_ref: query.scope_ref, status: query.status };
+    const after = services.pager.decode(query.page_token, caller, filter);
+    const rows = await listInScope(services.orm.em.fork(), Role, caller, 'roles.read', {
+      scopeField: 'scopeRef',
+      requestedScope: query.scope_ref,
+      where: query.status ? { status: query.status } : {},
+      after,
+      limit: query.page_size,
+    });
+    return { body: services.pager.page(rows, query.page_size, caller, filter, presentRole) };
+  },
+});
+
+const RoleParams = z.object({ role_id: Uuid });
+
+export const getRole = defineRoute({
+  method: 'get',
+  path: '/roles/{role_id}',
+  operationId: 'getRole',
+  summary: 'Get a role',
+  tags: ['Roles'],
+  auth: { kind: 'bearer', permission: 'roles.read' },
+  params: RoleParams,
+  responses: { 200: { description: 'The role.', schema: RoleBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => ({ body: presentRole(await readRole(services.orm.em.fork(), caller, params.role_id)) }),
+});
+
+export const updateRoleRoute = defineRoute({
+  method: 'patch',
+  path: '/roles/{role_id}',
+  operationId: 'updateRole',
+  summary: 'Update a custom role',
+  description:
+    'Changes `description` and/or replaces `permissions`; holders get the new permissions on their next request. Platform-managed roles are immutable (409 `platform_managed_role`); a retired role is 409 `role_retired`.',
+  tags: ['Roles'],
+  auth: { kind: 'bearer', permission: 'roles.manage' },
+  ifMatch: true,
+  params: RoleParams,
+  body: z.object({ description: z.string().max(500).optional(), permissions: Permissions.optional() }).strict().openapi('RoleUpdate'),
+  responses: { 200: { description: 'The updated role.', schema: RoleBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable', 'EdgePreconditionFailed'],
+  handler: async ({ params, body, caller, services, ctx }) =>
+    withOptimisticLock(async () => ({
+      body: presentRole(await inIamTransaction(services, caller, (unit) => updateRole(unit, params.role_id, body, ifMatchOn(ctx)))),
+    })),
+});
+
+export const retireRoleRoute = defineRoute({
+  method: 'post',
+  path: '/roles/{role_id}/retire',
+  operationId: 'retireRole',
+  summary: 'Retire a custom role',
+  description: 'From the next request on, the role grants nothing to anyone; it cannot be granted again. Final. Platform-managed roles cannot be retired (409).',
+  tags: ['Roles'],
+  auth: { kind: 'bearer', permission: 'roles.manage' },
+  ifMatch: true,
+  params: RoleParams,
+  responses: { 200: { description: 'The retired role.', schema: RoleBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed'],
+  handler: async ({ params, caller, services, ctx }) =>
+    withOptimisticLock(async () => ({
+      body: presentRole(await inIamTransaction(services, caller, (unit) => retireRole(unit, params.role_id, ifMatchOn(ctx)))),
+    })),
+});
+
+export const roleRoutes: RouteDef[] = [createRoleRoute, listRoles, getRole, updateRoleRoute, retireRoleRoute];

@@ -1,0 +1,222 @@
+import { call, startTestApp, type TestApp } from '../helpers/app';
+import { ALL_PERMISSIONS, type Permission } from '../../src/auth/permissions';
+import { tenantRoutes } from '../../src/http/routes';
+import { newAdmin, newClient, newRole, newServiceAccount, newUser, unique, type Admin, type Principal } from './iam-fixtures';
+
+/**
+ * For each identity route, five callers and what each must get:
+ * - foreign:      enterprise-admin of another enterprise                                  → 404 (as if absent)
+ * - sibling:      enterprise-admin at a sibling client (B) of the object's client (A)      → 404
+ * - lacking:      holds no grant of the route's permission anywhere                       → 403
+ * - lacking_here: holds everything at A except the permission, which it holds at B only   → 403 (it sees A)
+ * - rightful:     enterprise-admin at A                                                   → 2xx
+ * Lists answer 200 and simply leave foreign objects out (a list is never 404). The /me routes have no
+ * object: every caller gets its own answer, and only `lacking` is refused. Enterprise-level objects
+ * (platform roles, users at the enterprise) have no sibling client: every client-scoped principal,
+ * including A's administrator, gets 404 for them, and their rightful caller is enterprise-scoped.
+ * POST /user-invitations/accept is public (authenticated by the invitation token): see iam-users.test.ts.
+ * Every principal is a service account made through POST /service-accounts with its grants.
+ */
+
+type Kind = 'object' | 'list' | 'me';
+type Column = 'foreign' | 'sibling' | 'lacking' | 'lacking_here' | 'rightful';
+interface Req {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+interface Row {
+  route: string;
+  permission: Permission;
+  kind: Kind;
+  level?: 'client' | 'enterprise';
+  /** Makes the object the request acts on (under client A, or at the enterprise). */
+  setup?: () => Promise<any>;
+  request: (object: any) => Req;
+}
+
+let app: TestApp;
+let admin: Admin;
+let other: Admin;
+let clientA: string;
+let clientB: string;
+let rightful: Principal;
+let sibling: Principal;
+let lacking: Principal;
+const lackingHere = new Map<Permission, Principal>();
+
+const MATRIX_PERMISSIONS: Permission[] = [
+  'users.read',
+  'users.manage',
+  'service_accounts.read',
+  'service_accounts.manage',
+  'roles.read',
+  'roles.manage',
+  'capabilities.read',
+  'capabilities.manage',
+];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  [admin, other] = await Promise.all([newAdmin(app, 'Matrix Ltd'), newAdmin(app, 'Foreign Ltd')]);
+  [clientA, clientB] = [await newClient(app, admin), await newClient(app, admin)];
+  rightful = await newServiceAccount(app, admin, clientA, [{ role: 'enterprise-admin', scope_ref: clientA }]);
+  sibling = await newServiceAccount(app, admin, clientB, [{ role: 'enterprise-admin', scope_ref: clientB }]);
+  lacking = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role: await newRole(app, admin, admin.enterpriseRef, ['catalogue.read']), scope_ref: admin.enterpriseRef }]);
+  for (const permission of MATRIX_PERMISSIONS) {
+    const allBut = await newRole(app, admin, clientA, ALL_PERMISSIONS.filter((p) => p !== permission));
+    const only = await newRole(app, admin, clientB, [permission]);
+    lackingHere.set(
+      permission,
+      await newServiceAccount(app, admin, admin.enterpriseRef, [
+        { role: allBut, scope_ref: clientA },
+        { role: only, scope_ref: clientB },
+      ]),
+    );
+  }
+});
+afterAll(() => app.close());
+
+const asAdmin = async (method: string, path: string, body?: unknown) => {
+  const res = await call(app.url, method, path, { token: admin.token, body });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
+  return res.body;
+};
+const user = () => newUser(app, admin, clientA);
+const invitation = () => asAdmin('POST', '/user-invitations', { email: `${unique('i')}@example.com`, display_name: 'I', scope_ref: clientA });
+const account = () => newServiceAccount(app, admin, clientA, []);
+const role = async () => ({ id: await newRole(app, admin, clientA, ['users.read']) });
+const assignment = async () =>
+  asAdmin('POST', '/role-assignments', { principal_ref: `users/${(await user()).id}`, role_ref: `roles/${admin.tenant.roleIds.viewer}`, scope_ref: clientA });
+
+const rows: Row[] = [
+  { route: 'POST /users', permission: 'users.manage', kind: 'object', request: () => ({ method: 'POST', path: '/users', body: { display_name: 'U', email: `${unique('u')}@example.com`, scope_ref: clientA } }) },
+  { route: 'GET /users', permission: 'users.read', kind: 'list', setup: user, request: () => ({ method: 'GET', path: '/users?page_size=200' }) },
+  { route: 'GET /users/{user_id}', permission: 'users.read', kind: 'object', setup: user, request: (u) => ({ method: 'GET', path: `/users/${u.id}` }) },
+  { route: 'PATCH /users/{user_id}', permission: 'users.manage', kind: 'object', setup: user, request: (u) => ({ method: 'PATCH', path: `/users/${u.id}`, body: { display_name: 'Renamed' } }) },
+  { route: 'POST /users/{user_id}/suspend', permission: 'users.manage', kind: 'object', setup: user, request: (u) => ({ method: 'POST', path: `/users/${u.id}/suspend` }) },
+  { route: 'POST /users/{user_id}/deactivate', permission: 'users.manage', kind: 'object', setup: user, request: (u) => ({ method: 'POST', path: `/users/${u.id}/deactivate` }) },
+  {
+    route: 'POST /users/{user_id}/reactivate',
+    permission: 'users.manage',
+    kind: 'object',
+    setup: async () => {
+      const u = await user();
+      await asAdmin('POST', `/users/${u.id}/suspend`);
+      return u;
+    },
+    request: (u) => ({ method: 'POST', path: `/users/${u.id}/reactivate` }),
+  },
+  {
+    route: 'GET /users/{user_id} (enterprise-level user)',
+    permission: 'users.read',
+    kind: 'object',
+    level: 'enterprise',
+    setup: () => newUser(app, admin, admin.enterpriseRef),
+    request: (u) => ({ method: 'GET', path: `/users/${u.id}` }),
+  },
+  { route: 'POST /user-invitations', permission: 'users.manage', kind: 'object', request: () => ({ method: 'POST', path: '/user-invitations', body: { email: `${unique('i')}@example.com`, display_name: 'I', scope_ref: clientA } }) },
+  { route: 'GET /user-invitations', permission: 'users.read', kind: 'list', setup: invitation, request: () => ({ method: 'GET', path: '/user-invitations?page_size=200' }) },
+  { route: 'GET /user-invitations/{invitation_id}', permission: 'users.read', kind: 'object', setup: invitation, request: (i) => ({ method: 'GET', path: `/user-invitations/${i.id}` }) },
+  { route: 'POST /user-invitations/cancel', permission: 'users.manage', kind: 'object', setup: invitation, request: (i) => ({ method: 'POST', path: '/user-invitations/cancel', body: { invitation_id: i.id } }) },
+  { route: 'POST /service-accounts', permission: 'service_accounts.manage', kind: 'object', request: () => ({ method: 'POST', path: '/service-accounts', body: { parent_ref: clientA } }) },
+  {
+    route: 'POST /service-accounts/provision',
+    permission: 'service_accounts.manage',
+    kind: 'object',
+    request: () => ({ method: 'POST', path: '/service-accounts/provision', body: { parent_ref: clientA, external_id: unique('p') } }),
+  },
+  { route: 'GET /service-accounts', permission: 'service_accounts.read', kind: 'list', setup: account, request: () => ({ method: 'GET', path: '/service-accounts?page_size=200' }) },
+  { route: 'GET /service-accounts/{service_account_id}', permission: 'service_accounts.read', kind: 'object', setup: account, request: (a) => ({ method: 'GET', path: `/service-accounts/${a.id}` }) },
+  { route: 'POST /service-accounts/{service_account_id}/revoke', permission: 'service_accounts.manage', kind: 'object', setup: account, request: (a) => ({ method: 'POST', path: `/service-accounts/${a.id}/revoke` }) },
+  { route: 'POST /roles', permission: 'roles.manage', kind: 'object', request: () => ({ method: 'POST', path: '/roles', body: { name: unique('r'), permissions: ['users.read'], scope_ref: clientA } }) },
+  { route: 'GET /roles', permission: 'roles.read', kind: 'list', setup: role, request: () => ({ method: 'GET', path: '/roles?page_size=200' }) },
+  { route: 'GET /roles/{role_id}', permission: 'roles.read', kind: 'object', setup: role, request: (r) => ({ method: 'GET', path: `/roles/${r.id}` }) },
+  {
+    route: 'GET /roles/{role_id} (platform-managed role)',
+    permission: 'roles.read',
+    kind: 'object',
+    level: 'enterprise',
+    setup: async () => ({ id: admin.tenant.roleIds.viewer }),
+    request: (r) => ({ method: 'GET', path: `/roles/${r.id}` }),
+  },
+  { route: 'PATCH /roles/{role_id}', permission: 'roles.manage', kind: 'object', setup: role, request: (r) => ({ method: 'PATCH', path: `/roles/${r.id}`, body: { description: 'changed' } }) },
+  { route: 'POST /roles/{role_id}/retire', permission: 'roles.manage', kind: 'object', setup: role, request: (r) => ({ method: 'POST', path: `/roles/${r.id}/retire` }) },
+  {
+    route: 'POST /role-assignments',
+    permission: 'roles.manage',
+    kind: 'object',
+    setup: user,
+    request: (u) => ({ method: 'POST', path: '/role-assignments', body: { principal_ref: `users/${u.id}`, role_ref: `roles/${admin.tenant.roleIds.viewer}`, scope_ref: clientA } }),
+  },
+  { route: 'GET /role-assignments', permission: 'roles.read', kind: 'list', setup: assignment, request: () => ({ method: 'GET', path: '/role-assignments?page_size=200' }) },
+  { route: 'GET /role-assignments/{role_assignment_id}', permission: 'roles.read', kind: 'object', setup: assignment, request: (a) => ({ method: 'GET', path: `/role-assignments/${a.id}` }) },
+  { route: 'POST /role-assignments/{role_assignment_id}/revoke', permission: 'roles.manage', kind: 'object', setup: assignment, request: (a) => ({ method: 'POST', path: `/role-assignments/${a.id}/revoke` }) },
+  { route: 'GET /capabilities?scope_ref', permission: 'capabilities.read', kind: 'object', request: () => ({ method: 'GET', path: `/capabilities?scope_ref=${clientA}` }) },
+  {
+    route: 'PUT /clients/{client_id}/capabilities/{capability_name}',
+    permission: 'capabilities.manage',
+    kind: 'object',
+    request: () => ({ method: 'PUT', path: `/${clientA}/capabilities/conversions`, body: { enabled: false } }),
+  },
+  { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
+  { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
+];
+
+const routeKey = (row: Row) => row.route.replace(/ \(.*\)$/, '').replace(/\?.*$/, '');
+
+function expected(row: Row): Partial<Record<Column, string>> {
+  switch (row.kind) {
+    case 'list':
+      return { foreign: '200 without it', sibling: '200 without it', lacking: '403', lacking_here: '200 without it', rightful: '200 with it' };
+    case 'me':
+      return { foreign: '200', sibling: '200', lacking: '403', rightful: '200' };
+    case 'object':
+      return row.level === 'enterprise'
+        ? { foreign: '404', sibling: '404', lacking: '403', rightful: '2xx' }
+        : { foreign: '404', sibling: '404', lacking: '403', lacking_here: '403', rightful: '2xx' };
+  }
+}
+
+function tokenOf(column: Column, row: Row): string {
+  if (column === 'foreign') return other.token;
+  if (column === 'sibling') return sibling.token;
+  if (column === 'lacking') return lacking.token;
+  if (column === 'lacking_here') return lackingHere.get(row.permission)!.token;
+  return row.level === 'enterprise' ? admin.token : rightful.token;
+}
+
+function outcome(row: Row, status: number, body: any, object: any): string {
+  if (row.kind === 'list' && status === 200) return `200 ${body.items.some((i: { id: string }) => i.id === object.id) ? 'with' : 'without'} it`;
+  if (row.kind === 'object' && status >= 200 && status < 300) return '2xx';
+  return String(status);
+}
+
+describe('authorization matrix of the identity routes', () => {
+  it('covers every identity route of the tenant API', async () => {
+    const identityPaths = /^\/(users|user-invitations|service-accounts|roles|role-assignments|capabilities|me)\b|\/capabilities\//;
+    const covered = new Set(rows.map(routeKey));
+    const missing = tenantRoutes
+      .filter((d) => identityPaths.test(d.path) && d.auth.kind === 'bearer' && !d.path.endsWith('/rotate-secret'))
+      .map((d) => `${d.method.toUpperCase()} ${d.path}`)
+      .filter((k) => !covered.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(rows.map((r) => [r.route, r] as const))('%s', async (_route, row) => {
+    // The row's permission is the one the route declares (lacking_here is built around it).
+    const def = tenantRoutes.find((d) => `${d.method.toUpperCase()} ${d.path}` === routeKey(row));
+    expect(def?.auth).toMatchObject({ kind: 'bearer', permission: row.permission });
+    const object = row.setup ? await row.setup() : undefined;
+    const want = expected(row);
+    const got: Partial<Record<Column, string>> = {};
+    // The rightful call goes last: refusals change nothing, so the object is still as set up.
+    for (const column of ['foreign', 'sibling', 'lacking', 'lacking_here', 'rightful'] as Column[]) {
+      if (!(column in want)) continue;
+      const req = row.request(object);
+      const res = await call(app.url, req.method, req.path, { token: tokenOf(column, row), body: req.body });
+      got[column] = outcome(row, res.status, res.body, object);
+    }
+    expect(got).toEqual(want);
+  });
+});

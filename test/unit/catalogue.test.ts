@@ -1,0 +1,103 @@
+// Address and bank-detail checks of the catalogue, against published test vectors.
+import { CRYPTO_NETWORKS, validateAddress } from '../../src/domain/catalogue/networks';
+import { abaRoutingNumberFor, checkBeneficiary, findRail, ibanFor, isAbaRoutingNumber, isBic, isIban } from '../../src/domain/catalogue/bank-rails';
+import { eip55, keccak256 } from '../../src/domain/catalogue/encoding';
+import { deriveDepositAddress } from '../../src/domain/funding/addresses';
+
+describe('validateAddress', () => {
+  it.each([
+    ['ethereum', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', null, true],
+    ['ethereum', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', null, true],
+    ['ethereum', '0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED', null, true],
+    ['ethereum', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', null, false], // checksum broken
+    ['ethereum', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA', null, false],
+    ['ethereum', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'memo', false],
+    ['bitcoin', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', null, true],
+    ['bitcoin', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', null, true],
+    ['bitcoin', 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', null, true],
+    ['bitcoin', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5', null, false],
+    ['bitcoin', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', null, true],
+    ['bitcoin', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb', null, false],
+    ['bitcoin', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', null, true],
+    ['tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', null, true],
+    ['tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', null, false],
+    ['solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', null, true],
+    ['solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt10', null, false],
+    ['stellar', 'GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN', '12345', true],
+    ['stellar', 'GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN', 'text memo', true],
+    ['stellar', 'GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN', 'x'.repeat(29), false],
+    ['stellar', 'GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVM', null, false],
+    ['dogecoin', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L', null, false],
+  ])('%s %s (memo %s) → %s', (network, address, memo, ok) => {
+    expect(validateAddress(network, address, memo).ok).toBe(ok);
+  });
+
+  it('keccak256 and EIP-55 match their reference vectors', () => {
+    expect(keccak256(Buffer.alloc(0)).toString('hex')).toBe('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
+    expect(eip55('fb6916095ca1df60bb79ce92ce3ea74c37c5d359')).toBe('0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359');
+  });
+
+  it('every network derives valid, distinct, stable sandbox addresses', () => {
+    const key = Buffer.alloc(32, 7);
+    for (const n of CRYPTO_NETWORKS) {
+      const a = deriveDepositAddress(key, 'client-accounts/a', n.code, 'X');
+      const b = deriveDepositAddress(key, 'client-accounts/b', n.code, 'X');
+      expect(validateAddress(n.code, a.address, a.memo)).toEqual({ ok: true });
+      expect(deriveDepositAddress(key, 'client-accounts/a', n.code, 'X')).toEqual(a);
+      expect(`${a.address}/${a.memo}`).not.toBe(`${b.address}/${b.memo}`);
+      expect(a.memo !== null).toBe(n.memo?.requiredForDeposit === true);
+    }
+  });
+});
+
+describe('bank identifiers', () => {
+  it.each([
+    ['DE89370400440532013000', true],
+    ['GB29 NWBK 6016 1331 9268 19', true],
+    ['DE89370400440532013001', false],
+    ['DE8937040044053201300', false],
+    ['XX89370400440532013000', false],
+  ])('IBAN %s → %s', (iban, ok) => expect(isIban(iban)).toBe(ok));
+
+  it('ibanFor makes valid check digits', () => {
+    expect(ibanFor('DE', '370400440532013000')).toBe('DE89370400440532013000');
+  });
+
+  it.each([
+    ['DEUTDEFF', true],
+    ['DEUTDEFF500', true],
+    ['DEUT DE FF', true],
+    ['DEUTDE', false],
+    ['1EUTDEFF', false],
+  ])('BIC %s → %s', (bic, ok) => expect(isBic(bic)).toBe(ok));
+
+  it.each([
+    ['021000021', true],
+    ['011000015', true],
+    ['021000022', false],
+    ['02100002', false],
+  ])('ABA routing %s → %s', (n, ok) => expect(isAbaRoutingNumber(n)).toBe(ok));
+
+  it('abaRoutingNumberFor completes the check digit', () => {
+    expect(abaRoutingNumberFor('02100002')).toBe('021000021');
+  });
+});
+
+describe('checkBeneficiary', () => {
+  const at = '/body/beneficiary';
+  it.each([
+    { rail: 'sepa', currency: 'EUR', b: { name: 'Ada', iban: 'DE89 3704 0044 0532 0130 00' }, pointers: [] },
+    { rail: 'sepa', currency: 'EUR', b: { name: 'Ada', iban: 'DE89370400440532013001' }, pointers: [`${at}/iban`] },
+    { rail: 'sepa', currency: 'USD', b: { name: 'Ada', iban: 'DE89370400440532013000' }, pointers: ['/body/currency'] },
+    { rail: 'sepa', currency: 'EUR', b: { name: 'Ada', sort_code: '123456' }, pointers: [`${at}/sort_code`, `${at}/iban`] },
+    { rail: 'swift', currency: 'USD', b: { name: 'Ada', bic: 'CHASUS33', account_number: '123456789' }, pointers: [] },
+    { rail: 'swift', currency: 'USD', b: { name: 'Ada', bic: 'CHASUS33' }, pointers: [`${at}/account_number`] },
+    { rail: 'ach', currency: 'USD', b: { name: 'Ada', routing_number: '021000021', account_number: '000123456789', account_type: 'checking' as const }, pointers: [] },
+    { rail: 'ach', currency: 'USD', b: { name: 'Ada', routing_number: '021000022', account_number: '12', account_type: 'savings' as const }, pointers: [`${at}/account_number`, `${at}/routing_number`] },
+    { rail: 'fps', currency: 'GBP', b: { name: 'Ada', sort_code: '60-16-13', account_number: '31926819' }, pointers: [] },
+    { rail: 'fps', currency: 'GBP', b: { name: 'Ada', sort_code: '60161', account_number: '3192681' }, pointers: [`${at}/account_number`, `${at}/sort_code`] },
+  ])('$rail $currency $b → $pointers', ({ rail, currency, b, pointers }) => {
+    const { errors } = checkBeneficiary(findRail(rail)!, currency, b, at);
+    expect(errors.map((e) => e.pointer).sort()).toEqual([...pointers].sort());
+  });
+});

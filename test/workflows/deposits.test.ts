@@ -1,0 +1,169 @@
+import { call, startTestApp, type TestApp } from '../helpers/app';
+import { withWorker } from '../helpers/worker';
+import { newAdmin, newClient, type Admin } from '../http/iam-fixtures';
+import { creditDeposit } from '../../src/domain/deposits/deposits';
+
+/**
+ * Sandbox deposits end to end on the real Temporal server: POST /sandbox/deposits → pending →
+ * (confirmations × block time) → confirmed → credited through the ledger, exactly once.
+ */
+let app: TestApp;
+let admin: Admin;
+let account: string;
+let instructions: any[];
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await newAdmin(app, 'Deposits Ltd');
+  const client = await call(app.url, 'GET', `/${await newClient(app, admin)}`, { token: admin.token });
+  account = client.body.default_client_account;
+  instructions = (await call(app.url, 'GET', `/deposit-instructions?account_ref=${account}&page_size=50`, { token: admin.token })).body.items;
+});
+afterAll(() => app.close());
+
+const instruction = (asset: string, rail: string) =>
+  instructions.find((i) => i.asset === asset && (i.crypto_routing?.network === rail || i.fiat_routing?.rail === rail));
+
+/** A sandbox app whose workflows start on the test worker's task queue, with 5 ms blocks. */
+async function withSandbox<T>(fn: (sandbox: TestApp) => Promise<T>): Promise<T> {
+  return withWorker(app.services, async (taskQueue) => {
+    const sandbox = await startTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, COUNTERFOIL_SANDBOX_BLOCK_MS: '5' });
+    try {
+      return await fn(sandbox);
+    } finally {
+      await sandbox.close();
+    }
+  });
+}
+
+async function settled(sandbox: TestApp, depositId: string) {
+  const handle = (await sandbox.services.temporal.get()).workflow.getHandle(`deposit/${depositId}`);
+  const result = await handle.result();
+  const attrs = Object.fromEntries((await handle.describe()).typedSearchAttributes.getAll().map((p) => [p.key.name, p.value]));
+  return { result, attrs };
+}
+
+async function balance(asset: string) {
+  const res = await call(app.url, 'GET', `/${account}/balances?asset=${asset}`, { token: admin.token });
+  return res.body.items[0];
+}
+
+describe('sandbox deposits', () => {
+  it('a deposit instruction funds the account: pending → confirmed → credited, with events and search attributes', async () => {
+    const usdc = instruction('USDC', 'ethereum');
+    const outcome = await withSandbox(async (sandbox) => {
+      const created = await call(sandbox.url, 'POST', '/sandbox/deposits', {
+        token: admin.token,
+        body: { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '125.5' } },
+      });
+      expect(created.status).toBe(201);
+      return { created: created.body, ...(await settled(sandbox, created.body.id)) };
+    });
+    expect(outcome.created).toMatchObject({
+      resource: 'deposit',
+      status: 'pending',
+      account_ref: account,
+      asset: 'USDC',
+      network: 'ethereum',
+      amount: { currency: 'USDC', value: '125.500000' },
+      confirmations: 0,
+      confirmations_required: 12,
+      deposit_instruction_id: usdc.id,
+      funding_endpoint_id: usdc.funding_endpoint_id,
+      transaction_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      credited_at: null,
+    });
+    expect(outcome.result).toBe('credited');
+    expect(outcome.attrs).toMatchObject({ CounterfoilFamily: 'deposit', CounterfoilStatus: 'credited', CounterfoilAccount: account, CounterfoilEnterprise: admin.tenant.enterpriseId });
+
+    const got = await call(app.url, 'GET', `/deposits/${outcome.created.id}`, { token: admin.token });
+    expect(got.body).toMatchObject({ status: 'credited', confirmations: 12, confirmed_at: expect.any(String), credited_at: expect.any(String), ledger_transaction_ref: expect.stringMatching(/^ledger-transactions\//) });
+    expect(await balance('USDC')).toMatchObject({ available: '125.500000', total: '125.500000', held: '0.000000' });
+
+    const events = await app.services.sql`select type from events where resource_ref = ${`deposits/${outcome.created.id}`} order by seq`;
+    expect(events.map((e) => e.type)).toEqual(['operations.deposit.pending.v1', 'operations.deposit.confirmed.v1', 'operations.deposit.credited.v1']);
+  });
+
+  it('credits exactly once: re-running the credit step changes nothing', async () => {
+    const [deposit] = await app.services.sql`select id from deposits where account_ref = ${account} and status = 'credited' limit 1`;
+    const before = await balance('USDC');
+    await expect(Promise.all([creditDeposit(app.services.sql, deposit.id), creditDeposit(app.services.sql, deposit.id)])).resolves.toEqual(['credited', 'credited']);
+    expect(await balance('USDC')).toEqual(before);
+    const [{ count }] = await app.services.sql`select count(*)::int as count from ledger_transactions where business_key = ${`deposit/${deposit.id}`}`;
+    expect(count).toBe(1);
+  });
+
+  it('by address and memo (a memo network) and on a bank rail, concurrently', async () => {
+    const stellar = instruction('USDC', 'stellar');
+    const sepa = instruction('EUR', 'sepa');
+    const results = await withSandbox(async (sandbox) => {
+      const posts = await Promise.all([
+        call(sandbox.url, 'POST', '/sandbox/deposits', {
+          token: admin.token,
+          body: { address: stellar.crypto_routing.endpoint.address, memo: stellar.crypto_routing.endpoint.memo, amount: { currency: 'USDC', value: '0.000001' } },
+        }),
+        call(sandbox.url, 'POST', '/sandbox/deposits', { token: admin.token, body: { address: sepa.fiat_routing.iban, amount: { currency: 'EUR', value: '1000.00' } } }),
+        call(sandbox.url, 'POST', '/sandbox/deposits', { token: admin.token, body: { deposit_instruction_id: sepa.id, amount: { currency: 'EUR', value: '0.01' } } }),
+      ]);
+      expect(posts.map((p) => p.status)).toEqual([201, 201, 201]);
+      return Promise.all(posts.map(async (p) => ({ body: p.body, ...(await settled(sandbox, p.body.id)) })));
+    });
+    expect(results.map((r) => r.result)).toEqual(['credited', 'credited', 'credited']);
+    expect(results[0].body).toMatchObject({ network: 'stellar', confirmations_required: 1, deposit_instruction_id: stellar.id });
+    expect(results[1].body).toMatchObject({ rail_class: 'fiat', fiat_rail: 'sepa', network: null, confirmations_required: 0 });
+    expect((await balance('EUR')).available).toBe('1000.01');
+    expect((await balance('USDC')).available).toBe('125.500001');
+
+    const credited = await call(app.url, 'GET', `/deposits?account_ref=${account}&status=credited`, { token: admin.token });
+    expect(credited.body.items).toHaveLength(4);
+    const pending = await call(app.url, 'GET', '/deposits?status=pending', { token: admin.token });
+    expect(pending.body.items).toEqual([]);
+  });
+
+  it.each([
+    { name: 'currency other than the instruction\'s', body: (i: any) => ({ deposit_instruction_id: i.id, amount: { currency: 'USDT', value: '1' } }), status: 422, pointer: '/body/amount/currency' },
+    { name: 'more decimals than the asset has', body: (i: any) => ({ deposit_instruction_id: i.id, amount: { currency: 'USDC', value: '1.0000001' } }), status: 422, pointer: '/body/amount/value' },
+    { name: 'zero', body: (i: any) => ({ deposit_instruction_id: i.id, amount: { currency: 'USDC', value: '0' } }), status: 422, pointer: '/body/amount/value' },
+    { name: 'exponent notation', body: (i: any) => ({ deposit_instruction_id: i.id, amount: { currency: 'USDC', value: '1e3' } }), status: 422, pointer: '/body/amount/value' },
+    { name: 'a number, not a string', body: (i: any) => ({ deposit_instruction_id: i.id, amount: { currency: 'USDC', value: 1 } }), status: 400, pointer: '/body/amount/value' },
+    { name: 'both instruction and address', body: (i: any) => ({ deposit_instruction_id: i.id, address: 'x', amount: { currency: 'USDC', value: '1' } }), status: 400, pointer: '/body/deposit_instruction_id' },
+    { name: 'neither instruction nor address', body: () => ({ amount: { currency: 'USDC', value: '1' } }), status: 400, pointer: '/body/deposit_instruction_id' },
+    { name: 'unknown address', body: () => ({ address: '0x0000000000000000000000000000000000000001', amount: { currency: 'USDC', value: '1' } }), status: 422, pointer: '/body/address' },
+    { name: 'stellar address without its memo', body: () => ({ address: instruction('USDC', 'stellar').crypto_routing.endpoint.address, amount: { currency: 'USDC', value: '1' } }), status: 422, pointer: '/body/address' },
+    { name: 'unknown instruction', body: () => ({ deposit_instruction_id: '0193a1c2-7f00-7abc-8def-0123456789ab', amount: { currency: 'USDC', value: '1' } }), status: 404 },
+  ])('$name → $status', async (c) => {
+    const res = await call(app.url, 'POST', '/sandbox/deposits', { token: admin.token, body: c.body(instruction('USDC', 'ethereum')) });
+    expect(res.status).toBe(c.status);
+    if (c.pointer) expect(res.body.errors.map((e: any) => e.pointer)).toContain(c.pointer);
+  });
+
+  it('another enterprise cannot deposit on, or read, this account\'s instructions and deposits', async () => {
+    const other = await newAdmin(app, 'Other Ltd');
+    const usdc = instruction('USDC', 'ethereum');
+    const post = await call(app.url, 'POST', '/sandbox/deposits', { token: other.token, body: { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '1' } } });
+    expect(post.status).toBe(404);
+    const [deposit] = await app.services.sql`select id from deposits where account_ref = ${account} limit 1`;
+    expect((await call(app.url, 'GET', `/deposits/${deposit.id}`, { token: other.token })).status).toBe(404);
+    expect((await call(app.url, 'GET', '/deposits', { token: other.token })).body.items).toEqual([]);
+  });
+
+  it('the sandbox route is absent (404) outside sandbox mode', async () => {
+    const production = await startTestApp({ COUNTERFOIL_MODE: 'production' });
+    try {
+      const res = await call(production.url, 'POST', '/sandbox/deposits', {
+        token: admin.token,
+        body: { deposit_instruction_id: instruction('USDC', 'ethereum').id, amount: { currency: 'USDC', value: '1' } },
+      });
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('EdgeNotFound');
+      const [{ count }] = await app.services.sql`select count(*)::int as count from deposits where account_ref = ${account} and status = 'pending'`;
+      expect(count).toBe(0);
+      // Not mounted at all: no credentials needed to learn nothing, and not in the OpenAPI document.
+      expect((await call(production.url, 'POST', '/sandbox/deposits', { body: {} })).status).toBe(404);
+      const doc = await call(production.url, 'GET', '/openapi.json');
+      expect(Object.keys(doc.body.paths).filter((p) => p.startsWith('/sandbox'))).toEqual([]);
+    } finally {
+      await production.close();
+    }
+  });
+});
