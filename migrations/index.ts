@@ -1,9 +1,25 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000_foundation } from './Migration20261121000000_foundation';
 import { Migration20261121000100_events } from './Migration20261121000100_events';
+import { Migration20261121005000_webhooks } from './Migration20261121005000_webhooks';
+import { Migration20261121004000_access } from './Migration20261121004000_access';
+import { Migration20261121002000_funding } from './Migration20261121002000_funding';
+import { Migration20261121003000_identity } from './Migration20261121003000_identity';
+import { Migration20261121001000_ledger } from './Migration20261121001000_ledger';
+import { Migration20261121006000_governed } from './Migration20261121006000_governed';
+import { Migration20261121008000_api_keys } from './Migration20261121008000_api_keys';
+import { Migration20261121007000_conversions } from './Migration20261121007000_conversions';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000000_foundation', class: Migration20261121000000_foundation },
   { name: 'Migration20261121000100_events', class: Migration20261121000100_events },
+  { name: 'Migration20261121005000_webhooks', class: Migration20261121005000_webhooks },
+  { name: 'Migration20261121004000_access', class: Migration20261121004000_access },
+  { name: 'Migration20261121002000_funding', class: Migration20261121002000_funding },
+  { name: 'Migration20261121003000_identity', class: Migration20261121003000_identity },
+  { name: 'Migration20261121001000_ledger', class: Migration20261121001000_ledger },
+  { name: 'Migration20261121006000_governed', class: Migration20261121006000_governed },
+  { name: 'Migration20261121008000_api_keys', class: Migration20261121008000_api_keys },
+  { name: 'Migration20261121007000_conversions', class: Migration20261121007000_conversions },
 ];

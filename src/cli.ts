@@ -1,9 +1,11 @@
+import postgres from 'postgres';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { startStack, type Role, type Stack } from './stack';
 import { initOrm, migrate } from './db/orm';
 import { bootstrap, writeCredentials } from './bootstrap';
 import { tenantOpenApi } from './http/app';
+import { verifyLedger } from './ledger';
 
 const USAGE = `counterfoil <command>
 
@@ -13,7 +15,10 @@ const USAGE = `counterfoil <command>
   worker      the Temporal worker only (needs DATABASE_URL and TEMPORAL_ADDRESS)
   migrate     apply pending migrations to DATABASE_URL
   bootstrap   create the first enterprise and its admin service account if the database is empty
-  openapi     print the tenant API's OpenAPI document`;
+  openapi     print the tenant API's OpenAPI document
+  ledger verify
+              check DATABASE_URL's ledger: every transaction sums to zero per asset and every balance
+              equals the fold of its postings and holds; exit status 1 on any violation`;
 
 function banner(stack: Stack): string {
   const lines = [
@@ -89,6 +94,28 @@ async function main(argv: string[]): Promise<void> {
         }
       } finally {
         await orm.close(true);
+      }
+      return;
+    }
+    case 'ledger': {
+      if (argv[1] !== 'verify') {
+        process.stderr.write(`${USAGE}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const config = loadConfig();
+      if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', 'is required for ledger verify');
+      const sql = postgres(config.databaseUrl, { max: 1, onnotice: () => {} });
+      try {
+        const report = await verifyLedger(sql);
+        process.stdout.write(
+          `ledger ${report.ok ? 'OK' : 'VIOLATED'}: ${report.transactions} transactions, ${report.postings} postings, ` +
+            `${report.balances} balances, ${report.pendingHolds} pending holds\n`,
+        );
+        for (const v of report.violations) process.stdout.write(`  ${v}\n`);
+        process.exitCode = report.ok ? 0 : 1;
+      } finally {
+        await sql.end({ timeout: 5 });
       }
       return;
     }

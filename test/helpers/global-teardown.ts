@@ -2,15 +2,30 @@ import { rmSync } from 'node:fs';
 import type { DevServer } from '../../temporal/dev-server';
 import { dropDatabase } from '../../src/db/postgres-server';
 import type { RunState } from './run-state';
+import postgres from 'postgres';
+import { verifyLedger, type LedgerReport } from '../../src/ledger';
+
+/** `counterfoil ledger verify` over everything the run booked, while the database still exists. */
+async function verifyRunLedger(databaseUrl: string): Promise<LedgerReport> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    return await verifyLedger(sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
 
 export default async function globalTeardown(): Promise<void> {
   const run = (globalThis as Record<string, unknown>).__counterfoil as
     | { temporal: DevServer; stopPostgres?: () => Promise<void>; state: RunState; statePath: string }
     | undefined;
   if (!run) return;
+  const ledger = await verifyRunLedger(run.state.databaseUrl);
   await run.temporal.stop();
   if (!process.env.KEEP_TEST_DATABASE) await dropDatabase(run.state.databaseUrl);
   await run.stopPostgres?.();
   rmSync(run.statePath, { force: true });
   rmSync(run.state.tmpDir, { recursive: true, force: true });
+  process.stderr.write(`[test teardown] ledger verify: ${ledger.transactions} transactions, ${ledger.balances} balances, ${ledger.violations.length} violations\n`);
+  if (!ledger.ok) throw new Error(`ledger verify failed after the test run:\n  ${ledger.violations.join('\n  ')}`);
 }

@@ -2,7 +2,38 @@ import type { RouteDef } from '../route';
 import { tokenRoute } from './oauth';
 import { healthzRoute, metricsRoute, readyzRoute } from './operations';
 import { getEnterprise, getMasterAccount, listEnterprises, listMasterAccounts, updateEnterprise } from './enterprises';
+import { eventRoutes } from './events';
+import { webhookRoutes } from './webhooks';
+import { allExportRoutes } from './exports';
+import { clientRoutes } from './clients';
+import { clientAccountRoutes } from './client-accounts';
+import { balanceRoutes } from './balances';
+import { internalTransferRoutes } from './internal-transfers';
+import { userRoutes } from './users';
+import { serviceAccountRoutes } from './service-accounts';
+import { roleRoutes } from './roles';
+import { roleAssignmentRoutes } from './role-assignments';
+import { capabilityRoutes } from './capabilities';
+import { meRoutes } from './me';
+import { identityProviderRoutes } from './identity-providers';
+import { actionTokenRoutes } from './action-tokens';
+import { auditRoutes } from './audit';
+import { secretRotationRoutes } from './secret-rotation';
+import { suspendEnterprise, reactivateEnterprise, closeEnterprise } from './enterprises';
+import { catalogueRoutes } from './catalogue';
+import { feeRoutes } from './fees';
+import { fundingRoutes } from './funding';
+import { depositRoutes } from './deposits';
+import { sandboxRoutes } from './sandbox';
+import { apiKeyRoutes } from './api-keys';
 
+import { policyRoutes } from './policies';
+import { approvalRoutes } from './approvals';
+import { withdrawalRoutes } from './withdrawals';
+import { withdrawalDestinationRoutes } from './withdrawal-destinations';
+import { sandboxRailRoutes } from './sandbox-rail';
+import { conversionRoutes } from './conversions';
+import { priceRoutes } from './prices';
 /** Every route of the tenant API. The router, the OpenAPI document and the route-table test read this. */
 export const tenantRoutes: RouteDef[] = [
   tokenRoute,
@@ -14,4 +45,18 @@ export const tenantRoutes: RouteDef[] = [
   updateEnterprise,
   listMasterAccounts,
   getMasterAccount,
+  ...eventRoutes,
+  ...webhookRoutes,
+  ...allExportRoutes,
+  ...clientRoutes,
+  ...clientAccountRoutes,
+  ...balanceRoutes,
+  ...internalTransferRoutes,
+  ...userRoutes, ...serviceAccountRoutes, ...roleRoutes, ...roleAssignmentRoutes, ...capabilityRoutes, ...meRoutes,
+  ...identityProviderRoutes, ...actionTokenRoutes, ...auditRoutes, ...secretRotationRoutes,
+  suspendEnterprise, reactivateEnterprise, closeEnterprise,
+  ...catalogueRoutes, ...feeRoutes, ...fundingRoutes, ...depositRoutes, ...sandboxRoutes,
+  ...apiKeyRoutes,
+  ...policyRoutes, ...approvalRoutes, ...withdrawalRoutes, ...withdrawalDestinationRoutes, ...sandboxRailRoutes,
+  ...conversionRoutes, ...priceRoutes,
 ];

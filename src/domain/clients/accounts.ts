@@ -1,0 +1,87 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Caller } from '../../auth/caller';
+import { conflict, notFound } from '../../errors';
+import { recordEvent } from '../../events/outbox';
+import { uuidv7 } from '../../ids';
+import { assertEnterpriseOpen } from '../tenancy/lifecycle';
+import { assertTransition, type Precondition } from '../iam/unit';
+import { assertAccountsEmpty } from './clients';
+import { Client, ClientAccount } from './entities';
+import { CLIENT_ACCOUNT_EVENTS } from './events';
+import { TRANSITIONS, type HolderAction } from './lifecycle';
+import { presentClientAccount } from './present';
+
+async function record(em: EntityManager, caller: Caller, type: string, account: ClientAccount) {
+  const ref = `client-accounts/${account.id}`;
+  await recordEvent(em, { type, enterpriseId: caller.enterpriseId, scopeRef: ref, resourceRef: ref, payload: presentClientAccount(account), attribution: caller.attribution() });
+}
+
+/** A new account of an active client (a suspended or closed client is 409). */
+export async function createClientAccount(em: EntityManager, caller: Caller, input: { clientId: string; displayName: string }): Promise<ClientAccount> {
+  return em.transactional(async (tx) => {
+    // FOR SHARE: a concurrent close of the client waits, so no account appears under a closed client.
+    const client = await tx.findOne(Client, { id: input.clientId }, { lockMode: LockMode.PESSIMISTIC_READ });
+    if (!client) throw notFound('client');
+    await assertEnterpriseOpen(tx, client.enterpriseId);
+    if (client.status !== 'active') throw conflict(`The client is ${client.status}.`, `client_${client.status}`);
+    const account = tx.create(ClientAccount, {
+      id: uuidv7(),
+      version: 1,
+      enterpriseId: client.enterpriseId,
+      clientId: client.id,
+      displayName: input.displayName,
+      status: 'active',
+    } as ClientAccount);
+    await tx.flush();
+    await record(tx, caller, CLIENT_ACCOUNT_EVENTS.created, account);
+    return account;
+  });
+}
+
+export async function updateClientAccount(
+  em: EntityManager,
+  caller: Caller,
+  accountId: string,
+  change: { displayName?: string },
+  precondition: Precondition,
+): Promise<ClientAccount> {
+  return em.transactional(async (tx) => {
+    const account = await tx.findOne(ClientAccount, { id: accountId });
+    if (!account) throw notFound('client account');
+    precondition(account);
+    await assertEnterpriseOpen(tx, account.enterpriseId);
+    if (account.status === 'closed') throw conflict('The client account is closed.', 'client_account_closed');
+    if (change.displayName !== undefined) account.displayName = change.displayName;
+    await tx.flush();
+    await record(tx, caller, CLIENT_ACCOUNT_EVENTS.updated, account);
+    return account;
+  });
+}
+
+/**
+ * Suspends, reactivates or closes one client account. Close needs zero balances and no holds; the
+ * account row is locked FOR UPDATE first, which waits for in-flight transfers (FOR KEY SHARE).
+ * The client's default account closes only with the client; reactivation needs an active client.
+ */
+export async function changeClientAccountStatus(em: EntityManager, caller: Caller, accountId: string, action: HolderAction): Promise<ClientAccount> {
+  const t = TRANSITIONS[action];
+  return em.transactional(async (tx) => {
+    const account = await tx.findOne(ClientAccount, { id: accountId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!account) throw notFound('client account');
+    await assertEnterpriseOpen(tx, account.enterpriseId);
+    assertTransition('client_account', action, account.status, t.from);
+    const client = await tx.findOneOrFail(Client, { id: account.clientId });
+    if (action === 'reactivate' && client.status !== 'active') throw conflict(`The client is ${client.status}.`, `client_${client.status}`);
+    if (action === 'close') {
+      if (client.defaultClientAccountId === account.id && client.status !== 'closed') {
+        throw conflict('The default account of a client closes with the client.', 'default_client_account');
+      }
+      await assertAccountsEmpty(tx, [account.id]);
+    }
+    account.status = t.to;
+    await tx.flush();
+    await record(tx, caller, CLIENT_ACCOUNT_EVENTS[t.event], account);
+    return account;
+  });
+}

@@ -1,0 +1,72 @@
+import { z } from '../zod';
+import { defineRoute, type RouteDef } from '../route';
+import { Timestamp, Uuid } from '../schemas';
+import { notFound } from '../../errors';
+import { MasterAccount } from '../../domain/tenancy/entities';
+import { ASSET_CODES, balancesOf, emptyBalance, presentBalance } from '../../ledger';
+import type { Services } from '../../services';
+import { authorizedClientAccount } from './client-accounts';
+
+export const BalanceItem = z
+  .object({
+    asset: z.string(),
+    available: z.string().openapi({ description: 'total - held; negative only within the overdraft limit.' }),
+    held: z.string().openapi({ description: 'Reserved by pending holds.' }),
+    total: z.string().openapi({ description: 'Fold of the posted ledger entries.' }),
+    overdraft_limit: z.string().nullable(),
+    overdraft_used: z.string(),
+    overdraft_headroom: z.string().nullable(),
+    owner_ref: z.string(),
+    owner_subtype: z.enum(['client_account', 'master_account']),
+    updated_at: Timestamp,
+  })
+  .openapi('BalanceItem');
+
+const BalanceList = z.object({ items: z.array(BalanceItem) }).openapi('BalanceList');
+const AssetQuery = z.enum(ASSET_CODES).optional().openapi({ param: { name: 'asset', in: 'query' }, description: 'Only this asset (a zero balance when the account never held it).' });
+
+async function balanceItems(services: Services, enterpriseId: string, ownerRef: string, asset: string | undefined) {
+  const rows = await balancesOf(services.sql, ownerRef, asset);
+  if (asset && rows.length === 0) rows.push(emptyBalance(enterpriseId, ownerRef, asset, new Date()));
+  return { items: rows.map(presentBalance) };
+}
+
+export const clientAccountBalancesRoute = defineRoute({
+  method: 'get',
+  path: '/client-accounts/{client_account_id}/balances',
+  operationId: 'getClientAccountBalances',
+  summary: 'Balances of a client account',
+  description: 'One item per asset the account holds or held. Amounts are exact decimal strings in the asset\'s precision.',
+  tags: ['Client accounts'],
+  auth: { kind: 'bearer', permission: 'balances.read' },
+  params: z.object({ client_account_id: Uuid }),
+  query: z.object({ asset: AssetQuery }).strict(),
+  responses: { 200: { description: 'The balances.', schema: BalanceList } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, query, caller, services }) => {
+    const account = await authorizedClientAccount(services, caller, params.client_account_id, 'balances.read');
+    return { body: await balanceItems(services, account.enterpriseId, `client-accounts/${account.id}`, query.asset) };
+  },
+});
+
+export const masterAccountBalancesRoute = defineRoute({
+  method: 'get',
+  path: '/master-accounts/{master_account_id}/balances',
+  operationId: 'getMasterAccountBalances',
+  summary: 'Balances of a master account',
+  description: 'One item per asset the master account holds or held.',
+  tags: ['Master accounts'],
+  auth: { kind: 'bearer', permission: 'balances.read' },
+  params: z.object({ master_account_id: Uuid }),
+  query: z.object({ asset: AssetQuery }).strict(),
+  responses: { 200: { description: 'The balances.', schema: BalanceList } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, query, caller, services }) => {
+    const row = await services.orm.em.fork().findOne(MasterAccount, { id: params.master_account_id });
+    if (!row) throw notFound('master account');
+    caller.require('balances.read', [`enterprises/${row.enterpriseId}`, `master-accounts/${row.id}`], 'master account');
+    return { body: await balanceItems(services, row.enterpriseId, `master-accounts/${row.id}`, query.asset) };
+  },
+});
+
+export const balanceRoutes: RouteDef[] = [clientAccountBalancesRoute, masterAccountBalancesRoute];

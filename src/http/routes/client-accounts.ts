@@ -1,0 +1,181 @@
+import { z } from '../zod';
+import { defineRoute, type RouteDef } from '../route';
+import { Ref, Uuid } from '../schemas';
+import { listOf, pageQuery } from '../pagination';
+import { assertIfMatch, withOptimisticLock } from '../etag';
+import { notFound } from '../../errors';
+import type { Caller } from '../../auth/caller';
+import type { Permission } from '../../auth/permissions';
+import { Client, ClientAccount } from '../../domain/clients/entities';
+import { ClientAccountBody } from '../../domain/clients/events';
+import { changeClientAccountStatus, createClientAccount, updateClientAccount } from '../../domain/clients/accounts';
+import type { HolderAction } from '../../domain/clients/lifecycle';
+import { presentClientAccount } from '../../domain/clients/present';
+import type { Services } from '../../services';
+
+const AccountParams = z.object({ client_account_id: Uuid });
+
+export const clientAccountPath = (a: Pick<ClientAccount, 'id' | 'enterpriseId' | 'clientId'>) => [
+  `enterprises/${a.enterpriseId}`,
+  `clients/${a.clientId}`,
+  `client-accounts/${a.id}`,
+];
+
+/** The account if the caller holds `permission` at it (404 out of scope, 403 without it). */
+export async function authorizedClientAccount(services: Services, caller: Caller, id: string, permission: Permission): Promise<ClientAccount> {
+  const row = await services.orm.em.fork().findOne(ClientAccount, { id });
+  if (!row) throw notFound('client account');
+  caller.require(permission, clientAccountPath(row), 'client account');
+  return row;
+}
+
+export const createClientAccountRoute = defineRoute({
+  method: 'post',
+  path: '/client-accounts',
+  operationId: 'createClientAccount',
+  summary: 'Create a client account',
+  description: 'A new account of an active client (a suspended or closed client is 409). An account holds a balance per asset.',
+  tags: ['Client accounts'],
+  auth: { kind: 'bearer', permission: 'clients.manage' },
+  idempotency: 'optional',
+  body: z.object({ display_name: z.string().min(1).max(200), scope_ref: Ref('clients') }).strict().openapi('ClientAccountCreate'),
+  responses: { 201: { description: 'The client account.', schema: ClientAccountBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone'],
+  handler: async ({ body, caller, services }) => {
+    const clientId = body.scope_ref.slice('clients/'.length);
+    const client = await services.orm.em.fork().findOne(Client, { id: clientId });
+    if (!client) throw notFound('client');
+    caller.require('clients.manage', [`enterprises/${client.enterpriseId}`, body.scope_ref], 'client');
+    const account = await createClientAccount(services.orm.em.fork(), caller, { clientId, displayName: body.display_name });
+    return { status: 201, body: presentClientAccount(account) };
+  },
+});
+
+export const getClientAccountRoute = defineRoute({
+  method: 'get',
+  path: '/client-accounts/{client_account_id}',
+  operationId: 'getClientAccount',
+  summary: 'Get a client account',
+  tags: ['Client accounts'],
+  auth: { kind: 'bearer', permission: 'clients.read' },
+  params: AccountParams,
+  responses: { 200: { description: 'The client account.', schema: ClientAccountBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => ({
+    body: presentClientAccount(await authorizedClientAccount(services, caller, params.client_account_id, 'clients.read')),
+  }),
+});
+
+export const listClientAccountsRoute = defineRoute({
+  method: 'get',
+  path: '/client-accounts',
+  operationId: 'listClientAccounts',
+  summary: 'List client accounts',
+  description: 'Accounts of one client (`scope_ref=clients/<id>`) or of the enterprise, restricted to those the caller may read.',
+  tags: ['Client accounts'],
+  auth: { kind: 'bearer', permission: 'clients.read' },
+  query: z
+    .object({
+      scope_ref: z
+        .string()
+        .regex(/^(enterprises|clients)\/[0-9a-f-]{36}$/, 'must be an enterprise or client reference')
+        .optional()
+        .openapi({ param: { name: 'scope_ref', in: 'query' }, description: 'Client (or enterprise) whose accounts to list.' }),
+      status: z.enum(['active', 'suspended', 'closed']).optional().openapi({ param: { name: 'status', in: 'query' } }),
+      ...pageQuery,
+    })
+    .strict(),
+  responses: { 200: { description: 'A page of client accounts.', schema: listOf(ClientAccountBody, 'ClientAccountList') } },
+  handler: async ({ query, caller, services }) => {
+    const filter = { scope_ref: query.scope_ref ?? null, status: query.status ?? null };
+    const after = services.pager.decode(query.page_token, caller, filter);
+    const empty = { body: { items: [], next_page_token: null } };
+    const em = services.orm.em.fork();
+    let clientId: string | undefined;
+    if (query.scope_ref?.startsWith('clients/')) {
+      clientId = query.scope_ref.slice(8);
+      const client = await em.findOne(Client, { id: clientId });
+      if (!client || !caller.sees([`enterprises/${client.enterpriseId}`, query.scope_ref])) return empty;
+    } else if (query.scope_ref && query.scope_ref !== caller.enterpriseRef) return empty;
+    // Whole enterprise or client readable: no per-account filter; otherwise the granted clients/accounts only.
+    const broad = caller.can('clients.read', [caller.enterpriseRef]) || (clientId && caller.can('clients.read', [caller.enterpriseRef, `clients/${clientId}`]));
+    const grants = caller.scopesWith('clients.read').map((g) => g.scopeRef);
+    const visible = broad
+      ? null
+      : {
+          $or: [
+            { clientId: { $in: grants.filter((s) => s.startsWith('clients/')).map((s) => s.slice(8)) } },
+            { id: { $in: grants.filter((s) => s.startsWith('client-accounts/')).map((s) => s.slice(16)) } },
+          ],
+        };
+    const rows = await em.find(
+      ClientAccount,
+      {
+        enterpriseId: caller.enterpriseId,
+        ...(clientId ? { clientId } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        ...(after ? { id: { $gt: after } } : {}),
+        ...(visible ?? {}),
+      },
+      { orderBy: { id: 'asc' }, limit: query.page_size + 1 },
+    );
+    return { body: services.pager.page(rows, query.page_size, caller, filter, presentClientAccount) };
+  },
+});
+
+export const updateClientAccountRoute = defineRoute({
+  method: 'patch',
+  path: '/client-accounts/{client_account_id}',
+  operationId: 'updateClientAccount',
+  summary: 'Update a client account',
+  description: 'Changes `display_name`. With If-Match, a stale ETag is 412 and nothing changes. A closed account is 409.',
+  tags: ['Client accounts'],
+  auth: { kind: 'bearer', permission: 'clients.manage' },
+  ifMatch: true,
+  params: AccountParams,
+  body: z.object({ display_name: z.string().min(1).max(200).optional() }).strict().openapi('ClientAccountUpdate'),
+  responses: { 200: { description: 'The updated client account.', schema: ClientAccountBody } },
+  errors: ['EdgeNotFound', 'EdgePreconditionFailed', 'EdgeConflict', 'EdgeGone'],
+  handler: async ({ params, body, caller, services, ctx }) => {
+    await authorizedClientAccount(services, caller, params.client_account_id, 'clients.manage');
+    const account = await withOptimisticLock(() =>
+      updateClientAccount(services.orm.em.fork(), caller, params.client_account_id, { displayName: body.display_name }, (row) => assertIfMatch(ctx, row)),
+    );
+    return { body: presentClientAccount(account) };
+  },
+});
+
+const DESCRIPTIONS: Record<HolderAction, string> = {
+  suspend: 'active → suspended: the account can neither send nor receive money; reads still work.',
+  reactivate: 'suspended → active (the client must be active).',
+  close: 'active or suspended → closed (terminal). Needs every balance at zero with no pending holds (else 409 `balances_not_zero`); a client\'s default account closes only with the client (409 `default_client_account`).',
+};
+
+function lifecycleRoute(action: HolderAction): RouteDef {
+  return defineRoute({
+    method: 'post',
+    path: `/client-accounts/{client_account_id}/${action}`,
+    operationId: `${action}ClientAccount`,
+    summary: `${action[0].toUpperCase()}${action.slice(1)} a client account`,
+    description: `${DESCRIPTIONS[action]} Other starting states are 409 with reason \`client_account_<state>\`.`,
+    tags: ['Client accounts'],
+    auth: { kind: 'bearer', permission: 'clients.manage' },
+    params: AccountParams,
+    responses: { 200: { description: 'The client account.', schema: ClientAccountBody } },
+    errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone'],
+    handler: async ({ params, caller, services }) => {
+      await authorizedClientAccount(services, caller, params.client_account_id, 'clients.manage');
+      return { body: presentClientAccount(await changeClientAccountStatus(services.orm.em.fork(), caller, params.client_account_id, action)) };
+    },
+  });
+}
+
+export const clientAccountRoutes: RouteDef[] = [
+  createClientAccountRoute,
+  listClientAccountsRoute,
+  getClientAccountRoute,
+  updateClientAccountRoute,
+  lifecycleRoute('suspend'),
+  lifecycleRoute('reactivate'),
+  lifecycleRoute('close'),
+];

@@ -1,0 +1,118 @@
+import { z } from '../zod';
+import { defineRoute, type RouteDef } from '../route';
+import { Timestamp, Uuid } from '../schemas';
+import { listOf, pageQuery } from '../pagination';
+import { assetOf, parseAmount } from '../../ledger';
+import { TRANSFER_STATUSES, TransactionRecordBody } from '../../domain/transfers/events';
+import {
+  cancelInternalTransfer,
+  createInternalTransfer,
+  listTransfers,
+  presentTransfer,
+  readableTransfer,
+} from '../../domain/transfers/transfers';
+
+const AccountRef = z
+  .string()
+  .regex(/^(client-accounts|master-accounts)\/[0-9a-f-]{36}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference')
+  .openapi({ example: 'client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' });
+const TransferParams = z.object({ internal_transfer_id: Uuid });
+
+export const createInternalTransferRoute = defineRoute({
+  method: 'post',
+  path: '/internal-transfers',
+  operationId: 'createInternalTransfer',
+  summary: 'Move money between two accounts of the enterprise',
+  description:
+    'Books the transfer in the ledger at once (status `executed`, `settled_at` set) unless a policy requires approval. ' +
+    '`amount.value` is a decimal string with at most the asset\'s decimal places; zero, negative, exponent notation or more decimals is 422 naming the field. ' +
+    'Insufficient funds is 422 with `available`, `required`, `asset` and `account_ref`. An account of another enterprise is 404. ' +
+    'A suspended enterprise is 409 `enterprise_suspended`, a closed one 410; a suspended or closed account or client is 409.',
+  tags: ['Internal transfers'],
+  auth: { kind: 'bearer', permission: 'transfers.create' },
+  idempotency: 'required',
+  body: z
+    .object({
+      amount: z.object({ currency: z.string().max(16), value: z.string().max(100) }).strict(),
+      source_ref: AccountRef,
+      target_ref: AccountRef,
+    })
+    .strict()
+    .openapi('InternalTransferCreate'),
+  responses: { 201: { description: 'The transaction record.', schema: TransactionRecordBody } },
+  errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable'],
+  handler: async ({ body, caller, services }) => {
+    const asset = assetOf(body.amount.currency, '/body/amount/currency');
+    const amount = parseAmount(body.amount.value, asset, '/body/amount/value');
+    const row = await createInternalTransfer(services.sql, caller, { sourceRef: body.source_ref, targetRef: body.target_ref, asset, amount }, services.metrics);
+    return { status: 201, body: presentTransfer(row) };
+  },
+});
+
+export const getInternalTransferRoute = defineRoute({
+  method: 'get',
+  path: '/internal-transfers/{internal_transfer_id}',
+  operationId: 'getInternalTransfer',
+  summary: 'Get an internal transfer',
+  tags: ['Internal transfers'],
+  auth: { kind: 'bearer', permission: 'transfers.read' },
+  params: TransferParams,
+  responses: { 200: { description: 'The transaction record.', schema: TransactionRecordBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => ({ body: presentTransfer(await readableTransfer(services.sql, caller, params.internal_transfer_id)) }),
+});
+
+export const listInternalTransfersRoute = defineRoute({
+  method: 'get',
+  path: '/internal-transfers',
+  operationId: 'listInternalTransfers',
+  summary: 'List internal transfers',
+  description: 'Oldest first. `account_ref` matches either side; `created_after` is inclusive, `created_before` exclusive.',
+  tags: ['Internal transfers'],
+  auth: { kind: 'bearer', permission: 'transfers.read' },
+  query: z
+    .object({
+      account_ref: AccountRef.optional().openapi({ param: { name: 'account_ref', in: 'query' } }),
+      status: z.enum(TRANSFER_STATUSES).optional().openapi({ param: { name: 'status', in: 'query' } }),
+      created_after: z.iso.datetime({ offset: true }).optional().openapi({ param: { name: 'created_after', in: 'query' } }),
+      created_before: z.iso.datetime({ offset: true }).optional().openapi({ param: { name: 'created_before', in: 'query' } }),
+      ...pageQuery,
+    })
+    .strict(),
+  responses: { 200: { description: 'A page of transaction records.', schema: listOf(TransactionRecordBody, 'InternalTransferList') } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ query, caller, services }) => {
+    const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null, created_after: query.created_after ?? null, created_before: query.created_before ?? null };
+    const after = services.pager.decode(query.page_token, caller, filter);
+    const rows = await listTransfers(
+      services.sql,
+      caller,
+      { accountRef: query.account_ref, status: query.status, createdAfter: query.created_after, createdBefore: query.created_before },
+      after,
+      query.page_size + 1,
+    );
+    return { body: services.pager.page(rows, query.page_size, caller, filter, presentTransfer) };
+  },
+});
+
+export const cancelInternalTransferRoute = defineRoute({
+  method: 'post',
+  path: '/internal-transfers/{internal_transfer_id}/cancel',
+  operationId: 'cancelInternalTransfer',
+  summary: 'Cancel an internal transfer awaiting approval',
+  description: 'Only before execution (`pending_approval`); an executed transfer is 409 `internal_transfer_executed`.',
+  tags: ['Internal transfers'],
+  auth: { kind: 'bearer', permission: 'transfers.create' },
+  idempotency: 'optional',
+  params: TransferParams,
+  responses: { 200: { description: 'The cancelled transfer.', schema: TransactionRecordBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict'],
+  handler: async ({ params, caller, services }) => ({ body: presentTransfer(await cancelInternalTransfer(services.sql, caller, params.internal_transfer_id)) }),
+});
+
+export const internalTransferRoutes: RouteDef[] = [
+  createInternalTransferRoute,
+  listInternalTransfersRoute,
+  getInternalTransferRoute,
+  cancelInternalTransferRoute,
+];

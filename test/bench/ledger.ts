@@ -1,0 +1,279 @@
+// npm run bench:ledger — internal transfers, in one run:
+//   (a) a raw-SQL baseline doing the same database work per transfer (no HTTP, no auth, no validation),
+//   (b) POST /internal-transfers over HTTP with auth and idempotency, random pairs of 1,000 accounts,
+//       then the same at half that rate for the latency target,
+//   (c) the same with every transfer touching one hot account,
+// as transfers/s and p50/p99 latency, the ratio (b)/(a), and storage per transfer (tables + indexes).
+// Targets: (b) ≥ 1,500/s with p99 ≤ 25 ms at half that load; (c) ≥ 500/s, no deadlock, no 5xx; (b)/(a) ≥ 0.5.
+import { randomInt } from 'node:crypto';
+import autocannon from 'autocannon';
+import postgres, { type Sql } from 'postgres';
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/logger';
+import { closeServices, createServices } from '../../src/services';
+import { createEnterpriseWithAdmin } from '../../src/bootstrap';
+import { uuidv7 } from '../../src/ids';
+import { book, systemAccountRef, verifyLedger } from '../../src/ledger';
+import { report, scratchDatabase, spawnApi } from './support';
+
+const ACCOUNTS = 1000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** Concurrent transfers of the baseline: the API's connection pool size. */
+const BASELINE_WORKERS = 10;
+const TABLES = ['internal_transfers', 'ledger_transactions', 'ledger_postings', 'ledger_balances', 'events', 'idempotency_records'];
+
+interface Phase {
+  transfers: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  status5xx: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function storageBytes(sql: Sql): Promise<number> {
+  const [row] = await sql`select sum(pg_total_relation_size(t::regclass))::bigint as bytes from unnest(${TABLES}::text[]) as t`;
+  return Number(row.bytes);
+}
+
+async function deadlocks(sql: Sql): Promise<number> {
+  const [row] = await sql`select deadlocks::int from pg_stat_database where datname = current_database()`;
+  return row.deadlocks;
+}
+
+/** 1,000 client accounts (plus a hot one), created in bulk and funded in one ledger transaction. */
+async function seedAccounts(sql: Sql, enterpriseId: string): Promise<{ accounts: string[]; hot: string }> {
+  const clientIds = Array.from({ length: ACCOUNTS + 1 }, () => uuidv7());
+  const accountIds = Array.from({ length: ACCOUNTS + 1 }, () => uuidv7());
+  await sql`
+    insert into clients (id, enterprise_id, display_name, external_id, default_client_account_id)
+    select c, ${enterpriseId}, 'Bench client', 'bench-' || c, a from unnest(${clientIds}::uuid[], ${accountIds}::uuid[]) as x(c, a)`;
+  await sql`
+    insert into client_accounts (id, enterprise_id, client_id, display_name)
+    select a, ${enterpriseId}, c, 'Bench account' from unnest(${clientIds}::uuid[], ${accountIds}::uuid[]) as x(c, a)`;
+  const refs = accountIds.map((id) => `client-accounts/${id}`);
+  const each = 100_000_000n; // 1,000,000.00 USD
+  const hotExtra = 100_000_000_000n;
+  await book(sql, {
+    key: 'bench/funding',
+    enterpriseId,
+    kind: 'deposit',
+    legs: [
+      { accountRef: systemAccountRef(enterpriseId, 'external_deposits'), asset: 'USD', amount: -(each * BigInt(refs.length) + hotExtra) },
+      ...refs.map((accountRef, i) => ({ accountRef, asset: 'USD', amount: i === ACCOUNTS ? each + hotExtra : each })),
+    ],
+  });
+  return { accounts: refs.slice(0, ACCOUNTS), hot: refs[ACCOUNTS] };
+}
+
+function randomPair(accounts: string[]): [string, string] {
+  const a = randomInt(accounts.length);
+  let b = randomInt(accounts.length - 1);
+  if (b >= a) b++;
+  return [accounts[a], accounts[b]];
+}
+
+/**
+ * (a) The database work of one transfer, as the API does it, in raw SQL: claim the idempotency key;
+ * in one transaction (one pipelined batch) lock the accounts, insert the ledger transaction, ensure and
+ * lock the balance rows, update them, insert postings, the transfer row and the event; store the answer.
+ */
+async function baselineTransfer(sql: Sql, enterpriseId: string, principalId: string, source: string, target: string, responseBody: object): Promise<void> {
+  const key = uuidv7();
+  await sql`insert into idempotency_records (principal_id, key, request_hash, state, expires_at)
+            values (${principalId}, ${key}, 'baseline', 'in_progress', now() + interval '24 hours')
+            on conflict (principal_id, key) do nothing returning 1`;
+  const id = uuidv7();
+  const txId = uuidv7();
+  const refs = [source, target].sort();
+  const deltas = refs.map((r) => (r === source ? '-1' : '1'));
+  const ids = refs.map((r) => r.slice('client-accounts/'.length));
+  await sql.begin((tx) => [
+    tx`select a.id, a.status, c.status, e.restriction_state from client_accounts a join clients c on c.id = a.client_id
+         join enterprises e on e.id = a.enterprise_id where a.id = any(${ids}::uuid[]) order by a.id for key share of a`,
+    tx`insert into ledger_transactions (id, enterprise_id, business_key, kind) values (${txId}, ${enterpriseId}, ${'internal_transfer/' + id}, 'internal_transfer')
+         on conflict (business_key) do nothing returning created_at`,
+    tx`insert into ledger_balances (account_ref, asset, enterprise_id) select r, 'USD', ${enterpriseId} from unnest(${refs}::text[]) r
+         order by r on conflict (account_ref, asset) do nothing`,
+    tx`select total, held, overdraft_limit from ledger_balances where (account_ref, asset) in (select r, 'USD' from unnest(${refs}::text[]) r)
+         order by account_ref, asset for no key update`,
+    tx`update ledger_balances b set total = b.total + l.d, updated_at = now() from unnest(${refs}::text[], ${deltas}::numeric[]) l(r, d)
+         where b.account_ref = l.r and b.asset = 'USD'`,
+    tx`insert into ledger_postings (transaction_id, balance_id, amount) select ${txId}, b.id, l.d
+         from unnest(${refs}::text[], ${deltas}::numeric[]) l(r, d) join ledger_balances b on b.account_ref = l.r and b.asset = 'USD'`,
+    tx`insert into internal_transfers (id, enterprise_id, source_ref, target_ref, asset, amount, status, ledger_transaction_id, subject_attribution, settled_at)
+         values (${id}, ${enterpriseId}, ${source}, ${target}, 'USD', 1, 'executed', ${txId}, ${tx.json((responseBody as { subject_attribution: never }).subject_attribution)}, now())`,
+    tx`insert into events (id, type, enterprise_id, scope_ref, resource_ref, payload, attribution)
+         values (${uuidv7()}, 'operations.internal_transfer.executed.v1', ${enterpriseId}, ${source}, ${'internal-transfers/' + id}, ${tx.json(responseBody as never)}, null)`,
+    tx`select pg_notify('counterfoil_events', ${id})`,
+  ]);
+  await sql`update idempotency_records set state = 'completed', response_status = 201, response_body = ${sql.json(responseBody as never)}, response_headers = '{}'
+            where principal_id = ${principalId} and key = ${key}`;
+}
+
+async function baseline(dbUrl: string, enterpriseId: string, principalId: string, accounts: string[], responseBody: object): Promise<Phase> {
+  const sql = postgres(dbUrl, { max: BASELINE_WORKERS, onnotice: () => {} });
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = Date.now() + SECONDS * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: BASELINE_WORKERS }, async () => {
+      while (Date.now() < deadline) {
+        const [s, t] = randomPair(accounts);
+        const t0 = performance.now();
+        try {
+          await baselineTransfer(sql, enterpriseId, principalId, s, t, responseBody);
+          latencies.push(performance.now() - t0);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  await sql.end({ timeout: 5 });
+  latencies.sort((x, y) => x - y);
+  return { transfers: latencies.length, perSecond: Math.round(latencies.length / elapsed), p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), non2xx: 0, status5xx: 0, errors };
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** POST /internal-transfers under autocannon: a fresh Idempotency-Key per request. */
+async function httpPhase(url: string, token: string, pair: () => [string, string], opts: { seconds: number; overallRate?: number }): Promise<Phase> {
+  if (!url.startsWith('http://127.0.0.1:')) throw new Error('load tests target loopback only');
+  let n = 0;
+  let status5xx = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: opts.seconds,
+    ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
+    requests: [
+      {
+        method: 'POST',
+        path: '/internal-transfers',
+        setupRequest: (req) => {
+          const [source, target] = pair();
+          return {
+            ...req,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `bench-${process.pid}-${Date.now()}-${n++}` },
+            body: JSON.stringify({ amount: { currency: 'USD', value: '0.01' }, source_ref: source, target_ref: target }),
+          };
+        },
+        onResponse: (status) => {
+          if (status >= 500) status5xx++;
+        },
+      },
+    ],
+  });
+  const ok = result['2xx'];
+  return {
+    transfers: ok,
+    perSecond: Math.round(ok / opts.seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    status5xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function show(title: string, p: Phase, extra: Record<string, string | number> = {}) {
+  report(title, {
+    'transfers/s': p.perSecond,
+    'latency p50 (ms)': p.p50,
+    'latency p99 (ms)': p.p99,
+    'transfers executed': p.transfers,
+    'non-2xx / 5xx / errors': `${p.non2xx} / ${p.status5xx} / ${p.errors}`,
+    ...extra,
+  });
+}
+
+async function main() {
+  const db = await scratchDatabase('counterfoil_bench_ledger');
+  const setup = await createServices({ config: loadConfig({}), log: createLogger('warn'), databaseUrl: db.url, temporalAddress: '127.0.0.1:7233', migrate: true, poolSize: 2 });
+  const tenant = await setup.orm.em.fork().transactional((em) => createEnterpriseWithAdmin(em, { legalName: 'Ledger Bench Ltd', jurisdiction: 'GB', secretTtlDays: 1 }));
+  const { accounts, hot } = await seedAccounts(setup.sql, tenant.enterprise_id);
+  const sql = setup.sql;
+
+  const api = await spawnApi({
+    DATABASE_URL: db.url,
+    TEMPORAL_ADDRESS: '127.0.0.1:7233',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND: '10000000',
+    COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '10000000',
+  });
+  try {
+    const tokenRes = await fetch(`${api.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: tenant.client_id, client_secret: tenant.client_secret }),
+    });
+    const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+
+    // A real answer of the API, so the baseline stores rows of the same size.
+    const [s0, t0] = randomPair(accounts);
+    const sample = await fetch(`${api.url}/internal-transfers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': uuidv7() },
+      body: JSON.stringify({ amount: { currency: 'USD', value: '0.01' }, source_ref: s0, target_ref: t0 }),
+    });
+    const responseBody = (await sample.json()) as object;
+    if (sample.status !== 201) throw new Error(`sample transfer failed: ${sample.status} ${JSON.stringify(responseBody)}`);
+
+    await httpPhase(api.url, token, () => randomPair(accounts), { seconds: 3 }); // warm-up (JIT, pools)
+
+    let before = await storageBytes(sql);
+    const a = await baseline(db.url, tenant.enterprise_id, tenant.service_account_id, accounts, responseBody);
+    const storageA = (await storageBytes(sql)) - before;
+
+    before = await storageBytes(sql);
+    const b = await httpPhase(api.url, token, () => randomPair(accounts), { seconds: SECONDS });
+    const storageB = (await storageBytes(sql)) - before;
+    const bHalf = await httpPhase(api.url, token, () => randomPair(accounts), { seconds: SECONDS, overallRate: Math.max(1, Math.round(b.perSecond / 2)) });
+
+    const deadlocksBefore = await deadlocks(sql);
+    let flip = 0;
+    const c = await httpPhase(
+      api.url,
+      token,
+      () => {
+        const other = accounts[randomInt(accounts.length)];
+        return flip++ % 2 === 0 ? [hot, other] : [other, hot];
+      },
+      { seconds: SECONDS },
+    );
+    const deadlocksC = (await deadlocks(sql)) - deadlocksBefore;
+    const verify = await verifyLedger(sql);
+
+    process.stdout.write(`\nLedger benchmark: ${SECONDS} s per phase, ${CONNECTIONS} HTTP connections, ${BASELINE_WORKERS} baseline workers, ${ACCOUNTS} accounts\n`);
+    show('(a) raw-SQL baseline (same statements, no HTTP/auth/validation)', a, { 'storage per transfer (bytes)': Math.round(storageA / Math.max(1, a.transfers)) });
+    show('(b) POST /internal-transfers, random pairs of 1,000 accounts', b, {
+      'storage per transfer (bytes, with indexes)': Math.round(storageB / Math.max(1, b.transfers)),
+    });
+    show(`(b') the same at half that rate (${Math.round(b.perSecond / 2)}/s offered)`, bHalf);
+    show('(c) every transfer touching one hot account', c, { deadlocks: deadlocksC });
+    report('Summary', {
+      'ratio (b)/(a)': (b.perSecond / Math.max(1, a.perSecond)).toFixed(2),
+      '(b) ≥ 1,500/s': b.perSecond >= 1500 ? 'met' : 'NOT met',
+      "(b') p99 ≤ 25 ms": bHalf.p99 <= 25 ? 'met' : 'NOT met',
+      '(c) ≥ 500/s, no deadlock, no 5xx': c.perSecond >= 500 && deadlocksC === 0 && c.status5xx === 0 ? 'met' : 'NOT met',
+      '(b)/(a) ≥ 0.5': b.perSecond / Math.max(1, a.perSecond) >= 0.5 ? 'met' : 'NOT met',
+      'ledger verify': verify.ok ? `OK (${verify.transactions} transactions)` : `VIOLATED: ${verify.violations.slice(0, 3).join('; ')}`,
+    });
+  } finally {
+    await api.stop();
+    await closeServices(setup);
+    await db.drop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
