@@ -10,6 +10,7 @@ import { startDevServer, type DevServer } from '../temporal/dev-server';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from './temporal/search-attributes';
 import { createWorker, workflowBundle } from './temporal/worker';
 import { ensureHousekeepingSchedule } from './temporal/schedules';
+import { OutboxDispatcher } from './events/dispatcher';
 import { bootstrap, credentialsFile, writeCredentials, type BootstrapCredentials } from './bootstrap';
 import { createTenantApp } from './http/app';
 import { createSignedApp } from './http/signed-app';
@@ -82,11 +83,13 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
   let worker: Worker | undefined;
   let workerConnection: NativeConnection | undefined;
   let workerRun: Promise<void> | undefined;
+  let dispatcher: OutboxDispatcher | undefined;
   const servers: RunningServer[] = [];
 
   const stop = async () => {
     // HTTP first (drain in-flight requests), then the worker, then the stores it writes to.
     await Promise.all(servers.map((s) => s.close(config.shutdownGraceMs)));
+    await dispatcher?.stop();
     if (worker && worker.getState() === 'RUNNING') worker.shutdown();
     await workerRun?.catch((err) => log.error({ err }, 'worker stopped with an error'));
     await workerConnection?.close().catch(() => {});
@@ -116,6 +119,9 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
       ({ worker, connection: workerConnection } = await createWorker(services, bundle));
       workerRun = worker.run();
       await ensureHousekeepingSchedule(await services.temporal.get(), config.taskQueue);
+      // The worker role moves committed events from the outbox to webhook deliveries.
+      dispatcher = new OutboxDispatcher(services);
+      await dispatcher.start();
     }
 
     let tenantApi: RunningServer | undefined;

@@ -18,8 +18,9 @@ export interface NewEvent {
   attribution?: SubjectAttribution | null;
 }
 
+// JSON travels as text and is cast in SQL: a jsonb-typed parameter would be JSON-encoded a second time by `postgres`.
 const INSERT = `insert into events (id, type, enterprise_id, scope_ref, resource_ref, payload, attribution)
-                values ($1, $2, $3, $4, $5, $6, $7)`;
+                values ($1, $2, $3, $4, $5, $6::text::jsonb, $7::text::jsonb)`;
 
 function values(e: NewEvent, id: string) {
   return [id, e.type, e.enterpriseId, e.scopeRef, e.resourceRef, JSON.stringify(e.payload), e.attribution ? JSON.stringify(e.attribution) : null];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Sql } from 'postgres';
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { AppError } from '../errors';
 import type { HandlerResult } from './route';
 
@@ -25,6 +25,29 @@ export interface Replay extends HandlerResult {
 }
 
 /**
+ * Lets an effect store its answer inside its own transaction, so the answer exists if and only if
+ * the effect committed. Then an `in_progress` record can only mean nothing was committed, and
+ * taking over an abandoned one can never book twice. Money paths use it.
+ */
+export class IdempotencyScope {
+  recorded = false;
+  constructor(
+    readonly principalId: string,
+    readonly key: string,
+  ) {}
+
+  /** The UPDATE to run (or pipeline) in the effect's transaction. */
+  record(tx: TransactionSql, result: HandlerResult): PendingQuery<Row[]> {
+    this.recorded = true;
+    return tx`
+      update idempotency_records
+         set state = 'completed', response_status = ${result.status ?? 200}, response_body = ${tx.json(result.body as never)},
+             response_headers = ${tx.json(result.headers ?? {})}
+       where principal_id = ${this.principalId} and key = ${this.key}`;
+  }
+}
+
+/**
  * Runs `effect` at most once per (principal, key). Same key and same request replays the stored
  * answer; another request under the same key is 422; the same key while the first still runs is 409.
  * Server errors are not stored, so the client's retry runs again.
@@ -34,7 +57,7 @@ export async function runIdempotently(
   principalId: string,
   key: string,
   fingerprint: string,
-  effect: () => Promise<HandlerResult>,
+  effect: (scope: IdempotencyScope) => Promise<HandlerResult>,
 ): Promise<HandlerResult | Replay> {
   const claimed = await sql`
     insert into idempotency_records (principal_id, key, request_hash, state, expires_at)
@@ -71,9 +94,10 @@ export async function runIdempotently(
     };
   }
 
+  const scope = new IdempotencyScope(principalId, key);
   let result: HandlerResult;
   try {
-    result = await effect();
+    result = await effect(scope);
   } catch (err) {
     if (err instanceof AppError && err.status < 500) {
       await store(sql, principalId, key, err.status, { __problem: true, code: err.code, detail: err.detail, options: err.options }, {});
@@ -82,7 +106,7 @@ export async function runIdempotently(
     }
     throw err;
   }
-  await store(sql, principalId, key, result.status ?? 200, result.body, result.headers ?? {});
+  if (!scope.recorded) await store(sql, principalId, key, result.status ?? 200, result.body, result.headers ?? {});
   return result;
 }
 

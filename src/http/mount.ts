@@ -6,9 +6,12 @@ import type { Caller } from '../auth/caller';
 import { authenticate } from './authenticate';
 import { parseBody } from './body';
 import { validate } from './validation';
-import { checkKey, replayedError, requestFingerprint, runIdempotently } from './idempotency';
+import { checkKey, replayedError, requestFingerprint, runIdempotently, type IdempotencyScope } from './idempotency';
 import type { RateLimiter } from './rate-limit';
 import type { HandlerResult, RouteDef } from './route';
+import { capabilityScope, requireCapability } from '../domain/capabilities';
+import { requireActionToken } from '../auth/action-tokens';
+import { auditTrail } from '../domain/audit/trail';
 
 /** `/enterprises/{enterprise_id}` → `/enterprises/:enterprise_id` */
 export function koaPath(openApiPath: string): string {
@@ -62,8 +65,16 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter): Koa.
       throw new AppError('EdgeForbidden', `The caller lacks permission ${def.auth.permission}.`);
     }
 
-    const run = () =>
-      def.handler({ params, query, body, caller: caller as Caller, services, requestId: ctx.state.requestId, ctx });
+    // Product toggle (one query per request): the client named by the route's params, else the caller's enterprise.
+    if (def.auth.kind === 'bearer' && def.auth.capability) {
+      await requireCapability(services.sql, def.auth.capability, capabilityScope(caller!, params));
+    }
+
+    // Governed actions: a single-use X-Action-Token bound to this caller, action and resource (428 missing, 403 otherwise).
+    if (def.actionToken) await requireActionToken({ services, ctx, caller: caller! }, def.actionToken, def.actionTokenResource!(params));
+
+    const run = (idempotency?: IdempotencyScope) =>
+      def.handler({ params, query, body, caller: caller as Caller, services, requestId: ctx.state.requestId, ctx, idempotency });
 
     let result: HandlerResult & { replayed?: boolean };
     const key = ctx.get('idempotency-key');
@@ -93,7 +104,11 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter): Koa.
 
 export function buildRouter(defs: RouteDef[], services: Services, limiter: RateLimiter): Router {
   const router = new Router();
-  for (const def of defs) router[def.method](def.operationId, koaPath(def.path), pipeline(def, services, limiter));
+  for (const def of defs) {
+    // Every non-GET request of an authenticated caller leaves a user action audit entry (src/domain/audit/trail.ts).
+    const audit = def.method !== 'get' && def.auth.kind === 'bearer' ? [auditTrail(services)] : [];
+    router[def.method](def.operationId, koaPath(def.path), ...audit, pipeline(def, services, limiter));
+  }
   return router;
 }
 

@@ -5,6 +5,7 @@ import type { Permission } from '../auth/permissions';
 import type { GovernedAction } from '../auth/action-tokens';
 import type { Caller } from '../auth/caller';
 import type { Services } from '../services';
+import type { IdempotencyScope } from './idempotency';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type RateClass = 'read' | 'write' | 'token';
@@ -35,6 +36,8 @@ export interface HandlerInput<P, Q, B> {
   services: Services;
   requestId: string;
   ctx: Koa.Context;
+  /** Present when the request carries an Idempotency-Key: money paths record their answer in their own transaction. */
+  idempotency?: IdempotencyScope;
 }
 
 export interface RouteDef<

@@ -4,6 +4,7 @@ import { AppError, conflict, notFound } from '../../errors';
 import { etagOf } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
+import type { IdempotencyScope } from '../../http/idempotency';
 import type { Metrics } from '../../metrics';
 import { bookWithin, money, type Asset } from '../../ledger';
 import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
@@ -128,7 +129,13 @@ export interface NewInternalTransfer {
  * Executes an internal transfer: checks, ledger booking, transfer row and event in one transaction
  * and one pipelined round trip. Without an approval policy (a later issue) it is `executed` at once.
  */
-export async function createInternalTransfer(sql: Sql, caller: Caller, input: NewInternalTransfer, metrics: Metrics): Promise<TransferRow> {
+export async function createInternalTransfer(
+  sql: Sql,
+  caller: Caller,
+  input: NewInternalTransfer,
+  metrics: Metrics,
+  idempotency?: IdempotencyScope,
+): Promise<TransferRow> {
   if (input.sourceRef === input.targetRef) {
     throw new AppError('EdgeUnprocessable', 'The source and target accounts are the same.', {
       errors: [{ pointer: '/body/target_ref', detail: 'must differ from source_ref' }],
@@ -155,13 +162,10 @@ export async function createInternalTransfer(sql: Sql, caller: Caller, input: Ne
     settled_at: now,
   };
   await sql.begin(async (tx) => {
-    // One pipelined round trip, in this order (execute() fixes it): synchronous_commit, the
-    // accounts (FOR KEY SHARE), the booking (balance locks), the transfer row, the event.
-    // The commit does not wait for the WAL flush, so the next transfer on a hot account needn't
-    // wait for this one's fsync; the client is answered only after the Idempotency-Key record
-    // (required on this route) commits synchronously, later in the same WAL, so an acknowledged
-    // transfer is always durable.
-    const relaxed = tx`set local synchronous_commit = off`.execute();
+    // One pipelined round trip, in this order (execute() fixes it): the accounts (FOR KEY SHARE),
+    // the booking (balance locks), the transfer row, the event, and the Idempotency-Key answer —
+    // in this transaction, so a key is `completed` exactly when the transfer committed and a retry
+    // after a crash can never book twice.
     const accounts = lockAccounts(tx, [input.sourceRef, input.targetRef]);
     const booked = bookWithin(tx, {
       key: ledgerKey,
@@ -189,14 +193,15 @@ export async function createInternalTransfer(sql: Sql, caller: Caller, input: Ne
       payload: presentTransfer(row),
       attribution: row.subject_attribution,
     });
-    const [r, a, b, i, e] = await Promise.allSettled([relaxed, accounts, booked, inserted, event]);
+    const answered = idempotency?.record(tx, { status: 201, body: presentTransfer(row) }).execute();
+    const [a, b, i, e, k] = await Promise.allSettled([accounts, booked, inserted, event, answered]);
     // Refusals in the order a client expects them: existence and scope, lifecycle, then funds.
-    if (r.status === 'rejected') throw r.reason;
     if (a.status === 'rejected') throw a.reason;
     assertMovable(caller, a.value, input.sourceRef, input.targetRef);
     if (b.status === 'rejected') throw b.reason;
     if (i.status === 'rejected') throw i.reason;
     if (e.status === 'rejected') throw e.reason;
+    if (k.status === 'rejected') throw k.reason;
     row.ledger_transaction_id = i.value[0].ledger_transaction_id;
   });
   return row;

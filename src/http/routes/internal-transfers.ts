@@ -41,10 +41,16 @@ export const createInternalTransferRoute = defineRoute({
     .openapi('InternalTransferCreate'),
   responses: { 201: { description: 'The transaction record.', schema: TransactionRecordBody } },
   errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, idempotency }) => {
     const asset = assetOf(body.amount.currency, '/body/amount/currency');
     const amount = parseAmount(body.amount.value, asset, '/body/amount/value');
-    const row = await createInternalTransfer(services.sql, caller, { sourceRef: body.source_ref, targetRef: body.target_ref, asset, amount }, services.metrics);
+    const row = await createInternalTransfer(
+      services.sql,
+      caller,
+      { sourceRef: body.source_ref, targetRef: body.target_ref, asset, amount },
+      services.metrics,
+      idempotency,
+    );
     return { status: 201, body: presentTransfer(row) };
   },
 });

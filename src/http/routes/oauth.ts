@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import { defineRoute } from '../route';
 import { verifyClientCredentials } from '../../auth/client-credentials';
 import type { Services } from '../../services';
+import { tokenExchangeGrant } from '../../auth/token-exchange';
 
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 
@@ -101,7 +102,11 @@ const clientCredentialsGrant: GrantHandler = async ({ services, client }) => {
 };
 
 /** Grant types by name; the identity module adds token exchange. */
-export const grantHandlers = new Map<string, GrantHandler>([['client_credentials', clientCredentialsGrant]]);
+export const grantHandlers = new Map<string, GrantHandler>([
+  ['client_credentials', clientCredentialsGrant],
+  // RFC 8693; the key is spelled out because token-exchange.ts imports this module back (see there).
+  ['urn:ietf:params:oauth:grant-type:token-exchange', tokenExchangeGrant],
+]);
 
 export const tokenRoute = defineRoute({
   method: 'post',
@@ -109,14 +114,18 @@ export const tokenRoute = defineRoute({
   operationId: 'issueToken',
   summary: 'Issue an access token',
   description:
-    'OAuth 2.0 token endpoint. `client_credentials` with `client_secret_post` (JSON or form body) or `client_secret_basic`. Errors carry RFC 6749 `error` and `error_description` inside the problem body.',
+    'OAuth 2.0 token endpoint. `client_credentials` with `client_secret_post` (JSON or form body) or `client_secret_basic`. Errors carry RFC 6749 `error` and `error_description` inside the problem body.\n\n' +
+    'RFC 8693 token exchange (`grant_type=urn:ietf:params:oauth:grant-type:token-exchange`, client-authenticated as a service account): ' +
+    '`subject_token_type=urn:ietf:params:oauth:token-type:id_token` with an ID token of one of the enterprise\'s identity providers gives a token whose subject is the matching user (found by issuer + subject, or linked once by verified e-mail); ' +
+    '`subject_token_type=urn:counterfoil:params:oauth:token-type:user-ref` with `subject_token=users/<id>` gives a token whose subject is that platform-managed user and whose actor is the service account, which needs `users.act_for` at the user\'s scope. ' +
+    'A rejected subject token, or a suspended or deactivated user, is `invalid_grant` and changes nothing.',
   tags: ['Tokens'],
   auth: { kind: 'public', reason: 'authenticates the client itself' },
   rateClass: 'token',
   bodyTypes: ['application/x-www-form-urlencoded', 'application/json'],
   body: TokenRequest,
   responses: { 200: { description: 'Access token.', schema: TokenResponse } },
-  errors: ['Unauthorized'],
+  errors: ['Unauthorized', 'TemporarilyUnavailable'],
   handler: async ({ ctx, body, services }) => {
     if (!body.grant_type) throw oauthError('invalid_request', 'grant_type is required.');
     const grant = grantHandlers.get(body.grant_type);

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import type { Sql, TransactionSql } from 'postgres';
+import { AppError } from '../errors';
+import { uuidv7 } from '../ids';
+import type { Services } from '../services';
+import type { Caller } from './caller';
+import { hashSecret } from './secrets';
+import { envSeconds } from '../domain/secret-rotation/settings';
+
+/**
+ * Actions that need a fresh, single-use action token in `X-Action-Token`, and the resource each one
+ * binds to. Published as the `action` enum of POST /action-tokens.
+ */
+export const GOVERNED_ACTIONS = {
+  'approvals.approve': 'Approve an approval. resource_ref: `approvals/<id>`.',
+  'approvals.reject': 'Reject an approval. resource_ref: `approvals/<id>`.',
+  'service_accounts.rotate_secret': 'Rotate a service account secret. resource_ref: `service-accounts/<id>`.',
+  'role_assignments.grant_enterprise_admin':
+    'Grant the `enterprise-admin` role (POST /role-assignments). resource_ref: the `principal_ref` receiving the role.',
+} as const;
+
+export type GovernedAction = keyof typeof GOVERNED_ACTIONS;
+export const ACTION_TOKEN_HEADER = 'x-action-token';
+export const MAX_ACTION_TOKEN_TTL_SECONDS = 300;
+
+/** Default lifetime of an action token (COUNTERFOIL_ACTION_TOKEN_TTL_SECONDS, at most 5 minutes). */
+export const actionTokenTtlSeconds = (env: Record<string, string | undefined> = process.env) =>
+  envSeconds(env, 'COUNTERFOIL_ACTION_TOKEN_TTL_SECONDS', MAX_ACTION_TOKEN_TTL_SECONDS, 1, MAX_ACTION_TOKEN_TTL_SECONDS);
+
+export interface IssuedActionToken {
+  id: string;
+  token: string;
+  action: GovernedAction;
+  resourceRef: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+/** Issues a token bound to the caller's subject, the action and the resource; only its hash is stored. */
+export async function issueActionToken(
+  sql: Sql | TransactionSql,
+  caller: Caller,
+  input: { action: GovernedAction; resourceRef: string; ttlSeconds: number },
+): Promise<IssuedActionToken> {
+  const token = `cfat_${randomBytes(32).toString('base64url')}`;
+  const id = uuidv7();
+  const [row] = await sql`
+    insert into action_tokens (id, enterprise_id, subject_id, subject_kind, action, resource_ref, token_hash, expires_at)
+    values (${id}, ${caller.enterpriseId}, ${caller.subject.id}, ${caller.subject.kind}, ${input.action}, ${input.resourceRef},
+            ${hashSecret(token)}, now() + make_interval(secs => ${input.ttlSeconds}))
+    returning created_at, expires_at`;
+  return { id, token, action: input.action, resourceRef: input.resourceRef, expiresAt: row.expires_at, createdAt: row.created_at };
+}
+
+/**
+ * Spends the action token of a governed request: missing is 428; expired, already used, or bound to
+ * another subject, action or resource is 403. One UPDATE decides, so two concurrent uses cannot both win.
+ * Handlers of conditionally governed actions (granting enterprise-admin) call this with their input.
+ */
+export async function requireActionToken(
+  input: { services: Pick<Services, 'sql'>; ctx: Koa.Context; caller: Caller },
+  action: GovernedAction,
+  resourceRef: string,
+): Promise<void> {
+  const presented = input.ctx.get(ACTION_TOKEN_HEADER);
+  if (!presented) {
+    throw new AppError('EdgeActionTokenRequired', `This operation requires an action token for ${action} in X-Action-Token.`, {
+      extensions: { action, resource_ref: resourceRef },
+    });
+  }
+  const used = await input.services.sql`
+    update action_tokens
+       set used_at = now(), used_by_request_id = ${input.ctx.state.requestId ?? null}
+     where token_hash = ${hashSecret(presented)}
+       and used_at is null
+       and expires_at > now()
+       and enterprise_id = ${input.caller.enterpriseId}
+       and subject_id = ${input.caller.subject.id}
+       and action = ${action}
+       and resource_ref = ${resourceRef}
+    returning id`;
+  if (used.length === 0) {
+    throw new AppError('EdgeForbidden', 'The action token is expired, already used, or bound to another caller, action or resource.', {
+      reason: 'action_token_invalid',
+    });
+  }
+}

@@ -1,0 +1,104 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../errors';
+import { parseRef } from '../ids';
+import { ACCESS_TOKEN_TYPE, oauthError, type GrantHandler } from '../http/routes/oauth';
+import type { Services } from '../services';
+import { User } from '../domain/iam/entities';
+import { findUserByEmail, findUserByFederation, linkFederation } from '../domain/iam/users';
+import { boundaryPath } from '../domain/iam/scopes';
+import { findActiveProvider } from '../domain/identity-providers/providers';
+import { Caller, type PrincipalRef, type SubjectAttribution } from './caller';
+import { IdTokenRejected, KeySetUnavailable, unverifiedIssuer, verifyIdToken, type FederatedIdentity } from './id-tokens';
+import type { AccessClaims } from './tokens';
+
+export const ID_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id_token';
+export const USER_REF_TOKEN_TYPE = 'urn:counterfoil:params:oauth:token-type:user-ref';
+
+type Client = Parameters<GrantHandler>[0]['client'];
+type Subject = Omit<AccessClaims, 'iss' | 'iat' | 'exp' | 'jti'>;
+
+const invalidGrant = (detail: string) => oauthError('invalid_grant', detail);
+
+/** The user an ID token names: by its (issuer, subject) link, else an unlinked user with the verified e-mail, linked now. */
+async function federatedUser(em: EntityManager, client: Client, identity: FederatedIdentity): Promise<User> {
+  const linked = await findUserByFederation(em, client.enterpriseId, identity.issuer, identity.subject);
+  if (linked) return linked;
+  if (!identity.email) throw invalidGrant('No user is linked to this identity and the ID token carries no e-mail address.');
+  if (!identity.emailVerified) throw invalidGrant('The identity provider has not verified the e-mail address; the user cannot be linked by it.');
+  const user = await findUserByEmail(em, client.enterpriseId, identity.email);
+  if (!user) throw invalidGrant('No user of the enterprise matches this identity.');
+  if (user.federationIssuer) throw invalidGrant('The user with this e-mail address is linked to another identity.');
+  if (user.status !== 'active') throw invalidGrant(`The user is ${user.status}.`);
+  const userRef: PrincipalRef = { id: user.id, kind: 'user', tenant_ref: `enterprises/${client.enterpriseId}` };
+  const clientRef: PrincipalRef = { id: client.serviceAccountId, kind: 'service_account', tenant_ref: userRef.tenant_ref };
+  const attribution: SubjectAttribution = {
+    authenticated_principal: clientRef,
+    subject: userRef,
+    actor: clientRef,
+    identity_source: 'federated',
+    federation: { issuer: identity.issuer, subject: identity.subject },
+    enterprise_binding: { tenant_type: 'enterprise', topology_ref: userRef.tenant_ref },
+    initiated_by: userRef,
+    approved_by: null,
+  };
+  return linkFederation(em, user, identity, attribution);
+}
+
+/** `id_token`: a person signed in at the enterprise's identity provider; the token's subject is that user. */
+async function idTokenSubject(services: Services, client: Client, idToken: string): Promise<Subject> {
+  const issuer = unverifiedIssuer(idToken);
+  if (!issuer) throw invalidGrant('subject_token is not a JWT with an issuer.');
+  const em = services.orm.em.fork() as EntityManager;
+  const provider = await findActiveProvider(em, client.enterpriseId, issuer);
+  if (!provider) throw invalidGrant('No active identity provider of the enterprise has this issuer.');
+  // Verified before the transaction opens: fetching a remote key set must not hold a connection.
+  let identity: FederatedIdentity;
+  try {
+    identity = await verifyIdToken(provider, idToken, services.config.mode);
+  } catch (err) {
+    if (err instanceof IdTokenRejected) throw invalidGrant(`The ID token was rejected: ${err.reason}.`);
+    if (err instanceof KeySetUnavailable) throw new AppError('TemporarilyUnavailable', err.message, { headers: { 'Retry-After': '30' } });
+    throw err;
+  }
+  const user = await em.transactional((tx) => federatedUser(tx as EntityManager, client, identity));
+  if (user.status !== 'active') throw invalidGrant(`The user is ${user.status}.`);
+  return { sub: user.id, sk: 'user', ent: client.enterpriseId, ids: 'federated', fed: { iss: identity.issuer, sub: identity.subject } };
+}
+
+/**
+ * `user-ref`: a service account acts for a platform-managed user; it needs `users.act_for` at the
+ * user's scope. The token's subject is the user (its grants apply) and its actor the service account.
+ */
+async function actedForSubject(services: Services, client: Client, userRef: string): Promise<Subject> {
+  const parsed = parseRef(userRef);
+  if (parsed?.collection !== 'users') throw oauthError('invalid_request', 'subject_token must be a users/<id> reference.');
+  const user = await services.orm.em.fork().findOne(User, { id: parsed.id, enterpriseId: client.enterpriseId });
+  const actor = await services.principals.resolve('service_account', client.serviceAccountId);
+  const self: PrincipalRef = { id: client.serviceAccountId, kind: 'service_account', tenant_ref: `enterprises/${client.enterpriseId}` };
+  const actingAs = new Caller(client.enterpriseId, self, self, null, actor?.grants ?? [], 'platform-managed', null, '');
+  // A user out of the client's reach and a missing user get the same answer.
+  if (!user || !actingAs.can('users.act_for', boundaryPath(user.enterpriseId, user.scopeRef))) {
+    throw invalidGrant('The client may not act for this user.');
+  }
+  if (user.identitySource !== 'platform-managed') throw invalidGrant('A federated user signs in through its identity provider.');
+  if (user.status !== 'active') throw invalidGrant(`The user is ${user.status}.`);
+  return { sub: user.id, sk: 'user', ent: client.enterpriseId, act: { sub: client.serviceAccountId, sk: 'service_account' }, ids: 'platform-managed' };
+}
+
+/**
+ * RFC 8693 token exchange; the client authenticated as a service account before this runs. A hoisted
+ * function declaration: oauth.ts registers it while this module may still be loading (they import each other).
+ */
+export async function tokenExchangeGrant({ services, client, body }: Parameters<GrantHandler>[0]): ReturnType<GrantHandler> {
+  if (!body.subject_token || !body.subject_token_type) throw oauthError('invalid_request', 'subject_token and subject_token_type are required.');
+  if (body.requested_token_type && body.requested_token_type !== ACCESS_TOKEN_TYPE) {
+    throw oauthError('invalid_request', `Only ${ACCESS_TOKEN_TYPE} can be requested.`);
+  }
+  if (body.actor_token) throw oauthError('invalid_request', 'actor_token is not supported: the authenticated client is the actor.');
+  let subject: Subject;
+  if (body.subject_token_type === ID_TOKEN_TYPE) subject = await idTokenSubject(services, client, body.subject_token);
+  else if (body.subject_token_type === USER_REF_TOKEN_TYPE) subject = await actedForSubject(services, client, body.subject_token);
+  else throw oauthError('invalid_request', `subject_token_type ${body.subject_token_type} is not supported.`);
+  const ttl = services.config.accessTokenTtlSeconds;
+  return { token: services.tokens.issue(subject, ttl).token, expiresIn: ttl, issuedTokenType: ACCESS_TOKEN_TYPE };
+}

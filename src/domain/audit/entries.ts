@@ -1,0 +1,114 @@
+import type Koa from 'koa';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Sql, TransactionSql } from 'postgres';
+import { AppError } from '../../errors';
+import { UUID_RE, uuidv7 } from '../../ids';
+import type { Caller } from '../../auth/caller';
+import type { RouteDef } from '../../http/route';
+
+export type AuditOutcome = 'succeeded' | 'refused' | 'failed';
+
+/** Where an audit entry is written: a MikroORM transaction, a `postgres` transaction, or the pool. */
+export type AuditDb = EntityManager | Sql | TransactionSql;
+
+export interface AuditEntryRow {
+  id: string;
+  enterprise_id: string;
+  occurred_at: Date;
+  request_id: string;
+  action: string;
+  method: string;
+  path: string;
+  resource_ref: string | null;
+  outcome: AuditOutcome;
+  status_code: number;
+  error_code: string | null;
+  subject_id: string;
+  actor_id: string | null;
+  attribution: ReturnType<Caller['attribution']>;
+  client_ip: string;
+  user_agent: string | null;
+  idempotency_key: string | null;
+}
+
+const COLUMNS = [
+  'id', 'enterprise_id', 'request_id', 'action', 'method', 'path', 'resource_ref', 'outcome', 'status_code',
+  'error_code', 'subject_id', 'actor_id', 'attribution', 'client_ip', 'user_agent', 'idempotency_key',
+] as const;
+
+const INSERT = `insert into user_action_audit_entries (${COLUMNS.join(', ')}) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
+
+const outcomeOf = (status: number): AuditOutcome => (status >= 500 ? 'failed' : status >= 400 ? 'refused' : 'succeeded');
+
+/**
+ * The resource a request acted on when the handler did not name it: the last `{x_id}` path
+ * parameter (`/service-accounts/{service_account_id}/rotate-secret` → `service-accounts/<id>`), else the
+ * created resource (`POST /users` answering `{id}` → `users/<id>`, or a `principal_ref` in the answer).
+ */
+export function impliedResourceRef(path: string, params: Record<string, string>, responseBody: unknown): string | null {
+  const segments = path.split('/').filter(Boolean);
+  for (let i = segments.length - 1; i > 0; i--) {
+    const name = /^\{(.+)\}$/.exec(segments[i])?.[1];
+    if (name && UUID_RE.test(params[name] ?? '') && !segments[i - 1].startsWith('{')) return `${segments[i - 1]}/${params[name]}`;
+  }
+  const body = responseBody as { id?: unknown; principal_ref?: unknown } | undefined;
+  if (typeof body?.principal_ref === 'string') return body.principal_ref;
+  if (typeof body?.id === 'string' && UUID_RE.test(body.id) && segments.length > 0) return `${segments[0]}/${body.id}`;
+  return null;
+}
+
+function entryValues(ctx: Koa.Context, caller: Caller, status: number, errorCode: string | null, resourceRef: string | null): unknown[] {
+  const route = ctx.state.route as RouteDef;
+  const values: Record<(typeof COLUMNS)[number], unknown> = {
+    id: uuidv7(),
+    enterprise_id: caller.enterpriseId,
+    request_id: ctx.state.requestId ?? '',
+    action: route.operationId,
+    method: ctx.method,
+    path: ctx.path,
+    resource_ref: resourceRef,
+    outcome: outcomeOf(status),
+    status_code: status,
+    error_code: errorCode,
+    subject_id: caller.subject.id,
+    actor_id: caller.actor?.id ?? null,
+    attribution: caller.attribution(),
+    client_ip: ctx.state.clientIp ?? '',
+    user_agent: ctx.get('user-agent').slice(0, 512) || null,
+    idempotency_key: ctx.get('idempotency-key').slice(0, 255) || null,
+  };
+  return COLUMNS.map((c) => values[c]);
+}
+
+const ATTRIBUTION = COLUMNS.indexOf('attribution');
+
+async function insert(db: AuditDb, values: unknown[]): Promise<void> {
+  // postgres serializes a jsonb parameter itself; knex (MikroORM) needs the JSON text.
+  if ('unsafe' in db) await db.unsafe(INSERT, values as never[]);
+  else await db.execute(INSERT.replace(/\$\d+/g, '?'), values.map((v, i) => (i === ATTRIBUTION ? JSON.stringify(v) : v)));
+}
+
+/**
+ * Writes the success entry inside the handler's own transaction, so the entry exists if and only if
+ * the effect does; the pipeline then does not write a second one. Routes that do not call this get the
+ * pipeline's entry, written just after their effect committed.
+ */
+export async function auditInTransaction(db: AuditDb, ctx: Koa.Context, outcome: { status: number; resourceRef: string }): Promise<void> {
+  await insert(db, entryValues(ctx, ctx.state.caller as Caller, outcome.status, null, outcome.resourceRef));
+  ctx.state.auditResourceRef = outcome.resourceRef;
+  ctx.state.audited = true;
+}
+
+/**
+ * The pipeline's writer: after every non-GET request of an authenticated caller, success or refusal.
+ * A request refused before authentication has no principal to attribute and is not recorded here.
+ */
+export async function auditRequest(ctx: Koa.Context, db: Sql, error: unknown): Promise<void> {
+  const caller = ctx.state.caller as Caller | undefined;
+  if (!caller || (!error && ctx.state.audited)) return;
+  const status = error ? (error instanceof AppError ? error.status : 500) : ctx.status;
+  const errorCode = error ? (error instanceof AppError ? error.code : 'EdgeInternal') : null;
+  const resourceRef =
+    ctx.state.auditResourceRef ?? impliedResourceRef((ctx.state.route as RouteDef).path, ctx.params ?? {}, error ? undefined : ctx.body);
+  await insert(db, entryValues(ctx, caller, status, errorCode, resourceRef));
+}

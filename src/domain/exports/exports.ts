@@ -1,0 +1,214 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { Sql, TransactionSql } from 'postgres';
+import type { SubjectAttribution } from '../../auth/caller';
+import type { Services } from '../../services';
+import { etagOf, iso } from '../../db/base';
+import { parseRef, uuidv7 } from '../../ids';
+import { recordEventSql } from '../../events/outbox';
+import { EXPORT_EVENTS } from './events';
+import { exportSource, type ExportKind } from './sources';
+import { writeExportFile, type ExportFormat } from './writer';
+
+export type ExportStatus = 'queued' | 'running' | 'completed' | 'failed' | 'expired';
+
+export interface ExportRow {
+  id: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  enterprise_id: string;
+  kind: ExportKind;
+  format: ExportFormat;
+  scope_ref: string;
+  range_start: Date;
+  range_end: Date;
+  status: ExportStatus;
+  failure_reason: string | null;
+  row_count: bigint | null;
+  byte_size: bigint | null;
+  sha256: string | null;
+  completed_at: Date | null;
+  expires_at: Date | null;
+  schedule_id: string | null;
+  scheduled_for: Date | null;
+  attribution: SubjectAttribution | null;
+}
+
+export const EXPORT_KINDS: Record<ExportKind, { resource: string; collection: string }> = {
+  operations_activity: { resource: 'operations_activity_export', collection: 'operations-activity-exports' },
+  user_action_audit: { resource: 'user_action_audit_export', collection: 'user-action-audit-exports' },
+};
+
+export function exportFilePath(dataDir: string, row: Pick<ExportRow, 'id' | 'format'>): string {
+  return path.join(dataDir, 'exports', `${row.id}.${row.format}`);
+}
+
+export function presentExport(e: ExportRow) {
+  const { resource, collection } = EXPORT_KINDS[e.kind];
+  return {
+    id: e.id,
+    resource: resource as 'operations_activity_export' | 'user_action_audit_export',
+    scope_ref: e.scope_ref,
+    format: e.format,
+    from: e.range_start.toISOString(),
+    to: e.range_end.toISOString(),
+    status: e.status,
+    failure_reason: e.failure_reason,
+    // Counts, not money: safely within a double.
+    row_count: e.row_count === null ? null : Number(e.row_count),
+    byte_size: e.byte_size === null ? null : Number(e.byte_size),
+    sha256: e.sha256,
+    download_path: e.status === 'completed' ? `/${collection}/${e.id}/download` : null,
+    expires_at: iso(e.expires_at),
+    completed_at: iso(e.completed_at),
+    schedule_ref: e.schedule_id ? `export-schedules/${e.schedule_id}` : null,
+    scheduled_for: iso(e.scheduled_for),
+    etag: etagOf(e),
+    created_at: e.created_at.toISOString(),
+    updated_at: e.updated_at.toISOString(),
+  };
+}
+
+async function recordExportEvent(tx: TransactionSql, type: string, row: ExportRow) {
+  await recordEventSql(tx, {
+    type,
+    enterpriseId: row.enterprise_id,
+    scopeRef: row.scope_ref,
+    resourceRef: `${EXPORT_KINDS[row.kind].collection}/${row.id}`,
+    payload: presentExport(row),
+    attribution: row.attribution,
+  });
+}
+
+export interface NewExport {
+  enterpriseId: string;
+  kind: ExportKind;
+  format: ExportFormat;
+  scopeRef: string;
+  rangeStart: Date;
+  rangeEnd: Date;
+  attribution: SubjectAttribution | null;
+  scheduleId?: string;
+  scheduledFor?: Date;
+}
+
+/** Inserts a queued export with its event; a schedule run that already created its export gets that one back. */
+export async function queueExport(sql: Sql, input: NewExport): Promise<ExportRow> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<ExportRow[]>`
+      insert into exports (id, enterprise_id, kind, format, scope_ref, range_start, range_end, schedule_id, scheduled_for, attribution)
+      values (${uuidv7()}, ${input.enterpriseId}, ${input.kind}, ${input.format}, ${input.scopeRef}, ${input.rangeStart}, ${input.rangeEnd},
+              ${input.scheduleId ?? null}, ${input.scheduledFor ?? null}, ${input.attribution ? tx.json(input.attribution as never) : null})
+      on conflict (schedule_id, scheduled_for) where schedule_id is not null do nothing
+      returning *`;
+    if (!row) {
+      const [existing] = await tx<ExportRow[]>`select * from exports where schedule_id = ${input.scheduleId!} and scheduled_for = ${input.scheduledFor!}`;
+      return existing;
+    }
+    await recordExportEvent(tx, EXPORT_EVENTS.queued, row);
+    return row;
+  });
+}
+
+export interface ExportWorkflowInput {
+  exportId: string;
+  retentionSeconds: number;
+}
+
+export const exportWorkflowId = (exportId: string) => `export/${exportId}`;
+
+/** Workflow id and input of an export's workflow; routes start it, schedule runs start it as a child. */
+export function startExportWorkflowArgs(services: Pick<Services, 'config'>, exportId: string): { workflowId: string; input: ExportWorkflowInput } {
+  return { workflowId: exportWorkflowId(exportId), input: { exportId, retentionSeconds: services.config.exportRetentionSeconds } };
+}
+
+export async function startExportWorkflow(services: Services, exportId: string): Promise<void> {
+  const { workflowId, input } = startExportWorkflowArgs(services, exportId);
+  const client = await services.temporal.get();
+  await client.workflow.start('exportWorkflow', { taskQueue: services.temporal.taskQueue, workflowId, args: [input] });
+}
+
+export async function findExport(sql: Sql, id: string, kind?: ExportKind): Promise<ExportRow | null> {
+  const [row] = await sql<ExportRow[]>`select * from exports where id = ${id} and ${kind ? sql`kind = ${kind}` : sql`true`}`;
+  return row ?? null;
+}
+
+export function listExports(sql: Sql, enterpriseId: string, kind: ExportKind, afterId: string | null, limit: number, scheduleId?: string) {
+  return sql<ExportRow[]>`
+    select * from exports
+     where enterprise_id = ${enterpriseId} and kind = ${kind}
+       and ${scheduleId ? sql`schedule_id = ${scheduleId}` : sql`true`}
+       and ${afterId ? sql`id > ${afterId}` : sql`true`}
+     order by id limit ${limit}`;
+}
+
+/** The scope refs an export covers: its scope and, for a client, the client's accounts. */
+async function scopeRefsOf(sql: Sql, row: ExportRow): Promise<string[] | null> {
+  const ref = parseRef(row.scope_ref);
+  if (!ref || ref.collection === 'enterprises') return null;
+  if (ref.collection !== 'clients') return [row.scope_ref];
+  const accounts = await sql<{ id: string }[]>`select id from client_accounts where client_id = ${ref.id}`;
+  return [row.scope_ref, ...accounts.map((a) => `client-accounts/${a.id}`)];
+}
+
+async function transition(sql: Sql, id: string, from: ExportStatus[], set: Record<string, unknown>, eventType: string | null): Promise<ExportRow | null> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<ExportRow[]>`
+      update exports set ${tx(set as Record<string, never>)}, version = version + 1, updated_at = now()
+       where id = ${id} and status = any(${from}::text[]) returning *`;
+    if (row && eventType) await recordExportEvent(tx, eventType, row);
+    return row ?? null;
+  });
+}
+
+/**
+ * Writes the export's file from its source and completes it. Safe to run again after a crash: a
+ * completed export is left alone, anything else is written from the start.
+ */
+export async function produceExport(services: Services, id: string, retentionSeconds: number, heartbeat: (rows: number) => void): Promise<ExportRow> {
+  const { sql, config } = services;
+  const current = await findExport(sql, id);
+  if (!current) throw new Error(`export ${id} does not exist`);
+  if (current.status === 'completed' || current.status === 'expired') return current;
+  const row = (await transition(sql, id, ['queued', 'running'], { status: 'running' }, null)) ?? current;
+  const source = exportSource(row.kind);
+  const file = exportFilePath(config.dataDir, row);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const written = await writeExportFile(
+    source.rows(sql, { enterpriseId: row.enterprise_id, scopeRefs: await scopeRefsOf(sql, row), rangeStart: row.range_start, rangeEnd: row.range_end }, 2000),
+    source.columns,
+    row.format,
+    file,
+    heartbeat,
+  );
+  const completed = await transition(
+    sql,
+    id,
+    ['running'],
+    {
+      status: 'completed',
+      row_count: written.rowCount,
+      byte_size: written.byteSize,
+      sha256: written.sha256,
+      completed_at: new Date(),
+      expires_at: new Date(Date.now() + retentionSeconds * 1000),
+    },
+    EXPORT_EVENTS.completed,
+  );
+  return completed ?? (await findExport(sql, id))!;
+}
+
+export async function failExport(services: Services, id: string, reason: string): Promise<void> {
+  await transition(services.sql, id, ['queued', 'running'], { status: 'failed', failure_reason: reason.slice(0, 500) }, EXPORT_EVENTS.failed);
+  await rm(`${exportFilePath(services.config.dataDir, { id, format: 'csv' })}.part`, { force: true });
+  await rm(`${exportFilePath(services.config.dataDir, { id, format: 'jsonl' })}.part`, { force: true });
+}
+
+export async function expireExport(services: Services, id: string): Promise<void> {
+  const row = await findExport(services.sql, id);
+  if (!row) return;
+  await rm(exportFilePath(services.config.dataDir, row), { force: true });
+  await transition(services.sql, id, ['completed'], { status: 'expired' }, EXPORT_EVENTS.expired);
+}

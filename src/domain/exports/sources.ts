@@ -1,0 +1,96 @@
+import type { Sql } from 'postgres';
+
+export type ExportKind = 'operations_activity' | 'user_action_audit';
+
+export interface ExportSelection {
+  enterpriseId: string;
+  /** Scope refs to include (the export's scope and everything beneath it); null means the whole enterprise. */
+  scopeRefs: string[] | null;
+  rangeStart: Date;
+  rangeEnd: Date;
+}
+
+/**
+ * Where the rows of one export kind come from. A source yields rows in a stable order, a batch at a
+ * time from a server-side cursor, so an export of any size runs in constant memory.
+ */
+export interface ExportSource {
+  columns: readonly string[];
+  rows(sql: Sql, selection: ExportSelection, batchSize: number): AsyncIterable<readonly Record<string, unknown>[]>;
+}
+
+const sources = new Map<ExportKind, ExportSource>();
+
+/** Registers (or replaces) the source of an export kind; the module that owns the rows declares it. */
+export function defineExportSource(kind: ExportKind, source: ExportSource): void {
+  sources.set(kind, source);
+}
+
+export function exportSource(kind: ExportKind): ExportSource {
+  const source = sources.get(kind);
+  if (!source) throw new Error(`no export source for ${kind}`);
+  return source;
+}
+
+/** A source reading the event log: `select` maps an `events e` row to the export's columns. */
+function eventLogSource(columns: Record<string, string>, where: string): ExportSource {
+  const select = Object.entries(columns)
+    .map(([name, expr]) => `${expr} as "${name}"`)
+    .join(', ');
+  return {
+    columns: Object.keys(columns),
+    rows: (sql, s, batchSize) =>
+      sql
+        .unsafe(
+          `select ${select} from events e
+            where e.enterprise_id = $1 and e.occurred_at >= $2 and e.occurred_at < $3
+              and ($4::text[] is null or e.scope_ref = any($4::text[])) and ${where}
+            order by e.seq`,
+          [s.enterpriseId, s.rangeStart, s.rangeEnd, s.scopeRefs] as never[],
+        )
+        .cursor(batchSize),
+  };
+}
+
+// Default sources read the event log, which carries every transaction's representation (status, fees,
+// attribution) and every attributed change; modules with their own tables may replace them.
+defineExportSource(
+  'operations_activity',
+  eventLogSource(
+    {
+      occurred_at: `to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      event_id: 'e.id',
+      event_type: 'e.type',
+      resource_ref: 'e.resource_ref',
+      scope_ref: 'e.scope_ref',
+      family: `e.payload->>'family'`,
+      status: `e.payload->>'status'`,
+      principal_currency: `e.payload->'principal_amount'->>'currency'`,
+      principal_value: `e.payload->'principal_amount'->>'value'`,
+      fee_currency: `e.payload->'fee_summary'->'total'->>'currency'`,
+      fee_total: `e.payload->'fee_summary'->'total'->>'value'`,
+      subject_kind: `e.attribution->'subject'->>'kind'`,
+      subject_id: `e.attribution->'subject'->>'id'`,
+    },
+    `e.type like 'operations.%'`,
+  ),
+);
+
+defineExportSource(
+  'user_action_audit',
+  eventLogSource(
+    {
+      occurred_at: `to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      event_id: 'e.id',
+      action: 'e.type',
+      resource_ref: 'e.resource_ref',
+      scope_ref: 'e.scope_ref',
+      subject_kind: `e.attribution->'subject'->>'kind'`,
+      subject_id: `e.attribution->'subject'->>'id'`,
+      authenticated_principal_id: `e.attribution->'authenticated_principal'->>'id'`,
+      actor_id: `e.attribution->'actor'->>'id'`,
+      identity_source: `e.attribution->>'identity_source'`,
+    },
+    'e.attribution is not null',
+  ),
+);

@@ -1,0 +1,316 @@
+import type { Sql } from 'postgres';
+import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
+import type { Services } from '../../services';
+import { uuidv7 } from '../../ids';
+import { SA } from '../../temporal/search-attributes';
+import { iso } from '../../db/base';
+import { ScopePaths, findEvent } from '../../events/log';
+import { presentEvent, type EventRow } from '../../events/present';
+import { openSecret, signatureHeader } from './signing';
+import { postToReceiver, type SendResult } from './send';
+import { ReceiverRefused, resolveReceiver } from './url-policy';
+import { noteDeliveryOutcome, presentSubscription, type SubscriptionRow, type SubscriptionStatus } from './subscriptions';
+import { WEBHOOK_EVENTS } from './events';
+
+export type DeliveryOrigin = 'event' | 'replay' | 'redelivery' | 'test';
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface DeliveryRow {
+  id: string;
+  created_at: Date;
+  updated_at: Date;
+  enterprise_id: string;
+  subscription_id: string;
+  event_id: string | null;
+  event_type: string;
+  webhook_id: string;
+  origin: DeliveryOrigin;
+  body: string;
+  status: DeliveryStatus;
+  failure_reason: string | null;
+  attempt_count: number;
+  last_attempt_at: Date | null;
+  last_status_code: number | null;
+  next_attempt_at: Date | null;
+  completed_at: Date | null;
+}
+
+export interface AttemptRow {
+  delivery_id: string;
+  number: number;
+  attempted_at: Date;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  next_attempt_at: Date | null;
+}
+
+export function presentDelivery(d: DeliveryRow, attempts?: AttemptRow[]) {
+  return {
+    id: d.id,
+    resource: 'webhook_delivery' as const,
+    subscription_ref: `webhook-subscriptions/${d.subscription_id}`,
+    event_ref: d.event_id ? `events/${d.event_id}` : null,
+    event_type: d.event_type,
+    webhook_id: d.webhook_id,
+    origin: d.origin,
+    status: d.status,
+    failure_reason: d.failure_reason,
+    attempt_count: d.attempt_count,
+    next_attempt_at: iso(d.next_attempt_at),
+    ...(attempts
+      ? {
+          attempts: attempts.map((a) => ({
+            number: a.number,
+            attempted_at: a.attempted_at.toISOString(),
+            status_code: a.status_code,
+            latency_ms: a.latency_ms,
+            error: a.error,
+            next_attempt_at: iso(a.next_attempt_at),
+          })),
+        }
+      : {}),
+    created_at: d.created_at.toISOString(),
+    updated_at: d.updated_at.toISOString(),
+  };
+}
+
+/** What a delivery workflow is given: either a delivery already created, or an (event, subscription) pair from the outbox. */
+export interface WebhookDeliveryInput {
+  enterpriseId: string;
+  subscriptionId: string;
+  eventId?: string;
+  deliveryId?: string;
+  /** Delay before each attempt, in seconds (jitter is added by the workflow). */
+  retryScheduleSeconds: number[];
+}
+
+export interface AttemptOutcome {
+  done: boolean;
+  status: DeliveryStatus;
+  /** How long to wait before the next attempt (the plan, or longer if the receiver sent Retry-After). */
+  nextDelayMs: number | null;
+}
+
+/** Retry-After is honoured up to this long; a receiver cannot park a delivery for days. */
+const MAX_RETRY_AFTER_MS = 24 * 3600 * 1000;
+
+export const deliveryWorkflowId = (input: Pick<WebhookDeliveryInput, 'subscriptionId' | 'eventId' | 'deliveryId'>) =>
+  input.deliveryId ? `webhook-delivery/${input.deliveryId}` : `webhook-delivery/${input.subscriptionId}/${input.eventId}`;
+
+/**
+ * Starts the delivery workflow under its deterministic id. A second start of the same id (a dispatcher
+ * that crashed before marking its batch, or two dispatchers) is refused by Temporal and counts as done.
+ */
+export async function startDeliveryWorkflow(services: Services, input: Omit<WebhookDeliveryInput, 'retryScheduleSeconds'>, taskQueue = services.temporal.taskQueue): Promise<void> {
+  const client = await services.temporal.get();
+  try {
+    await client.workflow.start('webhookDeliveryWorkflow', {
+      taskQueue,
+      workflowId: deliveryWorkflowId(input),
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      args: [{ ...input, retryScheduleSeconds: services.config.webhookRetryScheduleSeconds } satisfies WebhookDeliveryInput],
+      typedSearchAttributes: [
+        { key: SA.family, value: 'webhook_delivery' },
+        { key: SA.enterprise, value: input.enterpriseId },
+        { key: SA.status, value: 'pending' },
+      ],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+export interface SubscriptionTarget {
+  id: string;
+  enterprise_id: string;
+  scope_ref: string;
+  event_types: string[];
+}
+
+/** A subscription receives an event of one of its types at its scope or beneath it. */
+export async function subscriptionMatches(paths: ScopePaths, sub: SubscriptionTarget, event: Pick<EventRow, 'enterprise_id' | 'type' | 'scope_ref'>): Promise<boolean> {
+  if (sub.enterprise_id !== event.enterprise_id || !sub.event_types.includes(event.type)) return false;
+  if (sub.scope_ref === `enterprises/${event.enterprise_id}` || sub.scope_ref === event.scope_ref) return true;
+  const path = await paths.of(event.scope_ref);
+  return !!path && path.includes(sub.scope_ref);
+}
+
+export async function activeSubscriptions(sql: Sql, enterpriseIds: string[]): Promise<SubscriptionTarget[]> {
+  if (enterpriseIds.length === 0) return [];
+  return sql<SubscriptionTarget[]>`
+    select id, enterprise_id, scope_ref, event_types from webhook_subscriptions
+     where status = 'active' and enterprise_id = any(${enterpriseIds}::uuid[])`;
+}
+
+/** The delivery of an outbox event to a subscription, created on first call; null if either is gone. */
+export async function openEventDelivery(sql: Sql, eventId: string, subscriptionId: string): Promise<string | null> {
+  const existing = async () =>
+    (await sql<{ id: string }[]>`select id from webhook_deliveries where event_id = ${eventId} and subscription_id = ${subscriptionId} and origin = 'event'`)[0]?.id;
+  const found = await existing();
+  if (found) return found;
+  const event = await findEvent(sql, eventId);
+  if (!event) return null;
+  const [created] = await sql<{ id: string }[]>`
+    insert into webhook_deliveries (id, enterprise_id, subscription_id, event_id, event_type, webhook_id, origin, body)
+    values (${uuidv7()}, ${event.enterprise_id}, ${subscriptionId}, ${eventId}, ${event.type}, ${event.id}, 'event', ${JSON.stringify(presentEvent(event))})
+    on conflict (event_id, subscription_id) where origin = 'event' do nothing
+    returning id`;
+  return created?.id ?? (await existing()) ?? null;
+}
+
+interface NewDelivery {
+  subscription: Pick<SubscriptionRow, 'id' | 'enterprise_id'>;
+  origin: Exclude<DeliveryOrigin, 'event'>;
+  eventId: string | null;
+  eventType: string;
+  webhookId: string;
+  body: string;
+}
+
+async function insertDelivery(sql: Sql, d: NewDelivery): Promise<DeliveryRow> {
+  const [row] = await sql<DeliveryRow[]>`
+    insert into webhook_deliveries (id, enterprise_id, subscription_id, event_id, event_type, webhook_id, origin, body)
+    values (${uuidv7()}, ${d.subscription.enterprise_id}, ${d.subscription.id}, ${d.eventId}, ${d.eventType}, ${d.webhookId}, ${d.origin}, ${d.body})
+    returning *`;
+  return row;
+}
+
+/** A new delivery, started now: replays and redeliveries keep the event's webhook-id and body bytes. */
+async function deliverNow(services: Services, d: NewDelivery): Promise<DeliveryRow> {
+  const row = await insertDelivery(services.sql, d);
+  await startDeliveryWorkflow(services, { enterpriseId: row.enterprise_id, subscriptionId: row.subscription_id, deliveryId: row.id });
+  return row;
+}
+
+export function replayEvent(services: Services, event: EventRow, subscriptions: SubscriptionTarget[]): Promise<DeliveryRow[]> {
+  const body = JSON.stringify(presentEvent(event));
+  return Promise.all(
+    subscriptions.map((s) =>
+      deliverNow(services, { subscription: s, origin: 'replay', eventId: event.id, eventType: event.type, webhookId: event.id, body }),
+    ),
+  );
+}
+
+export function redeliver(services: Services, delivery: DeliveryRow): Promise<DeliveryRow> {
+  return deliverNow(services, {
+    subscription: { id: delivery.subscription_id, enterprise_id: delivery.enterprise_id },
+    origin: 'redelivery',
+    eventId: delivery.event_id,
+    eventType: delivery.event_type,
+    webhookId: delivery.webhook_id,
+    body: delivery.body,
+  });
+}
+
+/** A synthetic `webhooks.subscription.test.v1` event (not in the log) delivered to one subscription. */
+export function sendTestDelivery(services: Services, subscription: SubscriptionRow): Promise<DeliveryRow> {
+  const id = uuidv7();
+  const body = JSON.stringify({
+    id,
+    resource: 'event',
+    type: WEBHOOK_EVENTS.test,
+    occurred_at: new Date().toISOString(),
+    scope_ref: subscription.scope_ref,
+    resource_ref: `webhook-subscriptions/${subscription.id}`,
+    data: presentSubscription(subscription),
+    subject_attribution: null,
+  });
+  return deliverNow(services, { subscription, origin: 'test', eventId: null, eventType: WEBHOOK_EVENTS.test, webhookId: id, body });
+}
+
+export async function findDelivery(sql: Sql, subscriptionId: string, id: string): Promise<{ delivery: DeliveryRow; attempts: AttemptRow[] } | null> {
+  const [delivery] = await sql<DeliveryRow[]>`select * from webhook_deliveries where id = ${id} and subscription_id = ${subscriptionId}`;
+  if (!delivery) return null;
+  const attempts = await sql<AttemptRow[]>`select * from webhook_delivery_attempts where delivery_id = ${id} order by number`;
+  return { delivery, attempts };
+}
+
+export function listDeliveries(sql: Sql, subscriptionId: string, afterId: string | null, limit: number, status?: DeliveryStatus) {
+  return sql<DeliveryRow[]>`
+    select * from webhook_deliveries
+     where subscription_id = ${subscriptionId}
+       and ${status ? sql`status = ${status}` : sql`true`}
+       and ${afterId ? sql`id > ${afterId}` : sql`true`}
+     order by id limit ${limit}`;
+}
+
+async function signedHeaders(sql: Sql, sub: Pick<SubscriptionRow, 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'>, webhookId: string, body: string) {
+  const secrets = [await openSecret(sql, sub.secret_sealed)];
+  if (sub.previous_secret_sealed && sub.previous_secret_expires_at && sub.previous_secret_expires_at > new Date()) {
+    secrets.push(await openSecret(sql, sub.previous_secret_sealed));
+  }
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    'webhook-id': webhookId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signatureHeader(secrets, webhookId, timestamp, body),
+  };
+}
+
+type DeliveryWithSubscription = DeliveryRow &
+  Pick<SubscriptionRow, 'url' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'> & { subscription_status: SubscriptionStatus };
+
+/**
+ * Attempt `number` of a delivery: checks the subscription and the receiver (again, at send time),
+ * sends the stored body, records the attempt and the subscription's verdict in one transaction.
+ * Idempotent: a delivery already finished is not sent again.
+ */
+export async function attemptDelivery(services: Services, deliveryId: string, number: number, plannedNextDelayMs: number | null): Promise<AttemptOutcome> {
+  const { sql, config } = services;
+  const [d] = await sql<DeliveryWithSubscription[]>`
+    select d.*, s.status as subscription_status, s.url, s.secret_sealed, s.previous_secret_sealed, s.previous_secret_expires_at
+      from webhook_deliveries d join webhook_subscriptions s on s.id = d.subscription_id
+     where d.id = ${deliveryId}`;
+  if (!d) return { done: true, status: 'failed', nextDelayMs: null };
+  if (d.status !== 'pending') return { done: true, status: d.status, nextDelayMs: null };
+  // A test may probe a disabled subscription's receiver; everything else needs an active subscription.
+  const live = d.subscription_status === 'active' || (d.origin === 'test' && d.subscription_status === 'disabled');
+  if (!live) {
+    await finishDelivery(sql, d.id, 'failed', `subscription_${d.subscription_status}`);
+    return { done: true, status: 'failed', nextDelayMs: null };
+  }
+
+  const attemptedAt = new Date();
+  let result: SendResult;
+  try {
+    const target = await resolveReceiver(d.url, config.mode);
+    result = await postToReceiver(target, await signedHeaders(sql, d, d.webhook_id, d.body), d.body, config.webhookResponseTimeoutMs);
+  } catch (err) {
+    if (!(err instanceof ReceiverRefused)) throw err;
+    result = { statusCode: null, latencyMs: 0, error: `receiver refused: ${err.reason}`, retryAfterMs: null };
+  }
+  const code = result.statusCode;
+  const outcome = code !== null && code >= 200 && code < 300 ? 'succeeded' : code === 410 ? 'gone' : 'failed';
+  const nextDelayMs =
+    outcome === 'failed' && plannedNextDelayMs !== null ? Math.max(plannedNextDelayMs, Math.min(result.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)) : null;
+
+  return sql.begin(async (tx) => {
+    const subscriptionStatus = d.origin === 'test' ? 'active' : await noteDeliveryOutcome(tx, d.subscription_id, outcome, config.webhookFailureWindowSeconds);
+    const done = outcome !== 'failed' || nextDelayMs === null || subscriptionStatus !== 'active';
+    const status: DeliveryStatus = outcome === 'succeeded' ? 'succeeded' : done ? 'failed' : 'pending';
+    const reason =
+      status !== 'failed' ? null : outcome === 'gone' ? 'receiver_gone' : subscriptionStatus !== 'active' ? 'subscription_disabled' : 'attempts_exhausted';
+    const nextAt = done ? null : new Date(attemptedAt.getTime() + result.latencyMs + nextDelayMs!);
+    await tx`
+      insert into webhook_delivery_attempts (delivery_id, number, attempted_at, status_code, latency_ms, error, next_attempt_at)
+      values (${d.id}, ${number}, ${attemptedAt}, ${code}, ${result.latencyMs}, ${result.error}, ${nextAt})
+      on conflict (delivery_id, number) do update
+         set attempted_at = excluded.attempted_at, status_code = excluded.status_code, latency_ms = excluded.latency_ms,
+             error = excluded.error, next_attempt_at = excluded.next_attempt_at`;
+    await tx`
+      update webhook_deliveries
+         set attempt_count = greatest(attempt_count, ${number}), last_attempt_at = ${attemptedAt}, last_status_code = ${code},
+             next_attempt_at = ${nextAt}, status = ${status}, failure_reason = ${reason},
+             completed_at = ${done ? new Date() : null}, updated_at = now()
+       where id = ${d.id}`;
+    return { done, status, nextDelayMs: done ? null : nextDelayMs };
+  });
+}
+
+async function finishDelivery(sql: Sql, id: string, status: DeliveryStatus, reason: string | null) {
+  await sql`
+    update webhook_deliveries set status = ${status}, failure_reason = ${reason}, next_attempt_at = null,
+           completed_at = now(), updated_at = now()
+     where id = ${id} and status = 'pending'`;
+}

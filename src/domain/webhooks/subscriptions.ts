@@ -1,0 +1,229 @@
+import type { Sql, TransactionSql } from 'postgres';
+import type { SubjectAttribution } from '../../auth/caller';
+import type { Mode } from '../../config';
+import { conflict, notFound, unprocessable } from '../../errors';
+import { etagOf } from '../../db/base';
+import { uuidv7 } from '../../ids';
+import { recordEventSql } from '../../events/outbox';
+import { isKnownEventType } from '../../events/catalogue';
+import { generateWebhookSecret, sealSecret } from './signing';
+import { ReceiverRefused, resolveReceiver } from './url-policy';
+import { WEBHOOK_EVENTS } from './events';
+
+export type SubscriptionStatus = 'active' | 'disabled' | 'deleted';
+export type DisabledReason = 'disabled_by_caller' | 'receiver_gone' | 'repeated_failures';
+
+export interface SubscriptionRow {
+  id: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  enterprise_id: string;
+  scope_ref: string;
+  url: string;
+  event_types: string[];
+  description: string;
+  status: SubscriptionStatus;
+  disabled_reason: DisabledReason | null;
+  secret_sealed: Buffer;
+  previous_secret_sealed: Buffer | null;
+  previous_secret_expires_at: Date | null;
+  failing_since: Date | null;
+}
+
+export function presentSubscription(s: SubscriptionRow) {
+  return {
+    id: s.id,
+    resource: 'webhook_subscription' as const,
+    scope_ref: s.scope_ref,
+    url: s.url,
+    event_types: s.event_types,
+    description: s.description,
+    status: s.status,
+    disabled_reason: s.disabled_reason,
+    previous_secret_expires_at: s.previous_secret_expires_at && s.previous_secret_expires_at > new Date() ? s.previous_secret_expires_at.toISOString() : null,
+    etag: etagOf(s),
+    created_at: s.created_at.toISOString(),
+    updated_at: s.updated_at.toISOString(),
+  };
+}
+
+const subscriptionRef = (id: string) => `webhook-subscriptions/${id}`;
+
+async function recordSubscriptionEvent(tx: TransactionSql, type: string, row: SubscriptionRow, attribution: SubjectAttribution | null) {
+  await recordEventSql(tx, {
+    type,
+    enterpriseId: row.enterprise_id,
+    scopeRef: row.scope_ref,
+    resourceRef: subscriptionRef(row.id),
+    payload: presentSubscription(row),
+    attribution,
+  });
+}
+
+/** 422 unless the URL is an allowed receiver in this mode. */
+export async function assertReceiverAllowed(url: string, mode: Mode): Promise<void> {
+  try {
+    await resolveReceiver(url, mode);
+  } catch (err) {
+    if (err instanceof ReceiverRefused) throw unprocessable('The receiver URL is not allowed.', [{ pointer: '/body/url', detail: err.reason }]);
+    throw err;
+  }
+}
+
+export function assertEventTypes(types: string[]): void {
+  const unknown = types.map((t, i) => ({ t, i })).filter(({ t }) => !isKnownEventType(t));
+  if (unknown.length > 0) {
+    throw unprocessable(
+      'Unknown event types; GET /events/types lists them.',
+      unknown.map(({ t, i }) => ({ pointer: `/body/event_types/${i}`, detail: `unknown event type ${t}` })),
+    );
+  }
+}
+
+export interface NewSubscription {
+  enterpriseId: string;
+  scopeRef: string;
+  url: string;
+  eventTypes: string[];
+  description: string;
+  mode: Mode;
+  attribution: SubjectAttribution;
+}
+
+/** Creates an active subscription; the signing secret is returned here once and stored sealed. */
+export async function createSubscription(sql: Sql, input: NewSubscription): Promise<{ row: SubscriptionRow; secret: string }> {
+  assertEventTypes(input.eventTypes);
+  await assertReceiverAllowed(input.url, input.mode);
+  const secret = generateWebhookSecret();
+  const sealed = await sealSecret(sql, secret);
+  const row = await sql.begin(async (tx) => {
+    const [created] = await tx<SubscriptionRow[]>`
+      insert into webhook_subscriptions (id, enterprise_id, scope_ref, url, event_types, description, secret_sealed)
+      values (${uuidv7()}, ${input.enterpriseId}, ${input.scopeRef}, ${input.url}, ${input.eventTypes}, ${input.description}, ${sealed})
+      returning *`;
+    await recordSubscriptionEvent(tx, WEBHOOK_EVENTS.created, created, input.attribution);
+    return created;
+  });
+  return { row, secret };
+}
+
+export async function findSubscription(sql: Sql | TransactionSql, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await sql<SubscriptionRow[]>`select * from webhook_subscriptions where id = ${id}`;
+  return row ?? null;
+}
+
+export async function listSubscriptions(sql: Sql, enterpriseId: string, afterId: string | null, limit: number, status?: SubscriptionStatus) {
+  return sql<SubscriptionRow[]>`
+    select * from webhook_subscriptions
+     where enterprise_id = ${enterpriseId}
+       and ${status ? sql`status = ${status}` : sql`status <> 'deleted'`}
+       and ${afterId ? sql`id > ${afterId}` : sql`true`}
+     order by id limit ${limit}`;
+}
+
+export type SubscriptionChange =
+  | { kind: 'update'; url?: string; eventTypes?: string[]; description?: string; mode: Mode }
+  | { kind: 'enable' }
+  | { kind: 'disable' }
+  | { kind: 'delete' }
+  | { kind: 'rotate_secret'; overlapSeconds: number };
+
+/**
+ * Applies one change to a subscription under a row lock, with its event, in one transaction.
+ * `authorize` sees the locked row (scope check, If-Match) before anything changes.
+ */
+export async function changeSubscription(
+  sql: Sql,
+  id: string,
+  change: SubscriptionChange,
+  authorize: (row: SubscriptionRow) => Promise<void> | void,
+  attribution: SubjectAttribution,
+): Promise<{ row: SubscriptionRow; secret?: string }> {
+  if (change.kind === 'update') {
+    if (change.eventTypes) assertEventTypes(change.eventTypes);
+    if (change.url) await assertReceiverAllowed(change.url, change.mode);
+  }
+  const secret = change.kind === 'rotate_secret' ? generateWebhookSecret() : undefined;
+  const sealed = secret ? await sealSecret(sql, secret) : undefined;
+  return sql.begin(async (tx) => {
+    const [row] = await tx<SubscriptionRow[]>`select * from webhook_subscriptions where id = ${id} for update`;
+    if (!row) throw notFound('webhook subscription');
+    await authorize(row);
+    if (row.status === 'deleted') throw conflict('The webhook subscription is deleted.', 'subscription_deleted');
+    let updated: SubscriptionRow;
+    let type: string;
+    switch (change.kind) {
+      case 'update':
+        [updated] = await tx<SubscriptionRow[]>`
+          update webhook_subscriptions
+             set url = ${change.url ?? row.url}, event_types = ${change.eventTypes ?? row.event_types},
+                 description = ${change.description ?? row.description}, version = version + 1, updated_at = now()
+           where id = ${id} returning *`;
+        type = WEBHOOK_EVENTS.updated;
+        break;
+      case 'enable':
+        // Enabling an active subscription answers it unchanged (idempotent), as the seed's enable does.
+        if (row.status === 'active') return { row };
+        [updated] = await tx<SubscriptionRow[]>`
+          update webhook_subscriptions set status = 'active', disabled_reason = null, failing_since = null,
+                 version = version + 1, updated_at = now()
+           where id = ${id} returning *`;
+        type = WEBHOOK_EVENTS.enabled;
+        break;
+      case 'disable':
+        if (row.status === 'disabled') return { row };
+        [updated] = await tx<SubscriptionRow[]>`
+          update webhook_subscriptions set status = 'disabled', disabled_reason = 'disabled_by_caller',
+                 version = version + 1, updated_at = now()
+           where id = ${id} returning *`;
+        type = WEBHOOK_EVENTS.disabled;
+        break;
+      case 'delete':
+        [updated] = await tx<SubscriptionRow[]>`
+          update webhook_subscriptions set status = 'deleted', version = version + 1, updated_at = now()
+           where id = ${id} returning *`;
+        type = WEBHOOK_EVENTS.deleted;
+        break;
+      case 'rotate_secret':
+        [updated] = await tx<SubscriptionRow[]>`
+          update webhook_subscriptions
+             set previous_secret_sealed = secret_sealed, secret_sealed = ${sealed!},
+                 previous_secret_expires_at = now() + make_interval(secs => ${change.overlapSeconds}),
+                 version = version + 1, updated_at = now()
+           where id = ${id} returning *`;
+        type = WEBHOOK_EVENTS.secretRotated;
+        break;
+    }
+    await recordSubscriptionEvent(tx, type, updated, attribution);
+    return { row: updated, secret };
+  });
+}
+
+/**
+ * The delivery side's verdicts on a subscription, inside the attempt's transaction: a success clears
+ * the failure run; a 410 disables it; failures lasting the whole window disable it. Returns the status.
+ */
+export async function noteDeliveryOutcome(
+  tx: TransactionSql,
+  subscriptionId: string,
+  outcome: 'succeeded' | 'failed' | 'gone',
+  failureWindowSeconds: number,
+): Promise<SubscriptionStatus> {
+  if (outcome === 'succeeded') {
+    await tx`update webhook_subscriptions set failing_since = null where id = ${subscriptionId} and failing_since is not null`;
+    return 'active';
+  }
+  const [row] = await tx<SubscriptionRow[]>`
+    update webhook_subscriptions set failing_since = coalesce(failing_since, now())
+     where id = ${subscriptionId} returning *`;
+  if (!row || row.status !== 'active') return row?.status ?? 'deleted';
+  const windowOver = Date.now() - row.failing_since!.getTime() >= failureWindowSeconds * 1000;
+  if (outcome !== 'gone' && !windowOver) return 'active';
+  const reason: DisabledReason = outcome === 'gone' ? 'receiver_gone' : 'repeated_failures';
+  const [disabled] = await tx<SubscriptionRow[]>`
+    update webhook_subscriptions set status = 'disabled', disabled_reason = ${reason}, version = version + 1, updated_at = now()
+     where id = ${subscriptionId} returning *`;
+  await recordSubscriptionEvent(tx, WEBHOOK_EVENTS.disabled, disabled, null);
+  return 'disabled';
+}

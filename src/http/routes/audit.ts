@@ -1,0 +1,80 @@
+import { z } from '../zod';
+import { defineRoute } from '../route';
+import { Uuid } from '../schemas';
+import { listOf, pageQuery } from '../pagination';
+import { notFound } from '../../errors';
+import { AuditEntryBody, findAuditEntry, presentAuditEntry, searchAuditEntries } from '../../domain/audit/search';
+
+const APPEND_ONLY = 'Entries are append-only: no route changes or deletes one, and the database refuses UPDATE and DELETE on them.';
+const ENTERPRISE_SCOPED = 'Entries belong to the enterprise as a whole: `audit.read` must be held at the enterprise.';
+
+export const getAuditEntryRoute = defineRoute({
+  method: 'get',
+  path: '/user-action-audit-entries/{entry_id}',
+  operationId: 'getUserActionAuditEntry',
+  summary: 'Get a user action audit entry',
+  description: `${ENTERPRISE_SCOPED} ${APPEND_ONLY}`,
+  tags: ['Audit'],
+  auth: { kind: 'bearer', permission: 'audit.read' },
+  params: z.object({ entry_id: Uuid }),
+  responses: { 200: { description: 'The audit entry.', schema: AuditEntryBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => {
+    caller.require('audit.read', [caller.enterpriseRef], 'audit entry');
+    const row = await findAuditEntry(services.sql, caller.enterpriseId, params.entry_id);
+    if (!row) throw notFound('audit entry');
+    return { body: presentAuditEntry(row) };
+  },
+});
+
+const ISO_INSTANT = z.iso.datetime({ offset: true });
+
+export const searchAuditEntriesRoute = defineRoute({
+  method: 'post',
+  path: '/user-action-audit-entries/search',
+  operationId: 'searchUserActionAuditEntries',
+  summary: 'Search user action audit entries',
+  description:
+    'Every mutating request (any method but GET) of an authenticated caller leaves one entry, whether it succeeded or was refused: who (subject attribution), what (`action` = operationId, `resource_ref`), outcome (status code, error code), request id, client IP, user agent and time. ' +
+    `Filters combine with AND; results are oldest first. ${ENTERPRISE_SCOPED} ${APPEND_ONLY}`,
+  tags: ['Audit'],
+  auth: { kind: 'bearer', permission: 'audit.read' },
+  body: z
+    .object({
+      occurred_after: ISO_INSTANT.optional().openapi({ description: 'Inclusive lower bound of `occurred_at`.' }),
+      occurred_before: ISO_INSTANT.optional().openapi({ description: 'Exclusive upper bound of `occurred_at`.' }),
+      subject_ref: z
+        .string()
+        .regex(/^(users|service-accounts)\/[0-9a-f-]{36}$/, 'must be a users/<id> or service-accounts/<id> reference')
+        .optional(),
+      action: z.string().max(100).optional().openapi({ description: 'operationId, e.g. `rotateServiceAccountSecret`.' }),
+      resource_ref: z.string().max(200).optional(),
+      outcome: z.enum(['succeeded', 'refused', 'failed']).optional(),
+      ...pageQuery,
+    })
+    .strict()
+    .openapi('UserActionAuditSearch'),
+  responses: { 200: { description: 'A page of audit entries.', schema: listOf(AuditEntryBody, 'UserActionAuditEntryList') } },
+  handler: async ({ body, caller, services }) => {
+    const { page_size, page_token, ...filter } = body;
+    const after = services.pager.decode(page_token, caller, filter);
+    if (!caller.can('audit.read', [caller.enterpriseRef])) return { body: { items: [], next_page_token: null } };
+    const rows = await searchAuditEntries(
+      services.sql,
+      caller.enterpriseId,
+      {
+        occurredAfter: filter.occurred_after,
+        occurredBefore: filter.occurred_before,
+        subjectRef: filter.subject_ref,
+        action: filter.action,
+        resourceRef: filter.resource_ref,
+        outcome: filter.outcome,
+      },
+      after,
+      page_size + 1,
+    );
+    return { body: services.pager.page(rows, page_size, caller, filter, presentAuditEntry) };
+  },
+});
+
+export const auditRoutes = [getAuditEntryRoute, searchAuditEntriesRoute];

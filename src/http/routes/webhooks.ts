@@ -1,0 +1,339 @@
+import type { Sql } from 'postgres';
+import { z } from '../zod';
+import { defineRoute, type RouteDef } from '../route';
+import { Uuid } from '../schemas';
+import { listOf, pageQuery } from '../pagination';
+import { assertIfMatch } from '../etag';
+import { conflict, notFound } from '../../errors';
+import type { Caller, ScopePath } from '../../auth/caller';
+import type { Permission } from '../../auth/permissions';
+import { scopePathOf } from '../../domain/tenancy/scopes';
+import { ScopePaths } from '../../events/log';
+import { WebhookDeliveryBody, WebhookSubscriptionBody } from '../../domain/webhooks/events';
+import {
+  changeSubscription,
+  createSubscription,
+  findSubscription,
+  listSubscriptions,
+  presentSubscription,
+  type SubscriptionChange,
+  type SubscriptionRow,
+} from '../../domain/webhooks/subscriptions';
+import { findDelivery, listDeliveries, presentDelivery, redeliver, sendTestDelivery } from '../../domain/webhooks/deliveries';
+
+const WebhookSubscriptionWithSecret = WebhookSubscriptionBody.extend({
+  secret: z.string().openapi({ description: 'The `whsec_` signing secret (Standard Webhooks). Shown only in this response.' }),
+}).openapi('WebhookSubscriptionWithSecret');
+
+const TopologyRef = z
+  .string()
+  .regex(/^(enterprises|clients|client-accounts)\/[0-9a-f-]{36}$/, 'must be an enterprise, client or client-account reference')
+  .openapi({ example: 'enterprises/0193a1c2-7f00-7abc-8def-0123456789ab' });
+const EventTypes = z.array(z.string().max(200)).min(1).max(100);
+const SubscriptionParams = z.object({ subscription_id: Uuid });
+
+async function subscriptionPath(sql: Sql, row: Pick<SubscriptionRow, 'enterprise_id' | 'scope_ref'>): Promise<ScopePath> {
+  return (await scopePathOf(sql, row.scope_ref)) ?? [`enterprises/${row.enterprise_id}`, row.scope_ref];
+}
+
+/** The subscription if the caller holds `permission` at its scope (404 out of scope, 403 without it). */
+async function authorizedSubscription(sql: Sql, caller: Caller, id: string, permission: Permission): Promise<SubscriptionRow> {
+  const row = await findSubscription(sql, id);
+  if (!row) throw notFound('webhook subscription');
+  caller.require(permission, await subscriptionPath(sql, row), 'webhook subscription');
+  return row;
+}
+
+export const createWebhookSubscription = defineRoute({
+  method: 'post',
+  path: '/webhook-subscriptions',
+  operationId: 'createWebhookSubscription',
+  summary: 'Create a webhook subscription',
+  description:
+    'The receiver `url` must be https and must not resolve to a loopback, private, link-local or metadata address (checked now and before every attempt). In sandbox mode loopback receivers over http or https are allowed. The signing secret is returned once.',
+  tags: ['Webhooks'],
+  auth: { kind: 'bearer', permission: 'webhooks.manage' },
+  idempotency: 'optional',
+  body: z
+    .object({
+      scope_ref: TopologyRef,
+      url: z.string().max(2048),
+      event_types: EventTypes,
+      description: z.string().max(500).optional(),
+    })
+    .strict()
+    .openapi('WebhookSubscriptionCreate'),
+  responses: { 201: { description: 'The subscription, with its signing secret.', schema: WebhookSubscriptionWithSecret } },
+  errors: ['EdgeNotFound', 'EdgeUnprocessable'],
+  handler: async ({ body, caller, services }) => {
+    const path = await scopePathOf(services.sql, body.scope_ref);
+    caller.require('webhooks.manage', path ?? [body.scope_ref], 'scope');
+    const { row, secret } = await createSubscription(services.sql, {
+      enterpriseId: caller.enterpriseId,
+      scopeRef: body.scope_ref,
+      url: body.url,
+      eventTypes: [...new Set(body.event_types)],
+      description: body.description ?? '',
+      mode: services.config.mode,
+      attribution: caller.attribution(),
+    });
+    return { status: 201, body: { ...presentSubscription(row), secret } };
+  },
+});
+
+export const listWebhookSubscriptions = defineRoute({
+  method: 'get',
+  path: '/webhook-subscriptions',
+  operationId: 'listWebhookSubscriptions',
+  summary: 'List webhook subscriptions',
+  description: 'Deleted subscriptions are left out unless `status=deleted` is asked for.',
+  tags: ['Webhooks'],
+  auth: { kind: 'bearer', permission: 'webhooks.read' },
+  query: z
+    .object({
+      status: z.enum(['active', 'disabled', 'deleted']).optional().openapi({ param: { name: 'status', in: 'query' } }),
+      ...pageQuery,
+    })
+    .strict(),
+  responses: { 200: { description: 'A page of subscriptions.', schema: listOf(WebhookSubscriptionBody, 'WebhookSubscriptionList') } },
+  handler: async ({ query, caller, services }) => {
+    const filter = { status: query.status ?? null };
+    const after = services.pager.decode(query.page_token, caller, filter);
+    const rows = await listSubscriptions(services.sql, caller.enterpriseId, after, query.page_size + 1, query.status);
+    const more = rows.length > query.page_size;
+    const scanned = rows.slice(0, query.page_size);
+    const paths = new ScopePaths(services.sql);
+    const visible: SubscriptionRow[] = [];
+    for (const row of scanned) {
+      const path = (await paths.of(row.scope_ref)) ?? [`enterprises/${row.enterprise_id}`, row.scope_ref];
+      if (caller.can('webhooks.read', path)) visible.push(row);
+    }
+    return {
+      body: {
+        items: visible.map(presentSubscription),
+        next_page_token: more ? services.pager.encode(scanned[scanned.length - 1].id, caller, filter) : null,
+      },
+    };
+  },
+});
+
+export const getWebhookSubscription = defineRoute({
+  method: 'get',
+  path: '/webhook-subscriptions/{subscription_id}',
+  operationId: 'getWebhookSubscription',
+  summary: 'Get a webhook subscription',
+  tags: ['Webhooks'],
+  auth: { kind: 'bearer', permission: 'webhooks.read' },
+  params: SubscriptionParams,
+  responses: { 200: { description: 'The subscription.', schema: WebhookSubscriptionBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => ({
+    body: presentSubscription(await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.read')),
+  }),
+});
+
+interface ChangeRoute {
+  method: 'post' | 'patch';
+  suffix: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  capability?: string;
+  body?: z.ZodType;
+  withSecret?: boolean;
+  change: (body: any, services: { config: { mode: 'sandbox' | 'production'; webhookSecretOverlapSeconds: number } }) => SubscriptionChange;
+}
+
+/** Every subscription mutation: scope check and If-Match on the locked row, one change, its event. */
+function changeRoute(spec: ChangeRoute): RouteDef {
+  return defineRoute({
+    method: spec.method,
+    path: `/webhook-subscriptions/{subscription_id}${spec.suffix}`,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    description: spec.description,
+    tags: ['Webhooks'],
+    auth: { kind: 'bearer', permission: 'webhooks.manage', ...(spec.capability ? { capability: spec.capability } : {}) },
+    ifMatch: true,
+    params: SubscriptionParams,
+    body: spec.body,
+    responses: {
+      200: {
+        description: spec.withSecret ? 'The subscription, with its new signing secret.' : 'The subscription.',
+        schema: spec.withSecret ? WebhookSubscriptionWithSecret : WebhookSubscriptionBody,
+      },
+    },
+    errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed', ...(spec.body ? (['EdgeUnprocessable'] as const) : [])],
+    handler: async ({ params, body, caller, services, ctx }) => {
+      const { row, secret } = await changeSubscription(
+        services.sql,
+        params.subscription_id,
+        spec.change(body, services),
+        async (locked) => {
+          caller.require('webhooks.manage', await subscriptionPath(services.sql, locked), 'webhook subscription');
+          assertIfMatch(ctx, locked);
+        },
+        caller.attribution(),
+      );
+      return { body: secret ? { ...presentSubscription(row), secret } : presentSubscription(row) };
+    },
+  });
+}
+
+export const updateWebhookSubscription = changeRoute({
+  method: 'patch',
+  suffix: '',
+  operationId: 'updateWebhookSubscription',
+  summary: 'Update a webhook subscription',
+  description: 'Changes `url`, `event_types` or `description`. With If-Match, a stale ETag is 412 and nothing changes.',
+  body: z
+    .object({ url: z.string().max(2048).optional(), event_types: EventTypes.optional(), description: z.string().max(500).optional() })
+    .strict()
+    .openapi('WebhookSubscriptionUpdate'),
+  change: (body, services) => ({
+    kind: 'update',
+    url: body.url,
+    eventTypes: body.event_types ? [...new Set<string>(body.event_types)] : undefined,
+    description: body.description,
+    mode: services.config.mode,
+  }),
+});
+
+export const enableWebhookSubscription = changeRoute({
+  method: 'post',
+  suffix: '/enable',
+  operationId: 'enableWebhookSubscription',
+  summary: 'Enable a webhook subscription',
+  description: 'Answers the subscription with `status` `active`; enabling an active subscription changes nothing.',
+  capability: 'webhooks.manage',
+  change: () => ({ kind: 'enable' }),
+});
+
+export const disableWebhookSubscription = changeRoute({
+  method: 'post',
+  suffix: '/disable',
+  operationId: 'disableWebhookSubscription',
+  summary: 'Disable a webhook subscription',
+  description: 'No new deliveries start, and pending deliveries stop at their next attempt.',
+  capability: 'webhooks.manage',
+  change: () => ({ kind: 'disable' }),
+});
+
+export const deleteWebhookSubscription = changeRoute({
+  method: 'post',
+  suffix: '/delete',
+  operationId: 'deleteWebhookSubscription',
+  summary: 'Delete a webhook subscription',
+  description: 'The subscription stays readable with `status` `deleted`; it can no longer change or receive deliveries.',
+  change: () => ({ kind: 'delete' }),
+});
+
+export const rotateWebhookSecret = changeRoute({
+  method: 'post',
+  suffix: '/rotate-secret',
+  operationId: 'rotateWebhookSubscriptionSecret',
+  summary: 'Rotate the signing secret (extension of the seed)',
+  description:
+    'Returns a new secret once. For `overlap_seconds` (default from configuration) deliveries carry signatures with both the new and the previous secret.',
+  body: z.object({ overlap_seconds: z.number().int().min(0).max(30 * 86400).optional() }).strict().openapi('WebhookSecretRotation'),
+  withSecret: true,
+  change: (body, services) => ({ kind: 'rotate_secret', overlapSeconds: body?.overlap_seconds ?? services.config.webhookSecretOverlapSeconds }),
+});
+
+export const testWebhookSubscription = defineRoute({
+  method: 'post',
+  path: '/webhook-subscriptions/{subscription_id}/test',
+  operationId: 'testWebhookSubscription',
+  summary: 'Send a test event now',
+  description: 'Delivers a `webhooks.subscription.test.v1` event (not written to the event log) to this subscription, enabled or disabled, with the usual signing and retries.',
+  tags: ['Webhooks'],
+  auth: { kind: 'bearer', permission: 'webhooks.manage' },
+  params: SubscriptionParams,
+  responses: { 202: { description: 'The delivery started.', schema: WebhookDeliveryBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict'],
+  handler: async ({ params, caller, services }) => {
+    const row = await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.manage');
+    if (row.status === 'deleted') throw conflict('The webhook subscription is deleted.', 'subscription_deleted');
+    return { status: 202, body: presentDelivery(await sendTestDelivery(services, row)) };
+  },
+});
+
+export const listWebhookDeliveries = defineRoute({
+  method: 'get',
+  path: '/webhook-subscriptions/{subscription_id}/deliveries',
+  operationId: 'listWebhookDeliveries',
+  summary: 'List deliveries of a subscription',
+  tags: ['Webhooks'],
+  auth: { kind: 'bearer', permission: 'webhooks.read' },
+  params: SubscriptionParams,
+  query: z
+    .object({ status: z.enum(['pending', 'succeeded', 'failed']).optional().openapi({ param: { name: 'status', in: 'query' } }), ...pageQuery })
+    .strict(),
+  responses: { 200: { description: 'A page of deliveries, oldest first.', schema: listOf(WebhookDeliveryBody, 'WebhookDeliveryList') } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, query, caller, services }) => {
+    await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.read');
+    const filter = { subscription_id: params.subscription_id, status: query.status ?? null };
+    const after = services.pager.decode(query.page_token, caller, filter);
+    const rows = await listDeliveries(services.sql, params.subscription_id, after, query.page_size + 1, query.status);
+    return { body: services.pager.page(rows, query.page_size, caller, filter, (d) => presentDelivery(d)) };
+  },
+});
+
+const DeliveryParams = z.object({ subscription_id: Uuid, delivery_id: Uuid });
+
+export const getWebhookDelivery = defineRoute({
+  method: 'get',
+  path: '/webhook-subscriptions/{subscription_id}/deliveries/{delivery_id}',
+  operationId: 'getWebhookDelivery',
+  summary: 'Get a delivery with every attempt',
+  tags: ['Webhooks'],
+  auth: { kind: 'bearer', permission: 'webhooks.read' },
+  params: DeliveryParams,
+  responses: { 200: { description: 'The delivery and its attempts.', schema: WebhookDeliveryBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => {
+    await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.read');
+    const found = await findDelivery(services.sql, params.subscription_id, params.delivery_id);
+    if (!found) throw notFound('webhook delivery');
+    return { body: presentDelivery(found.delivery, found.attempts) };
+  },
+});
+
+export const redeliverWebhookDelivery = defineRoute({
+  method: 'post',
+  path: '/webhook-subscriptions/{subscription_id}/deliveries/{delivery_id}/redeliver',
+  operationId: 'redeliverWebhookDelivery',
+  summary: 'Deliver again',
+  description: 'A new delivery of the same body with the same `webhook-id`, with a fresh retry schedule. The subscription must be active.',
+  tags: ['Webhooks'],
+  auth: { kind: 'bearer', permission: 'webhooks.manage' },
+  idempotency: 'optional',
+  params: DeliveryParams,
+  responses: { 202: { description: 'The new delivery.', schema: WebhookDeliveryBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict'],
+  handler: async ({ params, caller, services }) => {
+    const sub = await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.manage');
+    const found = await findDelivery(services.sql, params.subscription_id, params.delivery_id);
+    if (!found) throw notFound('webhook delivery');
+    if (sub.status !== 'active') {
+      throw conflict(`The webhook subscription is ${sub.status}.`, `subscription_${sub.status}`);
+    }
+    return { status: 202, body: presentDelivery(await redeliver(services, found.delivery)) };
+  },
+});
+
+export const webhookRoutes: RouteDef[] = [
+  createWebhookSubscription,
+  listWebhookSubscriptions,
+  getWebhookSubscription,
+  updateWebhookSubscription,
+  enableWebhookSubscription,
+  disableWebhookSubscription,
+  deleteWebhookSubscription,
+  rotateWebhookSecret,
+  testWebhookSubscription,
+  listWebhookDeliveries,
+  getWebhookDelivery,
+  redeliverWebhookDelivery,
+];

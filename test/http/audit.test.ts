@@ -1,0 +1,197 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { call, startTestApp, type TestApp } from '../helpers/app';
+import { newAdmin, newClient, newRole, newServiceAccount, newUser, unique, type Admin } from './iam-fixtures';
+
+let app: TestApp;
+let admin: Admin;
+
+beforeAll(async () => {
+  app = await startTestApp({ TEMPORAL_TASK_QUEUE: `unpolled-${randomUUID()}`, COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND: '1000' });
+  admin = await newAdmin(app, 'Audit Ltd');
+});
+afterAll(() => app.close());
+
+const search = (filter: Record<string, unknown>, token = admin.token) =>
+  call(app.url, 'POST', '/user-action-audit-entries/search', { token, body: filter });
+
+/** The entries one request left, found by its request id. */
+async function entriesOf(requestId: string) {
+  const rows = await app.services.sql`select id from user_action_audit_entries where request_id = ${requestId}`;
+  return Promise.all(rows.map(async (r) => (await call(app.url, 'GET', `/user-action-audit-entries/${r.id}`, { token: admin.token })).body));
+}
+
+const enterprisePath = () => `/enterprises/${admin.tenant.enterpriseId}`;
+
+describe('user action audit entries', () => {
+  it('a successful mutation leaves one entry: who, what, outcome, request id, IP, user agent, time', async () => {
+    const requestId = `audit-${randomUUID()}`;
+    const res = await call(app.url, 'PATCH', enterprisePath(), {
+      token: admin.token,
+      headers: { 'x-request-id': requestId, 'user-agent': 'audit-test/1.0' },
+      body: { metadata: { team: 'treasury' } },
+    });
+    expect(res.status).toBe(200);
+    const entries = await entriesOf(requestId);
+    expect(entries).toHaveLength(1);
+    const self = { id: admin.tenant.serviceAccountId, kind: 'service_account', tenant_ref: admin.enterpriseRef };
+    expect(entries[0]).toMatchObject({
+      resource: 'user_action_audit_entry',
+      request_id: requestId,
+      action: 'updateEnterprise',
+      method: 'PATCH',
+      path: enterprisePath(),
+      resource_ref: admin.enterpriseRef,
+      outcome: 'succeeded',
+      status_code: 200,
+      error_code: null,
+      subject_attribution: { authenticated_principal: self, subject: self, actor: null, identity_source: 'platform-managed', federation: null },
+      user_agent: 'audit-test/1.0',
+    });
+    expect(entries[0].client_ip).toMatch(/127\.0\.0\.1$/);
+    expect(Math.abs(Date.parse(entries[0].occurred_at) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it.each<{ name: string; headers: Record<string, string>; body: unknown; status: number; code: string }>([
+    { name: 'stale If-Match', headers: { 'if-match': '"stale"' }, body: { metadata: {} }, status: 412, code: 'EdgePreconditionFailed' },
+    { name: 'invalid body', headers: {}, body: { metadata: { a: 1 } }, status: 400, code: 'EdgeBadRequest' },
+  ])('a refusal ($name) leaves a refused entry', async (c) => {
+    const requestId = `audit-${randomUUID()}`;
+    const res = await call(app.url, 'PATCH', enterprisePath(), { token: admin.token, headers: { 'x-request-id': requestId, ...c.headers }, body: c.body });
+    expect(res.status).toBe(c.status);
+    const entries = await entriesOf(requestId);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ outcome: 'refused', status_code: c.status, error_code: c.code, action: 'updateEnterprise' });
+  });
+
+  it('reads, unauthenticated requests and rate-limited requests leave none', async () => {
+    const read = `audit-${randomUUID()}`;
+    await call(app.url, 'GET', enterprisePath(), { token: admin.token, headers: { 'x-request-id': read } });
+    const anonymous = `audit-${randomUUID()}`;
+    expect((await call(app.url, 'PATCH', enterprisePath(), { headers: { 'x-request-id': anonymous }, body: { metadata: {} } })).status).toBe(401);
+    expect(await entriesOf(read)).toEqual([]);
+    expect(await entriesOf(anonymous)).toEqual([]);
+  });
+
+  it('a route that writes its entry in its own transaction gets exactly one, also when it is refused', async () => {
+    const requestId = `audit-${randomUUID()}`;
+    const jwks = { keys: [generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' })] };
+    const body = { display_name: 'SSO', issuer: `https://${unique('idp')}.example.com`, audience: 'portal', jwks };
+    const created = await call(app.url, 'POST', '/identity-providers', { token: admin.token, headers: { 'x-request-id': requestId }, body });
+    expect(created.status).toBe(201);
+    const entries = await entriesOf(requestId);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: 'createIdentityProvider', resource_ref: `identity-providers/${created.body.id}`, outcome: 'succeeded', status_code: 201 });
+    expect(entries[0].subject_attribution.subject.id).toBe(admin.tenant.serviceAccountId);
+
+    const duplicate = `audit-${randomUUID()}`;
+    const refused = await call(app.url, 'POST', '/identity-providers', { token: admin.token, headers: { 'x-request-id': duplicate }, body });
+    expect(refused.status).toBe(409);
+    const refusedEntries = await entriesOf(duplicate);
+    expect(refusedEntries).toHaveLength(1);
+    expect(refusedEntries[0]).toMatchObject({ outcome: 'refused', status_code: 409, error_code: 'EdgeConflict' });
+  });
+
+  it('records the subject and the actor of a token acting for a user', async () => {
+    const actForRole = await newRole(app, admin, admin.enterpriseRef, ['users.act_for']);
+    const actor = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role: actForRole, scope_ref: admin.enterpriseRef }]);
+    const user = await newUser(app, admin, admin.enterpriseRef);
+    await call(app.url, 'POST', '/role-assignments', {
+      token: admin.token,
+      body: { principal_ref: `users/${user.id}`, role_ref: `roles/${admin.tenant.roleIds.viewer}`, scope_ref: admin.enterpriseRef, scope_anchor_kind: 'explicit', scope_propagation: 'subtree' },
+    });
+    const exchanged = await call(app.url, 'POST', '/oauth/token', {
+      body: {
+        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+        client_id: actor.clientId,
+        client_secret: actor.clientSecret,
+        subject_token: `users/${user.id}`,
+        subject_token_type: 'urn:counterfoil:params:oauth:token-type:user-ref',
+      },
+    });
+    expect(exchanged.status).toBe(200);
+    const requestId = `audit-${randomUUID()}`;
+    // Searching is a POST: it is recorded too (who looked at the audit log).
+    const res = await call(app.url, 'POST', '/user-action-audit-entries/search', { token: exchanged.body.access_token, headers: { 'x-request-id': requestId }, body: {} });
+    expect(res.status).toBe(200);
+    const [entry] = await entriesOf(requestId);
+    expect(entry.subject_attribution).toMatchObject({
+      subject: { id: user.id, kind: 'user' },
+      actor: { id: actor.id, kind: 'service_account' },
+      authenticated_principal: { id: actor.id, kind: 'service_account' },
+    });
+  });
+
+  describe('search', () => {
+    let subject: Awaited<ReturnType<typeof newServiceAccount>>;
+    const stamp = () => new Date().toISOString();
+    let startedAt: string;
+
+    beforeAll(async () => {
+      subject = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role: 'enterprise-admin', scope_ref: admin.enterpriseRef }]);
+      startedAt = stamp();
+      for (const team of ['a', 'b', 'c']) {
+        await call(app.url, 'PATCH', enterprisePath(), { token: subject.token, body: { metadata: { team } } });
+      }
+      await call(app.url, 'PATCH', enterprisePath(), { token: subject.token, headers: { 'if-match': '"stale"' }, body: { metadata: {} } });
+    });
+
+    it.each([
+      { name: 'subject', filter: () => ({ subject_ref: subject.ref }), count: 4 },
+      { name: 'subject and outcome', filter: () => ({ subject_ref: subject.ref, outcome: 'refused' }), count: 1 },
+      { name: 'subject and action', filter: () => ({ subject_ref: subject.ref, action: 'updateEnterprise' }), count: 4 },
+      { name: 'subject and resource', filter: () => ({ subject_ref: subject.ref, resource_ref: admin.enterpriseRef }), count: 4 },
+      { name: 'subject and another resource', filter: () => ({ subject_ref: subject.ref, resource_ref: `clients/${randomUUID()}` }), count: 0 },
+      { name: 'subject and time range', filter: () => ({ subject_ref: subject.ref, occurred_after: startedAt, occurred_before: stamp() }), count: 4 },
+      { name: 'subject before the range', filter: () => ({ subject_ref: subject.ref, occurred_before: startedAt }), count: 0 },
+    ])('by $name → $count entries', async (c) => {
+      const res = await search(c.filter());
+      expect(res.status).toBe(200);
+      expect(res.body.items).toHaveLength(c.count);
+      for (const e of res.body.items) expect(e.subject_attribution.subject.id).toBe(subject.id);
+    });
+
+    it('pages oldest first with a token bound to the filters', async () => {
+      const seen: string[] = [];
+      let page = await search({ subject_ref: subject.ref, page_size: 3 });
+      seen.push(...page.body.items.map((e: { id: string }) => e.id));
+      expect(page.body.next_page_token).toEqual(expect.any(String));
+      const otherFilter = await search({ subject_ref: subject.ref, outcome: 'refused', page_token: page.body.next_page_token });
+      expect(otherFilter.status).toBe(400);
+      page = await search({ subject_ref: subject.ref, page_size: 3, page_token: page.body.next_page_token });
+      seen.push(...page.body.items.map((e: { id: string }) => e.id));
+      expect(page.body.next_page_token).toBeNull();
+      expect(seen).toHaveLength(4);
+      expect([...seen].sort()).toEqual(seen);
+    });
+
+    it('another enterprise sees none of them', async () => {
+      const other = await newAdmin(app, 'Other Audit Ltd');
+      expect((await search({ subject_ref: subject.ref }, other.token)).body.items).toEqual([]);
+      const mine = await search({ subject_ref: subject.ref });
+      expect((await call(app.url, 'GET', `/user-action-audit-entries/${mine.body.items[0].id}`, { token: other.token })).status).toBe(404);
+    });
+
+    it('audit.read only at a client scope sees nothing (entries are enterprise-scoped)', async () => {
+      const clientRef = await newClient(app, admin);
+      const clientAuditor = await newServiceAccount(app, admin, clientRef, [{ role: 'viewer', scope_ref: clientRef }]);
+      expect((await search({ subject_ref: subject.ref }, clientAuditor.token)).body.items).toEqual([]);
+      const mine = await search({ subject_ref: subject.ref });
+      expect((await call(app.url, 'GET', `/user-action-audit-entries/${mine.body.items[0].id}`, { token: clientAuditor.token })).status).toBe(404);
+    });
+
+    it('a caller without audit.read is refused (403)', async () => {
+      const role = await newRole(app, admin, admin.enterpriseRef, ['enterprises.read']);
+      const reader = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role, scope_ref: admin.enterpriseRef }]);
+      expect((await search({}, reader.token)).status).toBe(403);
+    });
+  });
+
+  it('entries are append-only, down to the database', async () => {
+    const [row] = await app.services.sql`select id from user_action_audit_entries where enterprise_id = ${admin.tenant.enterpriseId} limit 1`;
+    await expect(app.services.sql`update user_action_audit_entries set outcome = 'succeeded' where id = ${row.id}`).rejects.toThrow(/append-only/);
+    await expect(app.services.sql`delete from user_action_audit_entries where id = ${row.id}`).rejects.toThrow(/append-only/);
+    const doc = (await call(app.url, 'GET', '/openapi.json')).body;
+    const auditPaths = Object.entries(doc.paths as Record<string, Record<string, unknown>>).filter(([p]) => p.startsWith('/user-action-audit-entries'));
+    expect(auditPaths.flatMap(([, ops]) => Object.keys(ops)).sort()).toEqual(['get', 'post']);
+  });
+});

@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { call, createTenant, startTestApp, tokenFor, type TestApp } from '../helpers/app';
+import { eventually, startWebhookWorker } from '../helpers/webhook-fixtures';
+import { seedOperationsEvents } from '../helpers/export-fixtures';
+import { defineExportSource, exportSource, type ExportSource } from '../../src/domain/exports/sources';
+import { exportFilePath } from '../../src/domain/exports/exports';
+
+let app: TestApp;
+let worker: { stop(): Promise<void> } | undefined;
+
+beforeAll(async () => {
+  app = await startTestApp({ TEMPORAL_TASK_QUEUE: `exports-${process.pid}-${Date.now()}` });
+  worker = await startWebhookWorker(app.services);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await app?.close();
+});
+
+async function scenario() {
+  const tenant = await createTenant(app.services);
+  const token = await tokenFor(app.url, tenant);
+  const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => call(app.url, method, path, { token, body, headers });
+  return { tenant, token, api, scope: `enterprises/${tenant.enterpriseId}` };
+}
+
+const T0 = new Date('2026-05-01T00:00:00.000Z');
+
+async function finished(api: (m: string, p: string) => Promise<any>, path: string) {
+  return eventually(async () => {
+    const res = await api('GET', path);
+    return res.body.status !== 'queued' && res.body.status !== 'running' && res.body;
+  });
+}
+
+async function download(token: string, path: string) {
+  const res = await fetch(app.url + path, { headers: { authorization: `Bearer ${token}` } });
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('operations activity exports', () => {
+  it('streams the rows in range to a CSV whose checksum matches the downloaded bytes', async () => {
+    const s = await scenario();
+    await seedOperationsEvents(app.services.sql, s.tenant.enterpriseId, 500, T0);
+    const created = await s.api('POST', '/operations-activity-exports', {
+      scope_ref: s.scope,
+      from: T0.toISOString(),
+      to: new Date(T0.getTime() + 300_000).toISOString(),
+      format: 'csv',
+    });
+    expect(created.status).toBe(202);
+    expect(created.body).toMatchObject({ resource: 'operations_activity_export', status: 'queued', row_count: null, download_path: null });
+    const done = await finished(s.api, `/operations-activity-exports/${created.body.id}`);
+    expect(done).toMatchObject({ status: 'completed', row_count: 300, failure_reason: null, download_path: `/operations-activity-exports/${created.body.id}/download` });
+
+    const { res, bytes } = await download(s.token, done.download_path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="operations-activity-exports-${done.id}.csv"`);
+    expect(bytes.length).toBe(done.byte_size);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(done.sha256);
+    expect(res.headers.get('repr-digest')).toBe(`sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`);
+
+    const lines = bytes.toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('occurred_at,event_id,event_type,resource_ref,scope_ref,family,status,principal_currency,principal_value,fee_currency,fee_total,subject_kind,subject_id');
+    expect(lines).toHaveLength(301);
+    expect(lines[1]).toMatch(/^2026-05-01T00:00:00\.000Z,[0-9a-f-]{36},operations\.internal_transfer\.executed\.v1,internal-transfers\/[0-9a-f-]{36},enterprises\/[0-9a-f-]{36},internal_transfer,executed,USDC,100\.25,USDC,1\.50,user,[0-9a-f-]{36}$/);
+    expect(lines[97]).toContain(',"internal_transfer, ""quoted""",');
+
+    const events = await s.api('GET', `/events?resource_ref=operations-activity-exports/${done.id}`);
+    expect(events.body.items.map((e: any) => e.type)).toEqual(['exports.export.queued.v1', 'exports.export.completed.v1']);
+  });
+
+  it('writes JSON Lines, and an empty range is an empty (but completed) export', async () => {
+    const s = await scenario();
+    await seedOperationsEvents(app.services.sql, s.tenant.enterpriseId, 20, T0);
+    const jsonl = await s.api('POST', '/operations-activity-exports', { scope_ref: s.scope, from: T0.toISOString(), to: '2026-05-02T00:00:00Z', format: 'jsonl' });
+    const done = await finished(s.api, `/operations-activity-exports/${jsonl.body.id}`);
+    const { res, bytes } = await download(s.token, done.download_path);
+    expect(res.headers.get('content-type')).toBe('application/x-ndjson');
+    const rows = bytes.toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(20);
+    expect(rows[19]).toMatchObject({ principal_value: '2000.25', status: 'executed' });
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(done.sha256);
+
+    const empty = await s.api('POST', '/operations-activity-exports', { scope_ref: s.scope, from: '2020-01-01T00:00:00Z', to: '2020-01-02T00:00:00Z', format: 'jsonl' });
+    expect(await finished(s.api, `/operations-activity-exports/${empty.body.id}`)).toMatchObject({ status: 'completed', row_count: 0, byte_size: 0 });
+  });
+
+  it.each([
+    { name: 'from after to', body: { from: '2026-05-02T00:00:00Z', to: '2026-05-01T00:00:00Z' }, status: 422, pointer: '/body/to' },
+    { name: 'unknown format', body: { format: 'xlsx' }, status: 400, pointer: '/body/format' },
+    { name: 'not a timestamp', body: { from: 'yesterday' }, status: 400, pointer: '/body/from' },
+    { name: 'unknown field', body: { colour: 'red' }, status: 400, pointer: '/body/colour' },
+  ])('refuses $name', async ({ body, status, pointer }) => {
+    const s = await scenario();
+    const res = await s.api('POST', '/operations-activity-exports', { scope_ref: s.scope, from: '2026-05-01T00:00:00Z', to: '2026-05-02T00:00:00Z', ...body });
+    expect(res.status).toBe(status);
+    expect(res.body.errors.map((e: any) => e.pointer)).toContain(pointer);
+  });
+
+  it('another enterprise cannot see, download or create in a foreign scope', async () => {
+    const a = await scenario();
+    const created = await a.api('POST', '/operations-activity-exports', { scope_ref: a.scope, from: '2020-01-01T00:00:00Z', to: '2020-01-02T00:00:00Z' });
+    await finished(a.api, `/operations-activity-exports/${created.body.id}`);
+    const b = await scenario();
+    expect((await b.api('GET', `/operations-activity-exports/${created.body.id}`)).status).toBe(404);
+    expect((await b.api('GET', `/operations-activity-exports/${created.body.id}/download`)).status).toBe(404);
+    expect((await b.api('GET', '/operations-activity-exports')).body.items).toEqual([]);
+    expect((await b.api('POST', '/operations-activity-exports', { scope_ref: a.scope, from: '2020-01-01T00:00:00Z', to: '2020-01-02T00:00:00Z' })).status).toBe(404);
+    expect((await b.api('GET', `/user-action-audit-exports/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('deletes the file at expiry: the export is expired and its download is 410', async () => {
+    const s = await scenario();
+    app.services.config.exportRetentionSeconds = 1;
+    let created;
+    try {
+      created = await s.api('POST', '/operations-activity-exports', { scope_ref: s.scope, from: '2020-01-01T00:00:00Z', to: '2020-01-02T00:00:00Z' });
+    } finally {
+      app.services.config.exportRetentionSeconds = 7 * 86400;
+    }
+    const expired = await eventually(async () => {
+      const res = await s.api('GET', `/operations-activity-exports/${created.body.id}`);
+      return res.body.status === 'expired' && res.body;
+    });
+    expect(expired.download_path).toBeNull();
+    expect(existsSync(exportFilePath(app.config.dataDir, expired))).toBe(false);
+    const gone = await s.api('GET', `/operations-activity-exports/${created.body.id}/download`);
+    expect(gone.status).toBe(410);
+  });
+});
+
+describe('user action audit exports', () => {
+  it('exports attributed changes as JSON Lines', async () => {
+    const s = await scenario();
+    const from = new Date(Date.now() - 1000).toISOString();
+    await s.api('PATCH', `/enterprises/${s.tenant.enterpriseId}`, { metadata: { a: 'b' } });
+    const created = await s.api('POST', '/user-action-audit-exports', { scope_ref: s.scope, from, to: new Date(Date.now() + 60_000).toISOString(), format: 'jsonl' });
+    expect(created.status).toBe(202);
+    expect(created.body.resource).toBe('user_action_audit_export');
+    const done = await finished(s.api, `/user-action-audit-exports/${created.body.id}`);
+    expect(done.status).toBe('completed');
+    const { bytes } = await download(s.token, done.download_path);
+    const rows = bytes.toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    // At least the export's own `queued` event, attributed to the caller.
+    expect(rows.some((r) => r.action === 'exports.export.queued.v1' && r.subject_id === s.tenant.serviceAccountId)).toBe(true);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(done.sha256);
+  });
+
+  it('a source that fails ends the export in failed with a reason', async () => {
+    const s = await scenario();
+    const original = exportSource('user_action_audit');
+    const broken: ExportSource = {
+      columns: ['x'],
+      rows: () => ({
+        [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('source unavailable')) }),
+      }),
+    };
+    defineExportSource('user_action_audit', broken);
+    try {
+      const created = await s.api('POST', '/user-action-audit-exports', { scope_ref: s.scope, from: '2020-01-01T00:00:00Z', to: '2020-01-02T00:00:00Z' });
+      const done = await finished(s.api, `/user-action-audit-exports/${created.body.id}`);
+      expect(done).toMatchObject({ status: 'failed', failure_reason: 'source unavailable', download_path: null, sha256: null });
+      expect((await s.api('GET', `/user-action-audit-exports/${created.body.id}/download`)).status).toBe(409);
+    } finally {
+      defineExportSource('user_action_audit', original);
+    }
+  });
+});
+
+describe('export schedules on Temporal Schedules', () => {
+  it('runs on trigger and backfill, one export per scheduled time, and pauses and unpauses', async () => {
+    const s = await scenario();
+    await seedOperationsEvents(app.services.sql, s.tenant.enterpriseId, 50, new Date('2026-03-01T00:00:00Z'));
+    const created = await s.api('POST', '/export-schedules', {
+      kind: 'operations_activity',
+      format: 'csv',
+      scope_ref: s.scope,
+      spec: { cron: '15 0 * * *' },
+      range: { type: 'previous_utc_day' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ resource: 'export_schedule', status: 'active', temporal_schedule_id: `export-schedule/${created.body.id}` });
+    expect(created.body.next_run_times[0]).toMatch(/T00:15:00\.000Z$/);
+    const path = `/export-schedules/${created.body.id}`;
+
+    // The run scheduled for 2026-03-02 00:15 exports 2026-03-01, the day the rows were seeded.
+    const backfill = await s.api('POST', `${path}/backfill`, { start_time: '2026-03-02T00:00:00Z', end_time: '2026-03-03T00:00:00Z' });
+    expect(backfill.status).toBe(202);
+    const runs = `/operations-activity-exports?schedule_id=${created.body.id}`;
+    const [run] = await eventually(async () => {
+      const items = (await s.api('GET', runs)).body.items;
+      return items.length === 1 && items[0].status === 'completed' && items;
+    });
+    expect(run).toMatchObject({
+      schedule_ref: `export-schedules/${created.body.id}`,
+      scheduled_for: '2026-03-02T00:15:00.000Z',
+      from: '2026-03-01T00:00:00.000Z',
+      to: '2026-03-02T00:00:00.000Z',
+      row_count: 50,
+    });
+
+    const triggered = await s.api('POST', `${path}/trigger`);
+    expect(triggered.status).toBe(202);
+    await eventually(async () => (await s.api('GET', runs)).body.items.length === 2);
+
+    const paused = await s.api('POST', `${path}/pause`);
+    expect(paused.body.status).toBe('paused');
+    const stale = await s.api('POST', `${path}/unpause`, undefined, { 'if-match': created.body.etag });
+    expect(stale.status).toBe(412);
+    const unpaused = await s.api('POST', `${path}/unpause`, undefined, { 'if-match': paused.body.etag });
+    expect(unpaused.body.status).toBe('active');
+    const deleted = await s.api('POST', `${path}/delete`);
+    expect(deleted.body.status).toBe('deleted');
+    expect((await s.api('POST', `${path}/trigger`)).status).toBe(409);
+    const types = (await s.api('GET', `/events?resource_ref=export-schedules/${created.body.id}`)).body.items.map((e: any) => e.type);
+    expect(types).toEqual(['exports.schedule.created.v1', 'exports.schedule.paused.v1', 'exports.schedule.unpaused.v1', 'exports.schedule.deleted.v1']);
+  });
+
+  it.each([
+    { name: 'an invalid cron expression', body: { spec: { cron: 'every tuesday' } }, status: 422, pointer: '/body/spec/cron' },
+    { name: 'trailing without seconds', body: { range: { type: 'trailing' } }, status: 400, pointer: '/body/range' },
+    { name: 'both cron and interval', body: { spec: { cron: '0 0 * * *', interval_seconds: 60 } }, status: 400, pointer: '/body/spec' },
+  ])('refuses $name', async ({ body, status, pointer }) => {
+    const s = await scenario();
+    const res = await s.api('POST', '/export-schedules', {
+      kind: 'operations_activity',
+      scope_ref: s.scope,
+      spec: { interval_seconds: 3600 },
+      range: { type: 'trailing', seconds: 3600 },
+      ...body,
+    });
+    expect(res.status).toBe(status);
+    expect(res.body.errors.map((e: any) => e.pointer)).toContain(pointer);
+  });
+});
