@@ -16,7 +16,8 @@ function bundleKey(): string {
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
     );
-  for (const f of [...files(path.join(ROOT, 'workflows')), path.join(ROOT, 'src/temporal/search-attributes.ts')].sort()) {
+  // Workflows import small shared modules from src/ (message names, search attributes): hash them all.
+  for (const f of [...files(path.join(ROOT, 'workflows')), ...files(path.join(ROOT, 'src'))].sort()) {
     h.update(f).update(readFileSync(f));
   }
   h.update(require('@temporalio/worker/package.json').version);
