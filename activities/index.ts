@@ -1,5 +1,13 @@
 import type { Services } from '../src/services';
 import { createHousekeepingActivities } from './housekeeping';
+import { createWebhookActivities } from './webhooks';
+import { createExportActivities } from './exports';
+import { createDepositActivities } from './deposits';
+import { createSecretRotationActivities } from './secret-rotation';
+import { createApprovalActivities } from './approvals';
+import { createWithdrawalActivities } from './withdrawals';
+import { createConversionActivities } from './conversions';
+import { createRampActivities } from './ramps';
 
 /**
  * All activities, built from the process's services (dependency injection, as in the Temporal
@@ -8,6 +16,14 @@ import { createHousekeepingActivities } from './housekeeping';
 export function createActivities(services: Services) {
   return {
     ...createHousekeepingActivities(services),
+    ...createWebhookActivities(services),
+    ...createExportActivities(services),
+    ...createDepositActivities(services),
+    ...createSecretRotationActivities(services),
+    ...createApprovalActivities(services),
+    ...createWithdrawalActivities(services),
+    ...createConversionActivities(services),
+    ...createRampActivities(services),
   };
 }
 

@@ -1,2 +1,9 @@
 // Workflow entry point bundled for the worker: deterministic orchestration only.
 export { housekeepingWorkflow } from './housekeeping';
+export { webhookDeliveryWorkflow } from './webhook-delivery';
+export { depositWorkflow } from './deposit';
+export { secretRotationWorkflow } from './secret-rotation';
+export { exportWorkflow, scheduledExportWorkflow } from './export';
+export { withdrawalWorkflow } from './withdrawal';
+export { conversionWorkflow } from './conversion';
+export { onRampWorkflow, offRampWorkflow } from './ramps';

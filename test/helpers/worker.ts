@@ -12,11 +12,11 @@ let bundleCode: string | undefined;
  * Runs a real worker (the run's prebuilt workflow bundle, real activities) on its own task queue
  * for the duration of `fn`, and shuts it down afterwards.
  */
-export async function withWorker<T>(services: Services, fn: (taskQueue: string) => Promise<T>): Promise<T> {
+export async function withWorker<T>(services: Services, fn: (taskQueue: string) => Promise<T>, options: { taskQueue?: string } = {}): Promise<T> {
   const state = runState();
   bundleCode ??= readFileSync(state.workflowBundlePath, 'utf8');
   installTemporalRuntime(services.log);
-  const taskQueue = `test-${randomUUID()}`;
+  const taskQueue = options.taskQueue ?? `test-${randomUUID()}`;
   const connection = await NativeConnection.connect({ address: state.temporalAddress });
   const worker = await Worker.create({
     connection,

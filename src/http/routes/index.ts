@@ -34,6 +34,8 @@ import { withdrawalDestinationRoutes } from './withdrawal-destinations';
 import { sandboxRailRoutes } from './sandbox-rail';
 import { conversionRoutes } from './conversions';
 import { priceRoutes } from './prices';
+import { rampRoutes } from './ramps';
+import { sandboxRampRoutes } from './sandbox-ramps';
 /** Every route of the tenant API. The router, the OpenAPI document and the route-table test read this. */
 export const tenantRoutes: RouteDef[] = [
   tokenRoute,
@@ -59,4 +61,5 @@ export const tenantRoutes: RouteDef[] = [
   ...apiKeyRoutes,
   ...policyRoutes, ...approvalRoutes, ...withdrawalRoutes, ...withdrawalDestinationRoutes, ...sandboxRailRoutes,
   ...conversionRoutes, ...priceRoutes,
+  ...rampRoutes, ...sandboxRampRoutes,
 ];

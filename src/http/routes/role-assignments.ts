@@ -1,5 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { z } from '../zod';
+import { requireActionToken } from '../../auth/action-tokens';
 import { defineRoute, type RouteDef } from '../route';
 import { Ref, Uuid } from '../schemas';
 import { listOf, pageQuery } from '../pagination';
@@ -19,6 +20,7 @@ export const createRoleAssignment = defineRoute({
   summary: 'Grant a role to a principal at a scope',
   description: [
     'Takes effect on the principal’s next request (no new token needed).',
+    '- Granting the platform role `enterprise-admin` needs an action token for `role_assignments.grant_enterprise_admin` bound to `principal_ref` in X-Action-Token (428 without, 403 if expired, used or bound elsewhere).',
     '- `scope_ref`, `role_ref` and `principal_ref` must exist in the caller’s enterprise and be visible to it (404).',
     '- The caller needs `roles.manage` at `scope_ref` and must itself hold every permission of the role there (403 `privilege_escalation`).',
     '- The role must be active (409 `role_retired`) and defined at `scope_ref` or above (422); `scope_ref` must lie within the principal’s own scope (422).',
@@ -38,8 +40,14 @@ export const createRoleAssignment = defineRoute({
     .strict()
     .openapi('RoleAssignmentCreate'),
   responses: { 201: { description: 'The role assignment.', schema: RoleAssignmentBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable'],
-  handler: async ({ body, caller, services }) => {
+  errors: ['EdgeActionTokenRequired', 'EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable'],
+  handler: async ({ body, caller, services, ctx }) => {
+    // Granting enterprise-admin is a governed action: it needs a single-use action token bound to the grantee.
+    const roleId = parseRef(body.role_ref)?.id;
+    const [role] = roleId ? await services.sql`select name, platform_managed from roles where id = ${roleId} and enterprise_id = ${caller.enterpriseId}` : [];
+    if (role?.platform_managed && role.name === 'enterprise-admin') {
+      await requireActionToken({ services, ctx, caller }, 'role_assignments.grant_enterprise_admin', body.principal_ref);
+    }
     const assignment = await inIamTransaction(services, caller, async (unit) =>
       grantRole(unit, await findPrincipal(unit.em, caller.enterpriseId, body.principal_ref), {
         roleRef: body.role_ref,

@@ -1,0 +1,75 @@
+import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Caller } from '../../auth/caller';
+import { AppError, conflict } from '../../errors';
+import type { Services } from '../../services';
+import { findApproval, isEligibleApprover, readApproval, type ApprovalRow, type ApprovalView } from './approvals';
+import { APPROVAL_REFUSALS, APPROVAL_UPDATES, type ApprovalCancellation, type ApprovalVote } from './messages';
+
+const notPending = (status: string) => conflict(`The approval is ${status}; it can no longer be decided.`, `approval_${status}`);
+
+/** Maps a refused or undeliverable Update to the API's answer (the validator's verdict, or the stored state). */
+async function sendUpdate(services: Services, approval: ApprovalRow, name: string, arg: unknown): Promise<ApprovalView> {
+  const client = await services.temporal.get();
+  try {
+    return await client.workflow.getHandle(approval.workflow_id).executeUpdate<ApprovalView, [unknown]>(name, { args: [arg] });
+  } catch (err) {
+    const cause = err instanceof WorkflowUpdateFailedError ? err.cause : null;
+    if (cause instanceof ApplicationFailure) {
+      switch (cause.type) {
+        case APPROVAL_REFUSALS.initiatorCannotApprove:
+          throw new AppError('EdgeForbidden', 'The initiator of the operation cannot approve it.', { reason: 'initiator_cannot_approve' });
+        case APPROVAL_REFUSALS.notInitiator:
+          throw new AppError('EdgeForbidden', 'Only the initiator of the operation can cancel its approval.', { reason: 'not_initiator' });
+        case APPROVAL_REFUSALS.expired:
+          throw notPending('expired');
+        case APPROVAL_REFUSALS.notPending:
+          throw notPending(String((cause.details?.[0] as string | undefined) ?? 'decided'));
+      }
+    }
+    if (err instanceof WorkflowNotFoundError || cause) {
+      const current = (await findApproval(services.sql, approval.id)) ?? approval;
+      throw notPending(current.status === 'pending' ? 'decided' : current.status);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Approve or reject, as a human: only a user token (403 `human_approval_required`), never the barred
+ * initiator when approving (403 `initiator_cannot_approve`), only an eligible approver (403
+ * `not_an_eligible_approver`), only while pending and unexpired (409). The governed workflow
+ * decides and answers through a validated Update; the answer is the approval as it accepted it.
+ */
+export async function decideApproval(services: Services, caller: Caller, approvalId: string, verdict: ApprovalVote['verdict']): Promise<ApprovalView> {
+  const approval = await readApproval(services.sql, caller, approvalId, 'approvals.decide');
+  if (caller.subject.kind !== 'user') {
+    throw new AppError('EdgeForbidden', 'Only a human (a user token) can decide an approval.', { reason: 'human_approval_required' });
+  }
+  if (approval.status !== 'pending') throw notPending(approval.status);
+  if (verdict === 'approve' && approval.requirement_snapshot.initiator_cannot_approve && approval.initiated_by.subject.id === caller.subject.id) {
+    throw new AppError('EdgeForbidden', 'The initiator of the operation cannot approve it.', { reason: 'initiator_cannot_approve' });
+  }
+  if (!(await isEligibleApprover(services.sql, approval, caller.subject.id))) {
+    throw new AppError('EdgeForbidden', 'The caller does not hold the approving role at this scope.', { reason: 'not_an_eligible_approver' });
+  }
+  const vote: ApprovalVote = { verdict, principal: caller.subject, attribution: caller.attribution() };
+  return sendUpdate(services, approval, APPROVAL_UPDATES.decide, vote);
+}
+
+/** The initiator withdraws a pending approval; the governed operation ends `cancelled`. */
+export async function cancelApproval(services: Services, caller: Caller, approvalId: string): Promise<ApprovalView> {
+  const approval = await readApproval(services.sql, caller, approvalId);
+  if (approval.initiated_by.subject.id !== caller.subject.id) {
+    throw new AppError('EdgeForbidden', 'Only the initiator of the operation can cancel its approval.', { reason: 'not_initiator' });
+  }
+  if (approval.status !== 'pending') throw notPending(approval.status);
+  const cancellation: ApprovalCancellation = { principal: caller.subject, attribution: caller.attribution(), initiatorOnly: true };
+  return sendUpdate(services, approval, APPROVAL_UPDATES.cancel, cancellation);
+}
+
+/** Waits until the governed workflow has opened its approval (the creating POST answers after it). */
+export async function awaitApprovalOpened(services: Services, workflowId: string): Promise<ApprovalView> {
+  const client = await services.temporal.get();
+  return client.workflow.getHandle(workflowId).executeUpdate<ApprovalView, []>(APPROVAL_UPDATES.opened);
+}

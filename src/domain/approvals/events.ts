@@ -1,0 +1,60 @@
+import { z } from '../../http/zod';
+import { defineEventType } from '../../events/catalogue';
+import { ETag, Timestamp, Uuid } from '../../http/schemas';
+import { SubjectAttributionBody } from '../transfers/events';
+
+const PrincipalRefBody = z.object({ id: z.string(), kind: z.string(), tenant_ref: z.string() });
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'] as const;
+
+export const RequirementSnapshotBody = z
+  .object({
+    authority_ref: z.string().openapi({ description: 'The policy rule that required the approval (`policy-rules/<id>`).' }),
+    governed_ref: z.string(),
+    expires_at: Timestamp,
+    initiator_cannot_approve: z.boolean(),
+    reason_code: z.string().openapi({ description: 'The first condition of the deciding rule (`amount_at_least`, `velocity`, ...), or `unconditional`.' }),
+    required_human_approvals: z.number().int(),
+    requirement_key: z.string().openapi({ description: '`policy-rules/<id>/v<version>`: the rule version the requirement came from.' }),
+    source: z.literal('policy'),
+    approver_role_ref: z.string().openapi({ description: 'Holders of this role at the governed scope may approve.' }),
+  })
+  .openapi('ApprovalRequirementSnapshot');
+
+export const ApprovalBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('approval'),
+    status: z.enum(APPROVAL_STATUSES).openapi({ description: 'pending → approved | rejected | expired | cancelled (all terminal).' }),
+    action_family: z.string(),
+    governed_ref: z.string(),
+    operation_id: z.string(),
+    scope_ref: z.string().openapi({ description: 'The governed account.' }),
+    decision: z
+      .object({
+        outcome: z.enum(['approved', 'rejected', 'expired', 'cancelled']),
+        decided_at: Timestamp,
+        decided_by: PrincipalRefBody.nullable(),
+        approved_by: z.array(PrincipalRefBody),
+      })
+      .nullable()
+      .openapi({ description: 'Null while pending.' }),
+    votes: z.array(z.object({ principal: PrincipalRefBody, verdict: z.enum(['approve', 'reject']), created_at: Timestamp })),
+    expires_at: Timestamp,
+    initiated_by: SubjectAttributionBody,
+    requirement_snapshot: RequirementSnapshotBody,
+    etag: ETag,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('Approval');
+
+const approvalEvent = (state: string, description: string) => defineEventType(`approvals.approval.${state}.v1`, description, ApprovalBody);
+
+export const APPROVAL_EVENTS = {
+  pending: approvalEvent('pending', 'A governed operation now waits for human approval.'),
+  approved: approvalEvent('approved', 'The approval reached its quorum: the operation proceeds.'),
+  rejected: approvalEvent('rejected', 'An eligible approver rejected the operation.'),
+  expired: approvalEvent('expired', 'Nobody decided before expires_at: the operation expired.'),
+  cancelled: approvalEvent('cancelled', 'The initiator (or a cancel of the operation) withdrew the approval.'),
+} as const;

@@ -1,0 +1,72 @@
+import type { PrincipalRef, SubjectAttribution } from '../../auth/caller';
+import type { ActionFamily, ApprovalRequirement } from '../policies/engine';
+
+/*
+ * What a governed workflow and the approval routes exchange. Imported by workflows (types and
+ * string constants only: it must stay free of runtime dependencies) and by the HTTP side.
+ */
+
+/** Temporal Update names a workflow running an ApprovalGate answers. */
+export const APPROVAL_UPDATES = {
+  /** Args [ApprovalVote] → ApprovalView. */
+  decide: 'approval.decide',
+  /** Args [ApprovalCancellation] → ApprovalView. */
+  cancel: 'approval.cancel',
+  /** No args → ApprovalView once the approval row exists (so a POST can answer with it). */
+  opened: 'approval.opened',
+} as const;
+
+/** ApplicationFailure types the update validators refuse with; the HTTP side maps them to statuses. */
+export const APPROVAL_REFUSALS = {
+  notPending: 'ApprovalNotPending',
+  expired: 'ApprovalExpired',
+  initiatorCannotApprove: 'InitiatorCannotApprove',
+  notInitiator: 'NotApprovalInitiator',
+} as const;
+
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled';
+export type ApprovalOutcome = Exclude<ApprovalStatus, 'pending'>;
+
+/** Everything the workflow needs to open and run one approval. */
+export interface ApprovalSpec {
+  approvalId: string;
+  actionFamily: ActionFamily;
+  /** `withdrawals/<id>`: the governed record. */
+  governedRef: string;
+  operationId: string;
+  /** The governed workflow's id, where decisions are sent as Updates. */
+  workflowId: string;
+  enterpriseId: string;
+  /** Ancestry of the governed account, enterprise first. */
+  scopePath: string[];
+  initiatedBy: SubjectAttribution;
+  requirement: ApprovalRequirement;
+}
+
+export interface ApprovalVote {
+  verdict: 'approve' | 'reject';
+  principal: PrincipalRef;
+  attribution: SubjectAttribution;
+}
+
+export interface ApprovalCancellation {
+  principal: PrincipalRef;
+  attribution: SubjectAttribution;
+  /** Whether the caller must be the initiator (approval cancel) or not (the governed record's own cancel). */
+  initiatorOnly: boolean;
+}
+
+export interface ApprovalDecision {
+  outcome: ApprovalOutcome;
+  decided_at: string;
+  /** Who made the decisive move (the last approver, the rejecter, the canceller); null on expiry. */
+  decided_by: PrincipalRef | null;
+  approved_by: PrincipalRef[];
+}
+
+/** What the gate returns to its workflow. */
+export interface ApprovalResult {
+  outcome: ApprovalOutcome;
+  approvedBy: PrincipalRef[];
+  decidedBy: PrincipalRef | null;
+}

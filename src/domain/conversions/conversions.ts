@@ -1,0 +1,517 @@
+import type { Sql, TransactionSql } from 'postgres';
+import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
+import { AppError, conflict, notFound } from '../../errors';
+import { etagOf } from '../../db/base';
+import { recordEventSql } from '../../events/outbox';
+import { uuidv7 } from '../../ids';
+import type { Metrics } from '../../metrics';
+import { money, placeHold, voidHold } from '../../ledger';
+import type { Services } from '../../services';
+import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity } from '../policies';
+import { approvalSpecOf, awaitApprovalOpened, type ApprovalSpec } from '../approvals';
+import { fundableAccount, visibleCondition, visibility } from '../funding/accounts';
+import { getPair, tradablePair } from '../pricing/pairs';
+import { feeSummary, priceConversion, type Pricing } from '../pricing/prices';
+import { serialise } from '../pricing/rational';
+import { CONVERSION_EVENTS, type ConversionStatus } from './events';
+import { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE } from './messages';
+import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from './ledger';
+
+/*
+ * Conversions: raw SQL (services.sql) because execution is a ledger hot path: quote claim, account
+ * lock, booking, record and event go in one database transaction.
+ */
+
+export interface QuoteRow {
+  id: string;
+  created_at: Date;
+  enterprise_id: string;
+  account_ref: string;
+  pair_id: string;
+  from_asset: string;
+  to_asset: string;
+  from_amount: string;
+  to_amount: string;
+  fee_amount: string;
+  fee_components: StoredFee[];
+  enterprise_ca_version: number;
+  platform_ca_version: number;
+  rate: string;
+  price: string;
+  expires_at: Date;
+  used_at: Date | null;
+  conversion_id: string | null;
+}
+
+export interface ConversionRow {
+  id: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  enterprise_id: string;
+  client_id: string | null;
+  account_ref: string;
+  pair_id: string;
+  quote_id: string | null;
+  business_key: string | null;
+  from_asset: string;
+  to_asset: string;
+  from_amount: string;
+  to_amount: string;
+  fee_amount: string;
+  fee_components: StoredFee[];
+  enterprise_ca_version: number;
+  platform_ca_version: number;
+  rate: string;
+  price: string;
+  status: ConversionStatus;
+  approval_ref: string | null;
+  failure_reason: string | null;
+  hold_id: string | null;
+  ledger_transaction_id: string | null;
+  policy_decision: unknown;
+  subject_attribution: SubjectAttribution;
+  settled_at: Date | null;
+}
+
+/** The workflow a conversion awaiting approval runs in (`conversion/<id>`). */
+export const conversionWorkflowId = (id: string) => `conversion/${id}`;
+
+type Db = Sql | TransactionSql;
+
+const QUOTE_COLUMNS = (sql: Db) => sql`
+  id, created_at, enterprise_id, account_ref, pair_id, from_asset, to_asset, from_amount::text as from_amount,
+  to_amount::text as to_amount, fee_amount::text as fee_amount, fee_components, enterprise_ca_version, platform_ca_version,
+  rate, price, expires_at, used_at, conversion_id`;
+
+const COLUMNS = (sql: Db) => sql`
+  id, version, created_at, updated_at, enterprise_id, client_id, account_ref, pair_id, quote_id, business_key, from_asset,
+  to_asset, from_amount::text as from_amount, to_amount::text as to_amount, fee_amount::text as fee_amount, fee_components,
+  enterprise_ca_version, platform_ca_version, rate, price, status, approval_ref, failure_reason, hold_id,
+  ledger_transaction_id, policy_decision, subject_attribution, settled_at`;
+
+/** The firm quote as POST /conversions/preview answers it. */
+export function presentQuote(q: QuoteRow) {
+  return {
+    id: q.id,
+    resource: 'conversion_quote' as const,
+    account_ref: q.account_ref,
+    pair_id: q.pair_id,
+    amount_basis: 'from' as const,
+    binding: true,
+    flow_type: 'conversion' as const,
+    pricing_mode: 'firm' as const,
+    from_asset: q.from_asset,
+    to_asset: q.to_asset,
+    from_amount: money(BigInt(q.from_amount), q.from_asset),
+    to_amount: money(BigInt(q.to_amount), q.to_asset),
+    price: { computed_at: q.created_at.toISOString(), price: q.price, price_type: 'firm' as const },
+    fee_summary: feeSummary(loadFees(q.fee_components), q.from_asset),
+    total_debit: money(BigInt(q.from_amount) + BigInt(q.fee_amount), q.from_asset),
+    expires_at: q.expires_at.toISOString(),
+    used: q.used_at !== null,
+    created_at: q.created_at.toISOString(),
+  };
+}
+
+/** The seed's transaction record, family `conversion`. */
+export function presentConversion(c: ConversionRow) {
+  return {
+    id: c.id,
+    account_ref: c.account_ref,
+    approval_ref: c.approval_ref,
+    family: 'conversion' as const,
+    family_params: {
+      pair_id: c.pair_id,
+      quote_id: c.quote_id,
+      from_amount: money(BigInt(c.from_amount), c.from_asset),
+      to_amount: money(BigInt(c.to_amount), c.to_asset),
+      to_currency: c.to_asset,
+      price: c.price,
+    },
+    principal_amount: money(BigInt(c.from_amount), c.from_asset),
+    fee_summary: feeSummary(loadFees(c.fee_components), c.from_asset),
+    fill_rate: c.status === 'executed' ? c.price : null,
+    failure_reason: c.failure_reason,
+    status: c.status,
+    settled_at: c.settled_at ? c.settled_at.toISOString() : null,
+    subject_attribution: c.subject_attribution,
+    etag: etagOf(c),
+    created_at: c.created_at.toISOString(),
+    updated_at: c.updated_at.toISOString(),
+  };
+}
+
+export interface ConversionRequest {
+  enterpriseId: string;
+  accountRef: string;
+  fromAsset: string;
+  toAsset: string;
+  /** Minor units of fromAsset. */
+  fromAmount: bigint;
+}
+
+const POINTERS = { from: '/body/from_amount/currency', to: '/body/to_currency', amount: '/body/from_amount/value' };
+/** Longest firm quote a caller may ask for. */
+export const MAX_QUOTE_TTL_MS = 60_000;
+
+async function priced(sql: Db, r: ConversionRequest): Promise<Pricing> {
+  const pair = await tradablePair(sql, r.fromAsset, r.toAsset, POINTERS);
+  return priceConversion(sql, { enterpriseId: r.enterpriseId, pair, fromAmount: r.fromAmount, pointer: POINTERS.amount });
+}
+
+/** Prices without binding anything (GET /prices/indicative). */
+export function indicativePrice(sql: Sql, r: Omit<ConversionRequest, 'accountRef'>): Promise<Pricing> {
+  return priced(sql, { ...r, accountRef: '' });
+}
+
+/**
+ * A firm quote: the price and fee for this amount, held for `ttlMs` (default: the pair's
+ * quote_ttl_ms, 10 s in the catalogue; at most 60 s). The account must exist in the enterprise
+ * (authorization is the caller's: routes check the scope, the signed API its key).
+ */
+export async function createQuote(sql: Sql, r: ConversionRequest & { ttlMs?: number }): Promise<QuoteRow> {
+  const account = await fundableAccount(sql, r.accountRef);
+  if (!account || account.enterpriseId !== r.enterpriseId) throw notFound('account');
+  const p = await priced(sql, r);
+  const ttlMs = Math.min(Math.max(1, r.ttlMs ?? p.pair.quote_ttl_ms), MAX_QUOTE_TTL_MS);
+  const [row] = await sql<QuoteRow[]>`
+    insert into conversion_quotes (id, created_at, enterprise_id, account_ref, pair_id, from_asset, to_asset, from_amount, to_amount,
+                                   fee_amount, fee_components, enterprise_ca_version, platform_ca_version, rate, price, expires_at)
+    values (${uuidv7()}, ${p.computedAt}, ${r.enterpriseId}, ${r.accountRef}, ${p.pair.id}, ${p.pair.from_asset}, ${p.pair.to_asset},
+            ${p.fromAmount.toString()}, ${p.toAmount.toString()}, ${p.fee.total.toString()}, ${sql.json(storeFees(p.fee.components) as never)},
+            ${p.fee.enterpriseCaVersion}, ${p.fee.platformCaVersion}, ${serialise(p.rate)}, ${p.price},
+            ${new Date(p.computedAt.getTime() + ttlMs)})
+    returning ${QUOTE_COLUMNS(sql)}`;
+  return row;
+}
+
+export async function getQuote(sql: Db, quoteId: string): Promise<QuoteRow | null> {
+  const [row] = await sql<QuoteRow[]>`select ${QUOTE_COLUMNS(sql)} from conversion_quotes where id = ${quoteId}`;
+  return row ?? null;
+}
+
+export interface ExecuteOptions {
+  attribution: SubjectAttribution;
+  /** One conversion per (enterprise, key): a repeat returns the first (signed API exchanges). */
+  businessKey?: string | null;
+}
+
+export interface Executed {
+  conversion: ConversionRow;
+  /** True when the business key had executed before: nothing changed this time. */
+  replayed: boolean;
+}
+
+interface Opened extends Executed {
+  approval: ApprovalSpec | null;
+}
+
+async function byBusinessKey(tx: Db, enterpriseId: string, key: string | null | undefined): Promise<ConversionRow | null> {
+  if (!key) return null;
+  const [row] = await tx<ConversionRow[]>`select ${COLUMNS(tx)} from conversions where enterprise_id = ${enterpriseId} and business_key = ${key}`;
+  return row ?? null;
+}
+
+/**
+ * Executes a firm quote, at most once: an unknown quote (or one for another account) is 404, a used
+ * quote 409 `quote_used`, an expired one 409 `quote_expired` (the database clock decides). With a
+ * business key, a repeat with the same quote returns the first conversion (`replayed`); the same key
+ * with another quote is 409 `business_key_reused`.
+ */
+export async function executeQuote(services: Services, input: ExecuteOptions & { quoteId: string; accountRef: string }): Promise<Executed> {
+  const opened = (await services.sql.begin(async (tx) => {
+    const [quote] = await tx<(QuoteRow & { expired: boolean })[]>`
+      select ${QUOTE_COLUMNS(tx)}, expires_at <= clock_timestamp() as expired from conversion_quotes where id = ${input.quoteId} for update`;
+    if (!quote || quote.account_ref !== input.accountRef) throw notFound('quote');
+    const prior = await byBusinessKey(tx, quote.enterprise_id, input.businessKey);
+    if (prior) {
+      if (prior.quote_id !== quote.id) throw conflict('This business key was used for another conversion.', 'business_key_reused');
+      return { conversion: prior, replayed: true, approval: null };
+    }
+    if (quote.used_at) throw new AppError('EdgeConflict', 'The quote has already been used.', { reason: 'quote_used', extensions: { conversion_ref: `conversions/${quote.conversion_id}` } });
+    if (quote.expired) throw new AppError('EdgeConflict', 'The quote has expired; request a new one.', { reason: 'quote_expired', extensions: { expired_at: quote.expires_at.toISOString() } });
+    const pair = await getPair(tx, quote.pair_id);
+    if (!pair.enabled) throw conflict(`The ${pair.from_asset} → ${pair.to_asset} pair is disabled.`, 'pair_disabled');
+    const result = await openConversion(services, tx, quote.enterprise_id, input.accountRef, {
+      pairId: quote.pair_id,
+      quoteId: quote.id,
+      fromAsset: quote.from_asset,
+      toAsset: quote.to_asset,
+      fromAmount: BigInt(quote.from_amount),
+      toAmount: BigInt(quote.to_amount),
+      fees: quote.fee_components,
+      enterpriseCaVersion: quote.enterprise_ca_version,
+      platformCaVersion: quote.platform_ca_version,
+      rate: quote.rate,
+      price: quote.price,
+    }, input);
+    await tx`update conversion_quotes set used_at = now(), conversion_id = ${result.conversion.id} where id = ${quote.id}`;
+    return result;
+  })) as Opened;
+  return startApproval(services, opened);
+}
+
+/** Executes at the market price of this moment (no quote). */
+export async function convertAtMarket(services: Services, r: ConversionRequest & ExecuteOptions): Promise<Executed> {
+  const opened = (await services.sql.begin(async (tx) => {
+    const prior = await byBusinessKey(tx, r.enterpriseId, r.businessKey);
+    if (prior) return { conversion: prior, replayed: true, approval: null };
+    const p = await priced(tx, r);
+    return openConversion(services, tx, r.enterpriseId, r.accountRef, {
+      pairId: p.pair.id,
+      quoteId: null,
+      fromAsset: p.pair.from_asset,
+      toAsset: p.pair.to_asset,
+      fromAmount: p.fromAmount,
+      toAmount: p.toAmount,
+      fees: storeFees(p.fee.components),
+      enterpriseCaVersion: p.fee.enterpriseCaVersion,
+      platformCaVersion: p.fee.platformCaVersion,
+      rate: serialise(p.rate),
+      price: p.price,
+    }, r);
+  })) as Opened;
+  return startApproval(services, opened);
+}
+
+/**
+ * After commit, a conversion awaiting approval gets its workflow (`conversion/<id>`), and the answer
+ * waits until the approval exists. If the workflow cannot be started, the conversion fails and its
+ * hold is released (the error propagates as a 5xx; the client retries with its Idempotency-Key).
+ */
+async function startApproval(services: Services, opened: Opened): Promise<Executed> {
+  const { conversion, approval } = opened;
+  if (!approval) return { conversion, replayed: opened.replayed };
+  const workflowId = conversionWorkflowId(conversion.id);
+  try {
+    const client = await services.temporal.get();
+    await client.workflow.start('conversionWorkflow', {
+      workflowId,
+      taskQueue: services.config.taskQueue,
+      args: [{ conversionId: conversion.id, enterpriseId: conversion.enterprise_id, clientId: conversion.client_id, accountRef: conversion.account_ref, approval }],
+    });
+  } catch (err) {
+    await releaseConversion(services.sql, conversion.id, 'failed', null, 'workflow_start_failed');
+    throw err;
+  }
+  await awaitApprovalOpened(services, workflowId);
+  return { conversion, replayed: false };
+}
+
+/** What a conversion executes: a claimed quote or a fresh market price. */
+interface Terms {
+  pairId: string;
+  quoteId: string | null;
+  fromAsset: string;
+  toAsset: string;
+  fromAmount: bigint;
+  toAmount: bigint;
+  fees: StoredFee[];
+  enterpriseCaVersion: number;
+  platformCaVersion: number;
+  rate: string;
+  price: string;
+}
+
+/**
+ * Records a conversion in the caller's transaction after consulting the policy rules (family
+ * `conversion`, the source asset and amount): `deny` is 422 `policy_denied`; without an approval
+ * requirement it is booked at once (`executed`); with one, principal + fee are held and the record
+ * waits in `pending_approval` at the terms fixed now.
+ */
+async function openConversion(services: Services, tx: TransactionSql, enterpriseId: string, accountRef: string, t: Terms, opts: ExecuteOptions): Promise<Opened> {
+  const account = await lockMovableAccount(tx, accountRef, enterpriseId, { outgoing: true });
+  const decision = await evaluatePolicy(
+    tx,
+    { enterpriseId, actionFamily: 'conversion', accountRef, asset: t.fromAsset, amount: t.fromAmount, destinationRef: null, initiatorKind: opts.attribution.subject.kind },
+    account.path,
+  );
+  assertNotDenied(decision);
+  const id = uuidv7();
+  const approvalId = decision.requirement ? uuidv7() : null;
+  const feeTotal = t.fees.reduce((s, f) => s + BigInt(f.amount), 0n);
+  let holdId: string | null = null;
+  let ledgerTransactionId: string | null = null;
+  if (approvalId) {
+    const hold = await placeHold(tx, { key: `conversion/${id}/hold`, enterpriseId, accountRef, asset: t.fromAsset, amount: t.fromAmount + feeTotal, metrics: services.metrics });
+    holdId = hold.id;
+  } else {
+    ledgerTransactionId = await bookExchange(tx, {
+      key: `conversion/${id}`,
+      kind: 'conversion',
+      enterpriseId,
+      source: { accountRef },
+      targetRef: accountRef,
+      fromAsset: t.fromAsset,
+      fromAmount: t.fromAmount,
+      toAsset: t.toAsset,
+      toAmount: t.toAmount,
+      fees: t.fees,
+      metrics: services.metrics,
+    });
+  }
+  await recordVelocity(tx, { operationRef: `conversions/${id}`, enterpriseId, accountRef, actionFamily: 'conversion', asset: t.fromAsset, amount: t.fromAmount });
+  const [row] = await tx<ConversionRow[]>`
+    insert into conversions (id, enterprise_id, client_id, account_ref, pair_id, quote_id, business_key, from_asset, to_asset,
+                             from_amount, to_amount, fee_amount, fee_components, enterprise_ca_version, platform_ca_version,
+                             rate, price, status, approval_ref, hold_id, ledger_transaction_id, policy_decision, subject_attribution, settled_at)
+    values (${id}, ${enterpriseId}, ${account.clientId}, ${accountRef}, ${t.pairId}, ${t.quoteId}, ${opts.businessKey ?? null},
+            ${t.fromAsset}, ${t.toAsset}, ${t.fromAmount.toString()}, ${t.toAmount.toString()}, ${feeTotal.toString()},
+            ${tx.json(t.fees as never)}, ${t.enterpriseCaVersion}, ${t.platformCaVersion}, ${t.rate}, ${t.price},
+            ${approvalId ? 'pending_approval' : 'executed'}, ${approvalId ? `approvals/${approvalId}` : null}, ${holdId},
+            ${ledgerTransactionId}, ${tx.json(decision as never)}, ${tx.json(opts.attribution as never)},
+            ${approvalId ? null : new Date()})
+    returning ${COLUMNS(tx)}`;
+  await recordConversionEvent(tx, row, opts.attribution);
+  const approval = approvalSpecOf({
+    decision,
+    approvalId,
+    actionFamily: 'conversion',
+    collection: 'conversions',
+    operationId: id,
+    workflowId: conversionWorkflowId(id),
+    enterpriseId,
+    scopePath: account.path,
+    initiatedBy: opts.attribution,
+  });
+  return { conversion: row, replayed: false, approval };
+}
+
+/** pending_approval → executing once approved (records who approved). Returns the status after. */
+export async function markConversionExecuting(sql: Sql, id: string, approvedBy: PrincipalRef[]): Promise<ConversionStatus | null> {
+  return (await sql.begin(async (tx) => {
+    const [row] = await tx<ConversionRow[]>`
+      update conversions
+         set status = 'executing', version = version + 1, updated_at = now(),
+             subject_attribution = jsonb_set(subject_attribution, '{approved_by}', ${JSON.stringify(approvedBy)}::text::jsonb)
+       where id = ${id} and status = 'pending_approval' returning ${COLUMNS(tx)}`;
+    if (row) {
+      await recordConversionEvent(tx, row, null);
+      return row.status;
+    }
+    const [current] = await tx`select status from conversions where id = ${id}`;
+    return (current?.status as ConversionStatus | undefined) ?? null;
+  })) as ConversionStatus | null;
+}
+
+/** executing → executed: posts the hold and books the target leg, exactly once (row lock + ledger keys). */
+export async function settleConversion(sql: Sql, id: string, metrics?: Metrics): Promise<ConversionStatus | null> {
+  return (await sql.begin(async (tx) => {
+    const [row] = await tx<ConversionRow[]>`select ${COLUMNS(tx)} from conversions where id = ${id} for update`;
+    if (!row || row.status !== 'executing') return row?.status ?? null;
+    const ledgerTransactionId = await bookExchange(tx, {
+      key: `conversion/${id}`,
+      kind: 'conversion',
+      enterpriseId: row.enterprise_id,
+      source: { holdId: row.hold_id! },
+      targetRef: row.account_ref,
+      fromAsset: row.from_asset,
+      fromAmount: BigInt(row.from_amount),
+      toAsset: row.to_asset,
+      toAmount: BigInt(row.to_amount),
+      fees: row.fee_components,
+      metrics,
+    });
+    const [updated] = await tx<ConversionRow[]>`
+      update conversions set status = 'executed', ledger_transaction_id = ${ledgerTransactionId}, settled_at = now(),
+                             version = version + 1, updated_at = now()
+       where id = ${id} returning ${COLUMNS(tx)}`;
+    await recordConversionEvent(tx, updated, null);
+    return updated.status;
+  })) as ConversionStatus | null;
+}
+
+/**
+ * pending_approval → cancelled | rejected | expired | failed: voids the hold and stops counting the
+ * conversion towards velocity limits, exactly once (the status guard). Returns the status after.
+ */
+export async function releaseConversion(
+  sql: Sql,
+  id: string,
+  status: Extract<ConversionStatus, 'cancelled' | 'rejected' | 'expired' | 'failed'>,
+  attribution: SubjectAttribution | null,
+  failureReason: string | null = null,
+): Promise<ConversionStatus | null> {
+  return (await sql.begin(async (tx) => {
+    const [row] = await tx<ConversionRow[]>`select ${COLUMNS(tx)} from conversions where id = ${id} for update`;
+    if (!row || row.status !== 'pending_approval') return row?.status ?? null;
+    if (row.hold_id) await voidHold(tx, { holdId: row.hold_id });
+    await releaseVelocity(tx, `conversions/${id}`);
+    const [updated] = await tx<ConversionRow[]>`
+      update conversions set status = ${status}, failure_reason = ${failureReason}, version = version + 1, updated_at = now()
+       where id = ${id} returning ${COLUMNS(tx)}`;
+    await recordConversionEvent(tx, updated, attribution);
+    return updated.status;
+  })) as ConversionStatus | null;
+}
+
+function recordConversionEvent(tx: TransactionSql, row: ConversionRow, attribution: SubjectAttribution | null) {
+  return recordEventSql(tx, {
+    type: CONVERSION_EVENTS[row.status],
+    enterpriseId: row.enterprise_id,
+    scopeRef: row.account_ref,
+    resourceRef: `conversions/${row.id}`,
+    payload: presentConversion(row),
+    attribution,
+  });
+}
+
+export async function findConversion(sql: Db, id: string): Promise<ConversionRow | null> {
+  const [row] = await sql<ConversionRow[]>`select ${COLUMNS(sql)} from conversions where id = ${id}`;
+  return row ?? null;
+}
+
+const pathOf = (c: Pick<ConversionRow, 'enterprise_id' | 'client_id' | 'account_ref'>) =>
+  c.client_id ? [`enterprises/${c.enterprise_id}`, `clients/${c.client_id}`, c.account_ref] : [`enterprises/${c.enterprise_id}`, c.account_ref];
+
+/** The conversion if the caller may read it at its account, else 404. */
+export async function readableConversion(sql: Sql, caller: Caller, id: string): Promise<ConversionRow> {
+  const row = await findConversion(sql, id);
+  if (!row) throw notFound('conversion');
+  caller.require('conversions.read', pathOf(row), 'conversion');
+  return row;
+}
+
+/**
+ * Cancels a conversion awaiting approval: the workflow takes the cancellation as an Update (so it
+ * cannot cross an approval decision), cancels the approval and releases the hold; then this answers
+ * with the record. Anything but `pending_approval` is 409 `conversion_<status>`.
+ */
+export async function cancelConversion(services: Services, caller: Caller, id: string): Promise<ConversionRow> {
+  const row = await findConversion(services.sql, id);
+  if (!row) throw notFound('conversion');
+  caller.require('conversions.create', pathOf(row), 'conversion');
+  const refuse = (status: ConversionStatus) =>
+    conflict(`The conversion is ${status}; only a conversion awaiting approval can be cancelled.`, `conversion_${status}`);
+  if (row.status !== 'pending_approval') throw refuse(row.status);
+  const client = await services.temporal.get();
+  try {
+    await client.workflow.getHandle(conversionWorkflowId(id)).executeUpdate(CONVERSION_CANCEL_UPDATE, {
+      args: [{ principal: caller.subject, attribution: caller.attribution(), initiatorOnly: false }],
+    });
+  } catch (err) {
+    if ((err as { cause?: { type?: string } }).cause?.type !== CONVERSION_NOT_CANCELLABLE) throw err;
+  }
+  const after = (await findConversion(services.sql, id))!;
+  if (after.status !== 'cancelled') throw refuse(after.status);
+  return after;
+}
+
+export interface ConversionFilter {
+  accountRef?: string;
+  status?: ConversionStatus;
+}
+
+/** A page of conversions the caller may read (its enterprise, within the scopes it holds conversions.read at). */
+export function listConversions(sql: Sql, caller: Caller, filter: ConversionFilter, after: string | null, limit: number): Promise<ConversionRow[]> {
+  const v = visibility(caller, 'conversions.read');
+  return sql<ConversionRow[]>`
+    select ${COLUMNS(sql)} from conversions c
+     where c.enterprise_id = ${caller.enterpriseId}
+       and ${visibleCondition(sql, v, 'c')}
+       and ${filter.accountRef ? sql`c.account_ref = ${filter.accountRef}` : sql`true`}
+       and ${filter.status ? sql`c.status = ${filter.status}` : sql`true`}
+       and ${after ? sql`c.id > ${after}` : sql`true`}
+     order by c.id limit ${limit}`;
+}

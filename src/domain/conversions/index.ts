@@ -1,0 +1,40 @@
+/**
+ * The conversion engine's public API (tenant routes, the signed /v1 API, ramps). Amounts are BigInt
+ * minor units; prices are exact rationals. Authorization is the caller's job: check the account's
+ * scope (routes) or the API key's account (signed API) before calling. See docs/conversions-and-ramps.md.
+ *
+ *   listPairs(sql, {after, limit})                        → PairRow[]        (presentPair)
+ *   getPair(sql, id) / tradablePair(sql, from, to, ptrs)  → PairRow          (404 / 422 pair_not_supported / 409 pair_disabled)
+ *   indicativePrice(sql, {enterpriseId, fromAsset, toAsset, fromAmount}) → Pricing (presentIndicativePrice)
+ *   createQuote(sql, {enterpriseId, accountRef, fromAsset, toAsset, fromAmount, ttlMs?}) → QuoteRow (presentQuote)
+ *   executeQuote(services, {quoteId, accountRef, attribution, businessKey?}) → {conversion, replayed}
+ *   convertAtMarket(services, {enterpriseId, accountRef, fromAsset, toAsset, fromAmount, attribution, businessKey?}) → {conversion, replayed}
+ *   (both consult the policy rules: 422 policy_denied, or `pending_approval` + workflow `conversion/<id>`)
+ */
+export {
+  cancelConversion,
+  conversionWorkflowId,
+  convertAtMarket,
+  createQuote,
+  executeQuote,
+  findConversion,
+  getQuote,
+  indicativePrice,
+  listConversions,
+  markConversionExecuting,
+  MAX_QUOTE_TTL_MS,
+  presentConversion,
+  presentQuote,
+  readableConversion,
+  releaseConversion,
+  settleConversion,
+  type ConversionRequest,
+  type ConversionRow,
+  type ExecuteOptions,
+  type Executed,
+  type QuoteRow,
+} from './conversions';
+export { CONVERSION_EVENTS, CONVERSION_STATUSES, ConversionRecordBody, type ConversionStatus } from './events';
+export { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE } from './messages';
+export { getPair, listPairs, presentPair, tradablePair, type PairRow } from '../pricing/pairs';
+export { clientRate, convertMinor, presentIndicativePrice, sandboxPriceSource, type PriceSource, type Pricing } from '../pricing/prices';

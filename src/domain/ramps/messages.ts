@@ -1,0 +1,33 @@
+/*
+ * What the ramp workflows and the HTTP side exchange. Imported by workflows: constants and types
+ * only, no runtime dependencies.
+ */
+
+/** Signal to `on-ramp/<id>`: the sandbox bank recorded the payment (the row is already payment_received). */
+export const ON_RAMP_PAYMENT_SIGNAL = 'onRamp.paymentReceived';
+/** Signal to `on-ramp/<id>` and `off-ramp/<id>`: the session was cancelled (the row is already cancelled). */
+export const RAMP_CANCELLED_SIGNAL = 'ramp.cancelled';
+
+export type OnRampStatus = 'requested' | 'awaiting_payment' | 'payment_received' | 'converting' | 'completed' | 'expired' | 'cancelled' | 'failed';
+export type OffRampStatus = 'requested' | 'converting' | 'payout_sent' | 'completed' | 'cancelled' | 'failed';
+
+export interface OnRampWorkflowInput {
+  sessionId: string;
+  enterpriseId: string;
+  clientId: string | null;
+  accountRef: string;
+  /** ISO time the payment window closes (a durable timer in the workflow). */
+  expiresAt: string;
+}
+
+export interface OffRampWorkflowInput {
+  sessionId: string;
+  enterpriseId: string;
+  clientId: string | null;
+  accountRef: string;
+  /** Sandbox payout rail: time from payout_sent to the bank's confirmation (completed). */
+  payoutSettleMs: number;
+}
+
+export const onRampWorkflowId = (id: string) => `on-ramp/${id}`;
+export const offRampWorkflowId = (id: string) => `off-ramp/${id}`;

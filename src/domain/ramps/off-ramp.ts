@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import type { Sql, TransactionSql } from 'postgres';
+import type { Caller, SubjectAttribution } from '../../auth/caller';
+import { AppError, conflict, notFound } from '../../errors';
+import { etagOf, iso } from '../../db/base';
+import { recordEventSql } from '../../events/outbox';
+import { uuidv7 } from '../../ids';
+import type { Metrics } from '../../metrics';
+import { ASSETS, money, placeHold, systemAccountRef, voidHold } from '../../ledger';
+import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from '../conversions/ledger';
+import { getPair, tradablePair } from '../pricing/pairs';
+import { clientRate, convertMinor, feeSummary, priceConversion } from '../pricing/prices';
+import { formatDecimalDown, serialise } from '../pricing/rational';
+import { OFF_RAMP_EVENTS } from './events';
+import type { OffRampStatus } from './messages';
+
+/*
+ * Off-ramp sessions (asset → fiat payout to a payout method): the asset amount plus the off-ramp fee
+ * is held at creation; the workflow fixes the rate, sends the payout (posting the hold and booking
+ * the fiat out through FX liquidity), and completes when the bank confirms. Before the payout is
+ * sent, a cancellation or a failure releases the hold exactly once.
+ */
+
+export interface OffRampRow {
+  id: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  enterprise_id: string;
+  client_id: string | null;
+  account_ref: string;
+  asset: string;
+  fiat_currency: string;
+  pair_id: string;
+  payout_method_id: string;
+  amount: string;
+  fee_amount: string;
+  fee_components: StoredFee[];
+  status: OffRampStatus;
+  hold_id: string;
+  fiat_amount: string | null;
+  rate: string | null;
+  price: string | null;
+  payout_reference: string | null;
+  failure_reason: string | null;
+  ledger_transaction_id: string | null;
+  subject_attribution: SubjectAttribution;
+  payout_sent_at: Date | null;
+  completed_at: Date | null;
+}
+
+type Db = Sql | TransactionSql;
+
+const COLUMNS = (sql: Db) => sql`
+  id, version, created_at, updated_at, enterprise_id, client_id, account_ref, asset, fiat_currency, pair_id, payout_method_id,
+  amount::text as amount, fee_amount::text as fee_amount, fee_components, status, hold_id, fiat_amount::text as fiat_amount,
+  rate, price, payout_reference, failure_reason, ledger_transaction_id, subject_attribution, payout_sent_at, completed_at`;
+
+export function presentOffRamp(r: OffRampRow) {
+  return {
+    id: r.id,
+    resource: 'off-ramp-session' as const,
+    status: r.status,
+    account_ref: r.account_ref,
+    asset: r.asset,
+    fiat_currency: r.fiat_currency,
+    pair_id: r.pair_id,
+    payout_method_id: r.payout_method_id,
+    amount: money(BigInt(r.amount), r.asset),
+    fee_summary: feeSummary(loadFees(r.fee_components), r.asset),
+    fiat_amount: r.fiat_amount === null ? null : money(BigInt(r.fiat_amount), r.fiat_currency),
+    price: r.price,
+    payout_reference: r.payout_reference,
+    failure_reason: r.failure_reason,
+    subject_attribution: r.subject_attribution,
+    payout_sent_at: iso(r.payout_sent_at),
+    completed_at: iso(r.completed_at),
+    etag: etagOf(r),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+function recordOffRampEvent(tx: TransactionSql, row: OffRampRow, attribution: SubjectAttribution | null) {
+  return recordEventSql(tx, {
+    type: OFF_RAMP_EVENTS[row.status],
+    enterpriseId: row.enterprise_id,
+    scopeRef: row.account_ref,
+    resourceRef: `off-ramp-sessions/${row.id}`,
+    payload: presentOffRamp(row),
+    attribution,
+  });
+}
+
+/** The sandbox payout rail refuses payouts to a beneficiary of this name (how tests and integrators simulate a bank rejection). */
+export const SANDBOX_REJECTED_BENEFICIARY = 'SANDBOX REJECT';
+
+export interface NewOffRamp {
+  enterpriseId: string;
+  accountRef: string;
+  asset: string;
+  fiatCurrency: string;
+  /** Minor units of `asset`. */
+  amount: bigint;
+  payoutMethodId: string;
+  attribution: SubjectAttribution;
+  metrics?: Metrics;
+  /** Runs inside the transaction after the insert (starts the workflow): if it fails, nothing is recorded. */
+  start: (row: OffRampRow) => Promise<void>;
+}
+
+/**
+ * Records a `requested` session and holds amount + fee, atomically with starting `off-ramp/<id>`.
+ * The payout method must be an active one of this account in `fiat_currency` (422 otherwise, 409
+ * when disabled). Insufficient funds is 422.
+ */
+export async function createOffRamp(sql: Sql, input: NewOffRamp): Promise<OffRampRow> {
+  const fiat = ASSETS[input.fiatCurrency];
+  if (!fiat || fiat.class !== 'fiat') throw new AppError('EdgeUnprocessable', 'fiat_currency must be a fiat currency.', { errors: [{ pointer: '/body/fiat_currency', detail: 'not a fiat currency' }] });
+  if (ASSETS[input.asset]?.class !== 'crypto') throw new AppError('EdgeUnprocessable', 'asset must be a crypto asset.', { errors: [{ pointer: '/body/asset', detail: 'not a crypto asset' }] });
+  return (await sql.begin(async (tx) => {
+    const account = await lockMovableAccount(tx, input.accountRef, input.enterpriseId, { outgoing: true });
+    const [method] = await tx`select account_ref, currency, status from payout_methods where id = ${input.payoutMethodId} and enterprise_id = ${input.enterpriseId}`;
+    if (!method || method.account_ref !== input.accountRef) {
+      throw new AppError('EdgeUnprocessable', 'The payout method is not one of this account.', { errors: [{ pointer: '/body/payout_method_id', detail: 'unknown payout method for this account' }] });
+    }
+    if (method.currency !== fiat.code) {
+      throw new AppError('EdgeUnprocessable', `The payout method pays out ${method.currency}.`, { errors: [{ pointer: '/body/fiat_currency', detail: `must be ${method.currency} for this payout method` }] });
+    }
+    if (method.status !== 'active') throw conflict('The payout method is disabled.', 'payout_method_disabled');
+    const pair = await tradablePair(tx, input.asset, fiat.code, { from: '/body/asset', to: '/body/fiat_currency' });
+    const priced = await priceConversion(tx, { enterpriseId: input.enterpriseId, pair, fromAmount: input.amount, operationType: 'off_ramp', pointer: '/body/amount/value' });
+    const id = uuidv7();
+    const hold = await placeHold(tx, {
+      key: `off_ramp/${id}/hold`,
+      enterpriseId: input.enterpriseId,
+      accountRef: input.accountRef,
+      asset: input.asset,
+      amount: input.amount + priced.fee.total,
+      metrics: input.metrics,
+    });
+    const [row] = await tx<OffRampRow[]>`
+      insert into off_ramp_sessions (id, enterprise_id, client_id, account_ref, asset, fiat_currency, pair_id, payout_method_id, amount,
+                                     fee_amount, fee_components, status, hold_id, subject_attribution)
+      values (${id}, ${input.enterpriseId}, ${account.clientId}, ${input.accountRef}, ${input.asset}, ${fiat.code}, ${pair.id},
+              ${input.payoutMethodId}, ${input.amount.toString()}, ${priced.fee.total.toString()}, ${tx.json(storeFees(priced.fee.components) as never)},
+              'requested', ${hold.id}, ${tx.json(input.attribution as never)})
+      returning ${COLUMNS(tx)}`;
+    await recordOffRampEvent(tx, row, input.attribution);
+    await input.start(row);
+    return row;
+  })) as OffRampRow;
+}
+
+export async function findOffRamp(sql: Db, id: string): Promise<OffRampRow | null> {
+  const [row] = await sql<OffRampRow[]>`select ${COLUMNS(sql)} from off_ramp_sessions where id = ${id}`;
+  return row ?? null;
+}
+
+const pathOf = (r: { enterprise_id: string; client_id: string | null; account_ref: string }) =>
+  r.client_id ? [`enterprises/${r.enterprise_id}`, `clients/${r.client_id}`, r.account_ref] : [`enterprises/${r.enterprise_id}`, r.account_ref];
+
+export async function requireOffRamp(sql: Sql, caller: Caller, id: string, permission: 'ramps.read' | 'ramps.create'): Promise<OffRampRow> {
+  const row = await findOffRamp(sql, id);
+  if (!row) throw notFound('off-ramp session');
+  caller.require(permission, pathOf(row), 'off-ramp session');
+  return row;
+}
+
+async function transition(
+  sql: Sql,
+  id: string,
+  from: OffRampStatus[],
+  set: (tx: TransactionSql, row: OffRampRow) => Promise<Partial<Record<keyof OffRampRow, unknown>> & { status: OffRampStatus }>,
+  attribution: SubjectAttribution | null = null,
+): Promise<{ row: OffRampRow; changed: boolean } | null> {
+  return (await sql.begin(async (tx) => {
+    const [row] = await tx<OffRampRow[]>`select ${COLUMNS(tx)} from off_ramp_sessions where id = ${id} for update`;
+    if (!row) return null;
+    if (!from.includes(row.status)) return { row, changed: false };
+    const changes = await set(tx, row);
+    const [updated] = await tx<OffRampRow[]>`
+      update off_ramp_sessions set ${tx(changes as never)}, version = version + 1, updated_at = now()
+       where id = ${id} returning ${COLUMNS(tx)}`;
+    await recordOffRampEvent(tx, updated, attribution);
+    return { row: updated, changed: true };
+  })) as { row: OffRampRow; changed: boolean } | null;
+}
+
+function statusOf(result: { row: OffRampRow } | null, id: string): OffRampStatus {
+  if (!result) throw new Error(`off-ramp session ${id} is not visible yet`);
+  return result.row.status;
+}
+
+/** Ends a session before the payout: the hold is voided in the same transaction, exactly once. */
+async function release(tx: TransactionSql, row: OffRampRow, status: 'cancelled' | 'failed', failureReason: string | null) {
+  await voidHold(tx, { holdId: row.hold_id });
+  return { status, failure_reason: failureReason };
+}
+
+/** requested → converting: fixes the rate and the fiat amount (rounded down). A disabled pair fails the session. */
+export async function convertOffRamp(sql: Sql, id: string): Promise<OffRampStatus> {
+  return statusOf(
+    await transition(sql, id, ['requested'], async (tx, row) => {
+      const pair = await getPair(tx, row.pair_id);
+      if (!pair.enabled) return release(tx, row, 'failed', 'pair_disabled');
+      const rate = clientRate(pair, new Date());
+      return { status: 'converting', fiat_amount: convertMinor(BigInt(row.amount), rate, row.asset, row.fiat_currency).toString(), rate: serialise(rate), price: formatDecimalDown(rate, pair.price_precision) };
+    }),
+    id,
+  );
+}
+
+/**
+ * converting → payout_sent: the sandbox payout rail accepts the payout (books the exchange: hold
+ * posted to FX liquidity and fee revenue, fiat from FX liquidity to external_withdrawals, key
+ * `off_ramp/<id>`), or rejects it (beneficiary named SANDBOX REJECT, or the method was disabled
+ * meanwhile): failed, hold released.
+ */
+export async function sendOffRampPayout(sql: Sql, id: string, metrics?: Metrics): Promise<OffRampStatus> {
+  return statusOf(
+    await transition(sql, id, ['converting'], async (tx, row) => {
+      const [method] = await tx`select status, beneficiary->>'name' as name from payout_methods where id = ${row.payout_method_id}`;
+      if (method.status !== 'active') return release(tx, row, 'failed', 'payout_method_disabled');
+      if (String(method.name).trim().toUpperCase() === SANDBOX_REJECTED_BENEFICIARY) return release(tx, row, 'failed', 'payout_rejected');
+      const ledgerTransactionId = await bookExchange(tx, {
+        key: `off_ramp/${id}`,
+        kind: 'off_ramp',
+        enterpriseId: row.enterprise_id,
+        source: { holdId: row.hold_id },
+        targetRef: systemAccountRef(row.enterprise_id, 'external_withdrawals'),
+        fromAsset: row.asset,
+        fromAmount: BigInt(row.amount),
+        toAsset: row.fiat_currency,
+        toAmount: BigInt(row.fiat_amount!),
+        fees: row.fee_components,
+        metrics,
+      });
+      return { status: 'payout_sent', ledger_transaction_id: ledgerTransactionId, payout_reference: `SBXPO${randomBytes(8).toString('hex').toUpperCase()}`, payout_sent_at: new Date() };
+    }),
+    id,
+  );
+}
+
+/** payout_sent → completed when the (sandbox) bank confirms. */
+export async function completeOffRamp(sql: Sql, id: string): Promise<OffRampStatus> {
+  return statusOf(await transition(sql, id, ['payout_sent'], async () => ({ status: 'completed', completed_at: new Date() })), id);
+}
+
+/** requested → cancelled (hold released); later is 409 `off_ramp_<status>`. */
+export async function cancelOffRamp(sql: Sql, row: OffRampRow, attribution: SubjectAttribution): Promise<OffRampRow> {
+  const result = await transition(sql, row.id, ['requested'], (tx, current) => release(tx, current, 'cancelled', null), attribution);
+  if (!result) throw notFound('off-ramp session');
+  if (!result.changed) throw conflict(`The off-ramp session is ${result.row.status}; only a requested session can be cancelled.`, `off_ramp_${result.row.status}`);
+  return result.row;
+}

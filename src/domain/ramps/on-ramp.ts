@@ -1,0 +1,305 @@
+import { randomBytes } from 'node:crypto';
+import type { Sql, TransactionSql } from 'postgres';
+import type { Caller, SubjectAttribution } from '../../auth/caller';
+import { AppError, conflict, notFound } from '../../errors';
+import { etagOf, iso } from '../../db/base';
+import { recordEventSql } from '../../events/outbox';
+import { uuidv7 } from '../../ids';
+import type { Metrics } from '../../metrics';
+import { ASSETS, money, parseAmount, systemAccountRef } from '../../ledger';
+import { abaRoutingNumberFor, ibanFor, railsFor } from '../catalogue/bank-rails';
+import { SANDBOX_BANK } from '../funding/addresses';
+import { quoteFees } from '../fees/agreements';
+import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from '../conversions/ledger';
+import { getPair, tradablePair } from '../pricing/pairs';
+import { clientRate, convertMinor, feeSummary } from '../pricing/prices';
+import { formatDecimalDown, serialise } from '../pricing/rational';
+import { ON_RAMP_EVENTS } from './events';
+import type { OnRampStatus } from './messages';
+
+/*
+ * On-ramp sessions (fiat → asset): the client pays fiat to the sandbox bank quoting the session's
+ * reference; the fiat is converted and the asset credited. Raw SQL like conversions.
+ */
+
+export interface OnRampRow {
+  id: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  enterprise_id: string;
+  client_id: string | null;
+  account_ref: string;
+  fiat_currency: string;
+  asset: string;
+  pair_id: string;
+  status: OnRampStatus;
+  payment_reference: string;
+  payment_instructions: Record<string, unknown>;
+  expires_at: Date;
+  fiat_amount: string | null;
+  fee_amount: string | null;
+  fee_components: StoredFee[] | null;
+  asset_amount: string | null;
+  rate: string | null;
+  price: string | null;
+  failure_reason: string | null;
+  ledger_transaction_id: string | null;
+  subject_attribution: SubjectAttribution;
+  payment_received_at: Date | null;
+  completed_at: Date | null;
+}
+
+type Db = Sql | TransactionSql;
+
+const COLUMNS = (sql: Db) => sql`
+  id, version, created_at, updated_at, enterprise_id, client_id, account_ref, fiat_currency, asset, pair_id, status,
+  payment_reference, payment_instructions, expires_at, fiat_amount::text as fiat_amount, fee_amount::text as fee_amount,
+  fee_components, asset_amount::text as asset_amount, rate, price, failure_reason, ledger_transaction_id,
+  subject_attribution, payment_received_at, completed_at`;
+
+export function presentOnRamp(r: OnRampRow) {
+  return {
+    id: r.id,
+    resource: 'on-ramp-session' as const,
+    status: r.status,
+    account_ref: r.account_ref,
+    fiat_currency: r.fiat_currency,
+    asset: r.asset,
+    pair_id: r.pair_id,
+    payment_instructions: r.payment_instructions as {
+      rail: string;
+      currency: string;
+      beneficiary_name: string;
+      reference: string;
+      bank_details: Record<string, string>;
+    },
+    expires_at: r.expires_at.toISOString(),
+    fiat_amount: r.fiat_amount === null ? null : money(BigInt(r.fiat_amount), r.fiat_currency),
+    fee_summary: r.fee_components === null ? null : feeSummary(loadFees(r.fee_components), r.fiat_currency),
+    asset_amount: r.asset_amount === null ? null : money(BigInt(r.asset_amount), r.asset),
+    price: r.price,
+    failure_reason: r.failure_reason,
+    subject_attribution: r.subject_attribution,
+    payment_received_at: iso(r.payment_received_at),
+    completed_at: iso(r.completed_at),
+    etag: etagOf(r),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+/** Where the sandbox bank receives a currency: the platform's collection account (never a real institution). */
+function paymentInstructions(currency: string, reference: string) {
+  const rail = railsFor('pay_in', currency)[0];
+  if (!rail) throw new AppError('EdgeUnprocessable', `No bank rail collects ${currency}.`, { errors: [{ pointer: '/body/fiat_currency', detail: 'no pay-in rail' }] });
+  const beneficiary_name = 'Counterfoil Sandbox Ramp Collections';
+  const bank_details: Record<string, string> =
+    rail.code === 'sepa'
+      ? { iban: ibanFor('DE', `${SANDBOX_BANK.ibanBankCode}0000000001`), bic: SANDBOX_BANK.bic }
+      : rail.code === 'ach'
+        ? { routing_number: abaRoutingNumberFor(SANDBOX_BANK.abaFirst8), account_number: '000000000001', account_type: 'checking' }
+        : { sort_code: SANDBOX_BANK.sortCode, account_number: '00000001' };
+  return { rail: rail.code, currency, beneficiary_name, reference, bank_details };
+}
+
+function recordOnRampEvent(tx: TransactionSql, row: OnRampRow, attribution: SubjectAttribution | null) {
+  return recordEventSql(tx, {
+    type: ON_RAMP_EVENTS[row.status],
+    enterpriseId: row.enterprise_id,
+    scopeRef: row.account_ref,
+    resourceRef: `on-ramp-sessions/${row.id}`,
+    payload: presentOnRamp(row),
+    attribution,
+  });
+}
+
+export interface NewOnRamp {
+  enterpriseId: string;
+  accountRef: string;
+  fiatCurrency: string;
+  asset: string;
+  /** How long the client has to pay (the durable expiry timer). */
+  paymentWindowSeconds: number;
+  attribution: SubjectAttribution;
+  /** Runs inside the transaction after the insert (starts the workflow): if it fails, nothing is recorded. */
+  start: (row: OnRampRow) => Promise<void>;
+}
+
+/** Records a `requested` session with its payment instructions and starts `on-ramp/<id>`, atomically. */
+export async function createOnRamp(sql: Sql, input: NewOnRamp): Promise<OnRampRow> {
+  const fiat = ASSETS[input.fiatCurrency];
+  const asset = ASSETS[input.asset];
+  if (!fiat || fiat.class !== 'fiat') throw new AppError('EdgeUnprocessable', 'fiat_currency must be a fiat currency.', { errors: [{ pointer: '/body/fiat_currency', detail: 'not a fiat currency' }] });
+  if (!asset || asset.class !== 'crypto') throw new AppError('EdgeUnprocessable', 'asset must be a crypto asset.', { errors: [{ pointer: '/body/asset', detail: 'not a crypto asset' }] });
+  return (await sql.begin(async (tx) => {
+    const account = await lockMovableAccount(tx, input.accountRef, input.enterpriseId, { outgoing: true });
+    const pair = await tradablePair(tx, fiat.code, asset.code, { from: '/body/fiat_currency', to: '/body/asset' });
+    const reference = `CFR${randomBytes(6).toString('hex').toUpperCase()}`;
+    const [row] = await tx<OnRampRow[]>`
+      insert into on_ramp_sessions (id, enterprise_id, client_id, account_ref, fiat_currency, asset, pair_id, status, payment_reference,
+                                    payment_instructions, expires_at, subject_attribution)
+      values (${uuidv7()}, ${input.enterpriseId}, ${account.clientId}, ${input.accountRef}, ${fiat.code}, ${asset.code}, ${pair.id}, 'requested',
+              ${reference}, ${tx.json(paymentInstructions(fiat.code, reference))}, now() + make_interval(secs => ${input.paymentWindowSeconds}),
+              ${tx.json(input.attribution as never)})
+      returning ${COLUMNS(tx)}`;
+    await recordOnRampEvent(tx, row, input.attribution);
+    await input.start(row);
+    return row;
+  })) as OnRampRow;
+}
+
+export async function findOnRamp(sql: Db, id: string): Promise<OnRampRow | null> {
+  const [row] = await sql<OnRampRow[]>`select ${COLUMNS(sql)} from on_ramp_sessions where id = ${id}`;
+  return row ?? null;
+}
+
+const pathOf = (r: { enterprise_id: string; client_id: string | null; account_ref: string }) =>
+  r.client_id ? [`enterprises/${r.enterprise_id}`, `clients/${r.client_id}`, r.account_ref] : [`enterprises/${r.enterprise_id}`, r.account_ref];
+
+/** The session when the caller holds `permission` at its account, else 404 (403 in scope without it). */
+export async function requireOnRamp(sql: Sql, caller: Caller, id: string, permission: 'ramps.read' | 'ramps.create' | 'sandbox.control'): Promise<OnRampRow> {
+  const row = await findOnRamp(sql, id);
+  if (!row) throw notFound('on-ramp session');
+  caller.require(permission, pathOf(row), 'on-ramp session');
+  return row;
+}
+
+/** One guarded transition in its own transaction, with its event. Returns the row after, or null when the guard did not hold. */
+async function transition(
+  sql: Sql,
+  id: string,
+  from: OnRampStatus[],
+  set: (tx: TransactionSql, row: OnRampRow) => Promise<Partial<Record<keyof OnRampRow, unknown>> & { status: OnRampStatus }>,
+  attribution: SubjectAttribution | null = null,
+): Promise<{ row: OnRampRow; changed: boolean } | null> {
+  return (await sql.begin(async (tx) => {
+    const [row] = await tx<OnRampRow[]>`select ${COLUMNS(tx)} from on_ramp_sessions where id = ${id} for update`;
+    if (!row) return null;
+    if (!from.includes(row.status)) return { row, changed: false };
+    const changes = await set(tx, row);
+    const [updated] = await tx<OnRampRow[]>`
+      update on_ramp_sessions set ${tx(changes as never)}, version = version + 1, updated_at = now()
+       where id = ${id} returning ${COLUMNS(tx)}`;
+    await recordOnRampEvent(tx, updated, attribution);
+    return { row: updated, changed: true };
+  })) as { row: OnRampRow; changed: boolean } | null;
+}
+
+/** Activities fail (and retry) while the creating transaction has not committed yet. */
+function statusOf(result: { row: OnRampRow } | null, id: string): OnRampStatus {
+  if (!result) throw new Error(`on-ramp session ${id} is not visible yet`);
+  return result.row.status;
+}
+
+/** requested → awaiting_payment (the instructions are live). */
+export async function activateOnRamp(sql: Sql, id: string): Promise<OnRampStatus> {
+  return statusOf(await transition(sql, id, ['requested'], async () => ({ status: 'awaiting_payment' })), id);
+}
+
+/** awaiting_payment → expired when the payment window closed unpaid; otherwise the current status. */
+export async function expireOnRamp(sql: Sql, id: string): Promise<OnRampStatus> {
+  return statusOf(await transition(sql, id, ['awaiting_payment'], async () => ({ status: 'expired' })), id);
+}
+
+export async function onRampStatus(sql: Sql, id: string): Promise<OnRampStatus> {
+  const row = await findOnRamp(sql, id);
+  return statusOf(row ? { row } : null, id);
+}
+
+/**
+ * Sandbox bank: the client's payment arrived (awaiting_payment → payment_received, amount recorded).
+ * Anything else is 409 `on_ramp_<status>`; a closed window is 409 `on_ramp_expired`.
+ */
+export async function recordOnRampPayment(sql: Sql, row: OnRampRow, amount: { currency: string; value: string }, attribution: SubjectAttribution): Promise<OnRampRow> {
+  if (amount.currency.toUpperCase() !== row.fiat_currency) {
+    throw new AppError('EdgeUnprocessable', `The session collects ${row.fiat_currency}.`, { errors: [{ pointer: '/body/amount/currency', detail: `must be ${row.fiat_currency}` }] });
+  }
+  const minor = parseAmount(amount.value, row.fiat_currency, '/body/amount/value');
+  const result = await transition(
+    sql,
+    row.id,
+    ['awaiting_payment'],
+    async (tx, current) => {
+      const [{ open }] = await tx`select ${current.expires_at} > now() as open`;
+      if (!open) throw conflict('The payment window has closed.', 'on_ramp_expired');
+      return { status: 'payment_received', fiat_amount: minor.toString(), payment_received_at: new Date() };
+    },
+    attribution,
+  );
+  if (!result) throw notFound('on-ramp session');
+  if (!result.changed) throw conflict(`The on-ramp session is ${result.row.status}.`, `on_ramp_${result.row.status}`);
+  return result.row;
+}
+
+/**
+ * payment_received → converting: prices the payment (on-ramp fee from the fee engine, deducted from
+ * the received fiat; the rest converted at the pair's rate, rounded down). A net amount outside the
+ * pair's limits fails the session (`amount_out_of_range`).
+ */
+export async function convertOnRamp(sql: Sql, id: string): Promise<OnRampStatus> {
+  return statusOf(
+    await transition(sql, id, ['payment_received'], async (tx, row) => {
+      const pair = await getPair(tx, row.pair_id);
+      const gross = BigInt(row.fiat_amount!);
+      const fees = await quoteFees(tx, { enterpriseId: row.enterprise_id, operationType: 'on_ramp', asset: row.fiat_currency, amount: gross, rail: null });
+      const net = gross - fees.total;
+      const rate = clientRate(pair, new Date());
+      const assetAmount = net > 0n ? convertMinor(net, rate, pair.from_asset, pair.to_asset) : 0n;
+      if (!pair.enabled || net < BigInt(pair.min_from_amount) || net > BigInt(pair.max_from_amount) || assetAmount <= 0n) {
+        return { status: 'failed', failure_reason: pair.enabled ? 'amount_out_of_range' : 'pair_disabled' };
+      }
+      return {
+        status: 'converting',
+        fee_amount: fees.total.toString(),
+        fee_components: tx.json(storeFees(fees.components) as never),
+        asset_amount: assetAmount.toString(),
+        rate: serialise(rate),
+        price: formatDecimalDown(rate, pair.price_precision),
+      };
+    }),
+    id,
+  );
+}
+
+/**
+ * converting → completed: books external_deposits → FX liquidity (and the fee) in fiat, FX liquidity
+ * → the account in the asset, once (business key `on_ramp/<id>`). An account that can no longer
+ * receive fails the session (`account_unavailable`); the fiat is then returned outside the ledger.
+ */
+export async function completeOnRamp(sql: Sql, id: string, metrics?: Metrics): Promise<OnRampStatus> {
+  return statusOf(
+    await transition(sql, id, ['converting'], async (tx, row) => {
+      try {
+        await lockMovableAccount(tx, row.account_ref, row.enterprise_id, { outgoing: false });
+      } catch (err) {
+        if (err instanceof AppError) return { status: 'failed', failure_reason: 'account_unavailable' };
+        throw err;
+      }
+      const fees = row.fee_components!;
+      const ledgerTransactionId = await bookExchange(tx, {
+        key: `on_ramp/${id}`,
+        kind: 'on_ramp',
+        enterpriseId: row.enterprise_id,
+        source: { accountRef: systemAccountRef(row.enterprise_id, 'external_deposits') },
+        targetRef: row.account_ref,
+        fromAsset: row.fiat_currency,
+        fromAmount: BigInt(row.fiat_amount!) - BigInt(row.fee_amount!),
+        toAsset: row.asset,
+        toAmount: BigInt(row.asset_amount!),
+        fees,
+        metrics,
+      });
+      return { status: 'completed', ledger_transaction_id: ledgerTransactionId, completed_at: new Date() };
+    }),
+    id,
+  );
+}
+
+/** requested | awaiting_payment → cancelled by the client; later is 409 `on_ramp_<status>`. */
+export async function cancelOnRamp(sql: Sql, row: OnRampRow, attribution: SubjectAttribution): Promise<OnRampRow> {
+  const result = await transition(sql, row.id, ['requested', 'awaiting_payment'], async () => ({ status: 'cancelled' }), attribution);
+  if (!result) throw notFound('on-ramp session');
+  if (!result.changed) throw conflict(`The on-ramp session is ${result.row.status}; only a session awaiting payment can be cancelled.`, `on_ramp_${result.row.status}`);
+  return result.row;
+}

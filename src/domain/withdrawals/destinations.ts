@@ -1,0 +1,163 @@
+import type { Sql, TransactionSql } from 'postgres';
+import type { Caller } from '../../auth/caller';
+import { AppError, conflict, notFound } from '../../errors';
+import { etagOf } from '../../db/base';
+import { recordEventSql } from '../../events/outbox';
+import { uuidv7 } from '../../ids';
+import { assetOf } from '../../ledger/assets';
+import { assertValidAddress, networkByCode } from '../catalogue/networks';
+import { resolveBoundary } from '../iam/scopes';
+import { assertEnterpriseOpen } from '../tenancy/lifecycle';
+import { visibleByScopePath } from '../policies/scope';
+import { DESTINATION_EVENTS, type DESTINATION_STATUSES } from './events';
+
+export type DestinationStatus = (typeof DESTINATION_STATUSES)[number];
+
+export interface DestinationRow {
+  id: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  enterprise_id: string;
+  scope_ref: string;
+  scope_path: string[];
+  rail_class: 'crypto';
+  asset: string;
+  network: string;
+  label: string;
+  address: string;
+  memo: string | null;
+  status: DestinationStatus;
+}
+
+const COLUMNS = 'id, version, created_at, updated_at, enterprise_id, scope_ref, scope_path, rail_class, asset, network, label, address, memo, status';
+
+export function presentDestination(d: DestinationRow) {
+  return {
+    id: d.id,
+    resource: 'withdrawal_destination' as const,
+    asset: d.asset,
+    label: d.label,
+    rail_class: d.rail_class,
+    scope_ref: d.scope_ref,
+    status: d.status,
+    crypto_routing: { asset: d.asset, network: d.network, label: d.label, destination: { address: d.address, memo: d.memo } },
+    fiat_routing: null,
+    etag: etagOf(d),
+    created_at: d.created_at.toISOString(),
+    updated_at: d.updated_at.toISOString(),
+  };
+}
+
+export interface NewDestination {
+  scopeRef: string;
+  asset: string;
+  network: string;
+  label: string;
+  address: string;
+  memo: string | null;
+}
+
+async function writeEvent(tx: TransactionSql, caller: Caller, type: string, row: DestinationRow): Promise<void> {
+  await recordEventSql(tx, {
+    type,
+    enterpriseId: row.enterprise_id,
+    scopeRef: row.scope_ref,
+    resourceRef: `withdrawal-destinations/${row.id}`,
+    payload: presentDestination(row),
+    attribution: caller.attribution(),
+  });
+}
+
+/** Registers a crypto destination; the address is checked for the network's format and checksum (422). */
+export async function createDestination(sql: Sql, caller: Caller, input: NewDestination): Promise<DestinationRow> {
+  const path = await resolveBoundary(sql, caller, input.scopeRef);
+  caller.require('withdrawal_destinations.manage', path, 'scope');
+  const asset = assetOf(input.asset, '/body/crypto_routing/asset');
+  const network = networkByCode(input.network);
+  if (!network || network.status !== 'active') {
+    throw new AppError('EdgeUnprocessable', `Unknown crypto network ${input.network}.`, { errors: [{ pointer: '/body/crypto_routing/network', detail: 'unknown network' }] });
+  }
+  if (!(asset.code in network.assets)) {
+    throw new AppError('EdgeUnprocessable', `${network.displayName} does not carry ${asset.code}.`, {
+      errors: [{ pointer: '/body/crypto_routing/asset', detail: `not carried by ${network.code}` }],
+    });
+  }
+  assertValidAddress(network.code, input.address, input.memo, '/body/crypto_routing/destination');
+  return sql.begin(async (tx) => {
+    await assertEnterpriseOpen(tx, caller.enterpriseId);
+    const [row] = await tx.unsafe(
+      `insert into withdrawal_destinations (id, enterprise_id, scope_ref, scope_path, rail_class, asset, network, label, address, memo)
+       values ($1, $2, $3, $4, 'crypto', $5, $6, $7, $8, $9) returning ${COLUMNS}`,
+      [uuidv7(), caller.enterpriseId, input.scopeRef, [...path] as never, asset.code, network.code, input.label, input.address, input.memo],
+    );
+    await writeEvent(tx, caller, DESTINATION_EVENTS.created, row as unknown as DestinationRow);
+    return row as unknown as DestinationRow;
+  });
+}
+
+export async function findDestination(sql: Sql | TransactionSql, id: string, lock = false): Promise<DestinationRow | null> {
+  const [row] = await sql.unsafe(`select ${COLUMNS} from withdrawal_destinations where id = $1 ${lock ? 'for update' : ''}`, [id]);
+  return (row as unknown as DestinationRow | undefined) ?? null;
+}
+
+export async function readDestination(
+  sql: Sql | TransactionSql,
+  caller: Caller,
+  id: string,
+  permission: 'withdrawals.read' | 'withdrawal_destinations.manage' = 'withdrawals.read',
+  lock = false,
+): Promise<DestinationRow> {
+  const row = await findDestination(sql, id, lock);
+  if (!row || row.enterprise_id !== caller.enterpriseId) throw notFound('withdrawal destination');
+  caller.require(permission, row.scope_path, 'withdrawal destination');
+  return row;
+}
+
+export async function listDestinations(
+  sql: Sql,
+  caller: Caller,
+  q: { scopeRef?: string; status?: DestinationStatus; asset?: string; after: string | null; limit: number },
+): Promise<DestinationRow[]> {
+  const rows = await sql`
+    select ${sql.unsafe(COLUMNS)} from withdrawal_destinations
+     where enterprise_id = ${caller.enterpriseId}
+       and ${visibleByScopePath(sql, caller, 'withdrawals.read')}
+       and ${q.scopeRef ? sql`${q.scopeRef} = any(scope_path)` : sql`true`}
+       and ${q.status ? sql`status = ${q.status}` : sql`true`}
+       and ${q.asset ? sql`asset = ${q.asset}` : sql`true`}
+       and ${q.after ? sql`id > ${q.after}` : sql`true`}
+     order by id limit ${q.limit}`;
+  return rows as unknown as DestinationRow[];
+}
+
+export type DestinationAction = 'enable' | 'disable' | 'retire';
+
+const TRANSITIONS: Record<DestinationAction, { from: DestinationStatus[]; to: DestinationStatus; event: string }> = {
+  enable: { from: ['disabled'], to: 'active', event: DESTINATION_EVENTS.enabled },
+  disable: { from: ['active'], to: 'disabled', event: DESTINATION_EVENTS.disabled },
+  retire: { from: ['active', 'disabled'], to: 'retired', event: DESTINATION_EVENTS.retired },
+};
+
+/** enable / disable / retire, with If-Match (via `precondition`) and the event, in one transaction. */
+export async function changeDestinationStatus(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  action: DestinationAction,
+  precondition: (row: { id: string; version: number }) => void,
+): Promise<DestinationRow> {
+  const t = TRANSITIONS[action];
+  return sql.begin(async (tx) => {
+    const current = await readDestination(tx, caller, id, 'withdrawal_destinations.manage', true);
+    precondition(current);
+    await assertEnterpriseOpen(tx, caller.enterpriseId);
+    if (!t.from.includes(current.status)) throw conflict(`A ${current.status} withdrawal destination cannot be ${action}d.`, `destination_${current.status}`);
+    const [row] = await tx.unsafe(
+      `update withdrawal_destinations set status = $2, version = version + 1, updated_at = now() where id = $1 returning ${COLUMNS}`,
+      [id, t.to],
+    );
+    await writeEvent(tx, caller, t.event, row as unknown as DestinationRow);
+    return row as unknown as DestinationRow;
+  });
+}

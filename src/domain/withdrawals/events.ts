@@ -1,0 +1,87 @@
+import { z } from '../../http/zod';
+import { defineEventType } from '../../events/catalogue';
+import { ETag, Timestamp, Uuid } from '../../http/schemas';
+import { FeeSummaryBody, Money, SubjectAttributionBody } from '../transfers/events';
+import { PolicyDecisionBody } from '../policies/decision-body';
+
+export const DESTINATION_STATUSES = ['active', 'disabled', 'retired'] as const;
+
+export const CryptoRoutingBody = z
+  .object({
+    asset: z.string(),
+    network: z.string(),
+    label: z.string(),
+    destination: z.object({ address: z.string(), memo: z.string().nullable() }),
+  })
+  .openapi('WithdrawalCryptoRouting');
+
+export const WithdrawalDestinationBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('withdrawal_destination'),
+    asset: z.string(),
+    label: z.string(),
+    rail_class: z.literal('crypto'),
+    scope_ref: z.string().openapi({ description: 'Accounts at or below this scope may withdraw to it.' }),
+    status: z.enum(DESTINATION_STATUSES).openapi({ description: 'active ↔ disabled; active | disabled → retired (terminal).' }),
+    crypto_routing: CryptoRoutingBody,
+    fiat_routing: z.null(),
+    etag: ETag,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('WithdrawalDestination');
+
+export const WITHDRAWAL_STATUSES = ['pending_approval', 'executing', 'executed', 'rejected', 'expired', 'cancelled', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+export const TERMINAL_WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = ['executed', 'rejected', 'expired', 'cancelled', 'failed'];
+
+export const WithdrawalRecordBody = z
+  .object({
+    id: Uuid,
+    account_ref: z.string().openapi({ description: 'The debited account.' }),
+    approval_ref: z.string().nullable(),
+    family: z.literal('withdrawal'),
+    family_params: z.object({}).strict(),
+    principal_amount: Money,
+    fee_summary: FeeSummaryBody,
+    fill_rate: z.null(),
+    failure_reason: z.string().nullable(),
+    status: z.enum(WITHDRAWAL_STATUSES).openapi({
+      description:
+        'pending_approval → executing → executed; pending_approval → rejected | expired | cancelled; executing → cancelled (before the rail accepted) | failed. See docs/governed-money.md.',
+    }),
+    settled_at: Timestamp.nullable(),
+    subject_attribution: SubjectAttributionBody,
+    rail: z.string().openapi({ description: 'The crypto network the withdrawal travels on.' }),
+    withdrawal_destination_id: Uuid,
+    rail_reference: z.string().nullable().openapi({ description: 'The rail\'s reference once it accepted the submission.' }),
+    policy_decision: PolicyDecisionBody,
+    etag: ETag,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('WithdrawalRecord');
+
+const destinationEvent = (state: string, description: string) =>
+  defineEventType(`withdrawals.withdrawal_destination.${state}.v1`, description, WithdrawalDestinationBody);
+
+export const DESTINATION_EVENTS = {
+  created: destinationEvent('created', 'A withdrawal destination was registered (active).'),
+  enabled: destinationEvent('enabled', 'A disabled withdrawal destination was enabled.'),
+  disabled: destinationEvent('disabled', 'A withdrawal destination was disabled: new withdrawals cannot use it.'),
+  retired: destinationEvent('retired', 'A withdrawal destination was retired (terminal).'),
+} as const;
+
+const withdrawalEvent = (state: string, description: string) => defineEventType(`operations.withdrawal.${state}.v1`, description, WithdrawalRecordBody);
+
+/** One event per state a withdrawal enters; `settled` is the seed's withdrawal-settled type (status `executed`). */
+export const WITHDRAWAL_EVENTS: Record<WithdrawalStatus, string> = {
+  pending_approval: withdrawalEvent('pending_approval', 'A withdrawal was accepted and waits for approval; its amount and fee are held.'),
+  executing: withdrawalEvent('executing', 'A withdrawal is executing: it goes to the rail.'),
+  executed: withdrawalEvent('settled', 'The rail confirmed a withdrawal and the ledger settled it (status executed).'),
+  rejected: withdrawalEvent('rejected', 'A withdrawal was rejected by an approver; its hold was released.'),
+  expired: withdrawalEvent('expired', 'A withdrawal\'s approval expired; its hold was released.'),
+  cancelled: withdrawalEvent('cancelled', 'A withdrawal was cancelled before the rail accepted it; its hold was released.'),
+  failed: withdrawalEvent('failed', 'The rail failed a withdrawal; its hold was released.'),
+};

@@ -1,0 +1,4 @@
+export * from './events';
+export * from './destinations';
+export * from './withdrawals';
+export * from './lifecycle';

@@ -1,0 +1,308 @@
+import type { Sql, TransactionSql } from 'postgres';
+import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
+import { AppError, conflict, notFound } from '../../errors';
+import { etagOf } from '../../db/base';
+import { recordEventSql } from '../../events/outbox';
+import { uuidv7 } from '../../ids';
+import type { Metrics } from '../../metrics';
+import { money, placeHold, postHold, voidHold, type Asset } from '../../ledger';
+import { systemAccountRef } from '../../ledger/system-accounts';
+import { quoteFees } from '../fees/agreements';
+import { fundableAccount, type FundableAccount } from '../funding/accounts';
+import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
+import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity, visibleByScopePath, type PolicyDecision } from '../policies';
+import { findDestination, type DestinationRow } from './destinations';
+import { TERMINAL_WITHDRAWAL_STATUSES, WITHDRAWAL_EVENTS, type WithdrawalStatus } from './events';
+
+type Db = Sql | TransactionSql;
+
+export interface FeeComponentRow {
+  type: 'network_fee' | 'service_fee';
+  /** Minor units, as a decimal string. */
+  amount: string;
+  payee_ref: string;
+}
+
+export interface WithdrawalRow {
+  id: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  enterprise_id: string;
+  client_id: string | null;
+  account_ref: string;
+  scope_path: string[];
+  destination_id: string;
+  rail: string;
+  asset: string;
+  amount: string;
+  fee_components: FeeComponentRow[];
+  fee_total: string;
+  hold_id: string;
+  status: WithdrawalStatus;
+  approval_id: string | null;
+  failure_reason: string | null;
+  policy_decision: PolicyDecision;
+  subject_attribution: SubjectAttribution;
+  rail_reference: string | null;
+  rail_accepted_at: Date | null;
+  ledger_transaction_id: string | null;
+  settled_at: Date | null;
+}
+
+const COLUMNS = `id, version, created_at, updated_at, enterprise_id, client_id, account_ref, scope_path, destination_id, rail, asset,
+  amount::text, fee_components, fee_total::text, hold_id, status, approval_id, failure_reason, policy_decision, subject_attribution,
+  rail_reference, rail_accepted_at, ledger_transaction_id, settled_at`;
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** The seed's transaction record, family `withdrawal`, plus the rail, destination and policy decision. */
+export function presentWithdrawal(w: WithdrawalRow) {
+  return {
+    id: w.id,
+    account_ref: w.account_ref,
+    approval_ref: w.approval_id ? `approvals/${w.approval_id}` : null,
+    family: 'withdrawal' as const,
+    family_params: {},
+    principal_amount: money(BigInt(w.amount), w.asset),
+    fee_summary: {
+      components: w.fee_components.map((c) => ({ kind: c.type, amount: money(BigInt(c.amount), w.asset) })),
+      total: money(BigInt(w.fee_total), w.asset),
+    },
+    fill_rate: null,
+    failure_reason: w.failure_reason,
+    status: w.status,
+    settled_at: iso(w.settled_at),
+    subject_attribution: w.subject_attribution,
+    rail: w.rail,
+    withdrawal_destination_id: w.destination_id,
+    rail_reference: w.rail_reference,
+    policy_decision: w.policy_decision,
+    etag: etagOf(w),
+    created_at: iso(w.created_at)!,
+    updated_at: iso(w.updated_at)!,
+  };
+}
+
+export type WithdrawalView = ReturnType<typeof presentWithdrawal>;
+
+async function writeEvent(tx: TransactionSql, row: WithdrawalRow, attribution: SubjectAttribution | null): Promise<WithdrawalView> {
+  const view = presentWithdrawal(row);
+  await recordEventSql(tx, {
+    type: WITHDRAWAL_EVENTS[row.status],
+    enterpriseId: row.enterprise_id,
+    scopeRef: row.account_ref,
+    resourceRef: `withdrawals/${row.id}`,
+    payload: view,
+    attribution,
+  });
+  return view;
+}
+
+export async function findWithdrawal(sql: Db, id: string): Promise<WithdrawalRow | null> {
+  const [row] = await sql.unsafe(`select ${COLUMNS} from withdrawals where id = $1`, [id]);
+  return (row as unknown as WithdrawalRow | undefined) ?? null;
+}
+
+export async function readWithdrawal(sql: Db, caller: Caller, id: string, permission: 'withdrawals.read' | 'withdrawals.create' = 'withdrawals.read'): Promise<WithdrawalRow> {
+  const row = await findWithdrawal(sql, id);
+  if (!row || row.enterprise_id !== caller.enterpriseId) throw notFound('withdrawal');
+  caller.require(permission, row.scope_path, 'withdrawal');
+  return row;
+}
+
+export async function listWithdrawals(
+  sql: Sql,
+  caller: Caller,
+  q: { accountRef?: string; status?: WithdrawalStatus; after: string | null; limit: number },
+): Promise<WithdrawalRow[]> {
+  const rows = await sql`
+    select ${sql.unsafe(COLUMNS)} from withdrawals
+     where enterprise_id = ${caller.enterpriseId}
+       and ${visibleByScopePath(sql, caller, 'withdrawals.read')}
+       and ${q.accountRef ? sql`account_ref = ${q.accountRef}` : sql`true`}
+       and ${q.status ? sql`status = ${q.status}` : sql`true`}
+       and ${q.after ? sql`id > ${q.after}` : sql`true`}
+     order by id limit ${q.limit}`;
+  return rows as unknown as WithdrawalRow[];
+}
+
+export interface NewWithdrawal {
+  accountRef: string;
+  asset: Asset;
+  amount: bigint;
+  rail: string;
+  destinationId: string;
+}
+
+const unprocessable = (pointer: string, detail: string, message: string) => new AppError('EdgeUnprocessable', message, { errors: [{ pointer, detail }] });
+
+/** The destination must be active, of the account's scope (at or above it), and match the asset and rail. */
+function assertUsableDestination(d: DestinationRow | null, account: FundableAccount, input: NewWithdrawal): DestinationRow {
+  if (!d || d.enterprise_id !== account.enterpriseId || !account.path.includes(d.scope_ref)) {
+    throw unprocessable('/body/withdrawal_destination_id', 'no destination of this account\'s scope', 'The withdrawal destination does not exist for this account.');
+  }
+  if (d.status !== 'active') throw conflict(`The withdrawal destination is ${d.status}.`, `destination_${d.status}`);
+  if (d.asset !== input.asset.code) throw unprocessable('/body/amount/currency', `the destination receives ${d.asset}`, `The destination receives ${d.asset}, not ${input.asset.code}.`);
+  if (d.network !== input.rail) throw unprocessable('/body/rail', `the destination is on ${d.network}`, `The destination is on ${d.network}, not ${input.rail}.`);
+  return d;
+}
+
+/** Account, client and enterprise states under FOR KEY SHARE: a concurrent close waits for this withdrawal. */
+async function assertAccountMayWithdraw(tx: TransactionSql, account: FundableAccount): Promise<void> {
+  const id = account.accountRef.slice(account.accountRef.indexOf('/') + 1);
+  const [row] = account.clientId
+    ? await tx`
+        select a.status, c.status as client_status, e.admission_state, e.restriction_state
+          from client_accounts a join clients c on c.id = a.client_id join enterprises e on e.id = a.enterprise_id
+         where a.id = ${id} for key share of a`
+    : await tx`
+        select m.status, null as client_status, e.admission_state, e.restriction_state
+          from master_accounts m join enterprises e on e.id = m.enterprise_id
+         where m.id = ${id} for key share of m`;
+  if (row.admission_state === 'closed') throw enterpriseClosed();
+  if (row.restriction_state === 'suspended') throw enterpriseSuspended();
+  if (row.client_status && row.client_status !== 'active') throw conflict(`The client is ${row.client_status}.`, `client_${row.client_status}`);
+  if (row.status !== 'active') throw conflict(`The account is ${row.status}.`, `account_${row.status}`);
+}
+
+export interface AcceptedWithdrawal {
+  row: WithdrawalRow;
+  account: FundableAccount;
+}
+
+/**
+ * Accepts a withdrawal in one transaction: checks, policy decision (deny is 422), fee quote, a hold
+ * of amount + fee (insufficient funds is 422), the record and its event, the velocity entry. The
+ * caller then starts the `withdrawal/<id>` workflow, which owns everything after.
+ */
+export async function acceptWithdrawal(sql: Sql, caller: Caller, input: NewWithdrawal, metrics: Metrics): Promise<AcceptedWithdrawal> {
+  const [account, destination] = await Promise.all([fundableAccount(sql, input.accountRef), findDestination(sql, input.destinationId)]);
+  if (!account) throw notFound('account');
+  caller.require('withdrawals.create', account.path, 'account');
+  assertUsableDestination(destination, account, input);
+  const fees = await quoteFees(sql, { enterpriseId: account.enterpriseId, operationType: 'withdrawal', asset: input.asset.code, amount: input.amount, rail: input.rail });
+  const now = new Date();
+  const id = uuidv7(now.getTime());
+  const attribution = caller.attribution();
+  const row = await sql.begin(async (tx) => {
+    await assertAccountMayWithdraw(tx, account);
+    const decision = await evaluatePolicy(
+      tx,
+      {
+        enterpriseId: account.enterpriseId,
+        actionFamily: 'withdrawal',
+        accountRef: account.accountRef,
+        asset: input.asset.code,
+        amount: input.amount,
+        destinationRef: `withdrawal-destinations/${input.destinationId}`,
+        initiatorKind: caller.subject.kind,
+      },
+      account.path,
+    );
+    assertNotDenied(decision);
+    const hold = await placeHold(tx, {
+      key: `withdrawal/${id}`,
+      enterpriseId: account.enterpriseId,
+      accountRef: account.accountRef,
+      asset: input.asset.code,
+      amount: input.amount + fees.total,
+      metrics,
+    });
+    const components: FeeComponentRow[] = fees.components.map((c) => ({ type: c.type, amount: c.amount.toString(), payee_ref: c.payeeRef! }));
+    const [inserted] = await tx.unsafe(
+      `insert into withdrawals (id, created_at, updated_at, enterprise_id, client_id, account_ref, scope_path, destination_id, rail, asset, amount,
+                                fee_components, fee_total, hold_id, status, approval_id, policy_decision, subject_attribution)
+       values ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10::numeric, $11::text::jsonb, $12::numeric, $13, $14, $15, $16::text::jsonb, $17::text::jsonb)
+       returning ${COLUMNS}`,
+      [id, now, account.enterpriseId, account.clientId, account.accountRef, [...account.path] as never, input.destinationId, input.rail,
+        input.asset.code, input.amount.toString(), JSON.stringify(components), fees.total.toString(), hold.id,
+        decision.requirement ? 'pending_approval' : 'executing', decision.requirement ? uuidv7() : null, JSON.stringify(decision), JSON.stringify(attribution)],
+    );
+    await recordVelocity(tx, {
+      operationRef: `withdrawals/${id}`,
+      enterpriseId: account.enterpriseId,
+      accountRef: account.accountRef,
+      actionFamily: 'withdrawal',
+      asset: input.asset.code,
+      amount: input.amount,
+    });
+    const created = inserted as unknown as WithdrawalRow;
+    await writeEvent(tx, created, attribution);
+    return created;
+  });
+  return { row, account };
+}
+
+/** pending_approval → executing once approved, recording who approved in the attribution. */
+export async function markWithdrawalExecuting(sql: Sql, id: string, approvedBy: PrincipalRef[]): Promise<WithdrawalStatus> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx.unsafe(
+      `update withdrawals set status = 'executing', version = version + 1, updated_at = now(),
+              subject_attribution = jsonb_set(subject_attribution, '{approved_by}', $2::text::jsonb)
+        where id = $1 and status = 'pending_approval' returning ${COLUMNS}`,
+      [id, JSON.stringify(approvedBy)],
+    );
+    if (row) {
+      await writeEvent(tx, row as unknown as WithdrawalRow, null);
+      return 'executing' as const;
+    }
+    return (await findWithdrawal(tx, id))!.status;
+  });
+}
+
+/** Records the rail's acceptance (its reference); from here on a cancel is 409. */
+export async function recordRailAcceptance(sql: Sql, id: string, reference: string): Promise<void> {
+  await sql`
+    update withdrawals set rail_reference = ${reference}, rail_accepted_at = coalesce(rail_accepted_at, now()), version = version + 1, updated_at = now()
+     where id = ${id} and rail_reference is null`;
+}
+
+/**
+ * Settles an executing withdrawal once: posts its hold (debit the account; credit the external
+ * withdrawals flow with the amount and each fee to its payee account), sets `settled_at` and
+ * `executed`, and records `operations.withdrawal.settled.v1`. A retry finds it executed and changes nothing.
+ */
+export async function settleWithdrawal(sql: Sql, id: string, metrics?: Metrics): Promise<WithdrawalStatus> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx.unsafe(
+      `update withdrawals set status = 'executed', settled_at = now(), version = version + 1, updated_at = now()
+        where id = $1 and status = 'executing' returning ${COLUMNS}`,
+      [id],
+    );
+    if (!row) return (await findWithdrawal(tx, id))!.status;
+    const w = row as unknown as WithdrawalRow;
+    const credits = [
+      { accountRef: systemAccountRef(w.enterprise_id, 'external_withdrawals'), amount: BigInt(w.amount) },
+      ...w.fee_components.map((c) => ({ accountRef: c.payee_ref, amount: BigInt(c.amount) })),
+    ].filter((c) => c.amount > 0n);
+    const { transaction } = await postHold(tx, { holdId: w.hold_id, key: `withdrawal/${w.id}/settle`, credits, kind: 'withdrawal', metrics });
+    await tx`update withdrawals set ledger_transaction_id = ${transaction.id} where id = ${w.id}`;
+    await writeEvent(tx, { ...w, ledger_transaction_id: transaction.id }, null);
+    return 'executed' as const;
+  });
+}
+
+export type ReleaseOutcome = 'rejected' | 'expired' | 'cancelled' | 'failed';
+
+/**
+ * Ends a withdrawal without moving money, exactly once: the status guard admits one transition out
+ * of pending_approval / executing, and the ledger voids the hold in the same transaction. A retry
+ * (or a second path) finds it terminal and changes nothing. Returns the record as it now is.
+ */
+export async function releaseWithdrawal(sql: Sql, id: string, outcome: ReleaseOutcome, reason: string, metrics?: Metrics): Promise<WithdrawalView> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx.unsafe(
+      `update withdrawals set status = $2, failure_reason = $3, version = version + 1, updated_at = now()
+        where id = $1 and status in ('pending_approval', 'executing') returning ${COLUMNS}`,
+      [id, outcome, reason],
+    );
+    if (!row) return presentWithdrawal((await findWithdrawal(tx, id))!);
+    const w = row as unknown as WithdrawalRow;
+    await voidHold(tx, { holdId: w.hold_id, metrics });
+    await releaseVelocity(tx, `withdrawals/${w.id}`);
+    return writeEvent(tx, w, null);
+  });
+}
+
+export const isTerminal = (status: WithdrawalStatus) => TERMINAL_WITHDRAWAL_STATUSES.includes(status);

@@ -1,0 +1,137 @@
+import { z } from '../zod';
+import { defineRoute, type RouteDef } from '../route';
+import { Uuid } from '../schemas';
+import { listOf, pageQuery } from '../pagination';
+import {
+  APPROVAL_STATUSES,
+  ApprovalBody,
+  cancelApproval,
+  decideApproval,
+  eligibleApprovers,
+  listApprovals,
+  presentApproval,
+  readApproval,
+  viewApproval,
+} from '../../domain/approvals';
+import { ACTION_FAMILIES } from '../../domain/policies';
+
+const ApprovalParams = z.object({ approval_id: Uuid });
+
+export const listApprovalsRoute = defineRoute({
+  method: 'get',
+  path: '/approvals',
+  operationId: 'listApprovals',
+  summary: 'List approvals',
+  tags: ['Approvals'],
+  auth: { kind: 'bearer', permission: 'approvals.read' },
+  query: z
+    .object({
+      scope_ref: z.string().max(200).optional().openapi({ param: { name: 'scope_ref', in: 'query' }, description: 'Approvals of operations at or below this scope (enterprise, client or account).' }),
+      status: z.enum(APPROVAL_STATUSES).optional().openapi({ param: { name: 'status', in: 'query' } }),
+      action_family: z.enum(ACTION_FAMILIES).optional().openapi({ param: { name: 'action_family', in: 'query' } }),
+      ...pageQuery,
+    })
+    .strict(),
+  responses: { 200: { description: 'A page of approvals.', schema: listOf(ApprovalBody, 'ApprovalList') } },
+  handler: async ({ query, caller, services }) => {
+    const filter = { scope_ref: query.scope_ref, status: query.status, action_family: query.action_family };
+    const after = services.pager.decode(query.page_token, caller, filter);
+    const rows = await listApprovals(services.sql, caller, {
+      scopeRef: query.scope_ref,
+      status: query.status,
+      actionFamily: query.action_family,
+      after,
+      limit: query.page_size + 1,
+    });
+    return { body: services.pager.page(rows, query.page_size, caller, filter, (r) => presentApproval(r, r.votes)) };
+  },
+});
+
+export const getApprovalRoute = defineRoute({
+  method: 'get',
+  path: '/approvals/{approval_id}',
+  operationId: 'getApproval',
+  summary: 'Get an approval',
+  tags: ['Approvals'],
+  auth: { kind: 'bearer', permission: 'approvals.read' },
+  params: ApprovalParams,
+  responses: { 200: { description: 'The approval.', schema: ApprovalBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => {
+    await readApproval(services.sql, caller, params.approval_id);
+    return { body: await viewApproval(services.sql, params.approval_id) };
+  },
+});
+
+const DECISION_DESCRIPTION =
+  'Only a human decides: a user token (403 `human_approval_required`) holding the approving role at the governed scope (403 `not_an_eligible_approver`); ' +
+  'the initiator is refused when the rule bars it (403 `initiator_cannot_approve`). A decided or expired approval is 409 (`approval_<status>`). ' +
+  'Needs an action token (`X-Action-Token`) for the action named below, bound to `approvals/<id>`. The decision is delivered to the governed workflow as a validated Update; the answer is the approval as the workflow accepted it.';
+
+function decisionRoute(verdict: 'approve' | 'reject') {
+  return defineRoute({
+    method: 'post',
+    path: `/approvals/{approval_id}/${verdict}`,
+    operationId: `${verdict}Approval`,
+    summary: verdict === 'approve' ? 'Approve a governed operation' : 'Reject a governed operation',
+    description:
+      verdict === 'approve'
+        ? `Counts the caller towards the quorum (a second approval by the same user counts once); at the quorum the approval is \`approved\` and the operation proceeds. ${DECISION_DESCRIPTION} Action: \`approvals.approve\`.`
+        : `One rejection rejects: the approval is \`rejected\` and the operation ends \`rejected\`, its hold released. ${DECISION_DESCRIPTION} Action: \`approvals.reject\`.`,
+    tags: ['Approvals'],
+    auth: { kind: 'bearer', permission: 'approvals.decide' },
+    actionToken: verdict === 'approve' ? 'approvals.approve' : 'approvals.reject',
+    actionTokenResource: (p: { approval_id: string }) => `approvals/${p.approval_id}`,
+    params: ApprovalParams,
+    responses: { 200: { description: 'The approval after the decision.', schema: ApprovalBody } },
+    errors: ['EdgeNotFound', 'EdgeForbidden', 'EdgeConflict', 'EdgeActionTokenRequired'],
+    handler: async ({ params, caller, services }) => ({ body: await decideApproval(services, caller, params.approval_id, verdict) }),
+  });
+}
+
+export const cancelApprovalRoute = defineRoute({
+  method: 'post',
+  path: '/approvals/{approval_id}/cancel',
+  operationId: 'cancelApproval',
+  summary: 'Cancel a pending approval (the initiator)',
+  description: 'Only the initiator of the governed operation (403 `not_initiator`); the operation ends `cancelled` and its hold is released. A decided or expired approval is 409.',
+  tags: ['Approvals'],
+  auth: { kind: 'bearer', permission: 'approvals.read' },
+  params: ApprovalParams,
+  responses: { 200: { description: 'The cancelled approval.', schema: ApprovalBody } },
+  errors: ['EdgeNotFound', 'EdgeForbidden', 'EdgeConflict'],
+  handler: async ({ params, caller, services }) => ({ body: await cancelApproval(services, caller, params.approval_id) }),
+});
+
+const EligibleApproverBody = z
+  .object({ id: Uuid, resource: z.literal('human_actor'), principal_ref: z.string(), display_name: z.string(), email: z.string() })
+  .openapi('EligibleApprover');
+
+export const eligibleApproversRoute = defineRoute({
+  method: 'get',
+  path: '/approvals/{approval_id}/eligible-approvers',
+  operationId: 'listEligibleApprovers',
+  summary: 'Users who may decide an approval',
+  description: 'Active users holding the approving role through an active assignment that covers the governed account, minus the initiator when the rule bars it.',
+  tags: ['Approvals'],
+  auth: { kind: 'bearer', permission: 'approvals.read' },
+  params: ApprovalParams,
+  responses: { 200: { description: 'The eligible approvers.', schema: z.object({ items: z.array(EligibleApproverBody) }).openapi('EligibleApproverList') } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => {
+    const approval = await readApproval(services.sql, caller, params.approval_id);
+    const users = await eligibleApprovers(services.sql, approval);
+    return {
+      body: { items: users.map((u) => ({ id: u.id, resource: 'human_actor' as const, principal_ref: `users/${u.id}`, display_name: u.display_name, email: u.email })) },
+    };
+  },
+});
+
+export const approvalRoutes: RouteDef[] = [
+  listApprovalsRoute,
+  getApprovalRoute,
+  decisionRoute('approve'),
+  decisionRoute('reject'),
+  cancelApprovalRoute,
+  eligibleApproversRoute,
+];

@@ -1,0 +1,210 @@
+import { z } from '../zod';
+import { defineRoute, type RouteDef } from '../route';
+import { Uuid } from '../schemas';
+import { listOf, pageQuery } from '../pagination';
+import { assertIfMatch } from '../etag';
+import { assetOf, parseAmount } from '../../ledger';
+import { requireAccount } from '../../domain/funding/accounts';
+import { ACTION_FAMILIES, PolicyDecisionBody, evaluatePolicy } from '../../domain/policies';
+import { POLICY_RULE_STATUSES, PolicyRuleBody, RuleConditionsBody, RuleEffectBody } from '../../domain/policies/events';
+import {
+  changePolicyRuleStatus,
+  createPolicyRule,
+  listPolicyRules,
+  presentPolicyRule,
+  readPolicyRule,
+  updatePolicyRule,
+  type PolicyRuleAction,
+} from '../../domain/policies/rules';
+
+const ScopeRef = z
+  .string()
+  .regex(/^(enterprises|clients)\/[0-9a-f-]{36}$/, 'must be an enterprises/<id> or clients/<id> reference')
+  .openapi({ example: 'clients/0193a1c2-7f00-7abc-8def-0123456789ab' });
+const RuleParams = z.object({ rule_id: Uuid });
+const Name = z.string().min(1).max(200);
+const Description = z.string().max(2000);
+const Order = z.number().int().min(0).max(1_000_000);
+
+export const createPolicyRoute = defineRoute({
+  method: 'post',
+  path: '/policies',
+  operationId: 'createPolicy',
+  summary: 'Create a policy rule (as a draft)',
+  description:
+    'A rule governs one action family at a scope (an enterprise or a client, with everything below). It does nothing until activated. ' +
+    'Among the active rules of the family whose scope covers the account, ordered by `order` then creation, the first whose conditions all hold decides; no match is `allow`. ' +
+    'A `deny` makes the operation 422 `policy_denied` naming the rule. An unknown asset, a bad amount or an approving role that is not an active role of the enterprise is 422.',
+  tags: ['Policies'],
+  auth: { kind: 'bearer', permission: 'policies.manage' },
+  idempotency: 'optional',
+  body: z
+    .object({
+      name: Name,
+      description: Description.default(''),
+      scope_ref: ScopeRef,
+      action_family: z.enum(ACTION_FAMILIES),
+      order: Order,
+      conditions: RuleConditionsBody.default({}),
+      effect: RuleEffectBody,
+    })
+    .strict()
+    .openapi('PolicyRuleCreate'),
+  responses: { 201: { description: 'The draft rule.', schema: PolicyRuleBody } },
+  errors: ['EdgeNotFound', 'EdgeGone', 'EdgeUnprocessable'],
+  handler: async ({ body, caller, services }) => {
+    const row = await createPolicyRule(services.sql, caller, {
+      name: body.name,
+      description: body.description,
+      scopeRef: body.scope_ref,
+      actionFamily: body.action_family,
+      order: body.order,
+      conditions: body.conditions,
+      effect: body.effect,
+    });
+    return { status: 201, body: presentPolicyRule(row) };
+  },
+});
+
+export const listPolicyRulesRoute = defineRoute({
+  method: 'get',
+  path: '/policy-rules',
+  operationId: 'listPolicyRules',
+  summary: 'List policy rules',
+  tags: ['Policies'],
+  auth: { kind: 'bearer', permission: 'policies.read' },
+  query: z
+    .object({
+      action_family: z.enum(ACTION_FAMILIES).optional().openapi({ param: { name: 'action_family', in: 'query' } }),
+      status: z.enum(POLICY_RULE_STATUSES).optional().openapi({ param: { name: 'status', in: 'query' } }),
+      scope_ref: z.string().max(200).optional().openapi({ param: { name: 'scope_ref', in: 'query' }, description: 'Rules at or below this scope.' }),
+      ...pageQuery,
+    })
+    .strict(),
+  responses: { 200: { description: 'A page of rules.', schema: listOf(PolicyRuleBody, 'PolicyRuleList') } },
+  handler: async ({ query, caller, services }) => {
+    const filter = { action_family: query.action_family, status: query.status, scope_ref: query.scope_ref };
+    const after = services.pager.decode(query.page_token, caller, filter);
+    const rows = await listPolicyRules(services.sql, caller, {
+      actionFamily: query.action_family,
+      status: query.status,
+      scopeRef: query.scope_ref,
+      after,
+      limit: query.page_size + 1,
+    });
+    return { body: services.pager.page(rows, query.page_size, caller, filter, presentPolicyRule) };
+  },
+});
+
+export const getPolicyRuleRoute = defineRoute({
+  method: 'get',
+  path: '/policy-rules/{rule_id}',
+  operationId: 'getPolicyRule',
+  summary: 'Get a policy rule',
+  tags: ['Policies'],
+  auth: { kind: 'bearer', permission: 'policies.read' },
+  params: RuleParams,
+  responses: { 200: { description: 'The rule.', schema: PolicyRuleBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => ({ body: presentPolicyRule(await readPolicyRule(services.sql, caller, params.rule_id)) }),
+});
+
+export const updatePolicyRuleRoute = defineRoute({
+  method: 'patch',
+  path: '/policy-rules/{rule_id}',
+  operationId: 'updatePolicyRule',
+  summary: 'Update a policy rule',
+  description: 'Draft and active rules can change; a retired rule is 409 `policy_rule_retired`. A stale If-Match is 412. Governed records keep the rule version they ran under.',
+  tags: ['Policies'],
+  auth: { kind: 'bearer', permission: 'policies.manage' },
+  ifMatch: true,
+  params: RuleParams,
+  body: z
+    .object({ name: Name.optional(), description: Description.optional(), order: Order.optional(), conditions: RuleConditionsBody.optional(), effect: RuleEffectBody.optional() })
+    .strict()
+    .openapi('PolicyRuleUpdate'),
+  responses: { 200: { description: 'The updated rule.', schema: PolicyRuleBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed', 'EdgeUnprocessable'],
+  handler: async ({ params, body, caller, services, ctx }) => {
+    const row = await updatePolicyRule(services.sql, caller, params.rule_id, body, (r) => assertIfMatch(ctx, r));
+    return { body: presentPolicyRule(row) };
+  },
+});
+
+const TRANSITION_DESCRIPTIONS: Record<PolicyRuleAction, string> = {
+  activate: '`draft` → `active`: the rule governs operations from now on. Anything else is 409.',
+  retire: '`draft` | `active` → `retired` (terminal). Retired already is 409.',
+};
+
+function policyRuleTransitionRoute(action: PolicyRuleAction) {
+  return defineRoute({
+    method: 'post',
+    path: `/policy-rules/{rule_id}/${action}`,
+    operationId: `${action}PolicyRule`,
+    summary: `${action[0].toUpperCase()}${action.slice(1)} a policy rule`,
+    description: `${TRANSITION_DESCRIPTIONS[action]} With If-Match, a stale ETag is 412.`,
+    tags: ['Policies'],
+    auth: { kind: 'bearer', permission: 'policies.manage' },
+    ifMatch: true,
+    params: RuleParams,
+    responses: { 200: { description: 'The rule after the change.', schema: PolicyRuleBody } },
+    errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed'],
+    handler: async ({ params, caller, services, ctx }) => {
+      const row = await changePolicyRuleStatus(services.sql, caller, params.rule_id, action, (r) => assertIfMatch(ctx, r));
+      return { body: presentPolicyRule(row) };
+    },
+  });
+}
+
+const AccountRef = z.string().regex(/^(client-accounts|master-accounts)\/[0-9a-f-]{36}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference');
+
+export const evaluatePolicyRoute = defineRoute({
+  method: 'post',
+  path: '/policy-rules/evaluate',
+  operationId: 'evaluatePolicyRules',
+  summary: 'Evaluate the active rules for a proposed operation',
+  description:
+    'Returns the decision (`allow`, `deny`, `require_approval` with its requirement) and the trace of every rule considered — which matched and why — exactly as a real operation would be decided now. No side effects: nothing is held, recorded or counted.',
+  tags: ['Policies'],
+  auth: { kind: 'bearer', permission: 'policies.read' },
+  body: z
+    .object({
+      action_family: z.enum(ACTION_FAMILIES),
+      account_ref: AccountRef,
+      amount: z.object({ currency: z.string().max(16), value: z.string().max(100) }).strict(),
+      destination_ref: z.string().max(200).nullable().optional(),
+      initiator_kind: z.enum(['user', 'service_account']).optional().openapi({ description: 'Default: the caller\'s kind.' }),
+    })
+    .strict()
+    .openapi('PolicyEvaluationRequest'),
+  responses: { 200: { description: 'The decision and its trace.', schema: PolicyDecisionBody } },
+  errors: ['EdgeNotFound', 'EdgeUnprocessable'],
+  handler: async ({ body, caller, services }) => {
+    const account = await requireAccount(services.sql, caller, body.account_ref, 'policies.read');
+    const asset = assetOf(body.amount.currency, '/body/amount/currency');
+    const decision = await evaluatePolicy(
+      services.sql,
+      {
+        enterpriseId: account.enterpriseId,
+        actionFamily: body.action_family,
+        accountRef: account.accountRef,
+        asset: asset.code,
+        amount: parseAmount(body.amount.value, asset, '/body/amount/value'),
+        destinationRef: body.destination_ref ?? null,
+        initiatorKind: body.initiator_kind ?? caller.subject.kind,
+      },
+      account.path,
+    );
+    return { body: decision };
+  },
+});
+
+export const policyRoutes: RouteDef[] = [
+  createPolicyRoute,
+  listPolicyRulesRoute,
+  evaluatePolicyRoute,
+  getPolicyRuleRoute,
+  updatePolicyRuleRoute,
+  policyRuleTransitionRoute('activate'),
+  policyRuleTransitionRoute('retire'),
+];

@@ -1,0 +1,214 @@
+import { z } from '../zod';
+import { defineRoute, type RouteDef } from '../route';
+import { Uuid } from '../schemas';
+import { AppError } from '../../errors';
+import { parseAmount } from '../../ledger';
+import type { Caller } from '../../auth/caller';
+import type { Services } from '../../services';
+import { requireAccount } from '../../domain/funding/accounts';
+import { requireCapability } from '../../domain/capabilities';
+import {
+  OffRampSessionBody,
+  OnRampSessionBody,
+  RAMP_CANCELLED_SIGNAL,
+  cancelOffRamp,
+  cancelOnRamp,
+  createOffRamp,
+  createOnRamp,
+  offRampWorkflowId,
+  onRampWorkflowId,
+  presentOffRamp,
+  presentOnRamp,
+  requireOffRamp,
+  requireOnRamp,
+  type OffRampWorkflowInput,
+  type OnRampWorkflowInput,
+} from '../../domain/ramps';
+
+const AccountRef = z
+  .string()
+  .regex(/^(client-accounts|master-accounts)\/[0-9a-f-]{36}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference')
+  .openapi({ example: 'client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' });
+const AssetCode = z.string().min(1).max(16).transform((s) => s.toUpperCase());
+const SessionParams = z.object({ session_id: Uuid });
+/** Default payment window of an on-ramp session. */
+const DEFAULT_PAYMENT_WINDOW_SECONDS = 3600;
+
+/** The account (404 out of scope, 403 without ramps.create there) with the ramp capability switched on at its scope. */
+async function rampAccount(services: Services, caller: Caller, accountRef: string, capability: 'ramps.on_ramp' | 'ramps.off_ramp') {
+  const account = await requireAccount(services.sql, caller, accountRef, 'ramps.create');
+  await requireCapability(services.sql, capability, account.path);
+  return account;
+}
+
+/** Tells a ramp workflow the row changed; it re-reads the row, so a lost signal only delays it until its timer. */
+async function signal(services: Services, workflowId: string, name: string): Promise<void> {
+  const client = await services.temporal.get();
+  await client.workflow.getHandle(workflowId).signal(name);
+}
+
+export const createOnRampSession = defineRoute({
+  method: 'post',
+  path: '/on-ramp-sessions',
+  operationId: 'createOnRampSession',
+  summary: 'Start an on-ramp (fiat → asset)',
+  description:
+    'Answers `requested` with payment instructions (sandbox bank details and a `reference` to quote); the `on-ramp/<id>` workflow moves it to `awaiting_payment` and expires it after `payment_window_seconds` (default 3600) unless the payment arrives (sandbox: POST /sandbox/on-ramp-sessions/{id}/payment). Then `converting` → `completed` with the asset credited. The pair fiat → asset must be listed and enabled.',
+  tags: ['Ramps'],
+  auth: { kind: 'bearer', permission: 'ramps.create', capability: 'ramps.on_ramp' },
+  idempotency: 'optional',
+  body: z
+    .object({
+      account_ref: AccountRef,
+      fiat_currency: AssetCode,
+      asset: AssetCode,
+      payment_window_seconds: z.number().int().min(1).max(7 * 86400).optional(),
+    })
+    .strict()
+    .openapi('OnRampSessionCreate'),
+  responses: { 201: { description: 'The session.', schema: OnRampSessionBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope'],
+  handler: async ({ body, caller, services }) => {
+    await rampAccount(services, caller, body.account_ref, 'ramps.on_ramp');
+    const temporal = await services.temporal.get();
+    const row = await createOnRamp(services.sql, {
+      enterpriseId: caller.enterpriseId,
+      accountRef: body.account_ref,
+      fiatCurrency: body.fiat_currency,
+      asset: body.asset,
+      paymentWindowSeconds: body.payment_window_seconds ?? DEFAULT_PAYMENT_WINDOW_SECONDS,
+      attribution: caller.attribution(),
+      start: async (r) => {
+        const input: OnRampWorkflowInput = { sessionId: r.id, enterpriseId: r.enterprise_id, clientId: r.client_id, accountRef: r.account_ref, expiresAt: r.expires_at.toISOString() };
+        await temporal.workflow.start('onRampWorkflow', { workflowId: onRampWorkflowId(r.id), taskQueue: services.config.taskQueue, args: [input] });
+      },
+    });
+    return { status: 201, body: presentOnRamp(row) };
+  },
+});
+
+export const getOnRampSession = defineRoute({
+  method: 'get',
+  path: '/on-ramp-sessions/{session_id}',
+  operationId: 'getOnRampSession',
+  summary: 'Get an on-ramp session',
+  tags: ['Ramps'],
+  auth: { kind: 'bearer', permission: 'ramps.read' },
+  params: SessionParams,
+  responses: { 200: { description: 'The session.', schema: OnRampSessionBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => ({ body: presentOnRamp(await requireOnRamp(services.sql, caller, params.session_id, 'ramps.read')) }),
+});
+
+export const cancelOnRampSession = defineRoute({
+  method: 'post',
+  path: '/on-ramp-sessions/{session_id}/cancel',
+  operationId: 'cancelOnRampSession',
+  summary: 'Cancel an on-ramp session',
+  description: 'While `requested` or `awaiting_payment`; later is 409 `on_ramp_<status>`.',
+  tags: ['Ramps'],
+  auth: { kind: 'bearer', permission: 'ramps.create' },
+  idempotency: 'optional',
+  params: SessionParams,
+  responses: { 200: { description: 'The cancelled session.', schema: OnRampSessionBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict'],
+  handler: async ({ params, caller, services }) => {
+    const row = await cancelOnRamp(services.sql, await requireOnRamp(services.sql, caller, params.session_id, 'ramps.create'), caller.attribution());
+    await signal(services, onRampWorkflowId(row.id), RAMP_CANCELLED_SIGNAL);
+    return { body: presentOnRamp(row) };
+  },
+});
+
+export const createOffRampSession = defineRoute({
+  method: 'post',
+  path: '/off-ramp-sessions',
+  operationId: 'createOffRampSession',
+  summary: 'Start an off-ramp (asset → fiat payout)',
+  description:
+    'Holds `amount` + the off-ramp fee (fee engine, on top) and answers `requested`; the `off-ramp/<id>` workflow fixes the rate (`converting`), sends the payout to the payout method (`payout_sent`: hold posted, fiat booked out) and completes when the sandbox bank confirms. A payout rejected by the rail (sandbox: beneficiary named `SANDBOX REJECT`) ends `failed` with the hold released. Insufficient funds is 422.',
+  tags: ['Ramps'],
+  auth: { kind: 'bearer', permission: 'ramps.create', capability: 'ramps.off_ramp' },
+  idempotency: 'required',
+  body: z
+    .object({
+      account_ref: AccountRef,
+      asset: AssetCode,
+      fiat_currency: AssetCode,
+      amount: z.object({ currency: z.string().min(1).max(16), value: z.string().max(100) }).strict(),
+      payout_method_id: Uuid,
+    })
+    .strict()
+    .openapi('OffRampSessionCreate'),
+  responses: { 201: { description: 'The session.', schema: OffRampSessionBody } },
+  errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope'],
+  handler: async ({ body, caller, services }) => {
+    await rampAccount(services, caller, body.account_ref, 'ramps.off_ramp');
+    if (body.amount.currency.toUpperCase() !== body.asset) {
+      throw new AppError('EdgeUnprocessable', 'amount is in the asset being sold.', { errors: [{ pointer: '/body/amount/currency', detail: `must be ${body.asset}` }] });
+    }
+    const temporal = await services.temporal.get();
+    const row = await createOffRamp(services.sql, {
+      enterpriseId: caller.enterpriseId,
+      accountRef: body.account_ref,
+      asset: body.asset,
+      fiatCurrency: body.fiat_currency,
+      amount: parseAmount(body.amount.value, body.asset, '/body/amount/value'),
+      payoutMethodId: body.payout_method_id,
+      attribution: caller.attribution(),
+      metrics: services.metrics,
+      start: async (r) => {
+        const input: OffRampWorkflowInput = {
+          sessionId: r.id,
+          enterpriseId: r.enterprise_id,
+          clientId: r.client_id,
+          accountRef: r.account_ref,
+          // The sandbox payout rail settles after one simulated block time.
+          payoutSettleMs: services.config.sandboxBlockMs,
+        };
+        await temporal.workflow.start('offRampWorkflow', { workflowId: offRampWorkflowId(r.id), taskQueue: services.config.taskQueue, args: [input] });
+      },
+    });
+    return { status: 201, body: presentOffRamp(row) };
+  },
+});
+
+export const getOffRampSession = defineRoute({
+  method: 'get',
+  path: '/off-ramp-sessions/{session_id}',
+  operationId: 'getOffRampSession',
+  summary: 'Get an off-ramp session',
+  tags: ['Ramps'],
+  auth: { kind: 'bearer', permission: 'ramps.read' },
+  params: SessionParams,
+  responses: { 200: { description: 'The session.', schema: OffRampSessionBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => ({ body: presentOffRamp(await requireOffRamp(services.sql, caller, params.session_id, 'ramps.read')) }),
+});
+
+export const cancelOffRampSession = defineRoute({
+  method: 'post',
+  path: '/off-ramp-sessions/{session_id}/cancel',
+  operationId: 'cancelOffRampSession',
+  summary: 'Cancel an off-ramp session',
+  description: 'Only while `requested` (before the rate is fixed): the hold is released. Later is 409 `off_ramp_<status>`.',
+  tags: ['Ramps'],
+  auth: { kind: 'bearer', permission: 'ramps.create' },
+  idempotency: 'optional',
+  params: SessionParams,
+  responses: { 200: { description: 'The cancelled session.', schema: OffRampSessionBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict'],
+  handler: async ({ params, caller, services }) => {
+    const row = await cancelOffRamp(services.sql, await requireOffRamp(services.sql, caller, params.session_id, 'ramps.create'), caller.attribution());
+    await signal(services, offRampWorkflowId(row.id), RAMP_CANCELLED_SIGNAL);
+    return { body: presentOffRamp(row) };
+  },
+});
+
+export const rampRoutes: RouteDef[] = [
+  createOnRampSession,
+  getOnRampSession,
+  cancelOnRampSession,
+  createOffRampSession,
+  getOffRampSession,
+  cancelOffRampSession,
+];

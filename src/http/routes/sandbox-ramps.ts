@@ -1,0 +1,31 @@
+import { z } from '../zod';
+import { defineRoute, type RouteDef } from '../route';
+import { Uuid } from '../schemas';
+import { AppError } from '../../errors';
+import { ON_RAMP_PAYMENT_SIGNAL, OnRampSessionBody, onRampWorkflowId, presentOnRamp, recordOnRampPayment, requireOnRamp } from '../../domain/ramps';
+
+export const simulateOnRampPayment = defineRoute({
+  method: 'post',
+  path: '/sandbox/on-ramp-sessions/{session_id}/payment',
+  operationId: 'simulateOnRampPayment',
+  summary: 'Simulate the fiat payment of an on-ramp session (sandbox only)',
+  description:
+    'The sandbox bank received `amount` quoting the session\'s reference: `awaiting_payment` → `payment_received`, and the `on-ramp/<id>` workflow converts and credits the asset. Another status is 409 `on_ramp_<status>`; after the window, 409 `on_ramp_expired`. Absent (404) outside sandbox mode.',
+  tags: ['Sandbox'],
+  auth: { kind: 'bearer', permission: 'sandbox.control' },
+  idempotency: 'optional',
+  params: z.object({ session_id: Uuid }),
+  body: z.object({ amount: z.object({ currency: z.string().min(1).max(16), value: z.string().max(100) }).strict() }).strict().openapi('SandboxOnRampPayment'),
+  responses: { 200: { description: 'The session, payment received.', schema: OnRampSessionBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable'],
+  handler: async ({ params, body, caller, services, ctx }) => {
+    if (services.config.mode !== 'sandbox') throw new AppError('EdgeNotFound', `No route matches POST ${ctx.path}.`);
+    const session = await requireOnRamp(services.sql, caller, params.session_id, 'sandbox.control');
+    const row = await recordOnRampPayment(services.sql, session, body.amount, caller.attribution());
+    const client = await services.temporal.get();
+    await client.workflow.getHandle(onRampWorkflowId(row.id)).signal(ON_RAMP_PAYMENT_SIGNAL);
+    return { body: presentOnRamp(row) };
+  },
+});
+
+export const sandboxRampRoutes: RouteDef[] = [simulateOnRampPayment];

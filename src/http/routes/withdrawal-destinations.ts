@@ -1,0 +1,130 @@
+import { z } from '../zod';
+import { defineRoute, type RouteDef } from '../route';
+import { Uuid } from '../schemas';
+import { listOf, pageQuery } from '../pagination';
+import { assertIfMatch } from '../etag';
+import {
+  DESTINATION_STATUSES,
+  WithdrawalDestinationBody,
+  changeDestinationStatus,
+  createDestination,
+  listDestinations,
+  presentDestination,
+  readDestination,
+  type DestinationAction,
+} from '../../domain/withdrawals';
+
+const DestinationParams = z.object({ destination_id: Uuid });
+
+export const createWithdrawalDestinationRoute = defineRoute({
+  method: 'post',
+  path: '/withdrawal-destinations',
+  operationId: 'createWithdrawalDestination',
+  summary: 'Register a withdrawal destination',
+  description:
+    'A crypto address accounts at or below `scope_ref` (an enterprise, client or account) may withdraw to. The address is checked for the network\'s format and checksum, the memo against the network\'s memo rules, and the asset must be carried by the network: otherwise 422 naming the field.',
+  tags: ['Withdrawals'],
+  auth: { kind: 'bearer', permission: 'withdrawal_destinations.manage' },
+  idempotency: 'optional',
+  body: z
+    .object({
+      rail_class: z.literal('crypto'),
+      scope_ref: z.string().max(200),
+      crypto_routing: z
+        .object({
+          asset: z.string().max(16),
+          network: z.string().max(64),
+          label: z.string().min(1).max(200),
+          destination: z.object({ address: z.string().min(1).max(200), memo: z.string().max(64).nullable().default(null) }).strict(),
+        })
+        .strict(),
+    })
+    .strict()
+    .openapi('WithdrawalDestinationCreate'),
+  responses: { 201: { description: 'The destination (active).', schema: WithdrawalDestinationBody } },
+  errors: ['EdgeNotFound', 'EdgeGone', 'EdgeUnprocessable'],
+  handler: async ({ body, caller, services }) => {
+    const r = body.crypto_routing;
+    const row = await createDestination(services.sql, caller, {
+      scopeRef: body.scope_ref,
+      asset: r.asset,
+      network: r.network,
+      label: r.label,
+      address: r.destination.address,
+      memo: r.destination.memo,
+    });
+    return { status: 201, body: presentDestination(row) };
+  },
+});
+
+export const listWithdrawalDestinationsRoute = defineRoute({
+  method: 'get',
+  path: '/withdrawal-destinations',
+  operationId: 'listWithdrawalDestinations',
+  summary: 'List withdrawal destinations',
+  tags: ['Withdrawals'],
+  auth: { kind: 'bearer', permission: 'withdrawals.read' },
+  query: z
+    .object({
+      scope_ref: z.string().max(200).optional().openapi({ param: { name: 'scope_ref', in: 'query' } }),
+      status: z.enum(DESTINATION_STATUSES).optional().openapi({ param: { name: 'status', in: 'query' } }),
+      asset: z.string().max(16).optional().openapi({ param: { name: 'asset', in: 'query' } }),
+      ...pageQuery,
+    })
+    .strict(),
+  responses: { 200: { description: 'A page of destinations.', schema: listOf(WithdrawalDestinationBody, 'WithdrawalDestinationList') } },
+  handler: async ({ query, caller, services }) => {
+    const filter = { scope_ref: query.scope_ref, status: query.status, asset: query.asset };
+    const after = services.pager.decode(query.page_token, caller, filter);
+    const rows = await listDestinations(services.sql, caller, { scopeRef: query.scope_ref, status: query.status, asset: query.asset, after, limit: query.page_size + 1 });
+    return { body: services.pager.page(rows, query.page_size, caller, filter, presentDestination) };
+  },
+});
+
+export const getWithdrawalDestinationRoute = defineRoute({
+  method: 'get',
+  path: '/withdrawal-destinations/{destination_id}',
+  operationId: 'getWithdrawalDestination',
+  summary: 'Get a withdrawal destination',
+  tags: ['Withdrawals'],
+  auth: { kind: 'bearer', permission: 'withdrawals.read' },
+  params: DestinationParams,
+  responses: { 200: { description: 'The destination.', schema: WithdrawalDestinationBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => ({ body: presentDestination(await readDestination(services.sql, caller, params.destination_id)) }),
+});
+
+const TRANSITION_DESCRIPTIONS: Record<DestinationAction, string> = {
+  enable: '`disabled` → `active`.',
+  disable: '`active` → `disabled`: new withdrawals to it are 409 `destination_disabled`; withdrawals in flight continue.',
+  retire: '`active` | `disabled` → `retired` (terminal).',
+};
+
+function destinationTransitionRoute(action: DestinationAction) {
+  return defineRoute({
+    method: 'post',
+    path: `/withdrawal-destinations/{destination_id}/${action}`,
+    operationId: `${action}WithdrawalDestination`,
+    summary: `${action[0].toUpperCase()}${action.slice(1)} a withdrawal destination`,
+    description: `${TRANSITION_DESCRIPTIONS[action]} Any other starting state is 409. With If-Match, a stale ETag is 412.`,
+    tags: ['Withdrawals'],
+    auth: { kind: 'bearer', permission: 'withdrawal_destinations.manage' },
+    ifMatch: true,
+    params: DestinationParams,
+    responses: { 200: { description: 'The destination after the change.', schema: WithdrawalDestinationBody } },
+    errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed'],
+    handler: async ({ params, caller, services, ctx }) => {
+      const row = await changeDestinationStatus(services.sql, caller, params.destination_id, action, (r) => assertIfMatch(ctx, r));
+      return { body: presentDestination(row) };
+    },
+  });
+}
+
+export const withdrawalDestinationRoutes: RouteDef[] = [
+  createWithdrawalDestinationRoute,
+  listWithdrawalDestinationsRoute,
+  getWithdrawalDestinationRoute,
+  destinationTransitionRoute('enable'),
+  destinationTransitionRoute('disable'),
+  destinationTransitionRoute('retire'),
+];

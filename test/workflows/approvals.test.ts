@@ -1,0 +1,197 @@
+import { verifyLedger } from '../../src/ledger';
+import { Org, ledgerTrail, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
+
+/*
+ * User tokens come from ACCESS's token exchange (`urn:counterfoil:params:oauth:token-type:user-ref`):
+ * the tenant's admin service account acts for platform-managed users created through POST /users.
+ */
+
+let h: GovernedHarness;
+let org: Org;
+let account: string;
+let destination: string;
+let initiator: { id: string; token: string };
+let approverA: { id: string; token: string };
+let approverB: { id: string; token: string };
+let bystander: { id: string; token: string };
+
+/** An account under its own client with a require_approval rule (2 approvals, initiator barred). */
+async function governedAccount(effect: Record<string, unknown> = {}): Promise<string> {
+  const [client, acct] = await org.newClient();
+  await org.fund(acct, '1000.00');
+  await org.rule({
+    scope_ref: client,
+    order: 1,
+    conditions: { amount_at_least: { currency: 'USDC', value: '100.00' } },
+    effect: { type: 'require_approval', required_human_approvals: 2, approver_role_ref: `roles/${org.tenant.roleIds.approver}`, initiator_cannot_approve: true, approval_ttl_seconds: 3600, ...effect },
+  });
+  return acct;
+}
+
+beforeAll(async () => {
+  h = await startGovernedHarness();
+  org = await Org.create(h.app, 'Approvals Ltd');
+  destination = await org.destination(org.enterpriseRef);
+  [initiator, approverA, approverB, bystander] = await Promise.all([
+    org.user(['operator', 'approver']),
+    org.user(['approver']),
+    org.user(['approver']),
+    org.user(['viewer']),
+  ]);
+  account = await governedAccount();
+});
+afterAll(() => h.stop());
+
+async function pendingWithdrawal(acct = account, value = '150.00'): Promise<{ id: string; approvalRef: string }> {
+  const res = await org.withdraw(acct, destination, value, initiator.token);
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({ status: 'pending_approval', approval_ref: expect.stringMatching(/^approvals\//), settled_at: null });
+  return { id: res.body.id, approvalRef: res.body.approval_ref };
+}
+
+it('waits for a quorum of distinct eligible humans, then executes', async () => {
+  const before = await org.balance(account);
+  const w = await pendingWithdrawal();
+  expect(await org.balance(account)).toMatchObject({ held: (BigInt(before.held) + 153_500_000n).toString() });
+
+  const approval = await org.ok(200, 'GET', `/${w.approvalRef}`);
+  const rule = (await org.ok(200, 'GET', `/withdrawals/${w.id}`)).policy_decision.rule_ref;
+  expect(approval).toMatchObject({
+    resource: 'approval',
+    status: 'pending',
+    action_family: 'withdrawal',
+    governed_ref: `withdrawals/${w.id}`,
+    operation_id: w.id,
+    decision: null,
+    initiated_by: { subject: { id: initiator.id, kind: 'user' } },
+    requirement_snapshot: {
+      authority_ref: rule,
+      governed_ref: `withdrawals/${w.id}`,
+      expires_at: approval.expires_at,
+      initiator_cannot_approve: true,
+      reason_code: 'amount_at_least',
+      required_human_approvals: 2,
+      requirement_key: expect.stringMatching(/^policy-rules\/.+\/v\d+$/),
+      source: 'policy',
+    },
+  });
+
+  const eligible = await org.ok(200, 'GET', `/${w.approvalRef}/eligible-approvers`);
+  const ids = eligible.items.map((u: { id: string }) => u.id);
+  expect(ids).toEqual(expect.arrayContaining([approverA.id, approverB.id]));
+  expect(ids).not.toContain(initiator.id);
+  expect(ids).not.toContain(bystander.id);
+
+  const barred = await org.decide(w.approvalRef, 'approve', initiator.token);
+  expect(barred.status).toBe(403);
+  expect(barred.body.reason).toBe('initiator_cannot_approve');
+  const machine = await org.decide(w.approvalRef, 'approve', org.token);
+  expect(machine.status).toBe(403);
+  expect(machine.body.reason).toBe('human_approval_required');
+
+  const first = await org.decide(w.approvalRef, 'approve', approverA.token);
+  expect(first.status).toBe(200);
+  expect(first.body).toMatchObject({ status: 'pending', votes: [{ principal: { id: approverA.id }, verdict: 'approve' }] });
+  const again = await org.decide(w.approvalRef, 'approve', approverA.token);
+  expect(again.status).toBe(200);
+  expect(again.body.status).toBe('pending');
+  expect(again.body.votes).toHaveLength(1);
+
+  const second = await org.decide(w.approvalRef, 'approve', approverB.token);
+  expect(second.status).toBe(200);
+  expect(second.body).toMatchObject({ status: 'approved', decision: { outcome: 'approved', decided_by: { id: approverB.id } } });
+  expect(second.body.decision.approved_by.map((p: { id: string }) => p.id).sort()).toEqual([approverA.id, approverB.id].sort());
+
+  const done = await org.waitFor(w.id, ['executed']);
+  expect(done.subject_attribution.approved_by.map((p: { id: string }) => p.id).sort()).toEqual([approverA.id, approverB.id].sort());
+  expect(await ledgerTrail(h.app, w.id)).toEqual({ hold: 'posted', settlements: 1 });
+
+  const late = await org.decide(w.approvalRef, 'reject', approverA.token);
+  expect(late.status).toBe(409);
+  expect(late.body.reason).toBe('approval_approved');
+});
+
+it('needs the action token (428 without one)', async () => {
+  const w = await pendingWithdrawal();
+  const res = await org.api('POST', `/${w.approvalRef}/approve`, undefined, {}, approverA.token);
+  expect(res.status).toBe(428);
+  await org.decide(w.approvalRef, 'reject', approverA.token);
+  await org.waitFor(w.id, ['rejected']);
+});
+
+it('rejects on one rejection and releases the hold once', async () => {
+  const before = await org.balance(account);
+  const w = await pendingWithdrawal();
+  expect((await org.decide(w.approvalRef, 'approve', approverA.token)).status).toBe(200);
+  const rejected = await org.decide(w.approvalRef, 'reject', approverB.token);
+  expect(rejected.status).toBe(200);
+  expect(rejected.body).toMatchObject({ status: 'rejected', decision: { outcome: 'rejected', decided_by: { id: approverB.id } } });
+  const done = await org.waitFor(w.id, ['rejected']);
+  expect(done.failure_reason).toBe('approval_rejected');
+  expect(await org.balance(account)).toEqual(before);
+  expect(await ledgerTrail(h.app, w.id)).toEqual({ hold: 'voided', settlements: 0 });
+  expect((await org.decide(w.approvalRef, 'approve', approverA.token)).status).toBe(409);
+});
+
+it('refuses a user without the approving role (403) and a foreign enterprise (404)', async () => {
+  const w = await pendingWithdrawal();
+  // Decides approvals in general, but does not hold the rule's approving role.
+  const deciders = await org.ok(201, 'POST', '/roles', { name: `deciders-${w.id}`, description: 'x', permissions: ['approvals.read', 'approvals.decide', 'action_tokens.create'], scope_ref: org.enterpriseRef });
+  const outsider = await org.user([deciders.id]);
+  const res = await org.decide(w.approvalRef, 'approve', outsider.token);
+  expect(res.status).toBe(403);
+  expect(res.body.reason).toBe('not_an_eligible_approver');
+  const stranger = await Org.create(h.app, 'Stranger Approvals Ltd');
+  expect((await stranger.api('GET', `/${w.approvalRef}`)).status).toBe(404);
+  await org.ok(200, 'POST', `/withdrawals/${w.id}/cancel`);
+});
+
+it('expires on its durable timer: approval expired, withdrawal expired, hold released once', async () => {
+  const acct = await governedAccount({ approval_ttl_seconds: 1 });
+  const before = await org.balance(acct);
+  const w = await pendingWithdrawal(acct);
+  const done = await org.waitFor(w.id, ['expired']);
+  expect(done.failure_reason).toBe('approval_expired');
+  expect(await org.ok(200, 'GET', `/${w.approvalRef}`)).toMatchObject({ status: 'expired', decision: { outcome: 'expired', decided_by: null } });
+  expect(await org.balance(acct)).toEqual(before);
+  expect(await ledgerTrail(h.app, w.id)).toEqual({ hold: 'voided', settlements: 0 });
+  const late = await org.decide(w.approvalRef, 'approve', approverA.token);
+  expect(late.status).toBe(409);
+  expect(late.body.reason).toBe('approval_expired');
+});
+
+it('is cancelled by its initiator only; the withdrawal ends cancelled', async () => {
+  const w = await pendingWithdrawal();
+  const notMine = await org.api('POST', `/${w.approvalRef}/cancel`, undefined, {}, approverA.token);
+  expect(notMine.status).toBe(403);
+  const cancelled = await org.api('POST', `/${w.approvalRef}/cancel`, undefined, {}, initiator.token);
+  expect(cancelled.status).toBe(200);
+  expect(cancelled.body).toMatchObject({ status: 'cancelled', decision: { outcome: 'cancelled', decided_by: { id: initiator.id } } });
+  const done = await org.waitFor(w.id, ['cancelled']);
+  expect(done.failure_reason).toBe('approval_cancelled');
+  expect(await ledgerTrail(h.app, w.id)).toEqual({ hold: 'voided', settlements: 0 });
+});
+
+it('cancelling the withdrawal while it waits cancels its approval and answers with the released withdrawal', async () => {
+  const w = await pendingWithdrawal();
+  const res = await org.api('POST', `/withdrawals/${w.id}/cancel`);
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ id: w.id, status: 'cancelled' });
+  expect((await org.ok(200, 'GET', `/${w.approvalRef}`)).status).toBe('cancelled');
+  expect((await org.api('POST', `/withdrawals/${w.id}/cancel`)).status).toBe(409);
+});
+
+it('lists approvals by scope and status, never foreign ones', async () => {
+  const w = await pendingWithdrawal();
+  const pending = await org.ok(200, 'GET', `/approvals?scope_ref=${account}&status=pending`);
+  expect(pending.items.map((a: { id: string }) => `approvals/${a.id}`)).toContain(w.approvalRef);
+  const approved = await org.ok(200, 'GET', `/approvals?status=approved`);
+  expect(approved.items.every((a: { status: string }) => a.status === 'approved')).toBe(true);
+  const stranger = await Org.create(h.app, 'Stranger List Ltd');
+  expect((await stranger.ok(200, 'GET', '/approvals')).items).toEqual([]);
+  await org.ok(200, 'POST', `/withdrawals/${w.id}/cancel`);
+});
+
+it('leaves the ledger consistent', async () => {
+  expect((await verifyLedger(h.app.services.sql)).violations).toEqual([]);
+});

@@ -1,0 +1,131 @@
+import {
+  ApplicationFailure,
+  CancellationScope,
+  allHandlersFinished,
+  condition,
+  defineUpdate,
+  isCancellation,
+  proxyActivities,
+  setHandler,
+  sleep,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { PrincipalRef, SubjectAttribution } from '../src/auth/caller';
+import type { ApprovalSpec } from '../src/domain/approvals/messages';
+import type { WithdrawalView, ReleaseOutcome } from '../src/domain/withdrawals/withdrawals';
+import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
+import { SA } from '../src/temporal/search-attributes';
+import { ApprovalGate } from './approval';
+
+const { markWithdrawalExecuting, submitWithdrawal, withdrawalRailOutcome, settleWithdrawal, releaseWithdrawal } = proxyActivities<Activities>({
+  // Short: after a worker crash, an activity it was running is retried once this passes.
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds' },
+});
+
+export interface WithdrawalWorkflowInput {
+  withdrawalId: string;
+  enterpriseId: string;
+  clientId: string | null;
+  accountRef: string;
+  /** Present when the policy decision requires approval. */
+  approval: ApprovalSpec | null;
+}
+
+export interface WithdrawalCancellation {
+  principal: PrincipalRef;
+  attribution: SubjectAttribution;
+}
+
+export const WITHDRAWAL_CANCEL_UPDATE = 'withdrawal.cancel';
+export const WITHDRAWAL_NOT_CANCELLABLE = 'WithdrawalNotCancellable';
+export const cancelWithdrawalUpdate = defineUpdate<WithdrawalView, [WithdrawalCancellation]>(WITHDRAWAL_CANCEL_UPDATE);
+
+type Phase = 'approval' | 'ready' | 'submitting' | 'finished';
+
+/**
+ * Workflow `withdrawal/<id>`: approval (when the policy asked for one, with its expiry timer) →
+ * submission to the rail → confirmation → settlement; or release of the hold, exactly once, on
+ * rejection, expiry, cancellation or rail failure. The hold was placed when the withdrawal was
+ * accepted; releasing it is the one compensation, run in a non-cancellable scope.
+ */
+export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<WithdrawalStatus> {
+  const status = (value: WithdrawalStatus) => upsertSearchAttributes([{ key: SA.status, value }]);
+  upsertSearchAttributes([
+    { key: SA.enterprise, value: input.enterpriseId },
+    { key: SA.account, value: input.accountRef },
+    { key: SA.family, value: 'withdrawal' },
+    { key: SA.status, value: input.approval ? 'pending_approval' : 'executing' },
+    ...(input.clientId ? [{ key: SA.client, value: input.clientId }] : []),
+  ]);
+
+  let phase: Phase = input.approval ? 'approval' : 'ready';
+  let cancelRequested = false;
+  let final: WithdrawalView | undefined;
+  const gate = input.approval ? new ApprovalGate(input.approval) : undefined;
+
+  setHandler(
+    cancelWithdrawalUpdate,
+    async (c) => {
+      if (gate?.pending) await gate.cancel({ ...c, initiatorOnly: false });
+      else cancelRequested = true;
+      await condition(() => final !== undefined);
+      return final!;
+    },
+    {
+      validator: (_c: WithdrawalCancellation) => {
+        if (phase === 'approval' || (phase === 'ready' && !cancelRequested)) return;
+        throw ApplicationFailure.create({ type: WITHDRAWAL_NOT_CANCELLABLE, message: `withdrawal is past cancellation (${phase})`, details: [phase] });
+      },
+    },
+  );
+
+  const release = async (outcome: ReleaseOutcome, reason: string): Promise<WithdrawalStatus> => {
+    phase = 'finished';
+    final = await CancellationScope.nonCancellable(() => releaseWithdrawal(input.withdrawalId, outcome, reason));
+    status(final.status);
+    return final.status;
+  };
+
+  const run = async (): Promise<WithdrawalStatus> => {
+    if (gate) {
+      const result = await gate.run();
+      if (result.outcome !== 'approved') return release(result.outcome, `approval_${result.outcome}`);
+      phase = 'ready';
+      await markWithdrawalExecuting(input.withdrawalId, result.approvedBy);
+      status('executing');
+    }
+    if (cancelRequested) return release('cancelled', 'cancelled_by_request');
+    phase = 'submitting';
+    // Past this point money may be on its way: finish in a non-cancellable scope.
+    return CancellationScope.nonCancellable(async () => {
+      const submitted = await submitWithdrawal(input.withdrawalId);
+      if (submitted.status === 'rejected') return release('failed', submitted.reason);
+      let wait = submitted.checkAfterMs;
+      for (;;) {
+        if (wait > 0) await sleep(wait);
+        const outcome = await withdrawalRailOutcome(input.withdrawalId);
+        if (outcome.status === 'failed') return release('failed', outcome.reason);
+        if (outcome.status === 'confirmed') break;
+        wait = outcome.checkAfterMs;
+      }
+      const settled = await settleWithdrawal(input.withdrawalId);
+      phase = 'finished';
+      status(settled);
+      return settled;
+    });
+  };
+
+  let result: WithdrawalStatus;
+  try {
+    result = await run();
+  } catch (err) {
+    if (!isCancellation(err) || (phase as Phase) === 'finished') throw err;
+    // The workflow itself was cancelled (an operator) before submission: close the approval, release the hold.
+    await CancellationScope.nonCancellable(() => gate?.abandon() ?? Promise.resolve());
+    result = await release('cancelled', 'workflow_cancelled');
+  }
+  await condition(allHandlersFinished);
+  return result;
+}
