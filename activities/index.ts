@@ -8,6 +8,7 @@ import { createApprovalActivities } from './approvals';
 import { createWithdrawalActivities } from './withdrawals';
 import { createConversionActivities } from './conversions';
 import { createRampActivities } from './ramps';
+import { createTransferActivities } from './transfers';
 
 /**
  * All activities, built from the process's services (dependency injection, as in the Temporal
@@ -24,6 +25,7 @@ export function createActivities(services: Services) {
     ...createWithdrawalActivities(services),
     ...createConversionActivities(services),
     ...createRampActivities(services),
+    ...createTransferActivities(services),
   };
 }
 

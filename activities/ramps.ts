@@ -1,12 +1,15 @@
 import type { Services } from '../src/services';
+import type { PrincipalRef, SubjectAttribution } from '../src/auth/caller';
 import {
   activateOnRamp,
+  approveOffRamp,
   completeOffRamp,
   completeOnRamp,
   convertOffRamp,
   convertOnRamp,
   expireOnRamp,
   onRampStatus,
+  releaseOffRamp,
   sendOffRampPayout,
   type OffRampStatus,
   type OnRampStatus,
@@ -27,5 +30,8 @@ export function createRampActivities(services: Services) {
     convertOffRamp: (id: string): Promise<OffRampStatus> => convertOffRamp(services.sql, id),
     sendOffRampPayout: (id: string): Promise<OffRampStatus> => sendOffRampPayout(services.sql, id, services.metrics),
     completeOffRamp: (id: string): Promise<OffRampStatus> => completeOffRamp(services.sql, id),
+    approveOffRamp: (id: string, approvedBy: PrincipalRef[]): Promise<OffRampStatus> => approveOffRamp(services.sql, id, approvedBy),
+    releaseOffRamp: (id: string, outcome: 'rejected' | 'expired' | 'cancelled', attribution: SubjectAttribution | null): Promise<OffRampStatus> =>
+      releaseOffRamp(services.sql, id, outcome, attribution),
   };
 }

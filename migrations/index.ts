@@ -9,6 +9,7 @@ import { Migration20261121001000_ledger } from './Migration20261121001000_ledger
 import { Migration20261121006000_governed } from './Migration20261121006000_governed';
 import { Migration20261121008000_api_keys } from './Migration20261121008000_api_keys';
 import { Migration20261121007000_conversions } from './Migration20261121007000_conversions';
+import { Migration20261121009000_transfer_policies } from './Migration20261121009000_transfer_policies';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121006000_governed', class: Migration20261121006000_governed },
   { name: 'Migration20261121008000_api_keys', class: Migration20261121008000_api_keys },
   { name: 'Migration20261121007000_conversions', class: Migration20261121007000_conversions },
+  { name: 'Migration20261121009000_transfer_policies', class: Migration20261121009000_transfer_policies },
 ];

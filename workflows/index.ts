@@ -7,3 +7,4 @@ export { exportWorkflow, scheduledExportWorkflow } from './export';
 export { withdrawalWorkflow } from './withdrawal';
 export { conversionWorkflow } from './conversion';
 export { onRampWorkflow, offRampWorkflow } from './ramps';
+export { internalTransferWorkflow } from './internal-transfer';

@@ -1,12 +1,14 @@
-import { condition, defineSignal, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, defineSignal, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import {
+  OFF_RAMP_CANCEL_UPDATE,
+  OFF_RAMP_NOT_CANCELLABLE,
   ON_RAMP_PAYMENT_SIGNAL,
   RAMP_CANCELLED_SIGNAL,
   type OffRampWorkflowInput,
   type OnRampWorkflowInput,
 } from '../src/domain/ramps/messages';
-import { SA } from '../src/temporal/search-attributes';
+import { tagGoverned, underApproval } from './governed';
 
 const acts = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -16,27 +18,13 @@ const acts = proxyActivities<Activities>({
 export const paymentReceivedSignal = defineSignal(ON_RAMP_PAYMENT_SIGNAL);
 export const rampCancelledSignal = defineSignal(RAMP_CANCELLED_SIGNAL);
 
-function tag(family: string, input: { enterpriseId: string; clientId: string | null; accountRef: string }) {
-  upsertSearchAttributes([
-    { key: SA.enterprise, value: input.enterpriseId },
-    { key: SA.account, value: input.accountRef },
-    { key: SA.family, value: family },
-    { key: SA.status, value: 'requested' },
-    ...(input.clientId ? [{ key: SA.client, value: input.clientId }] : []),
-  ]);
-  return (status: string) => {
-    upsertSearchAttributes([{ key: SA.status, value: status }]);
-    return status;
-  };
-}
-
 /**
  * Workflow id `on-ramp/<id>`: requested → awaiting_payment, then waits (durable timer up to
  * `expiresAt`) for the sandbox bank's payment or a cancellation (both already recorded in the row,
  * then signalled); unpaid at expiry → expired. Paid → converting → completed (asset credited).
  */
 export async function onRampWorkflow(input: OnRampWorkflowInput): Promise<string> {
-  const status = tag('on_ramp', input);
+  const status = tagGoverned('on_ramp', input, 'requested');
   let woken = false;
   setHandler(paymentReceivedSignal, () => void (woken = true));
   setHandler(rampCancelledSignal, () => void (woken = true));
@@ -54,16 +42,32 @@ export async function onRampWorkflow(input: OnRampWorkflowInput): Promise<string
 /**
  * Workflow id `off-ramp/<id>` (the asset is already held): requested → converting (rate fixed) →
  * payout_sent (sandbox payout rail accepts; hold posted, fiat booked out) → completed after the
- * rail's settlement delay. A rejection or a cancellation before the payout releases the hold.
+ * rail's settlement delay. A rejection or a cancellation before the payout releases the hold. When a
+ * policy rule requires approval, the session first waits in `pending_approval` on the ApprovalGate:
+ * approved → requested and on as above; rejected | expired | cancelled → hold released.
  */
 export async function offRampWorkflow(input: OffRampWorkflowInput): Promise<string> {
-  const status = tag('off_ramp', input);
+  const status = tagGoverned('off_ramp', input, input.approval ? 'pending_approval' : 'requested');
   setHandler(rampCancelledSignal, () => undefined);
-  let current = status(await acts.convertOffRamp(input.sessionId));
-  if (current === 'converting') current = status(await acts.sendOffRampPayout(input.sessionId));
-  if (current === 'payout_sent') {
-    await sleep(input.payoutSettleMs);
-    current = status(await acts.completeOffRamp(input.sessionId));
-  }
-  return current;
+  const payOut = async (): Promise<string> => {
+    let current = status(await acts.convertOffRamp(input.sessionId));
+    if (current === 'converting') current = status(await acts.sendOffRampPayout(input.sessionId));
+    if (current === 'payout_sent') {
+      await sleep(input.payoutSettleMs);
+      current = status(await acts.completeOffRamp(input.sessionId));
+    }
+    return current;
+  };
+  if (!input.approval) return payOut();
+  return underApproval({
+    approval: input.approval,
+    cancelUpdate: OFF_RAMP_CANCEL_UPDATE,
+    notCancellable: OFF_RAMP_NOT_CANCELLABLE,
+    status,
+    approved: async (approvedBy) => {
+      const current = status(await acts.approveOffRamp(input.sessionId, approvedBy));
+      return current === 'requested' ? payOut() : current;
+    },
+    released: (outcome, cancelledBy) => acts.releaseOffRamp(input.sessionId, outcome, cancelledBy),
+  });
 }

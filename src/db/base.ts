@@ -15,6 +15,17 @@ export const versionedProperties = {
   updatedAt: { type: 'Date', columnType: 'timestamptz', onCreate: () => new Date(), onUpdate: () => new Date() },
 } as const;
 
+/** The columns every raw-SQL row of an account-owned resource starts with (snake_case, as selected). */
+export interface AccountOwnedRow {
+  id: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  enterprise_id: string;
+  client_id: string | null;
+  account_ref: string;
+}
+
 /** A strong entity tag: opaque, changes on every committed change of the resource. */
 export function etagOf(row: { id: string; version: number }): string {
   const h = createHash('sha256').update(`${row.id}:${row.version}`).digest('base64url').slice(0, 20);

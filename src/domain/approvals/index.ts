@@ -36,4 +36,5 @@ export {
   type ApprovalView,
 } from './approvals';
 export { awaitApprovalOpened, cancelApproval, decideApproval } from './decisions';
+export { cancelThroughWorkflow, startGovernedWorkflow, type GovernedStart } from './operations';
 export { APPROVAL_EVENTS, APPROVAL_STATUSES, ApprovalBody } from './events';

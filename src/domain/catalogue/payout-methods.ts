@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { AppError, notFound } from '../../errors';
 import { uuidv7 } from '../../ids';
-import { etagOf } from '../../db/base';
+import { etagOf, type AccountOwnedRow } from '../../db/base';
 import type { SubjectAttribution } from '../../auth/caller';
 import { recordEventSql } from '../../events/outbox';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
@@ -15,14 +15,7 @@ import { checkBeneficiary, findRail, type Beneficiary, type RailCode } from './b
  * disabled rather than deleted so past payouts keep their reference. active → disabled (terminal).
  */
 
-export interface PayoutMethodRow {
-  id: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  enterprise_id: string;
-  client_id: string | null;
-  account_ref: string;
+export interface PayoutMethodRow extends AccountOwnedRow {
   rail: RailCode;
   currency: string;
   label: string;

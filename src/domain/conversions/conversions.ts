@@ -8,7 +8,7 @@ import type { Metrics } from '../../metrics';
 import { money, placeHold, voidHold } from '../../ledger';
 import type { Services } from '../../services';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity } from '../policies';
-import { approvalSpecOf, awaitApprovalOpened, type ApprovalSpec } from '../approvals';
+import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { fundableAccount, visibleCondition, visibility } from '../funding/accounts';
 import { getPair, tradablePair } from '../pricing/pairs';
 import { feeSummary, priceConversion, type Pricing } from '../pricing/prices';
@@ -283,19 +283,13 @@ export async function convertAtMarket(services: Services, r: ConversionRequest &
 async function startApproval(services: Services, opened: Opened): Promise<Executed> {
   const { conversion, approval } = opened;
   if (!approval) return { conversion, replayed: opened.replayed };
-  const workflowId = conversionWorkflowId(conversion.id);
-  try {
-    const client = await services.temporal.get();
-    await client.workflow.start('conversionWorkflow', {
-      workflowId,
-      taskQueue: services.config.taskQueue,
-      args: [{ conversionId: conversion.id, enterpriseId: conversion.enterprise_id, clientId: conversion.client_id, accountRef: conversion.account_ref, approval }],
-    });
-  } catch (err) {
-    await releaseConversion(services.sql, conversion.id, 'failed', null, 'workflow_start_failed');
-    throw err;
-  }
-  await awaitApprovalOpened(services, workflowId);
+  await startGovernedWorkflow(services, {
+    workflowType: 'conversionWorkflow',
+    workflowId: conversionWorkflowId(conversion.id),
+    args: [{ conversionId: conversion.id, enterpriseId: conversion.enterprise_id, clientId: conversion.client_id, accountRef: conversion.account_ref, approval }],
+    approval,
+    onStartFailure: () => releaseConversion(services.sql, conversion.id, 'failed', null, 'workflow_start_failed'),
+  });
   return { conversion, replayed: false };
 }
 
@@ -485,14 +479,7 @@ export async function cancelConversion(services: Services, caller: Caller, id: s
   const refuse = (status: ConversionStatus) =>
     conflict(`The conversion is ${status}; only a conversion awaiting approval can be cancelled.`, `conversion_${status}`);
   if (row.status !== 'pending_approval') throw refuse(row.status);
-  const client = await services.temporal.get();
-  try {
-    await client.workflow.getHandle(conversionWorkflowId(id)).executeUpdate(CONVERSION_CANCEL_UPDATE, {
-      args: [{ principal: caller.subject, attribution: caller.attribution(), initiatorOnly: false }],
-    });
-  } catch (err) {
-    if ((err as { cause?: { type?: string } }).cause?.type !== CONVERSION_NOT_CANCELLABLE) throw err;
-  }
+  await cancelThroughWorkflow(services, caller, { workflowId: conversionWorkflowId(id), update: CONVERSION_CANCEL_UPDATE, notCancellable: CONVERSION_NOT_CANCELLABLE });
   const after = (await findConversion(services.sql, id))!;
   if (after.status !== 'cancelled') throw refuse(after.status);
   return after;

@@ -1,14 +1,7 @@
-import { etagOf, iso } from '../../db/base';
+import { etagOf, iso, type AccountOwnedRow } from '../../db/base';
 import { money } from '../../ledger/assets';
 
-export interface EndpointRow {
-  id: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  enterprise_id: string;
-  client_id: string | null;
-  account_ref: string;
+export interface EndpointRow extends AccountOwnedRow {
   asset: string;
   rail_class: 'crypto' | 'fiat';
   rail: string;
@@ -65,14 +58,7 @@ export function presentDepositInstruction(r: EndpointRow) {
 
 export type DepositStatus = 'pending' | 'confirmed' | 'credited' | 'failed';
 
-export interface DepositRow {
-  id: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  enterprise_id: string;
-  client_id: string | null;
-  account_ref: string;
+export interface DepositRow extends AccountOwnedRow {
   funding_endpoint_id: string;
   deposit_instruction_id: string;
   asset: string;

@@ -220,12 +220,21 @@ export function changePolicyRuleStatus(sql: Sql, caller: Caller, id: string, act
   });
 }
 
-/** Active rules of a family whose scope covers `scopePath`, in decision order. */
-export async function applicableRules(sql: Sql | TransactionSql, enterpriseId: string, family: ActionFamily, scopePath: readonly string[]): Promise<PolicyRule[]> {
+/**
+ * Every active rule of a family in the enterprise, whatever its scope, in decision order (order, id):
+ * for a caller that learns the account's path in the same round trip (a rule applies when its
+ * scope_ref is on that path).
+ */
+export async function activeRules(sql: Sql | TransactionSql, enterpriseId: string, family: ActionFamily): Promise<PolicyRule[]> {
+  // execute() sends it now, so a caller pipelining statements behind it keeps their order.
   const rows = await sql`
     select ${sql.unsafe(COLUMNS)} from policy_rules
      where enterprise_id = ${enterpriseId} and action_family = ${family} and status = 'active'
-       and scope_ref = any(${[...scopePath]}::text[])
-     order by rule_order, id`;
+     order by rule_order, id`.execute();
   return (rows as unknown as PolicyRuleRow[]).map(toPolicyRule);
+}
+
+/** Active rules of a family whose scope covers `scopePath`, in decision order. */
+export async function applicableRules(sql: Sql | TransactionSql, enterpriseId: string, family: ActionFamily, scopePath: readonly string[]): Promise<PolicyRule[]> {
+  return (await activeRules(sql, enterpriseId, family)).filter((r) => scopePath.includes(r.scopeRef));
 }

@@ -2,10 +2,11 @@ import { z } from '../../http/zod';
 import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../http/schemas';
 import { FeeSummaryBody, Money, SubjectAttributionBody } from '../transfers/events';
+import { PolicyDecisionBody } from '../policies/decision-body';
 import type { OffRampStatus, OnRampStatus } from './messages';
 
 export const ON_RAMP_STATUSES = ['requested', 'awaiting_payment', 'payment_received', 'converting', 'completed', 'expired', 'cancelled', 'failed'] as const satisfies readonly OnRampStatus[];
-export const OFF_RAMP_STATUSES = ['requested', 'converting', 'payout_sent', 'completed', 'cancelled', 'failed'] as const satisfies readonly OffRampStatus[];
+export const OFF_RAMP_STATUSES = ['pending_approval', 'requested', 'converting', 'payout_sent', 'completed', 'cancelled', 'rejected', 'expired', 'failed'] as const satisfies readonly OffRampStatus[];
 
 const PaymentInstructions = z
   .object({
@@ -49,7 +50,7 @@ export const OffRampSessionBody = z
     id: Uuid,
     resource: z.literal('off-ramp-session'),
     status: z.enum(OFF_RAMP_STATUSES).openapi({
-      description: 'requested → converting → payout_sent → completed; requested → cancelled; requested | converting → failed (hold released).',
+      description: 'requested → converting → payout_sent → completed; requested → cancelled; requested | converting → failed (hold released). When a policy rule requires approval: pending_approval → requested once approved, or → rejected | expired | cancelled (hold released).',
     }),
     account_ref: z.string(),
     asset: z.string(),
@@ -62,6 +63,8 @@ export const OffRampSessionBody = z
     price: z.string().nullable(),
     payout_reference: z.string().nullable(),
     failure_reason: z.string().nullable(),
+    approval_ref: z.string().nullable(),
+    policy_decision: PolicyDecisionBody.nullable().openapi({ description: 'The policy decision and trace the session was accepted under.' }),
     subject_attribution: SubjectAttributionBody,
     payout_sent_at: Timestamp.nullable(),
     completed_at: Timestamp.nullable(),

@@ -1,3 +1,5 @@
+import type { ApprovalSpec } from '../approvals/messages';
+
 /*
  * What the ramp workflows and the HTTP side exchange. Imported by workflows: constants and types
  * only, no runtime dependencies.
@@ -9,7 +11,12 @@ export const ON_RAMP_PAYMENT_SIGNAL = 'onRamp.paymentReceived';
 export const RAMP_CANCELLED_SIGNAL = 'ramp.cancelled';
 
 export type OnRampStatus = 'requested' | 'awaiting_payment' | 'payment_received' | 'converting' | 'completed' | 'expired' | 'cancelled' | 'failed';
-export type OffRampStatus = 'requested' | 'converting' | 'payout_sent' | 'completed' | 'cancelled' | 'failed';
+export type OffRampStatus = 'pending_approval' | 'requested' | 'converting' | 'payout_sent' | 'completed' | 'cancelled' | 'rejected' | 'expired' | 'failed';
+
+/** Update an `off-ramp/<id>` workflow answers while its approval is pending (args [ApprovalCancellation]). */
+export const OFF_RAMP_CANCEL_UPDATE = 'off_ramp.cancel';
+/** ApplicationFailure type of the cancel Update's validator once the approval has been decided. */
+export const OFF_RAMP_NOT_CANCELLABLE = 'OffRampNotCancellable';
 
 export interface OnRampWorkflowInput {
   sessionId: string;
@@ -27,6 +34,8 @@ export interface OffRampWorkflowInput {
   accountRef: string;
   /** Sandbox payout rail: time from payout_sent to the bank's confirmation (completed). */
   payoutSettleMs: number;
+  /** Set when a policy rule requires approval before the session converts. */
+  approval?: ApprovalSpec | null;
 }
 
 export const onRampWorkflowId = (id: string) => `on-ramp/${id}`;

@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql, TransactionSql } from 'postgres';
-import type { Caller, SubjectAttribution } from '../../auth/caller';
+import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
 import { etagOf, iso } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
+import type { Services } from '../../services';
+import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision } from '../policies';
+import { approvalSpecOf, cancelThroughWorkflow, type ApprovalSpec } from '../approvals';
 import { ASSETS, money, placeHold, systemAccountRef, voidHold } from '../../ledger';
 import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from '../conversions/ledger';
 import { getPair, tradablePair } from '../pricing/pairs';
 import { clientRate, convertMinor, feeSummary, priceConversion } from '../pricing/prices';
 import { formatDecimalDown, serialise } from '../pricing/rational';
 import { OFF_RAMP_EVENTS } from './events';
-import type { OffRampStatus } from './messages';
+import { OFF_RAMP_CANCEL_UPDATE, OFF_RAMP_NOT_CANCELLABLE, RAMP_CANCELLED_SIGNAL, offRampWorkflowId, type OffRampStatus } from './messages';
 
 /*
  * Off-ramp sessions (asset → fiat payout to a payout method): the asset amount plus the off-ramp fee
@@ -47,6 +50,8 @@ export interface OffRampRow {
   subject_attribution: SubjectAttribution;
   payout_sent_at: Date | null;
   completed_at: Date | null;
+  approval_ref: string | null;
+  policy_decision: PolicyDecision | null;
 }
 
 type Db = Sql | TransactionSql;
@@ -54,7 +59,8 @@ type Db = Sql | TransactionSql;
 const COLUMNS = (sql: Db) => sql`
   id, version, created_at, updated_at, enterprise_id, client_id, account_ref, asset, fiat_currency, pair_id, payout_method_id,
   amount::text as amount, fee_amount::text as fee_amount, fee_components, status, hold_id, fiat_amount::text as fiat_amount,
-  rate, price, payout_reference, failure_reason, ledger_transaction_id, subject_attribution, payout_sent_at, completed_at`;
+  rate, price, payout_reference, failure_reason, ledger_transaction_id, subject_attribution, payout_sent_at, completed_at,
+  approval_ref, policy_decision`;
 
 export function presentOffRamp(r: OffRampRow) {
   return {
@@ -72,6 +78,8 @@ export function presentOffRamp(r: OffRampRow) {
     price: r.price,
     payout_reference: r.payout_reference,
     failure_reason: r.failure_reason,
+    approval_ref: r.approval_ref,
+    policy_decision: r.policy_decision,
     subject_attribution: r.subject_attribution,
     payout_sent_at: iso(r.payout_sent_at),
     completed_at: iso(r.completed_at),
@@ -105,14 +113,20 @@ export interface NewOffRamp {
   payoutMethodId: string;
   attribution: SubjectAttribution;
   metrics?: Metrics;
-  /** Runs inside the transaction after the insert (starts the workflow): if it fails, nothing is recorded. */
-  start: (row: OffRampRow) => Promise<void>;
+  /**
+   * Runs inside the transaction after the insert (starts the workflow, with the approval when one is
+   * required): if it fails, nothing is recorded.
+   */
+  start: (row: OffRampRow, approval: ApprovalSpec | null) => Promise<void>;
 }
 
 /**
- * Records a `requested` session and holds amount + fee, atomically with starting `off-ramp/<id>`.
- * The payout method must be an active one of this account in `fiat_currency` (422 otherwise, 409
- * when disabled). Insufficient funds is 422.
+ * Records a session and holds amount + fee, atomically with starting `off-ramp/<id>`. The payout
+ * method must be an active one of this account in `fiat_currency` (422 otherwise, 409 when
+ * disabled). Then the policy rules decide (family `off_ramp`, the asset and amount, destination
+ * `payout-methods/<id>`): `deny` is 422 `policy_denied`; `require_approval` records the session as
+ * `pending_approval` (the workflow waits on the approval before converting); otherwise `requested`.
+ * Insufficient funds is 422.
  */
 export async function createOffRamp(sql: Sql, input: NewOffRamp): Promise<OffRampRow> {
   const fiat = ASSETS[input.fiatCurrency];
@@ -130,7 +144,22 @@ export async function createOffRamp(sql: Sql, input: NewOffRamp): Promise<OffRam
     if (method.status !== 'active') throw conflict('The payout method is disabled.', 'payout_method_disabled');
     const pair = await tradablePair(tx, input.asset, fiat.code, { from: '/body/asset', to: '/body/fiat_currency' });
     const priced = await priceConversion(tx, { enterpriseId: input.enterpriseId, pair, fromAmount: input.amount, operationType: 'off_ramp', pointer: '/body/amount/value' });
+    const decision = await evaluatePolicy(
+      tx,
+      {
+        enterpriseId: input.enterpriseId,
+        actionFamily: 'off_ramp',
+        accountRef: input.accountRef,
+        asset: input.asset,
+        amount: input.amount,
+        destinationRef: `payout-methods/${input.payoutMethodId}`,
+        initiatorKind: input.attribution.subject.kind,
+      },
+      account.path,
+    );
+    assertNotDenied(decision);
     const id = uuidv7();
+    const approvalId = decision.requirement ? uuidv7() : null;
     const hold = await placeHold(tx, {
       key: `off_ramp/${id}/hold`,
       enterpriseId: input.enterpriseId,
@@ -141,13 +170,26 @@ export async function createOffRamp(sql: Sql, input: NewOffRamp): Promise<OffRam
     });
     const [row] = await tx<OffRampRow[]>`
       insert into off_ramp_sessions (id, enterprise_id, client_id, account_ref, asset, fiat_currency, pair_id, payout_method_id, amount,
-                                     fee_amount, fee_components, status, hold_id, subject_attribution)
+                                     fee_amount, fee_components, status, hold_id, subject_attribution, approval_ref, policy_decision)
       values (${id}, ${input.enterpriseId}, ${account.clientId}, ${input.accountRef}, ${input.asset}, ${fiat.code}, ${pair.id},
               ${input.payoutMethodId}, ${input.amount.toString()}, ${priced.fee.total.toString()}, ${tx.json(storeFees(priced.fee.components) as never)},
-              'requested', ${hold.id}, ${tx.json(input.attribution as never)})
+              ${approvalId ? 'pending_approval' : 'requested'}, ${hold.id}, ${tx.json(input.attribution as never)},
+              ${approvalId ? `approvals/${approvalId}` : null}, ${tx.json(decision as never)})
       returning ${COLUMNS(tx)}`;
+    await recordVelocity(tx, { operationRef: `off-ramp-sessions/${id}`, enterpriseId: input.enterpriseId, accountRef: input.accountRef, actionFamily: 'off_ramp', asset: input.asset, amount: input.amount });
     await recordOffRampEvent(tx, row, input.attribution);
-    await input.start(row);
+    const approval = approvalSpecOf({
+      decision,
+      approvalId,
+      actionFamily: 'off_ramp',
+      collection: 'off-ramp-sessions',
+      operationId: id,
+      workflowId: offRampWorkflowId(id),
+      enterpriseId: input.enterpriseId,
+      scopePath: account.path,
+      initiatedBy: input.attribution,
+    });
+    await input.start(row, approval);
     return row;
   })) as OffRampRow;
 }
@@ -192,10 +234,30 @@ function statusOf(result: { row: OffRampRow } | null, id: string): OffRampStatus
   return result.row.status;
 }
 
-/** Ends a session before the payout: the hold is voided in the same transaction, exactly once. */
-async function release(tx: TransactionSql, row: OffRampRow, status: 'cancelled' | 'failed', failureReason: string | null) {
+/**
+ * Ends a session before the payout: the hold is voided and the session stops counting towards
+ * velocity limits, in the same transaction, exactly once.
+ */
+async function release(tx: TransactionSql, row: OffRampRow, status: 'cancelled' | 'failed' | 'rejected' | 'expired', failureReason: string | null) {
   await voidHold(tx, { holdId: row.hold_id });
+  await releaseVelocity(tx, `off-ramp-sessions/${row.id}`);
   return { status, failure_reason: failureReason };
+}
+
+/** pending_approval → requested once approved (records who approved); the workflow then converts. */
+export async function approveOffRamp(sql: Sql, id: string, approvedBy: PrincipalRef[]): Promise<OffRampStatus> {
+  return statusOf(
+    await transition(sql, id, ['pending_approval'], async (tx, row) => ({
+      status: 'requested',
+      subject_attribution: tx.json({ ...row.subject_attribution, approved_by: approvedBy } as never),
+    })),
+    id,
+  );
+}
+
+/** pending_approval → rejected | expired | cancelled: the hold is released, once. */
+export async function releaseOffRamp(sql: Sql, id: string, outcome: 'rejected' | 'expired' | 'cancelled', attribution: SubjectAttribution | null): Promise<OffRampStatus> {
+  return statusOf(await transition(sql, id, ['pending_approval'], (tx, row) => release(tx, row, outcome, `approval_${outcome}`), attribution), id);
 }
 
 /** requested → converting: fixes the rate and the fiat amount (rounded down). A disabled pair fails the session. */
@@ -247,10 +309,24 @@ export async function completeOffRamp(sql: Sql, id: string): Promise<OffRampStat
   return statusOf(await transition(sql, id, ['payout_sent'], async () => ({ status: 'completed', completed_at: new Date() })), id);
 }
 
-/** requested → cancelled (hold released); later is 409 `off_ramp_<status>`. */
-export async function cancelOffRamp(sql: Sql, row: OffRampRow, attribution: SubjectAttribution): Promise<OffRampRow> {
-  const result = await transition(sql, row.id, ['requested'], (tx, current) => release(tx, current, 'cancelled', null), attribution);
+/**
+ * Cancels a session: awaiting approval, through its workflow (the Update cancels the approval and
+ * releases the hold, and cannot cross an approval decision); `requested`, directly (hold released),
+ * then the workflow is told. Later is 409 `off_ramp_<status>`.
+ */
+export async function cancelOffRamp(services: Services, caller: Caller, row: OffRampRow): Promise<OffRampRow> {
+  const refuse = (status: OffRampStatus) => conflict(`The off-ramp session is ${status}; only a requested session can be cancelled.`, `off_ramp_${status}`);
+  if (row.status === 'pending_approval') {
+    await cancelThroughWorkflow(services, caller, { workflowId: offRampWorkflowId(row.id), update: OFF_RAMP_CANCEL_UPDATE, notCancellable: OFF_RAMP_NOT_CANCELLABLE });
+    const after = (await findOffRamp(services.sql, row.id))!;
+    if (after.status !== 'cancelled') throw refuse(after.status);
+    return after;
+  }
+  const result = await transition(services.sql, row.id, ['requested'], (tx, current) => release(tx, current, 'cancelled', null), caller.attribution());
   if (!result) throw notFound('off-ramp session');
-  if (!result.changed) throw conflict(`The off-ramp session is ${result.row.status}; only a requested session can be cancelled.`, `off_ramp_${result.row.status}`);
+  if (!result.changed) throw refuse(result.row.status);
+  // The workflow re-reads the row; a lost signal only delays it.
+  const client = await services.temporal.get();
+  await client.workflow.getHandle(offRampWorkflowId(row.id)).signal(RAMP_CANCELLED_SIGNAL);
   return result.row;
 }

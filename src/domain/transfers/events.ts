@@ -1,6 +1,7 @@
 import { z } from '../../http/zod';
 import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../http/schemas';
+import { PolicyDecisionBody } from '../policies/decision-body';
 
 export const Money = z.object({ currency: z.string(), value: z.string() }).openapi('Money', { description: 'An exact amount: a decimal string in the asset\'s units.' });
 
@@ -26,7 +27,7 @@ export const FeeSummaryBody = z
   })
   .openapi('FeeSummary');
 
-export const TRANSFER_STATUSES = ['pending_approval', 'executing', 'executed', 'cancelled', 'rejected', 'failed'] as const;
+export const TRANSFER_STATUSES = ['pending_approval', 'executing', 'executed', 'cancelled', 'rejected', 'expired', 'failed'] as const;
 
 export const TransactionRecordBody = z
   .object({
@@ -39,16 +40,27 @@ export const TransactionRecordBody = z
     fee_summary: FeeSummaryBody,
     fill_rate: z.string().nullable(),
     failure_reason: z.string().nullable(),
-    status: z.enum(TRANSFER_STATUSES).openapi({ description: 'pending_approval → executing → executed | failed; pending_approval → cancelled | rejected.' }),
+    status: z.enum(TRANSFER_STATUSES).openapi({ description: 'executed at once unless a policy rule requires approval: pending_approval → executing → executed | failed; pending_approval → cancelled | rejected | expired (hold released).' }),
     settled_at: Timestamp.nullable(),
     subject_attribution: SubjectAttributionBody,
+    policy_decision: PolicyDecisionBody.nullable().openapi({ description: 'The policy decision and trace the transfer was accepted under.' }),
     etag: ETag,
     created_at: Timestamp,
     updated_at: Timestamp,
   })
   .openapi('InternalTransferRecord');
 
-export const TRANSFER_EVENTS = {
-  executed: defineEventType('operations.internal_transfer.executed.v1', 'An internal transfer was booked in the ledger.', TransactionRecordBody),
-  cancelled: defineEventType('operations.internal_transfer.cancelled.v1', 'An internal transfer was cancelled before execution.', TransactionRecordBody),
+const TRANSFER_EVENT_DESCRIPTIONS: Record<(typeof TRANSFER_STATUSES)[number], string> = {
+  pending_approval: 'An internal transfer awaits approval; its amount is held on the source account.',
+  executing: 'An internal transfer was approved and is being booked.',
+  executed: 'An internal transfer was booked in the ledger.',
+  cancelled: 'An internal transfer was cancelled before execution; its hold was released.',
+  rejected: 'An internal transfer was rejected by an approver; its hold was released.',
+  expired: 'An internal transfer\'s approval expired; its hold was released.',
+  failed: 'An internal transfer failed before booking; its hold was released.',
 };
+
+/** One event type per state entered: `operations.internal_transfer.<status>.v1`, payload = the record. */
+export const TRANSFER_EVENTS = Object.fromEntries(
+  TRANSFER_STATUSES.map((s) => [s, defineEventType(`operations.internal_transfer.${s}.v1`, TRANSFER_EVENT_DESCRIPTIONS[s], TransactionRecordBody)]),
+) as Record<(typeof TRANSFER_STATUSES)[number], string>;

@@ -1,15 +1,19 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { Caller, ScopePath, SubjectAttribution } from '../../auth/caller';
+import type { Caller, PrincipalRef, ScopePath, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
 import { etagOf } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { IdempotencyScope } from '../../http/idempotency';
 import type { Metrics } from '../../metrics';
-import { bookWithin, money, type Asset } from '../../ledger';
+import type { Services } from '../../services';
+import { bookWithin, money, placeHold, postHold, voidHold, type Asset } from '../../ledger';
+import { activeRules, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation } from '../policies';
+import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow } from '../approvals';
 import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
 import { scopePathOf } from '../tenancy/scopes';
 import { TRANSFER_EVENTS, type TRANSFER_STATUSES } from './events';
+import { TRANSFER_CANCEL_UPDATE, TRANSFER_NOT_CANCELLABLE, internalTransferWorkflowId, type InternalTransferWorkflowInput } from './messages';
 
 /*
  * Internal transfers are written with raw SQL (services.sql): creating one is the ledger's hot path,
@@ -35,10 +39,14 @@ export interface TransferRow {
   ledger_transaction_id: string | null;
   subject_attribution: SubjectAttribution;
   settled_at: Date | null;
+  /** The policy decision (trace) the transfer was accepted under; null for transfers older than policies. */
+  policy_decision: PolicyDecision | null;
+  /** The hold on the source while the transfer awaits approval. */
+  hold_id: string | null;
 }
 
 const COLUMNS = `id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount::text,
-  status, approval_ref, failure_reason, ledger_transaction_id, subject_attribution, settled_at`;
+  status, approval_ref, failure_reason, ledger_transaction_id, subject_attribution, settled_at, policy_decision, hold_id`;
 
 /** The seed's transaction record. Fees of internal transfers are zero until an agreement prices them. */
 export function presentTransfer(t: TransferRow) {
@@ -55,6 +63,7 @@ export function presentTransfer(t: TransferRow) {
     status: t.status,
     settled_at: t.settled_at ? t.settled_at.toISOString() : null,
     subject_attribution: t.subject_attribution,
+    policy_decision: t.policy_decision,
     etag: etagOf(t),
     created_at: t.created_at.toISOString(),
     updated_at: t.updated_at.toISOString(),
@@ -101,8 +110,11 @@ function pathOf(a: AccountState): ScopePath {
   return a.client_id ? [`enterprises/${a.enterprise_id}`, `clients/${a.client_id}`, a.ref] : [`enterprises/${a.enterprise_id}`, a.ref];
 }
 
-/** 404 for accounts that do not exist or are out of scope, then 410/409 for closed or suspended holders. */
-function assertMovable(caller: Caller, accounts: AccountState[], sourceRef: string, targetRef: string): void {
+/**
+ * 404 for accounts that do not exist or are out of scope, then 410/409 for closed or suspended
+ * holders. Returns the source account.
+ */
+function assertMovable(caller: Caller, accounts: AccountState[], sourceRef: string, targetRef: string): AccountState {
   const source = accounts.find((a) => a.ref === sourceRef);
   const target = accounts.find((a) => a.ref === targetRef);
   if (!source) throw notFound('source account');
@@ -116,6 +128,7 @@ function assertMovable(caller: Caller, accounts: AccountState[], sourceRef: stri
     }
     if (a.status !== 'active') throw conflict(`The ${side} account is ${a.status}.`, `account_${a.status}`);
   }
+  return source;
 }
 
 export interface NewInternalTransfer {
@@ -125,27 +138,61 @@ export interface NewInternalTransfer {
   amount: bigint;
 }
 
+/** The first attempt found policy rules covering the source account: it rolls back and the governed path decides. */
+class PolicyApplies extends Error {}
+
 /**
- * Executes an internal transfer: checks, ledger booking, transfer row and event in one transaction
- * and one pipelined round trip. Without an approval policy (a later issue) it is `executed` at once.
+ * Creates an internal transfer under the policy rules (family `internal_transfer`, destination = the
+ * target account). Fast path: checks, booking, row (with its `allow` decision), velocity entry, event
+ * and the Idempotency-Key answer go out as one pipelined round trip in one transaction, together with
+ * the read of the family's active rules; if one of them covers the source account, that transaction
+ * rolls back and `governedTransfer` evaluates the rules properly (velocity lock included): `deny` is
+ * 422 `policy_denied`; `allow` books as the fast path does, with the trace; `require_approval` holds
+ * the amount on the source, records `pending_approval` and starts `internal-transfer/<id>`.
  */
-export async function createInternalTransfer(
-  sql: Sql,
-  caller: Caller,
-  input: NewInternalTransfer,
-  metrics: Metrics,
-  idempotency?: IdempotencyScope,
-): Promise<TransferRow> {
+export async function createInternalTransfer(services: Services, caller: Caller, input: NewInternalTransfer, idempotency?: IdempotencyScope): Promise<TransferRow> {
   if (input.sourceRef === input.targetRef) {
     throw new AppError('EdgeUnprocessable', 'The source and target accounts are the same.', {
       errors: [{ pointer: '/body/target_ref', detail: 'must differ from source_ref' }],
     });
   }
-  const now = new Date();
-  const id = uuidv7(now.getTime());
-  const ledgerKey = `internal_transfer/${id}`;
-  const row: TransferRow = {
-    id,
+  try {
+    return await services.sql.begin((tx) => bookTransfer(tx, caller, input, null, services.metrics, idempotency));
+  } catch (err) {
+    if (!(err instanceof PolicyApplies)) throw err;
+  }
+  // The rolled-back attempt's answer was never stored.
+  if (idempotency) idempotency.recorded = false;
+  const opened = await services.sql.begin((tx) => governedTransfer(tx, caller, input, services.metrics, idempotency));
+  if (opened.spec) {
+    const row = opened.row;
+    const args: [InternalTransferWorkflowInput] = [
+      { transferId: row.id, enterpriseId: row.enterprise_id, clientId: opened.clientId, accountRef: row.source_ref, approval: opened.spec },
+    ];
+    await startGovernedWorkflow(services, {
+      workflowType: 'internalTransferWorkflow',
+      workflowId: internalTransferWorkflowId(row.id),
+      args,
+      approval: opened.spec,
+      onStartFailure: () => releaseTransfer(services.sql, row.id, 'failed', null, 'workflow_start_failed'),
+    });
+  }
+  return opened.row;
+}
+
+const proposed = (caller: Caller, input: NewInternalTransfer): ProposedOperation => ({
+  enterpriseId: caller.enterpriseId,
+  actionFamily: 'internal_transfer',
+  accountRef: input.sourceRef,
+  asset: input.asset.code,
+  amount: input.amount,
+  destinationRef: input.targetRef,
+  initiatorKind: caller.subject.kind,
+});
+
+function newRow(caller: Caller, input: NewInternalTransfer, decision: PolicyDecision, now: Date): TransferRow {
+  return {
+    id: uuidv7(now.getTime()),
     version: 1,
     created_at: now,
     updated_at: now,
@@ -160,51 +207,223 @@ export async function createInternalTransfer(
     ledger_transaction_id: null,
     subject_attribution: caller.attribution(),
     settled_at: now,
+    policy_decision: decision,
+    hold_id: null,
   };
-  await sql.begin(async (tx) => {
-    // One pipelined round trip, in this order (execute() fixes it): the accounts (FOR KEY SHARE),
-    // the booking (balance locks), the transfer row, the event, and the Idempotency-Key answer —
-    // in this transaction, so a key is `completed` exactly when the transfer committed and a retry
-    // after a crash can never book twice.
-    const accounts = lockAccounts(tx, [input.sourceRef, input.targetRef]);
-    const booked = bookWithin(tx, {
-      key: ledgerKey,
-      enterpriseId: caller.enterpriseId,
-      kind: 'internal_transfer',
-      legs: [
-        { accountRef: input.sourceRef, asset: input.asset.code, amount: -input.amount },
-        { accountRef: input.targetRef, asset: input.asset.code, amount: input.amount },
-      ],
-      metrics,
-    });
-    const inserted = tx`
-      insert into internal_transfers (id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount,
-                                      status, ledger_transaction_id, subject_attribution, settled_at)
-      values (${id}, 1, ${now}, ${now}, ${caller.enterpriseId}, ${input.sourceRef}, ${input.targetRef}, ${input.asset.code},
-              ${row.amount}::numeric, 'executed',
-              (select id from ledger_transactions where business_key = ${ledgerKey}),
-              ${tx.json(row.subject_attribution as never)}, ${now})
-      returning ledger_transaction_id`.execute();
-    const event = recordEventSql(tx, {
-      type: TRANSFER_EVENTS.executed,
-      enterpriseId: caller.enterpriseId,
-      scopeRef: input.sourceRef,
-      resourceRef: `internal-transfers/${id}`,
-      payload: presentTransfer(row),
-      attribution: row.subject_attribution,
-    });
-    const answered = idempotency?.record(tx, { status: 201, body: presentTransfer(row) }).execute();
-    const [a, b, i, e, k] = await Promise.allSettled([accounts, booked, inserted, event, answered]);
-    // Refusals in the order a client expects them: existence and scope, lifecycle, then funds.
-    if (a.status === 'rejected') throw a.reason;
-    assertMovable(caller, a.value, input.sourceRef, input.targetRef);
-    if (b.status === 'rejected') throw b.reason;
-    if (i.status === 'rejected') throw i.reason;
-    if (e.status === 'rejected') throw e.reason;
-    if (k.status === 'rejected') throw k.reason;
-    row.ledger_transaction_id = i.value[0].ledger_transaction_id;
+}
+
+/**
+ * Books an allowed transfer: checks, ledger booking, transfer row, velocity entry, event and the
+ * Idempotency-Key answer in one pipelined round trip. `decision` null: no rule was consulted yet, so
+ * the family's active rules are read in the same round trip and a rule covering the source account
+ * throws PolicyApplies (the caller rolls back and takes the governed path).
+ */
+async function bookTransfer(
+  tx: TransactionSql,
+  caller: Caller,
+  input: NewInternalTransfer,
+  decision: PolicyDecision | null,
+  metrics: Metrics,
+  idempotency?: IdempotencyScope,
+): Promise<TransferRow> {
+  const now = new Date();
+  const row = newRow(caller, input, decision ?? decide([], proposed(caller, input), new Map(), now), now);
+  const id = row.id;
+  const ledgerKey = `internal_transfer/${id}`;
+  // One pipelined round trip, in this order (execute() fixes it): the accounts (FOR KEY SHARE), the
+  // rules, the booking (balance locks), the transfer row, the velocity entry, the event, and the
+  // Idempotency-Key answer — in this transaction, so a key is `completed` exactly when the transfer
+  // committed and a retry after a crash can never book twice.
+  const accounts = lockAccounts(tx, [input.sourceRef, input.targetRef]);
+  const rules = decision ? Promise.resolve([]) : activeRules(tx, caller.enterpriseId, 'internal_transfer');
+  // Counted after commit: a rolled-back attempt books nothing.
+  const booked = bookWithin(tx, {
+    key: ledgerKey,
+    enterpriseId: caller.enterpriseId,
+    kind: 'internal_transfer',
+    legs: [
+      { accountRef: input.sourceRef, asset: input.asset.code, amount: -input.amount },
+      { accountRef: input.targetRef, asset: input.asset.code, amount: input.amount },
+    ],
   });
+  const inserted = tx`
+    insert into internal_transfers (id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount,
+                                    status, ledger_transaction_id, subject_attribution, settled_at, policy_decision)
+    values (${id}, 1, ${now}, ${now}, ${caller.enterpriseId}, ${input.sourceRef}, ${input.targetRef}, ${input.asset.code},
+            ${row.amount}::numeric, 'executed',
+            (select id from ledger_transactions where business_key = ${ledgerKey}),
+            ${tx.json(row.subject_attribution as never)}, ${now}, ${tx.json(row.policy_decision as never)})
+    returning ledger_transaction_id`.execute();
+  const velocity = recordTransferVelocity(tx, row);
+  const event = recordTransferEvent(tx, row, row.subject_attribution);
+  const answered = idempotency?.record(tx, { status: 201, body: presentTransfer(row) }).execute();
+  const [a, r, b, i, v, e, k] = await Promise.allSettled([accounts, rules, booked, inserted, velocity, event, answered]);
+  // Refusals in the order a client expects them: existence and scope, lifecycle, policy, then funds.
+  if (a.status === 'rejected') throw a.reason;
+  const source = assertMovable(caller, a.value, input.sourceRef, input.targetRef);
+  if (r.status === 'rejected') throw r.reason;
+  if (r.value.some((rule) => pathOf(source).includes(rule.scopeRef))) throw new PolicyApplies();
+  if (b.status === 'rejected') throw b.reason;
+  if (i.status === 'rejected') throw i.reason;
+  if (v.status === 'rejected') throw v.reason;
+  if (e.status === 'rejected') throw e.reason;
+  if (k.status === 'rejected') throw k.reason;
+  if (!b.value.replayed) metrics.ledgerTransactions.inc({ kind: 'internal_transfer' });
+  row.ledger_transaction_id = i.value[0].ledger_transaction_id;
   return row;
+}
+
+interface Opened {
+  row: TransferRow;
+  clientId: string | null;
+  spec: ReturnType<typeof approvalSpecOf>;
+}
+
+/**
+ * The governed path, in its own transaction: the accounts, the policy decision (serialised on the
+ * velocity lock when a velocity rule applies), then booked at once (`allow`) or held for approval.
+ */
+async function governedTransfer(tx: TransactionSql, caller: Caller, input: NewInternalTransfer, metrics: Metrics, idempotency?: IdempotencyScope): Promise<Opened> {
+  const source = assertMovable(caller, await lockAccounts(tx, [input.sourceRef, input.targetRef]), input.sourceRef, input.targetRef);
+  const decision = await evaluatePolicy(tx, proposed(caller, input), pathOf(source));
+  assertNotDenied(decision);
+  if (!decision.requirement) return { row: await bookTransfer(tx, caller, input, decision, metrics, idempotency), clientId: source.client_id, spec: null };
+  const now = new Date();
+  const row = newRow(caller, input, decision, now);
+  const approvalId = uuidv7();
+  const hold = await placeHold(tx, {
+    key: `internal_transfer/${row.id}/hold`,
+    enterpriseId: caller.enterpriseId,
+    accountRef: input.sourceRef,
+    asset: input.asset.code,
+    amount: input.amount,
+    targetRef: input.targetRef,
+    metrics,
+  });
+  Object.assign(row, { status: 'pending_approval', approval_ref: `approvals/${approvalId}`, hold_id: hold.id, settled_at: null });
+  await tx`
+    insert into internal_transfers (id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount,
+                                    status, approval_ref, hold_id, subject_attribution, policy_decision)
+    values (${row.id}, 1, ${now}, ${now}, ${row.enterprise_id}, ${row.source_ref}, ${row.target_ref}, ${row.asset}, ${row.amount}::numeric,
+            'pending_approval', ${row.approval_ref}, ${hold.id}, ${tx.json(row.subject_attribution as never)}, ${tx.json(decision as never)})`;
+  await recordTransferVelocity(tx, row);
+  await recordTransferEvent(tx, row, row.subject_attribution);
+  await idempotency?.record(tx, { status: 201, body: presentTransfer(row) });
+  const spec = approvalSpecOf({
+    decision,
+    approvalId,
+    actionFamily: 'internal_transfer',
+    collection: 'internal-transfers',
+    operationId: row.id,
+    workflowId: internalTransferWorkflowId(row.id),
+    enterpriseId: row.enterprise_id,
+    scopePath: pathOf(source),
+    initiatedBy: row.subject_attribution,
+  });
+  return { row, clientId: source.client_id, spec };
+}
+
+const velocityRef = (id: string) => `internal-transfers/${id}`;
+
+function recordTransferVelocity(tx: TransactionSql, row: TransferRow): Promise<void> {
+  return recordVelocity(tx, {
+    operationRef: velocityRef(row.id),
+    enterpriseId: row.enterprise_id,
+    accountRef: row.source_ref,
+    actionFamily: 'internal_transfer',
+    asset: row.asset,
+    amount: BigInt(row.amount),
+  });
+}
+
+function recordTransferEvent(tx: TransactionSql, row: TransferRow, attribution: SubjectAttribution | null) {
+  return recordEventSql(tx, {
+    type: TRANSFER_EVENTS[row.status],
+    enterpriseId: row.enterprise_id,
+    scopeRef: row.source_ref,
+    resourceRef: `internal-transfers/${row.id}`,
+    payload: presentTransfer(row),
+    attribution,
+  });
+}
+
+/**
+ * One guarded state change of a transfer awaiting approval (row lock + status guard), with its
+ * event. Returns the status after (unchanged when the transfer was not in `from`).
+ */
+async function transition(
+  sql: Sql,
+  id: string,
+  from: TransferStatus,
+  change: (tx: TransactionSql, row: TransferRow) => Promise<Partial<TransferRow> & { status: TransferStatus }>,
+  attribution: SubjectAttribution | null = null,
+): Promise<TransferStatus | null> {
+  return (await sql.begin(async (tx) => {
+    const [row] = (await tx.unsafe(`select ${COLUMNS} from internal_transfers where id = $1 for update`, [id])) as unknown as TransferRow[];
+    if (!row || row.status !== from) return row?.status ?? null;
+    const set = await change(tx, row);
+    const [updated] = (await tx.unsafe(
+      `update internal_transfers
+          set status = $2, failure_reason = coalesce($3, failure_reason), ledger_transaction_id = coalesce($4, ledger_transaction_id),
+              settled_at = coalesce($5, settled_at), subject_attribution = coalesce($6::jsonb, subject_attribution),
+              version = version + 1, updated_at = now()
+        where id = $1 returning ${COLUMNS}`,
+      [id, set.status, set.failure_reason ?? null, set.ledger_transaction_id ?? null, set.settled_at ?? null, (set.subject_attribution ?? null) as never],
+    )) as unknown as TransferRow[];
+    await recordTransferEvent(tx, updated, attribution);
+    return updated.status;
+  })) as TransferStatus | null;
+}
+
+/** pending_approval → executing once approved (records who approved). Returns the status after. */
+export function markTransferExecuting(sql: Sql, id: string, approvedBy: PrincipalRef[]): Promise<TransferStatus | null> {
+  return transition(sql, id, 'pending_approval', async (_tx, row) => ({
+    status: 'executing',
+    subject_attribution: { ...row.subject_attribution, approved_by: approvedBy },
+  }));
+}
+
+/**
+ * executing → executed: posts the hold into the target account (the hold's target; ledger key
+ * `internal_transfer/<id>`), exactly once. An account closed or suspended meanwhile fails the
+ * transfer instead, releasing the hold.
+ */
+export function settleTransfer(sql: Sql, id: string, metrics?: Metrics): Promise<TransferStatus | null> {
+  return transition(sql, id, 'executing', async (tx, row) => {
+    const accounts = await lockAccounts(tx, [row.source_ref, row.target_ref]);
+    const blocked = accounts.length < 2 ? { ref: row.target_ref, status: 'missing' } : accounts.find((a) => a.status !== 'active' || (a.client_status ?? 'active') !== 'active');
+    if (blocked) {
+      await voidHold(tx, { holdId: row.hold_id!, metrics });
+      await releaseVelocity(tx, velocityRef(id));
+      return { status: 'failed', failure_reason: `${blocked.ref === row.source_ref ? 'source' : 'target'}_account_unavailable` };
+    }
+    const posted = await postHold(tx, { holdId: row.hold_id!, key: `internal_transfer/${id}`, kind: 'internal_transfer', metrics });
+    return { status: 'executed', ledger_transaction_id: posted.transaction.id, settled_at: new Date() };
+  });
+}
+
+/**
+ * pending_approval → rejected | expired | cancelled | failed: voids the hold and stops counting the
+ * transfer towards velocity limits, exactly once (the status guard). Returns the status after.
+ */
+export function releaseTransfer(
+  sql: Sql,
+  id: string,
+  status: Extract<TransferStatus, 'rejected' | 'expired' | 'cancelled' | 'failed'>,
+  attribution: SubjectAttribution | null,
+  failureReason: string | null = null,
+): Promise<TransferStatus | null> {
+  return transition(
+    sql,
+    id,
+    'pending_approval',
+    async (tx, row) => {
+      await voidHold(tx, { holdId: row.hold_id! });
+      await releaseVelocity(tx, velocityRef(id));
+      return { status, failure_reason: failureReason ?? (status === 'failed' ? null : `approval_${status}`) };
+    },
+    attribution,
+  );
 }
 
 export async function findTransfer(sql: Sql, id: string): Promise<TransferRow | null> {
@@ -222,32 +441,22 @@ export async function readableTransfer(sql: Sql, caller: Caller, id: string): Pr
 }
 
 /**
- * Cancels a transfer that has not executed (pending approval). Executed, cancelled, rejected or
- * failed transfers are 409 with reason `internal_transfer_<status>`.
+ * Cancels a transfer awaiting approval: the workflow takes the cancellation as an Update (so it
+ * cannot cross an approval decision), cancels the approval and releases the hold; then this answers
+ * with the record. Anything but `pending_approval` is 409 `internal_transfer_<status>`.
  */
-export async function cancelInternalTransfer(sql: Sql, caller: Caller, id: string): Promise<TransferRow> {
-  return (await sql.begin(async (tx) => {
-    const [row] = (await tx.unsafe(`select ${COLUMNS} from internal_transfers where id = $1 for update`, [id])) as unknown as TransferRow[];
-    const path = row ? await scopePathOf(sql, row.source_ref) : null;
-    if (!row || !path) throw notFound('internal transfer');
-    caller.require('transfers.create', path, 'internal transfer');
-    if (row.status !== 'pending_approval') {
-      throw conflict(`The internal transfer is ${row.status}; only a transfer awaiting approval can be cancelled.`, `internal_transfer_${row.status}`);
-    }
-    const [updated] = (await tx.unsafe(
-      `update internal_transfers set status = 'cancelled', version = version + 1, updated_at = now() where id = $1 returning ${COLUMNS}`,
-      [id],
-    )) as unknown as TransferRow[];
-    await recordEventSql(tx, {
-      type: TRANSFER_EVENTS.cancelled,
-      enterpriseId: updated.enterprise_id,
-      scopeRef: updated.source_ref,
-      resourceRef: `internal-transfers/${id}`,
-      payload: presentTransfer(updated),
-      attribution: caller.attribution(),
-    });
-    return updated;
-  })) as TransferRow;
+export async function cancelInternalTransfer(services: Services, caller: Caller, id: string): Promise<TransferRow> {
+  const row = await findTransfer(services.sql, id);
+  const path = row ? await scopePathOf(services.sql, row.source_ref) : null;
+  if (!row || !path) throw notFound('internal transfer');
+  caller.require('transfers.create', path, 'internal transfer');
+  const refuse = (status: TransferStatus) =>
+    conflict(`The internal transfer is ${status}; only a transfer awaiting approval can be cancelled.`, `internal_transfer_${status}`);
+  if (row.status !== 'pending_approval') throw refuse(row.status);
+  await cancelThroughWorkflow(services, caller, { workflowId: internalTransferWorkflowId(id), update: TRANSFER_CANCEL_UPDATE, notCancellable: TRANSFER_NOT_CANCELLABLE });
+  const after = (await findTransfer(services.sql, id))!;
+  if (after.status !== 'cancelled') throw refuse(after.status);
+  return after;
 }
 
 export interface TransferFilter {

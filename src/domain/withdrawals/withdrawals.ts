@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
-import { etagOf } from '../../db/base';
+import { etagOf, type AccountOwnedRow } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
@@ -23,14 +23,7 @@ export interface FeeComponentRow {
   payee_ref: string;
 }
 
-export interface WithdrawalRow {
-  id: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  enterprise_id: string;
-  client_id: string | null;
-  account_ref: string;
+export interface WithdrawalRow extends AccountOwnedRow {
   scope_path: string[];
   destination_id: string;
   rail: string;

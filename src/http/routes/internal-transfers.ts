@@ -24,7 +24,10 @@ export const createInternalTransferRoute = defineRoute({
   operationId: 'createInternalTransfer',
   summary: 'Move money between two accounts of the enterprise',
   description:
-    'Books the transfer in the ledger at once (status `executed`, `settled_at` set) unless a policy requires approval. ' +
+    'Consults the policy rules (family `internal_transfer`, destination = `target_ref`); `policy_decision` is the stored trace. ' +
+    'Books the transfer in the ledger at once (status `executed`, `settled_at` set) unless a rule denies it (422 `policy_denied` naming the rule, nothing booked) ' +
+    'or requires approval: then the amount is held on the source and the answer is `pending_approval` with `approval_ref`; the workflow `internal-transfer/<id>` ' +
+    'books it once approved (`executing` → `executed`) or releases the hold (`rejected`, `expired`, `cancelled`). ' +
     '`amount.value` is a decimal string with at most the asset\'s decimal places; zero, negative, exponent notation or more decimals is 422 naming the field. ' +
     'Insufficient funds is 422 with `available`, `required`, `asset` and `account_ref`. An account of another enterprise is 404. ' +
     'A suspended enterprise is 409 `enterprise_suspended`, a closed one 410; a suspended or closed account or client is 409.',
@@ -44,13 +47,7 @@ export const createInternalTransferRoute = defineRoute({
   handler: async ({ body, caller, services, idempotency }) => {
     const asset = assetOf(body.amount.currency, '/body/amount/currency');
     const amount = parseAmount(body.amount.value, asset, '/body/amount/value');
-    const row = await createInternalTransfer(
-      services.sql,
-      caller,
-      { sourceRef: body.source_ref, targetRef: body.target_ref, asset, amount },
-      services.metrics,
-      idempotency,
-    );
+    const row = await createInternalTransfer(services, caller, { sourceRef: body.source_ref, targetRef: body.target_ref, asset, amount }, idempotency);
     return { status: 201, body: presentTransfer(row) };
   },
 });
@@ -106,14 +103,14 @@ export const cancelInternalTransferRoute = defineRoute({
   path: '/internal-transfers/{internal_transfer_id}/cancel',
   operationId: 'cancelInternalTransfer',
   summary: 'Cancel an internal transfer awaiting approval',
-  description: 'Only before execution (`pending_approval`); an executed transfer is 409 `internal_transfer_executed`.',
+  description: 'Only while awaiting approval (`pending_approval`): the approval is cancelled and the hold released. Otherwise 409 `internal_transfer_<status>` (an executed transfer: `internal_transfer_executed`).',
   tags: ['Internal transfers'],
   auth: { kind: 'bearer', permission: 'transfers.create' },
   idempotency: 'optional',
   params: TransferParams,
   responses: { 200: { description: 'The cancelled transfer.', schema: TransactionRecordBody } },
   errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services }) => ({ body: presentTransfer(await cancelInternalTransfer(services.sql, caller, params.internal_transfer_id)) }),
+  handler: async ({ params, caller, services }) => ({ body: presentTransfer(await cancelInternalTransfer(services, caller, params.internal_transfer_id)) }),
 });
 
 export const internalTransferRoutes: RouteDef[] = [

@@ -7,6 +7,7 @@ import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
 import { requireAccount } from '../../domain/funding/accounts';
 import { requireCapability } from '../../domain/capabilities';
+import { awaitApprovalOpened } from '../../domain/approvals';
 import {
   OffRampSessionBody,
   OnRampSessionBody,
@@ -125,6 +126,7 @@ export const createOffRampSession = defineRoute({
   operationId: 'createOffRampSession',
   summary: 'Start an off-ramp (asset → fiat payout)',
   description:
+    'Consults the policy rules (family `off_ramp`, destination `payout-methods/<id>`): a deny is 422 `policy_denied` naming the rule; when a rule requires approval the session answers `pending_approval` with `approval_ref` and the workflow waits for the approval before converting (rejected / expired / cancelled: hold released). ' +
     'Holds `amount` + the off-ramp fee (fee engine, on top) and answers `requested`; the `off-ramp/<id>` workflow fixes the rate (`converting`), sends the payout to the payout method (`payout_sent`: hold posted, fiat booked out) and completes when the sandbox bank confirms. A payout rejected by the rail (sandbox: beneficiary named `SANDBOX REJECT`) ends `failed` with the hold released. Insufficient funds is 422.',
   tags: ['Ramps'],
   auth: { kind: 'bearer', permission: 'ramps.create', capability: 'ramps.off_ramp' },
@@ -156,7 +158,7 @@ export const createOffRampSession = defineRoute({
       payoutMethodId: body.payout_method_id,
       attribution: caller.attribution(),
       metrics: services.metrics,
-      start: async (r) => {
+      start: async (r, approval) => {
         const input: OffRampWorkflowInput = {
           sessionId: r.id,
           enterpriseId: r.enterprise_id,
@@ -164,10 +166,13 @@ export const createOffRampSession = defineRoute({
           accountRef: r.account_ref,
           // The sandbox payout rail settles after one simulated block time.
           payoutSettleMs: services.config.sandboxBlockMs,
+          approval,
         };
         await temporal.workflow.start('offRampWorkflow', { workflowId: offRampWorkflowId(r.id), taskQueue: services.config.taskQueue, args: [input] });
       },
     });
+    // The approval exists before the answer names it.
+    if (row.approval_ref) await awaitApprovalOpened(services, offRampWorkflowId(row.id));
     return { status: 201, body: presentOffRamp(row) };
   },
 });
@@ -190,18 +195,16 @@ export const cancelOffRampSession = defineRoute({
   path: '/off-ramp-sessions/{session_id}/cancel',
   operationId: 'cancelOffRampSession',
   summary: 'Cancel an off-ramp session',
-  description: 'Only while `requested` (before the rate is fixed): the hold is released. Later is 409 `off_ramp_<status>`.',
+  description: 'While `pending_approval` (the approval is cancelled) or `requested` (before the rate is fixed): the hold is released. Later is 409 `off_ramp_<status>`.',
   tags: ['Ramps'],
   auth: { kind: 'bearer', permission: 'ramps.create' },
   idempotency: 'optional',
   params: SessionParams,
   responses: { 200: { description: 'The cancelled session.', schema: OffRampSessionBody } },
   errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services }) => {
-    const row = await cancelOffRamp(services.sql, await requireOffRamp(services.sql, caller, params.session_id, 'ramps.create'), caller.attribution());
-    await signal(services, offRampWorkflowId(row.id), RAMP_CANCELLED_SIGNAL);
-    return { body: presentOffRamp(row) };
-  },
+  handler: async ({ params, caller, services }) => ({
+    body: presentOffRamp(await cancelOffRamp(services, caller, await requireOffRamp(services.sql, caller, params.session_id, 'ramps.create'))),
+  }),
 });
 
 export const rampRoutes: RouteDef[] = [

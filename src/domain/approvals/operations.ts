@@ -1,0 +1,50 @@
+import type { Caller } from '../../auth/caller';
+import type { Services } from '../../services';
+import type { ApprovalCancellation, ApprovalSpec } from './messages';
+import { awaitApprovalOpened } from './decisions';
+
+/*
+ * The HTTP side of a governed record awaiting approval in its own workflow (conversions, internal
+ * transfers, off-ramps): starting that workflow and cancelling through it. workflows/governed.ts is
+ * the workflow side.
+ */
+
+export interface GovernedStart {
+  workflowType: string;
+  workflowId: string;
+  args: unknown[];
+  approval: ApprovalSpec | null;
+  /** Ends the record without moving money when the workflow cannot be started (its hold released). */
+  onStartFailure: () => Promise<unknown>;
+}
+
+/**
+ * After commit: starts the record's workflow on `services.config.taskQueue`, and when an approval is
+ * required waits until it exists, so the answer's `approval_ref` is readable at once. A failed start
+ * ends the record (`onStartFailure`) and propagates (a 5xx: the client retries with its key).
+ */
+export async function startGovernedWorkflow(services: Services, s: GovernedStart): Promise<void> {
+  try {
+    const client = await services.temporal.get();
+    await client.workflow.start(s.workflowType, { workflowId: s.workflowId, taskQueue: services.config.taskQueue, args: s.args });
+  } catch (err) {
+    await s.onStartFailure();
+    throw err;
+  }
+  if (s.approval) await awaitApprovalOpened(services, s.workflowId);
+}
+
+/**
+ * Sends the record's cancel Update (args [ApprovalCancellation]) to its workflow, which cancels the
+ * pending approval and releases the hold before answering. A refusal of type `notCancellable` (the
+ * approval was decided meanwhile) is not an error here: the caller re-reads the record and answers 409.
+ */
+export async function cancelThroughWorkflow(services: Services, caller: Caller, s: { workflowId: string; update: string; notCancellable: string }): Promise<void> {
+  const client = await services.temporal.get();
+  const cancellation: ApprovalCancellation = { principal: caller.subject, attribution: caller.attribution(), initiatorOnly: false };
+  try {
+    await client.workflow.getHandle(s.workflowId).executeUpdate(s.update, { args: [cancellation] });
+  } catch (err) {
+    if ((err as { cause?: { type?: string } }).cause?.type !== s.notCancellable) throw err;
+  }
+}

@@ -1,0 +1,148 @@
+import { uuidv7 } from '../../src/ids';
+import { SA } from '../../src/temporal/search-attributes';
+import { verifyLedger } from '../../src/ledger';
+import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
+
+let h: GovernedHarness;
+let org: Org;
+let approver: { id: string; token: string };
+
+beforeAll(async () => {
+  h = await startGovernedHarness();
+  org = await Org.create(h.app, 'Governed Transfers Ltd');
+  approver = await org.user(['approver']);
+});
+afterAll(() => h.stop());
+
+const approval = (ttlSeconds = 3600) => ({
+  type: 'require_approval',
+  required_human_approvals: 1,
+  approver_role_ref: `roles/${org.tenant.roleIds.approver}`,
+  initiator_cannot_approve: true,
+  approval_ttl_seconds: ttlSeconds,
+});
+
+/** A funded source account under its own client, where moving 100 USDC or more is governed by `effect`, and an empty target. */
+async function governedPair(effect: Record<string, unknown> | null): Promise<{ source: string; target: string }> {
+  const [client, source] = await org.newClient();
+  const [, target] = await org.newClient();
+  await org.fund(source, '1000.00');
+  if (effect) {
+    await org.rule({ action_family: 'internal_transfer', scope_ref: client, order: 1, conditions: { amount_at_least: { currency: 'USDC', value: '100.00' } }, effect });
+  }
+  return { source, target };
+}
+
+const transfer = (source: string, target: string, value: string, key = uuidv7()) =>
+  org.api('POST', '/internal-transfers', { amount: { currency: 'USDC', value }, source_ref: source, target_ref: target }, { 'idempotency-key': key });
+
+async function waitFor(id: string, statuses: string[]): Promise<any> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const t = await org.ok(200, 'GET', `/internal-transfers/${id}`);
+    if (statuses.includes(t.status)) return t;
+    if (Date.now() > deadline) throw new Error(`internal transfer ${id} stayed ${t.status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function eventTypes(id: string): Promise<string[]> {
+  const rows = await h.app.services.sql`select type from events where resource_ref = ${`internal-transfers/${id}`} order by seq`;
+  return rows.map((r) => r.type as string);
+}
+
+async function holdStatus(id: string): Promise<string | undefined> {
+  const [hold] = await h.app.services.sql`select status from ledger_holds where business_key = ${`internal_transfer/${id}/hold`}`;
+  return hold?.status;
+}
+
+it('without a covering rule books at once and stores the allow decision', async () => {
+  const { source, target } = await governedPair(null);
+  const res = await transfer(source, target, '150');
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({ status: 'executed', approval_ref: null, settled_at: expect.any(String), policy_decision: { effect: 'allow', rule_ref: null, reason_code: 'no_rule_matched', trace: [] } });
+  expect(await org.balance(target)).toMatchObject({ total: '150000000' });
+  expect(await eventTypes(res.body.id)).toEqual(['operations.internal_transfer.executed.v1']);
+});
+
+it('holds and waits for approval, then posts the hold into the target', async () => {
+  const { source, target } = await governedPair(approval());
+  const key = uuidv7();
+  const res = await transfer(source, target, '150', key);
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({ status: 'pending_approval', approval_ref: expect.stringMatching(/^approvals\//), settled_at: null, policy_decision: { effect: 'require_approval' } });
+  expect(await org.balance(source)).toEqual({ held: '150000000', total: '1000000000', available: '850000000' });
+  expect((await transfer(source, target, '150', key)).body).toEqual(res.body);
+  const pending = await org.ok(200, 'GET', `/${res.body.approval_ref}`);
+  expect(pending).toMatchObject({ status: 'pending', action_family: 'internal_transfer', governed_ref: `internal-transfers/${res.body.id}` });
+  // Below the threshold the rule does not match: booked at once, with the trace of the rule that did not match.
+  const small = await transfer(source, target, '10');
+  expect(small.body).toMatchObject({ status: 'executed', policy_decision: { effect: 'allow', trace: [expect.objectContaining({ matched: false })] } });
+
+  expect((await org.decide(res.body.approval_ref, 'approve', approver.token)).status).toBe(200);
+  const done = await waitFor(res.body.id, ['executed', 'failed']);
+  expect(done).toMatchObject({ status: 'executed', settled_at: expect.any(String) });
+  expect(done.subject_attribution.approved_by).toEqual([expect.objectContaining({ id: approver.id, kind: 'user' })]);
+  expect(await org.balance(source)).toEqual({ held: '0', total: '840000000', available: '840000000' });
+  expect(await org.balance(target)).toMatchObject({ held: '0', total: '160000000' });
+  expect(await holdStatus(res.body.id)).toBe('posted');
+  expect(await eventTypes(res.body.id)).toEqual([
+    'operations.internal_transfer.pending_approval.v1',
+    'operations.internal_transfer.executing.v1',
+    'operations.internal_transfer.executed.v1',
+  ]);
+  const client = await h.app.services.temporal.get();
+  const handle = client.workflow.getHandle(`internal-transfer/${res.body.id}`);
+  expect(await handle.result()).toBe('executed');
+  const sa = (await handle.describe()).typedSearchAttributes;
+  expect([sa.get(SA.status), sa.get(SA.family), sa.get(SA.account), sa.get(SA.enterprise)]).toEqual(['executed', 'internal_transfer', source, org.tenant.enterpriseId]);
+  const again = await org.api('POST', `/internal-transfers/${res.body.id}/cancel`);
+  expect([again.status, again.body.reason]).toEqual([409, 'internal_transfer_executed']);
+});
+
+it.each([
+  ['rejected', 'rejected'],
+  ['expired', 'expired'],
+])('releases the hold exactly once when the approval ends %s', async (_name, outcome) => {
+  const { source, target } = await governedPair(approval(outcome === 'expired' ? 1 : 3600));
+  const res = await transfer(source, target, '200');
+  expect(res.body.status).toBe('pending_approval');
+  if (outcome === 'rejected') expect((await org.decide(res.body.approval_ref, 'reject', approver.token)).status).toBe(200);
+  const done = await waitFor(res.body.id, [outcome]);
+  expect(done).toMatchObject({ settled_at: null, failure_reason: `approval_${outcome}` });
+  expect(await org.balance(source)).toEqual({ held: '0', total: '1000000000', available: '1000000000' });
+  expect((await org.balance(target)).total).toBe('0');
+  expect(await holdStatus(res.body.id)).toBe('voided');
+  expect((await org.ok(200, 'GET', `/${res.body.approval_ref}`)).status).toBe(outcome);
+  expect(await eventTypes(res.body.id)).toEqual(['operations.internal_transfer.pending_approval.v1', `operations.internal_transfer.${outcome}.v1`]);
+});
+
+it('is cancelled through its workflow while pending, once', async () => {
+  const { source, target } = await governedPair(approval());
+  const res = await transfer(source, target, '300');
+  const cancelled = await org.api('POST', `/internal-transfers/${res.body.id}/cancel`);
+  expect(cancelled.status).toBe(200);
+  expect(cancelled.body).toMatchObject({ status: 'cancelled', failure_reason: 'approval_cancelled' });
+  expect(await org.balance(source)).toEqual({ held: '0', total: '1000000000', available: '1000000000' });
+  expect(await holdStatus(res.body.id)).toBe('voided');
+  expect((await org.ok(200, 'GET', `/${res.body.approval_ref}`)).status).toBe('cancelled');
+  const again = await org.api('POST', `/internal-transfers/${res.body.id}/cancel`);
+  expect([again.status, again.body.reason]).toEqual([409, 'internal_transfer_cancelled']);
+  const client = await h.app.services.temporal.get();
+  expect(await client.workflow.getHandle(`internal-transfer/${res.body.id}`).result()).toBe('cancelled');
+});
+
+it('is refused with 422 policy_denied by a deny rule, booking nothing', async () => {
+  const { source, target } = await governedPair({ type: 'deny' });
+  const res = await transfer(source, target, '100');
+  expect(res.status).toBe(422);
+  expect(res.body).toMatchObject({ reason: 'policy_denied', rule_ref: expect.stringMatching(/^policy-rules\//) });
+  expect(await org.balance(source)).toEqual({ held: '0', total: '1000000000', available: '1000000000' });
+  expect((await org.balance(target)).total).toBe('0');
+  const [{ n }] = await h.app.services.sql`select count(*)::int as n from internal_transfers where source_ref = ${source}`;
+  expect(n).toBe(0);
+});
+
+it('leaves the ledger consistent', async () => {
+  expect((await verifyLedger(h.app.services.sql)).violations).toEqual([]);
+});
