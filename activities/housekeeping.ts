@@ -1,5 +1,6 @@
 import type { Services } from '../src/services';
 import { purgeExpiredIdempotencyRecords } from '../src/http/idempotency';
+import { purgeExpiredActionTokens } from '../src/auth/action-tokens';
 
 export function createHousekeepingActivities(services: Services) {
   return {
@@ -7,6 +8,13 @@ export function createHousekeepingActivities(services: Services) {
     async purgeExpiredIdempotencyRecords(): Promise<number> {
       const purged = await purgeExpiredIdempotencyRecords(services.sql);
       services.log.info({ purged }, 'idempotency records purged');
+      return purged;
+    },
+
+    /** Deletes action tokens expired for more than `graceSeconds`; safe to repeat. Returns the count. */
+    async purgeExpiredActionTokens(graceSeconds: number): Promise<number> {
+      const purged = await purgeExpiredActionTokens(services.sql, graceSeconds);
+      services.log.info({ purged }, 'expired action tokens purged');
       return purged;
     },
   };

@@ -2,22 +2,29 @@ import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { SA } from '../src/temporal/search-attributes';
 
-const { purgeExpiredIdempotencyRecords } = proxyActivities<Activities>({
+const { purgeExpiredIdempotencyRecords, purgeExpiredActionTokens } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 5 },
 });
 
+export interface HousekeepingInput {
+  /** How long after expiry an action token is kept (default 1 hour). */
+  actionTokenGraceSeconds?: number;
+}
+
 export interface HousekeepingResult {
   idempotencyRecordsPurged: number;
+  actionTokensPurged: number;
 }
 
 /** Periodic clean-up, run by the `housekeeping` Temporal Schedule. */
-export async function housekeepingWorkflow(): Promise<HousekeepingResult> {
+export async function housekeepingWorkflow(input: HousekeepingInput = {}): Promise<HousekeepingResult> {
   upsertSearchAttributes([
     { key: SA.family, value: 'housekeeping' },
     { key: SA.status, value: 'running' },
   ]);
   const idempotencyRecordsPurged = await purgeExpiredIdempotencyRecords();
+  const actionTokensPurged = await purgeExpiredActionTokens(input.actionTokenGraceSeconds ?? 3600);
   upsertSearchAttributes([{ key: SA.status, value: 'completed' }]);
-  return { idempotencyRecordsPurged };
+  return { idempotencyRecordsPurged, actionTokensPurged };
 }

@@ -86,3 +86,12 @@ export async function requireActionToken(
     });
   }
 }
+
+/**
+ * Deletes action tokens that expired more than `graceSeconds` ago, used or not: an expired token can
+ * never be spent, and the grace keeps a just-refused token inspectable for a while. Returns the count.
+ */
+export async function purgeExpiredActionTokens(sql: Sql, graceSeconds: number): Promise<number> {
+  const deleted = await sql`delete from action_tokens where expires_at < now() - make_interval(secs => ${graceSeconds})`;
+  return deleted.count;
+}

@@ -65,6 +65,10 @@ export async function createWorker(
     taskQueue: overrides.taskQueue ?? services.config.taskQueue,
     workflowBundle: bundle,
     activities: createActivities(services),
+    // The SDK's default sizes the sticky cache from the heap limit (~2300 on a 4 GB heap): 1000 open
+    // workflows then held 580–610 MB RSS, with 200 425–525 MB; idle RSS (~250 MB) is the same either way.
+    // Evicted runs replay their history on their next task.
+    maxCachedWorkflows: 200,
   });
   return { worker, connection };
 }

@@ -133,20 +133,47 @@ describe('operations activity exports', () => {
 });
 
 describe('user action audit exports', () => {
-  it('exports attributed changes as JSON Lines', async () => {
+  it('exports the audit trail of the enterprise in range, from user_action_audit_entries', async () => {
     const s = await scenario();
-    const from = new Date(Date.now() - 1000).toISOString();
-    await s.api('PATCH', `/enterprises/${s.tenant.enterpriseId}`, { metadata: { a: 'b' } });
-    const created = await s.api('POST', '/user-action-audit-exports', { scope_ref: s.scope, from, to: new Date(Date.now() + 60_000).toISOString(), format: 'jsonl' });
-    expect(created.status).toBe(202);
-    expect(created.body.resource).toBe('user_action_audit_export');
-    const done = await finished(s.api, `/user-action-audit-exports/${created.body.id}`);
-    expect(done.status).toBe('completed');
-    const { bytes } = await download(s.token, done.download_path);
+    const from = new Date().toISOString();
+    const client = await s.api('POST', '/clients', { display_name: 'Audited', external_id: `audit-${Date.now()}`, scope_ref: s.scope });
+    const updated = await s.api('PATCH', `/enterprises/${s.tenant.enterpriseId}`, { metadata: { a: 'b' } });
+    const stale = await s.api('PATCH', `/enterprises/${s.tenant.enterpriseId}`, { metadata: { a: 'c' } }, { 'if-match': '"stale"' });
+    expect([client.status, updated.status, stale.status]).toEqual([201, 200, 412]);
+    const to = new Date().toISOString();
+    // Another enterprise's entries in the same range stay out.
+    const other = await scenario();
+    await other.api('PATCH', `/enterprises/${other.tenant.enterpriseId}`, { metadata: { x: 'y' } });
+
+    const exportOf = async (scope_ref: string, format: string) => {
+      const created = await s.api('POST', '/user-action-audit-exports', { scope_ref, from, to, format });
+      expect(created.status).toBe(202);
+      expect(created.body.resource).toBe('user_action_audit_export');
+      return finished(s.api, `/user-action-audit-exports/${created.body.id}`);
+    };
+    const jsonl = await exportOf(s.scope, 'jsonl');
+    expect(jsonl).toMatchObject({ status: 'completed', row_count: 3 });
+    const { bytes } = await download(s.token, jsonl.download_path);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(jsonl.sha256);
     const rows = bytes.toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
-    // At least the export's own `queued` event, attributed to the caller.
-    expect(rows.some((r) => r.action === 'exports.export.queued.v1' && r.subject_id === s.tenant.serviceAccountId)).toBe(true);
-    expect(createHash('sha256').update(bytes).digest('hex')).toBe(done.sha256);
+    expect(rows.map((r) => [r.action, r.method, r.outcome, r.status_code, r.error_code])).toEqual([
+      ['createClient', 'POST', 'succeeded', 201, null],
+      ['updateEnterprise', 'PATCH', 'succeeded', 200, null],
+      ['updateEnterprise', 'PATCH', 'refused', 412, 'EdgePreconditionFailed'],
+    ]);
+    expect(rows[0]).toMatchObject({ resource_ref: `clients/${client.body.id}`, subject_kind: 'service_account', subject_id: s.tenant.serviceAccountId });
+
+    const csv = await exportOf(s.scope, 'csv');
+    const file = await download(s.token, csv.download_path);
+    expect(createHash('sha256').update(file.bytes).digest('hex')).toBe(csv.sha256);
+    const lines = file.bytes.toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'occurred_at,entry_id,request_id,action,method,path,resource_ref,outcome,status_code,error_code,subject_kind,subject_id,actor_kind,actor_id,authenticated_principal_id,identity_source,client_ip,user_agent,idempotency_key',
+    );
+    expect(lines).toHaveLength(4);
+
+    // Entries belong to the enterprise: an export scoped to a client has none.
+    expect(await exportOf(`clients/${client.body.id}`, 'csv')).toMatchObject({ status: 'completed', row_count: 0 });
   });
 
   it('a source that fails ends the export in failed with a reason', async () => {

@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { auditEntriesSource } from '../audit/export-source';
 
 export type ExportKind = 'operations_activity' | 'user_action_audit';
 
@@ -52,8 +53,8 @@ function eventLogSource(columns: Record<string, string>, where: string): ExportS
   };
 }
 
-// Default sources read the event log, which carries every transaction's representation (status, fees,
-// attribution) and every attributed change; modules with their own tables may replace them.
+// Operations activity reads the event log, which carries every transaction's representation (status,
+// fees, attribution); the audit export reads the audit trail's own table.
 defineExportSource(
   'operations_activity',
   eventLogSource(
@@ -76,21 +77,4 @@ defineExportSource(
   ),
 );
 
-defineExportSource(
-  'user_action_audit',
-  eventLogSource(
-    {
-      occurred_at: `to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-      event_id: 'e.id',
-      action: 'e.type',
-      resource_ref: 'e.resource_ref',
-      scope_ref: 'e.scope_ref',
-      subject_kind: `e.attribution->'subject'->>'kind'`,
-      subject_id: `e.attribution->'subject'->>'id'`,
-      authenticated_principal_id: `e.attribution->'authenticated_principal'->>'id'`,
-      actor_id: `e.attribution->'actor'->>'id'`,
-      identity_source: `e.attribution->>'identity_source'`,
-    },
-    'e.attribution is not null',
-  ),
-);
+defineExportSource('user_action_audit', auditEntriesSource);
