@@ -6,6 +6,8 @@ import { initOrm, migrate } from './db/orm';
 import { bootstrap, writeCredentials } from './bootstrap';
 import { tenantOpenApi } from './http/app';
 import { verifyLedger } from './ledger';
+import { API_KEYS_USAGE, apiKeysCommand } from './domain/api-keys/cli';
+import { AppError } from './errors';
 
 const USAGE = `counterfoil <command>
 
@@ -18,7 +20,8 @@ const USAGE = `counterfoil <command>
   openapi     print the tenant API's OpenAPI document
   ledger verify
               check DATABASE_URL's ledger: every transaction sums to zero per asset and every balance
-              equals the fold of its postings and holds; exit status 1 on any violation`;
+              equals the fold of its postings and holds; exit status 1 on any violation
+${API_KEYS_USAGE}`;
 
 function banner(stack: Stack): string {
   const lines = [
@@ -114,6 +117,21 @@ async function main(argv: string[]): Promise<void> {
         );
         for (const v of report.violations) process.stdout.write(`  ${v}\n`);
         process.exitCode = report.ok ? 0 : 1;
+      } finally {
+        await sql.end({ timeout: 5 });
+      }
+      return;
+    }
+    case 'api-keys': {
+      const config = loadConfig();
+      if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', 'is required for api-keys');
+      const sql = postgres(config.databaseUrl, { max: 1, onnotice: () => {} });
+      try {
+        process.stdout.write(`${JSON.stringify(await apiKeysCommand(sql, argv.slice(1)), null, 2)}\n`);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        process.stderr.write(`${err.detail}${err.options.reason ? ` (${err.options.reason})` : ''}\n`);
+        process.exitCode = 1;
       } finally {
         await sql.end({ timeout: 5 });
       }

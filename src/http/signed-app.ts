@@ -1,18 +1,8 @@
-import Koa from 'koa';
+import type Koa from 'koa';
 import type { Services } from '../services';
-import { requestContext } from './request-context';
+import { createSignedApiApp } from '../signed-api/app';
 
-/**
- * The signed API-key surface (`/v1`, its own port). Its error body is the seed's
- * `{errorCode, errorLabel, errorDescription}`, not problem+json.
- */
+/** The signed API-key surface (`/v1`, its own port); see src/signed-api/ and docs/signed-api.md. */
 export function createSignedApp(services: Services): Koa {
-  const app = new Koa({ proxy: false });
-  app.silent = true;
-  app.use(requestContext(services, 'signed'));
-  app.use(async (ctx) => {
-    ctx.status = 404;
-    ctx.body = { errorCode: 9404, errorLabel: 'NOT_FOUND', errorDescription: `No route matches ${ctx.method} ${ctx.path}.` };
-  });
-  return app;
+  return createSignedApiApp(services);
 }

@@ -3,6 +3,8 @@ import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { closeServices, createServices, type Services } from '../../src/services';
 import { createTenantApp } from '../../src/http/app';
+import { createSignedApp } from '../../src/http/signed-app';
+import { createSignedApiApp } from '../../src/signed-api/app';
 import { listen, type RunningServer } from '../../src/http/server';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { runState } from './run-state';
@@ -60,6 +62,33 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
       await closeServices(services);
     },
   };
+}
+
+export interface SignedTestApp extends TestApp {
+  /** Base URL of the signed API (/v1). */
+  signedUrl: string;
+  signedServer: RunningServer;
+}
+
+/** The tenant API and the signed API (/v1) on ephemeral ports, sharing one services bag (as `counterfoil api` does). */
+export async function startSignedTestApp(overrides: Record<string, string> = {}): Promise<SignedTestApp> {
+  const app = await startTestApp(overrides);
+  const signedServer = await listen(createSignedApp(app.services), app.config, 0);
+  return {
+    ...app,
+    signedUrl: signedServer.url,
+    signedServer,
+    close: async () => {
+      await signedServer.close(1000);
+      await app.close();
+    },
+  };
+}
+
+/** One more signed API on a test app's services: on another host, behind trusted proxies, or with a fixed clock. */
+export async function listenSignedApp(app: TestApp, opts: { host?: string; trustedProxies?: string[]; now?: () => number } = {}): Promise<RunningServer> {
+  const config = { ...app.config, host: opts.host ?? app.config.host, trustedProxies: opts.trustedProxies ?? app.config.trustedProxies };
+  return listen(createSignedApiApp({ ...app.services, config }, { now: opts.now }), config, 0);
 }
 
 /** A fresh enterprise with an enterprise-admin service account: tests never share tenants. */

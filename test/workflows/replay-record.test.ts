@@ -1,14 +1,18 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
+import { runState } from '../helpers/run-state';
 
 /*
- * Records the histories of real withdrawal runs, one per way a withdrawal ends, into
- * test/workflows/histories/ for replay.test.ts (which replays them against the current workflow code).
+ * Runs a withdrawal to each way it can end and saves its history. The committed histories in
+ * test/workflows/histories/ (replayed by replay.test.ts) are a regression guard against
+ * nondeterministic workflow changes, so this run writes them there only with RECORD_HISTORIES=1
+ * (after a deliberate workflow change); otherwise it writes to the run's scratch folder.
  */
 
-const HISTORIES = path.join(__dirname, 'histories');
+const HISTORIES = process.env.RECORD_HISTORIES === '1' ? path.join(__dirname, 'histories') : path.join(runState().tmpDir, 'histories');
+mkdirSync(HISTORIES, { recursive: true });
 let h: GovernedHarness;
 
 beforeAll(async () => {

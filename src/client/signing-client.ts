@@ -1,0 +1,72 @@
+import * as ed from '@noble/ed25519';
+
+/**
+ * A small client of the signed API (/v1): sends `x-apikey` on every request and signs every POST
+ * body with the Ed25519 private key returned at key creation. Self-contained (only
+ * @noble/ed25519), so it can be copied into an integration as is; see docs/signed-api.md.
+ */
+
+/** The PKCS#8 DER header of an Ed25519 private key (RFC 8410); the 32-byte seed follows it. */
+const PKCS8_ED25519_PREFIX = '302e020100300506032b657004220420';
+
+/** The 32-byte Ed25519 secret key inside a base64 PKCS#8 DER private key. */
+export function secretKeyFromPkcs8(privateKeyBase64: string): Uint8Array {
+  const der = Buffer.from(privateKeyBase64, 'base64');
+  if (der.length !== 48 || der.subarray(0, 16).toString('hex') !== PKCS8_ED25519_PREFIX) {
+    throw new Error('not an Ed25519 private key in PKCS#8 DER (base64)');
+  }
+  return new Uint8Array(der.subarray(16));
+}
+
+/** Base64 of the 64-byte Ed25519 signature over the exact body bytes. */
+export async function signBody(body: string | Uint8Array, secretKey: Uint8Array): Promise<string> {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  return Buffer.from(await ed.signAsync(bytes, secretKey)).toString('base64');
+}
+
+export interface SignedApiResponse<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface SignedApiClientOptions {
+  /** e.g. `http://127.0.0.1:8081` (the signed API's base URL, without /v1). */
+  baseUrl: string;
+  apiKey: string;
+  /** PKCS#8 DER, base64, as returned by POST /api-keys. */
+  privateKey: string;
+  /** Sent with every POST when set (ms, at most 60000). */
+  recvWindow?: number;
+  /** Clock in ms since the Unix epoch (tests shift it). */
+  now?: () => number;
+}
+
+export class SignedApiClient {
+  private readonly secretKey: Uint8Array;
+
+  constructor(private readonly opts: SignedApiClientOptions) {
+    this.secretKey = secretKeyFromPkcs8(opts.privateKey);
+  }
+
+  get<T = unknown>(path: string): Promise<SignedApiResponse<T>> {
+    return this.send<T>('GET', path, { 'x-apikey': this.opts.apiKey });
+  }
+
+  /** POSTs `params` plus `timestamp` (and `recvWindow`), signed over the exact JSON text sent. */
+  async post<T = unknown>(path: string, params: Record<string, unknown>): Promise<SignedApiResponse<T>> {
+    const body = JSON.stringify({
+      ...params,
+      timestamp: (this.opts.now ?? Date.now)(),
+      ...(this.opts.recvWindow !== undefined ? { recvWindow: this.opts.recvWindow } : {}),
+    });
+    const headers = { 'x-apikey': this.opts.apiKey, 'content-type': 'application/json', 'x-signature': await signBody(body, this.secretKey) };
+    return this.send<T>('POST', path, headers, body);
+  }
+
+  private async send<T>(method: string, path: string, headers: Record<string, string>, body?: string): Promise<SignedApiResponse<T>> {
+    const res = await fetch(this.opts.baseUrl + path, { method, headers, body });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+}

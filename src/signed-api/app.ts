@@ -1,0 +1,65 @@
+import Koa from 'koa';
+import type { Services } from '../services';
+import { apiKeyDirectory } from '../auth/api-keys';
+import { RateLimiter } from '../http/rate-limit';
+import { requestContext } from '../http/request-context';
+import { zodFieldErrors } from '../http/validation';
+import { authenticateSignedRequest, type SignedDeps } from './authenticate';
+import { SignedApiError, signedErrorMiddleware } from './errors';
+import { signedOpenApiDocument } from './openapi';
+import { signedRoutes, type SignedRoute } from './routes';
+
+/** Zod failures as one readable sentence: `fromAmount: must be a decimal string; colour: unknown field`. */
+function validBody(route: SignedRoute, body: unknown): unknown {
+  if (!route.body) return body;
+  const result = route.body.safeParse(body);
+  if (result.success) return result.data;
+  const detail = zodFieldErrors('body', result.error)
+    .map((e) => `${e.pointer.replace(/^\/body\/?/, '') || 'body'}: ${e.detail}`)
+    .join('; ');
+  throw new SignedApiError('INVALID_BODY', `The request body is invalid: ${detail}.`);
+}
+
+/**
+ * The signed API-key surface (`/v1`, its own port): API key and Ed25519 signature authentication,
+ * the seed's `{errorCode, errorLabel, errorDescription}` error body, and its own OpenAPI document.
+ */
+export function createSignedApiApp(services: Services, opts: { now?: () => number } = {}): Koa {
+  const deps: SignedDeps = {
+    sql: services.sql,
+    keys: apiKeyDirectory(services),
+    limiter: new RateLimiter(services.config.rateLimits),
+    trustedProxies: services.config.trustedProxies,
+    now: opts.now ?? Date.now,
+  };
+  void deps.keys.start().catch((err) => services.log.error({ err }, 'api key notifications unavailable'));
+
+  const byPath = new Map<string, Map<string, SignedRoute>>();
+  for (const route of signedRoutes) {
+    if (!byPath.has(route.path)) byPath.set(route.path, new Map());
+    byPath.get(route.path)!.set(route.method.toUpperCase(), route);
+  }
+  let document: unknown;
+
+  const app = new Koa({ proxy: false });
+  app.silent = true; // failures are logged by the error middleware with the request id
+  app.use(requestContext(services, 'signed'));
+  app.use(signedErrorMiddleware());
+  app.use(async (ctx) => {
+    if (ctx.path === '/v1/openapi.json' && ctx.method === 'GET') {
+      ctx.state.route = { path: '/v1/openapi.json' };
+      ctx.body = document ??= signedOpenApiDocument(signedRoutes, services.config.signedApiBaseUrl);
+      return;
+    }
+    const methods = byPath.get(ctx.path);
+    const route = methods?.get(ctx.method);
+    if (!route) {
+      if (methods) throw new SignedApiError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}.`, { Allow: [...methods.keys()].join(', ') });
+      throw new SignedApiError('NOT_FOUND', `No endpoint matches ${ctx.method} ${ctx.path}.`);
+    }
+    ctx.state.route = route;
+    const request = await authenticateSignedRequest(ctx, deps, route.method === 'post');
+    ctx.body = await route.handler({ request, body: validBody(route, request.body) as never, services, ctx });
+  });
+  return app;
+}

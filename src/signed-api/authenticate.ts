@@ -1,0 +1,132 @@
+import type Koa from 'koa';
+import type { Sql } from 'postgres';
+import type { PrincipalRef, SubjectAttribution } from '../auth/caller';
+import type { ApiKeyDirectory, ResolvedApiKey } from '../auth/api-keys';
+import { clientAddress } from '../auth/ip-allowlist';
+import { checkRequestTime, decodeSignature, MAX_RECV_WINDOW_MS, verifyRequestSignature } from '../auth/request-signatures';
+import { enabledOn, type CapabilitySettings } from '../domain/capabilities';
+import { readRawBody } from '../http/body';
+import type { RateLimiter } from '../http/rate-limit';
+import { SignedApiError } from './errors';
+
+/** Bodies of this surface are a few fields; anything larger is refused before it is verified. */
+export const MAX_SIGNED_BODY_BYTES = 64 * 1024;
+
+export interface SignedCaller {
+  key: ResolvedApiKey;
+  /** `client-accounts/<id>`: the account every operation of the key acts on. */
+  accountRef: string;
+  attribution: SubjectAttribution;
+}
+
+export interface SignedRequest extends SignedCaller {
+  /** The verified JSON body of a POST (undefined on GET). */
+  body: Record<string, unknown> | undefined;
+  /** The exact bytes that were signed. */
+  raw: Buffer;
+}
+
+export interface SignedDeps {
+  sql: Sql;
+  keys: ApiKeyDirectory;
+  limiter: RateLimiter;
+  trustedProxies: readonly string[];
+  /** The server clock of the time rule (ms since the Unix epoch). */
+  now: () => number;
+}
+
+/**
+ * An API key is its own principal: requests are attributed to `api-keys/<id>` (kind `api_key`),
+ * never to a user or service account. PrincipalRef's kind union does not list it yet (IAM's type).
+ */
+function attributionOf(key: ResolvedApiKey): SubjectAttribution {
+  const principal = { id: key.id, kind: 'api_key', tenant_ref: `enterprises/${key.enterpriseId}` } as unknown as PrincipalRef;
+  return {
+    authenticated_principal: principal,
+    subject: principal,
+    actor: null,
+    identity_source: 'api_key',
+    federation: null,
+    enterprise_binding: { tenant_type: 'enterprise', topology_ref: `enterprises/${key.enterpriseId}` },
+    initiated_by: principal,
+    approved_by: null,
+  };
+}
+
+// One round trip: the client, account and enterprise states and the api_keys capability settings on the key's path.
+const STANDING_SQL = `
+  select c.status as client_status, c.kyc_status, c.api_access, a.status as account_status, e.admission_state,
+         (select coalesce(json_agg(json_build_array(s.scope_ref, s.enabled)), '[]'::json) from capability_settings s
+           where s.enterprise_id = c.enterprise_id and s.name = 'api_keys' and s.scope_ref = any($3::text[])) as api_keys_settings
+    from clients c join client_accounts a on a.id = $2 join enterprises e on e.id = c.enterprise_id
+   where c.id = $1`;
+
+/**
+ * The client's standing, read fresh on every request (no cache: suspensions, KYC and capability
+ * changes made anywhere apply on the next request). Closed is 9001; suspended passes here and is
+ * refused by the money paths (ACCOUNT_RESTRICTED), so balances stay readable as in the tenant API.
+ */
+async function assertClientStanding(sql: Sql, key: ResolvedApiKey): Promise<void> {
+  const path = [`enterprises/${key.enterpriseId}`, `clients/${key.clientId}`, `client-accounts/${key.clientAccountId}`];
+  // Prepared: planning this join on every request costs more than running it.
+  const [state] = await sql.unsafe(STANDING_SQL, [key.clientId, key.clientAccountId, path], { prepare: true });
+  if (!state || state.client_status === 'closed' || state.account_status === 'closed' || state.admission_state === 'closed') {
+    throw new SignedApiError('UNAUTHORIZED', "The key's client, account or enterprise is closed.");
+  }
+  if (state.kyc_status !== 'verified') throw new SignedApiError('KYC_NOT_VERIFIED', "The client's identity verification is not completed.");
+  if (!state.api_access) throw new SignedApiError('API_NOT_AVAILABLE', 'API access is disabled for this client.');
+  const settings: CapabilitySettings = new Map((state.api_keys_settings as Array<[string, boolean]>).map(([scope, enabled]) => [scope, new Map([['api_keys', enabled]])]));
+  if (!enabledOn(settings, 'api_keys', path)) throw new SignedApiError('API_NOT_AVAILABLE', 'The api_keys capability is disabled for this client.');
+}
+
+/** Reads and verifies a signed POST body: Content-Type, signature over the raw bytes, then JSON, then time. */
+async function verifiedBody(ctx: Koa.Context, key: ResolvedApiKey, now: () => number): Promise<{ raw: Buffer; body: Record<string, unknown> }> {
+  const header = ctx.get('x-signature');
+  if (!header) throw new SignedApiError('MISSING_SIGNATURE', 'POST requests need the x-signature header.');
+  const mediaType = ctx.get('content-type').split(';')[0].trim().toLowerCase();
+  if (mediaType !== 'application/json') throw new SignedApiError('UNSUPPORTED_MEDIA_TYPE', 'POST requests need Content-Type: application/json.');
+  const signature = decodeSignature(header);
+  if (!signature) throw new SignedApiError('INVALID_SIGNATURE', 'x-signature must be the base64 encoding of a 64-byte Ed25519 signature.');
+  const raw = await readRawBody(ctx, MAX_SIGNED_BODY_BYTES);
+  if (!verifyRequestSignature(key.publicKey, raw, signature)) {
+    throw new SignedApiError('INVALID_SIGNATURE', 'The signature does not match the request body bytes and this API key.');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new SignedApiError('INVALID_BODY', 'The body is not valid JSON.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new SignedApiError('INVALID_BODY', 'The body must be a JSON object.');
+  const fields = body as Record<string, unknown>;
+  switch (checkRequestTime(fields.timestamp, fields.recvWindow, now())) {
+    case 'ok':
+      return { raw, body: fields };
+    case 'bad_window':
+      throw new SignedApiError('INVALID_RECV_WINDOW', `recvWindow must be a positive integer of at most ${MAX_RECV_WINDOW_MS} ms.`);
+    case 'missing':
+      throw new SignedApiError('INVALID_TIMESTAMP', 'timestamp (milliseconds since the Unix epoch, an integer) is required.');
+    case 'ahead':
+      throw new SignedApiError('INVALID_TIMESTAMP', 'timestamp is 1000 ms or more ahead of the server time.');
+    case 'expired':
+      throw new SignedApiError('INVALID_TIMESTAMP', 'The request has expired: server time - timestamp exceeds recvWindow.');
+  }
+}
+
+/**
+ * The signed API's request checks, in order: API key, IP allowlist, rate limit, (POST) signature,
+ * body and time, then the client's standing. Cheap refusals come before the signature check, and
+ * nothing about the client's state is revealed to a caller that cannot sign.
+ */
+export async function authenticateSignedRequest(ctx: Koa.Context, deps: SignedDeps, signed: boolean): Promise<SignedRequest> {
+  const presented = ctx.get('x-apikey');
+  if (!presented) throw new SignedApiError('MISSING_API_KEY', 'The x-apikey header is required.');
+  const key = await deps.keys.resolve(presented);
+  if (!key) throw new SignedApiError('INVALID_API_KEY', 'The API key is invalid or revoked.');
+  const ip = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for'), deps.trustedProxies);
+  if (key.allows && !key.allows(ip)) throw new SignedApiError('INVALID_IP', `Requests from ${ip} are not allowed for this API key.`);
+  ctx.set(deps.limiter.take(`api-key:${key.id}`, signed ? 'write' : 'read'));
+  const verified = signed ? await verifiedBody(ctx, key, deps.now) : { raw: Buffer.alloc(0), body: undefined };
+  await assertClientStanding(deps.sql, key);
+  return { key, accountRef: `client-accounts/${key.clientAccountId}`, attribution: attributionOf(key), ...verified };
+}

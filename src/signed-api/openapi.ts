@@ -1,0 +1,96 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from '../http/zod';
+import { SIGNED_ERRORS, SIGNED_ERROR_LABELS, type SignedErrorLabel } from './errors';
+import type { SignedRoute } from './routes';
+
+const COMMON: Record<'get' | 'post', SignedErrorLabel[]> = {
+  get: ['MISSING_API_KEY', 'INVALID_API_KEY', 'UNAUTHORIZED', 'INVALID_IP', 'KYC_NOT_VERIFIED', 'API_NOT_AVAILABLE', 'RATE_LIMITED'],
+  post: [
+    'MISSING_API_KEY',
+    'INVALID_API_KEY',
+    'UNAUTHORIZED',
+    'INVALID_IP',
+    'KYC_NOT_VERIFIED',
+    'API_NOT_AVAILABLE',
+    'RATE_LIMITED',
+    'MISSING_SIGNATURE',
+    'INVALID_SIGNATURE',
+    'INVALID_TIMESTAMP',
+    'INVALID_RECV_WINDOW',
+    'INVALID_BODY',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'PAYLOAD_TOO_LARGE',
+  ],
+};
+
+export const V1Error = z
+  .object({
+    errorCode: z.number().int().openapi({ description: 'Numeric code; see the table in the description of this document.' }),
+    errorLabel: z.enum(SIGNED_ERROR_LABELS as [SignedErrorLabel, ...SignedErrorLabel[]]),
+    errorDescription: z.string(),
+  })
+  .openapi('V1Error');
+
+const errorTable = [
+  '| HTTP | errorCode | errorLabel | Condition |',
+  '|---|---|---|---|',
+  ...SIGNED_ERROR_LABELS.map((l) => `| ${SIGNED_ERRORS[l].status} | ${SIGNED_ERRORS[l].code} | ${l} | ${SIGNED_ERRORS[l].when} |`),
+].join('\n');
+
+const DESCRIPTION = `Balances and conversions for business clients, authenticated with an API key and Ed25519 request signatures.
+
+Every request sends the API key in \`x-apikey\`. Every POST also sends \`Content-Type: application/json\` and \`x-signature\`: the base64 of the 64-byte Ed25519 signature over the raw body bytes exactly as sent, made with the private key (PKCS#8 DER, base64) returned when the key was created. Every POST body carries \`timestamp\` (ms since the Unix epoch) and may carry \`recvWindow\` (ms, default 5000, at most 60000); a request is accepted only when \`timestamp < serverTime + 1000\` and \`serverTime - timestamp <= recvWindow\`.
+
+Every refusal has the body \`{errorCode, errorLabel, errorDescription}\`:
+
+${errorTable}`;
+
+/** The OpenAPI 3.1 document of the signed surface, generated from the same schemas that validate it. */
+export function signedOpenApiDocument(routes: SignedRoute[], serverUrl: string) {
+  const registry = new OpenAPIRegistry();
+  registry.register('V1Error', V1Error);
+  registry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'x-apikey', description: 'The API key, on every request.' });
+  const signature = registry.registerParameter(
+    'XSignature',
+    z.string().openapi({ param: { name: 'x-signature', in: 'header' }, description: 'Base64 of the 64-byte Ed25519 signature over the raw body bytes.' }),
+  );
+
+  for (const route of routes) {
+    const responses: RouteConfig['responses'] = { 200: { description: route.summary, content: { 'application/json': { schema: route.response } } } };
+    const byStatus = new Map<number, SignedErrorLabel[]>();
+    for (const label of new Set([...COMMON[route.method], ...route.errors, 'INTERNAL_ERROR' as const])) {
+      const status = SIGNED_ERRORS[label].status;
+      byStatus.set(status, [...(byStatus.get(status) ?? []), label]);
+    }
+    for (const [status, labels] of byStatus) {
+      responses[status] = {
+        description: labels.map((l) => `${SIGNED_ERRORS[l].code} ${l}`).join(' | '),
+        content: { 'application/json': { schema: V1Error } },
+      };
+    }
+    registry.registerPath({
+      method: route.method,
+      path: route.path,
+      operationId: route.operationId,
+      summary: route.summary,
+      description: route.description,
+      tags: [route.path.startsWith('/v1/convert') ? 'Convert' : 'Account'],
+      security: [{ apiKey: [] }],
+      request: route.body
+        ? { headers: [signature], body: { required: true, content: { 'application/json': { schema: route.body } } } }
+        : undefined,
+      responses,
+    });
+  }
+
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: { title: 'Counterfoil signed API', version: '1', description: DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
+    servers: [{ url: serverUrl, description: 'This deployment' }],
+    security: [{ apiKey: [] }],
+    tags: [
+      { name: 'Account', description: "The key's account." },
+      { name: 'Convert', description: 'Conversion pairs, quotes and exchanges.' },
+    ],
+  });
+}
