@@ -7,6 +7,9 @@ import { TokenSigner } from './auth/tokens';
 import { loadPlatformKey } from './auth/keys';
 import { TemporalGateway } from './temporal/client';
 import { Metrics } from './metrics';
+import { NotifiedCache } from './db/notified-cache';
+import type { Enterprise } from './domain/tenancy/entities';
+import { ENTERPRISES_CHANNEL } from './domain/tenancy/queries';
 import { Pager } from './http/pagination';
 
 /**
@@ -22,6 +25,8 @@ export interface Services {
   tokens: TokenSigner;
   pager: Pager;
   principals: PrincipalDirectory;
+  /** Enterprise rows by id, kept fresh by the `enterprises_changed` trigger's NOTIFY. */
+  enterprises: NotifiedCache<Enterprise | null>;
   temporal: TemporalGateway;
   metrics: Metrics;
 }
@@ -53,7 +58,8 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
   ]);
   const metrics = new Metrics();
   const principals = new PrincipalDirectory(sql, log);
-  await principals.start();
+  const enterprises = new NotifiedCache<Enterprise | null>(sql, ENTERPRISES_CHANNEL);
+  await Promise.all([principals.start(), enterprises.start()]);
   return {
     config,
     log,
@@ -62,6 +68,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     tokens: new TokenSigner(tokenKey),
     pager: new Pager(pageTokenKey),
     principals,
+    enterprises,
     temporal: new TemporalGateway({ address: opts.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue }, metrics),
     metrics,
   };

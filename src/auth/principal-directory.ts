@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import type { Logger } from '../logger';
 import type { PrincipalKind } from '../domain/iam/entities';
 import type { Grant } from './caller';
+import { NotifiedCache } from '../db/notified-cache';
 
 export const IAM_CHANNEL = 'counterfoil_iam';
 
@@ -34,41 +35,28 @@ const MAX_AGE_MS = 30_000;
  * The `postgres` client is used here because MikroORM has no LISTEN support.
  */
 export class PrincipalDirectory {
-  private readonly cache = new Map<string, { state: PrincipalState | null; at: number }>();
-  private readonly loading = new Map<string, Promise<PrincipalState | null>>();
+  private readonly cache: NotifiedCache<PrincipalState | null>;
 
   constructor(
     private readonly sql: Sql,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.cache = new NotifiedCache(sql, IAM_CHANNEL, MAX_AGE_MS);
+  }
 
-  async start(): Promise<void> {
-    await this.sql.listen(
-      IAM_CHANNEL,
-      (payload) => this.invalidate(payload),
-      // (Re)connected: anything may have changed while we were not listening.
-      () => this.cache.clear(),
-    );
+  start(): Promise<void> {
+    return this.cache.start();
   }
 
   invalidate(principalId: string): void {
-    if (principalId === '*' || principalId === '') this.cache.clear();
-    else this.cache.delete(principalId);
+    this.cache.invalidate(principalId);
   }
 
-  async resolve(kind: PrincipalKind, id: string): Promise<PrincipalState | null> {
-    const hit = this.cache.get(id);
-    if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit.state;
-    let pending = this.loading.get(id);
-    if (!pending) {
-      pending = this.load(kind, id).finally(() => this.loading.delete(id));
-      this.loading.set(id, pending);
-    }
-    return pending;
+  resolve(kind: PrincipalKind, id: string): Promise<PrincipalState | null> {
+    return this.cache.get(id, () => this.load(kind, id));
   }
 
   private async load(kind: PrincipalKind, id: string): Promise<PrincipalState | null> {
-    const startedAt = Date.now();
     const [rows, grantRows] = await Promise.all([
       this.sql.unsafe(statusQueries[kind], [id]),
       this.sql.unsafe(GRANTS_SQL, [id]),
@@ -85,7 +73,6 @@ export class PrincipalDirectory {
           })),
         }
       : null;
-    this.cache.set(id, { state, at: startedAt });
     this.log.debug({ principal: id, active: state?.active }, 'principal loaded');
     return state;
   }

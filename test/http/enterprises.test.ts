@@ -135,3 +135,19 @@ describe('master accounts and pagination', () => {
     expect(res.body).toEqual({ items: [], next_page_token: null });
   });
 });
+
+describe('enterprise read cache', () => {
+  it('another process sees a change made behind its back (trigger NOTIFY), without local invalidation', async () => {
+    const before = await call(app.url, 'GET', `/enterprises/${tenant.enterpriseId}`, { token });
+    expect(before.status).toBe(200);
+    // A write this process's handlers never saw: only the trigger's NOTIFY can tell the cache.
+    await app.services.sql`update enterprises set legal_name = 'Alpha Holdings Ltd', version = version + 1 where id = ${tenant.enterpriseId}`;
+    let seen = '';
+    for (let i = 0; i < 50 && seen !== 'Alpha Holdings Ltd'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = (await call(app.url, 'GET', `/enterprises/${tenant.enterpriseId}`, { token })).body.legal_name;
+    }
+    expect(seen).toBe('Alpha Holdings Ltd');
+    await app.services.sql`update enterprises set legal_name = 'Alpha Ltd', version = version + 1 where id = ${tenant.enterpriseId}`;
+  });
+});

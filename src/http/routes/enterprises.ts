@@ -7,7 +7,7 @@ import { assertIfMatch, withOptimisticLock } from '../etag';
 import { Enterprise, MasterAccount } from '../../domain/tenancy/entities';
 import { presentEnterprise, presentMasterAccount } from '../../domain/tenancy/present';
 import { changeEnterpriseState, type EnterpriseAction } from '../../domain/tenancy/lifecycle';
-import { findEnterprise, listEnterprises as listEnterprisesAfter } from '../../domain/tenancy/queries';
+import { cachedEnterprise } from '../../domain/tenancy/queries';
 
 export const EnterpriseBody = z
   .object({
@@ -54,7 +54,9 @@ export const listEnterprises = defineRoute({
     const filter = {};
     const after = services.pager.decode(query.page_token, caller, filter);
     if (!caller.can('enterprises.read', [caller.enterpriseRef])) return { body: { items: [], next_page_token: null } };
-    const rows = await listEnterprisesAfter(services.sql, [caller.enterpriseId], after, query.page_size + 1);
+    // A principal belongs to one enterprise, so the page is that enterprise or nothing.
+    const own = await cachedEnterprise(services.enterprises, services.sql, caller.enterpriseId);
+    const rows = own && (!after || own.id > after) ? [own] : [];
     return { body: services.pager.page(rows, query.page_size, caller, filter, presentEnterprise) };
   },
 });
@@ -71,7 +73,7 @@ export const getEnterprise = defineRoute({
   errors: ['EdgeNotFound'],
   handler: async ({ params, caller, services }) => {
     caller.require('enterprises.read', [`enterprises/${params.enterprise_id}`], 'enterprise');
-    const row = await findEnterprise(services.sql, params.enterprise_id);
+    const row = await cachedEnterprise(services.enterprises, services.sql, params.enterprise_id);
     if (!row) throw notFound('enterprise');
     return { body: presentEnterprise(row) };
   },
@@ -150,6 +152,8 @@ export const updateEnterprise = defineRoute({
       if (row.admissionState === 'closed') throw new AppError('EdgeGone', 'The enterprise is closed.', { reason: 'enterprise_closed' });
       row.metadata = body.metadata;
       await em.flush();
+      // Other processes learn of it by the trigger's NOTIFY; this one must not serve the old row meanwhile.
+      services.enterprises.invalidate(row.id);
       return { body: presentEnterprise(row) };
     });
   },
@@ -187,6 +191,7 @@ function enterpriseLifecycleRoute(action: EnterpriseAction) {
           assertCurrent: (r) => assertIfMatch(ctx, r),
         }),
       );
+      services.enterprises.invalidate(row.id);
       return { body: presentEnterprise(row) };
     },
   });
