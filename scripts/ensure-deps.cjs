@@ -15,8 +15,9 @@ const want = digest.digest('hex');
 
 if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) process.exit(0);
 
-const lock = existsSync(path.join(root, 'package-lock.json'));
-const cmd = lock ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund';
+// `npm install`, not `npm ci`: it follows the lockfile too, but tolerates the optional per-platform
+// binaries (@swc/core-*, resolver bindings) that npm 11 leaves out of a lockfile written on one platform.
+const cmd = 'npm install --no-audit --no-fund';
 console.error(`[counterfoil] installing npm dependencies (${cmd})`);
 execSync(cmd, { cwd: root, stdio: 'inherit' });
 writeFileSync(stamp, want);
