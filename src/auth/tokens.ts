@@ -27,6 +27,9 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'at+jwt' })).toSt
  * still act is checked per request against the principal directory, so revocation needs no re-issue.
  */
 export class TokenSigner {
+  /** Tokens already verified, by their full text (signature included): a hit skips HMAC and parsing. */
+  private readonly verified = new Map<string, AccessClaims>();
+
   constructor(private readonly key: Buffer) {}
 
   issue(claims: Omit<AccessClaims, 'iss' | 'iat' | 'exp' | 'jti'>, ttlSeconds: number, now = Date.now()): { token: string; claims: AccessClaims } {
@@ -39,6 +42,17 @@ export class TokenSigner {
 
   /** Returns the claims of a well-formed, correctly signed, unexpired token; otherwise null. */
   verify(token: string, now = Date.now()): AccessClaims | null {
+    const known = this.verified.get(token);
+    if (known) return known.exp * 1000 > now ? known : null;
+    const claims = this.verifyUncached(token, now);
+    if (claims) {
+      if (this.verified.size >= 10_000) this.verified.clear(); // bounded; refills from live traffic
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private verifyUncached(token: string, now: number): AccessClaims | null {
     const firstDot = token.indexOf('.');
     const lastDot = token.lastIndexOf('.');
     if (firstDot <= 0 || lastDot === firstDot) return null;

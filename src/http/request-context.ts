@@ -7,6 +7,14 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._:\-]{1,128}$/;
 /** X-Request-Id in and out, one JSON log line per request, and the latency histogram. */
 export function requestContext(services: Services, surface: 'tenant' | 'signed'): Koa.Middleware {
   const { log, metrics } = services;
+  // prom-client hashes a label object on every observe; keep one child per label set instead.
+  const histograms = new Map<string, { observe(v: number): void }>();
+  const histogramFor = (route: string, method: string, status: string) => {
+    const key = `${route} ${method} ${status}`;
+    let h = histograms.get(key);
+    if (!h) histograms.set(key, (h = metrics.httpDuration.labels({ surface, route, method, status })));
+    return h;
+  };
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('x-request-id');
@@ -19,7 +27,7 @@ export function requestContext(services: Services, surface: 'tenant' | 'signed')
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route: string = ctx.state.route?.path ?? 'unmatched';
-      metrics.httpDuration.observe({ surface, route, method: ctx.method, status: String(ctx.status) }, seconds);
+      histogramFor(route, ctx.method, String(ctx.status)).observe(seconds);
       if (log.isLevelEnabled('info')) {
         log.info(
           {
