@@ -40,13 +40,26 @@ export async function newServiceAccount(
   parentRef: string,
   grants: Array<{ role: string; scope_ref: string; scope_propagation?: 'subtree' | 'exact' }>,
 ): Promise<Principal> {
-  const roles = grants.map((g) => ({
+  const asRole = (g: (typeof grants)[number]) => ({
     role_ref: `roles/${admin.tenant.roleIds[g.role] ?? g.role}`,
     scope_ref: g.scope_ref,
     ...(g.scope_propagation ? { scope_propagation: g.scope_propagation } : {}),
-  }));
+  });
+  // enterprise-admin is a governed grant: POST /role-assignments with an action token, after creation.
+  const governed = grants.filter((g) => g.role === 'enterprise-admin');
+  const roles = grants.filter((g) => g.role !== 'enterprise-admin').map(asRole);
   const res = await call(app.url, 'POST', '/service-accounts', { token: admin.token, body: { description: 'test', parent_ref: parentRef, roles } });
   if (res.status !== 201 || res.body.role_assignment_errors.length) throw new Error(`POST /service-accounts: ${res.status} ${res.text}`);
+  for (const g of governed) {
+    const principalRef = res.body.principal_ref;
+    const at = await call(app.url, 'POST', '/action-tokens', { token: admin.token, body: { action: 'role_assignments.grant_enterprise_admin', resource_ref: principalRef } });
+    const granted = await call(app.url, 'POST', '/role-assignments', {
+      token: admin.token,
+      headers: { 'x-action-token': at.body.token },
+      body: { principal_ref: principalRef, scope_anchor_kind: 'explicit', scope_propagation: 'subtree', ...asRole(g) },
+    });
+    if (granted.status !== 201) throw new Error(`POST /role-assignments: ${granted.status} ${granted.text}`);
+  }
   const creds = { clientId: res.body.client_id, clientSecret: res.body.client_secret };
   return { id: res.body.service_account.id, ref: res.body.principal_ref, token: await tokenFor(app.url, creds), ...creds };
 }

@@ -62,3 +62,20 @@ describe('granting enterprise-admin is a governed action', () => {
     expect((await grant('viewer')).status).toBe(201);
   });
 });
+
+describe('enterprise-admin is never granted as a side effect of creation', () => {
+  it('POST /service-accounts with roles [enterprise-admin] creates the account but reports the grant as refused', async () => {
+    const res = await call(app.url, 'POST', '/service-accounts', {
+      token,
+      body: {
+        description: 'wants admin',
+        parent_ref: `enterprises/${tenant.enterpriseId}`,
+        roles: [{ role_ref: `roles/${tenant.roleIds['enterprise-admin']}`, scope_ref: `enterprises/${tenant.enterpriseId}` }],
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.role_assignments).toEqual([]);
+    expect(res.body.role_assignment_errors).toHaveLength(1);
+    expect(JSON.stringify(res.body.role_assignment_errors[0])).toMatch(/EdgeActionTokenRequired|action_token_required/);
+  });
+});

@@ -23,6 +23,8 @@ export interface GrantRequest {
   propagation: ScopePropagation;
   /** Where the request carried these fields, for 422 pointers (`/body` or `/body/roles/2`). */
   pointer: string;
+  /** The request presented a valid action token for granting enterprise-admin (POST /role-assignments only). */
+  governedGrantConfirmed?: boolean;
 }
 
 export function asGrantable(p: User | ServiceAccount): GrantablePrincipal {
@@ -78,6 +80,14 @@ export async function authorizeGrant(unit: IamUnit, principal: GrantablePrincipa
     ]);
   }
   assertHolds(caller, role.permissions, scopePath);
+  // enterprise-admin is granted only through POST /role-assignments with an action token, never as a
+  // side effect of creating a service account or an invitation.
+  if (role.platformManaged && role.name === 'enterprise-admin' && !req.governedGrantConfirmed) {
+    throw new AppError('EdgeActionTokenRequired', 'Grant enterprise-admin with POST /role-assignments and an action token in X-Action-Token.', {
+      reason: 'action_token_required',
+      errors: [{ pointer: `${req.pointer}/role_ref`, detail: 'enterprise-admin needs an action token' }],
+    });
+  }
   return { role, scopePath };
 }
 

@@ -45,7 +45,8 @@ export const createRoleAssignment = defineRoute({
     // Granting enterprise-admin is a governed action: it needs a single-use action token bound to the grantee.
     const roleId = parseRef(body.role_ref)?.id;
     const [role] = roleId ? await services.sql`select name, platform_managed from roles where id = ${roleId} and enterprise_id = ${caller.enterpriseId}` : [];
-    if (role?.platform_managed && role.name === 'enterprise-admin') {
+    const governedGrantConfirmed = role?.platform_managed === true && role.name === 'enterprise-admin';
+    if (governedGrantConfirmed) {
       await requireActionToken({ services, ctx, caller }, 'role_assignments.grant_enterprise_admin', body.principal_ref);
     }
     const assignment = await inIamTransaction(services, caller, async (unit) =>
@@ -54,6 +55,7 @@ export const createRoleAssignment = defineRoute({
         scopeRef: body.scope_ref,
         propagation: body.scope_propagation,
         pointer: '/body',
+        governedGrantConfirmed,
       }),
     );
     return { status: 201, body: presentRoleAssignment(assignment) };
