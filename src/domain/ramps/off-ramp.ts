@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql, TransactionSql } from 'postgres';
+import { guardedTransition, statusAfter, type SessionTable } from './transition';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
 import { etagOf, iso } from '../../db/base';
@@ -209,30 +210,19 @@ export async function requireOffRamp(sql: Sql, caller: Caller, id: string, permi
   return row;
 }
 
-async function transition(
+const SESSIONS: SessionTable<OffRampRow, OffRampStatus> = { table: 'off_ramp_sessions', columns: COLUMNS, recordEvent: recordOffRampEvent };
+
+function transition(
   sql: Sql,
   id: string,
   from: OffRampStatus[],
   set: (tx: TransactionSql, row: OffRampRow) => Promise<Partial<Record<keyof OffRampRow, unknown>> & { status: OffRampStatus }>,
   attribution: SubjectAttribution | null = null,
-): Promise<{ row: OffRampRow; changed: boolean } | null> {
-  return (await sql.begin(async (tx) => {
-    const [row] = await tx<OffRampRow[]>`select ${COLUMNS(tx)} from off_ramp_sessions where id = ${id} for update`;
-    if (!row) return null;
-    if (!from.includes(row.status)) return { row, changed: false };
-    const changes = await set(tx, row);
-    const [updated] = await tx<OffRampRow[]>`
-      update off_ramp_sessions set ${tx(changes as never)}, version = version + 1, updated_at = now()
-       where id = ${id} returning ${COLUMNS(tx)}`;
-    await recordOffRampEvent(tx, updated, attribution);
-    return { row: updated, changed: true };
-  })) as { row: OffRampRow; changed: boolean } | null;
+) {
+  return guardedTransition(sql, SESSIONS, id, from, set, attribution);
 }
 
-function statusOf(result: { row: OffRampRow } | null, id: string): OffRampStatus {
-  if (!result) throw new Error(`off-ramp session ${id} is not visible yet`);
-  return result.row.status;
-}
+const statusOf = (result: { row: OffRampRow } | null, id: string): OffRampStatus => statusAfter(result, 'off-ramp session', id);
 
 /**
  * Ends a session before the payout: the hold is voided and the session stops counting towards

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql, TransactionSql } from 'postgres';
+import { guardedTransition, statusAfter, type SessionTable } from './transition';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
 import { etagOf, iso } from '../../db/base';
@@ -165,32 +166,19 @@ export async function requireOnRamp(sql: Sql, caller: Caller, id: string, permis
   return row;
 }
 
-/** One guarded transition in its own transaction, with its event. Returns the row after, or null when the guard did not hold. */
-async function transition(
+const SESSIONS: SessionTable<OnRampRow, OnRampStatus> = { table: 'on_ramp_sessions', columns: COLUMNS, recordEvent: recordOnRampEvent };
+
+function transition(
   sql: Sql,
   id: string,
   from: OnRampStatus[],
   set: (tx: TransactionSql, row: OnRampRow) => Promise<Partial<Record<keyof OnRampRow, unknown>> & { status: OnRampStatus }>,
   attribution: SubjectAttribution | null = null,
-): Promise<{ row: OnRampRow; changed: boolean } | null> {
-  return (await sql.begin(async (tx) => {
-    const [row] = await tx<OnRampRow[]>`select ${COLUMNS(tx)} from on_ramp_sessions where id = ${id} for update`;
-    if (!row) return null;
-    if (!from.includes(row.status)) return { row, changed: false };
-    const changes = await set(tx, row);
-    const [updated] = await tx<OnRampRow[]>`
-      update on_ramp_sessions set ${tx(changes as never)}, version = version + 1, updated_at = now()
-       where id = ${id} returning ${COLUMNS(tx)}`;
-    await recordOnRampEvent(tx, updated, attribution);
-    return { row: updated, changed: true };
-  })) as { row: OnRampRow; changed: boolean } | null;
+) {
+  return guardedTransition(sql, SESSIONS, id, from, set, attribution);
 }
 
-/** Activities fail (and retry) while the creating transaction has not committed yet. */
-function statusOf(result: { row: OnRampRow } | null, id: string): OnRampStatus {
-  if (!result) throw new Error(`on-ramp session ${id} is not visible yet`);
-  return result.row.status;
-}
+const statusOf = (result: { row: OnRampRow } | null, id: string): OnRampStatus => statusAfter(result, 'on-ramp session', id);
 
 /** requested → awaiting_payment (the instructions are live). */
 export async function activateOnRamp(sql: Sql, id: string): Promise<OnRampStatus> {
