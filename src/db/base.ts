@@ -8,6 +8,14 @@ export interface Versioned {
   updatedAt: Date;
 }
 
+/** The class side of `versionedProperties`: entities extend it instead of redeclaring the four columns. */
+export abstract class VersionedEntity implements Versioned {
+  id!: string;
+  version!: number;
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
 export const versionedProperties = {
   id: { type: 'uuid', primary: true },
   version: { type: 'integer', version: true },

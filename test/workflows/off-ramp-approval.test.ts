@@ -17,13 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-const approval = (ttlSeconds = 3600) => ({
-  type: 'require_approval',
-  required_human_approvals: 1,
-  approver_role_ref: `roles/${org.tenant.roleIds.approver}`,
-  initiator_cannot_approve: true,
-  approval_ttl_seconds: ttlSeconds,
-});
+const approval = (ttlSeconds?: number) => org.approvalEffect(ttlSeconds);
 
 /** A funded account (1000 USDC) with a EUR payout method, where off-ramping 100 USDC or more is governed by `effect`. */
 async function governedAccount(effect: Record<string, unknown>): Promise<{ account: string; method: string }> {

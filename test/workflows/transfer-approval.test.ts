@@ -14,13 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-const approval = (ttlSeconds = 3600) => ({
-  type: 'require_approval',
-  required_human_approvals: 1,
-  approver_role_ref: `roles/${org.tenant.roleIds.approver}`,
-  initiator_cannot_approve: true,
-  approval_ttl_seconds: ttlSeconds,
-});
+const approval = (ttlSeconds?: number) => org.approvalEffect(ttlSeconds);
 
 /** A funded source account under its own client, where moving 100 USDC or more is governed by `effect`, and an empty target. */
 async function governedPair(effect: Record<string, unknown> | null): Promise<{ source: string; target: string }> {

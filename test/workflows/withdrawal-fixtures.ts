@@ -96,6 +96,17 @@ export class Org {
     return d.id;
   }
 
+  /** A `require_approval` effect: one human holding the approver role, never the initiator. */
+  approvalEffect(ttlSeconds = 3600) {
+    return {
+      type: 'require_approval',
+      required_human_approvals: 1,
+      approver_role_ref: `roles/${this.tenant.roleIds.approver}`,
+      initiator_cannot_approve: true,
+      approval_ttl_seconds: ttlSeconds,
+    };
+  }
+
   /** An active rule. */
   async rule(body: Record<string, unknown>): Promise<any> {
     const draft = await this.ok(201, 'POST', '/policies', { name: `rule-${uuidv7()}`, action_family: 'withdrawal', order: 10, scope_ref: this.enterpriseRef, ...body });

@@ -1,15 +1,11 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { type Versioned, versionedProperties } from '../../db/base';
+import { VersionedEntity, versionedProperties } from '../../db/base';
 
 /** active ↔ suspended → closed (terminal). See docs/ledger.md. */
 export type AccountHolderStatus = 'active' | 'suspended' | 'closed';
 export type KycStatus = 'pending' | 'verified' | 'rejected';
 
-export class Client implements Versioned {
-  id!: string;
-  version!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+export class Client extends VersionedEntity {
   enterpriseId!: string;
   displayName!: string;
   externalId!: string;
@@ -36,11 +32,7 @@ export const ClientSchema = new EntitySchema<Client>({
   },
 });
 
-export class ClientAccount implements Versioned {
-  id!: string;
-  version!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+export class ClientAccount extends VersionedEntity {
   enterpriseId!: string;
   clientId!: string;
   displayName!: string;

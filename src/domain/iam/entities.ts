@@ -1,15 +1,11 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { type Versioned, versionedProperties } from '../../db/base';
+import { VersionedEntity, versionedProperties } from '../../db/base';
 import type { SubjectAttribution } from '../../auth/caller';
 
 export type PrincipalKind = 'user' | 'service_account';
 export type ScopePropagation = 'subtree' | 'exact';
 
-export class Role implements Versioned {
-  id!: string;
-  version!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+export class Role extends VersionedEntity {
   enterpriseId!: string;
   name!: string;
   description!: string;
@@ -35,11 +31,7 @@ export const RoleSchema = new EntitySchema<Role>({
   },
 });
 
-export class RoleAssignment implements Versioned {
-  id!: string;
-  version!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+export class RoleAssignment extends VersionedEntity {
   enterpriseId!: string;
   principalKind!: PrincipalKind;
   principalId!: string;
@@ -67,11 +59,7 @@ export const RoleAssignmentSchema = new EntitySchema<RoleAssignment>({
   },
 });
 
-export class ServiceAccount implements Versioned {
-  id!: string;
-  version!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+export class ServiceAccount extends VersionedEntity {
   enterpriseId!: string;
   description!: string;
   parentRef!: string;
@@ -107,11 +95,7 @@ export const ServiceAccountSchema = new EntitySchema<ServiceAccount>({
 export type UserStatus = 'active' | 'suspended' | 'deactivated';
 export type IdentitySource = 'platform-managed' | 'federated';
 
-export class User implements Versioned {
-  id!: string;
-  version!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+export class User extends VersionedEntity {
   enterpriseId!: string;
   /** `enterprises/<id>` or `clients/<id>`: where the user belongs and what its grants may reach. */
   scopeRef!: string;
@@ -148,11 +132,7 @@ export interface InvitedRole {
 /** Stored status; `pending` past `expiresAt` is presented (and treated) as `expired`. */
 export type InvitationStatus = 'pending' | 'accepted' | 'cancelled' | 'expired';
 
-export class UserInvitation implements Versioned {
-  id!: string;
-  version!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+export class UserInvitation extends VersionedEntity {
   enterpriseId!: string;
   scopeRef!: string;
   email!: string;

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { type Versioned, versionedProperties } from '../../db/base';
+import { VersionedEntity, versionedProperties } from '../../db/base';
 
 /** Which ID-token claims carry the user's identity; `email_verified` null means the provider's e-mails are trusted as they are. */
 export interface ClaimMapping {
@@ -16,11 +16,7 @@ export interface PublicJwks {
 export type IdentityProviderStatus = 'active' | 'disabled';
 
 /** An enterprise's OpenID Connect provider whose ID tokens POST /oauth/token accepts in a token exchange. */
-export class IdentityProvider implements Versioned {
-  id!: string;
-  version!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+export class IdentityProvider extends VersionedEntity {
   enterpriseId!: string;
   displayName!: string;
   issuer!: string;

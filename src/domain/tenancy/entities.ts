@@ -1,14 +1,10 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { type Versioned, versionedProperties } from '../../db/base';
+import { VersionedEntity, versionedProperties } from '../../db/base';
 
 export type AdmissionState = 'operational' | 'closed';
 export type RestrictionState = 'none' | 'suspended';
 
-export class Enterprise implements Versioned {
-  id!: string;
-  version!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+export class Enterprise extends VersionedEntity {
   legalName!: string;
   jurisdiction!: string;
   externalId!: string;
@@ -33,11 +29,7 @@ export const EnterpriseSchema = new EntitySchema<Enterprise>({
   },
 });
 
-export class MasterAccount implements Versioned {
-  id!: string;
-  version!: number;
-  createdAt!: Date;
-  updatedAt!: Date;
+export class MasterAccount extends VersionedEntity {
   enterpriseId!: string;
   displayName!: string;
   status: 'active' | 'suspended' | 'closed' = 'active';
