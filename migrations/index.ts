@@ -11,6 +11,7 @@ import { Migration20261121008000_api_keys } from './Migration20261121008000_api_
 import { Migration20261121007000_conversions } from './Migration20261121007000_conversions';
 import { Migration20261121009000_transfer_policies } from './Migration20261121009000_transfer_policies';
 import { Migration20261121010000_enterprise_notify } from './Migration20261121010000_enterprise_notify';
+import { Migration20261121210000_transfer_fast_path } from './Migration20261121210000_transfer_fast_path';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121007000_conversions', class: Migration20261121007000_conversions },
   { name: 'Migration20261121009000_transfer_policies', class: Migration20261121009000_transfer_policies },
   { name: 'Migration20261121010000_enterprise_notify', class: Migration20261121010000_enterprise_notify },
+  { name: 'Migration20261121210000_transfer_fast_path', class: Migration20261121210000_transfer_fast_path },
 ];

@@ -11,6 +11,10 @@ import { NotifiedCache } from './db/notified-cache';
 import type { Enterprise } from './domain/tenancy/entities';
 import { ENTERPRISES_CHANNEL } from './domain/tenancy/queries';
 import { Pager } from './http/pagination';
+import { outboxBell } from './events/outbox';
+import { POLICY_RULES_CHANNEL } from './domain/policies/rules';
+import type { PolicyRule } from './domain/policies/engine';
+import { AccountPlacements } from './domain/tenancy/placements';
 
 /**
  * Everything a request handler or an activity may use, built once per process by `createServices`
@@ -27,6 +31,10 @@ export interface Services {
   principals: PrincipalDirectory;
   /** Enterprise rows by id, kept fresh by the `enterprises_changed` trigger's NOTIFY. */
   enterprises: NotifiedCache<Enterprise | null>;
+  /** Active policy rules by enterprise, kept fresh by the `policy_rules_changed` trigger's NOTIFY. */
+  policyRules: NotifiedCache<PolicyRule[]>;
+  /** Where accounts sit in the topology (immutable, cached without invalidation). */
+  placements: AccountPlacements;
   temporal: TemporalGateway;
   metrics: Metrics;
 }
@@ -59,7 +67,9 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
   const metrics = new Metrics();
   const principals = new PrincipalDirectory(sql, log);
   const enterprises = new NotifiedCache<Enterprise | null>(sql, ENTERPRISES_CHANNEL);
-  await Promise.all([principals.start(), enterprises.start()]);
+  const policyRules = new NotifiedCache<PolicyRule[]>(sql, POLICY_RULES_CHANNEL);
+  await Promise.all([principals.start(), enterprises.start(), policyRules.start()]);
+  outboxBell.attach(sql);
   return {
     config,
     log,
@@ -69,12 +79,15 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     pager: new Pager(pageTokenKey),
     principals,
     enterprises,
+    policyRules,
+    placements: new AccountPlacements(sql),
     temporal: new TemporalGateway({ address: opts.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue }, metrics),
     metrics,
   };
 }
 
 export async function closeServices(s: Services): Promise<void> {
+  outboxBell.detach(s.sql);
   await s.temporal.close().catch(() => {});
   await s.sql.end({ timeout: 5 });
   await s.orm.close(true);

@@ -28,21 +28,61 @@ function values(e: NewEvent, id: string) {
 
 /**
  * Appends an event inside the caller's MikroORM transaction, so the event exists if and only if
- * the change does. NOTIFY is delivered at commit and wakes the dispatcher. Returns the event id.
+ * the change does, and rings the outbox bell. Returns the event id.
  */
 export async function recordEvent(em: EntityManager, e: NewEvent): Promise<string> {
   assertKnownEventType(e.type);
   const id = uuidv7();
   await em.execute(INSERT.replace(/\$\d/g, '?'), values(e, id));
-  await em.execute(`select pg_notify('${EVENTS_CHANNEL}', ?)`, [id]);
+  outboxBell.ring();
   return id;
 }
 
-/** The same for raw-SQL transactions (the ledger's hot path). */
-export async function recordEventSql(tx: TransactionSql | Sql, e: NewEvent): Promise<string> {
+/**
+ * The same for raw-SQL transactions (the ledger's hot path). The INSERT is handed to the connection
+ * before this returns, so a caller pipelining statements (even its COMMIT) behind it keeps their order.
+ */
+export function recordEventSql(tx: TransactionSql | Sql, e: NewEvent): Promise<string> {
   assertKnownEventType(e.type);
   const id = uuidv7();
-  await tx.unsafe(INSERT, values(e, id) as never[]);
-  await tx.unsafe(`select pg_notify('${EVENTS_CHANNEL}', $1)`, [id]);
-  return id;
+  const inserted = tx.unsafe(INSERT, values(e, id) as never[], { prepare: true }).execute();
+  outboxBell.ring();
+  return inserted.then(() => id);
 }
+
+/** How long the bell waits after an event is written before it wakes the dispatchers: time for that transaction to commit. */
+const RING_DELAY_MS = 10;
+
+/**
+ * Wakes the outbox dispatchers (which LISTEN on EVENTS_CHANNEL) without a NOTIFY inside the
+ * writer's transaction: PostgreSQL serialises the commits of every transaction that notified on one
+ * global lock, held across the WAL flush (pgbench here: 10,100 → 3,300 commits/s). The bell sends one
+ * NOTIFY of its own, outside any transaction, RING_DELAY_MS after the first event it hears of, for
+ * all events written meanwhile. An event whose transaction commits later than that is found by the
+ * next ring or by the dispatcher's periodic sweep, so a late or lost ring delays delivery, never loses it.
+ */
+class OutboxBell {
+  private readonly clients = new Set<Sql>();
+  private timer: NodeJS.Timeout | undefined;
+
+  /** Each process's services attach their client; rings go out through the first one attached. */
+  attach(sql: Sql): void {
+    this.clients.add(sql);
+  }
+
+  detach(sql: Sql): void {
+    this.clients.delete(sql);
+  }
+
+  ring(): void {
+    if (this.timer || this.clients.size === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const [sql] = this.clients;
+      sql?.unsafe(`select pg_notify('${EVENTS_CHANNEL}', '')`).catch(() => {}); // the sweep covers a ring lost to a closing pool
+    }, RING_DELAY_MS);
+    this.timer.unref();
+  }
+}
+
+export const outboxBell = new OutboxBell();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { AppError } from '../errors';
+import { isRefusal } from '../db/refusals';
 import type { HandlerResult } from './route';
 
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
@@ -28,29 +29,88 @@ export interface Replay extends HandlerResult {
  * Lets an effect store its answer inside its own transaction, so the answer exists if and only if
  * the effect committed. Then an `in_progress` record can only mean nothing was committed, and
  * taking over an abandoned one can never book twice. Money paths use it.
+ *
+ * With `claimed` false (routes with `answerInTransaction`) nothing was claimed beforehand: `record`
+ * claims the key and stores the answer in one statement at the end of the effect's transaction, so a
+ * request costs one commit instead of three (claim, effect, answer). A concurrent request with the
+ * same key waits on that row until the first commits, then finds the key taken and rolls back; the
+ * key is the last lock the transaction takes, so the wait cannot deadlock.
  */
-export class IdempotencyScope {
+export class IdempotencyScope implements KeyRef {
   recorded = false;
   constructor(
     readonly principalId: string,
     readonly key: string,
+    readonly fingerprint: string,
+    private readonly claimed: boolean,
+    /** More rows the request commits with its answer (the audit entry of the request). */
+    private readonly alongside?: (tx: TransactionSql, result: HandlerResult) => PendingQuery<Row[]>,
   ) {}
 
-  /** The UPDATE to run (or pipeline) in the effect's transaction. */
-  record(tx: TransactionSql, result: HandlerResult): PendingQuery<Row[]> {
+  /**
+   * Issues the answer's statements at once (pipelined behind the effect's); rejects with KeyTaken if
+   * another request holds the key. `refuseInSql`: a taken key also aborts the transaction, for a
+   * caller that pipelines its COMMIT without looking at the results first.
+   */
+  record(tx: TransactionSql, result: HandlerResult, opts: { refuseInSql?: boolean } = {}): Promise<void> {
     this.recorded = true;
-    return tx`
-      update idempotency_records
-         set state = 'completed', response_status = ${result.status ?? 200}, response_body = ${tx.json(result.body as never)},
-             response_headers = ${tx.json(result.headers ?? {})}
-       where principal_id = ${this.principalId} and key = ${this.key}`;
+    let answer = answerStatement(tx, this, result, this.claimed ? 'over-claim' : 'insert');
+    if (opts.refuseInSql) answer = tx`with answered as (${answer}) select counterfoil_refuse(${KEY_TAKEN}) where not exists (select from answered)`;
+    const statements = [answer, ...(this.alongside ? [this.alongside(tx, result)] : [])];
+    for (const q of statements) q.execute();
+    return Promise.all(statements).then(
+      ([rows]) => {
+        if (!opts.refuseInSql && rows.length === 0) throw new KeyTaken();
+      },
+      (err) => {
+        throw isRefusal(err, KEY_TAKEN) ? new KeyTaken() : err;
+      },
+    );
   }
+}
+
+const KEY_TAKEN = 'idempotency_key_taken';
+
+/** The key was claimed by another request meanwhile: the effect must roll back and the stored answer decide. */
+export class KeyTaken extends Error {}
+
+interface KeyRef {
+  principalId: string;
+  key: string;
+  fingerprint: string;
+}
+
+/**
+ * The statement that stores a completed answer: over this request's own claim, or (nothing claimed
+ * beforehand) as a new record that also claims the key — taking over only an expired one. Returns a
+ * row exactly when it stored.
+ */
+function answerStatement(db: Sql | TransactionSql, k: KeyRef, result: HandlerResult, mode: 'over-claim' | 'insert'): PendingQuery<Row[]> {
+  const status = result.status ?? 200;
+  const body = db.json(result.body as never);
+  const headers = db.json(result.headers ?? {});
+  return mode === 'over-claim'
+    ? db`
+        update idempotency_records
+           set state = 'completed', response_status = ${status}, response_body = ${body}, response_headers = ${headers}
+         where principal_id = ${k.principalId} and key = ${k.key}
+        returning 1`
+    : db`
+        insert into idempotency_records (principal_id, key, request_hash, state, expires_at, response_status, response_body, response_headers)
+        values (${k.principalId}, ${k.key}, ${k.fingerprint}, 'completed', now() + make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}),
+                ${status}, ${body}, ${headers})
+        on conflict (principal_id, key) do update
+           set request_hash = excluded.request_hash, state = 'completed', created_at = now(), expires_at = excluded.expires_at,
+               response_status = excluded.response_status, response_body = excluded.response_body, response_headers = excluded.response_headers
+         where idempotency_records.expires_at < now()
+        returning 1`;
 }
 
 /**
  * Runs `effect` at most once per (principal, key). Same key and same request replays the stored
  * answer; another request under the same key is 422; the same key while the first still runs is 409.
- * Server errors are not stored, so the client's retry runs again.
+ * Server errors are not stored, so the client's retry runs again. With `answerInTransaction` the
+ * effect must call `scope.record` in its transaction on every successful path (see IdempotencyScope).
  */
 export async function runIdempotently(
   sql: Sql,
@@ -58,64 +118,72 @@ export async function runIdempotently(
   key: string,
   fingerprint: string,
   effect: (scope: IdempotencyScope) => Promise<HandlerResult>,
+  options: { answerInTransaction?: boolean; alongside?: (tx: TransactionSql, result: HandlerResult) => PendingQuery<Row[]> } = {},
 ): Promise<HandlerResult | Replay> {
-  const claimed = await sql`
-    insert into idempotency_records (principal_id, key, request_hash, state, expires_at)
-    values (${principalId}, ${key}, ${fingerprint}, 'in_progress', now() + make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}))
-    on conflict (principal_id, key) do update
-       set request_hash = excluded.request_hash, state = 'in_progress', created_at = now(),
-           expires_at = excluded.expires_at, response_status = null, response_body = null, response_headers = null
-     where idempotency_records.expires_at < now()
-        or (idempotency_records.state = 'in_progress'
-            and idempotency_records.request_hash = excluded.request_hash
-            and idempotency_records.created_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}))
-    returning 1`;
-
-  if (claimed.length === 0) {
-    const [existing] = await sql`
-      select request_hash, state, response_status, response_body, response_headers
-        from idempotency_records where principal_id = ${principalId} and key = ${key}`;
-    if (!existing) throw new AppError('EdgeConflict', 'A request with this Idempotency-Key just completed; retry.');
-    if (existing.request_hash !== fingerprint) {
-      throw new AppError('EdgeUnprocessable', 'This Idempotency-Key was used with a different request.', {
-        reason: 'idempotency_key_reused',
-      });
-    }
-    if (existing.state === 'in_progress') {
-      throw new AppError('EdgeConflict', 'A request with this Idempotency-Key is still being processed.', {
-        reason: 'idempotency_key_in_use',
-      });
-    }
-    return {
-      status: existing.response_status,
-      body: existing.response_body,
-      headers: existing.response_headers ?? {},
-      replayed: true,
-    };
+  const inTransaction = options.answerInTransaction === true;
+  if (!inTransaction) {
+    const claimed = await sql`
+      insert into idempotency_records (principal_id, key, request_hash, state, expires_at)
+      values (${principalId}, ${key}, ${fingerprint}, 'in_progress', now() + make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}))
+      on conflict (principal_id, key) do update
+         set request_hash = excluded.request_hash, state = 'in_progress', created_at = now(),
+             expires_at = excluded.expires_at, response_status = null, response_body = null, response_headers = null
+       where idempotency_records.expires_at < now()
+          or (idempotency_records.state = 'in_progress'
+              and idempotency_records.request_hash = excluded.request_hash
+              and idempotency_records.created_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}))
+      returning 1`;
+    if (claimed.length === 0) return storedAnswer(sql, principalId, key, fingerprint);
   }
 
-  const scope = new IdempotencyScope(principalId, key);
+  const scope = new IdempotencyScope(principalId, key, fingerprint, !inTransaction, options.alongside);
   let result: HandlerResult;
   try {
     result = await effect(scope);
   } catch (err) {
+    if (err instanceof KeyTaken) return storedAnswer(sql, principalId, key, fingerprint);
     if (err instanceof AppError && err.status < 500) {
-      await store(sql, principalId, key, err.status, { __problem: true, code: err.code, detail: err.detail, options: err.options }, {});
-    } else {
+      const refusal = { __problem: true, code: err.code, detail: err.detail, options: err.options };
+      // In-transaction mode: a request that lost the race to the same key replays the winner's answer, not its own refusal.
+      if (!(await store(sql, scope, { status: err.status, body: refusal }, inTransaction))) return storedAnswer(sql, principalId, key, fingerprint);
+    } else if (!inTransaction) {
       await sql`delete from idempotency_records where principal_id = ${principalId} and key = ${key}`;
     }
     throw err;
   }
-  if (!scope.recorded) await store(sql, principalId, key, result.status ?? 200, result.body, result.headers ?? {});
+  if (!scope.recorded && !(await store(sql, scope, result, inTransaction))) {
+    return storedAnswer(sql, principalId, key, fingerprint);
+  }
   return result;
 }
 
-async function store(sql: Sql, principalId: string, key: string, status: number, body: unknown, headers: Record<string, string>) {
-  await sql`
-    update idempotency_records
-       set state = 'completed', response_status = ${status}, response_body = ${sql.json(body as never)},
-           response_headers = ${sql.json(headers)}
-     where principal_id = ${principalId} and key = ${key}`;
+/** The answer under a key this request could not claim. */
+async function storedAnswer(sql: Sql, principalId: string, key: string, fingerprint: string): Promise<Replay> {
+  const [existing] = await sql`
+    select request_hash, state, response_status, response_body, response_headers
+      from idempotency_records where principal_id = ${principalId} and key = ${key}`;
+  if (!existing) throw new AppError('EdgeConflict', 'A request with this Idempotency-Key just completed; retry.');
+  if (existing.request_hash !== fingerprint) {
+    throw new AppError('EdgeUnprocessable', 'This Idempotency-Key was used with a different request.', {
+      reason: 'idempotency_key_reused',
+    });
+  }
+  if (existing.state === 'in_progress') {
+    throw new AppError('EdgeConflict', 'A request with this Idempotency-Key is still being processed.', {
+      reason: 'idempotency_key_in_use',
+    });
+  }
+  return {
+    status: existing.response_status,
+    body: existing.response_body,
+    headers: existing.response_headers ?? {},
+    replayed: true,
+  };
+}
+
+/** Stores a completed answer outside the effect's transaction. False if another request holds the key. */
+async function store(sql: Sql, k: KeyRef, result: HandlerResult, inTransaction: boolean): Promise<boolean> {
+  return (await answerStatement(sql, k, result, inTransaction ? 'insert' : 'over-claim')).length > 0;
 }
 
 /** A stored refusal replays as the same problem. */

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
+import type { TransactionSql } from 'postgres';
 import { AppError } from '../errors';
 import type { Services } from '../services';
 import type { Caller } from '../auth/caller';
@@ -12,6 +13,7 @@ import type { HandlerResult, RouteDef } from './route';
 import { capabilityScope, requireCapability } from '../domain/capabilities';
 import { requireActionToken } from '../auth/action-tokens';
 import { auditTrail } from '../domain/audit/trail';
+import { auditStatement } from '../domain/audit/entries';
 
 /** `/enterprises/{enterprise_id}` → `/enterprises/:enterprise_id` */
 export function koaPath(openApiPath: string): string {
@@ -80,7 +82,17 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter): Koa.
     const key = ctx.get('idempotency-key');
     if (def.idempotency && caller && key) {
       checkKey(key);
-      result = await runIdempotently(services.sql, caller.subject.id, key, requestFingerprint(def.method, ctx.path, raw), run);
+      let auditedInTransaction = false;
+      const alongside = (tx: TransactionSql, answer: HandlerResult) => {
+        auditedInTransaction = true;
+        return auditStatement(tx, ctx, answer.status ?? 200, answer.body);
+      };
+      result = await runIdempotently(services.sql, caller.subject.id, key, requestFingerprint(def.method, ctx.path, raw), run, {
+        answerInTransaction: def.answerInTransaction,
+        alongside: def.answerInTransaction && def.method !== 'get' ? alongside : undefined,
+      });
+      // A replay's own entry is still written by the trail: the stored one belongs to the first request.
+      if (auditedInTransaction && !result.replayed) ctx.state.audited = true;
       if (result.replayed) {
         ctx.set('Idempotent-Replayed', 'true');
         const refusal = replayedError(result.body);

@@ -56,6 +56,12 @@ export interface RouteDef<
   rateClass?: RateClass;
   /** Money movement requires an Idempotency-Key; resource creation accepts one. */
   idempotency?: 'required' | 'optional';
+  /**
+   * The handler stores the Idempotency-Key answer and the request's audit entry in its own
+   * transaction on every successful path (`idempotency.record`): one commit per request, no claim
+   * beforehand. For hot money paths.
+   */
+  answerInTransaction?: boolean;
   /** Sandbox simulators and controls: not mounted (and not documented) outside sandbox mode. */
   sandboxOnly?: boolean;
   /** Mutations of ETag-carrying resources honour If-Match. */

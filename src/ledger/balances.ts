@@ -41,13 +41,14 @@ export async function balancesOf(sql: LedgerSql, accountRef: string, asset?: str
   const rows = await (sql as Sql).unsafe(
     `select ${COLUMNS} from ledger_balances where account_ref = $1 and ($2::text is null or asset = $2) order by asset`,
     [accountRef, asset ?? null],
+    { prepare: true },
   );
   return rows.map(toBalance);
 }
 
 /** Reads through postgres.js or a MikroORM EntityManager (so ORM transactions can check too). */
 async function select(db: LedgerSql | EntityManager, text: string, params: unknown[]): Promise<Row[]> {
-  if (typeof db === 'function') return (db as Sql).unsafe(text, params as never[]);
+  if (typeof db === 'function') return (db as Sql).unsafe(text, params as never[], { prepare: true });
   return (db as EntityManager).execute(text.replace(/\$\d+/g, '?'), params);
 }
 

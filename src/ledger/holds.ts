@@ -45,7 +45,7 @@ function toHold(r: Row): Hold {
 const HOLD_COLUMNS = 'id, business_key, enterprise_id, account_ref, asset, amount::text, target_ref, status, posted_amount::text, transaction_id, created_at, resolved_at';
 
 export async function getHold(sql: LedgerSql, holdId: string): Promise<Hold | null> {
-  const [row] = await (sql as Sql).unsafe(`select ${HOLD_COLUMNS} from ledger_holds where id = $1`, [holdId]);
+  const [row] = await (sql as Sql).unsafe(`select ${HOLD_COLUMNS} from ledger_holds where id = $1`, [holdId], { prepare: true });
   return row ? toHold(row) : null;
 }
 
@@ -75,12 +75,13 @@ export async function placeHold(sql: LedgerSql, input: PlaceHoldInput): Promise<
           `insert into ledger_holds (id, enterprise_id, business_key, account_ref, asset, amount, target_ref)
            values ($1, $2, $3, $4, $5, $6, $7) on conflict (business_key) do nothing returning ${HOLD_COLUMNS}`,
           [id, input.enterpriseId, input.key, input.accountRef, input.asset, input.amount.toString(), input.targetRef ?? null],
+          { prepare: true },
         ),
       ],
       guard: () => tx`exists (select 1 from ledger_holds where id = ${id})`,
     });
     if (claimed.length > 0) return { ...toHold(claimed[0]), replayed: false };
-    const [row] = await tx.unsafe(`select ${HOLD_COLUMNS} from ledger_holds where business_key = $1`, [input.key]);
+    const [row] = await tx.unsafe(`select ${HOLD_COLUMNS} from ledger_holds where business_key = $1`, [input.key], { prepare: true });
     return { ...toHold(row), replayed: true };
   });
   if (!hold.replayed) input.metrics?.ledgerTransactions.inc({ kind: 'hold_place' });
@@ -97,6 +98,7 @@ async function claim(
     `update ledger_holds h set status = $2, posted_amount = case when $2 = 'posted' then coalesce($3::numeric, amount) end, transaction_id = $4, resolved_at = now()
       where id = $1 and status = 'pending' returning ${HOLD_COLUMNS}`,
     [holdId, set.status, set.postedAmount?.toString() ?? null, set.transactionId],
+    { prepare: true },
   );
   if (row) return toHold(row);
   const existing = await getHold(tx, holdId);

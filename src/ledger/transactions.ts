@@ -21,6 +21,8 @@ export interface BookInput {
   legs: Leg[];
   /** Pass `services.metrics`: counts committed bookings by kind. */
   metrics?: Metrics;
+  /** The new ledger transaction's id, when the caller's own pipelined statements must reference it. */
+  id?: string;
 }
 
 export interface LedgerTransaction {
@@ -61,7 +63,7 @@ export async function bookWithin(tx: LedgerSql, input: BookInput): Promise<Ledge
   assertBalanced(input.legs);
   const movements = normalise(input.legs.map((l) => ({ accountRef: l.accountRef, asset: l.asset, total: l.amount, held: 0n })));
   if (movements.length === 0) throw new Error('ledger: the legs move nothing');
-  const id = uuidv7();
+  const id = input.id ?? uuidv7();
   const result = await (async () => {
     const [claimed] = await applyMovements(tx, {
       enterpriseId: input.enterpriseId,

@@ -14,17 +14,20 @@ import { closeServices, createServices } from '../../src/services';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { uuidv7 } from '../../src/ids';
 import { book, systemAccountRef, verifyLedger } from '../../src/ledger';
-import { report, scratchDatabase, spawnApi } from './support';
+import { cpuMs, postgresCpuMs, report, scratchDatabase, spawnApi } from './support';
 
 const ACCOUNTS = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 /** Concurrent transfers of the baseline: the API's connection pool size. */
 const BASELINE_WORKERS = 10;
-const TABLES = ['internal_transfers', 'ledger_transactions', 'ledger_postings', 'ledger_balances', 'events', 'idempotency_records'];
+const TABLES = ['internal_transfers', 'ledger_transactions', 'ledger_postings', 'ledger_balances', 'events', 'idempotency_records', 'policy_velocity', 'user_action_audit_entries'];
 
 interface Phase {
   transfers: number;
+  /** CPU per transfer (ms) of the process that did the work (the API, or this one for the baseline) and of PostgreSQL. */
+  appCpuMs?: number;
+  pgCpuMs?: number;
   perSecond: number;
   p50: number;
   p99: number;
@@ -78,45 +81,63 @@ function randomPair(accounts: string[]): [string, string] {
 }
 
 /**
- * (a) The database work of one transfer, as the API does it, in raw SQL: claim the idempotency key;
- * in one transaction (one pipelined batch) lock the accounts, insert the ledger transaction, ensure and
- * lock the balance rows, update them, insert postings, the transfer row and the event; store the answer.
+ * (a) The database work of one transfer, as the API's fast path does it, in raw SQL: one transaction
+ * sent in one write on a reserved connection — BEGIN, the accounts locked FOR KEY SHARE with their
+ * states checked, the transfer row, the velocity entry, the event, the Idempotency-Key answer, the
+ * audit entry, then the ledger transaction, balance rows (ensured, locked, updated) and postings, COMMIT.
  */
 async function baselineTransfer(sql: Sql, enterpriseId: string, principalId: string, source: string, target: string, responseBody: object): Promise<void> {
-  const key = uuidv7();
-  await sql`insert into idempotency_records (principal_id, key, request_hash, state, expires_at)
-            values (${principalId}, ${key}, 'baseline', 'in_progress', now() + interval '24 hours')
-            on conflict (principal_id, key) do nothing returning 1`;
   const id = uuidv7();
   const txId = uuidv7();
   const refs = [source, target].sort();
   const deltas = refs.map((r) => (r === source ? '-1' : '1'));
   const ids = refs.map((r) => r.slice('client-accounts/'.length));
-  await sql.begin((tx) => [
-    tx`select a.id, a.status, c.status, e.restriction_state from client_accounts a join clients c on c.id = a.client_id
-         join enterprises e on e.id = a.enterprise_id where a.id = any(${ids}::uuid[]) order by a.id for key share of a`,
-    tx`insert into ledger_transactions (id, enterprise_id, business_key, kind) values (${txId}, ${enterpriseId}, ${'internal_transfer/' + id}, 'internal_transfer')
-         on conflict (business_key) do nothing returning created_at`,
-    tx`insert into ledger_balances (account_ref, asset, enterprise_id) select r, 'USD', ${enterpriseId} from unnest(${refs}::text[]) r
-         order by r on conflict (account_ref, asset) do nothing`,
-    tx`select total, held, overdraft_limit from ledger_balances where (account_ref, asset) in (select r, 'USD' from unnest(${refs}::text[]) r)
-         order by account_ref, asset for no key update`,
-    tx`update ledger_balances b set total = b.total + l.d, updated_at = now() from unnest(${refs}::text[], ${deltas}::numeric[]) l(r, d)
-         where b.account_ref = l.r and b.asset = 'USD'`,
-    tx`insert into ledger_postings (transaction_id, balance_id, amount) select ${txId}, b.id, l.d
-         from unnest(${refs}::text[], ${deltas}::numeric[]) l(r, d) join ledger_balances b on b.account_ref = l.r and b.asset = 'USD'`,
-    tx`insert into internal_transfers (id, enterprise_id, source_ref, target_ref, asset, amount, status, ledger_transaction_id, subject_attribution, settled_at)
-         values (${id}, ${enterpriseId}, ${source}, ${target}, 'USD', 1, 'executed', ${txId}, ${tx.json((responseBody as { subject_attribution: never }).subject_attribution)}, now())`,
-    tx`insert into events (id, type, enterprise_id, scope_ref, resource_ref, payload, attribution)
-         values (${uuidv7()}, 'operations.internal_transfer.executed.v1', ${enterpriseId}, ${source}, ${'internal-transfers/' + id}, ${tx.json(responseBody as never)}, null)`,
-    tx`select pg_notify('counterfoil_events', ${id})`,
-  ]);
-  await sql`update idempotency_records set state = 'completed', response_status = 201, response_body = ${sql.json(responseBody as never)}, response_headers = '{}'
-            where principal_id = ${principalId} and key = ${key}`;
+  const attribution = (responseBody as { subject_attribution: never }).subject_attribution;
+  const body = JSON.stringify(responseBody);
+  const conn = await sql.reserve();
+  try {
+    const statements = [
+      conn`begin`,
+      conn`select counterfoil_refuse('inactive') from (
+              select a.status, c.status as client_status, e.admission_state, e.restriction_state from client_accounts a join clients c on c.id = a.client_id
+                join enterprises e on e.id = a.enterprise_id where a.id = any(${ids}::uuid[]) order by a.id for key share of a) s
+             where status <> 'active' or client_status <> 'active' or admission_state = 'closed' or restriction_state = 'suspended' limit 1`,
+      conn`insert into internal_transfers (id, enterprise_id, source_ref, target_ref, asset, amount, status, ledger_transaction_id, subject_attribution, settled_at)
+             values (${id}, ${enterpriseId}, ${source}, ${target}, 'USD', 1, 'executed', ${txId}, ${conn.json(attribution)}, now())`,
+      conn`insert into policy_velocity (operation_ref, enterprise_id, account_ref, action_family, asset, amount)
+             values (${'internal-transfers/' + id}, ${enterpriseId}, ${source}, 'internal_transfer', 'USD', 1) on conflict (operation_ref) do nothing`,
+      conn`insert into events (id, type, enterprise_id, scope_ref, resource_ref, payload, attribution)
+             values (${uuidv7()}, 'operations.internal_transfer.executed.v1', ${enterpriseId}, ${source}, ${'internal-transfers/' + id}, ${body}::jsonb, ${conn.json(attribution)})`,
+      conn`with answered as (
+             insert into idempotency_records (principal_id, key, request_hash, state, expires_at, response_status, response_body, response_headers)
+             values (${principalId}, ${uuidv7()}, 'baseline', 'completed', now() + interval '24 hours', 201, ${body}::jsonb, '{}')
+             on conflict (principal_id, key) do nothing returning 1)
+           select counterfoil_refuse('idempotency_key_taken') where not exists (select from answered)`,
+      conn`insert into user_action_audit_entries (id, enterprise_id, request_id, action, method, path, resource_ref, outcome, status_code, subject_id, attribution, client_ip)
+             values (${uuidv7()}, ${enterpriseId}, ${uuidv7()}, 'createInternalTransfer', 'POST', '/internal-transfers', ${'internal-transfers/' + id}, 'succeeded', 201,
+                     ${principalId}, ${conn.json(attribution)}, '127.0.0.1')`,
+      conn`insert into ledger_transactions (id, enterprise_id, business_key, kind) values (${txId}, ${enterpriseId}, ${'internal_transfer/' + id}, 'internal_transfer')
+             on conflict (business_key) do nothing returning created_at`,
+      conn`insert into ledger_balances (account_ref, asset, enterprise_id) select r, 'USD', ${enterpriseId} from unnest(${refs}::text[]) r
+             order by r on conflict (account_ref, asset) do nothing`,
+      conn`select total, held, overdraft_limit from ledger_balances where (account_ref, asset) in (select r, 'USD' from unnest(${refs}::text[]) r)
+             order by account_ref, asset for no key update`,
+      conn`update ledger_balances b set total = b.total + l.d, updated_at = now() from unnest(${refs}::text[], ${deltas}::numeric[]) l(r, d)
+             where b.account_ref = l.r and b.asset = 'USD'`,
+      conn`insert into ledger_postings (transaction_id, balance_id, amount) select ${txId}, b.id, l.d
+             from unnest(${refs}::text[], ${deltas}::numeric[]) l(r, d) join ledger_balances b on b.account_ref = l.r and b.asset = 'USD'`,
+      conn.unsafe(`commit /* ${' '.repeat(1024)} */`), // as the API's: padded so postgres.js writes the batch at once
+    ];
+    for (const q of statements) q.execute();
+    const outcomes = await Promise.allSettled(statements);
+    const failed = outcomes.find((o) => o.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  } finally {
+    conn.release();
+  }
 }
 
-async function baseline(dbUrl: string, enterpriseId: string, principalId: string, accounts: string[], responseBody: object): Promise<Phase> {
-  const sql = postgres(dbUrl, { max: BASELINE_WORKERS, onnotice: () => {} });
+async function baseline(sql: Sql, enterpriseId: string, principalId: string, accounts: string[], responseBody: object): Promise<Phase> {
   const latencies: number[] = [];
   let errors = 0;
   const deadline = Date.now() + SECONDS * 1000;
@@ -129,14 +150,13 @@ async function baseline(dbUrl: string, enterpriseId: string, principalId: string
         try {
           await baselineTransfer(sql, enterpriseId, principalId, s, t, responseBody);
           latencies.push(performance.now() - t0);
-        } catch {
-          errors++;
+        } catch (err) {
+          if (errors++ === 0) process.stderr.write(`baseline transfer failed: ${err}\n`);
         }
       }
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
-  await sql.end({ timeout: 5 });
   latencies.sort((x, y) => x - y);
   return { transfers: latencies.length, perSecond: Math.round(latencies.length / elapsed), p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), non2xx: 0, status5xx: 0, errors };
 }
@@ -183,6 +203,15 @@ async function httpPhase(url: string, token: string, pair: () => [string, string
   };
 }
 
+/** Runs a phase and charges it the CPU time its app process and the database's backends used. */
+async function withCpu(dbName: string, appPid: number, run: () => Promise<Phase>): Promise<Phase> {
+  const [app0, pg0] = [cpuMs(appPid), postgresCpuMs(dbName)];
+  const phase = await run();
+  const appMs = cpuMs(appPid) - app0;
+  const n = Math.max(1, phase.transfers);
+  return { ...phase, appCpuMs: round((appMs / n) * 100) / 100, pgCpuMs: round(((postgresCpuMs(dbName) - pg0) / n) * 100) / 100 };
+}
+
 function show(title: string, p: Phase, extra: Record<string, string | number> = {}) {
   report(title, {
     'transfers/s': p.perSecond,
@@ -190,6 +219,7 @@ function show(title: string, p: Phase, extra: Record<string, string | number> = 
     'latency p99 (ms)': p.p99,
     'transfers executed': p.transfers,
     'non-2xx / 5xx / errors': `${p.non2xx} / ${p.status5xx} / ${p.errors}`,
+    'CPU per transfer: app / PostgreSQL (ms)': `${p.appCpuMs} / ${p.pgCpuMs}`,
     ...extra,
   });
 }
@@ -229,17 +259,22 @@ async function main() {
     await httpPhase(api.url, token, () => randomPair(accounts), { seconds: 3 }); // warm-up (JIT, pools)
 
     let before = await storageBytes(sql);
-    const a = await baseline(db.url, tenant.enterprise_id, tenant.service_account_id, accounts, responseBody);
+    const dbName = new URL(db.url).pathname.slice(1);
+    const apiPid = api.child.pid!;
+    // Its own pool, kept open until its backends' CPU time is read.
+    const baselineSql = postgres(db.url, { max: BASELINE_WORKERS, onnotice: () => {} });
+    const a = await withCpu(dbName, process.pid, () => baseline(baselineSql, tenant.enterprise_id, tenant.service_account_id, accounts, responseBody));
+    await baselineSql.end({ timeout: 5 });
     const storageA = (await storageBytes(sql)) - before;
 
     before = await storageBytes(sql);
-    const b = await httpPhase(api.url, token, () => randomPair(accounts), { seconds: SECONDS });
+    const b = await withCpu(dbName, apiPid, () => httpPhase(api.url, token, () => randomPair(accounts), { seconds: SECONDS }));
     const storageB = (await storageBytes(sql)) - before;
-    const bHalf = await httpPhase(api.url, token, () => randomPair(accounts), { seconds: SECONDS, overallRate: Math.max(1, Math.round(b.perSecond / 2)) });
+    const bHalf = await withCpu(dbName, apiPid, () => httpPhase(api.url, token, () => randomPair(accounts), { seconds: SECONDS, overallRate: Math.max(1, Math.round(b.perSecond / 2)) }));
 
     const deadlocksBefore = await deadlocks(sql);
     let flip = 0;
-    const c = await httpPhase(
+    const c = await withCpu(dbName, apiPid, () => httpPhase(
       api.url,
       token,
       () => {
@@ -247,7 +282,7 @@ async function main() {
         return flip++ % 2 === 0 ? [hot, other] : [other, hot];
       },
       { seconds: SECONDS },
-    );
+    ));
     const deadlocksC = (await deadlocks(sql)) - deadlocksBefore;
     const verify = await verifyLedger(sql);
 

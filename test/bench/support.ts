@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createScratchDatabase, dropDatabase } from '../../src/db/postgres-server';
@@ -18,7 +18,9 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
 export async function spawnApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   // node --import tsx (not the tsx wrapper) so the measured pid is the API process itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'api'], {
+  // BENCH_API_NODE_ARGS: extra node flags for the API process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli.ts', 'api'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', COUNTERFOIL_API_PORT: String(port), COUNTERFOIL_SIGNED_API_PORT: String(await freePort()), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -75,4 +77,30 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
 export function report(title: string, rows: Record<string, string | number>): void {
   process.stdout.write(`\n${title}\n`);
   for (const [k, v] of Object.entries(rows)) process.stdout.write(`  ${k.padEnd(36)} ${v}\n`);
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc. */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return 0; // the process has gone
+  }
+}
+
+/** CPU time (ms) used so far by the PostgreSQL backends connected to database `name` (their process titles name it). */
+export function postgresCpuMs(name: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let cmdline: string;
+    try {
+      cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (cmdline.startsWith('postgres: ') && cmdline.includes(` ${name} `)) total += cpuMs(Number(entry));
+  }
+  return total;
 }

@@ -95,4 +95,86 @@ describe('idempotency records', () => {
     const again = await runIdempotently(services.sql, p, 'old', 'other', async () => ({ body: 2 }));
     expect(again).toEqual({ body: 2 });
   });
+
+  describe('answer in the effect\'s transaction (no claim beforehand)', () => {
+    const inTx = { answerInTransaction: true };
+    /** An effect that writes a row and stores its answer in the same transaction. */
+    const effectWriting = (marker: string, counter: { runs: number }) => async (scope: import('../../src/http/idempotency').IdempotencyScope) =>
+      services.sql.begin(async (tx) => {
+        counter.runs++;
+        const result = { status: 201, body: { marker, run: counter.runs } };
+        const written = tx`insert into idempotency_test_effects (name) values (${marker + '-' + counter.runs})`.execute();
+        const recorded = scope.record(tx, result);
+        await written;
+        await recorded;
+        return result;
+      });
+
+    // The effects' own rows, to count what committed.
+    beforeAll(async () => {
+      await services.sql`create table if not exists idempotency_test_effects (name text primary key)`;
+    });
+    afterAll(async () => {
+      await services.sql`drop table idempotency_test_effects`;
+    });
+
+    it('commits the answer with the effect: a retry replays it and writes nothing', async () => {
+      const p = principal();
+      const counter = { runs: 0 };
+      const first = await runIdempotently(services.sql, p, 'k', 'h', effectWriting('idem-a', counter), inTx);
+      const again = await runIdempotently(services.sql, p, 'k', 'h', effectWriting('idem-a', counter), inTx);
+      expect(first).toEqual({ status: 201, body: { marker: 'idem-a', run: 1 } });
+      expect(again).toEqual({ status: 201, body: { marker: 'idem-a', run: 1 }, headers: {}, replayed: true });
+      // The second run rolled back when it found the key taken.
+      const rows = await services.sql`select name from idempotency_test_effects where name like 'idem-a-%'`;
+      expect(rows.map((r) => r.name)).toEqual(['idem-a-1']);
+    });
+
+    it('20 concurrent calls with one key commit exactly one effect and all answer with it', async () => {
+      const p = principal();
+      const counter = { runs: 0 };
+      const results = await Promise.all(Array.from({ length: 20 }, () => runIdempotently(services.sql, p, 'race', 'h', effectWriting('idem-b', counter), inTx)));
+      const rows = await services.sql`select name from idempotency_test_effects where name like 'idem-b-%'`;
+      expect(rows).toHaveLength(1);
+      const winner = Number(rows[0].name.slice('idem-b-'.length));
+      for (const r of results) expect(r.body).toEqual({ marker: 'idem-b', run: winner });
+      expect(results.filter((r) => !(r as { replayed?: boolean }).replayed)).toHaveLength(1);
+    });
+
+    it('another request under the key is 422; a refusal is stored and replayed', async () => {
+      const p = principal();
+      await runIdempotently(services.sql, p, 'k', 'h1', effectWriting('idem-c', { runs: 0 }), inTx);
+      await expect(runIdempotently(services.sql, p, 'k', 'h2', effectWriting('idem-d', { runs: 0 }), inTx)).rejects.toMatchObject({ status: 422 });
+
+      const refuse = async () => {
+        throw new AppError('EdgeConflict', 'account closed');
+      };
+      await expect(runIdempotently(services.sql, p, 'r', 'h', refuse, inTx)).rejects.toMatchObject({ status: 409 });
+      expect(await runIdempotently(services.sql, p, 'r', 'h', effectWriting('idem-e', { runs: 0 }), inTx)).toMatchObject({ status: 409, replayed: true });
+    });
+
+    it('a request that loses the race replays the winner rather than its own refusal', async () => {
+      const p = principal();
+      const counter = { runs: 0 };
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      // The winner holds its transaction open until the loser has failed and gone to store its refusal.
+      const winner = runIdempotently(services.sql, p, 'k', 'h', async (scope) =>
+        services.sql.begin(async (tx) => {
+          const result = { status: 201, body: { won: true } };
+          await scope.record(tx, result);
+          await gate;
+          return result;
+        }), inTx);
+      await new Promise((r) => setTimeout(r, 50));
+      const loser = runIdempotently(services.sql, p, 'k', 'h', async () => {
+        counter.runs++;
+        setTimeout(release, 50);
+        throw new AppError('EdgeUnprocessable', 'insufficient funds');
+      }, inTx);
+      await expect(winner).resolves.toEqual({ status: 201, body: { won: true } });
+      await expect(loser).resolves.toEqual({ status: 201, body: { won: true }, headers: {}, replayed: true });
+      expect(counter.runs).toBe(1);
+    });
+  });
 });

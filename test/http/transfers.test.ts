@@ -207,6 +207,20 @@ it('20 concurrent requests with one Idempotency-Key make exactly one transfer', 
   expect(rows[0].n).toBe(1);
 });
 
+it('a transfer commits one audit entry with its booking; a replay adds its own', async () => {
+  const [a, b] = [await newAccount(), await newAccount()];
+  await fund(a, 10_000n);
+  const key = uuidv7();
+  const body = { amount: { currency: 'USD', value: '1.00' }, source_ref: a, target_ref: b };
+  const first = await move(body, key);
+  expect(first.status).toBe(201);
+  const entries = () => app.services.sql`
+    select outcome, status_code, action, idempotency_key from user_action_audit_entries where resource_ref = ${'internal-transfers/' + first.body.id} order by occurred_at`;
+  expect(await entries()).toEqual([{ outcome: 'succeeded', status_code: 201, action: 'createInternalTransfer', idempotency_key: key }]);
+  expect((await move(body, key)).headers.get('idempotent-replayed')).toBe('true');
+  expect((await entries()).map((e) => e.status_code)).toEqual([201, 201]);
+});
+
 it('lists transfers by account, status and time, paginated', async () => {
   const [a, b, c] = [await newAccount(), await newAccount(), await newAccount()];
   await fund(a, 100_000n);

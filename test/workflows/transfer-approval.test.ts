@@ -137,6 +137,34 @@ it('is refused with 422 policy_denied by a deny rule, booking nothing', async ()
   expect(n).toBe(0);
 });
 
+it('a rule activated or retired decides the very next transfer (the rule cache is invalidated)', async () => {
+  const [client, source] = await org.newClient();
+  const [, target] = await org.newClient();
+  await org.fund(source, '1000.00');
+  expect((await transfer(source, target, '100')).status).toBe(201); // caches "no rule" for the enterprise
+  const rule = await org.rule({ action_family: 'internal_transfer', scope_ref: client, order: 1, conditions: {}, effect: { type: 'deny' } });
+  expect((await transfer(source, target, '100')).body.reason).toBe('policy_denied');
+  await org.ok(200, 'POST', `/policy-rules/${rule.id}/retire`);
+  expect((await transfer(source, target, '100')).status).toBe(201);
+});
+
+it('a rule changed by any process reaches the cache through the trigger\'s NOTIFY', async () => {
+  const [client, source] = await org.newClient();
+  const [, target] = await org.newClient();
+  await org.fund(source, '1000.00');
+  const draft = await org.ok(201, 'POST', '/policies', { name: `rule-${uuidv7()}`, action_family: 'internal_transfer', order: 1, scope_ref: client, conditions: {}, effect: { type: 'deny' } });
+  expect((await transfer(source, target, '1')).status).toBe(201); // the draft governs nothing
+  // Activated behind the API's back, as another process would: only the NOTIFY tells this one.
+  await h.app.services.sql`update policy_rules set status = 'active', version = version + 1 where id = ${draft.id}`;
+  const deadline = Date.now() + 10_000;
+  let res = await transfer(source, target, '1');
+  while (res.status === 201 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    res = await transfer(source, target, '1');
+  }
+  expect(res.body.reason).toBe('policy_denied');
+});
+
 it('leaves the ledger consistent', async () => {
   expect((await verifyLedger(h.app.services.sql)).violations).toEqual([]);
 });

@@ -62,7 +62,7 @@ export function presentApproval(a: ApprovalRow, votes: VoteRow[]) {
 export type ApprovalView = ReturnType<typeof presentApproval>;
 
 export async function findApproval(sql: Db, id: string): Promise<ApprovalRow | null> {
-  const [row] = await sql.unsafe(`select ${COLUMNS} from approvals where id = $1`, [id]);
+  const [row] = await sql.unsafe(`select ${COLUMNS} from approvals where id = $1`, [id], { prepare: true });
   return (row as unknown as ApprovalRow | undefined) ?? null;
 }
 
@@ -140,6 +140,7 @@ export async function openApproval(sql: Sql, spec: ApprovalSpec, expiresAt: Date
        on conflict (id) do nothing returning ${COLUMNS}`,
       [spec.approvalId, spec.enterpriseId, spec.scopePath as never, spec.actionFamily, spec.governedRef, spec.operationId, spec.workflowId,
         expiresAt, JSON.stringify(spec.initiatedBy), JSON.stringify(snapshot), spec.requirement.approver_role_ref.slice('roles/'.length)],
+      { prepare: true },
     );
     if (!inserted) return presentApproval((await findApproval(tx, spec.approvalId))!, await votesOf(tx, spec.approvalId));
     return writeEvent(tx, inserted as unknown as ApprovalRow, APPROVAL_EVENTS.pending, spec.initiatedBy);
@@ -166,6 +167,7 @@ export async function recordApprovalChange(
         `update approvals set status = $2, decision = $3::text::jsonb, version = version + 1, updated_at = now()
           where id = $1 and status = 'pending' returning ${COLUMNS}`,
         [input.approvalId, input.decision.outcome, JSON.stringify(input.decision)],
+        { prepare: true },
       );
       if (row) return writeEvent(tx, row as unknown as ApprovalRow, APPROVAL_EVENTS[input.decision.outcome], input.attribution);
     } else if (input.vote) {

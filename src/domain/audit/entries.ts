@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { AppError } from '../../errors';
 import { UUID_RE, uuidv7 } from '../../ids';
 import type { Caller } from '../../auth/caller';
@@ -84,7 +84,7 @@ const ATTRIBUTION = COLUMNS.indexOf('attribution');
 
 async function insert(db: AuditDb, values: unknown[]): Promise<void> {
   // postgres serializes a jsonb parameter itself; knex (MikroORM) needs the JSON text.
-  if ('unsafe' in db) await db.unsafe(INSERT, values as never[]);
+  if ('unsafe' in db) await db.unsafe(INSERT, values as never[], { prepare: true });
   else await db.execute(INSERT.replace(/\$\d+/g, '?'), values.map((v, i) => (i === ATTRIBUTION ? JSON.stringify(v) : v)));
 }
 
@@ -97,6 +97,16 @@ export async function auditInTransaction(db: AuditDb, ctx: Koa.Context, outcome:
   await insert(db, entryValues(ctx, ctx.state.caller as Caller, outcome.status, null, outcome.resourceRef));
   ctx.state.auditResourceRef = outcome.resourceRef;
   ctx.state.audited = true;
+}
+
+/**
+ * The success entry as a statement to pipeline in the handler's own transaction (routes with
+ * `answerInTransaction`: it goes out with the Idempotency-Key answer). The pipeline writes no second
+ * entry once that transaction committed.
+ */
+export function auditStatement(tx: TransactionSql, ctx: Koa.Context, status: number, responseBody: unknown): PendingQuery<Row[]> {
+  const resourceRef = impliedResourceRef((ctx.state.route as RouteDef).path, ctx.params ?? {}, responseBody);
+  return tx.unsafe(INSERT, entryValues(ctx, ctx.state.caller as Caller, status, null, resourceRef) as never[], { prepare: true });
 }
 
 /**

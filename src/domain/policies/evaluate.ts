@@ -49,12 +49,17 @@ export interface VelocityEntry {
   amount: bigint;
 }
 
-/** Counts an accepted operation towards velocity limits; call it in the transaction that creates the record. */
-export async function recordVelocity(sql: Db, e: VelocityEntry): Promise<void> {
-  await sql`
+/**
+ * Counts an accepted operation towards velocity limits; call it in the transaction that creates the
+ * record. Issued at once, so statements pipelined behind it keep their order.
+ */
+export function recordVelocity(sql: Db, e: VelocityEntry): Promise<void> {
+  return sql`
     insert into policy_velocity (operation_ref, enterprise_id, account_ref, action_family, asset, amount)
     values (${e.operationRef}, ${e.enterpriseId}, ${e.accountRef}, ${e.actionFamily}, ${e.asset}, ${e.amount.toString()}::numeric)
-    on conflict (operation_ref) do nothing`;
+    on conflict (operation_ref) do nothing`
+    .execute()
+    .then(() => undefined);
 }
 
 /** Stops counting an operation that ended without moving money (rejected, expired, cancelled, failed). */

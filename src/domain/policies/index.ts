@@ -27,4 +27,4 @@ export { evaluatePolicy, recordVelocity, releaseVelocity, type VelocityEntry } f
 export { assertNotDenied, policyDenied } from './denial';
 export { PolicyDecisionBody } from './decision-body';
 export { visibleByScopePath } from './scope';
-export { activeRules } from './rules';
+export { activeRules, anyRuleCovers, POLICY_RULES_CHANNEL } from './rules';

@@ -1,4 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
+import type { NotifiedCache } from '../../db/notified-cache';
 import type { Caller } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
 import { etagOf } from '../../db/base';
@@ -122,6 +123,7 @@ export async function createPolicyRule(sql: Sql, caller: Caller, input: NewPolic
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb) returning ${COLUMNS}`,
       [uuidv7(), caller.enterpriseId, input.scopeRef, [...path] as never, input.name, input.description, input.actionFamily, input.order,
         JSON.stringify(input.conditions), JSON.stringify(input.effect)],
+      { prepare: true },
     );
     await writeEvent(tx, caller, POLICY_EVENTS.created, row as unknown as PolicyRuleRow);
     return row as unknown as PolicyRuleRow;
@@ -130,7 +132,7 @@ export async function createPolicyRule(sql: Sql, caller: Caller, input: NewPolic
 
 /** A rule the caller may read with `permission`; 404 when missing or out of scope, 403 in scope without it. */
 export async function readPolicyRule(sql: Sql | TransactionSql, caller: Caller, id: string, permission: 'policies.read' | 'policies.manage' = 'policies.read', lock = false): Promise<PolicyRuleRow> {
-  const [row] = await sql.unsafe(`select ${COLUMNS} from policy_rules where id = $1 ${lock ? 'for update' : ''}`, [id]);
+  const [row] = await sql.unsafe(`select ${COLUMNS} from policy_rules where id = $1 ${lock ? 'for update' : ''}`, [id], { prepare: true });
   if (!row || row.enterprise_id !== caller.enterpriseId) throw notFound('policy rule');
   caller.require(permission, row.scope_path as string[], 'policy rule');
   return row as unknown as PolicyRuleRow;
@@ -232,6 +234,29 @@ export async function activeRules(sql: Sql | TransactionSql, enterpriseId: strin
      where enterprise_id = ${enterpriseId} and action_family = ${family} and status = 'active'
      order by rule_order, id`.execute();
   return (rows as unknown as PolicyRuleRow[]).map(toPolicyRule);
+}
+
+/** Notified by the `policy_rules_changed` trigger with the enterprise id on every committed change of a rule. */
+export const POLICY_RULES_CHANNEL = 'counterfoil_policy_rules';
+
+/**
+ * Whether any active rule of the family covers `scopePath`, from a per-process cache of the
+ * enterprise's active rules that the trigger's NOTIFY invalidates: lets a hot path skip policy
+ * evaluation (and its round trip) when no rule can apply. A rule activated in the last milliseconds
+ * may be missed, as a read at the start of the transaction could miss one committed just after it.
+ */
+export async function anyRuleCovers(
+  cache: NotifiedCache<PolicyRule[]>,
+  sql: Sql,
+  enterpriseId: string,
+  family: ActionFamily,
+  scopePath: readonly string[],
+): Promise<boolean> {
+  const rules = await cache.get(enterpriseId, async () => {
+    const rows = await sql`select ${sql.unsafe(COLUMNS)} from policy_rules where enterprise_id = ${enterpriseId} and status = 'active'`;
+    return (rows as unknown as PolicyRuleRow[]).map(toPolicyRule);
+  });
+  return rules.some((r) => r.actionFamily === family && scopePath.includes(r.scopeRef));
 }
 
 /** Active rules of a family whose scope covers `scopePath`, in decision order. */

@@ -26,7 +26,7 @@ interface EnterpriseStates {
 async function statesOf(db: SqlOrEm, enterpriseId: string, lock: '' | 'for share'): Promise<EnterpriseStates | undefined> {
   const text = `select admission_state, restriction_state from enterprises where id = $1 ${lock}`;
   if (typeof db === 'function') {
-    const [row] = await db.unsafe(text, [enterpriseId]);
+    const [row] = await db.unsafe(text, [enterpriseId], { prepare: true });
     return row as unknown as EnterpriseStates | undefined;
   }
   const [row] = await db.execute<EnterpriseStates[]>(text.replace('$1', '?'), [enterpriseId]);

@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { Caller, PrincipalRef, ScopePath, SubjectAttribution } from '../../auth/caller';
+import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
 import { etagOf } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
@@ -8,10 +8,12 @@ import type { IdempotencyScope } from '../../http/idempotency';
 import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
 import { bookWithin, money, placeHold, postHold, voidHold, type Asset } from '../../ledger';
-import { activeRules, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation } from '../policies';
+import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow } from '../approvals';
 import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
 import { scopePathOf } from '../tenancy/scopes';
+import { placementPath, type Placement } from '../tenancy/placements';
+import { refusalReason } from '../../db/refusals';
 import { TRANSFER_EVENTS, type TRANSFER_STATUSES } from './events';
 import { TRANSFER_CANCEL_UPDATE, TRANSFER_NOT_CANCELLABLE, internalTransferWorkflowId, type InternalTransferWorkflowInput } from './messages';
 
@@ -81,54 +83,58 @@ interface AccountState {
 }
 
 /**
- * Reads the accounts with FOR KEY SHARE, in id order (client accounts, then master accounts): an
- * account close (FOR UPDATE) waits for in-flight transfers and later transfers see it closed.
+ * The accounts' states, read with FOR KEY SHARE in id order (client accounts, then master accounts):
+ * an account close (FOR UPDATE) waits for in-flight transfers and later transfers see it closed.
  */
-function lockAccounts(tx: Sql | TransactionSql, refs: string[]): Promise<AccountState[]> {
+function accountStates(tx: Sql | TransactionSql, refs: string[]) {
   const ids = (prefix: string) => refs.filter((r) => r.startsWith(prefix)).map((r) => r.slice(prefix.length));
-  const clientIds = ids('client-accounts/');
-  const masterIds = ids('master-accounts/');
-  const queries = [];
-  if (clientIds.length > 0) {
-    queries.push(tx<AccountState[]>`
+  return tx`
+    with client_side as materialized (
       select 'client-accounts/' || a.id as ref, a.enterprise_id, a.client_id, a.status, c.status as client_status,
              e.admission_state, e.restriction_state
         from client_accounts a join clients c on c.id = a.client_id join enterprises e on e.id = a.enterprise_id
-       where a.id = any(${clientIds}::uuid[]) order by a.id for key share of a`);
-  }
-  if (masterIds.length > 0) {
-    queries.push(tx<AccountState[]>`
-      select 'master-accounts/' || m.id as ref, m.enterprise_id, null as client_id, m.status, null as client_status,
+       where a.id = any(${ids('client-accounts/')}::uuid[]) order by a.id for key share of a),
+    master_side as materialized (
+      select 'master-accounts/' || m.id as ref, m.enterprise_id, null::uuid as client_id, m.status, null::text as client_status,
              e.admission_state, e.restriction_state
         from master_accounts m join enterprises e on e.id = m.enterprise_id
-       where m.id = any(${masterIds}::uuid[]) order by m.id for key share of m`);
-  }
-  return Promise.all(queries.map((q) => q.execute())).then((rs) => rs.flat());
+       where m.id = any(${ids('master-accounts/')}::uuid[]) order by m.id for key share of m)
+    select * from client_side union all select * from master_side`;
 }
 
-function pathOf(a: AccountState): ScopePath {
-  return a.client_id ? [`enterprises/${a.enterprise_id}`, `clients/${a.client_id}`, a.ref] : [`enterprises/${a.enterprise_id}`, a.ref];
+function lockAccounts(tx: Sql | TransactionSql, refs: string[]): Promise<AccountState[]> {
+  return tx<AccountState[]>`select * from (${accountStates(tx, refs)}) s`.execute();
 }
 
 /**
- * 404 for accounts that do not exist or are out of scope, then 410/409 for closed or suspended
- * holders. Returns the source account.
+ * Locks both accounts (as accountStates) and refuses in SQL, aborting the transaction, when the
+ * source's enterprise is closed or suspended, or either account or its client is not active — the
+ * first of these in that order, the source before the target (see transferRefusal for the answers).
  */
-function assertMovable(caller: Caller, accounts: AccountState[], sourceRef: string, targetRef: string): AccountState {
-  const source = accounts.find((a) => a.ref === sourceRef);
-  const target = accounts.find((a) => a.ref === targetRef);
-  if (!source) throw notFound('source account');
-  caller.require('transfers.create', pathOf(source), 'source account');
-  if (!target || !caller.sees(pathOf(target))) throw notFound('target account');
-  if (source.admission_state === 'closed') throw enterpriseClosed();
-  if (source.restriction_state === 'suspended') throw enterpriseSuspended();
-  for (const [a, side] of [[source, 'source'], [target, 'target']] as const) {
-    if (a.client_status && a.client_status !== 'active') {
-      throw conflict(`The client of the ${side} account is ${a.client_status}.`, `client_${a.client_status}`);
-    }
-    if (a.status !== 'active') throw conflict(`The ${side} account is ${a.status}.`, `account_${a.status}`);
-  }
-  return source;
+function lockMovable(tx: Sql | TransactionSql, sourceRef: string, targetRef: string) {
+  return tx`
+    select counterfoil_refuse(reason) from (
+      select case
+               when s.ref = ${sourceRef} and s.admission_state = 'closed' then 'enterprise_closed'
+               when s.ref = ${sourceRef} and s.restriction_state = 'suspended' then 'enterprise_suspended'
+               when s.client_status is not null and s.client_status <> 'active' then 'client_' || s.client_status || ':' || side
+               when s.status <> 'active' then 'account_' || s.status || ':' || side
+             end as reason, side
+        from (select *, case when ref = ${sourceRef} then 'source' else 'target' end as side from (${accountStates(tx, [sourceRef, targetRef])}) a) s
+       order by side
+    ) r where reason is not null
+    limit 1`.execute();
+}
+
+/** The API answer for a refusal raised by lockMovable; any other error as it is. */
+function transferRefusal(err: unknown): unknown {
+  const reason = refusalReason(err);
+  if (reason === 'enterprise_closed') return enterpriseClosed();
+  if (reason === 'enterprise_suspended') return enterpriseSuspended();
+  const [code, side] = (reason ?? '').split(':');
+  if (code.startsWith('client_')) return conflict(`The client of the ${side} account is ${code.slice('client_'.length)}.`, code);
+  if (code.startsWith('account_')) return conflict(`The ${side} account is ${code.slice('account_'.length)}.`, code);
+  return err;
 }
 
 export interface NewInternalTransfer {
@@ -138,17 +144,14 @@ export interface NewInternalTransfer {
   amount: bigint;
 }
 
-/** The first attempt found policy rules covering the source account: it rolls back and the governed path decides. */
-class PolicyApplies extends Error {}
-
 /**
  * Creates an internal transfer under the policy rules (family `internal_transfer`, destination = the
- * target account). Fast path: checks, booking, row (with its `allow` decision), velocity entry, event
- * and the Idempotency-Key answer go out as one pipelined round trip in one transaction, together with
- * the read of the family's active rules; if one of them covers the source account, that transaction
- * rolls back and `governedTransfer` evaluates the rules properly (velocity lock included): `deny` is
- * 422 `policy_denied`; `allow` books as the fast path does, with the trace; `require_approval` holds
- * the amount on the source, records `pending_approval` and starts `internal-transfer/<id>`.
+ * target account). Existence, scope and permission are decided first, from the accounts' cached
+ * placements (404 out of scope). When no active rule covers the source account (the per-process rule
+ * cache), the transfer takes the fast path, `bookAtOnce`: one transaction sent in one write. Otherwise
+ * `governedTransfer` evaluates the rules (velocity lock included): `deny` is 422 `policy_denied`;
+ * `allow` books, with the trace; `require_approval` holds the amount on the source, records
+ * `pending_approval` and starts `internal-transfer/<id>`.
  */
 export async function createInternalTransfer(services: Services, caller: Caller, input: NewInternalTransfer, idempotency?: IdempotencyScope): Promise<TransferRow> {
   if (input.sourceRef === input.targetRef) {
@@ -156,28 +159,35 @@ export async function createInternalTransfer(services: Services, caller: Caller,
       errors: [{ pointer: '/body/target_ref', detail: 'must differ from source_ref' }],
     });
   }
+  const placements = await services.placements.resolve([input.sourceRef, input.targetRef]);
+  const source = placements.get(input.sourceRef);
+  const target = placements.get(input.targetRef);
+  if (!source) throw notFound('source account');
+  caller.require('transfers.create', placementPath(source), 'source account');
+  if (!target || !caller.sees(placementPath(target))) throw notFound('target account');
+
+  const governed = await anyRuleCovers(services.policyRules, services.sql, caller.enterpriseId, 'internal_transfer', placementPath(source));
   try {
-    return await services.sql.begin((tx) => bookTransfer(tx, caller, input, null, services.metrics, idempotency));
+    if (!governed) return await bookAtOnce(services, caller, input, idempotency);
+    const opened = await services.sql.begin((tx) => governedTransfer(tx, caller, input, source, services.metrics, idempotency));
+    if (!opened.spec) services.metrics.ledgerTransactions.inc({ kind: 'internal_transfer' }); // booked: counted once committed
+    if (opened.spec) {
+      const row = opened.row;
+      const args: [InternalTransferWorkflowInput] = [
+        { transferId: row.id, enterpriseId: row.enterprise_id, clientId: source.clientId, accountRef: row.source_ref, approval: opened.spec },
+      ];
+      await startGovernedWorkflow(services, {
+        workflowType: 'internalTransferWorkflow',
+        workflowId: internalTransferWorkflowId(row.id),
+        args,
+        approval: opened.spec,
+        onStartFailure: () => releaseTransfer(services.sql, row.id, 'failed', null, 'workflow_start_failed'),
+      });
+    }
+    return opened.row;
   } catch (err) {
-    if (!(err instanceof PolicyApplies)) throw err;
+    throw transferRefusal(err);
   }
-  // The rolled-back attempt's answer was never stored.
-  if (idempotency) idempotency.recorded = false;
-  const opened = await services.sql.begin((tx) => governedTransfer(tx, caller, input, services.metrics, idempotency));
-  if (opened.spec) {
-    const row = opened.row;
-    const args: [InternalTransferWorkflowInput] = [
-      { transferId: row.id, enterpriseId: row.enterprise_id, clientId: opened.clientId, accountRef: row.source_ref, approval: opened.spec },
-    ];
-    await startGovernedWorkflow(services, {
-      workflowType: 'internalTransferWorkflow',
-      workflowId: internalTransferWorkflowId(row.id),
-      args,
-      approval: opened.spec,
-      onStartFailure: () => releaseTransfer(services.sql, row.id, 'failed', null, 'workflow_start_failed'),
-    });
-  }
-  return opened.row;
 }
 
 const proposed = (caller: Caller, input: NewInternalTransfer): ProposedOperation => ({
@@ -204,7 +214,7 @@ function newRow(caller: Caller, input: NewInternalTransfer, decision: PolicyDeci
     status: 'executed',
     approval_ref: null,
     failure_reason: null,
-    ledger_transaction_id: null,
+    ledger_transaction_id: uuidv7(now.getTime()),
     subject_attribution: caller.attribution(),
     settled_at: now,
     policy_decision: decision,
@@ -213,83 +223,98 @@ function newRow(caller: Caller, input: NewInternalTransfer, decision: PolicyDeci
 }
 
 /**
- * Books an allowed transfer: checks, ledger booking, transfer row, velocity entry, event and the
- * Idempotency-Key answer in one pipelined round trip. `decision` null: no rule was consulted yet, so
- * the family's active rules are read in the same round trip and a rule covering the source account
- * throws PolicyApplies (the caller rolls back and takes the governed path).
+ * Issues an executed transfer's statements, in order, on a connection inside a transaction: the
+ * lifecycle check (locks the accounts), the transfer row, the velocity entry, the event, the
+ * Idempotency-Key answer (with the request's audit entry), and last the booking, so the balance rows
+ * are locked for the shortest time. Every refusal aborts the transaction in SQL. Returns the
+ * statements' outcomes, in order.
  */
-async function bookTransfer(
-  tx: TransactionSql,
-  caller: Caller,
-  input: NewInternalTransfer,
-  decision: PolicyDecision | null,
-  metrics: Metrics,
-  idempotency?: IdempotencyScope,
-): Promise<TransferRow> {
-  const now = new Date();
-  const row = newRow(caller, input, decision ?? decide([], proposed(caller, input), new Map(), now), now);
-  const id = row.id;
-  const ledgerKey = `internal_transfer/${id}`;
-  // One pipelined round trip, in this order (execute() fixes it): the accounts (FOR KEY SHARE), the
-  // rules, the booking (balance locks), the transfer row, the velocity entry, the event, and the
-  // Idempotency-Key answer — in this transaction, so a key is `completed` exactly when the transfer
-  // committed and a retry after a crash can never book twice.
-  const accounts = lockAccounts(tx, [input.sourceRef, input.targetRef]);
-  const rules = decision ? Promise.resolve([]) : activeRules(tx, caller.enterpriseId, 'internal_transfer');
-  // Counted after commit: a rolled-back attempt books nothing.
-  const booked = bookWithin(tx, {
-    key: ledgerKey,
-    enterpriseId: caller.enterpriseId,
-    kind: 'internal_transfer',
-    legs: [
-      { accountRef: input.sourceRef, asset: input.asset.code, amount: -input.amount },
-      { accountRef: input.targetRef, asset: input.asset.code, amount: input.amount },
-    ],
-  });
-  const inserted = tx`
-    insert into internal_transfers (id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount,
-                                    status, ledger_transaction_id, subject_attribution, settled_at, policy_decision)
-    values (${id}, 1, ${now}, ${now}, ${caller.enterpriseId}, ${input.sourceRef}, ${input.targetRef}, ${input.asset.code},
-            ${row.amount}::numeric, 'executed',
-            (select id from ledger_transactions where business_key = ${ledgerKey}),
-            ${tx.json(row.subject_attribution as never)}, ${now}, ${tx.json(row.policy_decision as never)})
-    returning ledger_transaction_id`.execute();
-  const velocity = recordTransferVelocity(tx, row);
-  const event = recordTransferEvent(tx, row, row.subject_attribution);
-  const answered = idempotency?.record(tx, { status: 201, body: presentTransfer(row) }).execute();
-  const [a, r, b, i, v, e, k] = await Promise.allSettled([accounts, rules, booked, inserted, velocity, event, answered]);
-  // Refusals in the order a client expects them: existence and scope, lifecycle, policy, then funds.
-  if (a.status === 'rejected') throw a.reason;
-  const source = assertMovable(caller, a.value, input.sourceRef, input.targetRef);
-  if (r.status === 'rejected') throw r.reason;
-  if (r.value.some((rule) => pathOf(source).includes(rule.scopeRef))) throw new PolicyApplies();
-  if (b.status === 'rejected') throw b.reason;
-  if (i.status === 'rejected') throw i.reason;
-  if (v.status === 'rejected') throw v.reason;
-  if (e.status === 'rejected') throw e.reason;
-  if (k.status === 'rejected') throw k.reason;
-  if (!b.value.replayed) metrics.ledgerTransactions.inc({ kind: 'internal_transfer' });
-  row.ledger_transaction_id = i.value[0].ledger_transaction_id;
-  return row;
+function issueBooking(tx: TransactionSql, caller: Caller, input: NewInternalTransfer, row: TransferRow, idempotency?: IdempotencyScope): Promise<unknown>[] {
+  return [
+    lockMovable(tx, input.sourceRef, input.targetRef),
+    tx`
+      insert into internal_transfers (id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount,
+                                      status, ledger_transaction_id, subject_attribution, settled_at, policy_decision)
+      values (${row.id}, 1, ${row.created_at}, ${row.updated_at}, ${row.enterprise_id}, ${row.source_ref}, ${row.target_ref}, ${row.asset},
+              ${row.amount}::numeric, 'executed', ${row.ledger_transaction_id}, ${tx.json(row.subject_attribution as never)},
+              ${row.settled_at}, ${tx.json(row.policy_decision as never)})`.execute(),
+    recordTransferVelocity(tx, row),
+    recordTransferEvent(tx, row, row.subject_attribution),
+    ...(idempotency ? [idempotency.record(tx, { status: 201, body: presentTransfer(row) }, { refuseInSql: true })] : []),
+    bookWithin(tx, {
+      id: row.ledger_transaction_id!,
+      key: `internal_transfer/${row.id}`,
+      enterpriseId: caller.enterpriseId,
+      kind: 'internal_transfer',
+      legs: [
+        { accountRef: input.sourceRef, asset: input.asset.code, amount: -input.amount },
+        { accountRef: input.targetRef, asset: input.asset.code, amount: input.amount },
+      ],
+    }),
+  ];
+}
+
+/** The first failure among issued statements: the cause (those behind it only report the aborted transaction). */
+async function firstFailure(outcomes: Promise<unknown>[]): Promise<void> {
+  for (const o of await Promise.allSettled(outcomes)) if (o.status === 'rejected') throw o.reason;
+}
+
+/**
+ * postgres.js holds small writes back until setImmediate and writes at once from 1 KiB on; under
+ * load that deferral (the rest of the event loop's poll phase) would keep the balance rows locked
+ * while PostgreSQL waits for the COMMIT. A COMMIT padded past 1 KiB goes out with the batch.
+ */
+const FLUSHING_COMMIT = `commit /* ${' '.repeat(1024)} */`;
+
+/**
+ * The fast path: BEGIN, the statements of issueBooking and COMMIT go out in one write on a reserved
+ * connection, and the API waits once. Nothing is decided between the statements and COMMIT (every
+ * check aborts in SQL), so the balance rows stay locked only while PostgreSQL runs the tail of the
+ * batch and commits — not for a round trip to the API and its event loop. Raw SQL: the ledger's hot path.
+ */
+async function bookAtOnce(services: Services, caller: Caller, input: NewInternalTransfer, idempotency?: IdempotencyScope): Promise<TransferRow> {
+  const row = newRow(caller, input, decide([], proposed(caller, input), new Map(), new Date()), new Date());
+  const conn = await services.sql.reserve();
+  try {
+    const begun = conn`begin`.execute();
+    let outcomes: Promise<unknown>[];
+    try {
+      outcomes = issueBooking(conn as unknown as TransactionSql, caller, input, row, idempotency);
+    } catch (err) {
+      await conn`rollback`.catch(() => {}); // a statement that could not even be built: nothing may commit
+      throw err;
+    }
+    const committed = conn.unsafe(FLUSHING_COMMIT).execute();
+    // Everything settles before the connection goes back to the pool: a queued COMMIT must not be left behind.
+    await firstFailure([begun, ...outcomes, committed]);
+    // A failed statement turns the COMMIT into a rollback; one failing on its own is an unknown outcome, as any commit error.
+    if ((await committed).command !== 'COMMIT') throw new Error('the transfer transaction did not commit');
+    services.metrics.ledgerTransactions.inc({ kind: 'internal_transfer' });
+    return row;
+  } finally {
+    conn.release();
+  }
 }
 
 interface Opened {
   row: TransferRow;
-  clientId: string | null;
   spec: ReturnType<typeof approvalSpecOf>;
 }
 
 /**
- * The governed path, in its own transaction: the accounts, the policy decision (serialised on the
- * velocity lock when a velocity rule applies), then booked at once (`allow`) or held for approval.
+ * The governed path, in its own transaction: the lifecycle check, the policy decision (serialised on
+ * the velocity lock when a velocity rule applies), then booked at once (`allow`) or held for approval.
  */
-async function governedTransfer(tx: TransactionSql, caller: Caller, input: NewInternalTransfer, metrics: Metrics, idempotency?: IdempotencyScope): Promise<Opened> {
-  const source = assertMovable(caller, await lockAccounts(tx, [input.sourceRef, input.targetRef]), input.sourceRef, input.targetRef);
-  const decision = await evaluatePolicy(tx, proposed(caller, input), pathOf(source));
+async function governedTransfer(tx: TransactionSql, caller: Caller, input: NewInternalTransfer, source: Placement, metrics: Metrics, idempotency?: IdempotencyScope): Promise<Opened> {
+  await lockMovable(tx, input.sourceRef, input.targetRef);
+  const decision = await evaluatePolicy(tx, proposed(caller, input), placementPath(source));
   assertNotDenied(decision);
-  if (!decision.requirement) return { row: await bookTransfer(tx, caller, input, decision, metrics, idempotency), clientId: source.client_id, spec: null };
   const now = new Date();
   const row = newRow(caller, input, decision, now);
+  if (!decision.requirement) {
+    await firstFailure(issueBooking(tx, caller, input, row, idempotency));
+    return { row, spec: null };
+  }
   const approvalId = uuidv7();
   const hold = await placeHold(tx, {
     key: `internal_transfer/${row.id}/hold`,
@@ -300,7 +325,7 @@ async function governedTransfer(tx: TransactionSql, caller: Caller, input: NewIn
     targetRef: input.targetRef,
     metrics,
   });
-  Object.assign(row, { status: 'pending_approval', approval_ref: `approvals/${approvalId}`, hold_id: hold.id, settled_at: null });
+  Object.assign(row, { status: 'pending_approval', approval_ref: `approvals/${approvalId}`, hold_id: hold.id, settled_at: null, ledger_transaction_id: null });
   await tx`
     insert into internal_transfers (id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount,
                                     status, approval_ref, hold_id, subject_attribution, policy_decision)
@@ -317,10 +342,10 @@ async function governedTransfer(tx: TransactionSql, caller: Caller, input: NewIn
     operationId: row.id,
     workflowId: internalTransferWorkflowId(row.id),
     enterpriseId: row.enterprise_id,
-    scopePath: pathOf(source),
+    scopePath: placementPath(source),
     initiatedBy: row.subject_attribution,
   });
-  return { row, clientId: source.client_id, spec };
+  return { row, spec };
 }
 
 const velocityRef = (id: string) => `internal-transfers/${id}`;
@@ -359,7 +384,7 @@ async function transition(
   attribution: SubjectAttribution | null = null,
 ): Promise<TransferStatus | null> {
   return (await sql.begin(async (tx) => {
-    const [row] = (await tx.unsafe(`select ${COLUMNS} from internal_transfers where id = $1 for update`, [id])) as unknown as TransferRow[];
+    const [row] = (await tx.unsafe(`select ${COLUMNS} from internal_transfers where id = $1 for update`, [id], { prepare: true })) as unknown as TransferRow[];
     if (!row || row.status !== from) return row?.status ?? null;
     const set = await change(tx, row);
     const [updated] = (await tx.unsafe(
@@ -369,6 +394,7 @@ async function transition(
               version = version + 1, updated_at = now()
         where id = $1 returning ${COLUMNS}`,
       [id, set.status, set.failure_reason ?? null, set.ledger_transaction_id ?? null, set.settled_at ?? null, (set.subject_attribution ?? null) as never],
+      { prepare: true },
     )) as unknown as TransferRow[];
     await recordTransferEvent(tx, updated, attribution);
     return updated.status;
@@ -427,7 +453,7 @@ export function releaseTransfer(
 }
 
 export async function findTransfer(sql: Sql, id: string): Promise<TransferRow | null> {
-  const [row] = await sql.unsafe(`select ${COLUMNS} from internal_transfers where id = $1`, [id]);
+  const [row] = await sql.unsafe(`select ${COLUMNS} from internal_transfers where id = $1`, [id], { prepare: true });
   return (row as unknown as TransferRow | undefined) ?? null;
 }
 
@@ -491,6 +517,7 @@ export async function listTransfers(sql: Sql, caller: Caller, filter: TransferFi
         and ($6::uuid is null or id > $6)
       order by id limit $7`,
     [caller.enterpriseId, accounts as never, filter.status ?? null, filter.createdAfter ?? null, filter.createdBefore ?? null, after, limit],
+    { prepare: true },
   )) as unknown as TransferRow[];
 }
 

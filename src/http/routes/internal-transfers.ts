@@ -34,6 +34,7 @@ export const createInternalTransferRoute = defineRoute({
   tags: ['Internal transfers'],
   auth: { kind: 'bearer', permission: 'transfers.create' },
   idempotency: 'required',
+  answerInTransaction: true,
   body: z
     .object({
       amount: z.object({ currency: z.string().max(16), value: z.string().max(100) }).strict(),

@@ -127,6 +127,8 @@ export const updatePolicyRuleRoute = defineRoute({
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed', 'EdgeUnprocessable'],
   handler: async ({ params, body, caller, services, ctx }) => {
     const row = await updatePolicyRule(services.sql, caller, params.rule_id, body, (r) => assertIfMatch(ctx, r));
+    // Other processes learn of it by the trigger's NOTIFY; this one must not decide the next request on the old rules.
+    services.policyRules.invalidate(row.enterprise_id);
     return { body: presentPolicyRule(row) };
   },
 });
@@ -151,6 +153,7 @@ function policyRuleTransitionRoute(action: PolicyRuleAction) {
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed'],
     handler: async ({ params, caller, services, ctx }) => {
       const row = await changePolicyRuleStatus(services.sql, caller, params.rule_id, action, (r) => assertIfMatch(ctx, r));
+      services.policyRules.invalidate(row.enterprise_id); // as for updates
       return { body: presentPolicyRule(row) };
     },
   });
