@@ -5,8 +5,10 @@ import { RateLimiter } from '../http/rate-limit';
 import { requestContext } from '../http/request-context';
 import { zodFieldErrors } from '../http/validation';
 import { authenticateSignedRequest, type SignedDeps } from './authenticate';
+import { signedApiCaches } from './caches';
 import { SignedApiError, signedErrorMiddleware } from './errors';
 import { signedOpenApiDocument } from './openapi';
+import { QuoteSealer } from './quote-tokens';
 import { signedRoutes, type SignedRoute } from './routes';
 
 /** Zod failures as one readable sentence: `fromAmount: must be a decimal string; colour: unknown field`. */
@@ -26,13 +28,15 @@ function validBody(route: SignedRoute, body: unknown): unknown {
  */
 export function createSignedApiApp(services: Services, opts: { now?: () => number } = {}): Koa {
   const deps: SignedDeps = {
-    sql: services.sql,
     keys: apiKeyDirectory(services),
+    caches: signedApiCaches(services),
+    quotes: new QuoteSealer(services.sql),
     limiter: new RateLimiter(services.config.rateLimits),
     trustedProxies: services.config.trustedProxies,
     now: opts.now ?? Date.now,
   };
   void deps.keys.start().catch((err) => services.log.error({ err }, 'api key notifications unavailable'));
+  void deps.caches.start().catch((err) => services.log.error({ err }, 'signed API cache notifications unavailable'));
 
   const byPath = new Map<string, Map<string, SignedRoute>>();
   for (const route of signedRoutes) {
@@ -58,8 +62,8 @@ export function createSignedApiApp(services: Services, opts: { now?: () => numbe
       throw new SignedApiError('NOT_FOUND', `No endpoint matches ${ctx.method} ${ctx.path}.`);
     }
     ctx.state.route = route;
-    const request = await authenticateSignedRequest(ctx, deps, route.method === 'post');
-    ctx.body = await route.handler({ request, body: validBody(route, request.body) as never, services, ctx });
+    const request = await authenticateSignedRequest(ctx, deps, { signed: route.method === 'post', fresh: route.movesMoney === true });
+    ctx.body = await route.handler({ request, body: validBody(route, request.body) as never, services, deps, ctx });
   });
   return app;
 }

@@ -1,13 +1,13 @@
 import type Koa from 'koa';
-import type { Sql } from 'postgres';
 import type { PrincipalRef, SubjectAttribution } from '../auth/caller';
 import type { ApiKeyDirectory, ResolvedApiKey } from '../auth/api-keys';
 import { clientAddress } from '../auth/ip-allowlist';
 import { checkRequestTime, decodeSignature, MAX_RECV_WINDOW_MS, verifyRequestSignature } from '../auth/request-signatures';
-import { enabledOn, type CapabilitySettings } from '../domain/capabilities';
 import { readRawBody } from '../http/body';
 import type { RateLimiter } from '../http/rate-limit';
+import type { SignedApiCaches } from './caches';
 import { SignedApiError } from './errors';
+import type { QuoteSealer } from './quote-tokens';
 
 /** Bodies of this surface are a few fields; anything larger is refused before it is verified. */
 export const MAX_SIGNED_BODY_BYTES = 64 * 1024;
@@ -27,8 +27,9 @@ export interface SignedRequest extends SignedCaller {
 }
 
 export interface SignedDeps {
-  sql: Sql;
   keys: ApiKeyDirectory;
+  caches: SignedApiCaches;
+  quotes: QuoteSealer;
   limiter: RateLimiter;
   trustedProxies: readonly string[];
   /** The server clock of the time rule (ms since the Unix epoch). */
@@ -51,32 +52,6 @@ function attributionOf(key: ResolvedApiKey): SubjectAttribution {
     initiated_by: principal,
     approved_by: null,
   };
-}
-
-// One round trip: the client, account and enterprise states and the api_keys capability settings on the key's path.
-const STANDING_SQL = `
-  select c.status as client_status, c.kyc_status, c.api_access, a.status as account_status, e.admission_state,
-         (select coalesce(json_agg(json_build_array(s.scope_ref, s.enabled)), '[]'::json) from capability_settings s
-           where s.enterprise_id = c.enterprise_id and s.name = 'api_keys' and s.scope_ref = any($3::text[])) as api_keys_settings
-    from clients c join client_accounts a on a.id = $2 join enterprises e on e.id = c.enterprise_id
-   where c.id = $1`;
-
-/**
- * The client's standing, read fresh on every request (no cache: suspensions, KYC and capability
- * changes made anywhere apply on the next request). Closed is 9001; suspended passes here and is
- * refused by the money paths (ACCOUNT_RESTRICTED), so balances stay readable as in the tenant API.
- */
-async function assertClientStanding(sql: Sql, key: ResolvedApiKey): Promise<void> {
-  const path = [`enterprises/${key.enterpriseId}`, `clients/${key.clientId}`, `client-accounts/${key.clientAccountId}`];
-  // Prepared: planning this join on every request costs more than running it.
-  const [state] = await sql.unsafe(STANDING_SQL, [key.clientId, key.clientAccountId, path], { prepare: true });
-  if (!state || state.client_status === 'closed' || state.account_status === 'closed' || state.admission_state === 'closed') {
-    throw new SignedApiError('UNAUTHORIZED', "The key's client, account or enterprise is closed.");
-  }
-  if (state.kyc_status !== 'verified') throw new SignedApiError('KYC_NOT_VERIFIED', "The client's identity verification is not completed.");
-  if (!state.api_access) throw new SignedApiError('API_NOT_AVAILABLE', 'API access is disabled for this client.');
-  const settings: CapabilitySettings = new Map((state.api_keys_settings as Array<[string, boolean]>).map(([scope, enabled]) => [scope, new Map([['api_keys', enabled]])]));
-  if (!enabledOn(settings, 'api_keys', path)) throw new SignedApiError('API_NOT_AVAILABLE', 'The api_keys capability is disabled for this client.');
 }
 
 /** Reads and verifies a signed POST body: Content-Type, signature over the raw bytes, then JSON, then time. */
@@ -115,18 +90,22 @@ async function verifiedBody(ctx: Koa.Context, key: ResolvedApiKey, now: () => nu
 
 /**
  * The signed API's request checks, in order: API key, IP allowlist, rate limit, (POST) signature,
- * body and time, then the client's standing. Cheap refusals come before the signature check, and
- * nothing about the client's state is revealed to a caller that cannot sign.
+ * body and time, then the client's standing — from the process cache, or read now when the request
+ * can move money (`fresh`). Cheap refusals come before the signature check, and nothing about the
+ * client's state is revealed to a caller that cannot sign.
  */
-export async function authenticateSignedRequest(ctx: Koa.Context, deps: SignedDeps, signed: boolean): Promise<SignedRequest> {
+export async function authenticateSignedRequest(ctx: Koa.Context, deps: SignedDeps, opts: { signed: boolean; fresh: boolean }): Promise<SignedRequest> {
   const presented = ctx.get('x-apikey');
   if (!presented) throw new SignedApiError('MISSING_API_KEY', 'The x-apikey header is required.');
   const key = await deps.keys.resolve(presented);
   if (!key) throw new SignedApiError('INVALID_API_KEY', 'The API key is invalid or revoked.');
   const ip = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for'), deps.trustedProxies);
   if (key.allows && !key.allows(ip)) throw new SignedApiError('INVALID_IP', `Requests from ${ip} are not allowed for this API key.`);
-  ctx.set(deps.limiter.take(`api-key:${key.id}`, signed ? 'write' : 'read'));
-  const verified = signed ? await verifiedBody(ctx, key, deps.now) : { raw: Buffer.alloc(0), body: undefined };
-  await assertClientStanding(deps.sql, key);
+  ctx.set(deps.limiter.take(`api-key:${key.id}`, opts.signed ? 'write' : 'read'));
+  const verified = opts.signed ? await verifiedBody(ctx, key, deps.now) : { raw: EMPTY, body: undefined };
+  const refusal = await deps.caches.standingOf(key, { fresh: opts.fresh });
+  if (refusal) throw new SignedApiError(refusal.label, refusal.description);
   return { key, accountRef: `client-accounts/${key.clientAccountId}`, attribution: attributionOf(key), ...verified };
 }
+
+const EMPTY = Buffer.alloc(0);

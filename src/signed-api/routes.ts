@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import type Koa from 'koa';
 import { z } from '../http/zod';
 import { Uuid } from '../http/schemas';
-import { ASSETS, balancesOf, formatAmount, isAsset, parseAmount } from '../ledger';
-import { createQuote, executeQuote, listPairs, type ConversionRow, type PairRow, type QuoteRow } from '../domain/conversions';
+import { ASSETS, formatAmount, isAsset, parseAmount } from '../ledger';
+import { executeQuote, listPairs, priceQuote, type ConversionRow, type PairRow, type QuoteRow } from '../domain/conversions';
 import type { Services } from '../services';
 import { SignedApiError, type SignedErrorLabel } from './errors';
-import type { SignedRequest } from './authenticate';
+import type { SignedDeps, SignedRequest } from './authenticate';
+import { MAX_QUOTE_ID_LENGTH } from './quote-tokens';
 
 /** Lower-case tickers on this surface (`usdc`), upper-case asset codes inside (`USDC`). */
 const tickerOf = (asset: string) => asset.toLowerCase();
@@ -54,9 +55,13 @@ export const V1ExchangeInfo = z
   })
   .openapi('V1ExchangeInfo');
 
+const QuoteId = z.string().min(1).max(MAX_QUOTE_ID_LENGTH).openapi({
+  description: 'Opaque; carries the firm terms, authenticated by the server. Its first 36 characters are the UUID the tenant API shows as the conversion\'s `quote_id`.',
+});
+
 export const V1Quote = z
   .object({
-    quoteId: Uuid,
+    quoteId: QuoteId,
     fromTicker: z.string(),
     toTicker: z.string(),
     fromAmount: Amount,
@@ -72,7 +77,7 @@ export const V1Quote = z
 export const V1Exchange = z
   .object({
     exchangeId: Uuid.openapi({ description: 'The conversion (also visible in the tenant API as /conversions/{id}).' }),
-    quoteId: Uuid,
+    quoteId: QuoteId,
     status: z.enum(['executed', 'pending_approval', 'executing', 'cancelled', 'rejected', 'expired', 'failed']),
     fromTicker: z.string(),
     toTicker: z.string(),
@@ -94,16 +99,18 @@ export interface SignedRoute {
   response: z.ZodType;
   /** Refusals this endpoint can answer besides the common ones of its method. */
   errors: SignedErrorLabel[];
-  handler: (input: { request: SignedRequest; body: never; services: Services; ctx: Koa.Context }) => Promise<unknown>;
+  /** Reads the client's standing fresh instead of from the process cache (money moves). */
+  movesMoney?: boolean;
+  handler: (input: { request: SignedRequest; body: never; services: Services; deps: SignedDeps; ctx: Koa.Context }) => Promise<unknown>;
 }
 
 function feeOf(asset: string, amount: string) {
   return { ticker: tickerOf(asset), amount: formatAmount(BigInt(amount), asset) };
 }
 
-function presentQuote(q: QuoteRow) {
+function presentQuote(q: QuoteRow, quoteId: string) {
   return {
-    quoteId: q.id,
+    quoteId,
     fromTicker: tickerOf(q.from_asset),
     toTicker: tickerOf(q.to_asset),
     fromAmount: formatAmount(BigInt(q.from_amount), q.from_asset),
@@ -116,10 +123,10 @@ function presentQuote(q: QuoteRow) {
   };
 }
 
-function presentExchange(c: ConversionRow) {
+function presentExchange(c: ConversionRow, quoteId: string) {
   return {
     exchangeId: c.id,
-    quoteId: c.quote_id!,
+    quoteId,
     status: c.status,
     fromTicker: tickerOf(c.from_asset),
     toTicker: tickerOf(c.to_asset),
@@ -147,6 +154,9 @@ function presentPair(p: PairRow) {
 
 const PAIRS_LIMIT = 1000;
 
+// The hottest read: one prepared statement on the ledger's balance rows (available = total - held, as the ledger defines it).
+const BALANCES_SQL = 'select asset, total::text as total, held::text as held from ledger_balances where account_ref = $1 order by asset';
+
 export const getBalance: SignedRoute = {
   method: 'get',
   path: '/v1/balance',
@@ -155,15 +165,17 @@ export const getBalance: SignedRoute = {
   description: 'One entry per asset the account holds or held, with available and held amounts.',
   response: V1Balance,
   errors: [],
-  handler: async ({ request, services }) => ({
-    accountRef: request.accountRef,
-    balances: (await balancesOf(services.sql, request.accountRef)).map((b) => ({
-      ticker: tickerOf(b.asset),
-      available: formatAmount(b.available, b.asset),
-      held: formatAmount(b.held, b.asset),
-      total: formatAmount(b.total, b.asset),
-    })),
-  }),
+  handler: async ({ request, services }) => {
+    const rows = await services.sql.unsafe(BALANCES_SQL, [request.accountRef], { prepare: true });
+    return {
+      accountRef: request.accountRef,
+      balances: rows.map((b) => {
+        const total = BigInt(b.total);
+        const held = BigInt(b.held);
+        return { ticker: tickerOf(b.asset), available: formatAmount(total - held, b.asset), held: formatAmount(held, b.asset), total: formatAmount(total, b.asset) };
+      }),
+    };
+  },
 };
 
 export const getExchangeInfo: SignedRoute = {
@@ -191,25 +203,24 @@ export const postGetQuote: SignedRoute = {
   body: QuoteRequest,
   response: V1Quote,
   errors: ['UNKNOWN_PAIR', 'PAIR_DISABLED', 'AMOUNT_OUT_OF_RANGE'],
-  handler: async ({ request, body, services }) => {
+  handler: async ({ request, body, services, deps }) => {
     const b = body as z.output<typeof QuoteRequest>;
     const fromAsset = b.fromTicker.toUpperCase();
     const toAsset = b.toTicker.toUpperCase();
     for (const [field, asset] of [['fromTicker', fromAsset], ['toTicker', toAsset]] as const) {
       if (!isAsset(asset)) throw new SignedApiError('UNKNOWN_PAIR', `${field}: unknown ticker ${asset.toLowerCase()}.`);
     }
-    const quote = await createQuote(services.sql, {
-      enterpriseId: request.key.enterpriseId,
-      accountRef: request.accountRef,
-      fromAsset,
-      toAsset,
-      fromAmount: parseAmount(b.fromAmount, fromAsset, '/body/fromAmount'),
-    });
-    return presentQuote(quote);
+    // Priced from the process caches and sealed into the quote id: no database round trip.
+    const quote = await priceQuote(
+      services.sql,
+      { enterpriseId: request.key.enterpriseId, accountRef: request.accountRef, fromAsset, toAsset, fromAmount: parseAmount(b.fromAmount, fromAsset, '/body/fromAmount') },
+      { pair: deps.caches.pair, schedules: deps.caches.feeSchedules, at: new Date(deps.now()) },
+    );
+    return presentQuote(quote, await deps.quotes.seal(quote));
   },
 };
 
-const ExchangeRequest = z.object({ quoteId: Uuid, timestamp: Timestamp, recvWindow: RecvWindow }).strict().openapi('V1ExchangeRequest');
+const ExchangeRequest = z.object({ quoteId: QuoteId, timestamp: Timestamp, recvWindow: RecvWindow }).strict().openapi('V1ExchangeRequest');
 
 export const postExchange: SignedRoute = {
   method: 'post',
@@ -221,17 +232,21 @@ export const postExchange: SignedRoute = {
   body: ExchangeRequest,
   response: V1Exchange,
   errors: ['QUOTE_NOT_FOUND', 'QUOTE_EXPIRED', 'QUOTE_USED', 'INSUFFICIENT_FUNDS', 'PAIR_DISABLED', 'ACCOUNT_RESTRICTED', 'POLICY_DENIED', 'CONFLICT', 'SERVICE_UNAVAILABLE'],
-  handler: async ({ request, body, services, ctx }) => {
+  movesMoney: true,
+  handler: async ({ request, body, services, deps, ctx }) => {
     const b = body as z.output<typeof ExchangeRequest>;
+    const terms = await deps.quotes.open(b.quoteId, { enterpriseId: request.key.enterpriseId, accountRef: request.accountRef });
+    if (!terms) throw new SignedApiError('QUOTE_NOT_FOUND', "No such quote for this key's account.");
     const { conversion, replayed } = await executeQuote(services, {
-      quoteId: b.quoteId,
+      quoteId: terms.id,
+      terms,
       accountRef: request.accountRef,
       attribution: request.attribution,
       // The signed bytes identify the request: the same request again is the same business key.
       businessKey: `api-keys/${request.key.id}/${createHash('sha256').update(request.raw).digest('base64url')}`,
     });
     if (replayed) ctx.set('X-Replayed', 'true');
-    return presentExchange(conversion);
+    return presentExchange(conversion, b.quoteId);
   },
 };
 

@@ -5,6 +5,7 @@
 //    in the load generator (target ≥ 3,000 req/s), with p50/p99.
 // 3. GET /v1/balance at 32 connections (target ≥ 5,000 req/s).
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
@@ -47,6 +48,12 @@ async function verifyCost() {
   };
 }
 
+/** CPU time (user + system, µs) a process has used: divided by the requests served, a figure less noisy than req/s on a shared machine. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
 async function api<T = any>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(base + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -73,6 +80,8 @@ async function main() {
     COUNTERFOIL_SIGNED_API_PORT: String(signedPort),
     COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '10000000',
     COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND: '10000000',
+    // e.g. BENCH_API_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the API process.
+    ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
   });
   const signedUrl = `http://127.0.0.1:${signedPort}`;
   try {
@@ -99,24 +108,34 @@ async function main() {
     };
     const rssBefore = rssMiB(apiProcess.child.pid!);
     await load({ url: signedUrl, connections: CONNECTIONS, duration: 3, requests: [signedQuote] }); // warm-up
+    const quoteCpu = cpuMicros(apiProcess.child.pid!);
+    const generatorCpu = process.cpuUsage();
     const quote = await load({ url: signedUrl, connections: CONNECTIONS, duration: SECONDS, requests: [signedQuote] });
+    const quoteCpuPerRequest = Math.round((cpuMicros(apiProcess.child.pid!) - quoteCpu) / quote.total);
+    const generator = process.cpuUsage(generatorCpu);
+    const generatorCpuPerRequest = Math.round((generator.user + generator.system) / quote.total);
     report(`Signed POST /v1/convert/getQuote, ${CONNECTIONS} connections, ${SECONDS} s (target ≥ 3,000 req/s)`, {
       'requests/s': quote.requestsPerSecond,
       'latency p50 (ms)': quote.p50,
       'latency p99 (ms)': quote.p99,
       'requests total': quote.total,
       'non-2xx / errors': `${quote.non2xx} / ${quote.errors}`,
+      'API process CPU per request (µs)': quoteCpuPerRequest,
+      'load generator CPU per request (µs)': generatorCpuPerRequest,
     });
 
     const headers = { 'x-apikey': key.api_key };
     await load({ url: `${signedUrl}/v1/balance`, connections: CONNECTIONS, duration: 3, headers }); // warm-up
+    const balanceCpu = cpuMicros(apiProcess.child.pid!);
     const balance = await load({ url: `${signedUrl}/v1/balance`, connections: CONNECTIONS, duration: SECONDS, headers });
+    const balanceCpuPerRequest = Math.round((cpuMicros(apiProcess.child.pid!) - balanceCpu) / balance.total);
     report(`GET /v1/balance, ${CONNECTIONS} connections, ${SECONDS} s (target ≥ 5,000 req/s)`, {
       'requests/s': balance.requestsPerSecond,
       'latency p50 (ms)': balance.p50,
       'latency p99 (ms)': balance.p99,
       'requests total': balance.total,
       'non-2xx / errors': `${balance.non2xx} / ${balance.errors}`,
+      'API process CPU per request (µs)': balanceCpuPerRequest,
       'API RSS before / after load (MiB)': `${rssBefore} / ${rssMiB(apiProcess.child.pid!)}`,
     });
   } finally {

@@ -328,7 +328,7 @@ describe('balance, exchange info, quotes and exchanges', () => {
     expect(await balancesOf(app.services.sql, key.account_ref)).toEqual(after);
 
     expectRefusal(await client.post('/v1/convert/exchange', { quoteId: quote.body.quoteId }), 'QUOTE_USED');
-    const [{ count }] = await app.services.sql`select count(*)::int as count from conversions where quote_id = ${quote.body.quoteId}`;
+    const [{ count }] = await app.services.sql`select count(*)::int as count from conversions where quote_id = ${quote.body.quoteId.split('.')[0]}`;
     expect(count).toBe(1);
     const usd = after.find((b) => b.asset === 'USD')!;
     expect(usd.total).toBe(10_000n - 5_000n - BigInt(quote.body.fee.amount.replace('.', '')));
@@ -336,6 +336,21 @@ describe('balance, exchange info, quotes and exchanges', () => {
     expect(usdc.total.toString()).toBe(quote.body.toAmount.replace('.', '').replace(/^0+/, ''));
     const [event] = await app.services.sql`select attribution from events where resource_ref = ${`conversions/${first.body.exchangeId}`}`;
     expect(event.attribution).toMatchObject({ identity_source: 'api_key', subject: { id: key.id, kind: 'api_key' } });
+  });
+
+  it('two different requests exchanging one quote at the same time book it once', async () => {
+    const key = await issue();
+    await fund(key.account_ref, 'USD', 100_000n);
+    const client = signingClient(app.signedUrl, key);
+    const quote = await client.post<any>('/v1/convert/getQuote', { fromTicker: 'usd', toTicker: 'usdc', fromAmount: '10.00' });
+    const now = Date.now();
+    const answers = await Promise.all(
+      [now, now - 1, now - 2].map((timestamp) => signedPost(key, '/v1/convert/exchange', JSON.stringify({ quoteId: quote.body.quoteId, timestamp }))),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.status !== 200)) expectRefusal(refused, 'QUOTE_USED');
+    const [{ count }] = await app.services.sql`select count(*)::int as count from conversions where quote_id = ${quote.body.quoteId.split('.')[0]}`;
+    expect(count).toBe(1);
   });
 
   const refusals: Array<{ name: string; label: SignedErrorLabel; send: (key: IssuedKey) => Promise<Answer> }> = [
@@ -366,6 +381,19 @@ describe('balance, exchange info, quotes and exchanges', () => {
       },
     },
     {
+      name: 'quote id with one bit of its terms flipped',
+      label: 'QUOTE_NOT_FOUND',
+      send: async (k) => {
+        await fund(k.account_ref, 'USD', 100_000n);
+        const client = signingClient(app.signedUrl, k);
+        const quote = await client.post<any>('/v1/convert/getQuote', { fromTicker: 'usd', toTicker: 'usdc', fromAmount: '10.00' });
+        const [id, sealed] = quote.body.quoteId.split('.');
+        const bytes = Buffer.from(sealed, 'base64url');
+        bytes[20] ^= 1; // one bit of the sealed terms
+        return client.post('/v1/convert/exchange', { quoteId: `${id}.${bytes.toString('base64url')}` });
+      },
+    },
+    {
       name: 'insufficient funds',
       label: 'INSUFFICIENT_FUNDS',
       send: async (k) => {
@@ -380,10 +408,16 @@ describe('balance, exchange info, quotes and exchanges', () => {
       send: async (k) => {
         await fund(k.account_ref, 'USD', 10_000n);
         const client = signingClient(app.signedUrl, k);
-        const quote = await client.post<any>('/v1/convert/getQuote', { fromTicker: 'usd', toTicker: 'usdc', fromAmount: '10.00' });
-        // Ages the quote past its 10 s lifetime instead of sleeping through it.
-        await app.services.sql`update conversion_quotes set expires_at = now() - interval '1 second' where id = ${quote.body.quoteId}`;
-        return client.post('/v1/convert/exchange', { quoteId: quote.body.quoteId });
+        // A quote issued 15 s ago (by a signed API whose clock lags) is past its 10 s lifetime.
+        const lag = () => Date.now() - 15_000;
+        const lagging = await listenSignedApp(app, { now: lag });
+        try {
+          const quote = await signingClient(lagging.url, k, { now: lag }).post<any>('/v1/convert/getQuote', { fromTicker: 'usd', toTicker: 'usdc', fromAmount: '10.00' });
+          expect(quote.body.expiresAt).toBeLessThan(Date.now());
+          return await signingClient(app.signedUrl, k).post('/v1/convert/exchange', { quoteId: quote.body.quoteId });
+        } finally {
+          await lagging.close(1000);
+        }
       },
     },
     {
@@ -419,6 +453,17 @@ describe('balance, exchange info, quotes and exchanges', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('cached standing', () => {
+  it('a KYC change applies on the very next request even after the standing was cached', async () => {
+    const key = await issue();
+    expect((await balance(key)).status).toBe(200); // caches the standing as good
+    await call(app.url, 'PUT', `/sandbox/clients/${clientIdOf(key.clientRef)}/kyc`, { token: admin.token, body: { kyc_status: 'pending' } });
+    expectRefusal(await balance(key), 'KYC_NOT_VERIFIED');
+    await call(app.url, 'PUT', `/sandbox/clients/${clientIdOf(key.clientRef)}/kyc`, { token: admin.token, body: { kyc_status: 'verified' } });
+    expect((await balance(key)).status).toBe(200);
   });
 });
 

@@ -11,7 +11,8 @@ export type ClientApiState = { kycStatus: KycStatus } | { apiAccess: boolean };
 
 /**
  * Sets a client's identity-verification state or API access (sandbox simulators), with the
- * client's `updated` event. The signed API reads both on every request, so the change applies at once.
+ * client's `updated` event. The signed API caches both per process: a trigger notifies every process,
+ * and the caller drops this process's entry after commit (`signedApiCaches(services).invalidateStanding()`).
  */
 export async function setClientApiState(em: EntityManager, caller: Caller, clientId: string, change: ClientApiState, precondition: (c: Client) => void): Promise<Client> {
   return em.transactional(async (tx) => {

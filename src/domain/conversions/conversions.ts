@@ -10,8 +10,8 @@ import type { Services } from '../../services';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { fundableAccount, visibleCondition, visibility } from '../funding/accounts';
-import { getPair, tradablePair } from '../pricing/pairs';
-import { feeSummary, priceConversion, type Pricing } from '../pricing/prices';
+import { getPair, tradablePair, type PairRow } from '../pricing/pairs';
+import { feeSummary, priceConversion, type FeeSchedules, type Pricing } from '../pricing/prices';
 import { serialise } from '../pricing/rational';
 import { CONVERSION_EVENTS, type ConversionStatus } from './events';
 import { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE } from './messages';
@@ -155,9 +155,20 @@ const POINTERS = { from: '/body/from_amount/currency', to: '/body/to_currency', 
 /** Longest firm quote a caller may ask for. */
 export const MAX_QUOTE_TTL_MS = 60_000;
 
-async function priced(sql: Db, r: ConversionRequest): Promise<Pricing> {
-  const pair = await tradablePair(sql, r.fromAsset, r.toAsset, POINTERS);
-  return priceConversion(sql, { enterpriseId: r.enterpriseId, pair, fromAmount: r.fromAmount, pointer: POINTERS.amount });
+/**
+ * Where pricing reads the pair and the fee schedules: the database (default) or a caller's caches
+ * kept fresh by NOTIFY (the signed API), and the instant it prices at (default now).
+ */
+export interface PricingInputs {
+  pair?: (fromAsset: string, toAsset: string) => Promise<PairRow | null>;
+  schedules?: (enterpriseId: string) => Promise<FeeSchedules>;
+  at?: Date;
+}
+
+async function priced(sql: Db, r: ConversionRequest, inputs: PricingInputs = {}): Promise<Pricing> {
+  const pair = await tradablePair(sql, r.fromAsset, r.toAsset, POINTERS, inputs.pair);
+  const schedules = inputs.schedules ? await inputs.schedules(r.enterpriseId) : undefined;
+  return priceConversion(sql, { enterpriseId: r.enterpriseId, pair, fromAmount: r.fromAmount, pointer: POINTERS.amount, at: inputs.at, schedules });
 }
 
 /** Prices without binding anything (GET /prices/indicative). */
@@ -166,23 +177,53 @@ export function indicativePrice(sql: Sql, r: Omit<ConversionRequest, 'accountRef
 }
 
 /**
- * A firm quote: the price and fee for this amount, held for `ttlMs` (default: the pair's
- * quote_ttl_ms, 10 s in the catalogue; at most 60 s). The account must exist in the enterprise
- * (authorization is the caller's: routes check the scope, the signed API its key).
+ * The terms of a firm quote: the price and fee for this amount, held for `ttlMs` (default: the
+ * pair's quote_ttl_ms, 10 s in the catalogue; at most 60 s). Not stored: `createQuote` stores them,
+ * the signed API seals them into the quote id and `executeQuote` stores them when exchanged.
+ * Authorization and the account's membership of the enterprise are the caller's.
  */
+export async function priceQuote(sql: Sql, r: ConversionRequest & { ttlMs?: number }, inputs: PricingInputs = {}): Promise<QuoteRow> {
+  const p = await priced(sql, r, inputs);
+  const ttlMs = Math.min(Math.max(1, r.ttlMs ?? p.pair.quote_ttl_ms), MAX_QUOTE_TTL_MS);
+  return {
+    id: uuidv7(),
+    created_at: p.computedAt,
+    enterprise_id: r.enterpriseId,
+    account_ref: r.accountRef,
+    pair_id: p.pair.id,
+    from_asset: p.pair.from_asset,
+    to_asset: p.pair.to_asset,
+    from_amount: p.fromAmount.toString(),
+    to_amount: p.toAmount.toString(),
+    fee_amount: p.fee.total.toString(),
+    fee_components: storeFees(p.fee.components),
+    enterprise_ca_version: p.fee.enterpriseCaVersion,
+    platform_ca_version: p.fee.platformCaVersion,
+    rate: serialise(p.rate),
+    price: p.price,
+    expires_at: new Date(p.computedAt.getTime() + ttlMs),
+    used_at: null,
+    conversion_id: null,
+  };
+}
+
+/** Stores quote terms; `ifAbsent` leaves an existing row with the same id as it is (a sealed quote exchanged twice). */
+function insertQuote(sql: Db, q: QuoteRow, ifAbsent: boolean) {
+  return sql<QuoteRow[]>`
+    insert into conversion_quotes (id, created_at, enterprise_id, account_ref, pair_id, from_asset, to_asset, from_amount, to_amount,
+                                   fee_amount, fee_components, enterprise_ca_version, platform_ca_version, rate, price, expires_at)
+    values (${q.id}, ${q.created_at}, ${q.enterprise_id}, ${q.account_ref}, ${q.pair_id}, ${q.from_asset}, ${q.to_asset},
+            ${q.from_amount}, ${q.to_amount}, ${q.fee_amount}, ${sql.json(q.fee_components as never)},
+            ${q.enterprise_ca_version}, ${q.platform_ca_version}, ${q.rate}, ${q.price}, ${q.expires_at})
+    ${ifAbsent ? sql`on conflict (id) do nothing` : sql``}
+    returning ${QUOTE_COLUMNS(sql)}`;
+}
+
+/** A stored firm quote (POST /conversions/preview); the account must exist in the enterprise. */
 export async function createQuote(sql: Sql, r: ConversionRequest & { ttlMs?: number }): Promise<QuoteRow> {
   const account = await fundableAccount(sql, r.accountRef);
   if (!account || account.enterpriseId !== r.enterpriseId) throw notFound('account');
-  const p = await priced(sql, r);
-  const ttlMs = Math.min(Math.max(1, r.ttlMs ?? p.pair.quote_ttl_ms), MAX_QUOTE_TTL_MS);
-  const [row] = await sql<QuoteRow[]>`
-    insert into conversion_quotes (id, created_at, enterprise_id, account_ref, pair_id, from_asset, to_asset, from_amount, to_amount,
-                                   fee_amount, fee_components, enterprise_ca_version, platform_ca_version, rate, price, expires_at)
-    values (${uuidv7()}, ${p.computedAt}, ${r.enterpriseId}, ${r.accountRef}, ${p.pair.id}, ${p.pair.from_asset}, ${p.pair.to_asset},
-            ${p.fromAmount.toString()}, ${p.toAmount.toString()}, ${p.fee.total.toString()}, ${sql.json(storeFees(p.fee.components) as never)},
-            ${p.fee.enterpriseCaVersion}, ${p.fee.platformCaVersion}, ${serialise(p.rate)}, ${p.price},
-            ${new Date(p.computedAt.getTime() + ttlMs)})
-    returning ${QUOTE_COLUMNS(sql)}`;
+  const [row] = await insertQuote(sql, await priceQuote(sql, r), false);
   return row;
 }
 
@@ -214,13 +255,16 @@ async function byBusinessKey(tx: Db, enterpriseId: string, key: string | null | 
 }
 
 /**
- * Executes a firm quote, at most once: an unknown quote (or one for another account) is 404, a used
+ * Executes a firm quote, at most once (the quote row is locked and stamped; `terms` supplies the row of
+ * a quote that was sealed instead of stored): an unknown quote (or one for another account) is 404, a used
  * quote 409 `quote_used`, an expired one 409 `quote_expired` (the database clock decides). With a
  * business key, a repeat with the same quote returns the first conversion (`replayed`); the same key
  * with another quote is 409 `business_key_reused`.
  */
-export async function executeQuote(services: Services, input: ExecuteOptions & { quoteId: string; accountRef: string }): Promise<Executed> {
+export async function executeQuote(services: Services, input: ExecuteOptions & { quoteId: string; accountRef: string; terms?: QuoteRow }): Promise<Executed> {
   const opened = (await services.sql.begin(async (tx) => {
+    // A quote that was never stored (the signed API's sealed quotes) is stored now; its id's primary key keeps it to one row.
+    if (input.terms) await insertQuote(tx, input.terms, true);
     const [quote] = await tx<(QuoteRow & { expired: boolean })[]>`
       select ${QUOTE_COLUMNS(tx)}, expires_at <= clock_timestamp() as expired from conversion_quotes where id = ${input.quoteId} for update`;
     if (!quote || quote.account_ref !== input.accountRef) throw notFound('quote');

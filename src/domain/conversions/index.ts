@@ -7,7 +7,8 @@
  *   getPair(sql, id) / tradablePair(sql, from, to, ptrs)  → PairRow          (404 / 422 pair_not_supported / 409 pair_disabled)
  *   indicativePrice(sql, {enterpriseId, fromAsset, toAsset, fromAmount}) → Pricing (presentIndicativePrice)
  *   createQuote(sql, {enterpriseId, accountRef, fromAsset, toAsset, fromAmount, ttlMs?}) → QuoteRow (presentQuote)
- *   executeQuote(services, {quoteId, accountRef, attribution, businessKey?}) → {conversion, replayed}
+ *   priceQuote(sql, same, {pair?, schedules?, at?})        → QuoteRow, not stored (signed API: sealed into the quote id)
+ *   executeQuote(services, {quoteId, accountRef, attribution, businessKey?, terms?}) → {conversion, replayed}
  *   convertAtMarket(services, {enterpriseId, accountRef, fromAsset, toAsset, fromAmount, attribution, businessKey?}) → {conversion, replayed}
  *   (both consult the policy rules: 422 policy_denied, or `pending_approval` + workflow `conversion/<id>`)
  */
@@ -25,6 +26,7 @@ export {
   MAX_QUOTE_TTL_MS,
   presentConversion,
   presentQuote,
+  priceQuote,
   readableConversion,
   releaseConversion,
   settleConversion,
@@ -32,9 +34,10 @@ export {
   type ConversionRow,
   type ExecuteOptions,
   type Executed,
+  type PricingInputs,
   type QuoteRow,
 } from './conversions';
 export { CONVERSION_EVENTS, CONVERSION_STATUSES, ConversionRecordBody, type ConversionStatus } from './events';
 export { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE } from './messages';
-export { getPair, listPairs, presentPair, tradablePair, type PairRow } from '../pricing/pairs';
-export { clientRate, convertMinor, presentIndicativePrice, sandboxPriceSource, type PriceSource, type Pricing } from '../pricing/prices';
+export { findPair, getPair, listPairs, presentPair, tradablePair, type PairRow } from '../pricing/pairs';
+export { clientRate, convertMinor, presentIndicativePrice, sandboxPriceSource, type FeeSchedules, type PriceSource, type Pricing } from '../pricing/prices';

@@ -58,16 +58,29 @@ export async function getPair(sql: Db, id: string): Promise<PairRow> {
   return row;
 }
 
+/** The listed pair from → to, enabled or not (null when not listed). */
+export async function findPair(sql: Db, fromAsset: string, toAsset: string): Promise<PairRow | null> {
+  const [row] = await sql<PairRow[]>`select ${COLUMNS(sql)} from conversion_pairs where from_asset = ${fromAsset} and to_asset = ${toAsset}`;
+  return row ?? null;
+}
+
 /**
  * The enabled pair from → to. Unknown assets are 422 at their pointers; a pair that is not listed
- * is 422 `pair_not_supported`; a listed but disabled pair is 409 `pair_disabled`.
+ * is 422 `pair_not_supported`; a listed but disabled pair is 409 `pair_disabled`. `lookup` lets a
+ * caller serve the row from a cache (the signed API); the default reads it.
  */
-export async function tradablePair(sql: Db, fromAsset: string, toAsset: string, pointers: { from: string; to: string }): Promise<PairRow> {
+export async function tradablePair(
+  sql: Db,
+  fromAsset: string,
+  toAsset: string,
+  pointers: { from: string; to: string },
+  lookup: (fromAsset: string, toAsset: string) => Promise<PairRow | null> = (f, t) => findPair(sql, f, t),
+): Promise<PairRow> {
   const bad = (pointer: string, detail: string) => new AppError('EdgeUnprocessable', `Invalid conversion: ${detail}.`, { errors: [{ pointer, detail }] });
   if (!isAsset(fromAsset)) throw bad(pointers.from, 'unknown asset');
   if (!isAsset(toAsset)) throw bad(pointers.to, 'unknown asset');
   if (fromAsset === toAsset) throw bad(pointers.to, 'must differ from the source asset');
-  const [row] = await sql<PairRow[]>`select ${COLUMNS(sql)} from conversion_pairs where from_asset = ${fromAsset} and to_asset = ${toAsset}`;
+  const row = await lookup(fromAsset, toAsset);
   if (!row) {
     throw new AppError('EdgeUnprocessable', `${fromAsset} → ${toAsset} is not a supported conversion pair.`, {
       reason: 'pair_not_supported',

@@ -1,8 +1,8 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { AppError } from '../../errors';
-import { ASSETS, money } from '../../ledger';
-import { quoteFees } from '../fees/agreements';
-import type { FeeComponent, OperationType } from '../fees/engine';
+import { ASSETS, money, systemAccountRef } from '../../ledger';
+import { quoteFees, schedulesInForce } from '../fees/agreements';
+import { computeFees, type FeeComponent, type OperationType } from '../fees/engine';
 import { formatDecimalDown, multiply, parseDecimal, rational, reciprocal, type Rational } from './rational';
 import type { PairRow } from './pairs';
 
@@ -45,14 +45,34 @@ export interface Pricing {
   computedAt: Date;
 }
 
+/** The platform schedule and the enterprise's agreement in force, as `schedulesInForce` reads them. */
+export type FeeSchedules = Awaited<ReturnType<typeof schedulesInForce>>;
+
+/**
+ * The fee engine on schedules the caller already holds (the signed API's cache), paid as
+ * `quoteFees` pays them (network fees never apply: conversions use no rail).
+ */
+function conversionFees(r: { enterpriseId: string; operationType: OperationType; asset: string; amount: bigint }, schedules: FeeSchedules) {
+  return computeFees({
+    operationType: r.operationType,
+    asset: r.asset,
+    amount: r.amount,
+    rail: null,
+    railIsNetwork: false,
+    ...schedules,
+    payees: { serviceFee: systemAccountRef(r.enterpriseId, 'fee_revenue'), networkFee: systemAccountRef(r.enterpriseId, 'network_fees') },
+  });
+}
+
 /**
  * Prices converting `fromAmount` over `pair`. The fee comes from the fee engine in the from asset and
- * is charged on top of the principal (the whole principal is converted). Outside the pair's limits,
- * or an amount too small to yield one minor unit, is 422 at `pointer`.
+ * is charged on top of the principal (the whole principal is converted), with the schedules in force
+ * (read now, or `schedules` when given). Outside the pair's limits, or an amount too small to yield
+ * one minor unit, is 422 at `pointer`.
  */
 export async function priceConversion(
   sql: Sql | TransactionSql,
-  input: { enterpriseId: string; pair: PairRow; fromAmount: bigint; operationType?: OperationType; pointer: string; at?: Date },
+  input: { enterpriseId: string; pair: PairRow; fromAmount: bigint; operationType?: OperationType; pointer: string; at?: Date; schedules?: FeeSchedules },
 ): Promise<Pricing> {
   const { pair, fromAmount } = input;
   const min = BigInt(pair.min_from_amount);
@@ -69,7 +89,8 @@ export async function priceConversion(
   if (toAmount <= 0n) {
     throw new AppError('EdgeUnprocessable', 'The amount is too small to convert.', { reason: 'amount_too_small', errors: [{ pointer: input.pointer, detail: 'converts to zero' }] });
   }
-  const fees = await quoteFees(sql, { enterpriseId: input.enterpriseId, operationType: input.operationType ?? 'conversion', asset: pair.from_asset, amount: fromAmount, rail: null });
+  const request = { enterpriseId: input.enterpriseId, operationType: input.operationType ?? 'conversion', asset: pair.from_asset, amount: fromAmount, rail: null };
+  const fees = input.schedules ? conversionFees(request, input.schedules) : await quoteFees(sql, request);
   return {
     pair,
     fromAmount,

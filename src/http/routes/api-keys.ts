@@ -6,6 +6,7 @@ import { assertIfMatch, withOptimisticLock } from '../etag';
 import { AppError, notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
 import { apiKeyDirectory } from '../../auth/api-keys';
+import { signedApiCaches } from '../../signed-api/caches';
 import { scopePathOf } from '../../domain/tenancy/scopes';
 import { requireCapability } from '../../domain/capabilities';
 import { ApiKeyBody } from '../../domain/api-keys/events';
@@ -222,6 +223,7 @@ function clientStateRoute(suffix: 'kyc' | 'api-access', body: z.ZodType, change:
           assertIfMatch(ctx, c);
         }),
       );
+      signedApiCaches(services).invalidateStanding(); // the signed API of this process sees the change on its next request
       return { body: presentClient(client) };
     },
   });
