@@ -1,4 +1,4 @@
-import postgres from 'postgres';
+import { connectPostgres } from './db/connect';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { startStack, type Role, type Stack } from './stack';
@@ -108,7 +108,7 @@ async function main(argv: string[]): Promise<void> {
       }
       const config = loadConfig();
       if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', 'is required for ledger verify');
-      const sql = postgres(config.databaseUrl, { max: 1, onnotice: () => {} });
+      const sql = connectPostgres(config.databaseUrl, { max: 1, onnotice: () => {} });
       try {
         const report = await verifyLedger(sql);
         process.stdout.write(
@@ -125,7 +125,7 @@ async function main(argv: string[]): Promise<void> {
     case 'api-keys': {
       const config = loadConfig();
       if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', 'is required for api-keys');
-      const sql = postgres(config.databaseUrl, { max: 1, onnotice: () => {} });
+      const sql = connectPostgres(config.databaseUrl, { max: 1, onnotice: () => {} });
       try {
         process.stdout.write(`${JSON.stringify(await apiKeysCommand(sql, argv.slice(1)), null, 2)}\n`);
       } catch (err) {

@@ -1,4 +1,5 @@
 import postgres, { type Sql } from 'postgres';
+import { connectPostgres } from './db/connect';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { initOrm, migrate, type Orm } from './db/orm';
@@ -54,7 +55,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
   const poolSize = opts.poolSize ?? 10;
   const orm = await initOrm(opts.databaseUrl, { pool: { min: 1, max: poolSize } });
   if (opts.migrate) await migrate(orm);
-  const sql = postgres(opts.databaseUrl, {
+  const sql = connectPostgres(opts.databaseUrl, {
     max: poolSize,
     onnotice: () => {},
     // numeric stays a string: money never passes through a float.

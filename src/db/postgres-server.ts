@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
+import { connectPostgres } from './connect';
 
 /** A PostgreSQL server ready for the app: `url` names a database that exists. */
 export interface PostgresHandle {
@@ -96,7 +97,7 @@ function quoteIdentifier(name: string): string {
 type Sql = postgres.Sql;
 
 async function withConnection<T>(url: string, work: (sql: Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(url, {
+  const sql = connectPostgres(url, {
     max: 1,
     connect_timeout: 10,
     // The client prints NOTICEs (e.g. "database … does not exist, skipping") to the console by default.

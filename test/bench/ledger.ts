@@ -7,7 +7,8 @@
 // Targets: (b) ≥ 1,500/s with p99 ≤ 25 ms at half that load; (c) ≥ 500/s, no deadlock, no 5xx; (b)/(a) ≥ 0.5.
 import { randomInt } from 'node:crypto';
 import autocannon from 'autocannon';
-import postgres, { type Sql } from 'postgres';
+import type { Sql } from 'postgres';
+import { connectPostgres } from '../../src/db/connect';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { closeServices, createServices } from '../../src/services';
@@ -41,6 +42,13 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function storageBytes(sql: Sql): Promise<number> {
   const [row] = await sql`select sum(pg_total_relation_size(t::regclass))::bigint as bytes from unnest(${TABLES}::text[]) as t`;
   return Number(row.bytes);
+}
+
+/** Transactions committed or rolled back in this database so far (statistics lag by up to a second). */
+async function transactions(sql: Sql): Promise<number> {
+  await sql`select pg_stat_clear_snapshot()`;
+  const [row] = await sql`select (xact_commit + xact_rollback)::bigint as n from pg_stat_database where datname = current_database()`;
+  return Number(row.n);
 }
 
 async function deadlocks(sql: Sql): Promise<number> {
@@ -262,13 +270,16 @@ async function main() {
     const dbName = new URL(db.url).pathname.slice(1);
     const apiPid = api.child.pid!;
     // Its own pool, kept open until its backends' CPU time is read.
-    const baselineSql = postgres(db.url, { max: BASELINE_WORKERS, onnotice: () => {} });
+    const baselineSql = connectPostgres(db.url, { max: BASELINE_WORKERS, onnotice: () => {} });
     const a = await withCpu(dbName, process.pid, () => baseline(baselineSql, tenant.enterprise_id, tenant.service_account_id, accounts, responseBody));
     await baselineSql.end({ timeout: 5 });
     const storageA = (await storageBytes(sql)) - before;
 
     before = await storageBytes(sql);
+    const xactsBefore = await transactions(sql);
     const b = await withCpu(dbName, apiPid, () => httpPhase(api.url, token, () => randomPair(accounts), { seconds: SECONDS }));
+    await new Promise((r) => setTimeout(r, 1500)); // backends report their statistics at most once a second
+    const xactsPerTransfer = ((await transactions(sql)) - xactsBefore) / Math.max(1, b.transfers);
     const storageB = (await storageBytes(sql)) - before;
     const bHalf = await withCpu(dbName, apiPid, () => httpPhase(api.url, token, () => randomPair(accounts), { seconds: SECONDS, overallRate: Math.max(1, Math.round(b.perSecond / 2)) }));
 
@@ -290,6 +301,7 @@ async function main() {
     show('(a) raw-SQL baseline (same statements, no HTTP/auth/validation)', a, { 'storage per transfer (bytes)': Math.round(storageA / Math.max(1, a.transfers)) });
     show('(b) POST /internal-transfers, random pairs of 1,000 accounts', b, {
       'storage per transfer (bytes, with indexes)': Math.round(storageB / Math.max(1, b.transfers)),
+      'database transactions per transfer': xactsPerTransfer.toFixed(2),
     });
     show(`(b') the same at half that rate (${Math.round(b.perSecond / 2)}/s offered)`, bHalf);
     show('(c) every transfer touching one hot account', c, { deadlocks: deadlocksC });

@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
+import { connectPostgres } from '../../src/db/connect';
 import { ensureTemporalCli } from '../../temporal/cli';
 import { freePort, startDevServer } from '../../temporal/dev-server';
 import { createScratchDatabase, provisionPostgres, withDatabase } from '../../src/db/postgres-server';
@@ -13,7 +13,7 @@ import { RUN_STATE_ENV, defaultStatePath, type RunState } from './run-state';
 const MACHINE_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function reachable(url: string): Promise<boolean> {
-  const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  const sql = connectPostgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
   try {
     await sql`select 1`;
     return true;

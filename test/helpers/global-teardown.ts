@@ -2,12 +2,12 @@ import { rmSync } from 'node:fs';
 import type { DevServer } from '../../temporal/dev-server';
 import { dropDatabase } from '../../src/db/postgres-server';
 import type { RunState } from './run-state';
-import postgres from 'postgres';
+import { connectPostgres } from '../../src/db/connect';
 import { verifyLedger, type LedgerReport } from '../../src/ledger';
 
 /** `counterfoil ledger verify` over everything the run booked, while the database still exists. */
 async function verifyRunLedger(databaseUrl: string): Promise<LedgerReport> {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = connectPostgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     return await verifyLedger(sql);
   } finally {
