@@ -1,10 +1,14 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Services } from '../src/services';
 import type { PrincipalRef } from '../src/auth/caller';
-import { findWithdrawal, markWithdrawalExecuting, recordRailAcceptance, releaseWithdrawal, settleWithdrawal, type ReleaseOutcome, type WithdrawalRow } from '../src/domain/withdrawals/withdrawals';
+import { findWithdrawal, isTerminal, markWithdrawalExecuting, recordRailAcceptance, releaseWithdrawal, settleWithdrawal, type ReleaseOutcome, type WithdrawalRow } from '../src/domain/withdrawals/withdrawals';
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { findDestination } from '../src/domain/withdrawals/destinations';
 import { withdrawalRail, type RailOutcome } from '../src/domain/rails';
+
+type SubmitAnswer = { status: 'accepted'; checkAfterMs: number } | { status: 'rejected'; reason: string };
+export type ExecuteAnswer = { status: 'finished'; final: WithdrawalStatus } | { status: 'pending'; checkAfterMs: number };
 
 /**
  * Withdrawal activities. Each is idempotent by the withdrawal id: status guards in the database
@@ -18,27 +22,53 @@ export function createWithdrawalActivities(services: Services) {
     return row;
   };
   const railKey = (id: string) => `withdrawal/${id}`;
+  /** Hands the withdrawal to the rail (once per key) and records its reference when accepted. */
+  const submit = async (w: WithdrawalRow): Promise<SubmitAnswer> => {
+    const destination = (await findDestination(services.sql, w.destination_id))!;
+    const outcome = await withdrawalRail(services).submit({
+      businessKey: railKey(w.id),
+      enterpriseId: w.enterprise_id,
+      network: destination.network,
+      address: destination.address,
+      memo: destination.memo,
+      asset: w.asset,
+      amount: BigInt(w.amount),
+    });
+    if (outcome.status === 'rejected') return outcome;
+    await recordRailAcceptance(services.sql, w.id, outcome.reference);
+    return { status: 'accepted', checkAfterMs: outcome.checkAfterMs };
+  };
   return {
     async markWithdrawalExecuting(id: string, approvedBy: PrincipalRef[]): Promise<WithdrawalStatus> {
       return markWithdrawalExecuting(services.sql, id, approvedBy);
     },
-    /** Hands the withdrawal to the rail (once per key) and records its reference when accepted. */
-    async submitWithdrawal(id: string): Promise<{ status: 'accepted'; checkAfterMs: number } | { status: 'rejected'; reason: string }> {
+    async submitWithdrawal(id: string): Promise<SubmitAnswer> {
       const w = await load(id);
       if (w.status !== 'executing') throw ApplicationFailure.nonRetryable(`withdrawal ${id} is ${w.status}, not executing`, 'WithdrawalNotExecuting');
-      const destination = (await findDestination(services.sql, w.destination_id))!;
-      const outcome = await withdrawalRail(services).submit({
-        businessKey: railKey(id),
-        enterpriseId: w.enterprise_id,
-        network: destination.network,
-        address: destination.address,
-        memo: destination.memo,
-        asset: w.asset,
-        amount: BigInt(w.amount),
-      });
-      if (outcome.status === 'rejected') return outcome;
-      await recordRailAcceptance(services.sql, id, outcome.reference);
-      return { status: 'accepted', checkAfterMs: outcome.checkAfterMs };
+      return submit(w);
+    },
+    /**
+     * Submission, confirmation and settlement in one step, for a local activity: submits, waits here
+     * when the rail confirms within `confirmWithinMs`, then settles (or releases on a rail failure).
+     * A slower rail answers `pending` and the workflow waits durably instead. Idempotent as a whole:
+     * a retry after any part finds the rail's submission, the status guards and the hold's claim.
+     */
+    async executeWithdrawal(id: string, confirmWithinMs: number): Promise<ExecuteAnswer> {
+      const w = await load(id);
+      if (isTerminal(w.status)) return { status: 'finished', final: w.status };
+      if (w.status !== 'executing') throw ApplicationFailure.nonRetryable(`withdrawal ${id} is ${w.status}, not executing`, 'WithdrawalNotExecuting');
+      const submitted = await submit(w);
+      if (submitted.status === 'rejected') return { status: 'finished', final: (await releaseWithdrawal(services.sql, id, 'failed', submitted.reason, services.metrics)).status };
+      const deadline = Date.now() + confirmWithinMs;
+      let wait = submitted.checkAfterMs;
+      for (;;) {
+        if (wait > 0 && Date.now() + wait > deadline) return { status: 'pending', checkAfterMs: Math.max(0, wait) };
+        if (wait > 0) await delay(wait);
+        const outcome = await withdrawalRail(services).outcome(railKey(id));
+        if (outcome.status === 'failed') return { status: 'finished', final: (await releaseWithdrawal(services.sql, id, 'failed', outcome.reason, services.metrics)).status };
+        if (outcome.status === 'confirmed') return { status: 'finished', final: await settleWithdrawal(services.sql, id, services.metrics) };
+        wait = outcome.checkAfterMs;
+      }
     },
     async withdrawalRailOutcome(id: string): Promise<RailOutcome> {
       return withdrawalRail(services).outcome(railKey(id));

@@ -1,10 +1,14 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 
-/** Baseline for bench:withdrawals: a bare workflow with as many activities as a withdrawal without approval. */
-const { step } = proxyActivities<{ step(n: number): Promise<number> }>({ startToCloseTimeout: '10 seconds' });
+/** Baselines for bench:withdrawals: bare workflows shaped like a withdrawal without approval, minus its work. */
+type Step = { step(n: number): Promise<number> };
+const { step } = proxyActivities<Step>({ startToCloseTimeout: '10 seconds' });
+const local = proxyLocalActivities<Step>({ startToCloseTimeout: '10 seconds' });
 
-export async function bareWorkflow(activities: number): Promise<number> {
+/** `activities` no-op activities in sequence: regular ones (the shape before) or local ones (the shape now). */
+export async function bareWorkflow(activities: number, kind: 'regular' | 'local' = 'regular'): Promise<number> {
+  const run = kind === 'local' ? local.step : step;
   let n = 0;
-  for (let i = 0; i < activities; i++) n = await step(n);
+  for (let i = 0; i < activities; i++) n = await run(n);
   return n;
 }

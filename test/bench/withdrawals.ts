@@ -1,11 +1,12 @@
 // npm run bench:withdrawals — withdrawals without approval, POST to `executed`, zero-delay sandbox rail:
 // sustained withdrawals/s at an offered rate with the backlog sampled each second, p50/p99 time to
-// executed; then a bare workflow with the same number of activities on the same Temporal server
-// (baseline) and the ratio. Targets: ≥ 50/s sustained, p50 ≤ 300 ms.
+// executed; then bare workflows of the same shape (and of the former shape) on the same Temporal
+// server (baselines) and the ratios. Targets: ≥ 50/s sustained, p50 ≤ 300 ms.
 // Topology: API and worker each in their own process (as `counterfoil api` / `counterfoil worker`);
-// the load generator and the baseline worker in this one. BENCH_RATE (50), BENCH_SECONDS (20).
+// the load generator and the baseline worker in this one. BENCH_RATE (50), BENCH_SECONDS (20),
+// BENCH_ACCOUNTS (1: every withdrawal from one account, which serialises on its balance row).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -24,13 +25,29 @@ import { ROOT, report, scratchDatabase, spawnApi } from './support';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-/** Activities of a withdrawal without approval: submit, rail outcome, settle. */
-const ACTIVITIES = 3;
+/** Client accounts of the one enterprise the withdrawals are spread over, round robin (1: all from one account). */
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1);
+/**
+ * Baselines, bare workflows on the same server at the same rate: the shape of a withdrawal without
+ * approval (one local activity: submit, confirm, settle) — the ratio is taken against it — and the
+ * shape it had before (three regular activities: submit, rail outcome, settle).
+ */
+const BASELINES: Array<{ label: string; args: [number, 'local' | 'regular'] }> = [
+  { label: 'bare workflow (1 no-op local activity)', args: [1, 'local'] },
+  { label: 'bare workflow (3 no-op activities)', args: [3, 'regular'] },
+];
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]) : NaN;
 };
+
+/** CPU time (user + system) a process has used so far, in ms: per-withdrawal cost, which the shared machine's load does not skew as much as rates. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 100 Hz ticks
+};
+const self = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
 /** Fires `fn` at `rate` per second for `seconds` (open loop: a slow answer does not slow the arrivals). */
 async function openLoop(rate: number, seconds: number, fn: (i: number) => Promise<void>, onSecond: (s: number) => Promise<void>): Promise<void> {
@@ -85,17 +102,21 @@ async function main() {
     };
     const token = (await call('POST', '/oauth/token', { grant_type: 'client_credentials', client_id: tenant.client_id, client_secret: tenant.client_secret })).body.access_token;
     const auth = { authorization: `Bearer ${token}` };
-    const client = (await call('POST', '/clients', { display_name: 'Bench', external_id: 'bench', metadata: {}, scope_ref: `enterprises/${tenant.enterprise_id}` }, auth)).body;
-    const account = client.default_client_account as string;
-    await creditExternalDeposit(services.sql, { key: 'bench-funding', enterpriseId: tenant.enterprise_id, accountRef: account, asset: 'USDC', amount: parseAmount('100000000.00', 'USDC') });
+    const accounts: string[] = [];
+    for (let i = 0; i < ACCOUNTS; i++) {
+      const client = (await call('POST', '/clients', { display_name: `Bench ${i}`, external_id: `bench-${i}`, metadata: {}, scope_ref: `enterprises/${tenant.enterprise_id}` }, auth)).body;
+      accounts.push(client.default_client_account as string);
+      await creditExternalDeposit(services.sql, { key: `bench-funding-${i}`, enterpriseId: tenant.enterprise_id, accountRef: accounts[i], asset: 'USDC', amount: parseAmount('100000000.00', 'USDC') });
+    }
     const destination = (await call('POST', '/withdrawal-destinations', { rail_class: 'crypto', scope_ref: `enterprises/${tenant.enterprise_id}`, crypto_routing: { asset: 'USDC', network: 'ethereum', label: 'bench', destination: { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', memo: null } } }, auth)).body.id;
 
     const posts: Array<{ id: string; startedAt: number }> = [];
     const postLatency: number[] = [];
     let failures = 0;
+    let sent = 0;
     const withdraw = async () => {
       const startedAt = Date.now();
-      const res = await call('POST', '/withdrawals', { account_ref: account, amount: { currency: 'USDC', value: '1.00' }, rail: 'ethereum', withdrawal_destination_id: destination }, { ...auth, 'idempotency-key': randomUUID() });
+      const res = await call('POST', '/withdrawals', { account_ref: accounts[sent++ % ACCOUNTS], amount: { currency: 'USDC', value: '1.00' }, rail: 'ethereum', withdrawal_destination_id: destination }, { ...auth, 'idempotency-key': randomUUID() });
       if (res.status !== 201) {
         failures++;
         return;
@@ -115,6 +136,8 @@ async function main() {
 
     log(`offering ${RATE} withdrawals/s for ${SECONDS} s`);
     const backlog: number[] = [];
+    const pids = { api: api.child.pid!, worker: worker.pid!, temporal: temporal.pid };
+    const cpuBefore = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
     const started = Date.now();
     await openLoop(RATE, SECONDS, () => withdraw(), async () => {
       const [row] = await services.sql`select count(*)::int as n from withdrawals where status = 'executing'`;
@@ -126,48 +149,60 @@ async function main() {
       if (row.open === 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }
+    const cpuPerWithdrawal = Object.entries(pids).map(([k, pid]) => ((cpuMs(pid) - cpuBefore[k]) / ids.length).toFixed(1)).join(' / ');
     const rows = await services.sql`select id, settled_at from withdrawals where id = any(${ids}::uuid[])`;
     const settled = new Map(rows.map((r) => [r.id as string, new Date(r.settled_at).getTime()]));
     const toExecuted = posts.map((p) => settled.get(p.id)! - p.startedAt);
     const lastSettled = Math.max(...settled.values());
     const sustained = ids.length / ((lastSettled - started) / 1000);
 
-    // Baseline: a bare workflow with the same number of activities, same server, same rate.
+    // Baselines: bare workflows, same server, same rate.
     installTemporalRuntime(createLogger('warn'));
-    const baseQueue = `bench-bare-${randomUUID()}`;
     const { code } = await bundleWorkflowCode({ workflowsPath: path.join(__dirname, 'withdrawals-baseline-workflow.ts'), logger: undefined });
-    const bareWorker = await Worker.create({
-      connection: await NativeConnection.connect({ address: temporal.address }),
-      taskQueue: baseQueue,
-      workflowBundle: { code },
-      activities: { step: async (n: number) => n + 1 },
-    });
     const tclient = new Client({ connection: await Connection.connect({ address: temporal.address }) });
-    const bare: number[] = [];
-    const bareRun = bareWorker.run();
-    const runBare = async () => {
-      const t0 = Date.now();
-      await tclient.workflow.execute('bareWorkflow', { taskQueue: baseQueue, workflowId: `bare/${randomUUID()}`, args: [ACTIVITIES] });
-      bare.push(Date.now() - t0);
-    };
-    for (let i = 0; i < 5; i++) await runBare();
-    bare.length = 0;
-    const bareStarted = Date.now();
-    await openLoop(RATE, SECONDS, () => runBare(), async () => {});
-    const bareSustained = bare.length / ((Date.now() - bareStarted) / 1000);
-    bareWorker.shutdown();
-    await bareRun;
+    const baselines: Array<{ label: string; sustained: number; p50: number; p99: number; cpu: string }> = [];
+    for (const { label, args } of BASELINES) {
+      const baseQueue = `bench-bare-${randomUUID()}`;
+      const bareWorker = await Worker.create({
+        connection: await NativeConnection.connect({ address: temporal.address }),
+        taskQueue: baseQueue,
+        workflowBundle: { code },
+        activities: { step: async (n: number) => n + 1 },
+      });
+      const bare: number[] = [];
+      const bareRun = bareWorker.run();
+      const runBare = async () => {
+        const t0 = Date.now();
+        await tclient.workflow.execute('bareWorkflow', { taskQueue: baseQueue, workflowId: `bare/${randomUUID()}`, args });
+        bare.push(Date.now() - t0);
+      };
+      for (let i = 0; i < 5; i++) await runBare();
+      bare.length = 0;
+      const bareStarted = Date.now();
+      const [selfBefore, temporalBefore] = [self(), cpuMs(temporal.pid)];
+      await openLoop(RATE, SECONDS, () => runBare(), async () => {});
+      const cpu = `${((self() - selfBefore) / bare.length).toFixed(1)} / ${((cpuMs(temporal.pid) - temporalBefore) / bare.length).toFixed(1)}`;
+      baselines.push({ label, sustained: bare.length / ((Date.now() - bareStarted) / 1000), p50: percentile(bare, 50), p99: percentile(bare, 99), cpu });
+      bareWorker.shutdown();
+      await bareRun;
+    }
 
-    report(`Withdrawals without approval, POST → executed, zero-delay sandbox rail, offered ${RATE}/s for ${SECONDS} s (2 shared cores)`, {
+    const [shape] = baselines;
+    report(`Withdrawals without approval, POST → executed, zero-delay sandbox rail, offered ${RATE}/s for ${SECONDS} s from ${ACCOUNTS} account(s) (2 shared cores)`, {
       'withdrawals executed': `${ids.length} (${failures} refused)`,
       'sustained withdrawals/s': sustained.toFixed(1),
       'backlog (executing) per second': backlog.join(' '),
       'POST latency p50 / p99 (ms)': `${percentile(postLatency, 50)} / ${percentile(postLatency, 99)}`,
       'time to executed p50 / p99 (ms)': `${percentile(toExecuted, 50)} / ${percentile(toExecuted, 99)}`,
-      [`bare workflow (${ACTIVITIES} no-op activities) /s`]: bareSustained.toFixed(1),
-      'bare workflow p50 / p99 (ms)': `${percentile(bare, 50)} / ${percentile(bare, 99)}`,
-      'ratio withdrawal / bare p50': (percentile(toExecuted, 50) / percentile(bare, 50)).toFixed(2),
-      'ratio withdrawal / bare p99': (percentile(toExecuted, 99) / percentile(bare, 99)).toFixed(2),
+      'CPU ms per withdrawal: api / worker / temporal server': cpuPerWithdrawal,
+      ...Object.fromEntries(baselines.flatMap((b) => [
+        [`${b.label} /s`, b.sustained.toFixed(1)],
+        [`${b.label} p50 / p99 (ms)`, `${b.p50} / ${b.p99}`],
+        [`${b.label} CPU ms: client+worker / temporal server`, b.cpu],
+      ])),
+      'ratio withdrawal / bare (1 local) /s': (sustained / shape.sustained).toFixed(2),
+      'ratio withdrawal / bare (1 local) p50': (percentile(toExecuted, 50) / shape.p50).toFixed(2),
+      'ratio withdrawal / bare (1 local) p99': (percentile(toExecuted, 99) / shape.p99).toFixed(2),
     });
   } finally {
     await api?.stop();

@@ -16,25 +16,28 @@ export class SandboxRail implements WithdrawalRail {
 
   async submit(s: RailSubmission): Promise<SubmitOutcome> {
     const delayMs = (networkByCode(s.network)?.confirmations ?? 1) * this.blockMs;
-    const row = await this.sql.begin(async (tx) => {
-      const [existing] = await tx`select id, refused, failure_reason, confirm_at from sandbox_rail_submissions where business_key = ${s.businessKey}`;
-      if (existing) return existing;
-      // Consume one injected failure for this address, if any (oldest first).
-      const [failure] = await tx`
+    // One statement (one round trip, atomic): the submission already made under this key, or a new one
+    // that consumes the oldest injected failure for this address, if any.
+    const [row] = await this.sql`
+      with existing as (
+        select id, refused, failure_reason, confirm_at from sandbox_rail_submissions where business_key = ${s.businessKey}
+      ), failure as (
         update sandbox_rail_failures set remaining = remaining - 1
          where id = (select id from sandbox_rail_failures
-                      where enterprise_id = ${s.enterpriseId} and address = ${s.address} and remaining > 0
+                      where enterprise_id = ${s.enterpriseId} and address = ${s.address} and remaining > 0 and not exists (select 1 from existing)
                       order by created_at limit 1 for update)
-        returning stage, failure_reason`;
-      const refused = failure?.stage === 'submission';
-      const [inserted] = await tx`
+        returning stage, failure_reason
+      ), inserted as (
         insert into sandbox_rail_submissions (id, business_key, enterprise_id, network, address, asset, amount, status, refused, failure_reason, confirm_at)
-        values (${uuidv7()}, ${s.businessKey}, ${s.enterpriseId}, ${s.network}, ${s.address}, ${s.asset}, ${s.amount.toString()}::numeric,
-                ${refused ? 'failed' : 'accepted'}, ${refused}, ${failure?.failure_reason ?? null}, now() + make_interval(secs => ${delayMs / 1000}))
+        select ${uuidv7()}, ${s.businessKey}, ${s.enterpriseId}, ${s.network}, ${s.address}, ${s.asset}, ${s.amount.toString()}::numeric,
+               case when f.stage = 'submission' then 'failed' else 'accepted' end, coalesce(f.stage = 'submission', false), f.failure_reason,
+               now() + make_interval(secs => ${delayMs / 1000})
+          from (select 1) as one left join failure f on true
+         where not exists (select 1 from existing)
         on conflict (business_key) do nothing
-        returning id, refused, failure_reason, confirm_at`;
-      return inserted;
-    });
+        returning id, refused, failure_reason, confirm_at
+      )
+      select * from existing union all select * from inserted`;
     if (!row) return this.submit(s); // a concurrent retry inserted first: answer with its row
     if (row.refused) return { status: 'rejected', reason: row.failure_reason };
     return { status: 'accepted', reference: `sandbox-${row.id}`, checkAfterMs: Math.max(0, new Date(row.confirm_at).getTime() - Date.now()) };

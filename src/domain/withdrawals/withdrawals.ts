@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
 import { etagOf, type AccountOwnedRow } from '../../db/base';
@@ -194,35 +194,39 @@ export async function acceptWithdrawal(sql: Sql, caller: Caller, input: NewWithd
       account.path,
     );
     assertNotDenied(decision);
-    const hold = await placeHold(tx, {
-      key: `withdrawal/${id}`,
-      enterpriseId: account.enterpriseId,
-      accountRef: account.accountRef,
-      asset: input.asset.code,
-      amount: input.amount + fees.total,
-      metrics,
-    });
-    const components: FeeComponentRow[] = fees.components.map((c) => ({ type: c.type, amount: c.amount.toString(), payee_ref: c.payeeRef! }));
-    const [inserted] = await tx.unsafe(
+    const created: WithdrawalRow = {
+      id, version: 1, created_at: now, updated_at: now, enterprise_id: account.enterpriseId, client_id: account.clientId, account_ref: account.accountRef,
+      scope_path: [...account.path], destination_id: input.destinationId, rail: input.rail, asset: input.asset.code, amount: input.amount.toString(),
+      fee_components: fees.components.map((c) => ({ type: c.type, amount: c.amount.toString(), payee_ref: c.payeeRef! })), fee_total: fees.total.toString(),
+      hold_id: '', status: decision.requirement ? 'pending_approval' : 'executing', approval_id: decision.requirement ? uuidv7() : null, failure_reason: null,
+      policy_decision: decision, subject_attribution: attribution, rail_reference: null, rail_accepted_at: null, ledger_transaction_id: null, settled_at: null,
+    };
+    const holdKey = `withdrawal/${id}`;
+    // The hold locks the account's balance row until commit, and every withdrawal of the account
+    // queues there: the record (hold_id read from the hold's key), the velocity entry and the event
+    // ride in the same pipeline as the hold, so the lock is held for one round trip and the commit.
+    const hold = placeHold(tx, { key: holdKey, enterpriseId: account.enterpriseId, accountRef: account.accountRef, asset: input.asset.code, amount: input.amount + fees.total, metrics });
+    const insert = tx.unsafe(
       `insert into withdrawals (id, created_at, updated_at, enterprise_id, client_id, account_ref, scope_path, destination_id, rail, asset, amount,
                                 fee_components, fee_total, hold_id, status, approval_id, policy_decision, subject_attribution)
-       values ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10::numeric, $11::text::jsonb, $12::numeric, $13, $14, $15, $16::text::jsonb, $17::text::jsonb)
+       values ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10::numeric, $11::text::jsonb, $12::numeric,
+               (select id from ledger_holds where business_key = $13), $14, $15, $16::text::jsonb, $17::text::jsonb)
        returning ${COLUMNS}`,
-      [id, now, account.enterpriseId, account.clientId, account.accountRef, [...account.path] as never, input.destinationId, input.rail,
-        input.asset.code, input.amount.toString(), JSON.stringify(components), fees.total.toString(), hold.id,
-        decision.requirement ? 'pending_approval' : 'executing', decision.requirement ? uuidv7() : null, JSON.stringify(decision), JSON.stringify(attribution)],
+      [id, now, created.enterprise_id, created.client_id, created.account_ref, created.scope_path as never, created.destination_id, created.rail,
+        created.asset, created.amount, JSON.stringify(created.fee_components), created.fee_total, holdKey,
+        created.status, created.approval_id, JSON.stringify(decision), JSON.stringify(attribution)],
     );
-    await recordVelocity(tx, {
-      operationRef: `withdrawals/${id}`,
-      enterpriseId: account.enterpriseId,
-      accountRef: account.accountRef,
-      actionFamily: 'withdrawal',
-      asset: input.asset.code,
-      amount: input.amount,
-    });
-    const created = inserted as unknown as WithdrawalRow;
-    await writeEvent(tx, created, attribution);
-    return created;
+    insert.execute();
+    const results = await Promise.allSettled([
+      hold,
+      insert,
+      recordVelocity(tx, { operationRef: `withdrawals/${id}`, enterpriseId: account.enterpriseId, accountRef: account.accountRef, actionFamily: 'withdrawal', asset: input.asset.code, amount: input.amount }),
+      writeEvent(tx, created, attribution),
+    ]);
+    // The first failure in pipeline order is the cause (e.g. insufficient funds); the rest only saw the aborted transaction.
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return (results[1] as PromiseFulfilledResult<unknown[]>).value[0] as WithdrawalRow;
   });
   return { row, account };
 }
@@ -257,23 +261,44 @@ export async function recordRailAcceptance(sql: Sql, id: string, reference: stri
  * `executed`, and records `operations.withdrawal.settled.v1`. A retry finds it executed and changes nothing.
  */
 export async function settleWithdrawal(sql: Sql, id: string, metrics?: Metrics): Promise<WithdrawalStatus> {
-  return sql.begin(async (tx) => {
+  return commitBehind(sql, async (tx) => {
     const [row] = await tx.unsafe(
       `update withdrawals set status = 'executed', settled_at = now(), version = version + 1, updated_at = now()
         where id = $1 and status = 'executing' returning ${COLUMNS}`,
       [id],
     );
-    if (!row) return (await findWithdrawal(tx, id))!.status;
+    if (!row) return { value: (await findWithdrawal(tx, id))!.status };
     const w = row as unknown as WithdrawalRow;
     const credits = [
       { accountRef: systemAccountRef(w.enterprise_id, 'external_withdrawals'), amount: BigInt(w.amount) },
       ...w.fee_components.map((c) => ({ accountRef: c.payee_ref, amount: BigInt(c.amount) })),
     ].filter((c) => c.amount > 0n);
-    const { transaction } = await postHold(tx, { holdId: w.hold_id, key: `withdrawal/${w.id}/settle`, credits, kind: 'withdrawal', metrics });
-    await tx`update withdrawals set ledger_transaction_id = ${transaction.id} where id = ${w.id}`;
-    await writeEvent(tx, { ...w, ledger_transaction_id: transaction.id }, null);
-    return 'executed' as const;
+    // The event (its payload does not show the ledger transaction) goes ahead of the balance locks.
+    const [{ transaction }] = await Promise.all([
+      postHold(tx, { holdId: w.hold_id, key: `withdrawal/${w.id}/settle`, credits, kind: 'withdrawal', metrics }),
+      writeEvent(tx, w, null),
+    ]);
+    return { value: 'executed' as const, last: tx`update withdrawals set ledger_transaction_id = ${transaction.id} where id = ${w.id}`.execute() };
   });
+}
+
+/**
+ * A transaction whose COMMIT is sent right behind its last statement, in one pipeline: `fn` hands
+ * that statement to the connection (`execute()`, not awaited) and returns it as `last`, so balance
+ * rows the ledger locked earlier stay locked for the server's work and the commit, without one more
+ * round trip through this process's event loop. Only a statement `fn` executes itself may be left
+ * in flight (ledger calls are awaited). If it fails, PostgreSQL answers the COMMIT with a rollback
+ * and the failure is thrown here.
+ */
+async function commitBehind<T>(sql: Sql, fn: (tx: TransactionSql) => Promise<{ value: T; last?: PendingQuery<Row[]> }>): Promise<T> {
+  const { value, failure } = await sql.begin(async (tx) => {
+    const r = await fn(tx);
+    // Observed now, so a failure is never an unhandled rejection while the commit is on its way.
+    return { value: r.value, failure: r.last?.then(() => null, (err: unknown) => err) ?? null };
+  });
+  const err = await failure;
+  if (err) throw err;
+  return value;
 }
 
 export type ReleaseOutcome = 'rejected' | 'expired' | 'cancelled' | 'failed';
@@ -292,9 +317,9 @@ export async function releaseWithdrawal(sql: Sql, id: string, outcome: ReleaseOu
     );
     if (!row) return presentWithdrawal((await findWithdrawal(tx, id))!);
     const w = row as unknown as WithdrawalRow;
-    await voidHold(tx, { holdId: w.hold_id, metrics });
-    await releaseVelocity(tx, `withdrawals/${w.id}`);
-    return writeEvent(tx, w, null);
+    // One pipeline: the hold's balance row stays locked until commit.
+    const [, , view] = await Promise.all([voidHold(tx, { holdId: w.hold_id, metrics }), releaseVelocity(tx, `withdrawals/${w.id}`), writeEvent(tx, w, null)]);
+    return view;
   });
 }
 
