@@ -46,7 +46,7 @@ export interface Config {
   webhookFailureWindowSeconds: number;
   /** After a secret rotation, deliveries carry both signatures for this long. */
   webhookSecretOverlapSeconds: number;
-  /** How often the outbox dispatcher sweeps for events a missed NOTIFY left behind. */
+  /** How often the outbox dispatcher polls the outbox (NOTIFY wakes it sooner; writers need not send one): bounds commit → first attempt. */
   outboxSweepIntervalMs: number;
   /** Export files are deleted this long after they complete. */
   exportRetentionSeconds: number;
@@ -162,7 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookResponseTimeoutMs: int(env, 'COUNTERFOIL_WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
     webhookFailureWindowSeconds: int(env, 'COUNTERFOIL_WEBHOOK_FAILURE_WINDOW_SECONDS', 5 * 86400, 1, 90 * 86400),
     webhookSecretOverlapSeconds: int(env, 'COUNTERFOIL_WEBHOOK_SECRET_OVERLAP_SECONDS', 86400, 0, 30 * 86400),
-    outboxSweepIntervalMs: int(env, 'COUNTERFOIL_OUTBOX_SWEEP_MS', 1000, 10, 600_000),
+    outboxSweepIntervalMs: int(env, 'COUNTERFOIL_OUTBOX_SWEEP_MS', 250, 10, 600_000),
     exportRetentionSeconds: int(env, 'COUNTERFOIL_EXPORT_RETENTION_SECONDS', 7 * 86400, 1, 365 * 86400),
     sandboxBlockMs: int(env, 'COUNTERFOIL_SANDBOX_BLOCK_MS', 1000, 0, 600_000),
   };

@@ -8,7 +8,7 @@ import { provisionPostgres, type PostgresHandle } from './db/postgres-server';
 import { ensureTemporalCli } from '../temporal/cli';
 import { startDevServer, type DevServer } from '../temporal/dev-server';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from './temporal/search-attributes';
-import { createWorker, workflowBundle } from './temporal/worker';
+import { createWorker, workflowBundleOutOfProcess } from './temporal/worker';
 import { ensureHousekeepingSchedule } from './temporal/schedules';
 import { OutboxDispatcher } from './events/dispatcher';
 import { bootstrap, credentialsFile, writeCredentials, type BootstrapCredentials } from './bootstrap';
@@ -115,7 +115,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
     }
 
     if (role !== 'api') {
-      const bundle = await workflowBundle(path.join(config.dataDir, 'cache'));
+      const bundle = await workflowBundleOutOfProcess(path.join(config.dataDir, 'cache'));
       ({ worker, connection: workerConnection } = await createWorker(services, bundle));
       workerRun = worker.run();
       await ensureHousekeepingSchedule(await services.temporal.get(), config.taskQueue);

@@ -1,31 +1,31 @@
 import type { ListenMeta } from 'postgres';
 import type { Services } from '../services';
 import { EVENTS_CHANNEL } from './outbox';
-import { ScopePaths } from './log';
-import { activeSubscriptions, startDeliveryWorkflow, subscriptionMatches } from '../domain/webhooks/deliveries';
+import type { EventRow } from './present';
+import { deliverFirstAttempts } from '../domain/webhooks/first-attempts';
 
 export interface DispatcherOptions {
   taskQueue?: string;
   batchSize?: number;
+  /** First attempts in flight at once, per batch. */
+  concurrency?: number;
+  /** Batches in flight at once (each its own transaction; SKIP LOCKED keeps them apart). */
+  parallelBatches?: number;
   sweepIntervalMs?: number;
-  /** Test seam: runs after a batch's workflows are started and before the batch is marked dispatched. */
-  beforeMarkDispatched?: (eventIds: string[]) => Promise<void>;
-}
-
-interface Claimed {
-  id: string;
-  type: string;
-  enterprise_id: string;
-  scope_ref: string;
+  /** Test seam ("killed here"): runs after a batch's first attempts are sent, recorded and its retry workflows started, before the commit. */
+  beforeCommit?: (eventIds: string[]) => Promise<void>;
 }
 
 /**
- * Moves committed events from the outbox to webhook delivery workflows. A batch is claimed with
- * FOR UPDATE SKIP LOCKED (several dispatchers share the work), each matching (event, subscription)
- * starts a workflow under a deterministic id, and only then is the batch marked dispatched, in the
- * same transaction. A crash anywhere rolls the claim back; the next pass starts the same workflow
- * ids again, which Temporal refuses as duplicates: nothing is lost and nothing is sent twice.
- * Woken by NOTIFY at commit, and by a periodic sweep for notifications missed while down.
+ * Moves committed events from the outbox to their webhook subscriptions. A batch is claimed with
+ * FOR UPDATE SKIP LOCKED (several dispatchers share the work); each matching (event, subscription)
+ * gets its first attempt sent directly, and its delivery record, the attempt, and the event's
+ * `dispatched_at` are written in the claim's transaction. A failed first attempt starts the pair's
+ * delivery workflow (deterministic id, started at most once) before that commit; Temporal owns the
+ * retries. A crash before the commit rolls the claim back: the next pass sends the first attempt
+ * again, with the same webhook-id (at least once; receivers dedupe on it). Woken by NOTIFY on
+ * EVENTS_CHANNEL (the outbox bell, rung outside writers' transactions), and by a periodic poll
+ * (`outboxSweepIntervalMs`) that finds events no ring announced.
  */
 export class OutboxDispatcher {
   private running = false;
@@ -71,33 +71,29 @@ export class OutboxDispatcher {
       });
   }
 
+  /** Parallel lanes, each claiming batches until one comes back short: a slow receiver holds one lane, not all. */
   private async drain(): Promise<void> {
-    while (this.running && (await this.dispatchBatch()) === this.batchSize);
+    const lane = async () => {
+      while (this.running && (await this.dispatchBatch()) === this.batchSize);
+    };
+    await Promise.all(Array.from({ length: this.options.parallelBatches ?? 2 }, lane));
   }
 
-  /** Dispatches one batch; returns how many events it claimed. */
+  /** Dispatches one batch; returns how many events it handed over. */
   async dispatchBatch(): Promise<number> {
-    const { sql } = this.services;
-    return sql.begin(async (tx) => {
-      const events = await tx<Claimed[]>`
-        select id, type, enterprise_id, scope_ref from events
+    return this.services.sql.begin(async (tx) => {
+      const events = await tx<EventRow[]>`
+        select id, seq, type, occurred_at, enterprise_id, scope_ref, resource_ref, payload, attribution from events
          where dispatched_at is null order by seq limit ${this.batchSize} for update skip locked`;
       if (events.length === 0) return 0;
-      const subscriptions = await activeSubscriptions(sql, [...new Set(events.map((e) => e.enterprise_id))]);
-      const paths = new ScopePaths(sql);
-      const starts: Promise<void>[] = [];
-      for (const event of events) {
-        for (const sub of subscriptions) {
-          if (await subscriptionMatches(paths, sub, event)) {
-            starts.push(startDeliveryWorkflow(this.services, { enterpriseId: event.enterprise_id, subscriptionId: sub.id, eventId: event.id }, this.options.taskQueue));
-          }
-        }
-      }
-      await Promise.all(starts);
-      const ids = events.map((e) => e.id);
-      await this.options.beforeMarkDispatched?.(ids);
-      await tx`update events set dispatched_at = now() where id = any(${ids}::uuid[])`;
-      return events.length;
+      const handedOver = await deliverFirstAttempts(this.services, tx, events, {
+        taskQueue: this.options.taskQueue,
+        concurrency: this.options.concurrency ?? 32,
+      });
+      await this.options.beforeCommit?.(handedOver);
+      await tx`update events set dispatched_at = now() where id = any(${handedOver}::uuid[])`;
+      // Events left in the outbox (a workflow start failed) end this lane's run: the sweep comes back for them.
+      return handedOver.length;
     });
   }
 }

@@ -12,7 +12,7 @@ import postgres from 'postgres';
 import { ensureTemporalCli } from '../../temporal/cli';
 import { freePort, startDevServer } from '../../temporal/dev-server';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
-import { recordEventSql } from '../../src/events/outbox';
+import { outboxBell, recordEventSql } from '../../src/events/outbox';
 import { WEBHOOK_EVENTS } from '../../src/domain/webhooks/events';
 import { ROOT, report, rssMiB, scratchDatabase, spawnApi } from './support';
 import { startReceiver } from '../helpers/webhook-fixtures';
@@ -26,11 +26,14 @@ const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// V8 flags for the worker process (e.g. '--max-old-space-size=256'); none by default, as `counterfoil worker` runs.
+const WORKER_NODE_OPTIONS = process.env.BENCH_WORKER_NODE_OPTIONS ?? '';
+
 /** `counterfoil worker` in its own process: migrations, bootstrap, the Temporal worker and the outbox dispatcher. */
 async function spawnWorker(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...(WORKER_NODE_OPTIONS ? { NODE_OPTIONS: WORKER_NODE_OPTIONS } : {}), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -62,6 +65,8 @@ async function main() {
   const worker = await spawnWorker(env);
   const api = await spawnApi(env);
   const sql = postgres(db.url, { max: 10, onnotice: () => {} });
+  // This process writes events as the API does, so it rings the outbox bell as the API's services do.
+  outboxBell.attach(sql);
   const receiver = await startReceiver();
   try {
     const creds = JSON.parse(readFileSync(path.join(dataDir, 'bootstrap-credentials.json'), 'utf8'));
@@ -185,6 +190,7 @@ async function main() {
       'file size (MiB)': Math.round(exp.byte_size / 1048576),
       'export time (s)': seconds.toFixed(1),
       'rows/s': Math.round(exp.row_count / seconds),
+      'worker NODE_OPTIONS': WORKER_NODE_OPTIONS || '(none)',
       'API RSS before → peak (MiB)': `${baseline.api} → ${peak.api}`,
       'worker RSS before → peak (MiB)': `${baseline.worker} → ${peak.worker}`,
       'downloaded bytes = byte_size': String(bytes === exp.byte_size),
@@ -193,6 +199,7 @@ async function main() {
     if (digest !== exp.sha256 || bytes !== exp.byte_size) process.exitCode = 1;
   } finally {
     await receiver.close();
+    outboxBell.detach(sql);
     await sql.end({ timeout: 5 });
     await api.stop();
     await worker.stop();

@@ -5,6 +5,7 @@ import { eventually, startWebhookWorker } from '../helpers/webhook-fixtures';
 import { seedOperationsEvents } from '../helpers/export-fixtures';
 import { defineExportSource, exportSource, type ExportSource } from '../../src/domain/exports/sources';
 import { exportFilePath } from '../../src/domain/exports/exports';
+import { copyEncoded, encodeBatches, type EncodedChunk, type ExportFormat } from '../../src/domain/exports/writer';
 
 let app: TestApp;
 let worker: { stop(): Promise<void> } | undefined;
@@ -194,6 +195,29 @@ describe('user action audit exports', () => {
     } finally {
       defineExportSource('user_action_audit', original);
     }
+  });
+});
+
+describe('rows encoded by PostgreSQL (COPY) and by the worker', () => {
+  const bytesOf = async (chunks: AsyncIterable<EncodedChunk>) => {
+    const out: Buffer[] = [];
+    for await (const c of chunks) out.push(c.bytes);
+    return Buffer.concat(out);
+  };
+  // Quotes, separators, line breaks, NULL vs empty, non-ASCII, control characters, and `%`/`$` (the COPY command is built with format()).
+  const query = {
+    text: `select a, b, c from (values ('plain', 'x,y', null), ('q"uote', e'line\nbreak', e'cr\r'), ('', e'tab\there', e'uni ✓ é \x01 ctl'),
+             ($1::text, $2::text, 'pct % and $ sign'), (e'back\\slash', '{"j":1}', 'ok')) v(a, b, c)
+            where cardinality($3::text[]) = 2`,
+    params: ["it's", 'dollar $1 here', ['ok', 'a"b,c\\d']],
+  };
+
+  it.each<ExportFormat>(['csv', 'jsonl'])('%s: the same bytes either way', async (format) => {
+    const { sql } = app.services;
+    const viaCopy = await bytesOf(copyEncoded(sql, query, ['a', 'b', 'c'], format));
+    const viaRows = await bytesOf(encodeBatches(sql.unsafe(query.text, query.params as never[]).cursor(2), ['a', 'b', 'c'], format));
+    expect(viaCopy.toString('utf8')).toBe(viaRows.toString('utf8'));
+    expect(viaCopy.toString('utf8').split(format === 'csv' ? '\r\n' : '\n').filter(Boolean).length).toBeGreaterThanOrEqual(5);
   });
 });
 

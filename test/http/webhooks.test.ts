@@ -367,39 +367,75 @@ describe('deliveries', () => {
 });
 
 describe('outbox → delivery under crashes', () => {
-  it('loses nothing and duplicates nothing when the dispatcher dies mid-batch and the worker restarts', async () => {
-    const s = await selfSubscribed();
-    // The API committed events while no dispatcher and no worker ran ("killed between commit and dispatch").
+  const undispatched = async (subId: string) =>
+    (await app.services.sql`select count(*)::int as n from events where dispatched_at is null and type = ${UPDATED} and resource_ref = ${`webhook-subscriptions/${subId}`}`)[0].n as number;
+
+  /** The API committed `count` events while no dispatcher and no worker ran ("killed between commit and dispatch"). */
+  async function committedWhileDown(s: Awaited<ReturnType<typeof selfSubscribed>>, count: number) {
     await dispatcher!.stop();
     await worker!.stop();
-    for (let i = 0; i < 12; i++) await s.touch(`burst ${i}`);
+    for (let i = 0; i < count; i++) await s.touch(`burst ${i}`);
+  }
 
-    // A dispatcher that dies after starting the workflows but before marking the batch dispatched.
+  /** A dispatcher killed after sending its batch's first attempts (and starting retry workflows), before its commit. */
+  async function dispatcherKilledBeforeCommit() {
     const dying = new OutboxDispatcher(app.services, {
-      beforeMarkDispatched: async () => {
+      beforeCommit: async () => {
         throw new Error('killed');
       },
     });
     await expect(dying.dispatchBatch()).rejects.toThrow('killed');
-    const [{ undispatched }] = await app.services.sql`
-      select count(*)::int as undispatched from events where dispatched_at is null and resource_ref = ${`webhook-subscriptions/${s.sub.id}`}`;
-    expect(undispatched).toBe(12);
+  }
 
-    // Everything comes back: the workflows started by the dead dispatcher run, and a fresh dispatcher
-    // starting the same workflow ids again changes nothing.
+  async function restart() {
     worker = await startWebhookWorker(app.services);
     dispatcher = new OutboxDispatcher(app.services);
     await dispatcher.start();
+  }
 
-    await eventually(async () => {
-      const [{ n }] = await app.services.sql`select count(*)::int as n from events where dispatched_at is null and resource_ref = ${`webhook-subscriptions/${s.sub.id}`}`;
-      return n === 0 && s.rx.received.length >= 12;
+  it('loses nothing: a first attempt sent before a crash is sent again with the same webhook-id, and recorded once', async () => {
+    const s = await selfSubscribed();
+    await committedWhileDown(s, 12);
+    await dispatcherKilledBeforeCommit();
+    expect(s.rx.received).toHaveLength(12);
+    expect(await undispatched(s.sub.id)).toBe(12);
+    expect(await deliveriesOf(s, s.sub.id)).toEqual([]);
+
+    await restart();
+    await eventually(async () => (await undispatched(s.sub.id)) === 0 && s.rx.received.length >= 24);
+    const deliveries = await eventually(async () => {
+      const list = await deliveriesOf(s, s.sub.id);
+      return list.length === 12 && list;
     });
-    await finishedDelivery(s, s.sub.id, 12);
-    const ids = s.rx.received.map((r) => r.headers['webhook-id']);
-    expect(ids).toHaveLength(12);
-    expect(new Set(ids).size).toBe(12);
+    expect(deliveries.every((d) => d.status === 'succeeded' && d.attempt_count === 1)).toBe(true);
+    // At least once: each event reached the receiver twice (before and after the crash), under one webhook-id.
+    const ids = s.rx.received.map((r) => r.headers['webhook-id'] as string);
+    expect(ids).toHaveLength(24);
     const events = await s.api('GET', `/events?type=${UPDATED}&resource_ref=webhook-subscriptions/${s.sub.id}`);
     expect(new Set(ids)).toEqual(new Set(events.body.items.map((e: any) => e.id)));
+    for (const id of new Set(ids)) expect(ids.filter((x) => x === id)).toHaveLength(2);
+  });
+
+  it('a failed first attempt before a crash: its retry workflow was started once and finishes the delivery', async () => {
+    const s = await selfSubscribed((n) => ({ status: n <= 3 ? 500 : 200 }));
+    await committedWhileDown(s, 3);
+    await dispatcherKilledBeforeCommit();
+    expect(s.rx.received).toHaveLength(3);
+
+    await restart();
+    await eventually(async () => (await undispatched(s.sub.id)) === 0);
+    const deliveries = await finishedDelivery(s, s.sub.id, 3).then(() => deliveriesOf(s, s.sub.id));
+    expect(deliveries).toHaveLength(3);
+    expect(deliveries.every((d) => d.status === 'succeeded')).toBe(true);
+    // Each event: the failed attempt before the crash, then one success (sent by the next dispatcher or by the workflow).
+    const ids = s.rx.received.map((r) => r.headers['webhook-id'] as string);
+    expect(new Set(ids).size).toBe(3);
+    const client = await app.services.temporal.get();
+    for (const d of deliveries) {
+      const handle = client.workflow.getHandle(`webhook-delivery/${s.sub.id}/${d.event_ref.replace('events/', '')}`);
+      expect(await handle.result()).toBe('succeeded');
+    }
+    await eventually(() => s.rx.received.length >= 6);
+    expect(s.rx.received).toHaveLength(6);
   });
 });

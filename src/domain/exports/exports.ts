@@ -9,7 +9,7 @@ import { parseRef, uuidv7 } from '../../ids';
 import { recordEventSql } from '../../events/outbox';
 import { EXPORT_EVENTS } from './events';
 import { exportSource, type ExportKind } from './sources';
-import { writeExportFile, type ExportFormat } from './writer';
+import { copyEncoded, encodeBatches, writeExportFile, type ExportFormat } from './writer';
 
 export type ExportStatus = 'queued' | 'running' | 'completed' | 'failed' | 'expired';
 
@@ -176,13 +176,11 @@ export async function produceExport(services: Services, id: string, retentionSec
   const source = exportSource(row.kind);
   const file = exportFilePath(config.dataDir, row);
   mkdirSync(path.dirname(file), { recursive: true });
-  const written = await writeExportFile(
-    source.rows(sql, { enterpriseId: row.enterprise_id, scopeRefs: await scopeRefsOf(sql, row), rangeStart: row.range_start, rangeEnd: row.range_end }, 2000),
-    source.columns,
-    row.format,
-    file,
-    heartbeat,
-  );
+  const selection = { enterpriseId: row.enterprise_id, scopeRefs: await scopeRefsOf(sql, row), rangeStart: row.range_start, rangeEnd: row.range_end };
+  const chunks = source.query
+    ? copyEncoded(sql, source.query(selection), source.columns, row.format)
+    : encodeBatches(source.rows(sql, selection, 2000), source.columns, row.format);
+  const written = await writeExportFile(chunks, source.columns, row.format, file, heartbeat);
   const completed = await transition(
     sql,
     id,

@@ -18,6 +18,17 @@ export interface ExportSelection {
 export interface ExportSource {
   columns: readonly string[];
   rows(sql: Sql, selection: ExportSelection, batchSize: number): AsyncIterable<readonly Record<string, unknown>[]>;
+  /**
+   * Optional fast path: the same rows as one SQL query of text columns named as `columns`, whose lines
+   * PostgreSQL encodes and streams by COPY (no row objects in the worker: flat memory, several times the rows/s).
+   */
+  query?(selection: ExportSelection): SourceQuery;
+}
+
+export interface SourceQuery {
+  /** A `select` with `$1…$n` placeholders; its columns are the export's, in order, as text. */
+  text: string;
+  params: unknown[];
 }
 
 const sources = new Map<ExportKind, ExportSource>();
@@ -38,18 +49,20 @@ function eventLogSource(columns: Record<string, string>, where: string): ExportS
   const select = Object.entries(columns)
     .map(([name, expr]) => `${expr} as "${name}"`)
     .join(', ');
-  return {
-    columns: Object.keys(columns),
-    rows: (sql, s, batchSize) =>
-      sql
-        .unsafe(
-          `select ${select} from events e
-            where e.enterprise_id = $1 and e.occurred_at >= $2 and e.occurred_at < $3
+  const query = (s: ExportSelection): SourceQuery => ({
+    text: `select ${select} from events e
+            where e.enterprise_id = $1::uuid and e.occurred_at >= $2::timestamptz and e.occurred_at < $3::timestamptz
               and ($4::text[] is null or e.scope_ref = any($4::text[])) and ${where}
             order by e.seq`,
-          [s.enterpriseId, s.rangeStart, s.rangeEnd, s.scopeRefs] as never[],
-        )
-        .cursor(batchSize),
+    params: [s.enterpriseId, s.rangeStart.toISOString(), s.rangeEnd.toISOString(), s.scopeRefs],
+  });
+  return {
+    columns: Object.keys(columns),
+    query,
+    rows: (sql, s, batchSize) => {
+      const { text, params } = query(s);
+      return sql.unsafe(text, params as never[]).cursor(batchSize);
+    },
   };
 }
 
@@ -60,7 +73,7 @@ defineExportSource(
   eventLogSource(
     {
       occurred_at: `to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-      event_id: 'e.id',
+      event_id: 'e.id::text',
       event_type: 'e.type',
       resource_ref: 'e.resource_ref',
       scope_ref: 'e.scope_ref',

@@ -2,8 +2,16 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
+import type { Sql } from 'postgres';
+import type { SourceQuery } from './sources';
 
 export type ExportFormat = 'csv' | 'jsonl';
+
+/** Encoded rows ready for the file. */
+export interface EncodedChunk {
+  bytes: Buffer;
+  rows: number;
+}
 
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -16,6 +24,84 @@ export function encodeRows(rows: readonly Record<string, unknown>[], columns: re
   return rows.map((r) => columns.map((c) => csvCell(r[c])).join(',')).join('\r\n') + '\r\n';
 }
 
+/** Batches of row objects (a source's cursor), encoded here. */
+export async function* encodeBatches(batches: AsyncIterable<readonly Record<string, unknown>[]>, columns: readonly string[], format: ExportFormat): AsyncIterable<EncodedChunk> {
+  for await (const rows of batches) if (rows.length > 0) yield { bytes: Buffer.from(encodeRows(rows, columns, format), 'utf8'), rows: rows.length };
+}
+
+/**
+ * The SQL expression of one encoded line over `r` (the source query's row), byte for byte what
+ * `encodeRows` writes: CSV cells quoted as `csvCell` does, JSON strings escaped as JSON.stringify does.
+ */
+function lineExpression(columns: readonly string[], format: ExportFormat): string {
+  const col = (c: string) => `r."${c.replace(/"/g, '""')}"`;
+  if (format === 'jsonl') {
+    const members = columns.map((c, i) => `'${i ? ',' : '{'}${JSON.stringify(c).replace(/'/g, "''")}:' || coalesce(to_json(${col(c)})::text, 'null')`);
+    return `${members.join(' || ')} || '}' || chr(10)`;
+  }
+  const cell = (c: string) =>
+    `case when ${col(c)} is null then '' when ${col(c)} ~ ('[",' || chr(13) || chr(10) || ']') then '"' || replace(${col(c)}, '"', '""') || '"' else ${col(c)} end`;
+  return `${columns.map(cell).join(` || ',' || `)} || chr(13) || chr(10)`;
+}
+
+/** A PostgreSQL array literal of text (`format`'s variadic arguments carry scalars and arrays alike as text). */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return `{${value.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+const COPY_CHUNK_BYTES = 256 * 1024;
+
+/**
+ * The rows of `query`, encoded by PostgreSQL and streamed with `COPY … TO STDOUT (FORMAT binary)` of
+ * one text column: no row objects are built here. COPY takes no bind parameters, so PostgreSQL's
+ * `format(%L)` quotes them into the command.
+ */
+export async function* copyEncoded(sql: Sql, query: SourceQuery, columns: readonly string[], format: ExportFormat): AsyncIterable<EncodedChunk> {
+  const template = `copy (select ${lineExpression(columns, format)} from (${query.text}) r) to stdout (format binary)`
+    .replace(/%/g, '%%')
+    .replace(/\$(\d+)/g, '%$1$$L');
+  const [{ command }] = await sql<{ command: string }[]>`select format(${template}, variadic ${query.params.map(asText)}::text[]) as command`;
+  const stream = (await sql.unsafe(command).readable()) as AsyncIterable<Buffer>;
+  // Binary COPY: an 11-byte signature, int32 flags, int32 extension length and the extension; then per
+  // row int16 field count (1), int32 length, the bytes; then int16 -1. Messages do not align with rows.
+  let pending: Buffer = Buffer.alloc(0);
+  let started = false;
+  let pieces: Buffer[] = [];
+  let size = 0;
+  let rows = 0;
+  for await (const chunk of stream) {
+    const buf = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+    let at = 0;
+    if (!started) {
+      if (buf.length < 19 || buf.length < 19 + buf.readUInt32BE(15)) {
+        pending = buf;
+        continue;
+      }
+      at = 19 + buf.readUInt32BE(15);
+      started = true;
+    }
+    while (buf.length - at >= 2 && buf.readInt16BE(at) !== -1) {
+      if (buf.length - at < 6) break;
+      const length = Math.max(0, buf.readInt32BE(at + 2));
+      if (buf.length - at < 6 + length) break;
+      pieces.push(buf.subarray(at + 6, at + 6 + length));
+      size += length;
+      rows++;
+      at += 6 + length;
+    }
+    pending = Buffer.from(buf.subarray(at));
+    if (size >= COPY_CHUNK_BYTES) {
+      yield { bytes: Buffer.concat(pieces, size), rows };
+      pieces = [];
+      size = 0;
+      rows = 0;
+    }
+  }
+  if (rows > 0) yield { bytes: Buffer.concat(pieces, size), rows };
+}
+
 export interface WrittenFile {
   rowCount: number;
   byteSize: number;
@@ -23,11 +109,11 @@ export interface WrittenFile {
 }
 
 /**
- * Streams batches of rows to `file` (via a `.part` file renamed at the end), hashing as it writes and
+ * Streams encoded chunks to `file` (via a `.part` file renamed at the end), hashing as it writes and
  * waiting for the disk when the stream's buffer is full, so memory stays flat whatever the row count.
  */
 export async function writeExportFile(
-  batches: AsyncIterable<readonly Record<string, unknown>[]>,
+  chunks: AsyncIterable<EncodedChunk>,
   columns: readonly string[],
   format: ExportFormat,
   file: string,
@@ -38,18 +124,16 @@ export async function writeExportFile(
   const hash = createHash('sha256');
   let byteSize = 0;
   let rowCount = 0;
-  const write = async (text: string) => {
-    const chunk = Buffer.from(text, 'utf8');
+  const write = async (chunk: Buffer) => {
     hash.update(chunk);
     byteSize += chunk.length;
     if (!out.write(chunk)) await once(out, 'drain');
   };
   try {
-    if (format === 'csv') await write(columns.map(csvCell).join(',') + '\r\n');
-    for await (const rows of batches) {
-      if (rows.length === 0) continue;
-      await write(encodeRows(rows, columns, format));
-      rowCount += rows.length;
+    if (format === 'csv') await write(Buffer.from(columns.map(csvCell).join(',') + '\r\n', 'utf8'));
+    for await (const chunk of chunks) {
+      await write(chunk.bytes);
+      rowCount += chunk.rows;
       onBatch(rowCount);
     }
     out.end();

@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { Services } from '../../services';
 import { uuidv7 } from '../../ids';
@@ -8,7 +8,7 @@ import { ScopePaths, findEvent } from '../../events/log';
 import { presentEvent, type EventRow } from '../../events/present';
 import { openSecret, signatureHeader } from './signing';
 import { postToReceiver, type SendResult } from './send';
-import { ReceiverRefused, resolveReceiver } from './url-policy';
+import { ReceiverRefused, resolveReceiver, type ResolvedReceiver } from './url-policy';
 import { noteDeliveryOutcome, presentSubscription, type SubscriptionRow, type SubscriptionStatus } from './subscriptions';
 import { WEBHOOK_EVENTS } from './events';
 
@@ -83,6 +83,8 @@ export interface WebhookDeliveryInput {
   deliveryId?: string;
   /** Delay before each attempt, in seconds (jitter is added by the workflow). */
   retryScheduleSeconds: number[];
+  /** Set by the outbox dispatcher, which made the earlier attempts itself: the next attempt and its delay. */
+  resume?: { attempt: number; delayMs: number };
 }
 
 export interface AttemptOutcome {
@@ -128,6 +130,9 @@ export interface SubscriptionTarget {
   event_types: string[];
 }
 
+/** What sending needs of a subscription: where to, and the secrets to sign with. */
+export type SigningSubscription = Pick<SubscriptionRow, 'url' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'>;
+
 /** A subscription receives an event of one of its types at its scope or beneath it. */
 export async function subscriptionMatches(paths: ScopePaths, sub: SubscriptionTarget, event: Pick<EventRow, 'enterprise_id' | 'type' | 'scope_ref'>): Promise<boolean> {
   if (sub.enterprise_id !== event.enterprise_id || !sub.event_types.includes(event.type)) return false;
@@ -136,10 +141,11 @@ export async function subscriptionMatches(paths: ScopePaths, sub: SubscriptionTa
   return !!path && path.includes(sub.scope_ref);
 }
 
-export async function activeSubscriptions(sql: Sql, enterpriseIds: string[]): Promise<SubscriptionTarget[]> {
+export async function activeSubscriptions(sql: Sql | TransactionSql, enterpriseIds: string[]): Promise<Array<SubscriptionTarget & SigningSubscription>> {
   if (enterpriseIds.length === 0) return [];
-  return sql<SubscriptionTarget[]>`
-    select id, enterprise_id, scope_ref, event_types from webhook_subscriptions
+  return sql<Array<SubscriptionTarget & SigningSubscription>>`
+    select id, enterprise_id, scope_ref, event_types, url, secret_sealed, previous_secret_sealed, previous_secret_expires_at
+      from webhook_subscriptions
      where status = 'active' and enterprise_id = any(${enterpriseIds}::uuid[])`;
 }
 
@@ -235,7 +241,7 @@ export function listDeliveries(sql: Sql, subscriptionId: string, afterId: string
      order by id limit ${limit}`;
 }
 
-async function signedHeaders(sql: Sql, sub: Pick<SubscriptionRow, 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'>, webhookId: string, body: string) {
+async function signedHeaders(sql: Sql, sub: Omit<SigningSubscription, 'url'>, webhookId: string, body: string) {
   const secrets = [await openSecret(sql, sub.secret_sealed)];
   if (sub.previous_secret_sealed && sub.previous_secret_expires_at && sub.previous_secret_expires_at > new Date()) {
     secrets.push(await openSecret(sql, sub.previous_secret_sealed));
@@ -248,8 +254,75 @@ async function signedHeaders(sql: Sql, sub: Pick<SubscriptionRow, 'secret_sealed
   };
 }
 
-type DeliveryWithSubscription = DeliveryRow &
-  Pick<SubscriptionRow, 'url' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'> & { subscription_status: SubscriptionStatus };
+type DeliveryWithSubscription = DeliveryRow & SigningSubscription & { subscription_status: SubscriptionStatus };
+
+export interface SentAttempt {
+  attemptedAt: Date;
+  result: SendResult;
+}
+
+export type ReceiverResolver = (url: string) => Promise<ResolvedReceiver>;
+
+/**
+ * Sends one attempt: the receiver is checked again now (a refused receiver is a failed attempt, not
+ * an error) and the stored body is signed with the subscription's live secrets.
+ */
+export async function sendAttempt(
+  services: Services,
+  sub: SigningSubscription,
+  webhookId: string,
+  body: string,
+  resolve: ReceiverResolver = (url) => resolveReceiver(url, services.config.mode),
+): Promise<SentAttempt> {
+  const attemptedAt = new Date();
+  try {
+    const target = await resolve(sub.url);
+    return { attemptedAt, result: await postToReceiver(target, await signedHeaders(services.sql, sub, webhookId, body), body, services.config.webhookResponseTimeoutMs) };
+  } catch (err) {
+    if (!(err instanceof ReceiverRefused)) throw err;
+    return { attemptedAt, result: { statusCode: null, latencyMs: 0, error: `receiver refused: ${err.reason}`, retryAfterMs: null } };
+  }
+}
+
+/** 2xx is success; anything else (3xx included: redirects are not followed) is not. */
+export const isSuccess = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;
+
+/**
+ * Records attempt `number` of a delivery inside `tx`, with the subscription's verdict (a success
+ * clears its failure run, a 410 or a failure window's end disables it), and decides what comes next.
+ */
+export async function recordAttempt(
+  tx: TransactionSql,
+  config: Services['config'],
+  d: Pick<DeliveryRow, 'id' | 'subscription_id' | 'origin'>,
+  number: number,
+  { attemptedAt, result }: SentAttempt,
+  plannedNextDelayMs: number | null,
+): Promise<AttemptOutcome> {
+  const code = result.statusCode;
+  const outcome = isSuccess(code) ? 'succeeded' : code === 410 ? 'gone' : 'failed';
+  const nextDelayMs =
+    outcome === 'failed' && plannedNextDelayMs !== null ? Math.max(plannedNextDelayMs, Math.min(result.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)) : null;
+  const subscriptionStatus = d.origin === 'test' ? 'active' : await noteDeliveryOutcome(tx, d.subscription_id, outcome, config.webhookFailureWindowSeconds);
+  const done = outcome !== 'failed' || nextDelayMs === null || subscriptionStatus !== 'active';
+  const status: DeliveryStatus = outcome === 'succeeded' ? 'succeeded' : done ? 'failed' : 'pending';
+  const reason =
+    status !== 'failed' ? null : outcome === 'gone' ? 'receiver_gone' : subscriptionStatus !== 'active' ? 'subscription_disabled' : 'attempts_exhausted';
+  const nextAt = done ? null : new Date(attemptedAt.getTime() + result.latencyMs + nextDelayMs!);
+  await tx`
+    insert into webhook_delivery_attempts (delivery_id, number, attempted_at, status_code, latency_ms, error, next_attempt_at)
+    values (${d.id}, ${number}, ${attemptedAt}, ${code}, ${result.latencyMs}, ${result.error}, ${nextAt})
+    on conflict (delivery_id, number) do update
+       set attempted_at = excluded.attempted_at, status_code = excluded.status_code, latency_ms = excluded.latency_ms,
+           error = excluded.error, next_attempt_at = excluded.next_attempt_at`;
+  await tx`
+    update webhook_deliveries
+       set attempt_count = greatest(attempt_count, ${number}), last_attempt_at = ${attemptedAt}, last_status_code = ${code},
+           next_attempt_at = ${nextAt}, status = ${status}, failure_reason = ${reason},
+           completed_at = ${done ? new Date() : null}, updated_at = now()
+     where id = ${d.id}`;
+  return { done, status, nextDelayMs: done ? null : nextDelayMs };
+}
 
 /**
  * Attempt `number` of a delivery: checks the subscription and the receiver (again, at send time),
@@ -270,42 +343,8 @@ export async function attemptDelivery(services: Services, deliveryId: string, nu
     await finishDelivery(sql, d.id, 'failed', `subscription_${d.subscription_status}`);
     return { done: true, status: 'failed', nextDelayMs: null };
   }
-
-  const attemptedAt = new Date();
-  let result: SendResult;
-  try {
-    const target = await resolveReceiver(d.url, config.mode);
-    result = await postToReceiver(target, await signedHeaders(sql, d, d.webhook_id, d.body), d.body, config.webhookResponseTimeoutMs);
-  } catch (err) {
-    if (!(err instanceof ReceiverRefused)) throw err;
-    result = { statusCode: null, latencyMs: 0, error: `receiver refused: ${err.reason}`, retryAfterMs: null };
-  }
-  const code = result.statusCode;
-  const outcome = code !== null && code >= 200 && code < 300 ? 'succeeded' : code === 410 ? 'gone' : 'failed';
-  const nextDelayMs =
-    outcome === 'failed' && plannedNextDelayMs !== null ? Math.max(plannedNextDelayMs, Math.min(result.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)) : null;
-
-  return sql.begin(async (tx) => {
-    const subscriptionStatus = d.origin === 'test' ? 'active' : await noteDeliveryOutcome(tx, d.subscription_id, outcome, config.webhookFailureWindowSeconds);
-    const done = outcome !== 'failed' || nextDelayMs === null || subscriptionStatus !== 'active';
-    const status: DeliveryStatus = outcome === 'succeeded' ? 'succeeded' : done ? 'failed' : 'pending';
-    const reason =
-      status !== 'failed' ? null : outcome === 'gone' ? 'receiver_gone' : subscriptionStatus !== 'active' ? 'subscription_disabled' : 'attempts_exhausted';
-    const nextAt = done ? null : new Date(attemptedAt.getTime() + result.latencyMs + nextDelayMs!);
-    await tx`
-      insert into webhook_delivery_attempts (delivery_id, number, attempted_at, status_code, latency_ms, error, next_attempt_at)
-      values (${d.id}, ${number}, ${attemptedAt}, ${code}, ${result.latencyMs}, ${result.error}, ${nextAt})
-      on conflict (delivery_id, number) do update
-         set attempted_at = excluded.attempted_at, status_code = excluded.status_code, latency_ms = excluded.latency_ms,
-             error = excluded.error, next_attempt_at = excluded.next_attempt_at`;
-    await tx`
-      update webhook_deliveries
-         set attempt_count = greatest(attempt_count, ${number}), last_attempt_at = ${attemptedAt}, last_status_code = ${code},
-             next_attempt_at = ${nextAt}, status = ${status}, failure_reason = ${reason},
-             completed_at = ${done ? new Date() : null}, updated_at = now()
-       where id = ${d.id}`;
-    return { done, status, nextDelayMs: done ? null : nextDelayMs };
-  });
+  const sent = await sendAttempt(services, d, d.webhook_id, d.body);
+  return sql.begin((tx) => recordAttempt(tx, config, d, number, sent, plannedNextDelayMs));
 }
 
 async function finishDelivery(sql: Sql, id: string, status: DeliveryStatus, reason: string | null) {
