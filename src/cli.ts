@@ -4,7 +4,6 @@ import { createLogger } from './logger';
 import { startStack, type Role, type Stack } from './stack';
 import { initOrm, migrate } from './db/orm';
 import { bootstrap, writeCredentials } from './bootstrap';
-import { tenantOpenApi } from './http/app';
 import { verifyLedger } from './ledger';
 import { API_KEYS_USAGE, apiKeysCommand } from './domain/api-keys/cli';
 import { AppError } from './errors';
@@ -137,9 +136,11 @@ async function main(argv: string[]): Promise<void> {
       }
       return;
     }
-    case 'openapi':
+    case 'openapi': {
+      const { tenantOpenApi } = await import('./http/app'); // the worker role never loads the routes
       process.stdout.write(JSON.stringify(tenantOpenApi({ config: loadConfig() }), null, 2) + '\n');
       return;
+    }
     default:
       process.stderr.write(`${USAGE}\n`);
       process.exitCode = command ? 2 : 0;

@@ -12,9 +12,7 @@ import { createWorker, workflowBundleOutOfProcess } from './temporal/worker';
 import { ensureHousekeepingSchedule } from './temporal/schedules';
 import { OutboxDispatcher } from './events/dispatcher';
 import { bootstrap, credentialsFile, writeCredentials, type BootstrapCredentials } from './bootstrap';
-import { createTenantApp } from './http/app';
-import { createSignedApp } from './http/signed-app';
-import { listen, type RunningServer } from './http/server';
+import type { RunningServer } from './http/server';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -127,6 +125,8 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
     let tenantApi: RunningServer | undefined;
     let signedApi: RunningServer | undefined;
     if (role !== 'worker') {
+      // Loaded only by roles that serve HTTP: the worker does not carry the routes and their schemas.
+      const [{ createTenantApp }, { createSignedApp }, { listen }] = await Promise.all([import('./http/app'), import('./http/signed-app'), import('./http/server')]);
       tenantApi = await listen(createTenantApp(services), config, config.tenantApiPort);
       signedApi = await listen(createSignedApp(services), config, config.signedApiPort);
       servers.push(tenantApi, signedApi);
