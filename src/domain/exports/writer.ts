@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import type { Sql } from 'postgres';
 import type { SourceQuery } from './sources';
 
@@ -63,7 +64,8 @@ export async function* copyEncoded(sql: Sql, query: SourceQuery, columns: readon
     .replace(/%/g, '%%')
     .replace(/\$(\d+)/g, '%$1$$L');
   const [{ command }] = await sql<{ command: string }[]>`select format(${template}, variadic ${query.params.map(asText)}::text[]) as command`;
-  const stream = (await sql.unsafe(command).readable()) as AsyncIterable<Buffer>;
+  const copy = sql.unsafe(command);
+  const stream = (await copy.readable()) as unknown as Readable;
   // Binary COPY: an 11-byte signature, int32 flags, int32 extension length and the extension; then per
   // row int16 field count (1), int32 length, the bytes; then int16 -1. Messages do not align with rows.
   let pending: Buffer = Buffer.alloc(0);
@@ -100,6 +102,12 @@ export async function* copyEncoded(sql: Sql, query: SourceQuery, columns: readon
     }
   }
   if (rows > 0) yield { bytes: Buffer.concat(pieces, size), rows };
+  // postgres.js pauses the connection's socket when a pushed chunk fills the stream's buffer and resumes
+  // it from the stream's read(); a stream that ended on such a chunk is never read again, so the
+  // connection would stay paused before ReadyForQuery (the query never settles and the pool never
+  // closes). Resume it once more, then wait for the COPY command to complete.
+  stream._read(0);
+  await copy;
 }
 
 export interface WrittenFile {
