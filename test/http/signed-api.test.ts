@@ -407,7 +407,6 @@ describe('balance, exchange info, quotes and exchanges', () => {
       label: 'QUOTE_EXPIRED',
       send: async (k) => {
         await fund(k.account_ref, 'USD', 10_000n);
-        const client = signingClient(app.signedUrl, k);
         // A quote issued 15 s ago (by a signed API whose clock lags) is past its 10 s lifetime.
         const lag = () => Date.now() - 15_000;
         const lagging = await listenSignedApp(app, { now: lag });

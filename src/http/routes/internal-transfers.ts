@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Timestamp, Uuid } from '../schemas';
+import { Uuid } from '../schemas';
 import { listOf, pageQuery } from '../pagination';
 import { assetOf, parseAmount } from '../../ledger';
 import { TRANSFER_STATUSES, TransactionRecordBody } from '../../domain/transfers/events';
