@@ -154,7 +154,11 @@ export interface QuoteRequest {
  * to the enterprise's fee_revenue system account, network fees to its network_fees account.
  */
 export async function quoteFees(sql: Sql | TransactionSql, req: QuoteRequest): Promise<FeeQuote> {
-  const schedules = await schedulesInForce(sql, req.enterpriseId);
+  return feesUnder(await schedulesInForce(sql, req.enterpriseId), req);
+}
+
+/** `quoteFees` on schedules the caller already holds (the signed API's per-process cache). */
+export function feesUnder(schedules: Awaited<ReturnType<typeof schedulesInForce>>, req: QuoteRequest): FeeQuote {
   return computeFees({
     operationType: req.operationType,
     asset: req.asset,

@@ -1,8 +1,8 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { AppError } from '../../errors';
-import { ASSETS, money, systemAccountRef } from '../../ledger';
-import { quoteFees, schedulesInForce } from '../fees/agreements';
-import { computeFees, type FeeComponent, type OperationType } from '../fees/engine';
+import { ASSETS, money } from '../../ledger';
+import { feesUnder, quoteFees, schedulesInForce } from '../fees/agreements';
+import type { FeeComponent, OperationType } from '../fees/engine';
 import { formatDecimalDown, multiply, parseDecimal, rational, reciprocal, type Rational } from './rational';
 import type { PairRow } from './pairs';
 
@@ -49,22 +49,6 @@ export interface Pricing {
 export type FeeSchedules = Awaited<ReturnType<typeof schedulesInForce>>;
 
 /**
- * The fee engine on schedules the caller already holds (the signed API's cache), paid as
- * `quoteFees` pays them (network fees never apply: conversions use no rail).
- */
-function conversionFees(r: { enterpriseId: string; operationType: OperationType; asset: string; amount: bigint }, schedules: FeeSchedules) {
-  return computeFees({
-    operationType: r.operationType,
-    asset: r.asset,
-    amount: r.amount,
-    rail: null,
-    railIsNetwork: false,
-    ...schedules,
-    payees: { serviceFee: systemAccountRef(r.enterpriseId, 'fee_revenue'), networkFee: systemAccountRef(r.enterpriseId, 'network_fees') },
-  });
-}
-
-/**
  * Prices converting `fromAmount` over `pair`. The fee comes from the fee engine in the from asset and
  * is charged on top of the principal (the whole principal is converted), with the schedules in force
  * (read now, or `schedules` when given). Outside the pair's limits, or an amount too small to yield
@@ -90,7 +74,7 @@ export async function priceConversion(
     throw new AppError('EdgeUnprocessable', 'The amount is too small to convert.', { reason: 'amount_too_small', errors: [{ pointer: input.pointer, detail: 'converts to zero' }] });
   }
   const request = { enterpriseId: input.enterpriseId, operationType: input.operationType ?? 'conversion', asset: pair.from_asset, amount: fromAmount, rail: null };
-  const fees = input.schedules ? conversionFees(request, input.schedules) : await quoteFees(sql, request);
+  const fees = input.schedules ? feesUnder(input.schedules, request) : await quoteFees(sql, request);
   return {
     pair,
     fromAmount,
