@@ -82,7 +82,10 @@ it('waits in pending_approval with the hold placed, then converts and pays out o
     'ramps.off_ramp_session.completed.v1',
   ]);
   const client = await h.app.services.temporal.get();
-  const sa = (await client.workflow.getHandle(`off-ramp/${res.body.id}`).describe()).typedSearchAttributes;
+  const handle = client.workflow.getHandle(`off-ramp/${res.body.id}`);
+  // The session row turns completed in the last activity; the workflow upserts its final search attributes after it.
+  await handle.result();
+  const sa = (await handle.describe()).typedSearchAttributes;
   expect([sa.get(SA.status), sa.get(SA.family)]).toEqual(['completed', 'off_ramp']);
 });
 
