@@ -82,6 +82,16 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
   }
 }
 
+/**
+ * One process serves every task queue here, so the default four partitions per queue only forward
+ * tasks between themselves: one partition (with GOGC below) cut the server's CPU per workflow from ~12
+ * to ~10.5 ms (bench:withdrawals). A production cluster keeps its own dynamic config.
+ */
+const DEV_SERVER_DYNAMIC_CONFIG: Record<string, unknown> = {
+  'matching.numTaskqueueReadPartitions': 1,
+  'matching.numTaskqueueWritePartitions': 1,
+};
+
 function startDevArgs(opts: DevServerOptions, ip: string): string[] {
   const args = ['server', 'start-dev', '--ip', ip, '--port', String(opts.port)];
   if (opts.uiPort === null) args.push('--headless');
@@ -96,6 +106,7 @@ function startDevArgs(opts: DevServerOptions, ip: string): string[] {
   for (const [name, type] of Object.entries(opts.searchAttributes)) {
     args.push('--search-attribute', `${name}=${type}`);
   }
+  for (const [key, value] of Object.entries(DEV_SERVER_DYNAMIC_CONFIG)) args.push('--dynamic-config-value', `${key}=${JSON.stringify(value)}`);
   args.push('--log-level', 'warn', '--color', 'never');
   return args;
 }
@@ -368,7 +379,10 @@ function clientArgs(address: string, namespace: string): string[] {
 }
 
 function cliEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('TEMPORAL_')));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('TEMPORAL_')));
+  // The server allocates per request and its live heap is small: collecting at 4x the live heap
+  // instead of 2x spends ~10% less CPU per workflow for a few hundred MB more. GOGC set by the caller wins.
+  return { GOGC: '400', ...env };
 }
 
 /** A wildcard bind address is not something a client can dial. */
