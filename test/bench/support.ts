@@ -14,15 +14,15 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
   return { url, drop: () => dropDatabase(url) };
 }
 
-/** Runs `counterfoil api` in its own process (load generator and server must not share a core's event loop). */
-export async function spawnApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const port = await freePort();
-  // node --import tsx (not the tsx wrapper) so the measured pid is the API process itself.
-  // BENCH_API_NODE_ARGS: extra node flags for the API process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli.ts', 'api'], {
+/**
+ * A `counterfoil <role>` process (node --import tsx, not the tsx wrapper, so the measured pid is the
+ * process itself), resolved once it prints that it is ready. `nodeArgs`: extra node flags, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` (NODE_OPTIONS refuses --cpu-prof).
+ */
+async function spawnRole(role: 'api' | 'worker', env: Record<string, string>, nodeArgs: string[]) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli.ts', role], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', COUNTERFOIL_API_PORT: String(port), COUNTERFOIL_SIGNED_API_PORT: String(await freePort()), ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -31,18 +31,30 @@ export async function spawnApi(env: Record<string, string>): Promise<{ url: stri
       out += d;
       if (out.includes('Press Ctrl-C to stop.')) resolve();
     });
-    child.on('exit', (code) => reject(new Error(`api exited with ${code}: ${out}`)));
+    child.on('exit', (code) => reject(new Error(`${role} exited with ${code}: ${out}`)));
   });
   child.removeAllListeners('exit');
-  return {
-    url: `http://127.0.0.1:${port}`,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { child, stop };
+}
+
+const nodeArgsFrom = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
+
+/** `counterfoil api` in its own process; BENCH_API_NODE_ARGS adds node flags. */
+export async function spawnApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const api = await spawnRole('api', { COUNTERFOIL_API_PORT: String(port), COUNTERFOIL_SIGNED_API_PORT: String(await freePort()), ...env }, nodeArgsFrom(process.env.BENCH_API_NODE_ARGS));
+  return { url: `http://127.0.0.1:${port}`, ...api };
+}
+
+/** `counterfoil worker` in its own process (migrations, the Temporal worker, the outbox dispatcher); BENCH_WORKER_NODE_ARGS adds node flags. */
+export async function spawnWorker(env: Record<string, string>): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
+  return spawnRole('worker', env, nodeArgsFrom(process.env.BENCH_WORKER_NODE_ARGS));
 }
 
 export function rssMiB(pid: number): number {

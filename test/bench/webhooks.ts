@@ -3,7 +3,6 @@
 //   (b) commit → first attempt latency p50/p99 at a steady 25 events/s (targets p50 ≤ 500 ms, p99 ≤ 5 s),
 //   (c) an operations-activity export of 1,000,000 rows (BENCH_EXPORT_ROWS): rows/s, peak RSS of the API
 //       and worker processes (target < 250 MB each), and the SHA-256 of the downloaded bytes against the export's.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,7 +13,7 @@ import { freePort, startDevServer } from '../../temporal/dev-server';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { outboxBell, recordEventSql } from '../../src/events/outbox';
 import { WEBHOOK_EVENTS } from '../../src/domain/webhooks/events';
-import { ROOT, report, rssMiB, scratchDatabase, spawnApi } from './support';
+import { report, rssMiB, scratchDatabase, spawnApi, spawnWorker } from './support';
 import { startReceiver } from '../helpers/webhook-fixtures';
 import { seedOperationsEvents } from '../helpers/export-fixtures';
 
@@ -27,27 +26,6 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // V8 flags for the worker process (e.g. '--max-old-space-size=256'); none by default, as `counterfoil worker` runs.
-const WORKER_NODE_OPTIONS = process.env.BENCH_WORKER_NODE_OPTIONS ?? '';
-
-/** `counterfoil worker` in its own process: migrations, bootstrap, the Temporal worker and the outbox dispatcher. */
-async function spawnWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...(WORKER_NODE_OPTIONS ? { NODE_OPTIONS: WORKER_NODE_OPTIONS } : {}), ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      if (out.includes('Press Ctrl-C to stop.')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}: ${out}`)));
-  });
-  child.removeAllListeners('exit');
-  return { child, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
-}
-
 async function main() {
   const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'counterfoil-bench-webhooks-'));
@@ -190,7 +168,7 @@ async function main() {
       'file size (MiB)': Math.round(exp.byte_size / 1048576),
       'export time (s)': seconds.toFixed(1),
       'rows/s': Math.round(exp.row_count / seconds),
-      'worker NODE_OPTIONS': WORKER_NODE_OPTIONS || '(none)',
+      'worker node flags (BENCH_WORKER_NODE_ARGS)': process.env.BENCH_WORKER_NODE_ARGS || '(none)',
       'API RSS before → peak (MiB)': `${baseline.api} → ${peak.api}`,
       'worker RSS before → peak (MiB)': `${baseline.worker} → ${peak.worker}`,
       'downloaded bytes = byte_size': String(bytes === exp.byte_size),

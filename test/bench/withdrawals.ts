@@ -5,7 +5,6 @@
 // Topology: API and worker each in their own process (as `counterfoil api` / `counterfoil worker`);
 // the load generator and the baseline worker in this one. BENCH_RATE (50), BENCH_SECONDS (20),
 // BENCH_ACCOUNTS (1: every withdrawal from one account, which serialises on its balance row).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +20,7 @@ import { installTemporalRuntime } from '../../src/temporal/worker';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { ensureTemporalCli } from '../../temporal/cli';
 import { freePort, startDevServer } from '../../temporal/dev-server';
-import { ROOT, report, scratchDatabase, spawnApi } from './support';
+import { report, scratchDatabase, spawnApi, spawnWorker } from './support';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -90,11 +89,11 @@ async function main() {
     LOG_LEVEL: 'warn',
   };
   const services = await createServices({ config: loadConfig(env), log: createLogger('warn'), databaseUrl: db.url, temporalAddress: temporal.address, migrate: true, poolSize: 4 });
-  let worker: ChildProcess | undefined;
+  let worker: Awaited<ReturnType<typeof spawnWorker>> | undefined;
   let api: Awaited<ReturnType<typeof spawnApi>> | undefined;
   try {
     const tenant = await services.orm.em.fork().transactional((em) => createEnterpriseWithAdmin(em, { legalName: 'Bench Withdrawals Ltd', jurisdiction: 'GB', secretTtlDays: 1 }));
-    worker = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    worker = await spawnWorker(env);
     api = await spawnApi(env);
     const call = async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
       const res = await fetch(api!.url + p, { method, headers: { 'content-type': 'application/json', ...headers }, body: body ? JSON.stringify(body) : undefined });
@@ -136,7 +135,7 @@ async function main() {
 
     log(`offering ${RATE} withdrawals/s for ${SECONDS} s`);
     const backlog: number[] = [];
-    const pids = { api: api.child.pid!, worker: worker.pid!, temporal: temporal.pid };
+    const pids = { api: api.child.pid!, worker: worker.child.pid!, temporal: temporal.pid };
     const cpuBefore = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
     const started = Date.now();
     await openLoop(RATE, SECONDS, () => withdraw(), async () => {
@@ -206,10 +205,7 @@ async function main() {
     });
   } finally {
     await api?.stop();
-    if (worker) {
-      worker.kill('SIGTERM');
-      await new Promise((r) => worker!.once('exit', r));
-    }
+    await worker?.stop();
     await closeServices(services);
     await temporal.stop();
     await db.drop();
