@@ -13,11 +13,15 @@ const digest = createHash('sha256');
 for (const f of inputs) digest.update(readFileSync(f));
 const want = digest.digest('hex');
 
-if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) process.exit(0);
+if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === want)) install();
+// Also on a warm node_modules: a package reinstalled by hand loses the patch (cheap to check).
+require('../temporal/sdk-patch.cjs').main();
 
-// `npm install`, not `npm ci`: it follows the lockfile too, but tolerates the optional per-platform
-// binaries (@swc/core-*, resolver bindings) that npm 11 leaves out of a lockfile written on one platform.
-const cmd = 'npm install --no-audit --no-fund';
-console.error(`[counterfoil] installing npm dependencies (${cmd})`);
-execSync(cmd, { cwd: root, stdio: 'inherit' });
-writeFileSync(stamp, want);
+function install() {
+  // `npm install`, not `npm ci`: it follows the lockfile too, but tolerates the optional per-platform
+  // binaries (@swc/core-*, resolver bindings) that npm 11 leaves out of a lockfile written on one platform.
+  const cmd = 'npm install --no-audit --no-fund';
+  console.error(`[counterfoil] installing npm dependencies (${cmd})`);
+  execSync(cmd, { cwd: root, stdio: 'inherit' });
+  writeFileSync(stamp, want);
+}

@@ -52,6 +52,12 @@ export interface Config {
   exportRetentionSeconds: number;
   /** Sandbox only: simulated block time; a deposit confirms after its network's confirmations × this. */
   sandboxBlockMs: number;
+  /**
+   * Longest a workflow may run between two awaits before its task fails (an infinite loop guard);
+   * 0, the default, runs workflow code without that guard, which costs a watchdog thread per entry
+   * into the workflow sandbox (temporal/sdk-patch.cjs).
+   */
+  workflowIsolateTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -165,5 +171,6 @@ export function loadConfig(env: Env = process.env): Config {
     outboxSweepIntervalMs: int(env, 'COUNTERFOIL_OUTBOX_SWEEP_MS', 250, 10, 600_000),
     exportRetentionSeconds: int(env, 'COUNTERFOIL_EXPORT_RETENTION_SECONDS', 7 * 86400, 1, 365 * 86400),
     sandboxBlockMs: int(env, 'COUNTERFOIL_SANDBOX_BLOCK_MS', 1000, 0, 600_000),
+    workflowIsolateTimeoutMs: int(env, 'COUNTERFOIL_WORKFLOW_ISOLATE_TIMEOUT_MS', 0, 0, 600_000),
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type LogLevel } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type LogLevel, type WorkerOptions } from '@temporalio/worker';
 import { spawn } from 'node:child_process';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
@@ -53,6 +53,22 @@ export function installTemporalRuntime(log: Logger): void {
   });
 }
 
+// CommonJS shared with the install scripts, which run before TypeScript can.
+const sdkPatch = require('../../temporal/sdk-patch.cjs') as { isPatched(): boolean };
+
+/**
+ * Worker options for the isolate timeout: the configured one, or none (0) when the installed SDK
+ * honours 0 (temporal/sdk-patch.cjs); an unpatched SDK keeps its default (5 s), with a warning.
+ * The SDK reads `isolateExecutionTimeout` from the options but leaves it out of their type.
+ */
+export function isolateTimeoutOptions(configuredMs: number, log?: Logger): Partial<WorkerOptions> {
+  if (configuredMs === 0 && !sdkPatch.isPatched()) {
+    log?.warn('@temporalio/worker is not patched (temporal/sdk-patch.cjs): workflows keep the SDK\'s 5 s isolate timeout and its per-call watchdog threads');
+    return {};
+  }
+  return { isolateExecutionTimeout: configuredMs } as Partial<WorkerOptions>;
+}
+
 export async function createWorker(
   services: Services,
   bundle: { code: string },
@@ -70,6 +86,7 @@ export async function createWorker(
     // workflows then held 580–610 MB RSS, with 200 425–525 MB; idle RSS (~250 MB) is the same either way.
     // Evicted runs replay their history on their next task.
     maxCachedWorkflows: 200,
+    ...isolateTimeoutOptions(services.config.workflowIsolateTimeoutMs, services.log),
     // A withdrawal's local activity (submit, confirm, settle) holds its workflow task slot for its
     // database round trips: more than the default 40 slots, so a slow database does not idle the worker.
     maxConcurrentWorkflowTaskExecutions: 100,

@@ -16,7 +16,7 @@ import { createLogger } from '../../src/logger';
 import { closeServices, createServices } from '../../src/services';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { creditExternalDeposit, parseAmount } from '../../src/ledger';
-import { installTemporalRuntime } from '../../src/temporal/worker';
+import { installTemporalRuntime, isolateTimeoutOptions } from '../../src/temporal/worker';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { ensureTemporalCli } from '../../temporal/cli';
 import { freePort, startDevServer } from '../../temporal/dev-server';
@@ -167,6 +167,8 @@ async function main() {
         taskQueue: baseQueue,
         workflowBundle: { code },
         activities: { step: async (n: number) => n + 1 },
+        // As the product's worker runs (its default COUNTERFOIL_WORKFLOW_ISOLATE_TIMEOUT_MS), so the ratio compares like with like.
+        ...isolateTimeoutOptions(loadConfig(env).workflowIsolateTimeoutMs),
       });
       const bare: number[] = [];
       const bareRun = bareWorker.run();

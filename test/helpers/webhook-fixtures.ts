@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Services } from '../../src/services';
+import { isolateTimeoutOptions } from '../../src/temporal/worker';
 import { runState } from './run-state';
 
 export interface Received {
@@ -66,6 +67,7 @@ export async function startWebhookWorker(services: Services) {
     taskQueue: services.config.taskQueue,
     workflowBundle: { code: readFileSync(state.workflowBundlePath, 'utf8') },
     activities: createActivities(services),
+    ...isolateTimeoutOptions(services.config.workflowIsolateTimeoutMs),
     // A stop lets attempts in flight finish instead of leaving them to their start-to-close timeout.
     shutdownGraceTime: '10s',
   });

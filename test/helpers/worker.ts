@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Services } from '../../src/services';
-import { installTemporalRuntime } from '../../src/temporal/worker';
+import { installTemporalRuntime, isolateTimeoutOptions } from '../../src/temporal/worker';
 import { runState } from './run-state';
 
 let bundleCode: string | undefined;
@@ -24,6 +24,8 @@ export async function withWorker<T>(services: Services, fn: (taskQueue: string) 
     taskQueue,
     workflowBundle: { code: bundleCode },
     activities: createActivities(services),
+    // As the product's worker runs (src/temporal/worker.ts).
+    ...isolateTimeoutOptions(services.config.workflowIsolateTimeoutMs),
   });
   try {
     return await worker.runUntil(fn(taskQueue));
