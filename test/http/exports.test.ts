@@ -219,6 +219,18 @@ describe('rows encoded by PostgreSQL (COPY) and by the worker', () => {
     expect(viaCopy.toString('utf8')).toBe(viaRows.toString('utf8'));
     expect(viaCopy.toString('utf8').split(format === 'csv' ? '\r\n' : '\n').filter(Boolean).length).toBeGreaterThanOrEqual(5);
   });
+
+  it('keeps every row whole across chunk boundaries, including a row larger than a chunk', async () => {
+    const { sql } = app.services;
+    // ~1.2 MB of 400-byte rows (several 256 KiB chunks), with a 300 KiB row in the middle.
+    const big = { text: `select n::text as n, case when n = 1500 then repeat('B', 300 * 1024) else repeat(chr(65 + n % 26), 400) end as body from generate_series(1, 3000) n`, params: [] };
+    const chunks: EncodedChunk[] = [];
+    for await (const c of copyEncoded(sql, big, ['n', 'body'], 'csv')) chunks.push(c);
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(chunks.reduce((n, c) => n + c.rows, 0)).toBe(3000);
+    const viaRows = await bytesOf(encodeBatches(sql.unsafe(big.text).cursor(100), ['n', 'body'], 'csv'));
+    expect(Buffer.concat(chunks.map((c) => c.bytes)).equals(viaRows)).toBe(true);
+  });
 });
 
 describe('export schedules on Temporal Schedules', () => {

@@ -67,14 +67,17 @@ export async function* copyEncoded(sql: Sql, query: SourceQuery, columns: readon
   const copy = sql.unsafe(command);
   const stream = (await copy.readable()) as unknown as Readable;
   // Binary COPY: an 11-byte signature, int32 flags, int32 extension length and the extension; then per
-  // row int16 field count (1), int32 length, the bytes; then int16 -1. Messages do not align with rows.
-  let pending: Buffer = Buffer.alloc(0);
+  // row int16 field count (1), int32 length, the bytes; then int16 -1. PostgreSQL sends about a row per
+  // message, but nothing promises messages align with rows. Row bytes are copied into a chunk buffer:
+  // no object per row outlives its message, so the young generation does not grow to hold a chunk's rows.
+  let pending: Buffer | null = null;
   let started = false;
-  let pieces: Buffer[] = [];
+  let out = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
   let size = 0;
   let rows = 0;
-  for await (const chunk of stream) {
-    const buf = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const buf: Buffer = pending ? Buffer.concat([pending, chunk]) : chunk;
+    pending = null;
     let at = 0;
     if (!started) {
       if (buf.length < 19 || buf.length < 19 + buf.readUInt32BE(15)) {
@@ -84,24 +87,25 @@ export async function* copyEncoded(sql: Sql, query: SourceQuery, columns: readon
       at = 19 + buf.readUInt32BE(15);
       started = true;
     }
-    while (buf.length - at >= 2 && buf.readInt16BE(at) !== -1) {
-      if (buf.length - at < 6) break;
+    while (buf.length - at >= 6 && buf.readInt16BE(at) !== -1) {
       const length = Math.max(0, buf.readInt32BE(at + 2));
       if (buf.length - at < 6 + length) break;
-      pieces.push(buf.subarray(at + 6, at + 6 + length));
+      if (size + length > out.length) {
+        if (rows > 0) yield { bytes: out.subarray(0, size), rows };
+        // A new buffer each time: the file stream may still hold the one just yielded.
+        out = Buffer.allocUnsafe(Math.max(COPY_CHUNK_BYTES, length));
+        size = 0;
+        rows = 0;
+      }
+      buf.copy(out, size, at + 6, at + 6 + length);
       size += length;
       rows++;
       at += 6 + length;
     }
-    pending = Buffer.from(buf.subarray(at));
-    if (size >= COPY_CHUNK_BYTES) {
-      yield { bytes: Buffer.concat(pieces, size), rows };
-      pieces = [];
-      size = 0;
-      rows = 0;
-    }
+    // A partial row (or the trailer) waits for the next message; copied, as `buf` is not ours to keep.
+    if (at < buf.length) pending = Buffer.from(buf.subarray(at));
   }
-  if (rows > 0) yield { bytes: Buffer.concat(pieces, size), rows };
+  if (rows > 0) yield { bytes: out.subarray(0, size), rows };
   // postgres.js pauses the connection's socket when a pushed chunk fills the stream's buffer and resumes
   // it from the stream's read(); a stream that ended on such a chunk is never read again, so the
   // connection would stay paused before ReadyForQuery (the query never settles and the pool never
