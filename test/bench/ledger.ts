@@ -217,7 +217,7 @@ async function withCpu(dbName: string, appPid: number, run: () => Promise<Phase>
   const phase = await run();
   const appMs = cpuMs(appPid) - app0;
   const n = Math.max(1, phase.transfers);
-  return { ...phase, appCpuMs: round((appMs / n) * 100) / 100, pgCpuMs: round(((postgresCpuMs(dbName) - pg0) / n) * 100) / 100 };
+  return { ...phase, appCpuMs: appMs / n, pgCpuMs: (postgresCpuMs(dbName) - pg0) / n };
 }
 
 function show(title: string, p: Phase, extra: Record<string, string | number> = {}) {
@@ -227,7 +227,7 @@ function show(title: string, p: Phase, extra: Record<string, string | number> = 
     'latency p99 (ms)': p.p99,
     'transfers executed': p.transfers,
     'non-2xx / 5xx / errors': `${p.non2xx} / ${p.status5xx} / ${p.errors}`,
-    'CPU per transfer: app / PostgreSQL (ms)': `${p.appCpuMs} / ${p.pgCpuMs}`,
+    'CPU per transfer: app / PostgreSQL (ms)': `${p.appCpuMs?.toFixed(3)} / ${p.pgCpuMs?.toFixed(3)}`,
     ...extra,
   });
 }
