@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connectPostgres } from '../../src/db/connect';
@@ -64,7 +64,7 @@ export default async function globalSetup(): Promise<void> {
 
   const bundle = await workflowBundle(path.join(os.tmpdir(), 'counterfoil-workflow-bundles'));
   const workflowBundlePath = path.join(tmpDir, 'workflow-bundle.js');
-  writeFileSync(workflowBundlePath, bundle.code);
+  copyFileSync(bundle.codePath, workflowBundlePath);
 
   const state: RunState = {
     databaseUrl,
