@@ -90,6 +90,7 @@ export async function createDestination(sql: Sql, caller: Caller, input: NewDest
       `insert into withdrawal_destinations (id, enterprise_id, scope_ref, scope_path, rail_class, asset, network, label, address, memo)
        values ($1, $2, $3, $4, 'crypto', $5, $6, $7, $8, $9) returning ${COLUMNS}`,
       [uuidv7(), caller.enterpriseId, input.scopeRef, [...path] as never, asset.code, network.code, input.label, input.address, input.memo],
+      { prepare: true },
     );
     await writeEvent(tx, caller, DESTINATION_EVENTS.created, row as unknown as DestinationRow);
     return row as unknown as DestinationRow;
@@ -97,7 +98,7 @@ export async function createDestination(sql: Sql, caller: Caller, input: NewDest
 }
 
 export async function findDestination(sql: Sql | TransactionSql, id: string, lock = false): Promise<DestinationRow | null> {
-  const [row] = await sql.unsafe(`select ${COLUMNS} from withdrawal_destinations where id = $1 ${lock ? 'for update' : ''}`, [id]);
+  const [row] = await sql.unsafe(`select ${COLUMNS} from withdrawal_destinations where id = $1 ${lock ? 'for update' : ''}`, [id], { prepare: true });
   return (row as unknown as DestinationRow | undefined) ?? null;
 }
 
@@ -156,6 +157,7 @@ export async function changeDestinationStatus(
     const [row] = await tx.unsafe(
       `update withdrawal_destinations set status = $2, version = version + 1, updated_at = now() where id = $1 returning ${COLUMNS}`,
       [id, t.to],
+      { prepare: true },
     );
     await writeEvent(tx, caller, t.event, row as unknown as DestinationRow);
     return row as unknown as DestinationRow;

@@ -93,7 +93,7 @@ async function writeEvent(tx: TransactionSql, row: WithdrawalRow, attribution: S
 }
 
 export async function findWithdrawal(sql: Db, id: string): Promise<WithdrawalRow | null> {
-  const [row] = await sql.unsafe(`select ${COLUMNS} from withdrawals where id = $1`, [id]);
+  const [row] = await sql.unsafe(`select ${COLUMNS} from withdrawals where id = $1`, [id], { prepare: true });
   return (row as unknown as WithdrawalRow | undefined) ?? null;
 }
 
@@ -215,6 +215,7 @@ export async function acceptWithdrawal(sql: Sql, caller: Caller, input: NewWithd
       [id, now, created.enterprise_id, created.client_id, created.account_ref, created.scope_path as never, created.destination_id, created.rail,
         created.asset, created.amount, JSON.stringify(created.fee_components), created.fee_total, holdKey,
         created.status, created.approval_id, JSON.stringify(decision), JSON.stringify(attribution)],
+      { prepare: true },
     );
     insert.execute();
     const results = await Promise.allSettled([
@@ -239,6 +240,7 @@ export async function markWithdrawalExecuting(sql: Sql, id: string, approvedBy: 
               subject_attribution = jsonb_set(subject_attribution, '{approved_by}', $2::text::jsonb)
         where id = $1 and status = 'pending_approval' returning ${COLUMNS}`,
       [id, JSON.stringify(approvedBy)],
+      { prepare: true },
     );
     if (row) {
       await writeEvent(tx, row as unknown as WithdrawalRow, null);
@@ -266,6 +268,7 @@ export async function settleWithdrawal(sql: Sql, id: string, metrics?: Metrics):
       `update withdrawals set status = 'executed', settled_at = now(), version = version + 1, updated_at = now()
         where id = $1 and status = 'executing' returning ${COLUMNS}`,
       [id],
+      { prepare: true },
     );
     if (!row) return { value: (await findWithdrawal(tx, id))!.status };
     const w = row as unknown as WithdrawalRow;
@@ -314,6 +317,7 @@ export async function releaseWithdrawal(sql: Sql, id: string, outcome: ReleaseOu
       `update withdrawals set status = $2, failure_reason = $3, version = version + 1, updated_at = now()
         where id = $1 and status in ('pending_approval', 'executing') returning ${COLUMNS}`,
       [id, outcome, reason],
+      { prepare: true },
     );
     if (!row) return presentWithdrawal((await findWithdrawal(tx, id))!);
     const w = row as unknown as WithdrawalRow;
