@@ -28,6 +28,9 @@ async function issue(extra: Record<string, unknown> = {}): Promise<IssuedKey & {
 const fund = (accountRef: string, asset: string, minor: bigint) =>
   creditExternalDeposit(app.services.sql, { key: `test-deposit/${uuidv7()}`, enterpriseId: admin.tenant.enterpriseId, accountRef, asset, amount: minor });
 
+/** A signed quote for converting 10.00 USD to USDC. */
+const usdQuote = (client: ReturnType<typeof signingClient>) => client.post<any>('/v1/convert/getQuote', { fromTicker: 'usd', toTicker: 'usdc', fromAmount: '10.00' });
+
 const quoteBody = (timestamp = Date.now(), extra: Record<string, unknown> = {}) =>
   JSON.stringify({ fromTicker: 'usd', toTicker: 'usdc', fromAmount: '10.00', timestamp, ...extra });
 
@@ -342,7 +345,7 @@ describe('balance, exchange info, quotes and exchanges', () => {
     const key = await issue();
     await fund(key.account_ref, 'USD', 100_000n);
     const client = signingClient(app.signedUrl, key);
-    const quote = await client.post<any>('/v1/convert/getQuote', { fromTicker: 'usd', toTicker: 'usdc', fromAmount: '10.00' });
+    const quote = await usdQuote(client);
     const now = Date.now();
     const answers = await Promise.all(
       [now, now - 1, now - 2].map((timestamp) => signedPost(key, '/v1/convert/exchange', JSON.stringify({ quoteId: quote.body.quoteId, timestamp }))),
@@ -376,7 +379,7 @@ describe('balance, exchange info, quotes and exchanges', () => {
       label: 'QUOTE_NOT_FOUND',
       send: async (k) => {
         const other = await issue();
-        const quote = await signingClient(app.signedUrl, other).post<any>('/v1/convert/getQuote', { fromTicker: 'usd', toTicker: 'usdc', fromAmount: '10.00' });
+        const quote = await usdQuote(signingClient(app.signedUrl, other));
         return signingClient(app.signedUrl, k).post('/v1/convert/exchange', { quoteId: quote.body.quoteId });
       },
     },
@@ -386,7 +389,7 @@ describe('balance, exchange info, quotes and exchanges', () => {
       send: async (k) => {
         await fund(k.account_ref, 'USD', 100_000n);
         const client = signingClient(app.signedUrl, k);
-        const quote = await client.post<any>('/v1/convert/getQuote', { fromTicker: 'usd', toTicker: 'usdc', fromAmount: '10.00' });
+        const quote = await usdQuote(client);
         const [id, sealed] = quote.body.quoteId.split('.');
         const bytes = Buffer.from(sealed, 'base64url');
         bytes[20] ^= 1; // one bit of the sealed terms
@@ -398,7 +401,7 @@ describe('balance, exchange info, quotes and exchanges', () => {
       label: 'INSUFFICIENT_FUNDS',
       send: async (k) => {
         const client = signingClient(app.signedUrl, k);
-        const quote = await client.post<any>('/v1/convert/getQuote', { fromTicker: 'usd', toTicker: 'usdc', fromAmount: '10.00' });
+        const quote = await usdQuote(client);
         return client.post('/v1/convert/exchange', { quoteId: quote.body.quoteId });
       },
     },
@@ -411,7 +414,7 @@ describe('balance, exchange info, quotes and exchanges', () => {
         const lag = () => Date.now() - 15_000;
         const lagging = await listenSignedApp(app, { now: lag });
         try {
-          const quote = await signingClient(lagging.url, k, { now: lag }).post<any>('/v1/convert/getQuote', { fromTicker: 'usd', toTicker: 'usdc', fromAmount: '10.00' });
+          const quote = await usdQuote(signingClient(lagging.url, k, { now: lag }));
           expect(quote.body.expiresAt).toBeLessThan(Date.now());
           return await signingClient(app.signedUrl, k).post('/v1/convert/exchange', { quoteId: quote.body.quoteId });
         } finally {
@@ -425,7 +428,7 @@ describe('balance, exchange info, quotes and exchanges', () => {
       send: async (k) => {
         await fund(k.account_ref, 'USD', 10_000n);
         const client = signingClient(app.signedUrl, k);
-        const quote = await client.post<any>('/v1/convert/getQuote', { fromTicker: 'usd', toTicker: 'usdc', fromAmount: '10.00' });
+        const quote = await usdQuote(client);
         const clientId = (await app.services.sql`select client_id from api_keys where id = ${k.id}`)[0].client_id;
         await call(app.url, 'POST', `/clients/${clientId}/suspend`, { token: admin.token });
         expect((await balance(k)).status).toBe(200); // reads still work while suspended
