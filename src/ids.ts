@@ -1,4 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
+
+/** Random bytes drawn 4 KiB at a time: one getrandom call per 256 ids instead of one or two per id. */
+const pool = Buffer.alloc(4096);
+let poolAt = pool.length;
+
+function randomInto(target: Buffer, at: number, length: number): void {
+  if (poolAt + length > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  pool.copy(target, at, poolAt, poolAt + length);
+  poolAt += length;
+}
 
 /**
  * UUIDv7 (RFC 9562): time-ordered, so the primary key doubles as the keyset-pagination cursor and
@@ -13,10 +26,13 @@ export function uuidv7(now = Date.now()): string {
     seq = (seq + 1) & 0xfff;
     if (seq === 0) now = ++lastMs; // 4096 ids in one ms: borrow the next millisecond
   } else {
-    seq = randomBytes(2).readUInt16BE(0) & 0x3ff; // leave headroom for increments
+    const r = Buffer.allocUnsafe(2);
+    randomInto(r, 0, 2);
+    seq = r.readUInt16BE(0) & 0x3ff; // leave headroom for increments
   }
   lastMs = now;
-  const b = randomBytes(16);
+  const b = Buffer.allocUnsafe(16);
+  randomInto(b, 6, 10);
   b.writeUIntBE(now, 0, 6);
   b[6] = 0x70 | (seq >> 8);
   b[7] = seq & 0xff;
