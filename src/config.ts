@@ -58,6 +58,9 @@ export interface Config {
    * into the workflow sandbox (temporal/sdk-patch.cjs).
    */
   workflowIsolateTimeoutMs: number;
+  /** Internal transfers booked per group commit at most, and group commits in flight at once (of the pool's connections). */
+  ledgerGroupMax: number;
+  ledgerGroupCommits: number;
 }
 
 export class ConfigError extends Error {
@@ -172,5 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     exportRetentionSeconds: int(env, 'COUNTERFOIL_EXPORT_RETENTION_SECONDS', 7 * 86400, 1, 365 * 86400),
     sandboxBlockMs: int(env, 'COUNTERFOIL_SANDBOX_BLOCK_MS', 1000, 0, 600_000),
     workflowIsolateTimeoutMs: int(env, 'COUNTERFOIL_WORKFLOW_ISOLATE_TIMEOUT_MS', 0, 0, 600_000),
+    ledgerGroupMax: int(env, 'COUNTERFOIL_LEDGER_GROUP_MAX', 64, 1, 1000),
+    ledgerGroupCommits: int(env, 'COUNTERFOIL_LEDGER_GROUP_COMMITS', 3, 1, 100),
   };
 }

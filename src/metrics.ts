@@ -23,6 +23,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly transferGroups = new Histogram({
+    name: 'counterfoil_transfer_group_size',
+    help: 'Internal transfers per group commit, by outcome (committed, or retried one by one after a refusal).',
+    labelNames: ['outcome'] as const,
+    buckets: [1, 2, 4, 8, 16, 32, 64],
+    registers: [this.registry],
+  });
+
   constructor(defaults = true) {
     if (defaults) collectDefaultMetrics({ register: this.registry, prefix: 'counterfoil_' });
   }

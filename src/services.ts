@@ -16,6 +16,7 @@ import { outboxBell } from './events/outbox';
 import { POLICY_RULES_CHANNEL } from './domain/policies/rules';
 import type { PolicyRule } from './domain/policies/engine';
 import { AccountPlacements } from './domain/tenancy/placements';
+import { TransferBooker } from './domain/transfers/group-booking';
 
 /**
  * Everything a request handler or an activity may use, built once per process by `createServices`
@@ -38,6 +39,8 @@ export interface Services {
   placements: AccountPlacements;
   temporal: TemporalGateway;
   metrics: Metrics;
+  /** Executed internal transfers, booked in group commits (domain/transfers/group-booking). */
+  transferBooker: TransferBooker;
 }
 
 export interface ServiceOptions {
@@ -84,6 +87,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     placements: new AccountPlacements(sql),
     temporal: new TemporalGateway({ address: opts.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue }, metrics),
     metrics,
+    transferBooker: new TransferBooker(sql, metrics, { maxGroup: config.ledgerGroupMax, concurrency: config.ledgerGroupCommits }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TransactionSql, Sql } from 'postgres';
+import { bulkInsert, bulkTable } from '../db/bulk';
 import { uuidv7 } from '../ids';
 import type { SubjectAttribution } from '../auth/caller';
 import { assertKnownEventType } from './catalogue';
@@ -48,6 +49,27 @@ export function recordEventSql(tx: TransactionSql | Sql, e: NewEvent): Promise<s
   const inserted = tx.unsafe(INSERT, values(e, id) as never[], { prepare: true }).execute();
   outboxBell.ring();
   return inserted.then(() => id);
+}
+
+const EVENTS = bulkTable<{ id: string; type: string; enterprise_id: string; scope_ref: string; resource_ref: string; payload: unknown; attribution: unknown }>(
+  'events',
+  { id: 'uuid', type: 'text', enterprise_id: 'uuid', scope_ref: 'text', resource_ref: 'text', payload: 'jsonb', attribution: 'jsonb' },
+);
+
+/** Many events in one statement (a group commit's), not yet sent: the caller executes it in its order. */
+export function recordEventsSql(tx: TransactionSql | Sql, events: NewEvent[]) {
+  for (const e of events) assertKnownEventType(e.type);
+  const rows = events.map((e) => ({
+    id: uuidv7(),
+    type: e.type,
+    enterprise_id: e.enterpriseId,
+    scope_ref: e.scopeRef,
+    resource_ref: e.resourceRef,
+    payload: e.payload,
+    attribution: e.attribution ?? null,
+  }));
+  outboxBell.ring();
+  return bulkInsert(tx, EVENTS, rows);
 }
 
 /** How long the bell waits after an event is written before it wakes the dispatchers: time for that transaction to commit. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { AppError } from '../errors';
 import { isRefusal } from '../db/refusals';
+import { bulkInsert, bulkTable, type BulkTable } from '../db/bulk';
 import type { HandlerResult } from './route';
 
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
@@ -25,6 +26,12 @@ export interface Replay extends HandlerResult {
   replayed: true;
 }
 
+/** A row a request commits with its answer (its audit entry): the table and the row for an answer. */
+export interface Alongside<R = unknown> {
+  table: BulkTable<R>;
+  row(result: HandlerResult): R;
+}
+
 /**
  * Lets an effect store its answer inside its own transaction, so the answer exists if and only if
  * the effect committed. Then an `in_progress` record can only mean nothing was committed, and
@@ -44,7 +51,7 @@ export class IdempotencyScope implements KeyRef {
     readonly fingerprint: string,
     private readonly claimed: boolean,
     /** More rows the request commits with its answer (the audit entry of the request). */
-    private readonly alongside?: (tx: TransactionSql, result: HandlerResult) => PendingQuery<Row[]>,
+    private readonly alongside?: Alongside,
   ) {}
 
   /**
@@ -56,7 +63,7 @@ export class IdempotencyScope implements KeyRef {
     this.recorded = true;
     let answer = answerStatement(tx, this, result, this.claimed ? 'over-claim' : 'insert');
     if (opts.refuseInSql) answer = tx`with answered as (${answer}) select counterfoil_refuse(${KEY_TAKEN}) where not exists (select from answered)`;
-    const statements = [answer, ...(this.alongside ? [this.alongside(tx, result)] : [])];
+    const statements = [answer, ...(this.alongside ? [bulkInsert(tx, this.alongside.table, [this.alongside.row(result)])] : [])];
     for (const q of statements) q.execute();
     return Promise.all(statements).then(
       ([rows]) => {
@@ -67,7 +74,71 @@ export class IdempotencyScope implements KeyRef {
       },
     );
   }
+
+  /**
+   * The answer and its alongside row as data, for a group commit that stores many answers in one
+   * statement (recordAnswers). Only for scopes that claimed nothing beforehand (`answerInTransaction`).
+   */
+  answered(result: HandlerResult): { answer: AnswerRow; alongside?: { table: BulkTable<unknown>; row: unknown } } {
+    if (this.claimed) throw new Error('idempotency: a claimed key is answered over its claim, not in a group commit');
+    this.recorded = true;
+    return {
+      answer: {
+        principal_id: this.principalId,
+        key: this.key,
+        request_hash: this.fingerprint,
+        response_status: result.status ?? 200,
+        response_body: result.body ?? null,
+        response_headers: result.headers ?? {},
+      },
+      alongside: this.alongside ? { table: this.alongside.table, row: this.alongside.row(result) } : undefined,
+    };
+  }
 }
+
+interface AnswerRow {
+  principal_id: string;
+  key: string;
+  request_hash: string;
+  response_status: number;
+  response_body: unknown;
+  response_headers: Record<string, string>;
+}
+
+const ANSWERS = bulkTable<AnswerRow>(
+  'idempotency_records',
+  { principal_id: 'uuid', key: 'text', request_hash: 'text', response_status: 'int', response_body: 'jsonb', response_headers: 'jsonb' },
+  {
+    computed: { state: `'completed'`, expires_at: `now() + make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})` },
+    // In key order: concurrent group commits take the keys' row locks in one order.
+    tail: `order by principal_id, key
+           on conflict (principal_id, key) do update
+              set request_hash = excluded.request_hash, state = 'completed', created_at = now(), expires_at = excluded.expires_at,
+                  response_status = excluded.response_status, response_body = excluded.response_body, response_headers = excluded.response_headers
+            where idempotency_records.expires_at < now()
+           returning 1`,
+  },
+);
+
+/**
+ * Many answers (IdempotencyScope.answered) in one statement that claims every key and refuses in SQL
+ * (KeyTaken) when any is taken, plus their alongside rows, one statement per table. Not yet sent:
+ * the caller executes them in its order.
+ */
+export function recordAnswers(tx: TransactionSql, answered: ReturnType<IdempotencyScope['answered']>[]) {
+  const rows = answered.map((a) => a.answer);
+  const claim = tx.unsafe(
+    `with answered as (${ANSWERS.text}) select counterfoil_refuse($2) where (select count(*) from answered) < $3`,
+    [JSON.stringify(rows), KEY_TAKEN, rows.length],
+    { prepare: true },
+  );
+  const byTable = new Map<BulkTable<unknown>, unknown[]>();
+  for (const a of answered) if (a.alongside) byTable.set(a.alongside.table, [...(byTable.get(a.alongside.table) ?? []), a.alongside.row]);
+  return [claim, ...[...byTable].map(([table, tableRows]) => bulkInsert(tx, table, tableRows))];
+}
+
+/** Whether a group commit failed because one of its keys was taken meanwhile. */
+export const isKeyTaken = (err: unknown) => isRefusal(err, KEY_TAKEN);
 
 const KEY_TAKEN = 'idempotency_key_taken';
 
@@ -118,7 +189,7 @@ export async function runIdempotently(
   key: string,
   fingerprint: string,
   effect: (scope: IdempotencyScope) => Promise<HandlerResult>,
-  options: { answerInTransaction?: boolean; alongside?: (tx: TransactionSql, result: HandlerResult) => PendingQuery<Row[]> } = {},
+  options: { answerInTransaction?: boolean; alongside?: Alongside } = {},
 ): Promise<HandlerResult | Replay> {
   const inTransaction = options.answerInTransaction === true;
   if (!inTransaction) {

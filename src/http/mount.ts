@@ -1,19 +1,18 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
-import type { TransactionSql } from 'postgres';
 import { AppError } from '../errors';
 import type { Services } from '../services';
 import type { Caller } from '../auth/caller';
 import { authenticate } from './authenticate';
 import { parseBody } from './body';
 import { validate } from './validation';
-import { checkKey, replayedError, requestFingerprint, runIdempotently, type IdempotencyScope } from './idempotency';
+import { checkKey, replayedError, requestFingerprint, runIdempotently, type Alongside, type IdempotencyScope } from './idempotency';
 import type { RateLimiter } from './rate-limit';
 import type { HandlerResult, RouteDef } from './route';
 import { capabilityScope, requireCapability } from '../domain/capabilities';
 import { requireActionToken } from '../auth/action-tokens';
 import { auditTrail } from '../domain/audit/trail';
-import { auditStatement } from '../domain/audit/entries';
+import { AUDIT_ENTRIES, successEntry } from '../domain/audit/entries';
 
 /** `/enterprises/{enterprise_id}` → `/enterprises/:enterprise_id` */
 export function koaPath(openApiPath: string): string {
@@ -83,9 +82,12 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter): Koa.
     if (def.idempotency && caller && key) {
       checkKey(key);
       let auditedInTransaction = false;
-      const alongside = (tx: TransactionSql, answer: HandlerResult) => {
-        auditedInTransaction = true;
-        return auditStatement(tx, ctx, answer.status ?? 200, answer.body);
+      const alongside: Alongside = {
+        table: AUDIT_ENTRIES,
+        row: (answer) => {
+          auditedInTransaction = true;
+          return successEntry(ctx, answer.status ?? 200, answer.body);
+        },
       };
       result = await runIdempotently(services.sql, caller.subject.id, key, requestFingerprint(def.method, ctx.path, raw), run, {
         answerInTransaction: def.answerInTransaction,

@@ -128,7 +128,7 @@ export async function applyMovements(
 }
 
 /** The first debited row whose available + overdraft cannot cover the debit. */
-function insufficientFunds(ms: Movement[], locked: LockedBalance[]): AppError {
+export function insufficientFunds(ms: Movement[], locked: LockedBalance[]): AppError {
   for (const m of ms) {
     const debit = m.held - m.total; // money leaving `available`
     if (debit <= 0n) continue;

@@ -23,3 +23,4 @@ export {
 export { getHold, placeHold, postHold, voidHold, type Hold, type HoldStatus, type PlaceHoldInput, type PostHoldInput } from './holds';
 export { balancesOf, emptyBalance, openPositions, ownerSubtype, presentBalance, setOverdraftLimit, type Balance } from './balances';
 export { verifyLedger, type LedgerReport } from './verify';
+export { issueBookings, type BatchBooking } from './batch';

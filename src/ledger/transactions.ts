@@ -35,7 +35,7 @@ export interface LedgerTransaction {
   replayed: boolean;
 }
 
-function assertBalanced(legs: Leg[]): void {
+export function assertBalanced(legs: Leg[]): void {
   const sums = new Map<string, bigint>();
   for (const l of legs) {
     if (!isAsset(l.asset)) throw new Error(`ledger: unknown asset ${l.asset}`);

@@ -1,10 +1,11 @@
 import type Koa from 'koa';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { AppError } from '../../errors';
 import { UUID_RE, uuidv7 } from '../../ids';
 import type { Caller } from '../../auth/caller';
 import type { RouteDef } from '../../http/route';
+import { bulkTable } from '../../db/bulk';
 
 export type AuditOutcome = 'succeeded' | 'refused' | 'failed';
 
@@ -57,9 +58,16 @@ export function impliedResourceRef(path: string, params: Record<string, string>,
   return null;
 }
 
+export type EntryRecord = Omit<AuditEntryRow, 'occurred_at'>;
+
 function entryValues(ctx: Koa.Context, caller: Caller, status: number, errorCode: string | null, resourceRef: string | null): unknown[] {
+  const values = entryRecord(ctx, caller, status, errorCode, resourceRef);
+  return COLUMNS.map((c) => values[c]);
+}
+
+function entryRecord(ctx: Koa.Context, caller: Caller, status: number, errorCode: string | null, resourceRef: string | null): EntryRecord {
   const route = ctx.state.route as RouteDef;
-  const values: Record<(typeof COLUMNS)[number], unknown> = {
+  return {
     id: uuidv7(),
     enterprise_id: caller.enterpriseId,
     request_id: ctx.state.requestId ?? '',
@@ -77,7 +85,6 @@ function entryValues(ctx: Koa.Context, caller: Caller, status: number, errorCode
     user_agent: ctx.get('user-agent').slice(0, 512) || null,
     idempotency_key: ctx.get('idempotency-key').slice(0, 255) || null,
   };
-  return COLUMNS.map((c) => values[c]);
 }
 
 const ATTRIBUTION = COLUMNS.indexOf('attribution');
@@ -99,14 +106,21 @@ export async function auditInTransaction(db: AuditDb, ctx: Koa.Context, outcome:
   ctx.state.audited = true;
 }
 
+/** Audit entries as bulk rows (db/bulk), for the entries committed with an Idempotency-Key answer. */
+export const AUDIT_ENTRIES = bulkTable<EntryRecord>('user_action_audit_entries', {
+  id: 'uuid', enterprise_id: 'uuid', request_id: 'text', action: 'text', method: 'text', path: 'text', resource_ref: 'text',
+  outcome: 'text', status_code: 'int', error_code: 'text', subject_id: 'uuid', actor_id: 'uuid', attribution: 'jsonb',
+  client_ip: 'text', user_agent: 'text', idempotency_key: 'text',
+});
+
 /**
- * The success entry as a statement to pipeline in the handler's own transaction (routes with
+ * The success entry as a row to commit in the handler's own transaction (routes with
  * `answerInTransaction`: it goes out with the Idempotency-Key answer). The pipeline writes no second
  * entry once that transaction committed.
  */
-export function auditStatement(tx: TransactionSql, ctx: Koa.Context, status: number, responseBody: unknown): PendingQuery<Row[]> {
+export function successEntry(ctx: Koa.Context, status: number, responseBody: unknown): EntryRecord {
   const resourceRef = impliedResourceRef((ctx.state.route as RouteDef).path, ctx.params ?? {}, responseBody);
-  return tx.unsafe(INSERT, entryValues(ctx, ctx.state.caller as Caller, status, null, resourceRef) as never[], { prepare: true });
+  return entryRecord(ctx, ctx.state.caller as Caller, status, null, resourceRef);
 }
 
 /**

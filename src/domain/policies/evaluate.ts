@@ -1,6 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { ScopePath } from '../../auth/caller';
 import { applicableRules } from './rules';
+import { bulkInsert, bulkTable } from '../../db/bulk';
 import { decide, velocityKey, velocityNeeds, type ActionFamily, type PolicyDecision, type ProposedOperation } from './engine';
 
 type Db = Sql | TransactionSql;
@@ -60,6 +61,21 @@ export function recordVelocity(sql: Db, e: VelocityEntry): Promise<void> {
     on conflict (operation_ref) do nothing`
     .execute()
     .then(() => undefined);
+}
+
+const VELOCITY = bulkTable<{ operation_ref: string; enterprise_id: string; account_ref: string; action_family: string; asset: string; amount: string }>(
+  'policy_velocity',
+  { operation_ref: 'text', enterprise_id: 'uuid', account_ref: 'text', action_family: 'text', asset: 'text', amount: 'numeric' },
+  { tail: 'on conflict (operation_ref) do nothing' },
+);
+
+/** Many entries in one statement (a group commit's), not yet sent: the caller executes it in its order. */
+export function recordVelocities(sql: Db, entries: VelocityEntry[]) {
+  return bulkInsert(
+    sql,
+    VELOCITY,
+    entries.map((e) => ({ operation_ref: e.operationRef, enterprise_id: e.enterpriseId, account_ref: e.accountRef, action_family: e.actionFamily, asset: e.asset, amount: e.amount.toString() })),
+  );
 }
 
 /** Stops counting an operation that ended without moving money (rejected, expired, cancelled, failed). */

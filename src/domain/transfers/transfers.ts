@@ -86,7 +86,7 @@ interface AccountState {
  * The accounts' states, read with FOR KEY SHARE in id order (client accounts, then master accounts):
  * an account close (FOR UPDATE) waits for in-flight transfers and later transfers see it closed.
  */
-function accountStates(tx: Sql | TransactionSql, refs: string[]) {
+export function accountStates(tx: Sql | TransactionSql, refs: string[]) {
   const ids = (prefix: string) => refs.filter((r) => r.startsWith(prefix)).map((r) => r.slice(prefix.length));
   return tx`
     with client_side as materialized (
@@ -111,7 +111,7 @@ function lockAccounts(tx: Sql | TransactionSql, refs: string[]): Promise<Account
  * source's enterprise is closed or suspended, or either account or its client is not active — the
  * first of these in that order, the source before the target (see transferRefusal for the answers).
  */
-function lockMovable(tx: Sql | TransactionSql, sourceRef: string, targetRef: string) {
+export function lockMovable(tx: Sql | TransactionSql, sourceRef: string, targetRef: string) {
   return tx`
     select counterfoil_refuse(reason) from (
       select case
@@ -127,7 +127,7 @@ function lockMovable(tx: Sql | TransactionSql, sourceRef: string, targetRef: str
 }
 
 /** The API answer for a refusal raised by lockMovable; any other error as it is. */
-function transferRefusal(err: unknown): unknown {
+export function transferRefusal(err: unknown): unknown {
   const reason = refusalReason(err);
   if (reason === 'enterprise_closed') return enterpriseClosed();
   if (reason === 'enterprise_suspended') return enterpriseSuspended();
@@ -148,7 +148,8 @@ export interface NewInternalTransfer {
  * Creates an internal transfer under the policy rules (family `internal_transfer`, destination = the
  * target account). Existence, scope and permission are decided first, from the accounts' cached
  * placements (404 out of scope). When no active rule covers the source account (the per-process rule
- * cache), the transfer takes the fast path, `bookAtOnce`: one transaction sent in one write. Otherwise
+ * cache), the transfer takes the fast path: `services.transferBooker` books it in a group commit
+ * with the transfers arriving meanwhile (./group-booking). Otherwise
  * `governedTransfer` evaluates the rules (velocity lock included): `deny` is 422 `policy_denied`;
  * `allow` books, with the trace; `require_approval` holds the amount on the source, records
  * `pending_approval` and starts `internal-transfer/<id>`.
@@ -168,7 +169,10 @@ export async function createInternalTransfer(services: Services, caller: Caller,
 
   const governed = await anyRuleCovers(services.policyRules, services.sql, caller.enterpriseId, 'internal_transfer', placementPath(source));
   try {
-    if (!governed) return await bookAtOnce(services, caller, input, idempotency);
+    if (!governed) {
+      const row = newRow(caller, input, decide([], proposed(caller, input), new Map(), new Date()), new Date());
+      return await services.transferBooker.book({ input, row, idempotency });
+    }
     const opened = await services.sql.begin((tx) => governedTransfer(tx, caller, input, source, services.metrics, idempotency));
     if (!opened.spec) services.metrics.ledgerTransactions.inc({ kind: 'internal_transfer' }); // booked: counted once committed
     if (opened.spec) {
@@ -259,43 +263,6 @@ async function firstFailure(outcomes: Promise<unknown>[]): Promise<void> {
   for (const o of await Promise.allSettled(outcomes)) if (o.status === 'rejected') throw o.reason;
 }
 
-/**
- * postgres.js holds small writes back until setImmediate and writes at once from 1 KiB on; under
- * load that deferral (the rest of the event loop's poll phase) would keep the balance rows locked
- * while PostgreSQL waits for the COMMIT. A COMMIT padded past 1 KiB goes out with the batch.
- */
-const FLUSHING_COMMIT = `commit /* ${' '.repeat(1024)} */`;
-
-/**
- * The fast path: BEGIN, the statements of issueBooking and COMMIT go out in one write on a reserved
- * connection, and the API waits once. Nothing is decided between the statements and COMMIT (every
- * check aborts in SQL), so the balance rows stay locked only while PostgreSQL runs the tail of the
- * batch and commits — not for a round trip to the API and its event loop. Raw SQL: the ledger's hot path.
- */
-async function bookAtOnce(services: Services, caller: Caller, input: NewInternalTransfer, idempotency?: IdempotencyScope): Promise<TransferRow> {
-  const row = newRow(caller, input, decide([], proposed(caller, input), new Map(), new Date()), new Date());
-  const conn = await services.sql.reserve();
-  try {
-    const begun = conn`begin`.execute();
-    let outcomes: Promise<unknown>[];
-    try {
-      outcomes = issueBooking(conn as unknown as TransactionSql, caller, input, row, idempotency);
-    } catch (err) {
-      await conn`rollback`.catch(() => {}); // a statement that could not even be built: nothing may commit
-      throw err;
-    }
-    const committed = conn.unsafe(FLUSHING_COMMIT).execute();
-    // Everything settles before the connection goes back to the pool: a queued COMMIT must not be left behind.
-    await firstFailure([begun, ...outcomes, committed]);
-    // A failed statement turns the COMMIT into a rollback; one failing on its own is an unknown outcome, as any commit error.
-    if ((await committed).command !== 'COMMIT') throw new Error('the transfer transaction did not commit');
-    services.metrics.ledgerTransactions.inc({ kind: 'internal_transfer' });
-    return row;
-  } finally {
-    conn.release();
-  }
-}
-
 interface Opened {
   row: TransferRow;
   spec: ReturnType<typeof approvalSpecOf>;
@@ -348,7 +315,7 @@ async function governedTransfer(tx: TransactionSql, caller: Caller, input: NewIn
   return { row, spec };
 }
 
-const velocityRef = (id: string) => `internal-transfers/${id}`;
+export const velocityRef = (id: string) => `internal-transfers/${id}`;
 
 function recordTransferVelocity(tx: TransactionSql, row: TransferRow): Promise<void> {
   return recordVelocity(tx, {

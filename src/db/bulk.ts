@@ -1,0 +1,41 @@
+import type { Sql, TransactionSql } from 'postgres';
+
+/**
+ * Many rows in one statement: the rows travel as one JSON array parameter and PostgreSQL unpacks
+ * them with `jsonb_to_recordset`, typed by the column list. One Bind/Execute for a batch instead of
+ * one per row, and one prepared plan per table, whatever the batch size. Columns left out of the list
+ * take their defaults. Values must be JSON-safe: bigints and numerics as decimal strings (a bigint
+ * throws), times as Dates or ISO strings (numeric_in and timestamptz_in read them exactly).
+ */
+export interface BulkTable<R> {
+  /** `insert into … select … from jsonb_to_recordset($1)`, plus `tail` (ON CONFLICT, RETURNING). */
+  readonly text: string;
+  /** Type only: the rows this table takes. */
+  readonly rows?: readonly R[];
+}
+
+/**
+ * `columns`: each row field and its SQL type. `computed`: more columns set by an SQL expression
+ * (`now() + …`) rather than by the row. `tail`: ORDER BY, ON CONFLICT, RETURNING.
+ */
+export function bulkTable<R>(table: string, columns: { [K in keyof R & string]: string }, opts: { computed?: Record<string, string>; tail?: string } = {}): BulkTable<R> {
+  const names = Object.keys(columns) as (keyof R & string)[];
+  const record = names.map((n) => `${n} ${columns[n]}`).join(', ');
+  const computed = Object.entries(opts.computed ?? {});
+  const into = [...names, ...computed.map(([c]) => c)].join(', ');
+  const select = [...names, ...computed.map(([, e]) => e)].join(', ');
+  return {
+    // $1 is text cast in SQL: a jsonb-typed parameter would be JSON-encoded a second time by `postgres`.
+    text: `insert into ${table} (${into}) select ${select} from jsonb_to_recordset($1::text::jsonb) as r(${record}) ${opts.tail ?? ''}`,
+  };
+}
+
+/** The rows as the statement's one parameter (no replacer: it would take JSON.stringify off its fast path). */
+export function rowsParam<R>(rows: readonly R[]): string {
+  return JSON.stringify(rows);
+}
+
+/** The insert of `rows` as one prepared statement, not yet sent: the caller executes it in its order. */
+export function bulkInsert<R>(tx: Sql | TransactionSql, table: BulkTable<R>, rows: readonly R[]) {
+  return tx.unsafe(table.text, [rowsParam(rows)], { prepare: true });
+}

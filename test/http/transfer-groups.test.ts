@@ -1,0 +1,122 @@
+// Group commit of executed internal transfers (src/domain/transfers/group-booking.ts): transfers that
+// arrive together share one database transaction; a refused member costs the group a retry one by one.
+import { uuidv7 } from '../../src/ids';
+import { ASSETS, balancesOf, creditExternalDeposit, verifyLedger } from '../../src/ledger';
+import { TransferBooker } from '../../src/domain/transfers/group-booking';
+import type { TransferRow } from '../../src/domain/transfers/transfers';
+import { Metrics } from '../../src/metrics';
+import { call, createTenant, startTestApp, tokenFor, type Tenant, type TestApp } from '../helpers/app';
+
+let app: TestApp;
+let tenant: Tenant;
+let token: string;
+
+const move = (body: unknown, key = uuidv7()) => call(app.url, 'POST', '/internal-transfers', { token, body, headers: { 'idempotency-key': key } });
+const usd = (value: string, source_ref: string, target_ref: string) => ({ amount: { currency: 'USD', value }, source_ref, target_ref });
+
+async function newAccount(): Promise<string> {
+  const res = await call(app.url, 'POST', '/clients', {
+    token,
+    body: { display_name: 'Holder', external_id: `ext-${uuidv7()}`, metadata: {}, scope_ref: `enterprises/${tenant.enterpriseId}` },
+  });
+  expect(res.status).toBe(201);
+  return res.body.default_client_account;
+}
+
+const fund = (accountRef: string, minor: bigint) =>
+  creditExternalDeposit(app.services.sql, { key: `test-deposit/${uuidv7()}`, enterpriseId: tenant.enterpriseId, accountRef, asset: 'USD', amount: minor });
+
+async function total(ref: string): Promise<bigint> {
+  const [b] = await balancesOf(app.services.sql, ref, 'USD');
+  return b?.total ?? 0n;
+}
+
+/** An executed transfer as the API builds it, for the booker directly. */
+function executed(source: string, target: string, minor: bigint): { input: { sourceRef: string; targetRef: string; asset: typeof ASSETS.USD; amount: bigint }; row: TransferRow } {
+  const now = new Date();
+  const attribution = { subject: { id: tenant.serviceAccountId, kind: 'service_account', tenant_ref: `enterprises/${tenant.enterpriseId}` } } as unknown as TransferRow['subject_attribution'];
+  return {
+    input: { sourceRef: source, targetRef: target, asset: ASSETS.USD, amount: minor },
+    row: {
+      id: uuidv7(), version: 1, created_at: now, updated_at: now, enterprise_id: tenant.enterpriseId, source_ref: source, target_ref: target,
+      asset: 'USD', amount: minor.toString(), status: 'executed', approval_ref: null, failure_reason: null, ledger_transaction_id: uuidv7(),
+      subject_attribution: attribution, settled_at: now, policy_decision: null, hold_id: null,
+    },
+  };
+}
+
+/** Groups that a refusal sent back one by one, so far. */
+async function groupsRetried(): Promise<number> {
+  const metric = await app.services.metrics.transferGroups.get();
+  return metric.values.find((v) => v.metricName === 'counterfoil_transfer_group_size_count' && v.labels.outcome === 'retried')?.value ?? 0;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  tenant = await createTenant(app.services, 'Group Commit Ltd');
+  token = await tokenFor(app.url, tenant);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+it('a burst of transfers with one refused member: the others execute, the refused one gets its own 422', async () => {
+  const poor = await newAccount();
+  const sink = await newAccount();
+  const sources = await Promise.all(Array.from({ length: 24 }, () => newAccount()));
+  await Promise.all(sources.map((s) => fund(s, 1_000n)));
+  await fund(poor, 5n);
+
+  const retriedBefore = await groupsRetried();
+  const [refused, ...answers] = await Promise.all([move(usd('0.06', poor, sink)), ...sources.map((s) => move(usd('2.50', s, sink)))]);
+
+  expect(refused.status).toBe(422);
+  expect(refused.body).toMatchObject({ reason: 'insufficient_funds', available: '0.05', required: '0.06', account_ref: poor });
+  expect(answers.map((a) => a.status)).toEqual(sources.map(() => 201));
+  expect(await total(sink)).toBe(24n * 250n);
+  expect(await total(poor)).toBe(5n);
+  for (const s of sources) expect(await total(s)).toBe(750n);
+  // Every executed transfer has its row, its event, its stored answer and its audit entry, once.
+  const ids = answers.map((a) => a.body.id as string);
+  const refs = ids.map((id) => `internal-transfers/${id}`);
+  const [counts] = await app.services.sql`
+    select (select count(*) from internal_transfers where id = any(${ids}::uuid[]))::int as transfers,
+           (select count(*) from events where resource_ref = any(${refs}::text[]))::int as events,
+           (select count(*) from user_action_audit_entries where resource_ref = any(${refs}::text[]) and outcome = 'succeeded')::int as audits,
+           (select count(*) from idempotency_records where response_body->>'id' = any(${ids}::text[]))::int as answers`;
+  expect(counts).toEqual({ transfers: 24, events: 24, audits: 24, answers: 24 });
+  // The refused transfer had company: its group rolled back and went one by one.
+  expect(await groupsRetried()).toBeGreaterThan(retriedBefore);
+});
+
+it('replaying a burst answers each request from its stored answer and books nothing again', async () => {
+  const [a, b] = [await newAccount(), await newAccount()];
+  await fund(a, 10_000n);
+  const keys = Array.from({ length: 10 }, () => uuidv7());
+  const first = await Promise.all(keys.map((k) => move(usd('1.00', a, b), k)));
+  const again = await Promise.all(keys.map((k) => move(usd('1.00', a, b), k)));
+  expect(first.map((r) => r.status)).toEqual(keys.map(() => 201));
+  expect(again.map((r) => r.body.id)).toEqual(first.map((r) => r.body.id));
+  expect(again.every((r) => r.headers.get('idempotent-replayed') === 'true')).toBe(true);
+  expect(await total(b)).toBe(1_000n);
+});
+
+it('funds are checked transfer by transfer in group order, not on the group\'s net effect', async () => {
+  const booker = new TransferBooker(app.services.sql, new Metrics(), { maxGroup: 64, concurrency: 1 });
+  const [x, y, z] = [await newAccount(), await newAccount(), await newAccount()];
+  await fund(x, 10n);
+
+  // In order, the second spends what the first brought: both execute in one group.
+  const chained = await Promise.allSettled([booker.book(executed(x, y, 10n)), booker.book(executed(y, z, 10n))]);
+  expect(chained.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+  expect([await total(x), await total(y), await total(z)]).toEqual([0n, 0n, 10n]);
+
+  // Two empty accounts paying each other: the net change is zero, but neither can pay first.
+  const crossed = await Promise.allSettled([booker.book(executed(x, y, 7n)), booker.book(executed(y, x, 7n))]);
+  expect(crossed.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+  expect(crossed.map((o) => (o as PromiseRejectedResult).reason.options?.reason)).toEqual(['insufficient_funds', 'insufficient_funds']);
+  expect([await total(x), await total(y)]).toEqual([0n, 0n]);
+
+  const report = await verifyLedger(app.services.sql);
+  expect(report.violations).toEqual([]);
+});
