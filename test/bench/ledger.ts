@@ -1,7 +1,7 @@
 // npm run bench:ledger — internal transfers, in one run:
 //   (a) a raw-SQL baseline doing the same database work per transfer (no HTTP, no auth, no validation),
 //   (b) POST /internal-transfers over HTTP with auth and idempotency, random pairs of 1,000 accounts,
-//       then the same at half that rate for the latency target,
+//       then the same at half that rate, arriving at a constant rate (open loop), for the latency target,
 //   (c) the same with every transfer touching one hot account,
 // as transfers/s and p50/p99 latency, the ratio (b)/(a), and storage per transfer (tables + indexes).
 // Targets: (b) ≥ 1,500/s with p99 ≤ 25 ms at half that load; (c) ≥ 500/s, no deadlock, no 5xx; (b)/(a) ≥ 0.5.
@@ -14,14 +14,21 @@ import { createLogger } from '../../src/logger';
 import { closeServices, createServices } from '../../src/services';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { uuidv7 } from '../../src/ids';
-import { book, systemAccountRef, verifyLedger } from '../../src/ledger';
-import { cpuMs, postgresCpuMs, report, scratchDatabase, spawnApi } from './support';
+import { ASSETS, book, systemAccountRef, verifyLedger } from '../../src/ledger';
+import { TransferBooker } from '../../src/domain/transfers/group-booking';
+import type { TransferRow } from '../../src/domain/transfers/transfers';
+import { IdempotencyScope } from '../../src/http/idempotency';
+import { AUDIT_ENTRIES, type EntryRecord } from '../../src/domain/audit/entries';
+import { Metrics } from '../../src/metrics';
+import type { SubjectAttribution } from '../../src/auth/caller';
+import type { PolicyDecision } from '../../src/domain/policies';
+import { cpuMs, openLoop, postgresCpuMs, report, scratchDatabase, spawnApi } from './support';
 
 const ACCOUNTS = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-/** Concurrent transfers of the baseline: the API's connection pool size. */
-const BASELINE_WORKERS = 10;
+/** The API's connection pool size (services.ts), which the baseline's booker gets too. */
+const POOL = 10;
 const TABLES = ['internal_transfers', 'ledger_transactions', 'ledger_postings', 'ledger_balances', 'events', 'idempotency_records', 'policy_velocity', 'user_action_audit_entries'];
 
 interface Phase {
@@ -89,74 +96,36 @@ function randomPair(accounts: string[]): [string, string] {
 }
 
 /**
- * (a) The database work of one transfer, as the API's fast path does it, in raw SQL: one transaction
- * sent in one write on a reserved connection — BEGIN, the accounts locked FOR KEY SHARE with their
- * states checked, the transfer row, the velocity entry, the event, the Idempotency-Key answer, the
- * audit entry, then the ledger transaction, balance rows (ensured, locked, updated) and postings, COMMIT.
+ * (a) The database work of the API's transfers without HTTP, auth or validation: executed transfers
+ * (rows as the API builds them) handed to a TransferBooker of its own — the API's group commit over
+ * a pool of the API's size — by as many concurrent submitters as the HTTP phases have connections,
+ * so the groups form as they do behind the API.
  */
-async function baselineTransfer(sql: Sql, enterpriseId: string, principalId: string, source: string, target: string, responseBody: object): Promise<void> {
-  const id = uuidv7();
-  const txId = uuidv7();
-  const refs = [source, target].sort();
-  const deltas = refs.map((r) => (r === source ? '-1' : '1'));
-  const ids = refs.map((r) => r.slice('client-accounts/'.length));
-  const attribution = (responseBody as { subject_attribution: never }).subject_attribution;
-  const body = JSON.stringify(responseBody);
-  const conn = await sql.reserve();
-  try {
-    const statements = [
-      conn`begin`,
-      conn`select counterfoil_refuse('inactive') from (
-              select a.status, c.status as client_status, e.admission_state, e.restriction_state from client_accounts a join clients c on c.id = a.client_id
-                join enterprises e on e.id = a.enterprise_id where a.id = any(${ids}::uuid[]) order by a.id for key share of a) s
-             where status <> 'active' or client_status <> 'active' or admission_state = 'closed' or restriction_state = 'suspended' limit 1`,
-      conn`insert into internal_transfers (id, enterprise_id, source_ref, target_ref, asset, amount, status, ledger_transaction_id, subject_attribution, settled_at)
-             values (${id}, ${enterpriseId}, ${source}, ${target}, 'USD', 1, 'executed', ${txId}, ${conn.json(attribution)}, now())`,
-      conn`insert into policy_velocity (operation_ref, enterprise_id, account_ref, action_family, asset, amount)
-             values (${'internal-transfers/' + id}, ${enterpriseId}, ${source}, 'internal_transfer', 'USD', 1) on conflict (operation_ref) do nothing`,
-      conn`insert into events (id, type, enterprise_id, scope_ref, resource_ref, payload, attribution)
-             values (${uuidv7()}, 'operations.internal_transfer.executed.v1', ${enterpriseId}, ${source}, ${'internal-transfers/' + id}, ${body}::jsonb, ${conn.json(attribution)})`,
-      conn`with answered as (
-             insert into idempotency_records (principal_id, key, request_hash, state, expires_at, response_status, response_body, response_headers)
-             values (${principalId}, ${uuidv7()}, 'baseline', 'completed', now() + interval '24 hours', 201, ${body}::jsonb, '{}')
-             on conflict (principal_id, key) do nothing returning 1)
-           select counterfoil_refuse('idempotency_key_taken') where not exists (select from answered)`,
-      conn`insert into user_action_audit_entries (id, enterprise_id, request_id, action, method, path, resource_ref, outcome, status_code, subject_id, attribution, client_ip)
-             values (${uuidv7()}, ${enterpriseId}, ${uuidv7()}, 'createInternalTransfer', 'POST', '/internal-transfers', ${'internal-transfers/' + id}, 'succeeded', 201,
-                     ${principalId}, ${conn.json(attribution)}, '127.0.0.1')`,
-      conn`insert into ledger_transactions (id, enterprise_id, business_key, kind) values (${txId}, ${enterpriseId}, ${'internal_transfer/' + id}, 'internal_transfer')
-             on conflict (business_key) do nothing returning created_at`,
-      conn`insert into ledger_balances (account_ref, asset, enterprise_id) select r, 'USD', ${enterpriseId} from unnest(${refs}::text[]) r
-             order by r on conflict (account_ref, asset) do nothing`,
-      conn`select total, held, overdraft_limit from ledger_balances where (account_ref, asset) in (select r, 'USD' from unnest(${refs}::text[]) r)
-             order by account_ref, asset for no key update`,
-      conn`update ledger_balances b set total = b.total + l.d, updated_at = now() from unnest(${refs}::text[], ${deltas}::numeric[]) l(r, d)
-             where b.account_ref = l.r and b.asset = 'USD'`,
-      conn`insert into ledger_postings (transaction_id, balance_id, amount) select ${txId}, b.id, l.d
-             from unnest(${refs}::text[], ${deltas}::numeric[]) l(r, d) join ledger_balances b on b.account_ref = l.r and b.asset = 'USD'`,
-      conn.unsafe(`commit /* ${' '.repeat(1024)} */`), // as the API's: padded so postgres.js writes the batch at once
-    ];
-    for (const q of statements) q.execute();
-    const outcomes = await Promise.allSettled(statements);
-    const failed = outcomes.find((o) => o.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
-  } finally {
-    conn.release();
-  }
-}
-
 async function baseline(sql: Sql, enterpriseId: string, principalId: string, accounts: string[], responseBody: object): Promise<Phase> {
+  const booker = new TransferBooker(sql, new Metrics(), { maxGroup: loadConfig({}).ledgerGroupMax, concurrency: loadConfig({}).ledgerGroupCommits });
+  const sample = responseBody as { subject_attribution: SubjectAttribution; policy_decision: PolicyDecision };
+  const audit = { table: AUDIT_ENTRIES, row: () => auditEntry(enterpriseId, principalId, sample.subject_attribution) };
   const latencies: number[] = [];
   let errors = 0;
   const deadline = Date.now() + SECONDS * 1000;
   const started = Date.now();
   await Promise.all(
-    Array.from({ length: BASELINE_WORKERS }, async () => {
+    Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < deadline) {
-        const [s, t] = randomPair(accounts);
+        const [source, target] = randomPair(accounts);
+        const now = new Date();
+        const row: TransferRow = {
+          id: uuidv7(), version: 1, created_at: now, updated_at: now, enterprise_id: enterpriseId, source_ref: source, target_ref: target,
+          asset: 'USD', amount: '1', status: 'executed', approval_ref: null, failure_reason: null, ledger_transaction_id: uuidv7(),
+          subject_attribution: sample.subject_attribution, settled_at: now, policy_decision: sample.policy_decision, hold_id: null,
+        };
         const t0 = performance.now();
         try {
-          await baselineTransfer(sql, enterpriseId, principalId, s, t, responseBody);
+          await booker.book({
+            input: { sourceRef: source, targetRef: target, asset: ASSETS.USD, amount: 1n },
+            row,
+            idempotency: new IdempotencyScope(principalId, uuidv7(), 'baseline', false, audit),
+          });
           latencies.push(performance.now() - t0);
         } catch (err) {
           if (errors++ === 0) process.stderr.write(`baseline transfer failed: ${err}\n`);
@@ -169,10 +138,19 @@ async function baseline(sql: Sql, enterpriseId: string, principalId: string, acc
   return { transfers: latencies.length, perSecond: Math.round(latencies.length / elapsed), p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), non2xx: 0, status5xx: 0, errors };
 }
 
+/** The audit entry the API commits with a transfer's answer. */
+function auditEntry(enterpriseId: string, principalId: string, attribution: SubjectAttribution): EntryRecord {
+  return {
+    id: uuidv7(), enterprise_id: enterpriseId, request_id: uuidv7(), action: 'createInternalTransfer', method: 'POST', path: '/internal-transfers',
+    resource_ref: `internal-transfers/${uuidv7()}`, outcome: 'succeeded', status_code: 201, error_code: null, subject_id: principalId,
+    actor_id: null, attribution, client_ip: '127.0.0.1', user_agent: null, idempotency_key: uuidv7(),
+  };
+}
+
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** POST /internal-transfers under autocannon: a fresh Idempotency-Key per request. */
-async function httpPhase(url: string, token: string, pair: () => [string, string], opts: { seconds: number; overallRate?: number }): Promise<Phase> {
+async function httpPhase(url: string, token: string, pair: () => [string, string], opts: { seconds: number }): Promise<Phase> {
   if (!url.startsWith('http://127.0.0.1:')) throw new Error('load tests target loopback only');
   let n = 0;
   let status5xx = 0;
@@ -180,7 +158,6 @@ async function httpPhase(url: string, token: string, pair: () => [string, string
     url,
     connections: CONNECTIONS,
     duration: opts.seconds,
-    ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
     requests: [
       {
         method: 'POST',
@@ -209,6 +186,30 @@ async function httpPhase(url: string, token: string, pair: () => [string, string
     status5xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/**
+ * POST /internal-transfers at a constant arrival rate (test/bench/support.ts openLoop): the latency
+ * of a load that is steadily half the maximum, not full load half the time.
+ */
+async function steadyPhase(url: string, token: string, pair: () => [string, string], rate: number): Promise<Phase> {
+  let n = 0;
+  const r = await openLoop({
+    url,
+    rate,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    request: () => {
+      const [source, target] = pair();
+      return {
+        method: 'POST',
+        path: '/internal-transfers',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `bench-steady-${process.pid}-${Date.now()}-${n++}` },
+        body: JSON.stringify({ amount: { currency: 'USD', value: '0.01' }, source_ref: source, target_ref: target }),
+      };
+    },
+  });
+  return { transfers: r.ok, perSecond: Math.round(r.ok / SECONDS), p50: r.p50, p99: r.p99, non2xx: r.non2xx, status5xx: r.status5xx, errors: r.errors };
 }
 
 /** Runs a phase and charges it the CPU time its app process and the database's backends used. */
@@ -270,7 +271,7 @@ async function main() {
     const dbName = new URL(db.url).pathname.slice(1);
     const apiPid = api.child.pid!;
     // Its own pool, kept open until its backends' CPU time is read.
-    const baselineSql = connectPostgres(db.url, { max: BASELINE_WORKERS, onnotice: () => {} });
+    const baselineSql = connectPostgres(db.url, { max: POOL, onnotice: () => {} });
     const a = await withCpu(dbName, process.pid, () => baseline(baselineSql, tenant.enterprise_id, tenant.service_account_id, accounts, responseBody));
     await baselineSql.end({ timeout: 5 });
     const storageA = (await storageBytes(sql)) - before;
@@ -281,7 +282,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 1500)); // backends report their statistics at most once a second
     const xactsPerTransfer = ((await transactions(sql)) - xactsBefore) / Math.max(1, b.transfers);
     const storageB = (await storageBytes(sql)) - before;
-    const bHalf = await withCpu(dbName, apiPid, () => httpPhase(api.url, token, () => randomPair(accounts), { seconds: SECONDS, overallRate: Math.max(1, Math.round(b.perSecond / 2)) }));
+    const bHalf = await withCpu(dbName, apiPid, () => steadyPhase(api.url, token, () => randomPair(accounts), Math.max(1, Math.round(b.perSecond / 2))));
 
     const deadlocksBefore = await deadlocks(sql);
     let flip = 0;
@@ -297,13 +298,13 @@ async function main() {
     const deadlocksC = (await deadlocks(sql)) - deadlocksBefore;
     const verify = await verifyLedger(sql);
 
-    process.stdout.write(`\nLedger benchmark: ${SECONDS} s per phase, ${CONNECTIONS} HTTP connections, ${BASELINE_WORKERS} baseline workers, ${ACCOUNTS} accounts\n`);
-    show('(a) raw-SQL baseline (same statements, no HTTP/auth/validation)', a, { 'storage per transfer (bytes)': Math.round(storageA / Math.max(1, a.transfers)) });
+    process.stdout.write(`\nLedger benchmark: ${SECONDS} s per phase, ${CONNECTIONS} HTTP connections, baseline pool ${POOL}, ${ACCOUNTS} accounts\n`);
+    show('(a) raw-SQL baseline (the API\'s group commit, no HTTP/auth/validation)', a, { 'storage per transfer (bytes)': Math.round(storageA / Math.max(1, a.transfers)) });
     show('(b) POST /internal-transfers, random pairs of 1,000 accounts', b, {
       'storage per transfer (bytes, with indexes)': Math.round(storageB / Math.max(1, b.transfers)),
       'database transactions per transfer': xactsPerTransfer.toFixed(2),
     });
-    show(`(b') the same at half that rate (${Math.round(b.perSecond / 2)}/s offered)`, bHalf);
+    show(`(b') the same at half that rate: ${Math.round(b.perSecond / 2)}/s at a constant arrival rate (open loop)`, bHalf);
     show('(c) every transfer touching one hot account', c, { deadlocks: deadlocksC });
     report('Summary', {
       'ratio (b)/(a)': (b.perSecond / Math.max(1, a.perSecond)).toFixed(2),

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -84,6 +85,84 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
     errors: r.errors + r.timeouts,
     total: r.requests.total,
   };
+}
+
+export interface OpenLoopResult {
+  sent: number;
+  /** Answers by status class. */
+  ok: number;
+  non2xx: number;
+  status5xx: number;
+  errors: number;
+  /** Latency from each request's scheduled start (not its actual send) to the end of its answer, ms. */
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * An open-loop load at a constant arrival rate (as wrk2): request i is due at start + i/rate,
+ * whether or not earlier ones have been answered, over at most `connections` keep-alive sockets,
+ * and its latency counts from when it was due, so a stall is charged to every request it delayed
+ * (no coordinated omission). autocannon's `overallRate` is not that: each connection sends flat out
+ * until the second's budget is spent and then idles, so "half the rate" is full load half the time.
+ */
+export async function openLoop(opts: {
+  url: string;
+  rate: number;
+  seconds: number;
+  connections: number;
+  request: () => { method: string; path: string; headers: Record<string, string>; body?: string };
+  onStatus?: (status: number) => void;
+}): Promise<OpenLoopResult> {
+  const target = new URL(opts.url);
+  if (target.hostname !== '127.0.0.1' && target.hostname !== '::1' && target.hostname !== '[::1]') throw new Error('load tests target loopback only');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
+  const total = Math.round(opts.rate * opts.seconds);
+  const latencies: number[] = [];
+  const result = { sent: 0, ok: 0, non2xx: 0, status5xx: 0, errors: 0 };
+  const start = performance.now();
+  const inFlight = new Set<Promise<void>>();
+  const send = (due: number) => {
+    const r = opts.request();
+    const done = new Promise<void>((resolve) => {
+      const req = http.request(
+        { host: target.hostname, port: target.port, method: r.method, path: r.path, headers: r.headers, agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            const status = res.statusCode ?? 0;
+            opts.onStatus?.(status);
+            if (status >= 200 && status < 300) result.ok++;
+            else result.non2xx++;
+            if (status >= 500) result.status5xx++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        result.errors++;
+        resolve();
+      });
+      req.end(r.body);
+    });
+    inFlight.add(done);
+    void done.then(() => inFlight.delete(done));
+    result.sent++;
+  };
+  while (result.sent < total) {
+    const now = performance.now();
+    // Everything due by now goes out now; then sleep until the next one is due.
+    while (result.sent < total && start + (result.sent * 1000) / opts.rate <= now) send(start + (result.sent * 1000) / opts.rate);
+    const next = start + (result.sent * 1000) / opts.rate;
+    await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0) * 10) / 10;
+  return { ...result, p50: at(50), p99: at(99), max: at(100) };
 }
 
 export function report(title: string, rows: Record<string, string | number>): void {
