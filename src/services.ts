@@ -16,7 +16,7 @@ import { outboxBell } from './events/outbox';
 import { POLICY_RULES_CHANNEL } from './domain/policies/rules';
 import type { PolicyRule } from './domain/policies/engine';
 import { AccountPlacements } from './domain/tenancy/placements';
-import { TransferBooker } from './domain/transfers/group-booking';
+import { TransferBooker, connectBookerPool } from './domain/transfers/group-booking';
 
 /**
  * Everything a request handler or an activity may use, built once per process by `createServices`
@@ -39,8 +39,10 @@ export interface Services {
   placements: AccountPlacements;
   temporal: TemporalGateway;
   metrics: Metrics;
-  /** Executed internal transfers, booked in group commits (domain/transfers/group-booking). */
+  /** Executed internal transfers, booked in group commits (domain/transfers/group-booking)… */
   transferBooker: TransferBooker;
+  /** …on connections of their own, planned for point lookups (connectBookerPool). */
+  bookerSql: Sql;
 }
 
 export interface ServiceOptions {
@@ -74,6 +76,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
   const policyRules = new NotifiedCache<PolicyRule[]>(sql, POLICY_RULES_CHANNEL);
   await Promise.all([principals.start(), enterprises.start(), policyRules.start()]);
   outboxBell.attach(sql);
+  const bookerSql = connectBookerPool(opts.databaseUrl, config.ledgerGroupCommits);
   return {
     config,
     log,
@@ -87,7 +90,8 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     placements: new AccountPlacements(sql),
     temporal: new TemporalGateway({ address: opts.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue }, metrics),
     metrics,
-    transferBooker: new TransferBooker(sql, metrics, { maxGroup: config.ledgerGroupMax, concurrency: config.ledgerGroupCommits }),
+    transferBooker: new TransferBooker(bookerSql, metrics, { maxGroup: config.ledgerGroupMax, concurrency: config.ledgerGroupCommits }),
+    bookerSql,
   };
 }
 
@@ -95,5 +99,6 @@ export async function closeServices(s: Services): Promise<void> {
   outboxBell.detach(s.sql);
   await s.temporal.close().catch(() => {});
   await s.sql.end({ timeout: 5 });
+  await s.bookerSql.end({ timeout: 5 });
   await s.orm.close(true);
 }

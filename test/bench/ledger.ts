@@ -8,14 +8,13 @@
 import { randomInt } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Sql } from 'postgres';
-import { connectPostgres } from '../../src/db/connect';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { closeServices, createServices } from '../../src/services';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { uuidv7 } from '../../src/ids';
 import { ASSETS, book, systemAccountRef, verifyLedger } from '../../src/ledger';
-import { TransferBooker } from '../../src/domain/transfers/group-booking';
+import { TransferBooker, connectBookerPool } from '../../src/domain/transfers/group-booking';
 import type { TransferRow } from '../../src/domain/transfers/transfers';
 import { IdempotencyScope } from '../../src/http/idempotency';
 import { AUDIT_ENTRIES, type EntryRecord } from '../../src/domain/audit/entries';
@@ -27,8 +26,6 @@ import { cpuMs, openLoop, postgresCpuMs, report, scratchDatabase, spawnApi } fro
 const ACCOUNTS = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-/** The API's connection pool size (services.ts), which the baseline's booker gets too. */
-const POOL = 10;
 const TABLES = ['internal_transfers', 'ledger_transactions', 'ledger_postings', 'ledger_balances', 'events', 'idempotency_records', 'policy_velocity', 'user_action_audit_entries'];
 
 interface Phase {
@@ -97,8 +94,8 @@ function randomPair(accounts: string[]): [string, string] {
 
 /**
  * (a) The database work of the API's transfers without HTTP, auth or validation: executed transfers
- * (rows as the API builds them) handed to a TransferBooker of its own — the API's group commit over
- * a pool of the API's size — by as many concurrent submitters as the HTTP phases have connections,
+ * (rows as the API builds them) handed to a TransferBooker of its own — the API's group commit, on a
+ * pool made as the API's (connectBookerPool) — by as many concurrent submitters as the HTTP phases have connections,
  * so the groups form as they do behind the API.
  */
 async function baseline(sql: Sql, enterpriseId: string, principalId: string, accounts: string[], responseBody: object): Promise<Phase> {
@@ -271,7 +268,7 @@ async function main() {
     const dbName = new URL(db.url).pathname.slice(1);
     const apiPid = api.child.pid!;
     // Its own pool, kept open until its backends' CPU time is read.
-    const baselineSql = connectPostgres(db.url, { max: POOL, onnotice: () => {} });
+    const baselineSql = connectBookerPool(db.url, loadConfig({}).ledgerGroupCommits);
     const a = await withCpu(dbName, process.pid, () => baseline(baselineSql, tenant.enterprise_id, tenant.service_account_id, accounts, responseBody));
     await baselineSql.end({ timeout: 5 });
     const storageA = (await storageBytes(sql)) - before;
@@ -298,7 +295,7 @@ async function main() {
     const deadlocksC = (await deadlocks(sql)) - deadlocksBefore;
     const verify = await verifyLedger(sql);
 
-    process.stdout.write(`\nLedger benchmark: ${SECONDS} s per phase, ${CONNECTIONS} HTTP connections, baseline pool ${POOL}, ${ACCOUNTS} accounts\n`);
+    process.stdout.write(`\nLedger benchmark: ${SECONDS} s per phase, ${CONNECTIONS} HTTP connections, ${ACCOUNTS} accounts\n`);
     show('(a) raw-SQL baseline (the API\'s group commit, no HTTP/auth/validation)', a, { 'storage per transfer (bytes)': Math.round(storageA / Math.max(1, a.transfers)) });
     show('(b) POST /internal-transfers, random pairs of 1,000 accounts', b, {
       'storage per transfer (bytes, with indexes)': Math.round(storageB / Math.max(1, b.transfers)),
