@@ -8,10 +8,16 @@ import type { Sql, TransactionSql } from 'postgres';
  * throws), times as Dates or ISO strings (numeric_in and timestamptz_in read them exactly).
  */
 export interface BulkTable<R> {
-  /** `insert into … select … from jsonb_to_recordset($1)`, plus `tail` (ON CONFLICT, RETURNING). */
-  readonly text: string;
+  /** `insert into … select … from jsonb_to_recordset($<param>)`, plus `tail` (ON CONFLICT, RETURNING). */
+  text(param?: number): string;
   /** Type only: the rows this table takes. */
   readonly rows?: readonly R[];
+}
+
+/** Rows for one table, to insert with others in one statement (bulkInsertAll). */
+export interface BulkRows {
+  table: BulkTable<unknown>;
+  rows: readonly unknown[];
 }
 
 /**
@@ -25,8 +31,8 @@ export function bulkTable<R>(table: string, columns: { [K in keyof R & string]: 
   const into = [...names, ...computed.map(([c]) => c)].join(', ');
   const select = [...names, ...computed.map(([, e]) => e)].join(', ');
   return {
-    // $1 is text cast in SQL: a jsonb-typed parameter would be JSON-encoded a second time by `postgres`.
-    text: `insert into ${table} (${into}) select ${select} from jsonb_to_recordset($1::text::jsonb) as r(${record}) ${opts.tail ?? ''}`,
+    // The parameter is text cast in SQL: a jsonb-typed one would be JSON-encoded a second time by `postgres`.
+    text: (param = 1) => `insert into ${table} (${into}) select ${select} from jsonb_to_recordset($${param}::text::jsonb) as r(${record}) ${opts.tail ?? ''}`,
   };
 }
 
@@ -37,5 +43,21 @@ export function rowsParam<R>(rows: readonly R[]): string {
 
 /** The insert of `rows` as one prepared statement, not yet sent: the caller executes it in its order. */
 export function bulkInsert<R>(tx: Sql | TransactionSql, table: BulkTable<R>, rows: readonly R[]) {
-  return tx.unsafe(table.text, [rowsParam(rows)], { prepare: true });
+  return tx.unsafe(table.text(), [rowsParam(rows)], { prepare: true });
+}
+
+/**
+ * Several tables' inserts as one statement, not yet sent: each a data-modifying CTE (`i0`, `i1`, …
+ * in order; PostgreSQL runs every one to completion), then `then` — a SELECT that may read them,
+ * with its own parameters numbered after theirs — or `select 1`. One Bind, one Sync and one answer
+ * for all the tables, which a group commit's fixed cost is mostly made of.
+ */
+export function bulkInsertAll(
+  tx: Sql | TransactionSql,
+  parts: readonly BulkRows[],
+  then?: { sql: (ctes: string[], firstParam: number) => string; params: unknown[] },
+) {
+  const ctes = parts.map((_, i) => `i${i}`);
+  const text = `with ${parts.map((p, i) => `${ctes[i]} as (${p.table.text(i + 1)})`).join(', ')} ${then ? then.sql(ctes, parts.length + 1) : 'select 1'}`;
+  return tx.unsafe(text, [...parts.map((p) => rowsParam(p.rows)), ...(then?.params ?? [])] as never[], { prepare: true });
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TransactionSql, Sql } from 'postgres';
-import { bulkInsert, bulkTable } from '../db/bulk';
+import { bulkTable, type BulkRows, type BulkTable } from '../db/bulk';
 import { uuidv7 } from '../ids';
 import type { SubjectAttribution } from '../auth/caller';
 import { assertKnownEventType } from './catalogue';
@@ -56,8 +56,8 @@ const EVENTS = bulkTable<{ id: string; type: string; enterprise_id: string; scop
   { id: 'uuid', type: 'text', enterprise_id: 'uuid', scope_ref: 'text', resource_ref: 'text', payload: 'jsonb', attribution: 'jsonb' },
 );
 
-/** Many events in one statement (a group commit's), not yet sent: the caller executes it in its order. */
-export function recordEventsSql(tx: TransactionSql | Sql, events: NewEvent[]) {
+/** Many events as bulk rows, for a statement that inserts them with other rows (db/bulk bulkInsertAll). */
+export function eventsInBulk(events: NewEvent[]): BulkRows {
   for (const e of events) assertKnownEventType(e.type);
   const rows = events.map((e) => ({
     id: uuidv7(),
@@ -69,7 +69,7 @@ export function recordEventsSql(tx: TransactionSql | Sql, events: NewEvent[]) {
     attribution: e.attribution ?? null,
   }));
   outboxBell.ring();
-  return bulkInsert(tx, EVENTS, rows);
+  return { table: EVENTS as BulkTable<unknown>, rows };
 }
 
 /** How long the bell waits after an event is written before it wakes the dispatchers: time for that transaction to commit. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { AppError } from '../errors';
 import { isRefusal } from '../db/refusals';
-import { bulkInsert, bulkTable, type BulkTable } from '../db/bulk';
+import { bulkInsert, bulkTable, type BulkRows, type BulkTable } from '../db/bulk';
 import type { HandlerResult } from './route';
 
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
@@ -121,20 +121,23 @@ const ANSWERS = bulkTable<AnswerRow>(
 );
 
 /**
- * Many answers (IdempotencyScope.answered) in one statement that claims every key and refuses in SQL
- * (KeyTaken) when any is taken, plus their alongside rows, one statement per table. Not yet sent:
- * the caller executes them in its order.
+ * Many answers (IdempotencyScope.answered) as bulk rows for one statement (db/bulk bulkInsertAll):
+ * the answers, which claim their keys, then their alongside rows by table. `refusal(at)` is that
+ * statement's final SELECT, with the answers' CTE at position `at`: it refuses in SQL (KeyTaken)
+ * when any key was taken, aborting the transaction.
  */
-export function recordAnswers(tx: TransactionSql, answered: ReturnType<IdempotencyScope['answered']>[]) {
+export function answersInBulk(answered: ReturnType<IdempotencyScope['answered']>[]) {
   const rows = answered.map((a) => a.answer);
-  const claim = tx.unsafe(
-    `with answered as (${ANSWERS.text}) select counterfoil_refuse($2) where (select count(*) from answered) < $3`,
-    [JSON.stringify(rows), KEY_TAKEN, rows.length],
-    { prepare: true },
-  );
   const byTable = new Map<BulkTable<unknown>, unknown[]>();
   for (const a of answered) if (a.alongside) byTable.set(a.alongside.table, [...(byTable.get(a.alongside.table) ?? []), a.alongside.row]);
-  return [claim, ...[...byTable].map(([table, tableRows]) => bulkInsert(tx, table, tableRows))];
+  const parts: BulkRows[] = [{ table: ANSWERS as BulkTable<unknown>, rows }, ...[...byTable].map(([table, tableRows]) => ({ table, rows: tableRows }))];
+  return {
+    parts,
+    refusal: (at: number) => ({
+      sql: (ctes: string[], p: number) => `select counterfoil_refuse($${p}) where (select count(*) from ${ctes[at]}) < $${p + 1}`,
+      params: [KEY_TAKEN, rows.length],
+    }),
+  };
 }
 
 /** Whether a group commit failed because one of its keys was taken meanwhile. */

@@ -1,4 +1,4 @@
-import { bulkInsert, bulkTable, rowsParam } from '../db/bulk';
+import { bulkInsertAll, bulkTable, rowsParam } from '../db/bulk';
 import { isRefusal } from '../db/refusals';
 import { insufficientFunds, normalise, type LedgerSql, type LockedBalance, type Movement } from './core';
 import { assertBalanced, type BookInput } from './transactions';
@@ -53,15 +53,17 @@ export function issueBookings(tx: LedgerSql, bookings: BatchBooking[]): { statem
   const assets = balances.map((m) => m.asset);
   const legs = rowsParam(perBooking.flatMap((ms, seq) => ms.map((m) => ({ x: bookings[seq].id, r: m.accountRef, a: m.asset, d: m.total.toString(), seq }))));
 
-  const claimed = tx.unsafe(
-    `with claimed as (${TRANSACTIONS.text}) select counterfoil_refuse($2) where (select count(*) from claimed) < $3`,
-    [rowsParam(bookings.map((b) => ({ id: b.id, enterprise_id: b.enterpriseId, business_key: b.key, kind: b.kind }))), BOOKING_REPLAYED, bookings.length],
-    { prepare: true },
-  );
-  const ensure = bulkInsert(
+  // Claim every business key and create missing balance rows (sorted), in one statement.
+  const claimed = bulkInsertAll(
     tx,
-    ENSURE_BALANCES,
-    balances.map((m) => ({ account_ref: m.accountRef, asset: m.asset, enterprise_id: m.enterpriseId, overdraft_limit: m.accountRef.startsWith('system/') ? null : '0' })),
+    [
+      { table: TRANSACTIONS, rows: bookings.map((b) => ({ id: b.id, enterprise_id: b.enterpriseId, business_key: b.key, kind: b.kind })) },
+      {
+        table: ENSURE_BALANCES,
+        rows: balances.map((m) => ({ account_ref: m.accountRef, asset: m.asset, enterprise_id: m.enterpriseId, overdraft_limit: m.accountRef.startsWith('system/') ? null : '0' })),
+      },
+    ],
+    { sql: ([keys], p) => `select counterfoil_refuse($${p}) where (select count(*) from ${keys}) < $${p + 1}`, params: [BOOKING_REPLAYED, bookings.length] },
   );
   const lock = tx<LockedBalance[]>`
     select account_ref, asset, total::text, held::text, overdraft_limit::text
@@ -79,17 +81,18 @@ export function issueBookings(tx: LedgerSql, bookings: BatchBooking[]): { statem
         join ledger_balances b on b.account_ref = l.r and b.asset = l.a
        where l.d < 0 and b.overdraft_limit is not null and b.total - b.held + l.running + b.overdraft_limit < 0
        limit 1) short`;
-  const update = tx`
-    update ledger_balances b
-       set total = b.total + l.dt, updated_at = now()
-      from unnest(${refs}::text[], ${assets}::text[], ${balances.map((m) => m.total.toString())}::numeric[]) as l(r, a, dt)
-     where b.account_ref = l.r and b.asset = l.a and l.dt <> 0`;
-  const postings = tx`
+  // The net change per balance row, then every posting (balance ids by key; the rows exist since the claim).
+  const booked = tx`
+    with updated as (
+      update ledger_balances b
+         set total = b.total + l.dt, updated_at = now()
+        from unnest(${refs}::text[], ${assets}::text[], ${balances.map((m) => m.total.toString())}::numeric[]) as l(r, a, dt)
+       where b.account_ref = l.r and b.asset = l.a and l.dt <> 0)
     insert into ledger_postings (transaction_id, balance_id, amount)
     select l.x, b.id, l.d
       from jsonb_to_recordset(${legs}::text::jsonb) as l(x uuid, r text, a text, d numeric)
       join ledger_balances b on b.account_ref = l.r and b.asset = l.a`;
-  const statements = [claimed, ensure, lock, funds, update, postings];
+  const statements = [claimed, lock, funds, booked];
   for (const q of statements) q.execute(); // handed to the connection now, in this order
   return {
     statements: statements as Promise<unknown>[],

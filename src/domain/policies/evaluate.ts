@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { ScopePath } from '../../auth/caller';
 import { applicableRules } from './rules';
-import { bulkInsert, bulkTable } from '../../db/bulk';
+import { bulkTable, type BulkRows, type BulkTable } from '../../db/bulk';
 import { decide, velocityKey, velocityNeeds, type ActionFamily, type PolicyDecision, type ProposedOperation } from './engine';
 
 type Db = Sql | TransactionSql;
@@ -69,13 +69,12 @@ const VELOCITY = bulkTable<{ operation_ref: string; enterprise_id: string; accou
   { tail: 'on conflict (operation_ref) do nothing' },
 );
 
-/** Many entries in one statement (a group commit's), not yet sent: the caller executes it in its order. */
-export function recordVelocities(sql: Db, entries: VelocityEntry[]) {
-  return bulkInsert(
-    sql,
-    VELOCITY,
-    entries.map((e) => ({ operation_ref: e.operationRef, enterprise_id: e.enterpriseId, account_ref: e.accountRef, action_family: e.actionFamily, asset: e.asset, amount: e.amount.toString() })),
-  );
+/** Many entries as bulk rows, for a statement that inserts them with other rows (db/bulk bulkInsertAll). */
+export function velocitiesInBulk(entries: VelocityEntry[]): BulkRows {
+  return {
+    table: VELOCITY as BulkTable<unknown>,
+    rows: entries.map((e) => ({ operation_ref: e.operationRef, enterprise_id: e.enterpriseId, account_ref: e.accountRef, action_family: e.actionFamily, asset: e.asset, amount: e.amount.toString() })),
+  };
 }
 
 /** Stops counting an operation that ended without moving money (rejected, expired, cancelled, failed). */

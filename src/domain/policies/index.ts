@@ -23,7 +23,7 @@ export {
   type RuleEffect,
   type RuleTrace,
 } from './engine';
-export { evaluatePolicy, recordVelocities, recordVelocity, releaseVelocity, type VelocityEntry } from './evaluate';
+export { evaluatePolicy, velocitiesInBulk, recordVelocity, releaseVelocity, type VelocityEntry } from './evaluate';
 export { assertNotDenied, policyDenied } from './denial';
 export { PolicyDecisionBody } from './decision-body';
 export { visibleByScopePath } from './scope';

@@ -1,12 +1,12 @@
 import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { GroupCommit } from '../../db/group-commit';
 import { connectPostgres } from '../../db/connect';
-import { bulkInsert, bulkTable } from '../../db/bulk';
-import { recordEventsSql } from '../../events/outbox';
-import { KeyTaken, isKeyTaken, recordAnswers, type IdempotencyScope } from '../../http/idempotency';
+import { bulkInsertAll, bulkTable, type BulkTable } from '../../db/bulk';
+import { eventsInBulk } from '../../events/outbox';
+import { KeyTaken, answersInBulk, isKeyTaken, type IdempotencyScope } from '../../http/idempotency';
 import { issueBookings } from '../../ledger';
 import type { Metrics } from '../../metrics';
-import { recordVelocities } from '../policies';
+import { velocitiesInBulk } from '../policies';
 import { TRANSFER_EVENTS } from './events';
 import { accountStates, lockMovable, presentTransfer, transferRefusal, velocityRef, type NewInternalTransfer, type TransferRow } from './transfers';
 
@@ -144,14 +144,13 @@ function issueGroup(tx: TransactionSql, items: TransferToBook[]) {
             where s.admission_state = 'closed' or s.restriction_state = 'suspended' or coalesce(s.client_status, 'active') <> 'active' or s.status <> 'active'
             limit 1`.execute();
   const answered = items.flatMap((t) => (t.idempotency ? [t.idempotency.answered({ status: 201, body: presentTransfer(t.row) })] : []));
-  const queries = [
-    bulkInsert(tx, TRANSFERS, rows),
-    recordVelocities(
-      tx,
+  const answers = answered.length > 0 ? answersInBulk(answered) : null;
+  const parts = [
+    { table: TRANSFERS as BulkTable<unknown>, rows },
+    velocitiesInBulk(
       rows.map((r) => ({ operationRef: velocityRef(r.id), enterpriseId: r.enterprise_id, accountRef: r.source_ref, actionFamily: 'internal_transfer', asset: r.asset, amount: BigInt(r.amount) })),
     ),
-    recordEventsSql(
-      tx,
+    eventsInBulk(
       rows.map((r) => ({
         type: TRANSFER_EVENTS[r.status],
         enterpriseId: r.enterprise_id,
@@ -161,9 +160,9 @@ function issueGroup(tx: TransactionSql, items: TransferToBook[]) {
         attribution: r.subject_attribution,
       })),
     ),
-    ...(answered.length > 0 ? recordAnswers(tx, answered) : []),
   ];
-  for (const q of queries) q.execute();
+  // Every row of the group but the ledger's, in one statement; a taken key refuses there.
+  const written = bulkInsertAll(tx, [...parts, ...(answers?.parts ?? [])], answers?.refusal(parts.length)).execute();
   const ledger = issueBookings(
     tx,
     items.map(({ row, input }) => ({
@@ -178,7 +177,7 @@ function issueGroup(tx: TransactionSql, items: TransferToBook[]) {
     })),
   );
   return {
-    statements: [accounts, ...queries, ...ledger.statements] as Promise<unknown>[],
+    statements: [accounts, written, ...ledger.statements] as Promise<unknown>[],
     /** A lone transfer's failure as the API's answer (for a group, any PostgreSQL error means: book them one by one). */
     explain: async (err: unknown): Promise<unknown> => {
       if (items.length > 1) return err;
