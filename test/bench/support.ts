@@ -23,7 +23,8 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
 async function spawnRole(role: 'api' | 'worker', env: Record<string, string>, nodeArgs: string[]) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli.ts', role], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    // The malloc setting the launchers give (bin/counterfoil, npm start), unless this environment sets its own.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', MALLOC_MMAP_THRESHOLD_: '131072', ...mallocSettings(), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -43,6 +44,9 @@ async function spawnRole(role: 'api' | 'worker', env: Record<string, string>, no
     });
   return { child, stop };
 }
+
+/** glibc malloc settings of this environment (MALLOC_*_, GLIBC_TUNABLES), passed through to the measured processes. */
+const mallocSettings = () => Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && (/^MALLOC_[A-Z_]+_$/.test(k) || k === 'GLIBC_TUNABLES'))) as Record<string, string>;
 
 const nodeArgsFrom = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
 
