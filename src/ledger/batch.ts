@@ -1,6 +1,6 @@
 import { bulkInsertAll, bulkTable, rowsParam } from '../db/bulk';
 import { isRefusal } from '../db/refusals';
-import { insufficientFunds, normalise, type LedgerSql, type LockedBalance, type Movement } from './core';
+import { insufficientFunds, lockBalances, normalise, type LedgerSql, type LockedBalance, type Movement } from './core';
 import { assertBalanced, type BookInput } from './transactions';
 
 /*
@@ -65,12 +65,7 @@ export function issueBookings(tx: LedgerSql, bookings: BatchBooking[]): { statem
     ],
     { sql: ([keys], p) => `select counterfoil_refuse($${p}) where (select count(*) from ${keys}) < $${p + 1}`, params: [BOOKING_REPLAYED, bookings.length] },
   );
-  const lock = tx<LockedBalance[]>`
-    select account_ref, asset, total::text, held::text, overdraft_limit::text
-      from ledger_balances
-     where (account_ref, asset) in (select * from unnest(${refs}::text[], ${assets}::text[]))
-     order by account_ref collate "C", asset collate "C"
-       for no key update`;
+  const lock = lockBalances(tx, refs, assets);
   // Read after the lock, so it sees the locked rows' latest values: each debit must fit what the
   // account holds after the bookings before it in the batch (as if they had been booked one by one).
   const funds = tx`

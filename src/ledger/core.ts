@@ -89,13 +89,7 @@ export async function applyMovements(
       from unnest(${refs}::text[], ${assets}::text[]) as l(r, a)
      order by r collate "C", a collate "C"
     on conflict (account_ref, asset) do nothing`;
-  // FOR NO KEY UPDATE: excludes every other ledger writer but not FK checks of referencing rows.
-  const lock = tx<LockedBalance[]>`
-    select account_ref, asset, total::text, held::text, overdraft_limit::text
-      from ledger_balances
-     where (account_ref, asset) in (select * from unnest(${refs}::text[], ${assets}::text[]))
-     order by account_ref collate "C", asset collate "C"
-       for no key update`;
+  const lock = lockBalances(tx, refs, assets);
   const update = tx`
     update ledger_balances b
        set total = b.total + l.dt, held = b.held + l.dh, updated_at = now()
@@ -125,6 +119,19 @@ export async function applyMovements(
     }
     throw err;
   }
+}
+
+/**
+ * Locks balance rows in the ledger's one order, (account_ref, asset) in byte order, and reads them.
+ * FOR NO KEY UPDATE: excludes every other ledger writer but not FK checks of referencing rows.
+ */
+export function lockBalances(tx: LedgerSql, refs: string[], assets: string[]) {
+  return tx<LockedBalance[]>`
+    select account_ref, asset, total::text, held::text, overdraft_limit::text
+      from ledger_balances
+     where (account_ref, asset) in (select * from unnest(${refs}::text[], ${assets}::text[]))
+     order by account_ref collate "C", asset collate "C"
+       for no key update`;
 }
 
 /** The first debited row whose available + overdraft cannot cover the debit. */

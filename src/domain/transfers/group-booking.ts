@@ -8,7 +8,7 @@ import { issueBookings } from '../../ledger';
 import type { Metrics } from '../../metrics';
 import { velocitiesInBulk } from '../policies';
 import { TRANSFER_EVENTS } from './events';
-import { accountStates, lockMovable, presentTransfer, transferRefusal, velocityRef, type NewInternalTransfer, type TransferRow } from './transfers';
+import { accountStates, lockMovable, presentTransfer, transferBooking, transferRefusal, velocityRef, type NewInternalTransfer, type TransferRow } from './transfers';
 
 /*
  * Executed internal transfers are booked in groups: the transfers that arrive while earlier groups
@@ -163,19 +163,7 @@ function issueGroup(tx: TransactionSql, items: TransferToBook[]) {
   ];
   // Every row of the group but the ledger's, in one statement; a taken key refuses there.
   const written = bulkInsertAll(tx, [...parts, ...(answers?.parts ?? [])], answers?.refusal(parts.length)).execute();
-  const ledger = issueBookings(
-    tx,
-    items.map(({ row, input }) => ({
-      id: row.ledger_transaction_id!,
-      key: `internal_transfer/${row.id}`,
-      enterpriseId: row.enterprise_id,
-      kind: 'internal_transfer',
-      legs: [
-        { accountRef: input.sourceRef, asset: input.asset.code, amount: -input.amount },
-        { accountRef: input.targetRef, asset: input.asset.code, amount: input.amount },
-      ],
-    })),
-  );
+  const ledger = issueBookings(tx, items.map(({ row, input }) => transferBooking(row, input)));
   return {
     statements: [accounts, written, ...ledger.statements] as Promise<unknown>[],
     /** A lone transfer's failure as the API's answer (for a group, any PostgreSQL error means: book them one by one). */

@@ -7,7 +7,7 @@ import { uuidv7 } from '../../ids';
 import type { IdempotencyScope } from '../../http/idempotency';
 import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
-import { bookWithin, money, placeHold, postHold, voidHold, type Asset } from '../../ledger';
+import { bookWithin, money, placeHold, postHold, voidHold, type Asset, type BatchBooking } from '../../ledger';
 import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow } from '../approvals';
 import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
@@ -233,7 +233,7 @@ function newRow(caller: Caller, input: NewInternalTransfer, decision: PolicyDeci
  * are locked for the shortest time. Every refusal aborts the transaction in SQL. Returns the
  * statements' outcomes, in order.
  */
-function issueBooking(tx: TransactionSql, caller: Caller, input: NewInternalTransfer, row: TransferRow, idempotency?: IdempotencyScope): Promise<unknown>[] {
+function issueBooking(tx: TransactionSql, input: NewInternalTransfer, row: TransferRow, idempotency?: IdempotencyScope): Promise<unknown>[] {
   return [
     lockMovable(tx, input.sourceRef, input.targetRef),
     tx`
@@ -245,17 +245,22 @@ function issueBooking(tx: TransactionSql, caller: Caller, input: NewInternalTran
     recordTransferVelocity(tx, row),
     recordTransferEvent(tx, row, row.subject_attribution),
     ...(idempotency ? [idempotency.record(tx, { status: 201, body: presentTransfer(row) }, { refuseInSql: true })] : []),
-    bookWithin(tx, {
-      id: row.ledger_transaction_id!,
-      key: `internal_transfer/${row.id}`,
-      enterpriseId: caller.enterpriseId,
-      kind: 'internal_transfer',
-      legs: [
-        { accountRef: input.sourceRef, asset: input.asset.code, amount: -input.amount },
-        { accountRef: input.targetRef, asset: input.asset.code, amount: input.amount },
-      ],
-    }),
+    bookWithin(tx, transferBooking(row, input)),
   ];
+}
+
+/** The ledger booking of an executed transfer: source to target, under the transfer's own ledger transaction id. */
+export function transferBooking(row: TransferRow, input: NewInternalTransfer): BatchBooking {
+  return {
+    id: row.ledger_transaction_id!,
+    key: `internal_transfer/${row.id}`,
+    enterpriseId: row.enterprise_id,
+    kind: 'internal_transfer',
+    legs: [
+      { accountRef: input.sourceRef, asset: input.asset.code, amount: -input.amount },
+      { accountRef: input.targetRef, asset: input.asset.code, amount: input.amount },
+    ],
+  };
 }
 
 /** The first failure among issued statements: the cause (those behind it only report the aborted transaction). */
@@ -279,7 +284,7 @@ async function governedTransfer(tx: TransactionSql, caller: Caller, input: NewIn
   const now = new Date();
   const row = newRow(caller, input, decision, now);
   if (!decision.requirement) {
-    await firstFailure(issueBooking(tx, caller, input, row, idempotency));
+    await firstFailure(issueBooking(tx, input, row, idempotency));
     return { row, spec: null };
   }
   const approvalId = uuidv7();
