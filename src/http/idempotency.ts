@@ -77,7 +77,7 @@ export class IdempotencyScope implements KeyRef {
 
   /**
    * The answer and its alongside row as data, for a group commit that stores many answers in one
-   * statement (recordAnswers). Only for scopes that claimed nothing beforehand (`answerInTransaction`).
+   * statement (answersInBulk). Only for scopes that claimed nothing beforehand (`answerInTransaction`).
    */
   answered(result: HandlerResult): { answer: AnswerRow; alongside?: { table: BulkTable<unknown>; row: unknown } } {
     if (this.claimed) throw new Error('idempotency: a claimed key is answered over its claim, not in a group commit');
