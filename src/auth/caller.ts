@@ -38,6 +38,11 @@ function covers(grant: Grant, path: ScopePath): boolean {
 }
 
 /** The authenticated caller of one request: who it is, for whom it acts, and what it may do where. */
+/** Whether the grants of a principal of `enterpriseId` give `permission` at the scope `path`. */
+export function grantsAllow(grants: readonly Grant[], enterpriseId: string, permission: Permission, path: ScopePath): boolean {
+  return path[0] === `enterprises/${enterpriseId}` && grants.some((g) => g.permissions.has(permission) && covers(g, path));
+}
+
 export class Caller {
   constructor(
     readonly enterpriseId: string,
@@ -60,7 +65,7 @@ export class Caller {
   }
 
   can(permission: Permission, path: ScopePath): boolean {
-    return path[0] === this.enterpriseRef && this.grants.some((g) => g.permissions.has(permission) && covers(g, path));
+    return grantsAllow(this.grants, this.enterpriseId, permission, path);
   }
 
   holdsAnywhere(permission: Permission): boolean {

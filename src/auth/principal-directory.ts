@@ -10,13 +10,15 @@ export interface PrincipalState {
   enterpriseId: string;
   /** False when suspended, deactivated or revoked: its tokens stop working at once. */
   active: boolean;
+  /** Where the principal sits, its enterprise or one of its clients (a user's scope_ref, a service account's parent_ref). */
+  scopeRef: string;
   grants: Grant[];
 }
 
 /** How each principal kind's status is read; the identity module registers users. */
 const statusQueries: Record<PrincipalKind, string> = {
-  service_account: `select enterprise_id, status = 'active' as active from service_accounts where id = $1`,
-  user: `select enterprise_id, status = 'active' as active from users where id = $1`,
+  service_account: `select enterprise_id, parent_ref as scope_ref, status = 'active' as active from service_accounts where id = $1`,
+  user: `select enterprise_id, scope_ref, status = 'active' as active from users where id = $1`,
 };
 
 const GRANTS_SQL = `
@@ -66,6 +68,7 @@ export class PrincipalDirectory {
       ? {
           enterpriseId: row.enterprise_id,
           active: row.active,
+          scopeRef: row.scope_ref,
           grants: grantRows.map((g) => ({
             permissions: new Set<string>(g.permissions),
             scopeRef: g.scope_ref,

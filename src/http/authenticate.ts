@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { AppError } from '../errors';
-import { Caller } from '../auth/caller';
+import { Caller, grantsAllow } from '../auth/caller';
+import { boundaryPath } from '../domain/iam/scopes';
 import type { Services } from '../services';
 
 const REALM = 'Bearer realm="counterfoil"';
@@ -28,6 +29,11 @@ export async function authenticate(ctx: Koa.Context, services: Services): Promis
     throw unauthorized('The principal of this token is no longer active.', true);
   }
   if (claims.act && (!actor || !actor.active)) throw unauthorized('The actor of this token is no longer active.', true);
+  // Acting for a user holds only while the actor may still do so: users.act_for at the user's scope
+  // (grants are cached and dropped on every IAM change, so a revocation cuts issued tokens short).
+  if (claims.act && claims.sk === 'user' && !grantsAllow(actor!.grants, claims.ent, 'users.act_for', boundaryPath(claims.ent, subject.scopeRef))) {
+    throw unauthorized('The actor of this token may no longer act for its subject.', true);
+  }
 
   const tenantRef = `enterprises/${claims.ent}`;
   const subjectRef = { id: claims.sub, kind: claims.sk, tenant_ref: tenantRef };

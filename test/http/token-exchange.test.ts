@@ -232,6 +232,27 @@ describe('token exchange: acting for a platform-managed user', () => {
     expect(list.body.items.map((e: { id: string }) => e.id)).toEqual([admin.tenant.enterpriseId]);
   });
 
+  it('a token acting for a user stops working once the actor loses users.act_for (401)', async () => {
+    const role = await newRole(app, admin, admin.enterpriseRef, ['users.act_for']);
+    const sa = await newServiceAccount(app, admin, admin.enterpriseRef, []);
+    const assigned = await call(app.url, 'POST', '/role-assignments', {
+      token: admin.token,
+      body: { principal_ref: `service-accounts/${sa.id}`, role_ref: `roles/${role}`, scope_ref: admin.enterpriseRef, scope_anchor_kind: 'explicit', scope_propagation: 'subtree' },
+    });
+    expect(assigned.status).toBe(201);
+    const user = await newUser(app, admin, admin.enterpriseRef);
+    await grantViewer(user.id);
+    const issued = await exchange(`users/${user.id}`, USER_REF, sa);
+    expect(issued.status).toBe(200);
+    const token = issued.body.access_token as string;
+    expect((await call(app.url, 'GET', '/enterprises', { token })).status).toBe(200);
+
+    expect((await call(app.url, 'POST', `/role-assignments/${assigned.body.id}/revoke`, { token: admin.token })).status).toBe(200);
+    const after = await call(app.url, 'GET', '/enterprises', { token });
+    expect(after.status).toBe(401);
+    expect(after.body.detail).toBe('The actor of this token may no longer act for its subject.');
+  });
+
   it('a service account without users.act_for at the user\'s scope is refused', async () => {
     const user = await newUser(app, admin, admin.enterpriseRef);
     const viewer = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role: 'viewer', scope_ref: admin.enterpriseRef }]);
