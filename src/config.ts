@@ -58,7 +58,7 @@ export interface Config {
    * into the workflow sandbox (temporal/sdk-patch.cjs).
    */
   workflowIsolateTimeoutMs: number;
-  /** Internal transfers booked per group commit at most, and group commits in flight at once (of the pool's connections). */
+  /** Internal transfers booked per group commit at most, and group commits in flight at once (each on a connection of their own pool). */
   ledgerGroupMax: number;
   ledgerGroupCommits: number;
 }

@@ -1,6 +1,6 @@
 import { bulkInsertAll, bulkTable, rowsParam } from '../db/bulk';
 import { isRefusal } from '../db/refusals';
-import { insufficientFunds, lockBalances, normalise, type LedgerSql, type LockedBalance, type Movement } from './core';
+import { byLockOrder, insufficientFunds, lockBalances, normalise, type LedgerSql, type LockedBalance, type Movement } from './core';
 import { assertBalanced, type BookInput } from './transactions';
 
 /*
@@ -19,8 +19,8 @@ const TRANSACTIONS = bulkTable<{ id: string; enterprise_id: string; business_key
   { tail: 'on conflict (business_key) do nothing returning 1' },
 );
 
-export const BOOKING_REPLAYED = 'ledger_booking_replayed';
-export const INSUFFICIENT_FUNDS = 'insufficient_funds';
+const BOOKING_REPLAYED = 'ledger_booking_replayed';
+const INSUFFICIENT_FUNDS = 'insufficient_funds';
 
 /**
  * Issues the bookings' statements, in order, on a connection inside a transaction the caller opened:
@@ -31,7 +31,7 @@ export const INSUFFICIENT_FUNDS = 'insufficient_funds';
  * the transaction in SQL, so the caller may pipeline its COMMIT behind these. `explain` turns a
  * failure of a one-booking batch into the API's answer (insufficient funds with the locked figures).
  */
-export function issueBookings(tx: LedgerSql, bookings: BatchBooking[]): { statements: Promise<unknown>[]; explain: (err: unknown) => unknown } {
+export function issueBookings(tx: LedgerSql, bookings: BatchBooking[]): { statements: Promise<unknown>[]; explain: (err: unknown) => Promise<unknown> } {
   const perBooking = bookings.map((b) => {
     assertBalanced(b.legs);
     const movements = normalise(b.legs.map((l) => ({ accountRef: l.accountRef, asset: l.asset, total: l.amount, held: 0n })));
@@ -47,8 +47,8 @@ export function issueBookings(tx: LedgerSql, bookings: BatchBooking[]): { statem
       else net.set(k, { ...m, enterpriseId: bookings[i].enterpriseId });
     }),
   );
-  // Sorted as normalise sorts (byte order): the lock order. Rows whose net change is zero are still locked and checked.
-  const balances = [...net.values()].sort((a, b) => (a.accountRef < b.accountRef ? -1 : a.accountRef > b.accountRef ? 1 : a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
+  // In the lock order. Rows whose net change is zero are still locked: their debits are checked.
+  const balances = [...net.values()].sort(byLockOrder);
   const refs = balances.map((m) => m.accountRef);
   const assets = balances.map((m) => m.asset);
   const legs = rowsParam(perBooking.flatMap((ms, seq) => ms.map((m) => ({ x: bookings[seq].id, r: m.accountRef, a: m.asset, d: m.total.toString(), seq }))));

@@ -38,7 +38,12 @@ export function normalise(movements: Movement[]): Movement[] {
   }
   return [...merged.values()]
     .filter((m) => m.total !== 0n || m.held !== 0n)
-    .sort((a, b) => compareText(a.accountRef, b.accountRef) || compareText(a.asset, b.asset));
+    .sort(byLockOrder);
+}
+
+/** The ledger's one lock order of balance rows: (account_ref, asset), byte order. */
+export function byLockOrder(a: { accountRef: string; asset: string }, b: { accountRef: string; asset: string }): number {
+  return compareText(a.accountRef, b.accountRef) || compareText(a.asset, b.asset);
 }
 
 /** Byte order, the same as PostgreSQL's `collate "C"` used in the lock query. */

@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Sql } from 'postgres';
-import { loadConfig } from '../../src/config';
+import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { closeServices, createServices } from '../../src/services';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
@@ -98,8 +98,8 @@ function randomPair(accounts: string[]): [string, string] {
  * pool made as the API's (connectBookerPool) — by as many concurrent submitters as the HTTP phases have connections,
  * so the groups form as they do behind the API.
  */
-async function baseline(sql: Sql, enterpriseId: string, principalId: string, accounts: string[], responseBody: object): Promise<Phase> {
-  const booker = new TransferBooker(sql, new Metrics(), { maxGroup: loadConfig({}).ledgerGroupMax, concurrency: loadConfig({}).ledgerGroupCommits });
+async function baseline(sql: Sql, config: Config, enterpriseId: string, principalId: string, accounts: string[], responseBody: object): Promise<Phase> {
+  const booker = new TransferBooker(sql, new Metrics(), { maxGroup: config.ledgerGroupMax, concurrency: config.ledgerGroupCommits });
   const sample = responseBody as { subject_attribution: SubjectAttribution; policy_decision: PolicyDecision };
   const audit = { table: AUDIT_ENTRIES, row: () => auditEntry(enterpriseId, principalId, sample.subject_attribution) };
   const latencies: number[] = [];
@@ -268,8 +268,8 @@ async function main() {
     const dbName = new URL(db.url).pathname.slice(1);
     const apiPid = api.child.pid!;
     // Its own pool, kept open until its backends' CPU time is read.
-    const baselineSql = connectBookerPool(db.url, loadConfig({}).ledgerGroupCommits);
-    const a = await withCpu(dbName, process.pid, () => baseline(baselineSql, tenant.enterprise_id, tenant.service_account_id, accounts, responseBody));
+    const baselineSql = connectBookerPool(db.url, setup.config.ledgerGroupCommits);
+    const a = await withCpu(dbName, process.pid, () => baseline(baselineSql, setup.config, tenant.enterprise_id, tenant.service_account_id, accounts, responseBody));
     await baselineSql.end({ timeout: 5 });
     const storageA = (await storageBytes(sql)) - before;
 

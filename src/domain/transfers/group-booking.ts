@@ -7,8 +7,7 @@ import { KeyTaken, answersInBulk, isKeyTaken, type IdempotencyScope } from '../.
 import { issueBookings } from '../../ledger';
 import type { Metrics } from '../../metrics';
 import { velocitiesInBulk } from '../policies';
-import { TRANSFER_EVENTS } from './events';
-import { accountStates, lockMovable, presentTransfer, transferBooking, transferRefusal, velocityRef, type NewInternalTransfer, type TransferRow } from './transfers';
+import { accountStates, lockMovable, presentTransfer, transferBooking, transferEvent, transferRefusal, transferVelocity, type NewInternalTransfer, type TransferRow } from './transfers';
 
 /*
  * Executed internal transfers are booked in groups: the transfers that arrive while earlier groups
@@ -143,23 +142,14 @@ function issueGroup(tx: TransactionSql, items: TransferToBook[]) {
       : tx`select counterfoil_refuse('account_not_movable') from (${accountStates(tx, [...new Set(rows.flatMap((r) => [r.source_ref, r.target_ref]))])}) s
             where s.admission_state = 'closed' or s.restriction_state = 'suspended' or coalesce(s.client_status, 'active') <> 'active' or s.status <> 'active'
             limit 1`.execute();
-  const answered = items.flatMap((t) => (t.idempotency ? [t.idempotency.answered({ status: 201, body: presentTransfer(t.row) })] : []));
+  // Each transfer's representation, once: the event's payload and the stored answer are the same.
+  const bodies = rows.map(presentTransfer);
+  const answered = items.flatMap((t, i) => (t.idempotency ? [t.idempotency.answered({ status: 201, body: bodies[i] })] : []));
   const answers = answered.length > 0 ? answersInBulk(answered) : null;
   const parts = [
     { table: TRANSFERS as BulkTable<unknown>, rows },
-    velocitiesInBulk(
-      rows.map((r) => ({ operationRef: velocityRef(r.id), enterpriseId: r.enterprise_id, accountRef: r.source_ref, actionFamily: 'internal_transfer', asset: r.asset, amount: BigInt(r.amount) })),
-    ),
-    eventsInBulk(
-      rows.map((r) => ({
-        type: TRANSFER_EVENTS[r.status],
-        enterpriseId: r.enterprise_id,
-        scopeRef: r.source_ref,
-        resourceRef: `internal-transfers/${r.id}`,
-        payload: presentTransfer(r),
-        attribution: r.subject_attribution,
-      })),
-    ),
+    velocitiesInBulk(rows.map(transferVelocity)),
+    eventsInBulk(rows.map((r, i) => transferEvent(r, r.subject_attribution, bodies[i]))),
   ];
   // Every row of the group but the ledger's, in one statement; a taken key refuses there.
   const written = bulkInsertAll(tx, [...parts, ...(answers?.parts ?? [])], answers?.refusal(parts.length)).execute();

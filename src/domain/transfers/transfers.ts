@@ -2,13 +2,13 @@ import type { Sql, TransactionSql } from 'postgres';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
 import { etagOf } from '../../db/base';
-import { recordEventSql } from '../../events/outbox';
+import { recordEventSql, type NewEvent } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { IdempotencyScope } from '../../http/idempotency';
 import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
 import { bookWithin, money, placeHold, postHold, voidHold, type Asset, type BatchBooking } from '../../ledger';
-import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation } from '../policies';
+import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation, type VelocityEntry } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow } from '../approvals';
 import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
 import { scopePathOf } from '../tenancy/scopes';
@@ -320,28 +320,38 @@ async function governedTransfer(tx: TransactionSql, caller: Caller, input: NewIn
   return { row, spec };
 }
 
-export const velocityRef = (id: string) => `internal-transfers/${id}`;
+const velocityRef = (id: string) => `internal-transfers/${id}`;
 
-function recordTransferVelocity(tx: TransactionSql, row: TransferRow): Promise<void> {
-  return recordVelocity(tx, {
+/** The velocity entry of a transfer: its amount counted against the source. */
+export function transferVelocity(row: TransferRow): VelocityEntry {
+  return {
     operationRef: velocityRef(row.id),
     enterpriseId: row.enterprise_id,
     accountRef: row.source_ref,
     actionFamily: 'internal_transfer',
     asset: row.asset,
     amount: BigInt(row.amount),
-  });
+  };
 }
 
-function recordTransferEvent(tx: TransactionSql, row: TransferRow, attribution: SubjectAttribution | null) {
-  return recordEventSql(tx, {
+function recordTransferVelocity(tx: TransactionSql, row: TransferRow): Promise<void> {
+  return recordVelocity(tx, transferVelocity(row));
+}
+
+/** The event of a transfer's current status; `payload` defaults to its representation now. */
+export function transferEvent(row: TransferRow, attribution: SubjectAttribution | null, payload: unknown = presentTransfer(row)): NewEvent {
+  return {
     type: TRANSFER_EVENTS[row.status],
     enterpriseId: row.enterprise_id,
     scopeRef: row.source_ref,
     resourceRef: `internal-transfers/${row.id}`,
-    payload: presentTransfer(row),
+    payload,
     attribution,
-  });
+  };
+}
+
+function recordTransferEvent(tx: TransactionSql, row: TransferRow, attribution: SubjectAttribution | null) {
+  return recordEventSql(tx, transferEvent(row, attribution));
 }
 
 /**
