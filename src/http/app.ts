@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import type { Services } from '../services';
 import { buildOpenApiDocument } from './openapi';
-import { buildRouter, fallthrough } from './mount';
+import { buildRouteTable, fallthrough } from './mount';
 import { problemMiddleware } from './problem';
 import { RateLimiter } from './rate-limit';
 import { requestContext } from './request-context';
@@ -38,13 +38,13 @@ export function createTenantApp(services: Services): Koa {
     handler: async () => ({ body: (document ??= tenantOpenApi(services, routes)) as object }),
   });
   const routes: RouteDef[] = [...routesFor(services.config.mode), openApiRoute];
-  const router = buildRouter(routes, services, new RateLimiter(services.config.rateLimits));
+  const table = buildRouteTable(routes, services, new RateLimiter(services.config.rateLimits));
 
   const app = new Koa({ proxy: false });
   app.silent = true; // errors are logged by the problem middleware with the request id
   app.use(requestContext(services, 'tenant'));
   app.use(problemMiddleware());
-  app.use(router.routes());
-  app.use(fallthrough(router));
+  app.use(table.routes);
+  app.use(fallthrough(table));
   return app;
 }

@@ -116,20 +116,46 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter): Koa.
   };
 }
 
-export function buildRouter(defs: RouteDef[], services: Services, limiter: RateLimiter): Router {
-  const router = new Router();
+/** The tenant routes as one middleware, and the match the fallthrough asks which methods a path has. */
+export interface RouteTable {
+  routes: Koa.Middleware;
+  match(path: string, method: string): ReturnType<Router['match']>;
+}
+
+/** `/internal-transfers/…` → `internal-transfers`; case-folded, as the routers match. */
+const firstSegment = (path: string) => {
+  const end = path.indexOf('/', 1);
+  return (end < 0 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+};
+
+/**
+ * One @koa/router per first path segment. A router tries its routes' patterns one by one (and
+ * allocates for each try), so a request is matched against the few routes of its segment rather
+ * than all of them: with 174 routes that try was a fifth of the API's allocations per request.
+ */
+export function buildRouteTable(defs: RouteDef[], services: Services, limiter: RateLimiter): RouteTable {
+  const routers = new Map<string, Router>();
   for (const def of defs) {
+    const segment = firstSegment(def.path);
+    if (segment.includes('{')) throw new Error(`${def.path}: a route's first segment must be static`);
+    let router = routers.get(segment);
+    if (!router) routers.set(segment, (router = new Router()));
     // Every non-GET request of an authenticated caller leaves a user action audit entry (src/domain/audit/trail.ts).
     const audit = def.method !== 'get' && def.auth.kind === 'bearer' ? [auditTrail(services)] : [];
     router[def.method](def.operationId, koaPath(def.path), ...audit, pipeline(def, services, limiter));
   }
-  return router;
+  const middleware = new Map<string, Koa.Middleware>([...routers].map(([segment, router]) => [segment, router.routes() as Koa.Middleware]));
+  const none = new Router();
+  return {
+    routes: (ctx, next) => middleware.get(firstSegment(ctx.path))?.(ctx, next) ?? next(),
+    match: (path, method) => (routers.get(firstSegment(path)) ?? none).match(path, method),
+  };
 }
 
-/** After the router: a known path with another method is 405 with `Allow`; anything else is 404. */
-export function fallthrough(router: Router): Koa.Middleware {
+/** After the routes: a known path with another method is 405 with `Allow`; anything else is 404. */
+export function fallthrough(table: Pick<RouteTable, 'match'>): Koa.Middleware {
   return async (ctx) => {
-    const matched = router.match(ctx.path, ctx.method);
+    const matched = table.match(ctx.path, ctx.method);
     const methods = new Set(matched.path.flatMap((layer) => layer.methods).filter((m) => m !== 'HEAD'));
     if (methods.size > 0) {
       throw new AppError('EdgeMethodNotAllowed', `${ctx.method} is not allowed on ${ctx.path}.`, {

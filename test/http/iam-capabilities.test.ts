@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import { z } from '../../src/http/zod';
 import { call, startTestApp, type TestApp } from '../helpers/app';
-import { buildRouter, fallthrough } from '../../src/http/mount';
+import { buildRouteTable, fallthrough } from '../../src/http/mount';
 import { problemMiddleware } from '../../src/http/problem';
 import { requestContext } from '../../src/http/request-context';
 import { RateLimiter } from '../../src/http/rate-limit';
@@ -93,12 +93,12 @@ describe('capabilities', () => {
         responses: { 200: { description: 'ok' } },
         handler: async () => ({ body: { ok: true } }),
       });
-      const router = buildRouter([atClient, atEnterprise], app.services, new RateLimiter(app.config.rateLimits));
+      const table = buildRouteTable([atClient, atEnterprise], app.services, new RateLimiter(app.config.rateLimits));
       const koa = new Koa();
       koa.use(requestContext(app.services, 'tenant'));
       koa.use(problemMiddleware());
-      koa.use(router.routes());
-      koa.use(fallthrough(router));
+      koa.use(table.routes);
+      koa.use(fallthrough(table));
       probe = await listen(koa, app.config, 0);
     });
     afterAll(() => probe.close(100));
