@@ -33,6 +33,8 @@ interface Phase {
   /** CPU per transfer (ms) of the process that did the work (the API, or this one for the baseline) and of PostgreSQL. */
   appCpuMs?: number;
   pgCpuMs?: number;
+  /** CPU per transfer (ms) of this process when it is the load generator (the HTTP phases). */
+  loadCpuMs?: number;
   perSecond: number;
   p50: number;
   p99: number;
@@ -53,6 +55,12 @@ async function transactions(sql: Sql): Promise<number> {
   await sql`select pg_stat_clear_snapshot()`;
   const [row] = await sql`select (xact_commit + xact_rollback)::bigint as n from pg_stat_database where datname = current_database()`;
   return Number(row.n);
+}
+
+/** The write-ahead log's position, bytes (cluster-wide: the bench is the only writer). */
+async function walPosition(sql: Sql): Promise<bigint> {
+  const [row] = await sql`select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as bytes`;
+  return BigInt(row.bytes);
 }
 
 async function deadlocks(sql: Sql): Promise<number> {
@@ -144,6 +152,9 @@ function auditEntry(enterpriseId: string, principalId: string, attribution: Subj
   };
 }
 
+/** The bench's own process reads the COUNTERFOIL_* settings the API is given (test/bench/support.ts), nothing else of this environment. */
+const benchSettings = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('COUNTERFOIL_')));
+
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** POST /internal-transfers under autocannon: a fresh Idempotency-Key per request. */
@@ -211,11 +222,12 @@ async function steadyPhase(url: string, token: string, pair: () => [string, stri
 
 /** Runs a phase and charges it the CPU time its app process and the database's backends used. */
 async function withCpu(dbName: string, appPid: number, run: () => Promise<Phase>): Promise<Phase> {
-  const [app0, pg0] = [cpuMs(appPid), postgresCpuMs(dbName)];
+  const [app0, pg0, self0] = [cpuMs(appPid), postgresCpuMs(dbName), cpuMs(process.pid)];
   const phase = await run();
   const appMs = cpuMs(appPid) - app0;
   const n = Math.max(1, phase.transfers);
-  return { ...phase, appCpuMs: appMs / n, pgCpuMs: (postgresCpuMs(dbName) - pg0) / n };
+  const loadCpuMs = appPid === process.pid ? undefined : (cpuMs(process.pid) - self0) / n;
+  return { ...phase, appCpuMs: appMs / n, pgCpuMs: (postgresCpuMs(dbName) - pg0) / n, loadCpuMs };
 }
 
 function show(title: string, p: Phase, extra: Record<string, string | number> = {}) {
@@ -226,13 +238,14 @@ function show(title: string, p: Phase, extra: Record<string, string | number> = 
     'transfers executed': p.transfers,
     'non-2xx / 5xx / errors': `${p.non2xx} / ${p.status5xx} / ${p.errors}`,
     'CPU per transfer: app / PostgreSQL (ms)': `${p.appCpuMs?.toFixed(3)} / ${p.pgCpuMs?.toFixed(3)}`,
+    ...(p.loadCpuMs === undefined ? {} : { 'CPU per transfer: load generator (ms)': p.loadCpuMs.toFixed(3) }),
     ...extra,
   });
 }
 
 async function main() {
   const db = await scratchDatabase('counterfoil_bench_ledger');
-  const setup = await createServices({ config: loadConfig({}), log: createLogger('warn'), databaseUrl: db.url, temporalAddress: '127.0.0.1:7233', migrate: true, poolSize: 2 });
+  const setup = await createServices({ config: loadConfig(benchSettings()), log: createLogger('warn'), databaseUrl: db.url, temporalAddress: '127.0.0.1:7233', migrate: true, poolSize: 2 });
   const tenant = await setup.orm.em.fork().transactional((em) => createEnterpriseWithAdmin(em, { legalName: 'Ledger Bench Ltd', jurisdiction: 'GB', secretTtlDays: 1 }));
   const { accounts, hot } = await seedAccounts(setup.sql, tenant.enterprise_id);
   const sql = setup.sql;
@@ -275,10 +288,12 @@ async function main() {
 
     before = await storageBytes(sql);
     const xactsBefore = await transactions(sql);
+    const walBefore = await walPosition(sql);
     const b = await withCpu(dbName, apiPid, () => httpPhase(api.url, token, () => randomPair(accounts), { seconds: SECONDS }));
     await new Promise((r) => setTimeout(r, 1500)); // backends report their statistics at most once a second
     const xactsPerTransfer = ((await transactions(sql)) - xactsBefore) / Math.max(1, b.transfers);
     const storageB = (await storageBytes(sql)) - before;
+    const walB = (await walPosition(sql)) - walBefore;
     const bHalf = await withCpu(dbName, apiPid, () => steadyPhase(api.url, token, () => randomPair(accounts), Math.max(1, Math.round(b.perSecond / 2))));
 
     const deadlocksBefore = await deadlocks(sql);
@@ -299,6 +314,7 @@ async function main() {
     show('(a) raw-SQL baseline (the API\'s group commit, no HTTP/auth/validation)', a, { 'storage per transfer (bytes)': Math.round(storageA / Math.max(1, a.transfers)) });
     show('(b) POST /internal-transfers, random pairs of 1,000 accounts', b, {
       'storage per transfer (bytes, with indexes)': Math.round(storageB / Math.max(1, b.transfers)),
+      'WAL per transfer (bytes)': Number(walB / BigInt(Math.max(1, b.transfers))),
       'database transactions per transfer': xactsPerTransfer.toFixed(2),
     });
     show(`(b') the same at half that rate: ${Math.round(b.perSecond / 2)}/s at a constant arrival rate (open loop)`, bHalf);

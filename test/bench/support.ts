@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
+import net from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -24,7 +24,7 @@ async function spawnRole(role: 'api' | 'worker', env: Record<string, string>, no
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli.ts', role], {
     cwd: ROOT,
     // The malloc setting the launchers give (bin/counterfoil, npm start), unless this environment sets its own.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', MALLOC_MMAP_THRESHOLD_: '131072', ...mallocSettings(), ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', MALLOC_MMAP_THRESHOLD_: '131072', ...passedSettings(), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -45,8 +45,13 @@ async function spawnRole(role: 'api' | 'worker', env: Record<string, string>, no
   return { child, stop };
 }
 
-/** glibc malloc settings of this environment (MALLOC_*_, GLIBC_TUNABLES), passed through to the measured processes. */
-const mallocSettings = () => Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && (/^MALLOC_[A-Z_]+_$/.test(k) || k === 'GLIBC_TUNABLES'))) as Record<string, string>;
+/**
+ * Settings of this environment passed through to the measured processes: glibc malloc's (MALLOC_*_,
+ * GLIBC_TUNABLES) and Counterfoil's own (COUNTERFOIL_*, e.g. COUNTERFOIL_LEDGER_GROUP_COMMITS), so a
+ * bench can be run with another configuration; the bench's own settings win.
+ */
+const passedSettings = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && (/^MALLOC_[A-Z_]+_$/.test(k) || k === 'GLIBC_TUNABLES' || k.startsWith('COUNTERFOIL_')))) as Record<string, string>;
 
 const nodeArgsFrom = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
 
@@ -106,10 +111,15 @@ export interface OpenLoopResult {
 
 /**
  * An open-loop load at a constant arrival rate (as wrk2): request i is due at start + i/rate,
- * whether or not earlier ones have been answered, over at most `connections` keep-alive sockets,
- * and its latency counts from when it was due, so a stall is charged to every request it delayed
- * (no coordinated omission). autocannon's `overallRate` is not that: each connection sends flat out
- * until the second's budget is spent and then idles, so "half the rate" is full load half the time.
+ * whether or not earlier ones have been answered, over at most `connections` keep-alive sockets
+ * (one request at a time each; the rest wait their turn), and its latency counts from when it was
+ * due, so a stall is charged to every request it delayed (no coordinated omission). autocannon's
+ * `overallRate` is not that: each connection sends flat out until the second's budget is spent and
+ * then idles, so "half the rate" is full load half the time.
+ *
+ * HTTP/1.1 is written and read on raw sockets, as autocannon does, so the generator's own CPU (it
+ * shares the machine with what it measures) stays a fraction of Node's http client's; answers must
+ * carry Content-Length, as the API's do.
  */
 export async function openLoop(opts: {
   url: string;
@@ -121,52 +131,130 @@ export async function openLoop(opts: {
 }): Promise<OpenLoopResult> {
   const target = new URL(opts.url);
   if (target.hostname !== '127.0.0.1' && target.hostname !== '::1' && target.hostname !== '[::1]') throw new Error('load tests target loopback only');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const total = Math.round(opts.rate * opts.seconds);
   const latencies: number[] = [];
   const result = { sent: 0, ok: 0, non2xx: 0, status5xx: 0, errors: 0 };
-  const start = performance.now();
-  const inFlight = new Set<Promise<void>>();
-  const send = (due: number) => {
-    const r = opts.request();
-    const done = new Promise<void>((resolve) => {
-      const req = http.request(
-        { host: target.hostname, port: target.port, method: r.method, path: r.path, headers: r.headers, agent },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            latencies.push(performance.now() - due);
-            const status = res.statusCode ?? 0;
-            opts.onStatus?.(status);
-            if (status >= 200 && status < 300) result.ok++;
-            else result.non2xx++;
-            if (status >= 500) result.status5xx++;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        result.errors++;
-        resolve();
-      });
-      req.end(r.body);
-    });
-    inFlight.add(done);
-    void done.then(() => inFlight.delete(done));
-    result.sent++;
+  const waiting: number[] = []; // due times of requests no socket has taken yet
+  let answered = 0;
+  let finish!: () => void;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const settle = (due: number, status: number) => {
+    latencies.push(performance.now() - due);
+    opts.onStatus?.(status);
+    if (status >= 200 && status < 300) result.ok++;
+    else if (status > 0) result.non2xx++;
+    else result.errors++;
+    if (status >= 500) result.status5xx++;
+    if (++answered === total) finish();
   };
+
+  const idle: RawConnection[] = [];
+  const connections = await Promise.all(Array.from({ length: opts.connections }, () => RawConnection.open(target, settle)));
+  const dispatch = () => {
+    while (waiting.length > 0 && idle.length > 0) idle.pop()!.send(waiting.shift()!, opts.request());
+  };
+  for (const c of connections) {
+    c.onIdle = () => {
+      idle.push(c);
+      dispatch();
+    };
+    idle.push(c);
+  }
+
+  const start = performance.now();
   while (result.sent < total) {
     const now = performance.now();
-    // Everything due by now goes out now; then sleep until the next one is due.
-    while (result.sent < total && start + (result.sent * 1000) / opts.rate <= now) send(start + (result.sent * 1000) / opts.rate);
+    // Everything due by now goes out now (or waits for a free socket); then sleep until the next one is due.
+    while (result.sent < total && start + (result.sent * 1000) / opts.rate <= now) waiting.push(start + (result.sent++ * 1000) / opts.rate);
+    dispatch();
     const next = start + (result.sent * 1000) / opts.rate;
     await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
   }
-  await Promise.all(inFlight);
-  agent.destroy();
+  if (total > 0) await finished;
+  for (const c of connections) c.close();
   latencies.sort((a, b) => a - b);
   const at = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0) * 10) / 10;
   return { ...result, p50: at(50), p99: at(99), max: at(100) };
+}
+
+/**
+ * One keep-alive HTTP/1.1 connection with at most one request in flight; answers are framed by
+ * Content-Length. A connection the server drops fails its request (status 0) and is opened again.
+ */
+class RawConnection {
+  onIdle: () => void = () => {};
+  private buffered: Buffer = Buffer.alloc(0);
+  private due = 0;
+  private inFlight = false;
+  private closing = false;
+  private socket!: net.Socket;
+
+  private constructor(
+    private readonly target: URL,
+    private readonly settle: (due: number, status: number) => void,
+  ) {}
+
+  static async open(target: URL, settle: (due: number, status: number) => void): Promise<RawConnection> {
+    const c = new RawConnection(target, settle);
+    await c.connect();
+    return c;
+  }
+
+  private connect(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ host: this.target.hostname.replace(/^\[|\]$/g, ''), port: Number(this.target.port) }, () => {
+        socket.off('error', reject);
+        socket.setNoDelay(true);
+        socket.on('data', (chunk: Buffer) => this.read(chunk));
+        socket.on('error', () => {}); // 'close' follows
+        socket.on('close', () => this.dropped());
+        this.socket = socket;
+        this.buffered = Buffer.alloc(0);
+        resolve();
+      });
+      socket.once('error', reject);
+    });
+  }
+
+  send(due: number, r: { method: string; path: string; headers: Record<string, string>; body?: string }): void {
+    this.due = due;
+    this.inFlight = true;
+    const body = r.body ?? '';
+    let head = `${r.method} ${r.path} HTTP/1.1\r\nhost: ${this.target.host}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`;
+    for (const [k, v] of Object.entries(r.headers)) head += `${k}: ${v}\r\n`;
+    this.socket.write(`${head}\r\n${body}`);
+  }
+
+  close(): void {
+    this.closing = true;
+    this.socket.destroy();
+  }
+
+  private read(chunk: Buffer): void {
+    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    const headEnd = this.buffered.indexOf('\r\n\r\n');
+    if (headEnd < 0) return;
+    const head = this.buffered.toString('latin1', 0, headEnd);
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? NaN);
+    if (Number.isNaN(length)) return void this.socket.destroy(); // not an answer this reader can frame: fail it
+    if (this.buffered.length < headEnd + 4 + length) return;
+    this.buffered = this.buffered.subarray(headEnd + 4 + length);
+    this.inFlight = false;
+    this.settle(this.due, Number(head.slice(9, 12)));
+    this.onIdle();
+  }
+
+  private dropped(): void {
+    if (this.closing) return;
+    if (this.inFlight) {
+      this.inFlight = false;
+      this.settle(this.due, 0);
+    }
+    this.connect().then(
+      () => this.onIdle(),
+      () => setTimeout(() => this.dropped(), 100),
+    );
+  }
 }
 
 export function report(title: string, rows: Record<string, string | number>): void {
