@@ -116,9 +116,9 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter): Koa.
   };
 }
 
-/** The tenant routes as one middleware, and the match the fallthrough asks which methods a path has. */
+/** The tenant routes as one middleware (carrying its routers, as @koa/router's own carries its router), and the match the fallthrough asks which methods a path has. */
 export interface RouteTable {
-  routes: Koa.Middleware;
+  routes: Koa.Middleware & { routers: Router[] };
   match(path: string, method: string): ReturnType<Router['match']>;
 }
 
@@ -146,8 +146,9 @@ export function buildRouteTable(defs: RouteDef[], services: Services, limiter: R
   }
   const middleware = new Map<string, Koa.Middleware>([...routers].map(([segment, router]) => [segment, router.routes() as Koa.Middleware]));
   const none = new Router();
+  const routes: Koa.Middleware = (ctx, next) => middleware.get(firstSegment(ctx.path))?.(ctx, next) ?? next();
   return {
-    routes: (ctx, next) => middleware.get(firstSegment(ctx.path))?.(ctx, next) ?? next(),
+    routes: Object.assign(routes, { routers: [...routers.values()] }),
     match: (path, method) => (routers.get(firstSegment(path)) ?? none).match(path, method),
   };
 }

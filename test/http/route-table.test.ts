@@ -24,15 +24,14 @@ const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 const koaToOpenApi = (path: string) => path.replace(/:([a-z_]+)/g, '{$1}');
 
 let app: TestApp;
-let router: Router;
 let mounted: Array<{ name: string | null; methods: string[]; path: string }>;
 
 beforeAll(async () => {
   app = await startTestApp();
-  // The router of the real app, as Koa runs it (@koa/router hangs itself on its dispatch middleware).
+  // The routers of the real app, as Koa runs them (the route table hangs them on its middleware, one per first path segment).
   const koa = createTenantApp(app.services);
-  router = (koa.middleware as Array<{ router?: Router }>).find((m) => m.router)!.router!;
-  mounted = router.stack.map((layer) => ({ name: layer.name, methods: layer.methods.filter((m) => m !== 'HEAD'), path: koaToOpenApi(String(layer.path)) }));
+  const routers = (koa.middleware as Array<{ routers?: Router[] }>).find((m) => m.routers)!.routers!;
+  mounted = routers.flatMap((router) => router.stack).map((layer) => ({ name: layer.name, methods: layer.methods.filter((m) => m !== 'HEAD'), path: koaToOpenApi(String(layer.path)) }));
 });
 afterAll(() => app.close());
 
