@@ -12,6 +12,7 @@ import { Migration20261121007000_conversions } from './Migration20261121007000_c
 import { Migration20261121009000_transfer_policies } from './Migration20261121009000_transfer_policies';
 import { Migration20261121010000_enterprise_notify } from './Migration20261121010000_enterprise_notify';
 import { Migration20261121210000_transfer_fast_path } from './Migration20261121210000_transfer_fast_path';
+import { Migration20261121220000_workflow_starts } from './Migration20261121220000_workflow_starts';
 import { Migration20261121200000_signed_api_cache } from './Migration20261121200000_signed_api_cache';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
@@ -30,4 +31,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121010000_enterprise_notify', class: Migration20261121010000_enterprise_notify },
   { name: 'Migration20261121200000_signed_api_cache', class: Migration20261121200000_signed_api_cache },
   { name: 'Migration20261121210000_transfer_fast_path', class: Migration20261121210000_transfer_fast_path },
+  { name: 'Migration20261121220000_workflow_starts', class: Migration20261121220000_workflow_starts },
 ];

@@ -48,6 +48,9 @@ export interface Config {
   webhookSecretOverlapSeconds: number;
   /** How often the outbox dispatcher polls the outbox (NOTIFY wakes it sooner; writers need not send one): bounds commit → first attempt. */
   outboxSweepIntervalMs: number;
+  /** The worker's sweep for workflow starts a crashed process left owing (src/temporal/start-outbox.ts): how often, and how old a start must be. */
+  workflowStartSweepMs: number;
+  workflowStartGraceMs: number;
   /** Export files are deleted this long after they complete. */
   exportRetentionSeconds: number;
   /** Sandbox only: simulated block time; a deposit confirms after its network's confirmations × this. */
@@ -172,6 +175,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookFailureWindowSeconds: int(env, 'COUNTERFOIL_WEBHOOK_FAILURE_WINDOW_SECONDS', 5 * 86400, 1, 90 * 86400),
     webhookSecretOverlapSeconds: int(env, 'COUNTERFOIL_WEBHOOK_SECRET_OVERLAP_SECONDS', 86400, 0, 30 * 86400),
     outboxSweepIntervalMs: int(env, 'COUNTERFOIL_OUTBOX_SWEEP_MS', 250, 10, 600_000),
+    workflowStartSweepMs: int(env, 'COUNTERFOIL_WORKFLOW_START_SWEEP_MS', 15_000, 10, 3_600_000),
+    workflowStartGraceMs: int(env, 'COUNTERFOIL_WORKFLOW_START_GRACE_MS', 30_000, 0, 3_600_000),
     exportRetentionSeconds: int(env, 'COUNTERFOIL_EXPORT_RETENTION_SECONDS', 7 * 86400, 1, 365 * 86400),
     sandboxBlockMs: int(env, 'COUNTERFOIL_SANDBOX_BLOCK_MS', 1000, 0, 600_000),
     workflowIsolateTimeoutMs: int(env, 'COUNTERFOIL_WORKFLOW_ISOLATE_TIMEOUT_MS', 0, 0, 600_000),

@@ -11,6 +11,7 @@ import { SEARCH_ATTRIBUTE_REGISTRATION } from './temporal/search-attributes';
 import { createWorker, workflowBundleOutOfProcess } from './temporal/worker';
 import { ensureHousekeepingSchedule } from './temporal/schedules';
 import { OutboxDispatcher } from './events/dispatcher';
+import { StartSweeper } from './temporal/start-outbox';
 import { bootstrap, credentialsFile, writeCredentials, type BootstrapCredentials } from './bootstrap';
 import type { RunningServer } from './http/server';
 
@@ -82,12 +83,14 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
   let workerConnection: NativeConnection | undefined;
   let workerRun: Promise<void> | undefined;
   let dispatcher: OutboxDispatcher | undefined;
+  let startSweeper: StartSweeper | undefined;
   const servers: RunningServer[] = [];
 
   const stop = async () => {
     // HTTP first (drain in-flight requests), then the worker, then the stores it writes to.
     await Promise.all(servers.map((s) => s.close(config.shutdownGraceMs)));
     await dispatcher?.stop();
+    await startSweeper?.stop();
     if (worker && worker.getState() === 'RUNNING') worker.shutdown();
     await workerRun?.catch((err) => log.error({ err }, 'worker stopped with an error'));
     await workerConnection?.close().catch(() => {});
@@ -120,6 +123,9 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
       // The worker role moves committed events from the outbox to webhook deliveries.
       dispatcher = new OutboxDispatcher(services);
       await dispatcher.start();
+      // …and starts the workflows that processes which died between a commit and a start still owe.
+      startSweeper = new StartSweeper(services, { intervalMs: config.workflowStartSweepMs, graceMs: config.workflowStartGraceMs });
+      startSweeper.start();
     }
 
     let tenantApi: RunningServer | undefined;

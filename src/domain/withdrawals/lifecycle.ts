@@ -4,7 +4,10 @@ import type { Caller } from '../../auth/caller';
 import { AppError, conflict } from '../../errors';
 import type { Services } from '../../services';
 import { approvalSpecOf, awaitApprovalOpened } from '../approvals';
-import type { WithdrawalCancellation, withdrawalWorkflow } from '../../../workflows/withdrawal';
+import type { WithdrawalCancellation, WithdrawalWorkflowInput } from '../../../workflows/withdrawal';
+import type { ApprovalSpec } from '../approvals';
+import type { IdempotencyScope } from '../../http/idempotency';
+import { startRecorded, type WorkflowStart } from '../../temporal/start-outbox';
 import type { WithdrawalStatus } from './events';
 import {
   acceptWithdrawal,
@@ -14,8 +17,10 @@ import {
   readWithdrawal,
   releaseWithdrawal,
   type NewWithdrawal,
+  type WithdrawalRow,
   type WithdrawalView,
 } from './withdrawals';
+import type { FundableAccount } from '../funding/accounts';
 
 /** Names the workflow side declares (workflows/withdrawal.ts); repeated here so the API never loads workflow code. */
 const CANCEL_UPDATE = 'withdrawal.cancel';
@@ -24,38 +29,51 @@ const NOT_CANCELLABLE = 'WithdrawalNotCancellable';
 export const withdrawalWorkflowId = (id: string) => `withdrawal/${id}`;
 
 /**
- * POST /withdrawals: accept (hold, record, policy decision), then start `withdrawal/<id>`. A start
- * that fails releases the hold at once (`failed`, `workflow_start_failed`) and answers 503. With an
- * approval, the answer waits until the workflow has opened it, so `approval_ref` can be read at once.
+ * POST /withdrawals: accept (hold, record, policy decision, the workflow start it is owed and the
+ * Idempotency-Key answer, in one transaction), then start `withdrawal/<id>`. A start that fails
+ * releases the hold at once (`failed`, `workflow_start_failed`) and answers 503. If this process dies
+ * between the commit and the start, the worker's sweeper starts the workflow (temporal/start-outbox)
+ * and a retry under the same key replays the answer. With an approval, the answer waits until the
+ * workflow has opened it, so `approval_ref` can be read at once.
  */
-export async function createWithdrawal(services: Services, caller: Caller, input: NewWithdrawal, taskQueue = services.temporal.taskQueue): Promise<WithdrawalView> {
-  const { row, account } = await acceptWithdrawal(services.sql, caller, input, services.metrics);
-  const workflowId = withdrawalWorkflowId(row.id);
-  const approval = approvalSpecOf({
-    decision: row.policy_decision,
-    approvalId: row.approval_id,
-    actionFamily: 'withdrawal',
-    collection: 'withdrawals',
-    operationId: row.id,
-    workflowId,
-    enterpriseId: row.enterprise_id,
-    scopePath: account.path,
-    initiatedBy: row.subject_attribution,
+export async function createWithdrawal(
+  services: Services,
+  caller: Caller,
+  input: NewWithdrawal,
+  opts: { taskQueue?: string; idempotency?: IdempotencyScope } = {},
+): Promise<WithdrawalView> {
+  let owed!: ReturnType<typeof withdrawalStart>;
+  const { row } = await acceptWithdrawal(services.sql, caller, input, services.metrics, {
+    idempotency: opts.idempotency,
+    start: (created, account) => (owed = withdrawalStart(created, account, opts.taskQueue ?? services.temporal.taskQueue)).start,
   });
   try {
-    const client = await services.temporal.get();
-    await client.workflow.start<typeof withdrawalWorkflow>('withdrawalWorkflow', {
-      workflowId,
-      taskQueue,
-      args: [{ withdrawalId: row.id, enterpriseId: row.enterprise_id, clientId: row.client_id, accountRef: row.account_ref, approval }],
-    });
+    await startRecorded(services, owed.start);
   } catch (err) {
     services.log.error({ err, withdrawal: row.id }, 'withdrawal workflow did not start; releasing the hold');
-    await releaseWithdrawal(services.sql, row.id, 'failed', 'workflow_start_failed', services.metrics);
+    await releaseWithdrawal(services.sql, row.id, 'failed', 'workflow_start_failed', services.metrics, owed.start.workflowId);
     throw new AppError('TemporarilyUnavailable', 'The withdrawal could not be started; nothing was moved. Retry later.', { headers: { 'Retry-After': '5' } });
   }
-  if (approval) await awaitApprovalOpened(services, workflowId);
+  if (owed.approval) await awaitApprovalOpened(services, owed.start.workflowId);
   return presentWithdrawal(row);
+}
+
+/** The start of `withdrawal/<id>` an accepted withdrawal is owed, with the approval it opens (null without one). */
+export function withdrawalStart(created: WithdrawalRow, account: FundableAccount, taskQueue: string): { start: WorkflowStart; approval: ApprovalSpec | null } {
+  const workflowId = withdrawalWorkflowId(created.id);
+  const approval = approvalSpecOf({
+    decision: created.policy_decision,
+    approvalId: created.approval_id,
+    actionFamily: 'withdrawal',
+    collection: 'withdrawals',
+    operationId: created.id,
+    workflowId,
+    enterpriseId: created.enterprise_id,
+    scopePath: account.path,
+    initiatedBy: created.subject_attribution,
+  });
+  const args: [WithdrawalWorkflowInput] = [{ withdrawalId: created.id, enterpriseId: created.enterprise_id, clientId: created.client_id, accountRef: created.account_ref, approval }];
+  return { start: { workflowType: 'withdrawalWorkflow', workflowId, taskQueue, args }, approval };
 }
 
 const notCancellable = (status: WithdrawalStatus) =>

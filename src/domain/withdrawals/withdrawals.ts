@@ -12,6 +12,8 @@ import { fundableAccount, type FundableAccount } from '../funding/accounts';
 import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity, visibleByScopePath, type PolicyDecision } from '../policies';
 import { findDestination, type DestinationRow } from './destinations';
+import { forgetStart, recordStart, type WorkflowStart } from '../../temporal/start-outbox';
+import type { IdempotencyScope } from '../../http/idempotency';
 import { TERMINAL_WITHDRAWAL_STATUSES, WITHDRAWAL_EVENTS, type WithdrawalStatus } from './events';
 
 type Db = Sql | TransactionSql;
@@ -166,10 +168,17 @@ export interface AcceptedWithdrawal {
 
 /**
  * Accepts a withdrawal in one transaction: checks, policy decision (deny is 422), fee quote, a hold
- * of amount + fee (insufficient funds is 422), the record and its event, the velocity entry. The
- * caller then starts the `withdrawal/<id>` workflow, which owns everything after.
+ * of amount + fee (insufficient funds is 422), the record and its event, the velocity entry, the
+ * start its `withdrawal/<id>` workflow is owed (`start`, see temporal/start-outbox) and the request's
+ * Idempotency-Key answer. The caller then starts the workflow, which owns everything after.
  */
-export async function acceptWithdrawal(sql: Sql, caller: Caller, input: NewWithdrawal, metrics: Metrics): Promise<AcceptedWithdrawal> {
+export async function acceptWithdrawal(
+  sql: Sql,
+  caller: Caller,
+  input: NewWithdrawal,
+  metrics: Metrics,
+  opts: { start: (created: WithdrawalRow, account: FundableAccount) => WorkflowStart; idempotency?: IdempotencyScope },
+): Promise<AcceptedWithdrawal> {
   const [account, destination] = await Promise.all([fundableAccount(sql, input.accountRef), findDestination(sql, input.destinationId)]);
   if (!account) throw notFound('account');
   caller.require('withdrawals.create', account.path, 'account');
@@ -223,6 +232,9 @@ export async function acceptWithdrawal(sql: Sql, caller: Caller, input: NewWithd
       insert,
       recordVelocity(tx, { operationRef: `withdrawals/${id}`, enterpriseId: account.enterpriseId, accountRef: account.accountRef, actionFamily: 'withdrawal', asset: input.asset.code, amount: input.amount }),
       writeEvent(tx, created, attribution),
+      recordStart(tx, opts.start(created, account)),
+      // Last: the key's row is the last lock taken. Stored with the effect, a retry after a crash replays it instead of withdrawing again.
+      ...(opts.idempotency ? [opts.idempotency.record(tx, { status: 201, body: presentWithdrawal(created) })] : []),
     ]);
     // The first failure in pipeline order is the cause (e.g. insufficient funds); the rest only saw the aborted transaction.
     const failed = results.find((r) => r.status === 'rejected');
@@ -311,8 +323,10 @@ export type ReleaseOutcome = 'rejected' | 'expired' | 'cancelled' | 'failed';
  * of pending_approval / executing, and the ledger voids the hold in the same transaction. A retry
  * (or a second path) finds it terminal and changes nothing. Returns the record as it now is.
  */
-export async function releaseWithdrawal(sql: Sql, id: string, outcome: ReleaseOutcome, reason: string, metrics?: Metrics): Promise<WithdrawalView> {
+export async function releaseWithdrawal(sql: Sql, id: string, outcome: ReleaseOutcome, reason: string, metrics?: Metrics, owedStart?: string): Promise<WithdrawalView> {
   return sql.begin(async (tx) => {
+    // A release instead of the workflow's start (the start failed): the start is no longer owed.
+    if (owedStart) await forgetStart(tx, owedStart);
     const [row] = await tx.unsafe(
       `update withdrawals set status = $2, failure_reason = $3, version = version + 1, updated_at = now()
         where id = $1 and status in ('pending_approval', 'executing') returning ${COLUMNS}`,

@@ -35,16 +35,15 @@ export const createWithdrawalRoute = defineRoute({
     .openapi('WithdrawalCreate'),
   responses: { 201: { description: 'The transaction record.', schema: WithdrawalRecordBody } },
   errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'TemporarilyUnavailable'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, idempotency }) => {
     const asset = assetOf(body.amount.currency, '/body/amount/currency');
     const amount = parseAmount(body.amount.value, asset, '/body/amount/value');
-    const view = await createWithdrawal(services, caller, {
-      accountRef: body.account_ref,
-      asset,
-      amount,
-      rail: body.rail,
-      destinationId: body.withdrawal_destination_id,
-    });
+    const view = await createWithdrawal(
+      services,
+      caller,
+      { accountRef: body.account_ref, asset, amount, rail: body.rail, destinationId: body.withdrawal_destination_id },
+      { idempotency },
+    );
     return { status: 201, body: view };
   },
 });

@@ -1,0 +1,98 @@
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { Caller, type PrincipalRef } from '../../src/auth/caller';
+import { ALL_PERMISSIONS } from '../../src/auth/permissions';
+import { acceptWithdrawal, findWithdrawal, withdrawalStart } from '../../src/domain/withdrawals';
+import { requestFingerprint, runIdempotently } from '../../src/http/idempotency';
+import { ASSETS, parseAmount } from '../../src/ledger';
+import { StartSweeper } from '../../src/temporal/start-outbox';
+import { uuidv7 } from '../../src/ids';
+import { Org, ledgerTrail, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
+
+/*
+ * The API process dies after a withdrawal's transaction commits and before it starts the workflow
+ * (simulated: the request's effect never returns). The start it owed was committed with the record,
+ * so the worker's sweeper starts the workflow; the Idempotency-Key answer was committed too, so the
+ * client's retry replays it instead of withdrawing a second time.
+ */
+
+let h: GovernedHarness;
+let org: Org;
+let account: string;
+let destination: string;
+
+beforeAll(async () => {
+  h = await startGovernedHarness();
+  org = await Org.create(h.app, 'Start Outbox Ltd');
+  [, account] = await org.newClient();
+  destination = await org.destination(org.enterpriseRef);
+  await org.fund(account, '1000.00');
+});
+afterAll(() => h.stop());
+
+const owed = async (workflowId: string) => (await h.app.services.sql`select 1 from workflow_starts where workflow_id = ${workflowId}`).length;
+
+it('starts the workflow a dead process owed, once, and a retry under the same key replays the committed answer', async () => {
+  const { services } = h.app;
+  const admin: PrincipalRef = { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef };
+  const caller = new Caller(org.tenant.enterpriseId, admin, admin, null, [{ permissions: new Set(ALL_PERMISSIONS), scopeRef: org.enterpriseRef, propagation: 'subtree' }], 'platform-managed', null, '');
+  const body = { account_ref: account, amount: { currency: 'USDC', value: '25.00' }, rail: 'ethereum', withdrawal_destination_id: destination };
+  const key = `dies-${uuidv7()}`;
+  const before = await org.balance(account);
+
+  // The route's work up to the commit, as the pipeline runs it; then the process "dies".
+  let accepted!: (id: string) => void;
+  const acceptedId = new Promise<string>((resolve) => (accepted = resolve));
+  void runIdempotently(services.sql, admin.id, key, requestFingerprint('post', '/withdrawals', Buffer.from(JSON.stringify(body))), async (idempotency) => {
+    const { row } = await acceptWithdrawal(
+      services.sql,
+      caller,
+      { accountRef: account, asset: ASSETS.USDC, amount: parseAmount('25.00', 'USDC'), rail: 'ethereum', destinationId: destination },
+      services.metrics,
+      { idempotency, start: (created, acct) => withdrawalStart(created, acct, h.taskQueue).start },
+    );
+    accepted(row.id);
+    return new Promise(() => {}); // never returns: no workflow start, nothing after the commit
+  });
+  const id = await acceptedId;
+  const workflowId = `withdrawal/${id}`;
+  const client = await services.temporal.get();
+
+  // Committed: the hold, the record, the owed start and the answer; no workflow.
+  expect((await findWithdrawal(services.sql, id))?.status).toBe('executing');
+  expect(BigInt(before.available) - BigInt((await org.balance(account)).available)).toBe(28_500_000n); // 25 + 3.5 fee, held
+  expect(await owed(workflowId)).toBe(1);
+  await expect(client.workflow.getHandle(workflowId).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+
+  const retry = await org.api('POST', '/withdrawals', body, { 'idempotency-key': key });
+  expect(retry.status).toBe(201);
+  expect(retry.headers.get('idempotent-replayed')).toBe('true');
+  expect(retry.body).toMatchObject({ id, status: 'executing', principal_amount: { currency: 'USDC', value: '25.000000' } });
+
+  // The worker's sweep (grace 0 here; 30 s by default) starts it, and it runs to the end.
+  const sweeper = new StartSweeper(services, { intervalMs: 3_600_000, graceMs: 0 });
+  expect(await sweeper.sweep()).toBe(1);
+  expect(await owed(workflowId)).toBe(0);
+  expect((await org.waitFor(id, ['executed'])).settled_at).toEqual(expect.any(String));
+  expect(await ledgerTrail(h.app, id)).toEqual({ hold: 'posted', settlements: 1 });
+
+  // A start owed again for a workflow that has run (a process died after starting it, before forgetting it) is settled without a second run.
+  const runs = async () => {
+    const ids: string[] = [];
+    for await (const w of client.workflow.list({ query: `WorkflowId = '${workflowId}'` })) ids.push(w.runId);
+    return ids;
+  };
+  const runsBefore = await runs();
+  await services.sql`insert into workflow_starts (workflow_id, workflow_type, task_queue, args) values (${workflowId}, 'withdrawalWorkflow', ${h.taskQueue}, '[]'::jsonb)`;
+  expect(await sweeper.sweep()).toBe(1);
+  expect(await owed(workflowId)).toBe(0);
+  expect(await runs()).toEqual(runsBefore);
+  expect(await ledgerTrail(h.app, id)).toEqual({ hold: 'posted', settlements: 1 });
+  expect(await sweeper.sweep()).toBe(0);
+});
+
+it('forgets the start of a withdrawal whose workflow the route started', async () => {
+  const res = await org.withdraw(account, destination, '1.00');
+  expect(res.status).toBe(201);
+  expect(await owed(`withdrawal/${res.body.id}`)).toBe(0);
+  await org.waitFor(res.body.id, ['executed']);
+});
