@@ -33,11 +33,12 @@ export function forgetStart(db: Sql | TransactionSql, workflowId: string): Pendi
 }
 
 /**
- * Starts a recorded workflow and forgets the start. `alreadyRun` is refused (the sweeper's starts):
+ * Starts a recorded workflow and forgets the start. With `refuseAlreadyRun` (the sweeper's starts)
  * an id that has run before, finished or not, counts as started. Throws what the client throws
- * otherwise, with the start still owed.
+ * otherwise, with the start still owed. Once started, a failure to forget is only logged: the
+ * workflow runs, and the sweeper settles the leftover as already started.
  */
-export async function startRecorded(services: Pick<Services, 'sql' | 'temporal'>, start: WorkflowStart, opts: { refuseAlreadyRun?: boolean } = {}): Promise<'started' | 'already_started'> {
+export async function startRecorded(services: Pick<Services, 'sql' | 'temporal' | 'log'>, start: WorkflowStart, opts: { refuseAlreadyRun?: boolean } = {}): Promise<'started' | 'already_started'> {
   const client = await services.temporal.get();
   let outcome: 'started' | 'already_started' = 'started';
   try {
@@ -51,7 +52,7 @@ export async function startRecorded(services: Pick<Services, 'sql' | 'temporal'>
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     outcome = 'already_started';
   }
-  await forgetStart(services.sql, start.workflowId);
+  await forgetStart(services.sql, start.workflowId).catch((err) => services.log.warn({ err, workflow_id: start.workflowId }, 'started workflow not forgotten; the sweeper will'));
   return outcome;
 }
 
