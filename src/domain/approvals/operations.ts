@@ -2,6 +2,7 @@ import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
 import type { ApprovalCancellation, ApprovalSpec } from './messages';
 import { awaitApprovalOpened } from './decisions';
+import { startRecorded, type WorkflowStart } from '../../temporal/start-outbox';
 
 /*
  * The HTTP side of a governed record awaiting approval in its own workflow (conversions, internal
@@ -10,28 +11,27 @@ import { awaitApprovalOpened } from './decisions';
  */
 
 export interface GovernedStart {
-  workflowType: string;
-  workflowId: string;
-  args: unknown[];
+  /** The workflow start, recorded as owed in the record's transaction (temporal/start-outbox recordStart). */
+  start: WorkflowStart;
   approval: ApprovalSpec | null;
-  /** Ends the record without moving money when the workflow cannot be started (its hold released). */
+  /** Ends the record without moving money when the workflow cannot be started: its hold released and the owed start forgotten, in one transaction. */
   onStartFailure: () => Promise<unknown>;
 }
 
 /**
- * After commit: starts the record's workflow on `services.config.taskQueue`, and when an approval is
+ * After commit: starts the record's workflow (and forgets the owed start), and when an approval is
  * required waits until it exists, so the answer's `approval_ref` is readable at once. A failed start
- * ends the record (`onStartFailure`) and propagates (a 5xx: the client retries with its key).
+ * ends the record (`onStartFailure`) and propagates (a 5xx: the client retries with its key). A
+ * process that dies before the start leaves it owed: the worker's sweeper starts it.
  */
 export async function startGovernedWorkflow(services: Services, s: GovernedStart): Promise<void> {
   try {
-    const client = await services.temporal.get();
-    await client.workflow.start(s.workflowType, { workflowId: s.workflowId, taskQueue: services.config.taskQueue, args: s.args });
+    await startRecorded(services, s.start);
   } catch (err) {
     await s.onStartFailure();
     throw err;
   }
-  if (s.approval) await awaitApprovalOpened(services, s.workflowId);
+  if (s.approval) await awaitApprovalOpened(services, s.start.workflowId);
 }
 
 /**

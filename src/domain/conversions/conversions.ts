@@ -9,6 +9,7 @@ import { money, placeHold, voidHold } from '../../ledger';
 import type { Services } from '../../services';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
+import { forgetStart, recordStart, type WorkflowStart } from '../../temporal/start-outbox';
 import { fundableAccount, visibleCondition, visibility } from '../funding/accounts';
 import { getPair, tradablePair, type PairRow } from '../pricing/pairs';
 import { feeSummary, priceConversion, type FeeSchedules, type Pricing } from '../pricing/prices';
@@ -327,12 +328,11 @@ export async function convertAtMarket(services: Services, r: ConversionRequest &
 async function startApproval(services: Services, opened: Opened): Promise<Executed> {
   const { conversion, approval } = opened;
   if (!approval) return { conversion, replayed: opened.replayed };
+  const start = conversionStart(conversion, approval, services.config.taskQueue);
   await startGovernedWorkflow(services, {
-    workflowType: 'conversionWorkflow',
-    workflowId: conversionWorkflowId(conversion.id),
-    args: [{ conversionId: conversion.id, enterpriseId: conversion.enterprise_id, clientId: conversion.client_id, accountRef: conversion.account_ref, approval }],
+    start,
     approval,
-    onStartFailure: () => releaseConversion(services.sql, conversion.id, 'failed', null, 'workflow_start_failed'),
+    onStartFailure: () => releaseConversion(services.sql, conversion.id, 'failed', null, 'workflow_start_failed', start.workflowId),
   });
   return { conversion, replayed: false };
 }
@@ -413,7 +413,18 @@ async function openConversion(services: Services, tx: TransactionSql, enterprise
     scopePath: account.path,
     initiatedBy: opts.attribution,
   });
+  if (approval) await recordStart(tx, conversionStart(row, approval, services.config.taskQueue));
   return { conversion: row, replayed: false, approval };
+}
+
+/** The start of `conversion/<id>` a conversion awaiting approval is owed. */
+function conversionStart(conversion: ConversionRow, approval: ApprovalSpec, taskQueue: string): WorkflowStart {
+  return {
+    workflowType: 'conversionWorkflow',
+    workflowId: conversionWorkflowId(conversion.id),
+    taskQueue,
+    args: [{ conversionId: conversion.id, enterpriseId: conversion.enterprise_id, clientId: conversion.client_id, accountRef: conversion.account_ref, approval }],
+  };
 }
 
 /** pending_approval → executing once approved (records who approved). Returns the status after. */
@@ -470,8 +481,11 @@ export async function releaseConversion(
   status: Extract<ConversionStatus, 'cancelled' | 'rejected' | 'expired' | 'failed'>,
   attribution: SubjectAttribution | null,
   failureReason: string | null = null,
+  /** Released instead of started: the workflow start it was owed, forgotten in the same transaction. */
+  owedStart?: string,
 ): Promise<ConversionStatus | null> {
   return (await sql.begin(async (tx) => {
+    if (owedStart) await forgetStart(tx, owedStart);
     const [row] = await tx<ConversionRow[]>`select ${COLUMNS(tx)} from conversions where id = ${id} for update`;
     if (!row || row.status !== 'pending_approval') return row?.status ?? null;
     if (row.hold_id) await voidHold(tx, { holdId: row.hold_id });

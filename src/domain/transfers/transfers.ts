@@ -9,7 +9,8 @@ import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
 import { bookWithin, money, placeHold, postHold, voidHold, type Asset, type BatchBooking } from '../../ledger';
 import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation, type VelocityEntry } from '../policies';
-import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow } from '../approvals';
+import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
+import { forgetStart, recordStart, type WorkflowStart } from '../../temporal/start-outbox';
 import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
 import { scopePathOf } from '../tenancy/scopes';
 import { placementPath, type Placement } from '../tenancy/placements';
@@ -173,19 +174,16 @@ export async function createInternalTransfer(services: Services, caller: Caller,
       const row = newRow(caller, input, decide([], proposed(caller, input), new Map(), new Date()), new Date());
       return await services.transferBooker.book({ input, row, idempotency });
     }
-    const opened = await services.sql.begin((tx) => governedTransfer(tx, caller, input, source, services.metrics, idempotency));
+    const taskQueue = services.config.taskQueue;
+    const opened = await services.sql.begin((tx) => governedTransfer(tx, caller, input, source, services.metrics, taskQueue, idempotency));
     if (!opened.spec) services.metrics.ledgerTransactions.inc({ kind: 'internal_transfer' }); // booked: counted once committed
     if (opened.spec) {
       const row = opened.row;
-      const args: [InternalTransferWorkflowInput] = [
-        { transferId: row.id, enterpriseId: row.enterprise_id, clientId: source.clientId, accountRef: row.source_ref, approval: opened.spec },
-      ];
+      const start = transferStart(row, source, opened.spec, taskQueue);
       await startGovernedWorkflow(services, {
-        workflowType: 'internalTransferWorkflow',
-        workflowId: internalTransferWorkflowId(row.id),
-        args,
+        start,
         approval: opened.spec,
-        onStartFailure: () => releaseTransfer(services.sql, row.id, 'failed', null, 'workflow_start_failed'),
+        onStartFailure: () => releaseTransfer(services.sql, row.id, 'failed', null, 'workflow_start_failed', start.workflowId),
       });
     }
     return opened.row;
@@ -277,7 +275,15 @@ interface Opened {
  * The governed path, in its own transaction: the lifecycle check, the policy decision (serialised on
  * the velocity lock when a velocity rule applies), then booked at once (`allow`) or held for approval.
  */
-async function governedTransfer(tx: TransactionSql, caller: Caller, input: NewInternalTransfer, source: Placement, metrics: Metrics, idempotency?: IdempotencyScope): Promise<Opened> {
+async function governedTransfer(
+  tx: TransactionSql,
+  caller: Caller,
+  input: NewInternalTransfer,
+  source: Placement,
+  metrics: Metrics,
+  taskQueue: string,
+  idempotency?: IdempotencyScope,
+): Promise<Opened> {
   await lockMovable(tx, input.sourceRef, input.targetRef);
   const decision = await evaluatePolicy(tx, proposed(caller, input), placementPath(source));
   assertNotDenied(decision);
@@ -305,7 +311,6 @@ async function governedTransfer(tx: TransactionSql, caller: Caller, input: NewIn
             'pending_approval', ${row.approval_ref}, ${hold.id}, ${tx.json(row.subject_attribution as never)}, ${tx.json(decision as never)})`;
   await recordTransferVelocity(tx, row);
   await recordTransferEvent(tx, row, row.subject_attribution);
-  await idempotency?.record(tx, { status: 201, body: presentTransfer(row) });
   const spec = approvalSpecOf({
     decision,
     approvalId,
@@ -317,7 +322,15 @@ async function governedTransfer(tx: TransactionSql, caller: Caller, input: NewIn
     scopePath: placementPath(source),
     initiatedBy: row.subject_attribution,
   });
+  if (spec) await recordStart(tx, transferStart(row, source, spec, taskQueue));
+  await idempotency?.record(tx, { status: 201, body: presentTransfer(row) });
   return { row, spec };
+}
+
+/** The start of `internal-transfer/<id>` a transfer awaiting approval is owed. */
+function transferStart(row: TransferRow, source: Placement, approval: ApprovalSpec, taskQueue: string): WorkflowStart {
+  const args: [InternalTransferWorkflowInput] = [{ transferId: row.id, enterpriseId: row.enterprise_id, clientId: source.clientId, accountRef: row.source_ref, approval }];
+  return { workflowType: 'internalTransferWorkflow', workflowId: internalTransferWorkflowId(row.id), taskQueue, args };
 }
 
 const velocityRef = (id: string) => `internal-transfers/${id}`;
@@ -420,12 +433,15 @@ export function releaseTransfer(
   status: Extract<TransferStatus, 'rejected' | 'expired' | 'cancelled' | 'failed'>,
   attribution: SubjectAttribution | null,
   failureReason: string | null = null,
+  /** Released instead of started: the workflow start it was owed, forgotten in the same transaction. */
+  owedStart?: string,
 ): Promise<TransferStatus | null> {
   return transition(
     sql,
     id,
     'pending_approval',
     async (tx, row) => {
+      if (owedStart) await forgetStart(tx, owedStart);
       await voidHold(tx, { holdId: row.hold_id! });
       await releaseVelocity(tx, velocityRef(id));
       return { status, failure_reason: failureReason ?? (status === 'failed' ? null : `approval_${status}`) };

@@ -96,3 +96,18 @@ it('forgets the start of a withdrawal whose workflow the route started', async (
   expect(await owed(`withdrawal/${res.body.id}`)).toBe(0);
   await org.waitFor(res.body.id, ['executed']);
 });
+
+it('a governed internal transfer owes its start too: the route starts its workflow and forgets the start, and cancel works through it', async () => {
+  const [client, source] = await org.newClient();
+  const [, target] = await org.newClient();
+  await org.fund(source, '500.00');
+  await org.rule({ action_family: 'internal_transfer', scope_ref: client, order: 1, conditions: {}, effect: org.approvalEffect() });
+  const res = await org.api('POST', '/internal-transfers', { amount: { currency: 'USDC', value: '100.00' }, source_ref: source, target_ref: target }, { 'idempotency-key': uuidv7() });
+  expect(res.status).toBe(201);
+  expect(res.body.status).toBe('pending_approval');
+  // The route started it (the approval exists) and forgot the start it owed.
+  expect(await owed(`internal-transfer/${res.body.id}`)).toBe(0);
+  expect((await org.ok(200, 'GET', `/${res.body.approval_ref}`)).status).toBe('pending');
+  await org.ok(200, 'POST', `/internal-transfers/${res.body.id}/cancel`);
+  expect((await org.ok(200, 'GET', `/internal-transfers/${res.body.id}`)).status).toBe('cancelled');
+});
