@@ -91,7 +91,8 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter): Koa.
       };
       result = await runIdempotently(services.sql, caller.subject.id, key, requestFingerprint(def.method, ctx.path, raw), run, {
         answerInTransaction: def.answerInTransaction,
-        alongside: def.answerInTransaction && def.method !== 'get' ? alongside : undefined,
+        // Any route that stores its answer in its own transaction (scope.record) commits its audit entry there too.
+        alongside: def.method !== 'get' ? alongside : undefined,
       });
       // A replay's own entry is still written by the trail: the stored one belongs to the first request.
       if (auditedInTransaction && !result.replayed) ctx.state.audited = true;

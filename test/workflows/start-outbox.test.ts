@@ -90,11 +90,19 @@ it('starts the workflow a dead process owed, once, and a retry under the same ke
   expect(await sweeper.sweep()).toBe(0);
 });
 
-it('forgets the start of a withdrawal whose workflow the route started', async () => {
+it('forgets the start of a withdrawal whose workflow the route started; its audit entry commits with it', async () => {
   const res = await org.withdraw(account, destination, '1.00');
   expect(res.status).toBe(201);
   expect(await owed(`withdrawal/${res.body.id}`)).toBe(0);
+  // Its audit entry was committed with it (alongside the answer), and only there.
+  const entries = await h.app.services.sql`
+    select outcome, status_code from user_action_audit_entries where action = 'createWithdrawal' and resource_ref = ${`withdrawals/${res.body.id}`}`;
+  expect(entries).toEqual([{ outcome: 'succeeded', status_code: 201 }]);
   await org.waitFor(res.body.id, ['executed']);
+  const [{ same }] = await h.app.services.sql`
+    select (select xmin::text from user_action_audit_entries where action = 'createWithdrawal' and resource_ref = ${`withdrawals/${res.body.id}`})
+         = (select xmin::text from policy_velocity where operation_ref = ${`withdrawals/${res.body.id}`}) as same`;
+  expect(same).toBe(true); // one transaction wrote both
 });
 
 it('a governed internal transfer owes its start too: the route starts its workflow and forgets the start, and cancel works through it', async () => {
