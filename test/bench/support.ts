@@ -170,7 +170,11 @@ export async function openLoop(opts: {
     const next = start + (result.sent * 1000) / opts.rate;
     await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
   }
-  if (total > 0) await finished;
+  // Stops by itself: answers still missing 30 s after the last request was due count as errors.
+  let drained: NodeJS.Timeout | undefined;
+  if (total > 0) await Promise.race([finished, new Promise<void>((resolve) => (drained = setTimeout(resolve, 30_000)))]);
+  clearTimeout(drained);
+  result.errors += total - answered;
   for (const c of connections) c.close();
   latencies.sort((a, b) => a - b);
   const at = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0) * 10) / 10;
