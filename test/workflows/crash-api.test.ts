@@ -1,13 +1,8 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
-import { runState } from '../helpers/run-state';
 import { call, startTestApp, type TestApp } from '../helpers/app';
 import { freePort } from '../../temporal/dev-server';
 import { Org, ledgerTrail } from './withdrawal-fixtures';
+import { Processes, exited } from './process-fixtures';
 
 /*
  * Crash safety of the API process: a real `counterfoil api` is killed with SIGKILL while 40
@@ -17,65 +12,29 @@ import { Org, ledgerTrail } from './withdrawal-fixtures';
  * answer must replay under its Idempotency-Key, and no retry may withdraw twice.
  */
 
-const ROOT = path.resolve(__dirname, '../..');
-const taskQueue = `crash-api-${randomUUID()}`;
 let app: TestApp;
-let dataDir: string;
+let processes: Processes;
 
-function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const state = runState();
-  return {
-    ...process.env,
-    DATABASE_URL: state.databaseUrl,
-    TEMPORAL_ADDRESS: state.temporalAddress,
-    TEMPORAL_TASK_QUEUE: taskQueue,
-    COUNTERFOIL_DATA_DIR: dataDir,
-    COUNTERFOIL_SANDBOX_BLOCK_MS: '20',
+beforeAll(async () => {
+  processes = Processes.create('crash-api', {
     COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND: '1000',
     // Owed starts are swept at once here (30 s after the fact by default).
     COUNTERFOIL_WORKFLOW_START_GRACE_MS: '0',
     COUNTERFOIL_WORKFLOW_START_SWEEP_MS: '200',
-    LOG_LEVEL: 'error',
-    ...extra,
-  };
-}
-
-/** A `counterfoil <role>` process, resolved once it says it is ready. */
-async function startRole(role: 'api' | 'worker', extra: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', role], { cwd: ROOT, env: env(extra), stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      if (out.includes('Press Ctrl-C to stop.')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
   });
-  child.removeAllListeners('exit');
-  return child;
-}
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-
-beforeAll(async () => {
-  dataDir = path.join(runState().tmpDir, `crash-api-${randomUUID()}`);
-  mkdirSync(dataDir, { recursive: true });
-  symlinkSync(path.join(os.tmpdir(), 'counterfoil-workflow-bundles'), path.join(dataDir, 'cache'));
-  app = await startTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND: '1000' });
+  app = await startTestApp({ TEMPORAL_TASK_QUEUE: processes.taskQueue, COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND: '1000' });
 });
 afterAll(() => app.close());
 
 it('survives SIGKILL of the API mid-creation: committed withdrawals execute once, their answers replay, nothing is withdrawn twice', async () => {
   const org = await Org.create(app, 'API Crash Ltd');
-  const [, account] = await org.newClient();
-  await org.fund(account, '100000.00');
-  const destination = await org.destination(org.enterpriseRef);
+  const { account, destination } = await org.withdrawalAccount('100000.00');
   const body = { account_ref: account, amount: { currency: 'USDC', value: '10.00' }, rail: 'ethereum', withdrawal_destination_id: destination };
   const keys = Array.from({ length: 40 }, (_, i) => `crash-api-${i}-${randomUUID()}`);
 
-  const worker = await startRole('worker');
+  const worker = await processes.start('worker');
   const port = await freePort();
-  const api = await startRole('api', { COUNTERFOIL_API_PORT: String(port), COUNTERFOIL_SIGNED_API_PORT: String(await freePort()) });
+  const api = await processes.start('api', { COUNTERFOIL_API_PORT: String(port), COUNTERFOIL_SIGNED_API_PORT: String(await freePort()) });
   try {
     const base = `http://127.0.0.1:${port}`;
     let answered = 0;
@@ -125,6 +84,5 @@ it('survives SIGKILL of the API mid-creation: committed withdrawals execute once
     await Promise.all([exited(api), exited(worker)]);
   }
 
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'ledger', 'verify'], { cwd: ROOT, env: env() });
-  expect(stdout).toMatch(/^ledger OK/);
+  expect(await processes.ledgerVerify()).toMatch(/^ledger OK/);
 }, 240_000);

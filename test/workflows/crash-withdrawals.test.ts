@@ -1,12 +1,7 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import { runState } from '../helpers/run-state';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { Org, ledgerTrail } from './withdrawal-fixtures';
+import { Processes, exited } from './process-fixtures';
 
 /*
  * Crash safety: a real worker process (`counterfoil worker`) is killed with SIGKILL in the middle of
@@ -14,34 +9,15 @@ import { Org, ledgerTrail } from './withdrawal-fixtures';
  * settlement or exactly one release, and `counterfoil ledger verify` must pass.
  */
 
-const ROOT = path.resolve(__dirname, '../..');
-const taskQueue = `crash-${randomUUID()}`;
 let app: TestApp;
-let dataDir: string;
-
-function workerEnv(): NodeJS.ProcessEnv {
-  const state = runState();
-  return {
-    ...process.env,
-    DATABASE_URL: state.databaseUrl,
-    TEMPORAL_ADDRESS: state.temporalAddress,
-    TEMPORAL_TASK_QUEUE: taskQueue,
-    COUNTERFOIL_DATA_DIR: dataDir,
-    COUNTERFOIL_SANDBOX_BLOCK_MS: '20',
-    LOG_LEVEL: 'error',
-  };
-}
-
-function startWorker(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], { cwd: ROOT, env: workerEnv(), stdio: ['ignore', 'ignore', 'inherit'] });
-}
+let processes: Processes;
 
 /** Until a worker polls the queue (workflow tasks), so the test does not race its start-up. */
 async function pollersAppear(): Promise<void> {
   const client = await app.services.temporal.get();
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const { pollers } = await client.workflowService.describeTaskQueue({ namespace: runState().namespace, taskQueue: { name: taskQueue }, taskQueueType: 1 });
+    const { pollers } = await client.workflowService.describeTaskQueue({ namespace: runState().namespace, taskQueue: { name: processes.taskQueue }, taskQueueType: 1 });
     const fresh = pollers.filter((p) => Date.now() - Number(p.lastAccessTime?.seconds ?? 0) * 1000 < 5_000);
     if (fresh.length > 0) return;
     if (Date.now() > deadline) throw new Error('no worker started polling');
@@ -49,14 +25,9 @@ async function pollersAppear(): Promise<void> {
   }
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-
 beforeAll(async () => {
-  dataDir = path.join(runState().tmpDir, `crash-${randomUUID()}`);
-  mkdirSync(dataDir, { recursive: true });
-  // Reuse the bundle the test run already built (same cache key) instead of bundling again.
-  symlinkSync(path.join(os.tmpdir(), 'counterfoil-workflow-bundles'), path.join(dataDir, 'cache'));
-  app = await startTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND: '1000' });
+  processes = Processes.create('crash');
+  app = await startTestApp({ TEMPORAL_TASK_QUEUE: processes.taskQueue, COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND: '1000' });
 });
 afterAll(() => app.close());
 
@@ -69,7 +40,7 @@ it('survives SIGKILL of the worker mid-flight: every withdrawal settles or relea
   const failing = await org.destination(org.enterpriseRef, failingAddress);
   await org.ok(201, 'POST', '/sandbox/rail/failures', { address: failingAddress, stage: 'confirmation', failure_reason: 'network_rejected', count: 10 });
 
-  let first = startWorker();
+  let first = processes.spawn('worker');
   try {
     await pollersAppear();
     const created = await Promise.all(Array.from({ length: 40 }, (_, i) => org.withdraw(account, i % 4 === 3 ? failing : good, '10.00')));
@@ -89,7 +60,7 @@ it('survives SIGKILL of the worker mid-flight: every withdrawal settles or relea
     const [mid] = await app.services.sql`select count(*) filter (where status = 'executing')::int as inflight from withdrawals where id = any(${ids}::uuid[])`;
     expect(mid.inflight).toBeGreaterThan(0);
 
-    first = startWorker();
+    first = processes.spawn('worker');
     const finals = await Promise.all(ids.map((id) => org.waitFor(id, ['executed', 'failed', 'cancelled', 'rejected', 'expired'], 120_000)));
     for (const [i, w] of finals.entries()) {
       const trail = await ledgerTrail(app, ids[i]);
@@ -107,6 +78,5 @@ it('survives SIGKILL of the worker mid-flight: every withdrawal settles or relea
     await exited(first);
   }
 
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'ledger', 'verify'], { cwd: ROOT, env: workerEnv() });
-  expect(stdout).toMatch(/^ledger OK/);
+  expect(await processes.ledgerVerify()).toMatch(/^ledger OK/);
 }, 240_000);

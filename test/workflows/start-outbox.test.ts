@@ -23,9 +23,7 @@ let destination: string;
 beforeAll(async () => {
   h = await startGovernedHarness();
   org = await Org.create(h.app, 'Start Outbox Ltd');
-  [, account] = await org.newClient();
-  destination = await org.destination(org.enterpriseRef);
-  await org.fund(account, '1000.00');
+  ({ account, destination } = await org.withdrawalAccount('1000.00'));
 });
 afterAll(() => h.stop());
 

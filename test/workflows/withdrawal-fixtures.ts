@@ -70,6 +70,14 @@ export class Org {
     return [`clients/${c.id}`, c.default_client_account];
   }
 
+  /** A new client's account funded with `value` USDC, and an active ethereum destination at the enterprise. */
+  async withdrawalAccount(value: string): Promise<{ account: string; destination: string }> {
+    const [, account] = await this.newClient();
+    const destination = await this.destination(this.enterpriseRef);
+    await this.fund(account, value);
+    return { account, destination };
+  }
+
   async fund(accountRef: string, value: string, asset = 'USDC'): Promise<void> {
     await creditExternalDeposit(this.app.services.sql, {
       key: `test-deposit/${uuidv7()}`,

@@ -10,9 +10,7 @@ let destination: string;
 beforeAll(async () => {
   h = await startGovernedHarness();
   org = await Org.create(h.app, 'Withdrawals Ltd');
-  [, account] = await org.newClient();
-  destination = await org.destination(org.enterpriseRef);
-  await org.fund(account, '10000.00');
+  ({ account, destination } = await org.withdrawalAccount('10000.00'));
 });
 afterAll(() => h.stop());
 

@@ -1,0 +1,74 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { runState } from '../helpers/run-state';
+
+/**
+ * Real `counterfoil <role>` processes for the crash tests, on the test run's database and Temporal
+ * server, polling one task queue of their own, with a data folder that reuses the workflow bundle the
+ * run already built (same cache key) instead of bundling again.
+ */
+export class Processes {
+  static readonly ROOT = path.resolve(__dirname, '../..');
+
+  private constructor(
+    readonly taskQueue: string,
+    private readonly dataDir: string,
+    private readonly settings: Record<string, string>,
+  ) {}
+
+  /** `settings`: environment every process of this harness gets on top of the common one. */
+  static create(name: string, settings: Record<string, string> = {}): Processes {
+    const dataDir = path.join(runState().tmpDir, `${name}-${randomUUID()}`);
+    mkdirSync(dataDir, { recursive: true });
+    symlinkSync(path.join(os.tmpdir(), 'counterfoil-workflow-bundles'), path.join(dataDir, 'cache'));
+    return new Processes(`${name}-${randomUUID()}`, dataDir, settings);
+  }
+
+  env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+    const state = runState();
+    return {
+      ...process.env,
+      DATABASE_URL: state.databaseUrl,
+      TEMPORAL_ADDRESS: state.temporalAddress,
+      TEMPORAL_TASK_QUEUE: this.taskQueue,
+      COUNTERFOIL_DATA_DIR: this.dataDir,
+      COUNTERFOIL_SANDBOX_BLOCK_MS: '20',
+      LOG_LEVEL: 'error',
+      ...this.settings,
+      ...extra,
+    };
+  }
+
+  /** The process, not waiting for it to be ready. */
+  spawn(role: 'api' | 'worker', extra: Record<string, string> = {}, stdout: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
+    return spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', role], { cwd: Processes.ROOT, env: this.env(extra), stdio: ['ignore', stdout, 'inherit'] });
+  }
+
+  /** The process, once it says it is ready. */
+  async start(role: 'api' | 'worker', extra: Record<string, string> = {}): Promise<ChildProcess> {
+    const child = this.spawn(role, extra, 'pipe');
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d) => {
+        out += d;
+        if (out.includes('Press Ctrl-C to stop.')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
+    });
+    child.removeAllListeners('exit');
+    return child;
+  }
+
+  /** `counterfoil ledger verify` in its own process; its output. */
+  async ledgerVerify(): Promise<string> {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'ledger', 'verify'], { cwd: Processes.ROOT, env: this.env() });
+    return stdout;
+  }
+}
+
+export const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
