@@ -21,7 +21,7 @@ import { AUDIT_ENTRIES, type EntryRecord } from '../../src/domain/audit/entries'
 import { Metrics } from '../../src/metrics';
 import type { SubjectAttribution } from '../../src/auth/caller';
 import type { PolicyDecision } from '../../src/domain/policies';
-import { cpuMs, openLoop, postgresCpuMs, report, scratchDatabase, spawnApi } from './support';
+import { counterfoilSettings, cpuMs, openLoop, postgresCpuMs, report, scratchDatabase, spawnApi } from './support';
 
 const ACCOUNTS = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -152,9 +152,6 @@ function auditEntry(enterpriseId: string, principalId: string, attribution: Subj
   };
 }
 
-/** The bench's own process reads the COUNTERFOIL_* settings the API is given (test/bench/support.ts), nothing else of this environment. */
-const benchSettings = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('COUNTERFOIL_')));
-
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** POST /internal-transfers under autocannon: a fresh Idempotency-Key per request. */
@@ -245,7 +242,7 @@ function show(title: string, p: Phase, extra: Record<string, string | number> = 
 
 async function main() {
   const db = await scratchDatabase('counterfoil_bench_ledger');
-  const setup = await createServices({ config: loadConfig(benchSettings()), log: createLogger('warn'), databaseUrl: db.url, temporalAddress: '127.0.0.1:7233', migrate: true, poolSize: 2 });
+  const setup = await createServices({ config: loadConfig(counterfoilSettings()), log: createLogger('warn'), databaseUrl: db.url, temporalAddress: '127.0.0.1:7233', migrate: true, poolSize: 2 });
   const tenant = await setup.orm.em.fork().transactional((em) => createEnterpriseWithAdmin(em, { legalName: 'Ledger Bench Ltd', jurisdiction: 'GB', secretTtlDays: 1 }));
   const { accounts, hot } = await seedAccounts(setup.sql, tenant.enterprise_id);
   const sql = setup.sql;

@@ -45,13 +45,17 @@ async function spawnRole(role: 'api' | 'worker', env: Record<string, string>, no
   return { child, stop };
 }
 
+const settingsOf = (keep: (name: string) => boolean) =>
+  Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && keep(k))) as Record<string, string>;
+
+/** Counterfoil's settings in this environment (COUNTERFOIL_*, e.g. COUNTERFOIL_LEDGER_GROUP_COMMITS): a bench runs under them. */
+export const counterfoilSettings = () => settingsOf((k) => k.startsWith('COUNTERFOIL_'));
+
 /**
  * Settings of this environment passed through to the measured processes: glibc malloc's (MALLOC_*_,
- * GLIBC_TUNABLES) and Counterfoil's own (COUNTERFOIL_*, e.g. COUNTERFOIL_LEDGER_GROUP_COMMITS), so a
- * bench can be run with another configuration; the bench's own settings win.
+ * GLIBC_TUNABLES) and Counterfoil's own; the bench's own settings win.
  */
-const passedSettings = () =>
-  Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && (/^MALLOC_[A-Z_]+_$/.test(k) || k === 'GLIBC_TUNABLES' || k.startsWith('COUNTERFOIL_')))) as Record<string, string>;
+const passedSettings = () => ({ ...settingsOf((k) => /^MALLOC_[A-Z_]+_$/.test(k) || k === 'GLIBC_TUNABLES'), ...counterfoilSettings() });
 
 const nodeArgsFrom = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
 
