@@ -1,8 +1,5 @@
 import { uuidv7 } from '../../src/ids';
 import { SA } from '../../src/temporal/search-attributes';
-import { ibanFor } from '../../src/domain/catalogue/bank-rails';
-import { createPayoutMethod } from '../../src/domain/catalogue/payout-methods';
-import { fundableAccount } from '../../src/domain/funding/accounts';
 import { verifyLedger } from '../../src/ledger';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
@@ -24,15 +21,7 @@ async function governedAccount(effect: Record<string, unknown>): Promise<{ accou
   const [client, account] = await org.newClient();
   await org.fund(account, '1000.00');
   await org.rule({ action_family: 'off_ramp', scope_ref: client, order: 1, conditions: { amount_at_least: { currency: 'USDC', value: '100.00' } }, effect });
-  const method = await createPayoutMethod(h.app.services.sql, {
-    account: (await fundableAccount(h.app.services.sql, account))!,
-    rail: 'sepa',
-    currency: 'EUR',
-    label: 'Main bank',
-    beneficiary: { name: 'Ada Lovelace', iban: ibanFor('DE', '370400440532013000') },
-    attribution: { subject: { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef } } as never,
-  });
-  return { account, method: method.id };
+  return { account, method: await org.payoutMethod(account) };
 }
 
 const offRamp = (g: { account: string; method: string }, value: string) =>

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { uuidv7 } from '../../src/ids';
 import { SA } from '../../src/temporal/search-attributes';
-import { ibanFor } from '../../src/domain/catalogue/bank-rails';
-import { createPayoutMethod } from '../../src/domain/catalogue/payout-methods';
-import { fundableAccount } from '../../src/domain/funding/accounts';
 import { systemAccountRef, verifyLedger } from '../../src/ledger';
 import { startTestApp, tokenFor, call } from '../helpers/app';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
@@ -26,19 +23,6 @@ async function waitFor(kind: 'on-ramp-sessions' | 'off-ramp-sessions', id: strin
     if (Date.now() > deadline) throw new Error(`${kind} ${id} stayed ${s.status}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-async function payoutMethod(o: Org, accountRef: string, name: string): Promise<string> {
-  const account = (await fundableAccount(o.app.services.sql, accountRef))!;
-  const row = await createPayoutMethod(o.app.services.sql, {
-    account,
-    rail: 'sepa',
-    currency: 'EUR',
-    label: 'Main bank',
-    beneficiary: { name, iban: ibanFor('DE', '370400440532013000') },
-    attribution: { subject: { id: o.tenant.serviceAccountId, kind: 'service_account', tenant_ref: o.enterpriseRef } } as never,
-  });
-  return row.id;
 }
 
 async function eventTypes(resourceRef: string): Promise<string[]> {
@@ -140,7 +124,7 @@ describe('off-ramp sessions', () => {
   it('holds, converts, pays out and completes; the asset leaves exactly once', async () => {
     const [, account] = await org.newClient();
     await org.fund(account, '1000.00');
-    const method = await payoutMethod(org, account, 'Ada Lovelace');
+    const method = await org.payoutMethod(account, 'Ada Lovelace');
     const created = await org.api('POST', '/off-ramp-sessions', { account_ref: account, asset: 'USDC', fiat_currency: 'EUR', amount: { currency: 'USDC', value: '100' }, payout_method_id: method }, { 'idempotency-key': uuidv7() });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ resource: 'off-ramp-session', status: 'requested', amount: { currency: 'USDC', value: '100.000000' }, fee_summary: { total: { currency: 'USDC', value: '1.000000' } } });
@@ -165,7 +149,7 @@ describe('off-ramp sessions', () => {
   it('releases the hold when the payout rail rejects the payout', async () => {
     const [, account] = await org.newClient();
     await org.fund(account, '50.00');
-    const method = await payoutMethod(org, account, 'Sandbox Reject');
+    const method = await org.payoutMethod(account, 'Sandbox Reject');
     const created = await org.ok(201, 'POST', '/off-ramp-sessions', { account_ref: account, asset: 'USDC', fiat_currency: 'EUR', amount: { currency: 'USDC', value: '10' }, payout_method_id: method }, { 'idempotency-key': uuidv7() });
     const failed = await waitFor('off-ramp-sessions', created.id, ['failed', 'completed']);
     expect(failed).toMatchObject({ status: 'failed', failure_reason: 'payout_rejected', payout_reference: null });
@@ -180,7 +164,7 @@ describe('off-ramp sessions', () => {
   ])('refuses %s', async (_name, value, status, reason) => {
     const [, account] = await org.newClient();
     await org.fund(account, '20.00');
-    const method = await payoutMethod(org, account, 'Ada Lovelace');
+    const method = await org.payoutMethod(account, 'Ada Lovelace');
     const res = await org.api('POST', '/off-ramp-sessions', { account_ref: account, asset: 'USDC', fiat_currency: 'EUR', amount: { currency: 'USDC', value }, payout_method_id: method }, { 'idempotency-key': uuidv7() });
     expect(res.status).toBe(status);
     expect(res.body.reason).toBe(reason);
@@ -193,7 +177,7 @@ describe('off-ramp sessions', () => {
       const o = new Org(idle, org.tenant, await tokenFor(idle.url, org.tenant));
       const [, account] = await o.newClient();
       await o.fund(account, '30.00');
-      const method = await payoutMethod(o, account, 'Ada Lovelace');
+      const method = await o.payoutMethod(account, 'Ada Lovelace');
       const created = await o.ok(201, 'POST', '/off-ramp-sessions', { account_ref: account, asset: 'USDC', fiat_currency: 'EUR', amount: { currency: 'USDC', value: '10' }, payout_method_id: method }, { 'idempotency-key': uuidv7() });
       expect((await o.balance(account)).held).toBe('10100000');
       const cancelled = await call(idle.url, 'POST', `/off-ramp-sessions/${created.id}/cancel`, { token: o.token });

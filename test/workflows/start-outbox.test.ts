@@ -2,6 +2,7 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import { Caller, type PrincipalRef } from '../../src/auth/caller';
 import { ALL_PERMISSIONS } from '../../src/auth/permissions';
 import { acceptWithdrawal, findWithdrawal, withdrawalStart } from '../../src/domain/withdrawals';
+import { acceptOffRamp, acceptOnRamp } from '../../src/domain/ramps';
 import { requestFingerprint, runIdempotently } from '../../src/http/idempotency';
 import { ASSETS, parseAmount } from '../../src/ledger';
 import { StartSweeper } from '../../src/temporal/start-outbox';
@@ -116,4 +117,50 @@ it('a governed internal transfer owes its start too: the route starts its workfl
   expect((await org.ok(200, 'GET', `/${res.body.approval_ref}`)).status).toBe('pending');
   await org.ok(200, 'POST', `/internal-transfers/${res.body.id}/cancel`);
   expect((await org.ok(200, 'GET', `/internal-transfers/${res.body.id}`)).status).toBe('cancelled');
+});
+
+it('ramp sessions owe their starts too: a session committed by a process that died before starting it is started by the sweeper', async () => {
+  const { services } = h.app;
+  const client = await services.temporal.get();
+  const [, account] = await org.newClient();
+  await org.fund(account, '100.00');
+  const attribution = { subject: { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef } } as never;
+
+  // Through the routes: each started its workflow and forgot the start it owed.
+  const viaRoute = await org.ok(201, 'POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'EUR', asset: 'USDC' });
+  expect(await owed(`on-ramp/${viaRoute.id}`)).toBe(0);
+
+  // The routes' work up to the commit; then the process "dies".
+  const onRamp = await acceptOnRamp(services.sql, { enterpriseId: org.tenant.enterpriseId, accountRef: account, fiatCurrency: 'EUR', asset: 'USDC', paymentWindowSeconds: 3600, attribution, taskQueue: h.taskQueue });
+  const offRamp = await acceptOffRamp(services.sql, {
+    enterpriseId: org.tenant.enterpriseId,
+    accountRef: account,
+    asset: 'USDC',
+    fiatCurrency: 'EUR',
+    amount: parseAmount('10', 'USDC'),
+    payoutMethodId: await org.payoutMethod(account),
+    attribution,
+    taskQueue: h.taskQueue,
+    payoutSettleMs: 0,
+  });
+  for (const { start } of [onRamp, offRamp]) {
+    expect(await owed(start.workflowId)).toBe(1);
+    await expect(client.workflow.getHandle(start.workflowId).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+  }
+  expect((await org.balance(account)).held).toBe('10100000'); // 10 + 0.1 fee, committed with the session
+
+  const sweeper = new StartSweeper(services, { intervalMs: 3_600_000, graceMs: 0 });
+  expect(await sweeper.sweep()).toBe(2);
+  expect(await owed(onRamp.start.workflowId)).toBe(0);
+  expect(await owed(offRamp.start.workflowId)).toBe(0);
+  const settle = async (kind: string, id: string, statuses: string[]) => {
+    for (let deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      const s = await org.ok(200, 'GET', `/${kind}/${id}`);
+      if (statuses.includes(s.status)) return s.status;
+    }
+    throw new Error(`${kind}/${id} did not reach ${statuses}`);
+  };
+  expect(await settle('on-ramp-sessions', onRamp.row.id, ['awaiting_payment'])).toBe('awaiting_payment');
+  expect(await settle('off-ramp-sessions', offRamp.row.id, ['completed', 'failed'])).toBe('completed');
+  expect(await org.balance(account)).toEqual({ total: '89900000', held: '0', available: '89900000' });
 });

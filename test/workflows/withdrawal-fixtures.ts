@@ -3,6 +3,9 @@ import { uuidv7 } from '../../src/ids';
 import { creditExternalDeposit, parseAmount } from '../../src/ledger';
 import { call, createTenant, startTestApp, tokenFor, type CallResult, type Tenant, type TestApp } from '../helpers/app';
 import { withWorker } from '../helpers/worker';
+import { ibanFor } from '../../src/domain/catalogue/bank-rails';
+import { createPayoutMethod } from '../../src/domain/catalogue/payout-methods';
+import { fundableAccount } from '../../src/domain/funding/accounts';
 
 /** Shared set-up of the governed-money tests: an app and a real worker on one task queue, tenants, users, rules. */
 
@@ -102,6 +105,20 @@ export class Org {
       crypto_routing: { asset, network, label: 'Treasury wallet', destination: { address, memo: null } },
     });
     return d.id;
+  }
+
+  /** An active EUR SEPA payout method of `accountRef`, its beneficiary named `name` (`SANDBOX REJECT` makes the sandbox rail refuse payouts). */
+  async payoutMethod(accountRef: string, name = 'Ada Lovelace'): Promise<string> {
+    const { sql } = this.app.services;
+    const method = await createPayoutMethod(sql, {
+      account: (await fundableAccount(sql, accountRef))!,
+      rail: 'sepa',
+      currency: 'EUR',
+      label: 'Main bank',
+      beneficiary: { name, iban: ibanFor('DE', '370400440532013000') },
+      attribution: { subject: { id: this.tenant.serviceAccountId, kind: 'service_account', tenant_ref: this.enterpriseRef } } as never,
+    });
+    return method.id;
   }
 
   /** A `require_approval` effect: one human holding the approver role, never the initiator. */

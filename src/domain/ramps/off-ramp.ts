@@ -9,14 +9,15 @@ import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision } from '../policies';
-import { approvalSpecOf, cancelThroughWorkflow, type ApprovalSpec } from '../approvals';
+import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { ASSETS, money, placeHold, systemAccountRef, voidHold } from '../../ledger';
 import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from '../conversions/ledger';
 import { getPair, tradablePair } from '../pricing/pairs';
 import { clientRate, convertMinor, feeSummary, priceConversion } from '../pricing/prices';
 import { formatDecimalDown, serialise } from '../pricing/rational';
 import { OFF_RAMP_EVENTS } from './events';
-import { OFF_RAMP_CANCEL_UPDATE, OFF_RAMP_NOT_CANCELLABLE, RAMP_CANCELLED_SIGNAL, offRampWorkflowId, type OffRampStatus } from './messages';
+import { OFF_RAMP_CANCEL_UPDATE, OFF_RAMP_NOT_CANCELLABLE, RAMP_CANCELLED_SIGNAL, offRampWorkflowId, type OffRampStatus, type OffRampWorkflowInput } from './messages';
+import { forgetStart, recordStart, type WorkflowStart } from '../../temporal/start-outbox';
 
 /*
  * Off-ramp sessions (asset → fiat payout to a payout method): the asset amount plus the off-ramp fee
@@ -114,22 +115,33 @@ export interface NewOffRamp {
   payoutMethodId: string;
   attribution: SubjectAttribution;
   metrics?: Metrics;
-  /**
-   * Runs inside the transaction after the insert (starts the workflow, with the approval when one is
-   * required): if it fails, nothing is recorded.
-   */
-  start: (row: OffRampRow, approval: ApprovalSpec | null) => Promise<void>;
+  /** Task queue of the session's workflow. */
+  taskQueue: string;
+  /** Sandbox payout rail: time from payout_sent to the bank's confirmation. */
+  payoutSettleMs: number;
 }
 
 /**
- * Records a session and holds amount + fee, atomically with starting `off-ramp/<id>`. The payout
+ * POST /off-ramp-sessions: records the session with its hold, then starts `off-ramp/<id>` (temporal/
+ * start-outbox: the start is owed in the session's transaction, so a process that dies before it
+ * leaves it to the worker's sweeper) and, with an approval, waits until the workflow has opened it.
+ * A start that fails ends the session `failed` (`workflow_start_failed`, hold released) and propagates.
+ */
+export async function createOffRamp(services: Services, input: NewOffRamp): Promise<OffRampRow> {
+  const { row, start, approval } = await acceptOffRamp(services.sql, input);
+  await startGovernedWorkflow(services, { start, approval, onStartFailure: () => failUnstartedOffRamp(services.sql, row.id, start.workflowId) });
+  return row;
+}
+
+/**
+ * Records a session and holds amount + fee, with the workflow start it is owed, in one transaction. The payout
  * method must be an active one of this account in `fiat_currency` (422 otherwise, 409 when
  * disabled). Then the policy rules decide (family `off_ramp`, the asset and amount, destination
  * `payout-methods/<id>`): `deny` is 422 `policy_denied`; `require_approval` records the session as
  * `pending_approval` (the workflow waits on the approval before converting); otherwise `requested`.
  * Insufficient funds is 422.
  */
-export async function createOffRamp(sql: Sql, input: NewOffRamp): Promise<OffRampRow> {
+export async function acceptOffRamp(sql: Sql, input: NewOffRamp): Promise<{ row: OffRampRow; start: WorkflowStart; approval: ApprovalSpec | null }> {
   const fiat = ASSETS[input.fiatCurrency];
   if (!fiat || fiat.class !== 'fiat') throw new AppError('EdgeUnprocessable', 'fiat_currency must be a fiat currency.', { errors: [{ pointer: '/body/fiat_currency', detail: 'not a fiat currency' }] });
   if (ASSETS[input.asset]?.class !== 'crypto') throw new AppError('EdgeUnprocessable', 'asset must be a crypto asset.', { errors: [{ pointer: '/body/asset', detail: 'not a crypto asset' }] });
@@ -190,9 +202,21 @@ export async function createOffRamp(sql: Sql, input: NewOffRamp): Promise<OffRam
       scopePath: account.path,
       initiatedBy: input.attribution,
     });
-    await input.start(row, approval);
-    return row;
-  })) as OffRampRow;
+    const args: [OffRampWorkflowInput] = [
+      { sessionId: id, enterpriseId: input.enterpriseId, clientId: row.client_id, accountRef: input.accountRef, payoutSettleMs: input.payoutSettleMs, approval },
+    ];
+    const start: WorkflowStart = { workflowType: 'offRampWorkflow', workflowId: offRampWorkflowId(id), taskQueue: input.taskQueue, args };
+    await recordStart(tx, start);
+    return { row, start, approval };
+  })) as { row: OffRampRow; start: WorkflowStart; approval: ApprovalSpec | null };
+}
+
+/** requested or pending_approval → failed (`workflow_start_failed`): the hold released and the owed start forgotten, in one transaction. */
+async function failUnstartedOffRamp(sql: Sql, id: string, workflowId: string) {
+  return transition(sql, id, ['requested', 'pending_approval'], async (tx, row) => {
+    await forgetStart(tx, workflowId);
+    return release(tx, row, 'failed', 'workflow_start_failed');
+  });
 }
 
 export async function findOffRamp(sql: Db, id: string): Promise<OffRampRow | null> {

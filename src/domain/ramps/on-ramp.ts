@@ -16,7 +16,10 @@ import { getPair, tradablePair } from '../pricing/pairs';
 import { clientRate, convertMinor, feeSummary } from '../pricing/prices';
 import { formatDecimalDown, serialise } from '../pricing/rational';
 import { ON_RAMP_EVENTS } from './events';
-import type { OnRampStatus } from './messages';
+import { onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
+import type { Services } from '../../services';
+import { startGovernedWorkflow } from '../approvals';
+import { forgetStart, recordStart, type WorkflowStart } from '../../temporal/start-outbox';
 
 /*
  * On-ramp sessions (fiat → asset): the client pays fiat to the sandbox bank quoting the session's
@@ -123,12 +126,29 @@ export interface NewOnRamp {
   /** How long the client has to pay (the durable expiry timer). */
   paymentWindowSeconds: number;
   attribution: SubjectAttribution;
-  /** Runs inside the transaction after the insert (starts the workflow): if it fails, nothing is recorded. */
-  start: (row: OnRampRow) => Promise<void>;
+  /** Task queue of the session's workflow. */
+  taskQueue: string;
 }
 
-/** Records a `requested` session with its payment instructions and starts `on-ramp/<id>`, atomically. */
-export async function createOnRamp(sql: Sql, input: NewOnRamp): Promise<OnRampRow> {
+/**
+ * POST /on-ramp-sessions: records the session, then starts `on-ramp/<id>` (temporal/start-outbox:
+ * the start is owed in the session's transaction, so a process that dies before it leaves it to the
+ * worker's sweeper). A start that fails ends the session `failed` (`workflow_start_failed`) and propagates.
+ */
+export async function createOnRamp(services: Services, input: NewOnRamp): Promise<OnRampRow> {
+  const { row, start } = await acceptOnRamp(services.sql, input);
+  await startGovernedWorkflow(services, { start, approval: null, onStartFailure: () => failUnstartedOnRamp(services.sql, row.id, start.workflowId) });
+  return row;
+}
+
+/** The start of `on-ramp/<id>` a recorded session is owed. */
+export function onRampStart(r: OnRampRow, taskQueue: string): WorkflowStart {
+  const input: OnRampWorkflowInput = { sessionId: r.id, enterpriseId: r.enterprise_id, clientId: r.client_id, accountRef: r.account_ref, expiresAt: r.expires_at.toISOString() };
+  return { workflowType: 'onRampWorkflow', workflowId: onRampWorkflowId(r.id), taskQueue, args: [input] };
+}
+
+/** Records a `requested` session with its payment instructions and the workflow start it is owed, in one transaction. */
+export async function acceptOnRamp(sql: Sql, input: NewOnRamp): Promise<{ row: OnRampRow; start: WorkflowStart }> {
   const fiat = ASSETS[input.fiatCurrency];
   const asset = ASSETS[input.asset];
   if (!fiat || fiat.class !== 'fiat') throw new AppError('EdgeUnprocessable', 'fiat_currency must be a fiat currency.', { errors: [{ pointer: '/body/fiat_currency', detail: 'not a fiat currency' }] });
@@ -145,9 +165,18 @@ export async function createOnRamp(sql: Sql, input: NewOnRamp): Promise<OnRampRo
               ${tx.json(input.attribution as never)})
       returning ${COLUMNS(tx)}`;
     await recordOnRampEvent(tx, row, input.attribution);
-    await input.start(row);
-    return row;
-  })) as OnRampRow;
+    const start = onRampStart(row, input.taskQueue);
+    await recordStart(tx, start);
+    return { row, start };
+  })) as { row: OnRampRow; start: WorkflowStart };
+}
+
+/** requested → failed (`workflow_start_failed`), forgetting the start it was owed in the same transaction. */
+async function failUnstartedOnRamp(sql: Sql, id: string, workflowId: string) {
+  return transition(sql, id, ['requested'], async (tx) => {
+    await forgetStart(tx, workflowId);
+    return { status: 'failed', failure_reason: 'workflow_start_failed' };
+  });
 }
 
 export async function findOnRamp(sql: Db, id: string): Promise<OnRampRow | null> {

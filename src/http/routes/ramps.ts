@@ -7,7 +7,6 @@ import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
 import { requireAccount } from '../../domain/funding/accounts';
 import { requireCapability } from '../../domain/capabilities';
-import { awaitApprovalOpened } from '../../domain/approvals';
 import {
   OffRampSessionBody,
   OnRampSessionBody,
@@ -16,14 +15,11 @@ import {
   cancelOnRamp,
   createOffRamp,
   createOnRamp,
-  offRampWorkflowId,
   onRampWorkflowId,
   presentOffRamp,
   presentOnRamp,
   requireOffRamp,
   requireOnRamp,
-  type OffRampWorkflowInput,
-  type OnRampWorkflowInput,
 } from '../../domain/ramps';
 
 const AccountRef = z
@@ -71,18 +67,14 @@ export const createOnRampSession = defineRoute({
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope'],
   handler: async ({ body, caller, services }) => {
     await rampAccount(services, caller, body.account_ref, 'ramps.on_ramp');
-    const temporal = await services.temporal.get();
-    const row = await createOnRamp(services.sql, {
+    const row = await createOnRamp(services, {
       enterpriseId: caller.enterpriseId,
       accountRef: body.account_ref,
       fiatCurrency: body.fiat_currency,
       asset: body.asset,
       paymentWindowSeconds: body.payment_window_seconds ?? DEFAULT_PAYMENT_WINDOW_SECONDS,
       attribution: caller.attribution(),
-      start: async (r) => {
-        const input: OnRampWorkflowInput = { sessionId: r.id, enterpriseId: r.enterprise_id, clientId: r.client_id, accountRef: r.account_ref, expiresAt: r.expires_at.toISOString() };
-        await temporal.workflow.start('onRampWorkflow', { workflowId: onRampWorkflowId(r.id), taskQueue: services.config.taskQueue, args: [input] });
-      },
+      taskQueue: services.config.taskQueue,
     });
     return { status: 201, body: presentOnRamp(row) };
   },
@@ -148,8 +140,7 @@ export const createOffRampSession = defineRoute({
     if (body.amount.currency.toUpperCase() !== body.asset) {
       throw new AppError('EdgeUnprocessable', 'amount is in the asset being sold.', { errors: [{ pointer: '/body/amount/currency', detail: `must be ${body.asset}` }] });
     }
-    const temporal = await services.temporal.get();
-    const row = await createOffRamp(services.sql, {
+    const row = await createOffRamp(services, {
       enterpriseId: caller.enterpriseId,
       accountRef: body.account_ref,
       asset: body.asset,
@@ -158,21 +149,10 @@ export const createOffRampSession = defineRoute({
       payoutMethodId: body.payout_method_id,
       attribution: caller.attribution(),
       metrics: services.metrics,
-      start: async (r, approval) => {
-        const input: OffRampWorkflowInput = {
-          sessionId: r.id,
-          enterpriseId: r.enterprise_id,
-          clientId: r.client_id,
-          accountRef: r.account_ref,
-          // The sandbox payout rail settles after one simulated block time.
-          payoutSettleMs: services.config.sandboxBlockMs,
-          approval,
-        };
-        await temporal.workflow.start('offRampWorkflow', { workflowId: offRampWorkflowId(r.id), taskQueue: services.config.taskQueue, args: [input] });
-      },
+      taskQueue: services.config.taskQueue,
+      // The sandbox payout rail settles after one simulated block time.
+      payoutSettleMs: services.config.sandboxBlockMs,
     });
-    // The approval exists before the answer names it.
-    if (row.approval_ref) await awaitApprovalOpened(services, offRampWorkflowId(row.id));
     return { status: 201, body: presentOffRamp(row) };
   },
 });
