@@ -2,7 +2,7 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import { Caller, type PrincipalRef } from '../../src/auth/caller';
 import { ALL_PERMISSIONS } from '../../src/auth/permissions';
 import { acceptWithdrawal, findWithdrawal, withdrawalStart } from '../../src/domain/withdrawals';
-import { acceptOffRamp, acceptOnRamp } from '../../src/domain/ramps';
+import { acceptOffRamp, acceptOnRamp, createOffRamp, createOnRamp } from '../../src/domain/ramps';
 import { requestFingerprint, runIdempotently } from '../../src/http/idempotency';
 import { ASSETS, parseAmount } from '../../src/ledger';
 import { StartSweeper } from '../../src/temporal/start-outbox';
@@ -163,4 +163,39 @@ it('ramp sessions owe their starts too: a session committed by a process that di
   expect(await settle('on-ramp-sessions', onRamp.row.id, ['awaiting_payment'])).toBe('awaiting_payment');
   expect(await settle('off-ramp-sessions', offRamp.row.id, ['completed', 'failed'])).toBe('completed');
   expect(await org.balance(account)).toEqual({ total: '89900000', held: '0', available: '89900000' });
+});
+
+it('a ramp session whose workflow cannot be started ends failed with nothing held, and the start is not left owed (503)', async () => {
+  const { services } = h.app;
+  const [, account] = await org.newClient();
+  await org.fund(account, '100.00');
+  const attribution = { subject: { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef } } as never;
+  // A start the real server refuses: task queue names are limited to 1,000 characters.
+  const refusedQueue = 'q'.repeat(1_001);
+  const before = await services.sql`select count(*)::int as n from workflow_starts`;
+
+  const onRamp = createOnRamp(services, { enterpriseId: org.tenant.enterpriseId, accountRef: account, fiatCurrency: 'EUR', asset: 'USDC', paymentWindowSeconds: 3600, attribution, taskQueue: refusedQueue });
+  await expect(onRamp).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
+  const offRamp = createOffRamp(services, {
+    enterpriseId: org.tenant.enterpriseId,
+    accountRef: account,
+    asset: 'USDC',
+    fiatCurrency: 'EUR',
+    amount: parseAmount('10', 'USDC'),
+    payoutMethodId: await org.payoutMethod(account),
+    attribution,
+    taskQueue: refusedQueue,
+    payoutSettleMs: 0,
+  });
+  await expect(offRamp).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
+
+  const sessions = await services.sql`
+    select 'on' as kind, status, failure_reason from on_ramp_sessions where account_ref = ${account}
+    union all select 'off', status, failure_reason from off_ramp_sessions where account_ref = ${account} order by kind`;
+  expect(sessions).toEqual([
+    { kind: 'off', status: 'failed', failure_reason: 'workflow_start_failed' },
+    { kind: 'on', status: 'failed', failure_reason: 'workflow_start_failed' },
+  ]);
+  expect(await org.balance(account)).toEqual({ total: '100000000', held: '0', available: '100000000' });
+  expect(await services.sql`select count(*)::int as n from workflow_starts`).toEqual(before);
 });
