@@ -76,6 +76,14 @@ export class IdempotencyScope implements KeyRef {
   }
 
   /**
+   * Forgets the answer the effect recorded, in the transaction that undoes the effect (a record
+   * released because its workflow could not be started): a retry under the key is a new attempt.
+   */
+  forget(tx: TransactionSql): PendingQuery<Row[]> {
+    return tx`delete from idempotency_records where principal_id = ${this.principalId} and key = ${this.key}`;
+  }
+
+  /**
    * The answer and its alongside row as data, for a group commit that stores many answers in one
    * statement (answersInBulk). Only for scopes that claimed nothing beforehand (`answerInTransaction`).
    */
@@ -221,7 +229,9 @@ export async function runIdempotently(
       // In-transaction mode: a request that lost the race to the same key replays the winner's answer, not its own refusal.
       if (!(await store(sql, scope, { status: err.status, body: refusal }, inTransaction))) return storedAnswer(sql, principalId, key, fingerprint);
     } else if (!inTransaction) {
-      await sql`delete from idempotency_records where principal_id = ${principalId} and key = ${key}`;
+      // Only a claim nothing answered: an answer the effect committed stands, and its retry replays it
+      // (e.g. a withdrawal committed and started whose approval the answer then failed to wait for).
+      await sql`delete from idempotency_records where principal_id = ${principalId} and key = ${key} and state = 'in_progress'`;
     }
     throw err;
   }

@@ -33,6 +33,21 @@ export function forgetStart(db: Sql | TransactionSql, workflowId: string): Pendi
 }
 
 /**
+ * What a record's accepting transaction committed for a workflow that then could not be started,
+ * undone in the transaction that releases the record: the owed start and, when the request stored
+ * its Idempotency-Key answer with the record, that answer (a retry under the key is a new attempt,
+ * as the 503 invites, not a replay of an answer for a record that failed).
+ */
+export interface UnstartedWorkflow {
+  workflowId: string;
+  answer?: { forget(tx: TransactionSql): PendingQuery<Row[]> };
+}
+
+export async function forgetUnstarted(tx: TransactionSql, u: UnstartedWorkflow | undefined): Promise<void> {
+  if (u) await Promise.all([forgetStart(tx, u.workflowId), ...(u.answer ? [u.answer.forget(tx)] : [])]);
+}
+
+/**
  * Starts a recorded workflow and forgets the start. With `refuseAlreadyRun` (the sweeper's starts)
  * an id that has run before, finished or not, counts as started. Throws what the client throws
  * otherwise, with the start still owed. Once started, a failure to forget is only logged: the

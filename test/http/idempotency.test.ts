@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../src/errors';
-import { purgeExpiredIdempotencyRecords, runIdempotently } from '../../src/http/idempotency';
+import { IdempotencyScope, purgeExpiredIdempotencyRecords, runIdempotently } from '../../src/http/idempotency';
 import { testServices } from '../helpers/app';
 import type { Services } from '../../src/services';
 
@@ -69,6 +69,29 @@ describe('idempotency records', () => {
     const retried = await runIdempotently(services.sql, p, 'e', 'h', async () => ({ body: 'ok' }));
     expect(retried).toEqual({ body: 'ok' });
     expect(attempts).toBe(1);
+  });
+
+  it('a server error after the effect committed its answer keeps that answer; an answer the effect forgets makes the retry a new attempt', async () => {
+    const p = principal();
+    // Committed with its answer, then failed (say, waiting for something after the commit): the retry replays, it does not run again.
+    let runs = 0;
+    const committedThenFailed = async (scope: IdempotencyScope) => {
+      runs++;
+      await services.sql.begin((tx) => scope.record(tx, { status: 201, body: { id: 'first' } }));
+      throw new AppError('TemporarilyUnavailable', 'the answer could not be completed');
+    };
+    await expect(runIdempotently(services.sql, p, 'c', 'h', committedThenFailed)).rejects.toMatchObject({ status: 503 });
+    expect(await runIdempotently(services.sql, p, 'c', 'h', committedThenFailed)).toEqual({ status: 201, body: { id: 'first' }, headers: {}, replayed: true });
+    expect(runs).toBe(1);
+
+    // Committed, then undone with its answer forgotten in the undoing transaction: the retry runs anew.
+    const undone = async (scope: IdempotencyScope) => {
+      await services.sql.begin((tx) => scope.record(tx, { status: 201, body: { id: 'undone' } }));
+      await services.sql.begin((tx) => scope.forget(tx));
+      throw new AppError('TemporarilyUnavailable', 'nothing was moved');
+    };
+    await expect(runIdempotently(services.sql, p, 'u', 'h', undone)).rejects.toMatchObject({ status: 503 });
+    expect(await runIdempotently(services.sql, p, 'u', 'h', async () => ({ status: 201, body: { id: 'second' } }))).toEqual({ status: 201, body: { id: 'second' } });
   });
 
   it('20 concurrent calls with one key run the effect exactly once', async () => {

@@ -1,7 +1,7 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { Caller, type PrincipalRef } from '../../src/auth/caller';
 import { ALL_PERMISSIONS } from '../../src/auth/permissions';
-import { acceptWithdrawal, findWithdrawal, withdrawalStart } from '../../src/domain/withdrawals';
+import { acceptWithdrawal, createWithdrawal, findWithdrawal, withdrawalStart } from '../../src/domain/withdrawals';
 import { acceptOffRamp, acceptOnRamp, createOffRamp, createOnRamp } from '../../src/domain/ramps';
 import { requestFingerprint, runIdempotently } from '../../src/http/idempotency';
 import { ASSETS, parseAmount } from '../../src/ledger';
@@ -198,4 +198,36 @@ it('a ramp session whose workflow cannot be started ends failed with nothing hel
   ]);
   expect(await org.balance(account)).toEqual({ total: '100000000', held: '0', available: '100000000' });
   expect(await services.sql`select count(*)::int as n from workflow_starts`).toEqual(before);
+});
+
+it('a withdrawal whose workflow cannot be started answers 503, ends failed with its hold released, and its key is free for a new attempt', async () => {
+  const { services } = h.app;
+  const admin: PrincipalRef = { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef };
+  const caller = new Caller(org.tenant.enterpriseId, admin, admin, null, [{ permissions: new Set(ALL_PERMISSIONS), scopeRef: org.enterpriseRef, propagation: 'subtree' }], 'platform-managed', null, '');
+  const body = { account_ref: account, amount: { currency: 'USDC', value: '5.00' }, rail: 'ethereum', withdrawal_destination_id: destination };
+  const key = `refused-${uuidv7()}`;
+  const before = await org.balance(account);
+  const fingerprint = requestFingerprint('post', '/withdrawals', Buffer.from(JSON.stringify(body)));
+  const input = { accountRef: account, asset: ASSETS.USDC, amount: parseAmount('5.00', 'USDC'), rail: 'ethereum', destinationId: destination };
+
+  // The route's pipeline, with a start the real server refuses (task queue names are limited to 1,000 characters).
+  let refusedId = '';
+  const refused = runIdempotently(services.sql, admin.id, key, fingerprint, async (idempotency) => {
+    const view = await createWithdrawal(services, caller, input, { taskQueue: 'q'.repeat(1_001), idempotency }).catch(async (err) => {
+      [{ id: refusedId }] = await services.sql`select id from withdrawals where account_ref = ${account} order by created_at desc limit 1`;
+      throw err;
+    });
+    return { status: 201, body: view };
+  });
+  await expect(refused).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
+  expect(await findWithdrawal(services.sql, refusedId)).toMatchObject({ status: 'failed', failure_reason: 'workflow_start_failed' });
+  expect(await org.balance(account)).toEqual(before);
+  expect(await owed(`withdrawal/${refusedId}`)).toBe(0);
+
+  // The retry under the same key is a new withdrawal, not a replay of the failed one's answer.
+  const retry = await org.api('POST', '/withdrawals', body, { 'idempotency-key': key });
+  expect(retry.status).toBe(201);
+  expect(retry.headers.get('idempotent-replayed')).toBeNull();
+  expect(retry.body.id).not.toBe(refusedId);
+  expect((await org.waitFor(retry.body.id, ['executed'])).status).toBe('executed');
 });

@@ -9,7 +9,7 @@ import { money, placeHold, voidHold } from '../../ledger';
 import type { Services } from '../../services';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
-import { forgetStart, recordStart, type WorkflowStart } from '../../temporal/start-outbox';
+import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import { fundableAccount, visibleCondition, visibility } from '../funding/accounts';
 import { getPair, tradablePair, type PairRow } from '../pricing/pairs';
 import { feeSummary, priceConversion, type FeeSchedules, type Pricing } from '../pricing/prices';
@@ -332,7 +332,7 @@ async function startApproval(services: Services, opened: Opened): Promise<Execut
   await startGovernedWorkflow(services, {
     start,
     approval,
-    onStartFailure: () => releaseConversion(services.sql, conversion.id, 'failed', null, 'workflow_start_failed', start.workflowId),
+    onStartFailure: () => releaseConversion(services.sql, conversion.id, 'failed', null, 'workflow_start_failed', { workflowId: start.workflowId }),
   });
   return { conversion, replayed: false };
 }
@@ -481,11 +481,11 @@ export async function releaseConversion(
   status: Extract<ConversionStatus, 'cancelled' | 'rejected' | 'expired' | 'failed'>,
   attribution: SubjectAttribution | null,
   failureReason: string | null = null,
-  /** Released instead of started: the workflow start it was owed, forgotten in the same transaction. */
-  owedStart?: string,
+  /** Released instead of started: what the accepting transaction committed for the workflow, forgotten in the same transaction. */
+  unstarted?: UnstartedWorkflow,
 ): Promise<ConversionStatus | null> {
   return (await sql.begin(async (tx) => {
-    if (owedStart) await forgetStart(tx, owedStart);
+    await forgetUnstarted(tx, unstarted);
     const [row] = await tx<ConversionRow[]>`select ${COLUMNS(tx)} from conversions where id = ${id} for update`;
     if (!row || row.status !== 'pending_approval') return row?.status ?? null;
     if (row.hold_id) await voidHold(tx, { holdId: row.hold_id });

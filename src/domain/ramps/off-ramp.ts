@@ -17,7 +17,7 @@ import { clientRate, convertMinor, feeSummary, priceConversion } from '../pricin
 import { formatDecimalDown, serialise } from '../pricing/rational';
 import { OFF_RAMP_EVENTS } from './events';
 import { OFF_RAMP_CANCEL_UPDATE, OFF_RAMP_NOT_CANCELLABLE, RAMP_CANCELLED_SIGNAL, offRampWorkflowId, type OffRampStatus, type OffRampWorkflowInput } from './messages';
-import { forgetStart, recordStart, type WorkflowStart } from '../../temporal/start-outbox';
+import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 
 /*
  * Off-ramp sessions (asset → fiat payout to a payout method): the asset amount plus the off-ramp fee
@@ -129,7 +129,7 @@ export interface NewOffRamp {
  */
 export async function createOffRamp(services: Services, input: NewOffRamp): Promise<OffRampRow> {
   const { row, start, approval } = await acceptOffRamp(services.sql, input);
-  await startGovernedWorkflow(services, { start, approval, onStartFailure: () => failUnstartedOffRamp(services.sql, row.id, start.workflowId) });
+  await startGovernedWorkflow(services, { start, approval, onStartFailure: () => failUnstartedOffRamp(services.sql, row.id, { workflowId: start.workflowId }) });
   return row;
 }
 
@@ -212,9 +212,9 @@ export async function acceptOffRamp(sql: Sql, input: NewOffRamp): Promise<{ row:
 }
 
 /** requested or pending_approval → failed (`workflow_start_failed`): the hold released and the owed start forgotten, in one transaction. */
-async function failUnstartedOffRamp(sql: Sql, id: string, workflowId: string) {
+async function failUnstartedOffRamp(sql: Sql, id: string, unstarted: UnstartedWorkflow) {
   return transition(sql, id, ['requested', 'pending_approval'], async (tx, row) => {
-    await forgetStart(tx, workflowId);
+    await forgetUnstarted(tx, unstarted);
     return release(tx, row, 'failed', 'workflow_start_failed');
   });
 }

@@ -19,7 +19,7 @@ import { ON_RAMP_EVENTS } from './events';
 import { onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
 import type { Services } from '../../services';
 import { startGovernedWorkflow } from '../approvals';
-import { forgetStart, recordStart, type WorkflowStart } from '../../temporal/start-outbox';
+import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 
 /*
  * On-ramp sessions (fiat → asset): the client pays fiat to the sandbox bank quoting the session's
@@ -137,7 +137,7 @@ export interface NewOnRamp {
  */
 export async function createOnRamp(services: Services, input: NewOnRamp): Promise<OnRampRow> {
   const { row, start } = await acceptOnRamp(services.sql, input);
-  await startGovernedWorkflow(services, { start, approval: null, onStartFailure: () => failUnstartedOnRamp(services.sql, row.id, start.workflowId) });
+  await startGovernedWorkflow(services, { start, approval: null, onStartFailure: () => failUnstartedOnRamp(services.sql, row.id, { workflowId: start.workflowId }) });
   return row;
 }
 
@@ -172,9 +172,9 @@ export async function acceptOnRamp(sql: Sql, input: NewOnRamp): Promise<{ row: O
 }
 
 /** requested → failed (`workflow_start_failed`), forgetting the start it was owed in the same transaction. */
-async function failUnstartedOnRamp(sql: Sql, id: string, workflowId: string) {
+async function failUnstartedOnRamp(sql: Sql, id: string, unstarted: UnstartedWorkflow) {
   return transition(sql, id, ['requested'], async (tx) => {
-    await forgetStart(tx, workflowId);
+    await forgetUnstarted(tx, unstarted);
     return { status: 'failed', failure_reason: 'workflow_start_failed' };
   });
 }

@@ -10,7 +10,7 @@ import type { Services } from '../../services';
 import { bookWithin, money, placeHold, postHold, voidHold, type Asset, type BatchBooking } from '../../ledger';
 import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation, type VelocityEntry } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
-import { forgetStart, recordStart, type WorkflowStart } from '../../temporal/start-outbox';
+import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
 import { scopePathOf } from '../tenancy/scopes';
 import { placementPath, type Placement } from '../tenancy/placements';
@@ -183,7 +183,7 @@ export async function createInternalTransfer(services: Services, caller: Caller,
       await startGovernedWorkflow(services, {
         start,
         approval: opened.spec,
-        onStartFailure: () => releaseTransfer(services.sql, row.id, 'failed', null, 'workflow_start_failed', start.workflowId),
+        onStartFailure: () => releaseTransfer(services.sql, row.id, 'failed', null, 'workflow_start_failed', { workflowId: start.workflowId, answer: idempotency }),
       });
     }
     return opened.row;
@@ -433,15 +433,15 @@ export function releaseTransfer(
   status: Extract<TransferStatus, 'rejected' | 'expired' | 'cancelled' | 'failed'>,
   attribution: SubjectAttribution | null,
   failureReason: string | null = null,
-  /** Released instead of started: the workflow start it was owed, forgotten in the same transaction. */
-  owedStart?: string,
+  /** Released instead of started: what the accepting transaction committed for the workflow, forgotten in the same transaction. */
+  unstarted?: UnstartedWorkflow,
 ): Promise<TransferStatus | null> {
   return transition(
     sql,
     id,
     'pending_approval',
     async (tx, row) => {
-      if (owedStart) await forgetStart(tx, owedStart);
+      await forgetUnstarted(tx, unstarted);
       await voidHold(tx, { holdId: row.hold_id! });
       await releaseVelocity(tx, velocityRef(id));
       return { status, failure_reason: failureReason ?? (status === 'failed' ? null : `approval_${status}`) };

@@ -50,7 +50,7 @@ export async function createWithdrawal(
     await startRecorded(services, owed.start);
   } catch (err) {
     services.log.error({ err, withdrawal: row.id }, 'withdrawal workflow did not start; releasing the hold');
-    await releaseWithdrawal(services.sql, row.id, 'failed', 'workflow_start_failed', services.metrics, owed.start.workflowId);
+    await releaseWithdrawal(services.sql, row.id, 'failed', 'workflow_start_failed', services.metrics, { workflowId: owed.start.workflowId, answer: opts.idempotency });
     throw new AppError('TemporarilyUnavailable', 'The withdrawal could not be started; nothing was moved. Retry later.', { headers: { 'Retry-After': '5' } });
   }
   if (owed.approval) await awaitApprovalOpened(services, owed.start.workflowId);

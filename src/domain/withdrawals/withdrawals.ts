@@ -12,7 +12,7 @@ import { fundableAccount, type FundableAccount } from '../funding/accounts';
 import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity, visibleByScopePath, type PolicyDecision } from '../policies';
 import { findDestination, type DestinationRow } from './destinations';
-import { forgetStart, recordStart, type WorkflowStart } from '../../temporal/start-outbox';
+import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import type { IdempotencyScope } from '../../http/idempotency';
 import { TERMINAL_WITHDRAWAL_STATUSES, WITHDRAWAL_EVENTS, type WithdrawalStatus } from './events';
 
@@ -323,10 +323,10 @@ export type ReleaseOutcome = 'rejected' | 'expired' | 'cancelled' | 'failed';
  * of pending_approval / executing, and the ledger voids the hold in the same transaction. A retry
  * (or a second path) finds it terminal and changes nothing. Returns the record as it now is.
  */
-export async function releaseWithdrawal(sql: Sql, id: string, outcome: ReleaseOutcome, reason: string, metrics?: Metrics, owedStart?: string): Promise<WithdrawalView> {
+export async function releaseWithdrawal(sql: Sql, id: string, outcome: ReleaseOutcome, reason: string, metrics?: Metrics, unstarted?: UnstartedWorkflow): Promise<WithdrawalView> {
   return sql.begin(async (tx) => {
-    // A release instead of the workflow's start (the start failed): the start is no longer owed.
-    if (owedStart) await forgetStart(tx, owedStart);
+    // A release instead of the workflow's start (the start failed): the start is no longer owed, nor the answer.
+    await forgetUnstarted(tx, unstarted);
     const [row] = await tx.unsafe(
       `update withdrawals set status = $2, failure_reason = $3, version = version + 1, updated_at = now()
         where id = $1 and status in ('pending_approval', 'executing') returning ${COLUMNS}`,
