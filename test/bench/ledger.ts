@@ -5,6 +5,7 @@
 //   (c) the same with every transfer touching one hot account,
 // as transfers/s and p50/p99 latency, the ratio (b)/(a), and storage per transfer (tables + indexes).
 // Targets: (b) ≥ 1,500/s with p99 ≤ 25 ms at half that load; (c) ≥ 500/s, no deadlock, no 5xx; (b)/(a) ≥ 0.5.
+// BENCH_STEADY_RATE=<n> runs only (b') at n/s (to compare settings at one offered load); BENCH_SECONDS sets the phases' length.
 import { randomInt } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Sql } from 'postgres';
@@ -26,6 +27,7 @@ import { counterfoilSettings, cpuMs, openLoop, postgresCpuMs, report, scratchDat
 const ACCOUNTS = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const STEADY_RATE_ONLY = Number(process.env.BENCH_STEADY_RATE ?? 0);
 const TABLES = ['internal_transfers', 'ledger_transactions', 'ledger_postings', 'ledger_balances', 'events', 'idempotency_records', 'policy_velocity', 'user_action_audit_entries'];
 
 interface Phase {
@@ -273,6 +275,13 @@ async function main() {
     if (sample.status !== 201) throw new Error(`sample transfer failed: ${sample.status} ${JSON.stringify(responseBody)}`);
 
     await httpPhase(api.url, token, () => randomPair(accounts), { seconds: 3 }); // warm-up (JIT, pools)
+
+    if (STEADY_RATE_ONLY) {
+      // Diagnosis of the latency phase alone, at a chosen rate (BENCH_STEADY_RATE=<transfers/s>).
+      const steady = await withCpu(new URL(db.url).pathname.slice(1), api.child.pid!, () => steadyPhase(api.url, token, () => randomPair(accounts), STEADY_RATE_ONLY));
+      show(`(b') alone: ${STEADY_RATE_ONLY}/s at a constant arrival rate (open loop), ${SECONDS} s`, steady);
+      return;
+    }
 
     let before = await storageBytes(sql);
     const dbName = new URL(db.url).pathname.slice(1);
