@@ -155,6 +155,13 @@ describe('quotes and conversions', () => {
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.id).toBe(first.body.id);
+    expect(replay.body).toEqual(first.body);
+    // The answer and the first request's audit entry were committed by the conversion's own transaction (the replay has its own entry).
+    const [{ answer, audit }] = await app.services.sql`
+      select (select xmin::text from idempotency_records where key = ${key}) = c.xmin::text as answer,
+             (select count(*)::int from user_action_audit_entries where action = 'createConversion' and idempotency_key = ${key} and xmin::text = c.xmin::text) as audit
+        from conversions c where c.id = ${first.body.id}`;
+    expect({ answer, audit }).toEqual({ answer: true, audit: 1 });
   });
 
   it('refuses an expired quote with 409 and books nothing', async () => {

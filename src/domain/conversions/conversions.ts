@@ -7,6 +7,7 @@ import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
 import { money, placeHold, voidHold } from '../../ledger';
 import type { Services } from '../../services';
+import type { IdempotencyScope } from '../../http/idempotency';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
@@ -237,6 +238,8 @@ export interface ExecuteOptions {
   attribution: SubjectAttribution;
   /** One conversion per (enterprise, key): a repeat returns the first (signed API exchanges). */
   businessKey?: string | null;
+  /** The request's Idempotency-Key: its answer (201, the conversion) is stored in the conversion's own transaction. */
+  idempotency?: IdempotencyScope;
 }
 
 export interface Executed {
@@ -294,7 +297,7 @@ export async function executeQuote(services: Services, input: ExecuteOptions & {
     await tx`update conversion_quotes set used_at = now(), conversion_id = ${result.conversion.id} where id = ${quote.id}`;
     return result;
   })) as Opened;
-  return startApproval(services, opened);
+  return startApproval(services, opened, input.idempotency);
 }
 
 /** Executes at the market price of this moment (no quote). */
@@ -317,22 +320,22 @@ export async function convertAtMarket(services: Services, r: ConversionRequest &
       price: p.price,
     }, r);
   })) as Opened;
-  return startApproval(services, opened);
+  return startApproval(services, opened, r.idempotency);
 }
 
 /**
  * After commit, a conversion awaiting approval gets its workflow (`conversion/<id>`), and the answer
  * waits until the approval exists. If the workflow cannot be started, the conversion fails and its
- * hold is released (the error propagates as a 5xx; the client retries with its Idempotency-Key).
+ * hold is released with its stored answer forgotten (503; a retry under the Idempotency-Key is a new attempt).
  */
-async function startApproval(services: Services, opened: Opened): Promise<Executed> {
+async function startApproval(services: Services, opened: Opened, idempotency: IdempotencyScope | undefined): Promise<Executed> {
   const { conversion, approval } = opened;
   if (!approval) return { conversion, replayed: opened.replayed };
   const start = conversionStart(conversion, approval, services.config.taskQueue);
   await startGovernedWorkflow(services, {
     start,
     approval,
-    onStartFailure: () => releaseConversion(services.sql, conversion.id, 'failed', null, 'workflow_start_failed', { workflowId: start.workflowId }),
+    onStartFailure: () => releaseConversion(services.sql, conversion.id, 'failed', null, 'workflow_start_failed', { workflowId: start.workflowId, answer: idempotency }),
   });
   return { conversion, replayed: false };
 }
@@ -402,6 +405,7 @@ async function openConversion(services: Services, tx: TransactionSql, enterprise
             ${approvalId ? null : new Date()})
     returning ${COLUMNS(tx)}`;
   await recordConversionEvent(tx, row, opts.attribution);
+  await opts.idempotency?.record(tx, { status: 201, body: presentConversion(row) });
   const approval = approvalSpecOf({
     decision,
     approvalId,

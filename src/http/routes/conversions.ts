@@ -162,7 +162,7 @@ export const createConversion = defineRoute({
   body: z.object({ ...ConversionRequestBody, quote_id: Uuid.optional() }).strict().openapi('ConversionCreate'),
   responses: { 201: { description: 'The transaction record.', schema: ConversionRecordBody } },
   errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, idempotency }) => {
     await conversionAccount(services, caller, body.account_ref, 'conversions.create');
     const request = parseRequest(body);
     if (body.quote_id) {
@@ -176,10 +176,10 @@ export const createConversion = defineRoute({
       if (mismatch.length > 0) {
         throw new AppError('EdgeUnprocessable', 'The request does not match the quote.', { reason: 'quote_mismatch', errors: mismatch.map((pointer) => ({ pointer, detail: 'differs from the quote' })) });
       }
-      const { conversion } = await executeQuote(services, { quoteId: quote.id, accountRef: body.account_ref, attribution: caller.attribution() });
+      const { conversion } = await executeQuote(services, { quoteId: quote.id, accountRef: body.account_ref, attribution: caller.attribution(), idempotency });
       return { status: 201, body: presentConversion(conversion) };
     }
-    const { conversion } = await convertAtMarket(services, { enterpriseId: caller.enterpriseId, accountRef: body.account_ref, ...request, attribution: caller.attribution() });
+    const { conversion } = await convertAtMarket(services, { enterpriseId: caller.enterpriseId, accountRef: body.account_ref, ...request, attribution: caller.attribution(), idempotency });
     return { status: 201, body: presentConversion(conversion) };
   },
 });
