@@ -146,6 +146,28 @@ describe('off-ramp sessions', () => {
     expect(description.typedSearchAttributes.get(SA.family)).toBe('off_ramp');
   });
 
+  it('stores its Idempotency-Key answer and audit entry in the session\'s own transaction; a retry replays it and holds nothing more', async () => {
+    const [, account] = await org.newClient();
+    await org.fund(account, '100.00');
+    const method = await org.payoutMethod(account, 'Ada Lovelace');
+    const key = uuidv7();
+    const body = { account_ref: account, asset: 'USDC', fiat_currency: 'EUR', amount: { currency: 'USDC', value: '10' }, payout_method_id: method };
+    const first = await org.api('POST', '/off-ramp-sessions', body, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    const replay = await org.api('POST', '/off-ramp-sessions', body, { 'idempotency-key': key });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    // The velocity entry is written once, by the session's transaction.
+    const [{ answer, audit }] = await h.app.services.sql`
+      select (select xmin::text from idempotency_records where key = ${key}) = v.xmin::text as answer,
+             (select count(*)::int from user_action_audit_entries where action = 'createOffRampSession' and idempotency_key = ${key} and xmin::text = v.xmin::text) as audit
+        from policy_velocity v where v.operation_ref = ${`off-ramp-sessions/${first.body.id}`}`;
+    expect({ answer, audit }).toEqual({ answer: true, audit: 1 });
+    await waitFor('off-ramp-sessions', first.body.id, ['completed', 'failed']);
+    expect((await org.balance(account)).total).toBe('89900000'); // one session: 10 + 0.1 fee, once
+  });
+
   it('releases the hold when the payout rail rejects the payout', async () => {
     const [, account] = await org.newClient();
     await org.fund(account, '50.00');

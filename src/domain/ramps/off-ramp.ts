@@ -8,6 +8,7 @@ import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
+import type { IdempotencyScope } from '../../http/idempotency';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { ASSETS, money, placeHold, systemAccountRef, voidHold } from '../../ledger';
@@ -117,6 +118,8 @@ export interface NewOffRamp {
   metrics?: Metrics;
   /** Task queue of the session's workflow. */
   taskQueue: string;
+  /** The request's Idempotency-Key: its answer (201, the session) is stored in the session's own transaction. */
+  idempotency?: IdempotencyScope;
   /** Sandbox payout rail: time from payout_sent to the bank's confirmation. */
   payoutSettleMs: number;
 }
@@ -129,7 +132,7 @@ export interface NewOffRamp {
  */
 export async function createOffRamp(services: Services, input: NewOffRamp): Promise<OffRampRow> {
   const { row, start, approval } = await acceptOffRamp(services.sql, input);
-  await startGovernedWorkflow(services, { start, approval, onStartFailure: () => failUnstartedOffRamp(services.sql, row.id, { workflowId: start.workflowId }) });
+  await startGovernedWorkflow(services, { start, approval, onStartFailure: () => failUnstartedOffRamp(services.sql, row.id, { workflowId: start.workflowId, answer: input.idempotency }) });
   return row;
 }
 
@@ -206,7 +209,7 @@ export async function acceptOffRamp(sql: Sql, input: NewOffRamp): Promise<{ row:
       { sessionId: id, enterpriseId: input.enterpriseId, clientId: row.client_id, accountRef: input.accountRef, payoutSettleMs: input.payoutSettleMs, approval },
     ];
     const start: WorkflowStart = { workflowType: 'offRampWorkflow', workflowId: offRampWorkflowId(id), taskQueue: input.taskQueue, args };
-    await recordStart(tx, start);
+    await Promise.all([recordStart(tx, start), input.idempotency?.record(tx, { status: 201, body: presentOffRamp(row) })]);
     return { row, start, approval };
   })) as { row: OffRampRow; start: WorkflowStart; approval: ApprovalSpec | null };
 }

@@ -18,6 +18,7 @@ import { formatDecimalDown, serialise } from '../pricing/rational';
 import { ON_RAMP_EVENTS } from './events';
 import { onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
 import type { Services } from '../../services';
+import type { IdempotencyScope } from '../../http/idempotency';
 import { startGovernedWorkflow } from '../approvals';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 
@@ -128,6 +129,8 @@ export interface NewOnRamp {
   attribution: SubjectAttribution;
   /** Task queue of the session's workflow. */
   taskQueue: string;
+  /** The request's Idempotency-Key: its answer (201, the session) is stored in the session's own transaction. */
+  idempotency?: IdempotencyScope;
 }
 
 /**
@@ -137,7 +140,7 @@ export interface NewOnRamp {
  */
 export async function createOnRamp(services: Services, input: NewOnRamp): Promise<OnRampRow> {
   const { row, start } = await acceptOnRamp(services.sql, input);
-  await startGovernedWorkflow(services, { start, approval: null, onStartFailure: () => failUnstartedOnRamp(services.sql, row.id, { workflowId: start.workflowId }) });
+  await startGovernedWorkflow(services, { start, approval: null, onStartFailure: () => failUnstartedOnRamp(services.sql, row.id, { workflowId: start.workflowId, answer: input.idempotency }) });
   return row;
 }
 
@@ -166,7 +169,7 @@ export async function acceptOnRamp(sql: Sql, input: NewOnRamp): Promise<{ row: O
       returning ${COLUMNS(tx)}`;
     await recordOnRampEvent(tx, row, input.attribution);
     const start = onRampStart(row, input.taskQueue);
-    await recordStart(tx, start);
+    await Promise.all([recordStart(tx, start), input.idempotency?.record(tx, { status: 201, body: presentOnRamp(row) })]);
     return { row, start };
   })) as { row: OnRampRow; start: WorkflowStart };
 }

@@ -65,7 +65,7 @@ export const createOnRampSession = defineRoute({
     .openapi('OnRampSessionCreate'),
   responses: { 201: { description: 'The session.', schema: OnRampSessionBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, idempotency }) => {
     await rampAccount(services, caller, body.account_ref, 'ramps.on_ramp');
     const row = await createOnRamp(services, {
       enterpriseId: caller.enterpriseId,
@@ -75,6 +75,7 @@ export const createOnRampSession = defineRoute({
       paymentWindowSeconds: body.payment_window_seconds ?? DEFAULT_PAYMENT_WINDOW_SECONDS,
       attribution: caller.attribution(),
       taskQueue: services.config.taskQueue,
+      idempotency,
     });
     return { status: 201, body: presentOnRamp(row) };
   },
@@ -135,7 +136,7 @@ export const createOffRampSession = defineRoute({
     .openapi('OffRampSessionCreate'),
   responses: { 201: { description: 'The session.', schema: OffRampSessionBody } },
   errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, idempotency }) => {
     await rampAccount(services, caller, body.account_ref, 'ramps.off_ramp');
     if (body.amount.currency.toUpperCase() !== body.asset) {
       throw new AppError('EdgeUnprocessable', 'amount is in the asset being sold.', { errors: [{ pointer: '/body/amount/currency', detail: `must be ${body.asset}` }] });
@@ -150,6 +151,7 @@ export const createOffRampSession = defineRoute({
       attribution: caller.attribution(),
       metrics: services.metrics,
       taskQueue: services.config.taskQueue,
+      idempotency,
       // The sandbox payout rail settles after one simulated block time.
       payoutSettleMs: services.config.sandboxBlockMs,
     });
