@@ -3,6 +3,7 @@ import { Caller, type PrincipalRef } from '../../src/auth/caller';
 import { ALL_PERMISSIONS } from '../../src/auth/permissions';
 import { acceptWithdrawal, createWithdrawal, findWithdrawal, withdrawalStart } from '../../src/domain/withdrawals';
 import { acceptOffRamp, acceptOnRamp, createOffRamp, createOnRamp } from '../../src/domain/ramps';
+import { createSandboxDeposit, recordPendingDeposit, resolveDepositTarget } from '../../src/domain/deposits/deposits';
 import { requestFingerprint, runIdempotently } from '../../src/http/idempotency';
 import { ASSETS, parseAmount } from '../../src/ledger';
 import { StartSweeper } from '../../src/temporal/start-outbox';
@@ -230,4 +231,29 @@ it('a withdrawal whose workflow cannot be started answers 503, ends failed with 
   expect(retry.headers.get('idempotent-replayed')).toBeNull();
   expect(retry.body.id).not.toBe(refusedId);
   expect((await org.waitFor(retry.body.id, ['executed'])).status).toBe('executed');
+});
+
+it('a sandbox deposit owes its start too: a dead process leaves it to the sweeper, which gets it credited once; a refused start fails it, crediting nothing', async () => {
+  const { services } = h.app;
+  const [, account] = await org.newClient();
+  const instructions = (await org.ok(200, 'GET', `/deposit-instructions?account_ref=${account}&page_size=50`)).items as { id: string; asset: string; crypto_routing?: { network: string } }[];
+  const usdc = instructions.find((i) => i.asset === 'USDC' && i.crypto_routing?.network === 'ethereum')!;
+  const endpoint = (await resolveDepositTarget(services.sql, { depositInstructionId: usdc.id }))!;
+  const attribution = { subject: { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef } } as never;
+  const deposit = { endpoint, currency: 'USDC', value: '7', attribution, blockMs: 1 };
+
+  const { deposit: left, start } = await recordPendingDeposit(services.sql, { ...deposit, taskQueue: h.taskQueue });
+  expect(await owed(start.workflowId)).toBe(1);
+  expect(await new StartSweeper(services, { intervalMs: 3_600_000, graceMs: 0 }).sweep()).toBe(1);
+  expect(await (await services.temporal.get()).workflow.getHandle(start.workflowId).result()).toBe('credited');
+  expect(await org.balance(account)).toEqual({ total: '7000000', held: '0', available: '7000000' });
+
+  await expect(createSandboxDeposit(services, { ...deposit, taskQueue: 'q'.repeat(1_001) })).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
+  const rows = await services.sql`select id, status, failure_reason from deposits where account_ref = ${account} order by created_at`;
+  expect(rows).toEqual([
+    { id: left.id, status: 'credited', failure_reason: null },
+    { id: expect.any(String), status: 'failed', failure_reason: 'workflow_start_failed' },
+  ]);
+  expect(await owed(`deposit/${rows[1].id}`)).toBe(0);
+  expect(await org.balance(account)).toEqual({ total: '7000000', held: '0', available: '7000000' });
 });

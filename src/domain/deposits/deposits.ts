@@ -13,6 +13,11 @@ import { fundableAccount, visibleCondition, type Visibility } from '../funding/a
 import { findEndpoint, selectEndpoints } from '../funding/endpoints';
 import { DEPOSIT_CONFIRMED, DEPOSIT_CREDITED, DEPOSIT_FAILED, DEPOSIT_PENDING } from '../funding/events';
 import { presentDeposit, type DepositRow, type DepositStatus, type EndpointRow } from '../funding/present';
+import type { Services } from '../../services';
+import type { IdempotencyScope } from '../../http/idempotency';
+import { startGovernedWorkflow } from '../approvals';
+import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
+import type { DepositWorkflowInput } from '../../../workflows/deposit';
 
 /**
  * Deposits: money arriving on a funding endpoint. pending (seen) → confirmed (final on its network)
@@ -56,16 +61,31 @@ export interface RecordDepositInput {
   currency: string;
   value: string;
   attribution: SubjectAttribution;
-  /** Runs inside the transaction after the insert (starts the workflow): if it fails, nothing is recorded. */
-  start: (deposit: DepositRow) => Promise<void>;
+  /** Task queue of the deposit's workflow, and its simulated block time (the wait is confirmations × blockMs). */
+  taskQueue: string;
+  blockMs: number;
+  /** The request's Idempotency-Key: its answer (201, the deposit) is stored in the deposit's own transaction. */
+  idempotency?: IdempotencyScope;
 }
 
 /**
- * Records a pending deposit on `endpoint` and starts what drives it, atomically. A closed
+ * POST /sandbox/deposits: records the pending deposit, then starts `deposit/<id>`, which confirms and
+ * credits it (temporal/start-outbox: the start is owed in the deposit's transaction, so a process that
+ * dies before it leaves it to the worker's sweeper). A start that fails ends the deposit `failed`
+ * (`workflow_start_failed`, nothing credited) and answers 503.
+ */
+export async function createSandboxDeposit(services: Services, input: RecordDepositInput): Promise<DepositRow> {
+  const { deposit, start } = await recordPendingDeposit(services.sql, input);
+  await startGovernedWorkflow(services, { start, approval: null, onStartFailure: () => failUnstartedDeposit(services.sql, deposit.id, { workflowId: start.workflowId, answer: input.idempotency }) });
+  return deposit;
+}
+
+/**
+ * Records a pending deposit on `endpoint` with the workflow start it is owed, in one transaction. A closed
  * enterprise is 410; a closed or suspended account is 409 (`account_closed`, `account_suspended`).
  * A suspended enterprise still receives: suspension stops money leaving, not arriving.
  */
-export async function recordPendingDeposit(sql: Sql, input: RecordDepositInput): Promise<DepositRow> {
+export async function recordPendingDeposit(sql: Sql, input: RecordDepositInput): Promise<{ deposit: DepositRow; start: WorkflowStart }> {
   const { endpoint } = input;
   if (input.currency !== endpoint.asset) {
     throw new AppError('EdgeUnprocessable', `This deposit instruction receives ${endpoint.asset}.`, {
@@ -87,9 +107,24 @@ export async function recordPendingDeposit(sql: Sql, input: RecordDepositInput):
               ${confirmationsFor(endpoint)}, 'pending', ${tx.json(input.attribution as never)})
       returning ${DEPOSIT_COLUMNS(tx)}`;
     await recordDepositEvent(tx, DEPOSIT_PENDING, row, input.attribution);
-    await input.start(row);
-    return row;
-  }) as Promise<DepositRow>;
+    const args: [DepositWorkflowInput] = [
+      { depositId: id, enterpriseId: row.enterprise_id, clientId: row.client_id, accountRef: row.account_ref, confirmations: confirmationsFor(endpoint), blockMs: input.blockMs },
+    ];
+    const start: WorkflowStart = { workflowType: 'depositWorkflow', workflowId: `deposit/${id}`, taskQueue: input.taskQueue, args };
+    await Promise.all([recordStart(tx, start), input.idempotency?.record(tx, { status: 201, body: presentDeposit(row) })]);
+    return { deposit: row, start };
+  }) as Promise<{ deposit: DepositRow; start: WorkflowStart }>;
+}
+
+/** pending → failed (`workflow_start_failed`), forgetting what was owed for the workflow in the same transaction. */
+async function failUnstartedDeposit(sql: Sql, depositId: string, unstarted: UnstartedWorkflow): Promise<void> {
+  await sql.begin(async (tx) => {
+    await forgetUnstarted(tx, unstarted);
+    const [failed] = await tx<DepositRow[]>`
+      update deposits set status = 'failed', failure_reason = 'workflow_start_failed', version = version + 1, updated_at = now()
+       where id = ${depositId} and status = 'pending' returning ${DEPOSIT_COLUMNS(tx)}`;
+    if (failed) await recordDepositEvent(tx, DEPOSIT_FAILED, failed);
+  });
 }
 
 function recordDepositEvent(tx: TransactionSql, type: string, row: DepositRow, attribution: SubjectAttribution | null = null) {

@@ -3,9 +3,8 @@ import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../schemas';
 import { AppError } from '../../errors';
 import { pathOfRow } from '../../domain/funding/accounts';
-import { confirmationsFor, recordPendingDeposit, resolveDepositTarget } from '../../domain/deposits/deposits';
+import { createSandboxDeposit, resolveDepositTarget } from '../../domain/deposits/deposits';
 import { presentDeposit } from '../../domain/funding/present';
-import type { depositWorkflow } from '../../../workflows/deposit';
 import { DepositBody } from './deposits';
 
 /**
@@ -42,7 +41,7 @@ export const simulateDeposit = defineRoute({
     .openapi('SandboxDepositRequest'),
   responses: { 201: { description: 'The pending deposit.', schema: DepositBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, idempotency }) => {
     assertSandbox(services.config.mode, 'POST', '/sandbox/deposits');
     const endpoint = await resolveDepositTarget(
       services.sql,
@@ -57,28 +56,14 @@ export const simulateDeposit = defineRoute({
       });
     }
     caller.require('sandbox.control', pathOfRow(endpoint), 'deposit instruction');
-    const temporal = await services.temporal.get();
-    const deposit = await recordPendingDeposit(services.sql, {
+    const deposit = await createSandboxDeposit(services, {
       endpoint,
       currency: body.amount.currency,
       value: body.amount.value,
       attribution: caller.attribution(),
-      start: async (d) => {
-        await temporal.workflow.start<typeof depositWorkflow>('depositWorkflow', {
-          workflowId: `deposit/${d.id}`,
-          taskQueue: services.config.taskQueue,
-          args: [
-            {
-              depositId: d.id,
-              enterpriseId: d.enterprise_id,
-              clientId: d.client_id,
-              accountRef: d.account_ref,
-              confirmations: confirmationsFor(endpoint),
-              blockMs: services.config.sandboxBlockMs,
-            },
-          ],
-        });
-      },
+      taskQueue: services.config.taskQueue,
+      blockMs: services.config.sandboxBlockMs,
+      idempotency,
     });
     return { status: 201, body: presentDeposit(deposit) };
   },
