@@ -4,6 +4,7 @@ import { ALL_PERMISSIONS } from '../../src/auth/permissions';
 import { acceptWithdrawal, createWithdrawal, findWithdrawal, withdrawalStart } from '../../src/domain/withdrawals';
 import { acceptOffRamp, acceptOnRamp, createOffRamp, createOnRamp } from '../../src/domain/ramps';
 import { createSandboxDeposit, recordPendingDeposit, resolveDepositTarget } from '../../src/domain/deposits/deposits';
+import { findExport, queueExport, requestExport } from '../../src/domain/exports/exports';
 import { requestFingerprint, runIdempotently } from '../../src/http/idempotency';
 import { ASSETS, parseAmount } from '../../src/ledger';
 import { StartSweeper } from '../../src/temporal/start-outbox';
@@ -256,4 +257,27 @@ it('a sandbox deposit owes its start too: a dead process leaves it to the sweepe
   ]);
   expect(await owed(`deposit/${rows[1].id}`)).toBe(0);
   expect(await org.balance(account)).toEqual({ total: '7000000', held: '0', available: '7000000' });
+});
+
+it('an export owes its start too: a dead process leaves it to the sweeper, which gets it produced; a refused start fails it (503)', async () => {
+  const { services } = h.app;
+  const request = { enterpriseId: org.tenant.enterpriseId, kind: 'operations_activity' as const, format: 'csv' as const, scopeRef: org.enterpriseRef, rangeStart: new Date(Date.now() - 3_600_000), rangeEnd: new Date(), attribution: null };
+  const owes = (row: { id: string }) => ({ workflowType: 'exportWorkflow', workflowId: `export/${row.id}`, taskQueue: h.taskQueue, args: [{ exportId: row.id, retentionSeconds: 60 }] });
+
+  const left = await queueExport(services.sql, request, owes);
+  expect(await owed(`export/${left.id}`)).toBe(1);
+  expect(await new StartSweeper(services, { intervalMs: 3_600_000, graceMs: 0 }).sweep()).toBe(1);
+  // It completes, then waits out its retention (60 s here) before expiring the file.
+  let status = left.status;
+  for (const deadline = Date.now() + 30_000; status !== 'completed' && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    status = (await findExport(services.sql, left.id))!.status;
+  }
+  expect(status).toBe('completed');
+  await (await services.temporal.get()).workflow.getHandle(`export/${left.id}`).terminate('test over');
+
+  // The route's way, with a start the real server refuses (task queue names are limited to 1,000 characters).
+  await expect(requestExport(services, request, { taskQueue: 'q'.repeat(1_001) })).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
+  const [failed] = await services.sql`select id, status, failure_reason from exports where enterprise_id = ${org.tenant.enterpriseId} and id <> ${left.id}`;
+  expect(failed).toMatchObject({ status: 'failed', failure_reason: 'workflow_start_failed' });
+  expect(await owed(`export/${failed.id}`)).toBe(0);
 });

@@ -10,6 +10,8 @@ import { recordEventSql } from '../../events/outbox';
 import { EXPORT_EVENTS } from './events';
 import { exportSource, type ExportKind } from './sources';
 import { copyEncoded, encodeBatches, writeExportFile, type ExportFormat } from './writer';
+import { startGovernedWorkflow } from '../approvals';
+import { forgetUnstarted, recordStart, type WorkflowStart } from '../../temporal/start-outbox';
 
 export type ExportStatus = 'queued' | 'running' | 'completed' | 'failed' | 'expired';
 
@@ -94,8 +96,11 @@ export interface NewExport {
   scheduledFor?: Date;
 }
 
-/** Inserts a queued export with its event; a schedule run that already created its export gets that one back. */
-export async function queueExport(sql: Sql, input: NewExport): Promise<ExportRow> {
+/**
+ * Inserts a queued export with its event; a schedule run that already created its export gets that one
+ * back. `owes`: the workflow start a new export is owed, recorded in the same transaction (temporal/start-outbox).
+ */
+export async function queueExport(sql: Sql, input: NewExport, owes?: (row: ExportRow) => WorkflowStart): Promise<ExportRow> {
   return sql.begin(async (tx) => {
     const [row] = await tx<ExportRow[]>`
       insert into exports (id, enterprise_id, kind, format, scope_ref, range_start, range_end, schedule_id, scheduled_for, attribution)
@@ -108,8 +113,36 @@ export async function queueExport(sql: Sql, input: NewExport): Promise<ExportRow
       return existing;
     }
     await recordExportEvent(tx, EXPORT_EVENTS.queued, row);
+    if (owes) await recordStart(tx, owes(row));
     return row;
   });
+}
+
+/**
+ * POST /<exports>: queues the export, then starts `export/<id>` (the start is owed in the export's
+ * transaction, so a process that dies before it leaves it to the worker's sweeper). A start that fails
+ * ends the export `failed` (`workflow_start_failed`) and answers 503.
+ */
+export async function requestExport(services: Services, input: NewExport, opts: { taskQueue?: string } = {}): Promise<ExportRow> {
+  const owes = (row: ExportRow): WorkflowStart => {
+    const { workflowId, input: args } = startExportWorkflowArgs(services, row.id);
+    return { workflowType: 'exportWorkflow', workflowId, taskQueue: opts.taskQueue ?? services.temporal.taskQueue, args: [args] };
+  };
+  const row = await queueExport(services.sql, input, owes);
+  const start = owes(row);
+  await startGovernedWorkflow(services, {
+    start,
+    approval: null,
+    onStartFailure: () =>
+      services.sql.begin(async (tx) => {
+        await forgetUnstarted(tx, { workflowId: start.workflowId });
+        const [failed] = await tx<ExportRow[]>`
+          update exports set status = 'failed', failure_reason = 'workflow_start_failed', version = version + 1, updated_at = now()
+           where id = ${row.id} and status = 'queued' returning *`;
+        if (failed) await recordExportEvent(tx, EXPORT_EVENTS.failed, failed);
+      }),
+  });
+  return row;
 }
 
 export interface ExportWorkflowInput {
@@ -119,15 +152,9 @@ export interface ExportWorkflowInput {
 
 export const exportWorkflowId = (exportId: string) => `export/${exportId}`;
 
-/** Workflow id and input of an export's workflow; routes start it, schedule runs start it as a child. */
+/** Workflow id and input of an export's workflow; requestExport starts it, schedule runs start it as a child. */
 export function startExportWorkflowArgs(services: Pick<Services, 'config'>, exportId: string): { workflowId: string; input: ExportWorkflowInput } {
   return { workflowId: exportWorkflowId(exportId), input: { exportId, retentionSeconds: services.config.exportRetentionSeconds } };
-}
-
-export async function startExportWorkflow(services: Services, exportId: string): Promise<void> {
-  const { workflowId, input } = startExportWorkflowArgs(services, exportId);
-  const client = await services.temporal.get();
-  await client.workflow.start('exportWorkflow', { taskQueue: services.temporal.taskQueue, workflowId, args: [input] });
 }
 
 export async function findExport(sql: Sql, id: string, kind?: ExportKind): Promise<ExportRow | null> {

@@ -11,7 +11,7 @@ import type { Permission } from '../../auth/permissions';
 import { scopePathOf } from '../../domain/tenancy/scopes';
 import { ScopePaths } from '../../events/log';
 import { ExportBody, ExportScheduleBody } from '../../domain/exports/events';
-import { EXPORT_KINDS, exportFilePath, findExport, listExports, presentExport, queueExport, startExportWorkflow, type ExportRow } from '../../domain/exports/exports';
+import { EXPORT_KINDS, exportFilePath, findExport, listExports, presentExport, requestExport, type ExportRow } from '../../domain/exports/exports';
 import type { ExportKind } from '../../domain/exports/sources';
 import {
   actOnSchedule,
@@ -81,7 +81,7 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
         requireFor(caller, kind, 'exports.create', path ?? [body.scope_ref], 'scope');
         const [from, to] = [new Date(body.from), new Date(body.to)];
         if (!(from < to)) throw unprocessable('`from` must be before `to`.', [{ pointer: '/body/to', detail: 'must be after from' }]);
-        const row = await queueExport(services.sql, {
+        const row = await requestExport(services, {
           enterpriseId: caller.enterpriseId,
           kind,
           format: body.format,
@@ -90,7 +90,6 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
           rangeEnd: to,
           attribution: caller.attribution(),
         });
-        await startExportWorkflow(services, row.id);
         return { status: 202, body: presentExport(row) };
       },
     }),
