@@ -1,6 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import type { Services } from '../services';
+import { AppError } from '../errors';
 
 /*
  * Workflow starts as a transactional outbox. A record whose life a workflow owns (a withdrawal and
@@ -69,6 +70,22 @@ export async function startRecorded(services: Pick<Services, 'sql' | 'temporal' 
   }
   await forgetStart(services.sql, start.workflowId).catch((err) => services.log.warn({ err, workflow_id: start.workflowId }, 'started workflow not forgotten; the sweeper will'));
   return outcome;
+}
+
+/**
+ * After its record's commit: starts the workflow the record owes. A start that fails ends the record
+ * without effect (`onStartFailure`: released, the owed start forgotten, in one transaction) and answers
+ * 503 with Retry-After (nothing moved). A process that dies before the start leaves it owed: the worker's
+ * sweeper starts it.
+ */
+export async function startOwed(services: Pick<Services, 'sql' | 'temporal' | 'log'>, start: WorkflowStart, onStartFailure: () => Promise<unknown>): Promise<void> {
+  try {
+    await startRecorded(services, start);
+  } catch (err) {
+    services.log.error({ err, workflow_id: start.workflowId }, 'workflow did not start; ending its record without effect');
+    await onStartFailure();
+    throw new AppError('TemporarilyUnavailable', 'The operation could not be started; nothing was moved. Retry later.', { headers: { 'Retry-After': '5' } });
+  }
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { Caller } from '../../auth/caller';
-import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { ApprovalCancellation, ApprovalSpec } from './messages';
 import { awaitApprovalOpened } from './decisions';
-import { startRecorded, type WorkflowStart } from '../../temporal/start-outbox';
+import { startOwed, type WorkflowStart } from '../../temporal/start-outbox';
 
 /*
  * The HTTP side of a governed record awaiting approval in its own workflow (conversions, internal
@@ -20,19 +19,12 @@ export interface GovernedStart {
 }
 
 /**
- * After commit: starts the record's workflow (and forgets the owed start), and when an approval is
- * required waits until it exists, so the answer's `approval_ref` is readable at once. A failed start
- * ends the record (`onStartFailure`) and answers 503 with Retry-After (nothing moved). A
- * process that dies before the start leaves it owed: the worker's sweeper starts it.
+ * After commit: starts the record's workflow (temporal/start-outbox startOwed: a failed start ends the
+ * record and answers 503), and when an approval is required waits until it exists, so the answer's
+ * `approval_ref` is readable at once.
  */
 export async function startGovernedWorkflow(services: Services, s: GovernedStart): Promise<void> {
-  try {
-    await startRecorded(services, s.start);
-  } catch (err) {
-    services.log.error({ err, workflow_id: s.start.workflowId }, 'workflow did not start; ending its record without moving money');
-    await s.onStartFailure();
-    throw new AppError('TemporarilyUnavailable', 'The operation could not be started; nothing was moved. Retry later.', { headers: { 'Retry-After': '5' } });
-  }
+  await startOwed(services, s.start, s.onStartFailure);
   if (s.approval) await awaitApprovalOpened(services, s.start.workflowId);
 }
 

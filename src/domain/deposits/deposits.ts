@@ -15,8 +15,7 @@ import { DEPOSIT_CONFIRMED, DEPOSIT_CREDITED, DEPOSIT_FAILED, DEPOSIT_PENDING } 
 import { presentDeposit, type DepositRow, type DepositStatus, type EndpointRow } from '../funding/present';
 import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../http/idempotency';
-import { startGovernedWorkflow } from '../approvals';
-import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
+import { forgetUnstarted, recordStart, startOwed, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import type { DepositWorkflowInput } from '../../../workflows/deposit';
 
 /**
@@ -76,7 +75,7 @@ export interface RecordDepositInput {
  */
 export async function createSandboxDeposit(services: Services, input: RecordDepositInput): Promise<DepositRow> {
   const { deposit, start } = await recordPendingDeposit(services.sql, input);
-  await startGovernedWorkflow(services, { start, approval: null, onStartFailure: () => failUnstartedDeposit(services.sql, deposit.id, { workflowId: start.workflowId, answer: input.idempotency }) });
+  await startOwed(services, start, () => failUnstartedDeposit(services.sql, deposit.id, { workflowId: start.workflowId, answer: input.idempotency }));
   return deposit;
 }
 

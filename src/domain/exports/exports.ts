@@ -10,8 +10,7 @@ import { recordEventSql } from '../../events/outbox';
 import { EXPORT_EVENTS } from './events';
 import { exportSource, type ExportKind } from './sources';
 import { copyEncoded, encodeBatches, writeExportFile, type ExportFormat } from './writer';
-import { startGovernedWorkflow } from '../approvals';
-import { forgetUnstarted, recordStart, type WorkflowStart } from '../../temporal/start-outbox';
+import { forgetUnstarted, recordStart, startOwed, type WorkflowStart } from '../../temporal/start-outbox';
 
 export type ExportStatus = 'queued' | 'running' | 'completed' | 'failed' | 'expired';
 
@@ -130,18 +129,15 @@ export async function requestExport(services: Services, input: NewExport, opts: 
   };
   const row = await queueExport(services.sql, input, owes);
   const start = owes(row);
-  await startGovernedWorkflow(services, {
-    start,
-    approval: null,
-    onStartFailure: () =>
-      services.sql.begin(async (tx) => {
-        await forgetUnstarted(tx, { workflowId: start.workflowId });
-        const [failed] = await tx<ExportRow[]>`
-          update exports set status = 'failed', failure_reason = 'workflow_start_failed', version = version + 1, updated_at = now()
-           where id = ${row.id} and status = 'queued' returning *`;
-        if (failed) await recordExportEvent(tx, EXPORT_EVENTS.failed, failed);
-      }),
-  });
+  await startOwed(services, start, () =>
+    services.sql.begin(async (tx) => {
+      await forgetUnstarted(tx, { workflowId: start.workflowId });
+      const [failed] = await tx<ExportRow[]>`
+        update exports set status = 'failed', failure_reason = 'workflow_start_failed', version = version + 1, updated_at = now()
+         where id = ${row.id} and status = 'queued' returning *`;
+      if (failed) await recordExportEvent(tx, EXPORT_EVENTS.failed, failed);
+    }),
+  );
   return row;
 }
 

@@ -19,8 +19,7 @@ import { ON_RAMP_EVENTS } from './events';
 import { onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
 import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../http/idempotency';
-import { startGovernedWorkflow } from '../approvals';
-import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
+import { forgetUnstarted, recordStart, startOwed, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 
 /*
  * On-ramp sessions (fiat → asset): the client pays fiat to the sandbox bank quoting the session's
@@ -140,7 +139,7 @@ export interface NewOnRamp {
  */
 export async function createOnRamp(services: Services, input: NewOnRamp): Promise<OnRampRow> {
   const { row, start } = await acceptOnRamp(services.sql, input);
-  await startGovernedWorkflow(services, { start, approval: null, onStartFailure: () => failUnstartedOnRamp(services.sql, row.id, { workflowId: start.workflowId, answer: input.idempotency }) });
+  await startOwed(services, start, () => failUnstartedOnRamp(services.sql, row.id, { workflowId: start.workflowId, answer: input.idempotency }));
   return row;
 }
 

@@ -1,12 +1,12 @@
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Caller } from '../../auth/caller';
-import { AppError, conflict } from '../../errors';
+import { conflict } from '../../errors';
 import type { Services } from '../../services';
 import { approvalSpecOf, awaitApprovalOpened, type ApprovalSpec } from '../approvals';
 import type { WithdrawalCancellation, WithdrawalWorkflowInput } from '../../../workflows/withdrawal';
 import type { IdempotencyScope } from '../../http/idempotency';
-import { startRecorded, type WorkflowStart } from '../../temporal/start-outbox';
+import { startOwed, type WorkflowStart } from '../../temporal/start-outbox';
 import type { WithdrawalStatus } from './events';
 import {
   acceptWithdrawal,
@@ -46,13 +46,9 @@ export async function createWithdrawal(
     idempotency: opts.idempotency,
     start: (created, account) => (owed = withdrawalStart(created, account, opts.taskQueue ?? services.temporal.taskQueue)).start,
   });
-  try {
-    await startRecorded(services, owed.start);
-  } catch (err) {
-    services.log.error({ err, withdrawal: row.id }, 'withdrawal workflow did not start; releasing the hold');
-    await releaseWithdrawal(services.sql, row.id, 'failed', 'workflow_start_failed', services.metrics, { workflowId: owed.start.workflowId, answer: opts.idempotency });
-    throw new AppError('TemporarilyUnavailable', 'The withdrawal could not be started; nothing was moved. Retry later.', { headers: { 'Retry-After': '5' } });
-  }
+  await startOwed(services, owed.start, () =>
+    releaseWithdrawal(services.sql, row.id, 'failed', 'workflow_start_failed', services.metrics, { workflowId: owed.start.workflowId, answer: opts.idempotency }),
+  );
   if (owed.approval) await awaitApprovalOpened(services, owed.start.workflowId);
   return presentWithdrawal(row);
 }
