@@ -22,7 +22,7 @@ import { AUDIT_ENTRIES, type EntryRecord } from '../../src/domain/audit/entries'
 import { Metrics } from '../../src/metrics';
 import type { SubjectAttribution } from '../../src/auth/caller';
 import type { PolicyDecision } from '../../src/domain/policies';
-import { counterfoilSettings, cpuMs, openLoop, postgresCpuMs, report, scratchDatabase, spawnApi } from './support';
+import { counterfoilSettings, cpuMs, machineProbeMs, openLoop, postgresCpuMs, report, scratchDatabase, spawnApi } from './support';
 
 const ACCOUNTS = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -243,6 +243,7 @@ function show(title: string, p: Phase, extra: Record<string, string | number> = 
 }
 
 async function main() {
+  const probeBefore = machineProbeMs();
   const db = await scratchDatabase('counterfoil_bench_ledger');
   const setup = await createServices({ config: loadConfig(counterfoilSettings()), log: createLogger('warn'), databaseUrl: db.url, temporalAddress: '127.0.0.1:7233', migrate: true, poolSize: 2 });
   const tenant = await setup.orm.em.fork().transactional((em) => createEnterpriseWithAdmin(em, { legalName: 'Ledger Bench Ltd', jurisdiction: 'GB', secretTtlDays: 1 }));
@@ -279,7 +280,7 @@ async function main() {
     if (STEADY_RATE_ONLY) {
       // Diagnosis of the latency phase alone, at a chosen rate (BENCH_STEADY_RATE=<transfers/s>).
       const steady = await withCpu(new URL(db.url).pathname.slice(1), api.child.pid!, () => steadyPhase(api.url, token, () => randomPair(accounts), STEADY_RATE_ONLY));
-      show(`(b') alone: ${STEADY_RATE_ONLY}/s at a constant arrival rate (open loop), ${SECONDS} s`, steady);
+      show(`(b') alone: ${STEADY_RATE_ONLY}/s at a constant arrival rate (open loop), ${SECONDS} s`, steady, { 'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}` });
       return;
     }
 
@@ -315,6 +316,7 @@ async function main() {
     ));
     const deadlocksC = (await deadlocks(sql)) - deadlocksBefore;
     const verify = await verifyLedger(sql);
+    const probeAfter = machineProbeMs();
 
     process.stdout.write(`\nLedger benchmark: ${SECONDS} s per phase, ${CONNECTIONS} HTTP connections, ${ACCOUNTS} accounts\n`);
     show('(a) raw-SQL baseline (the API\'s group commit, no HTTP/auth/validation)', a, { 'storage per transfer (bytes)': Math.round(storageA / Math.max(1, a.transfers)) });
@@ -332,6 +334,7 @@ async function main() {
       '(c) ≥ 500/s, no deadlock, no 5xx': c.perSecond >= 500 && deadlocksC === 0 && c.status5xx === 0 ? 'met' : 'NOT met',
       '(b)/(a) ≥ 0.5': b.perSecond / Math.max(1, a.perSecond) >= 0.5 ? 'met' : 'NOT met',
       'ledger verify': verify.ok ? `OK (${verify.transactions} transactions)` : `VIOLATED: ${verify.violations.slice(0, 3).join('; ')}`,
+      'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${probeAfter}`,
     });
   } finally {
     await api.stop();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -268,6 +269,29 @@ class RawConnection {
 export function report(title: string, rows: Record<string, string | number>): void {
   process.stdout.write(`\n${title}\n`);
   for (const [k, v] of Object.entries(rows)) process.stdout.write(`  ${k.padEnd(36)} ${v}\n`);
+}
+
+/**
+ * The VM's speed of the moment: milliseconds for a fixed single-threaded workload shaped like the
+ * API's (JSON in and out, SHA-256 of small buffers, map lookups), best of three. This machine's speed
+ * has drifted by 2–3x within a session; a bench prints this before and after its phases so its figures
+ * can be read against it (lower is faster).
+ */
+export function machineProbeMs(): number {
+  const body = { amount: { currency: 'USD', value: '0.01' }, source_ref: `client-accounts/${'0'.repeat(36)}`, target_ref: `client-accounts/${'1'.repeat(36)}`, metadata: { note: 'probe' } };
+  let best = Infinity;
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    const seen = new Map<string, number>();
+    for (let i = 0; i < 40_000; i++) {
+      const text = JSON.stringify({ ...body, n: i });
+      const parsed = JSON.parse(text) as { n: number };
+      const digest = createHash('sha256').update(text).digest('hex');
+      seen.set(digest.slice(0, 8), parsed.n);
+    }
+    best = Math.min(best, performance.now() - started);
+  }
+  return Math.round(best);
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc. */

@@ -20,7 +20,7 @@ import { installTemporalRuntime, isolateTimeoutOptions } from '../../src/tempora
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { ensureTemporalCli } from '../../temporal/cli';
 import { freePort, startDevServer } from '../../temporal/dev-server';
-import { report, scratchDatabase, spawnApi, spawnWorker } from './support';
+import { machineProbeMs, report, scratchDatabase, spawnApi, spawnWorker } from './support';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -65,6 +65,7 @@ async function openLoop(rate: number, seconds: number, fn: (i: number) => Promis
 }
 
 async function main() {
+  const probeBefore = machineProbeMs();
   const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'counterfoil-bench-wd-'));
   const temporal = await startDevServer({
@@ -204,6 +205,7 @@ async function main() {
       'ratio withdrawal / bare (1 local) /s': (sustained / shape.sustained).toFixed(2),
       'ratio withdrawal / bare (1 local) p50': (percentile(toExecuted, 50) / shape.p50).toFixed(2),
       'ratio withdrawal / bare (1 local) p99': (percentile(toExecuted, 99) / shape.p99).toFixed(2),
+      'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}`,
     });
   } finally {
     await api?.stop();
