@@ -44,6 +44,16 @@ describe('policy rules', () => {
     const frozen = await org.api('PATCH', `/policy-rules/${id}`, { order: 1 });
     expect(frozen.status).toBe(409);
     expect(frozen.body.reason).toBe('policy_rule_retired');
+    // Every change's audit entry was committed by the change's own transaction (with its event), once.
+    const audited = await app.services.sql`
+      select a.action, a.status_code, (select count(*)::int from events e where e.resource_ref = a.resource_ref and e.xmin::text = a.xmin::text) as with_event
+        from user_action_audit_entries a where a.resource_ref = ${`policy-rules/${id}`} and a.outcome = 'succeeded' order by a.occurred_at, a.id`;
+    expect([...audited]).toEqual([
+      { action: 'createPolicy', status_code: 201, with_event: 1 },
+      { action: 'updatePolicyRule', status_code: 200, with_event: 1 },
+      { action: 'activatePolicyRule', status_code: 200, with_event: 1 },
+      { action: 'retirePolicyRule', status_code: 200, with_event: 1 },
+    ]);
     const list = await org.ok(200, 'GET', '/policy-rules?status=retired&action_family=withdrawal');
     expect(list.items.map((r: { id: string }) => r.id)).toContain(id);
     const stranger = await Org.create(app, 'Stranger Policies Ltd');

@@ -111,8 +111,11 @@ async function writeEvent(tx: TransactionSql, caller: Caller, type: string, row:
   });
 }
 
+/** More work a caller commits with a rule's change, in its transaction (the request's audit entry). */
+export type WithRule = (tx: TransactionSql, row: PolicyRuleRow) => Promise<void>;
+
 /** Creates a rule as a draft; it governs nothing until activated. */
-export async function createPolicyRule(sql: Sql, caller: Caller, input: NewPolicyRule): Promise<PolicyRuleRow> {
+export async function createPolicyRule(sql: Sql, caller: Caller, input: NewPolicyRule, alongside?: WithRule): Promise<PolicyRuleRow> {
   const path = await resolveBoundary(sql, caller, input.scopeRef);
   caller.require('policies.manage', path, 'scope');
   await assertValidRule(sql, caller.enterpriseId, input.conditions, input.effect);
@@ -126,6 +129,7 @@ export async function createPolicyRule(sql: Sql, caller: Caller, input: NewPolic
       { prepare: true },
     );
     await writeEvent(tx, caller, POLICY_EVENTS.created, row as unknown as PolicyRuleRow);
+    await alongside?.(tx, row as unknown as PolicyRuleRow);
     return row as unknown as PolicyRuleRow;
   });
 }
@@ -168,6 +172,7 @@ async function changeRule(
   id: string,
   precondition: Precondition,
   change: (row: PolicyRuleRow) => { set: Record<string, unknown>; event: string },
+  alongside?: WithRule,
 ): Promise<PolicyRuleRow> {
   return sql.begin(async (tx) => {
     const current = await readPolicyRule(tx, caller, id, 'policies.manage', true);
@@ -179,6 +184,7 @@ async function changeRule(
        where id = ${id} and version = ${current.version}
       returning ${tx.unsafe(COLUMNS)}`;
     await writeEvent(tx, caller, event, row as unknown as PolicyRuleRow);
+    await alongside?.(tx, row as unknown as PolicyRuleRow);
     return row as unknown as PolicyRuleRow;
   });
 }
@@ -192,7 +198,7 @@ export interface PolicyRulePatch {
 }
 
 /** Draft and active rules can change (records keep the rule version they ran under); retired ones are 409. */
-export async function updatePolicyRule(sql: Sql, caller: Caller, id: string, patch: PolicyRulePatch, precondition: Precondition): Promise<PolicyRuleRow> {
+export async function updatePolicyRule(sql: Sql, caller: Caller, id: string, patch: PolicyRulePatch, precondition: Precondition, alongside?: WithRule): Promise<PolicyRuleRow> {
   const existing = await readPolicyRule(sql, caller, id, 'policies.manage');
   await assertValidRule(sql, caller.enterpriseId, patch.conditions ?? existing.conditions, patch.effect ?? existing.effect);
   return changeRule(sql, caller, id, precondition, (row) => {
@@ -204,7 +210,7 @@ export async function updatePolicyRule(sql: Sql, caller: Caller, id: string, pat
     if (patch.conditions !== undefined) set.conditions = sql.json(patch.conditions as never);
     if (patch.effect !== undefined) set.effect = sql.json(patch.effect as never);
     return { set, event: POLICY_EVENTS.updated };
-  });
+  }, alongside);
 }
 
 export type PolicyRuleAction = 'activate' | 'retire';
@@ -214,12 +220,12 @@ const TRANSITIONS: Record<PolicyRuleAction, { from: PolicyRuleStatus[]; to: Poli
   retire: { from: ['draft', 'active'], to: 'retired', event: POLICY_EVENTS.retired, stamp: 'retired_at' },
 };
 
-export function changePolicyRuleStatus(sql: Sql, caller: Caller, id: string, action: PolicyRuleAction, precondition: Precondition): Promise<PolicyRuleRow> {
+export function changePolicyRuleStatus(sql: Sql, caller: Caller, id: string, action: PolicyRuleAction, precondition: Precondition, alongside?: WithRule): Promise<PolicyRuleRow> {
   const t = TRANSITIONS[action];
   return changeRule(sql, caller, id, precondition, (row) => {
     if (!t.from.includes(row.status)) throw conflict(`A ${row.status} policy rule cannot be ${t.to === 'active' ? 'activated' : 'retired'}.`, `policy_rule_${row.status}`);
     return { set: { status: t.to, [t.stamp]: new Date() }, event: t.event };
-  });
+  }, alongside);
 }
 
 /**

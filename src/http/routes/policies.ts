@@ -1,3 +1,4 @@
+import type Koa from 'koa';
 import { z } from '../zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../schemas';
@@ -15,7 +16,9 @@ import {
   readPolicyRule,
   updatePolicyRule,
   type PolicyRuleAction,
+  type WithRule,
 } from '../../domain/policies/rules';
+import { auditInTransaction } from '../../domain/audit/entries';
 
 const ScopeRef = z
   .string()
@@ -25,6 +28,9 @@ const RuleParams = z.object({ rule_id: Uuid });
 const Name = z.string().min(1).max(200);
 const Description = z.string().max(2000);
 const Order = z.number().int().min(0).max(1_000_000);
+
+/** Rules decide who may move money: a change and its audit entry commit together. */
+const auditWith = (ctx: Koa.Context, status: number): WithRule => (tx, row) => auditInTransaction(tx, ctx, { status, resourceRef: `policy-rules/${row.id}` });
 
 export const createPolicyRoute = defineRoute({
   method: 'post',
@@ -52,7 +58,7 @@ export const createPolicyRoute = defineRoute({
     .openapi('PolicyRuleCreate'),
   responses: { 201: { description: 'The draft rule.', schema: PolicyRuleBody } },
   errors: ['EdgeNotFound', 'EdgeGone', 'EdgeUnprocessable'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, ctx }) => {
     const row = await createPolicyRule(services.sql, caller, {
       name: body.name,
       description: body.description,
@@ -61,7 +67,7 @@ export const createPolicyRoute = defineRoute({
       order: body.order,
       conditions: body.conditions,
       effect: body.effect,
-    });
+    }, auditWith(ctx, 201));
     return { status: 201, body: presentPolicyRule(row) };
   },
 });
@@ -126,7 +132,7 @@ export const updatePolicyRuleRoute = defineRoute({
   responses: { 200: { description: 'The updated rule.', schema: PolicyRuleBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed', 'EdgeUnprocessable'],
   handler: async ({ params, body, caller, services, ctx }) => {
-    const row = await updatePolicyRule(services.sql, caller, params.rule_id, body, (r) => assertIfMatch(ctx, r));
+    const row = await updatePolicyRule(services.sql, caller, params.rule_id, body, (r) => assertIfMatch(ctx, r), auditWith(ctx, 200));
     // Other processes learn of it by the trigger's NOTIFY; this one must not decide the next request on the old rules.
     services.policyRules.invalidate(row.enterprise_id);
     return { body: presentPolicyRule(row) };
@@ -152,7 +158,7 @@ function policyRuleTransitionRoute(action: PolicyRuleAction) {
     responses: { 200: { description: 'The rule after the change.', schema: PolicyRuleBody } },
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed'],
     handler: async ({ params, caller, services, ctx }) => {
-      const row = await changePolicyRuleStatus(services.sql, caller, params.rule_id, action, (r) => assertIfMatch(ctx, r));
+      const row = await changePolicyRuleStatus(services.sql, caller, params.rule_id, action, (r) => assertIfMatch(ctx, r), auditWith(ctx, 200));
       services.policyRules.invalidate(row.enterprise_id); // as for updates
       return { body: presentPolicyRule(row) };
     },
