@@ -91,6 +91,35 @@ describe('user action audit entries', () => {
     expect(refusedEntries[0]).toMatchObject({ outcome: 'refused', status_code: 409, error_code: 'EdgeConflict' });
   });
 
+  it('role grants and revocations and withdrawal destination changes commit their entry with their event', async () => {
+    /** The request's entries, each with whether an event was committed by the same transaction. */
+    const committedWithEvent = async (requestId: string) =>
+      [...(await app.services.sql`
+        select a.action, a.resource_ref, exists (select from events e where e.xmin::text = a.xmin::text) as with_event
+          from user_action_audit_entries a where a.request_id = ${requestId}`)];
+    const send = async (method: string, path: string, body?: unknown) => {
+      const requestId = `audit-${randomUUID()}`;
+      const res = await call(app.url, method, path, { token: admin.token, headers: { 'x-request-id': requestId }, body });
+      expect(res.status).toBeLessThan(300);
+      return { res, requestId };
+    };
+    const user = await newUser(app, admin, admin.enterpriseRef);
+    const grant = await send('POST', '/role-assignments', { principal_ref: `users/${user.id}`, role_ref: `roles/${admin.tenant.roleIds.viewer}`, scope_ref: admin.enterpriseRef });
+    expect(await committedWithEvent(grant.requestId)).toEqual([{ action: 'createRoleAssignment', resource_ref: `role-assignments/${grant.res.body.id}`, with_event: true }]);
+    const revoke = await send('POST', `/role-assignments/${grant.res.body.id}/revoke`);
+    expect(await committedWithEvent(revoke.requestId)).toEqual([{ action: 'revokeRoleAssignment', resource_ref: `role-assignments/${grant.res.body.id}`, with_event: true }]);
+
+    const destination = await send('POST', '/withdrawal-destinations', {
+      rail_class: 'crypto',
+      scope_ref: admin.enterpriseRef,
+      crypto_routing: { asset: 'USDC', network: 'ethereum', label: 'Treasury', destination: { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', memo: null } },
+    });
+    const ref = `withdrawal-destinations/${destination.res.body.id}`;
+    expect(await committedWithEvent(destination.requestId)).toEqual([{ action: 'createWithdrawalDestination', resource_ref: ref, with_event: true }]);
+    const disable = await send('POST', `/${ref}/disable`);
+    expect(await committedWithEvent(disable.requestId)).toEqual([{ action: 'disableWithdrawalDestination', resource_ref: ref, with_event: true }]);
+  });
+
   it('records the subject and the actor of a token acting for a user', async () => {
     const actForRole = await newRole(app, admin, admin.enterpriseRef, ['users.act_for']);
     const actor = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role: actForRole, scope_ref: admin.enterpriseRef }]);

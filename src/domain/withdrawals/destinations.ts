@@ -70,7 +70,10 @@ async function writeEvent(tx: TransactionSql, caller: Caller, type: string, row:
 }
 
 /** Registers a crypto destination; the address is checked for the network's format and checksum (422). */
-export async function createDestination(sql: Sql, caller: Caller, input: NewDestination): Promise<DestinationRow> {
+/** More work a caller commits with a destination's change, in its transaction (the request's audit entry). */
+export type WithDestination = (tx: TransactionSql, row: DestinationRow) => Promise<void>;
+
+export async function createDestination(sql: Sql, caller: Caller, input: NewDestination, alongside?: WithDestination): Promise<DestinationRow> {
   const path = await resolveBoundary(sql, caller, input.scopeRef);
   caller.require('withdrawal_destinations.manage', path, 'scope');
   const asset = assetOf(input.asset, '/body/crypto_routing/asset');
@@ -93,6 +96,7 @@ export async function createDestination(sql: Sql, caller: Caller, input: NewDest
       { prepare: true },
     );
     await writeEvent(tx, caller, DESTINATION_EVENTS.created, row as unknown as DestinationRow);
+    await alongside?.(tx, row as unknown as DestinationRow);
     return row as unknown as DestinationRow;
   });
 }
@@ -147,6 +151,7 @@ export async function changeDestinationStatus(
   id: string,
   action: DestinationAction,
   precondition: (row: { id: string; version: number }) => void,
+  alongside?: WithDestination,
 ): Promise<DestinationRow> {
   const t = TRANSITIONS[action];
   return sql.begin(async (tx) => {
@@ -160,6 +165,7 @@ export async function changeDestinationStatus(
       { prepare: true },
     );
     await writeEvent(tx, caller, t.event, row as unknown as DestinationRow);
+    await alongside?.(tx, row as unknown as DestinationRow);
     return row as unknown as DestinationRow;
   });
 }

@@ -12,6 +12,7 @@ import { findPrincipal, grantRole, readRoleAssignment, revokeRoleAssignment } fr
 import { inIamTransaction } from '../../domain/iam/unit';
 import { listInScope } from '../../domain/iam/scopes';
 import { ifMatchOn } from './users';
+import { auditInTransaction } from '../../domain/audit/entries';
 
 export const createRoleAssignment = defineRoute({
   method: 'post',
@@ -49,15 +50,18 @@ export const createRoleAssignment = defineRoute({
     if (governedGrantConfirmed) {
       await requireActionToken({ services, ctx, caller }, 'role_assignments.grant_enterprise_admin', body.principal_ref);
     }
-    const assignment = await inIamTransaction(services, caller, async (unit) =>
-      grantRole(unit, await findPrincipal(unit.em, caller.enterpriseId, body.principal_ref), {
+    // Who holds which role decides who may approve money: the grant and its audit entry commit together.
+    const assignment = await inIamTransaction(services, caller, async (unit) => {
+      const granted = await grantRole(unit, await findPrincipal(unit.em, caller.enterpriseId, body.principal_ref), {
         roleRef: body.role_ref,
         scopeRef: body.scope_ref,
         propagation: body.scope_propagation,
         pointer: '/body',
         governedGrantConfirmed,
-      }),
-    );
+      });
+      await auditInTransaction(unit.em, ctx, { status: 201, resourceRef: `role-assignments/${granted.id}` });
+      return granted;
+    });
     return { status: 201, body: presentRoleAssignment(assignment) };
   },
 });
@@ -131,7 +135,11 @@ export const revokeRoleAssignmentRoute = defineRoute({
   handler: async ({ params, caller, services, ctx }) =>
     withOptimisticLock(async () => ({
       body: presentRoleAssignment(
-        await inIamTransaction(services, caller, (unit) => revokeRoleAssignment(unit, params.role_assignment_id, ifMatchOn(ctx))),
+        await inIamTransaction(services, caller, async (unit) => {
+          const revoked = await revokeRoleAssignment(unit, params.role_assignment_id, ifMatchOn(ctx));
+          await auditInTransaction(unit.em, ctx, { status: 200, resourceRef: `role-assignments/${revoked.id}` });
+          return revoked;
+        }),
       ),
     })),
 });

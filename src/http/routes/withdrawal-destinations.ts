@@ -1,3 +1,4 @@
+import type Koa from 'koa';
 import { z } from '../zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../schemas';
@@ -12,9 +13,14 @@ import {
   presentDestination,
   readDestination,
   type DestinationAction,
+  type WithDestination,
 } from '../../domain/withdrawals';
+import { auditInTransaction } from '../../domain/audit/entries';
 
 const DestinationParams = z.object({ destination_id: Uuid });
+
+/** Destinations are where money may go: a change and its audit entry commit together. */
+const auditWith = (ctx: Koa.Context, status: number): WithDestination => (tx, row) => auditInTransaction(tx, ctx, { status, resourceRef: `withdrawal-destinations/${row.id}` });
 
 export const createWithdrawalDestinationRoute = defineRoute({
   method: 'post',
@@ -43,7 +49,7 @@ export const createWithdrawalDestinationRoute = defineRoute({
     .openapi('WithdrawalDestinationCreate'),
   responses: { 201: { description: 'The destination (active).', schema: WithdrawalDestinationBody } },
   errors: ['EdgeNotFound', 'EdgeGone', 'EdgeUnprocessable'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, ctx }) => {
     const r = body.crypto_routing;
     const row = await createDestination(services.sql, caller, {
       scopeRef: body.scope_ref,
@@ -52,7 +58,7 @@ export const createWithdrawalDestinationRoute = defineRoute({
       label: r.label,
       address: r.destination.address,
       memo: r.destination.memo,
-    });
+    }, auditWith(ctx, 201));
     return { status: 201, body: presentDestination(row) };
   },
 });
@@ -114,7 +120,7 @@ function destinationTransitionRoute(action: DestinationAction) {
     responses: { 200: { description: 'The destination after the change.', schema: WithdrawalDestinationBody } },
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed'],
     handler: async ({ params, caller, services, ctx }) => {
-      const row = await changeDestinationStatus(services.sql, caller, params.destination_id, action, (r) => assertIfMatch(ctx, r));
+      const row = await changeDestinationStatus(services.sql, caller, params.destination_id, action, (r) => assertIfMatch(ctx, r), auditWith(ctx, 200));
       return { body: presentDestination(row) };
     },
   });
