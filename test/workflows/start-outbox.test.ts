@@ -30,12 +30,21 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
+/** The tenant's service account holding every permission at the enterprise: the caller of the routes' steps run here directly. */
+function asAdmin() {
+  const admin: PrincipalRef = { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef };
+  const caller = new Caller(org.tenant.enterpriseId, admin, admin, null, [{ permissions: new Set(ALL_PERMISSIONS), scopeRef: org.enterpriseRef, propagation: 'subtree' }], 'platform-managed', null, '');
+  return { admin, caller, attribution: { subject: admin } as never };
+}
+
+/** A task queue the real server refuses to start a workflow on: names are limited to 1,000 characters. */
+const REFUSED_QUEUE = 'q'.repeat(1_001);
+
 const owed = async (workflowId: string) => (await h.app.services.sql`select 1 from workflow_starts where workflow_id = ${workflowId}`).length;
 
 it('starts the workflow a dead process owed, once, and a retry under the same key replays the committed answer', async () => {
   const { services } = h.app;
-  const admin: PrincipalRef = { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef };
-  const caller = new Caller(org.tenant.enterpriseId, admin, admin, null, [{ permissions: new Set(ALL_PERMISSIONS), scopeRef: org.enterpriseRef, propagation: 'subtree' }], 'platform-managed', null, '');
+  const { admin, caller } = asAdmin();
   const body = { account_ref: account, amount: { currency: 'USDC', value: '25.00' }, rail: 'ethereum', withdrawal_destination_id: destination };
   const key = `dies-${uuidv7()}`;
   const before = await org.balance(account);
@@ -126,7 +135,7 @@ it('ramp sessions owe their starts too: a session committed by a process that di
   const client = await services.temporal.get();
   const [, account] = await org.newClient();
   await org.fund(account, '100.00');
-  const attribution = { subject: { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef } } as never;
+  const { attribution } = asAdmin();
 
   // Through the routes: each started its workflow and forgot the start it owed.
   const viaRoute = await org.ok(201, 'POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'EUR', asset: 'USDC' });
@@ -171,12 +180,10 @@ it('a ramp session whose workflow cannot be started ends failed with nothing hel
   const { services } = h.app;
   const [, account] = await org.newClient();
   await org.fund(account, '100.00');
-  const attribution = { subject: { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef } } as never;
-  // A start the real server refuses: task queue names are limited to 1,000 characters.
-  const refusedQueue = 'q'.repeat(1_001);
+  const { attribution } = asAdmin();
   const before = await services.sql`select count(*)::int as n from workflow_starts`;
 
-  const onRamp = createOnRamp(services, { enterpriseId: org.tenant.enterpriseId, accountRef: account, fiatCurrency: 'EUR', asset: 'USDC', paymentWindowSeconds: 3600, attribution, taskQueue: refusedQueue });
+  const onRamp = createOnRamp(services, { enterpriseId: org.tenant.enterpriseId, accountRef: account, fiatCurrency: 'EUR', asset: 'USDC', paymentWindowSeconds: 3600, attribution, taskQueue: REFUSED_QUEUE });
   await expect(onRamp).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
   const offRamp = createOffRamp(services, {
     enterpriseId: org.tenant.enterpriseId,
@@ -186,7 +193,7 @@ it('a ramp session whose workflow cannot be started ends failed with nothing hel
     amount: parseAmount('10', 'USDC'),
     payoutMethodId: await org.payoutMethod(account),
     attribution,
-    taskQueue: refusedQueue,
+    taskQueue: REFUSED_QUEUE,
     payoutSettleMs: 0,
   });
   await expect(offRamp).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
@@ -204,18 +211,17 @@ it('a ramp session whose workflow cannot be started ends failed with nothing hel
 
 it('a withdrawal whose workflow cannot be started answers 503, ends failed with its hold released, and its key is free for a new attempt', async () => {
   const { services } = h.app;
-  const admin: PrincipalRef = { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef };
-  const caller = new Caller(org.tenant.enterpriseId, admin, admin, null, [{ permissions: new Set(ALL_PERMISSIONS), scopeRef: org.enterpriseRef, propagation: 'subtree' }], 'platform-managed', null, '');
+  const { admin, caller } = asAdmin();
   const body = { account_ref: account, amount: { currency: 'USDC', value: '5.00' }, rail: 'ethereum', withdrawal_destination_id: destination };
   const key = `refused-${uuidv7()}`;
   const before = await org.balance(account);
   const fingerprint = requestFingerprint('post', '/withdrawals', Buffer.from(JSON.stringify(body)));
   const input = { accountRef: account, asset: ASSETS.USDC, amount: parseAmount('5.00', 'USDC'), rail: 'ethereum', destinationId: destination };
 
-  // The route's pipeline, with a start the real server refuses (task queue names are limited to 1,000 characters).
+  // The route's pipeline, with a start the real server refuses.
   let refusedId = '';
   const refused = runIdempotently(services.sql, admin.id, key, fingerprint, async (idempotency) => {
-    const view = await createWithdrawal(services, caller, input, { taskQueue: 'q'.repeat(1_001), idempotency }).catch(async (err) => {
+    const view = await createWithdrawal(services, caller, input, { taskQueue: REFUSED_QUEUE, idempotency }).catch(async (err) => {
       [{ id: refusedId }] = await services.sql`select id from withdrawals where account_ref = ${account} order by created_at desc limit 1`;
       throw err;
     });
@@ -240,7 +246,7 @@ it('a sandbox deposit owes its start too: a dead process leaves it to the sweepe
   const instructions = (await org.ok(200, 'GET', `/deposit-instructions?account_ref=${account}&page_size=50`)).items as { id: string; asset: string; crypto_routing?: { network: string } }[];
   const usdc = instructions.find((i) => i.asset === 'USDC' && i.crypto_routing?.network === 'ethereum')!;
   const endpoint = (await resolveDepositTarget(services.sql, { depositInstructionId: usdc.id }))!;
-  const attribution = { subject: { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef } } as never;
+  const { attribution } = asAdmin();
   const deposit = { endpoint, currency: 'USDC', value: '7', attribution, blockMs: 1 };
 
   const { deposit: left, start } = await recordPendingDeposit(services.sql, { ...deposit, taskQueue: h.taskQueue });
@@ -249,7 +255,7 @@ it('a sandbox deposit owes its start too: a dead process leaves it to the sweepe
   expect(await (await services.temporal.get()).workflow.getHandle(start.workflowId).result()).toBe('credited');
   expect(await org.balance(account)).toEqual({ total: '7000000', held: '0', available: '7000000' });
 
-  await expect(createSandboxDeposit(services, { ...deposit, taskQueue: 'q'.repeat(1_001) })).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
+  await expect(createSandboxDeposit(services, { ...deposit, taskQueue: REFUSED_QUEUE })).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
   const rows = await services.sql`select id, status, failure_reason from deposits where account_ref = ${account} order by created_at`;
   expect(rows).toEqual([
     { id: left.id, status: 'credited', failure_reason: null },
@@ -275,8 +281,8 @@ it('an export owes its start too: a dead process leaves it to the sweeper, which
   expect(status).toBe('completed');
   await (await services.temporal.get()).workflow.getHandle(`export/${left.id}`).terminate('test over');
 
-  // The route's way, with a start the real server refuses (task queue names are limited to 1,000 characters).
-  await expect(requestExport(services, request, { taskQueue: 'q'.repeat(1_001) })).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
+  // The route's way, with a start the real server refuses.
+  await expect(requestExport(services, request, { taskQueue: REFUSED_QUEUE })).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
   const [failed] = await services.sql`select id, status, failure_reason from exports where enterprise_id = ${org.tenant.enterpriseId} and id <> ${left.id}`;
   expect(failed).toMatchObject({ status: 'failed', failure_reason: 'workflow_start_failed' });
   expect(await owed(`export/${failed.id}`)).toBe(0);
