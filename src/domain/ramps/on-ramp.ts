@@ -135,7 +135,7 @@ export interface NewOnRamp {
 /**
  * POST /on-ramp-sessions: records the session, then starts `on-ramp/<id>` (temporal/start-outbox:
  * the start is owed in the session's transaction, so a process that dies before it leaves it to the
- * worker's sweeper). A start that fails ends the session `failed` (`workflow_start_failed`) and propagates.
+ * worker's sweeper). A start that fails ends the session `failed` (`workflow_start_failed`) and answers 503.
  */
 export async function createOnRamp(services: Services, input: NewOnRamp): Promise<OnRampRow> {
   const { row, start } = await acceptOnRamp(services.sql, input);
@@ -144,7 +144,7 @@ export async function createOnRamp(services: Services, input: NewOnRamp): Promis
 }
 
 /** The start of `on-ramp/<id>` a recorded session is owed. */
-export function onRampStart(r: OnRampRow, taskQueue: string): WorkflowStart {
+function onRampStart(r: OnRampRow, taskQueue: string): WorkflowStart {
   const input: OnRampWorkflowInput = { sessionId: r.id, enterpriseId: r.enterprise_id, clientId: r.client_id, accountRef: r.account_ref, expiresAt: r.expires_at.toISOString() };
   return { workflowType: 'onRampWorkflow', workflowId: onRampWorkflowId(r.id), taskQueue, args: [input] };
 }
