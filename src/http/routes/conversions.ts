@@ -161,7 +161,7 @@ export const createConversion = defineRoute({
   idempotency: 'required',
   body: z.object({ ...ConversionRequestBody, quote_id: Uuid.optional() }).strict().openapi('ConversionCreate'),
   responses: { 201: { description: 'The transaction record.', schema: ConversionRecordBody } },
-  errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope'],
+  errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope', 'TemporarilyUnavailable'],
   handler: async ({ body, caller, services, idempotency }) => {
     await conversionAccount(services, caller, body.account_ref, 'conversions.create');
     const request = parseRequest(body);

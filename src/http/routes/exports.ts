@@ -75,7 +75,7 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
         .strict()
         .openapi(`${op}Request`),
       responses: { 202: { description: 'The queued export.', schema: ExportBody } },
-      errors: ['EdgeNotFound', 'EdgeUnprocessable'],
+      errors: ['EdgeNotFound', 'EdgeUnprocessable', 'TemporarilyUnavailable'],
       handler: async ({ body, caller, services }) => {
         const path = await scopePathOf(services.sql, body.scope_ref);
         requireFor(caller, kind, 'exports.create', path ?? [body.scope_ref], 'scope');

@@ -44,7 +44,7 @@ export const createInternalTransferRoute = defineRoute({
     .strict()
     .openapi('InternalTransferCreate'),
   responses: { 201: { description: 'The transaction record.', schema: TransactionRecordBody } },
-  errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable'],
+  errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'TemporarilyUnavailable'],
   handler: async ({ body, caller, services, idempotency }) => {
     const asset = assetOf(body.amount.currency, '/body/amount/currency');
     const amount = parseAmount(body.amount.value, asset, '/body/amount/value');

@@ -64,7 +64,7 @@ export const createOnRampSession = defineRoute({
     .strict()
     .openapi('OnRampSessionCreate'),
   responses: { 201: { description: 'The session.', schema: OnRampSessionBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope'],
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope', 'TemporarilyUnavailable'],
   handler: async ({ body, caller, services, idempotency }) => {
     await rampAccount(services, caller, body.account_ref, 'ramps.on_ramp');
     const row = await createOnRamp(services, {
@@ -135,7 +135,7 @@ export const createOffRampSession = defineRoute({
     .strict()
     .openapi('OffRampSessionCreate'),
   responses: { 201: { description: 'The session.', schema: OffRampSessionBody } },
-  errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope'],
+  errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope', 'TemporarilyUnavailable'],
   handler: async ({ body, caller, services, idempotency }) => {
     await rampAccount(services, caller, body.account_ref, 'ramps.off_ramp');
     if (body.amount.currency.toUpperCase() !== body.asset) {

@@ -40,7 +40,7 @@ export const simulateDeposit = defineRoute({
     })
     .openapi('SandboxDepositRequest'),
   responses: { 201: { description: 'The pending deposit.', schema: DepositBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable'],
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'TemporarilyUnavailable'],
   handler: async ({ body, caller, services, idempotency }) => {
     assertSandbox(services.config.mode, 'POST', '/sandbox/deposits');
     const endpoint = await resolveDepositTarget(
