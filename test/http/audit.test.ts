@@ -91,7 +91,7 @@ describe('user action audit entries', () => {
     expect(refusedEntries[0]).toMatchObject({ outcome: 'refused', status_code: 409, error_code: 'EdgeConflict' });
   });
 
-  it('role grants and revocations and withdrawal destination changes commit their entry with their event', async () => {
+  it('role grants and revocations, withdrawal destination and API key changes commit their entry with their event', async () => {
     /** The request's entries, each with whether an event was committed by the same transaction. */
     const committedWithEvent = async (requestId: string) =>
       [...(await app.services.sql`
@@ -118,6 +118,12 @@ describe('user action audit entries', () => {
     expect(await committedWithEvent(destination.requestId)).toEqual([{ action: 'createWithdrawalDestination', resource_ref: ref, with_event: true }]);
     const disable = await send('POST', `/${ref}/disable`);
     expect(await committedWithEvent(disable.requestId)).toEqual([{ action: 'disableWithdrawalDestination', resource_ref: ref, with_event: true }]);
+
+    const key = await send('POST', '/api-keys', { client_ref: await newClient(app, admin), label: 'bot' });
+    const keyRef = `api-keys/${key.res.body.id}`;
+    expect(await committedWithEvent(key.requestId)).toEqual([{ action: 'createApiKey', resource_ref: keyRef, with_event: true }]);
+    const revokeKey = await send('POST', `/${keyRef}/revoke`);
+    expect(await committedWithEvent(revokeKey.requestId)).toEqual([{ action: 'revokeApiKey', resource_ref: keyRef, with_event: true }]);
   });
 
   it('records the subject and the actor of a token acting for a user', async () => {

@@ -116,7 +116,10 @@ export interface NewApiKey {
   attribution: SubjectAttribution | null;
 }
 
-export async function createApiKey(sql: Sql, input: NewApiKey): Promise<{ row: ApiKeyRow; material: IssuedKeyMaterial }> {
+/** More work a caller commits with a key's change, in its transaction (the request's audit entry). */
+export type WithApiKey = (tx: TransactionSql, row: ApiKeyRow) => Promise<void>;
+
+export async function createApiKey(sql: Sql, input: NewApiKey, alongside?: WithApiKey): Promise<{ row: ApiKeyRow; material: IssuedKeyMaterial }> {
   const ipAllowlist = normalizeAllowlist(input.ipAllowlist);
   const material = await issueKeyMaterial();
   const row = await sql.begin(async (tx) => {
@@ -127,6 +130,7 @@ export async function createApiKey(sql: Sql, input: NewApiKey): Promise<{ row: A
       [uuidv7(), input.enterpriseId, input.clientId, accountId, input.label, ipAllowlist, material.apiKeyHash, material.apiKeyPrefix, material.publicKey] as never[],
     );
     await recordKeyEvent(tx, API_KEY_EVENTS.created, created, input.attribution);
+    await alongside?.(tx, created);
     return created;
   });
   return { row, material };
@@ -164,6 +168,7 @@ export async function changeApiKey(
   change: ApiKeyChange,
   authorize: (row: ApiKeyRow) => Promise<void> | void,
   attribution: SubjectAttribution | null,
+  alongside?: WithApiKey,
 ): Promise<{ row: ApiKeyRow; material?: IssuedKeyMaterial }> {
   const ipAllowlist = change.kind === 'update' && change.ipAllowlist ? normalizeAllowlist(change.ipAllowlist) : undefined;
   const material = change.kind === 'reactivate' ? await issueKeyMaterial() : undefined;
@@ -203,6 +208,7 @@ export async function changeApiKey(
         break;
     }
     await recordKeyEvent(tx, type, updated, attribution);
+    await alongside?.(tx, updated);
     return { row: updated, material };
   });
 }

@@ -1,3 +1,4 @@
+import type Koa from 'koa';
 import { z } from '../zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Ref, Uuid } from '../schemas';
@@ -10,7 +11,8 @@ import { signedApiCaches } from '../../signed-api/caches';
 import { scopePathOf } from '../../domain/tenancy/scopes';
 import { requireCapability } from '../../domain/capabilities';
 import { ApiKeyBody } from '../../domain/api-keys/events';
-import { changeApiKey, createApiKey, findApiKey, listApiKeys, presentApiKey, presentIssuedApiKey, type ApiKeyChange, type ApiKeyRow } from '../../domain/api-keys/keys';
+import { changeApiKey, createApiKey, findApiKey, listApiKeys, presentApiKey, presentIssuedApiKey, type ApiKeyChange, type ApiKeyRow, type WithApiKey } from '../../domain/api-keys/keys';
+import { auditInTransaction } from '../../domain/audit/entries';
 import { setClientApiState, type ClientApiState } from '../../domain/api-keys/client-access';
 import { ClientBody } from '../../domain/clients/events';
 import { presentClient } from '../../domain/clients/present';
@@ -38,6 +40,9 @@ async function authorizedApiKey(services: Services, caller: Caller, id: string, 
   return row;
 }
 
+/** Keys are credentials that move money over the signed API: a change and its audit entry commit together. */
+const auditWith = (ctx: Koa.Context, status: number): WithApiKey => (tx, row) => auditInTransaction(tx, ctx, { status, resourceRef: `api-keys/${row.id}` });
+
 export const createApiKeyRoute = defineRoute({
   method: 'post',
   path: '/api-keys',
@@ -53,7 +58,7 @@ export const createApiKeyRoute = defineRoute({
     .openapi('ApiKeyCreate'),
   responses: { 201: { description: 'The key with its secrets, shown once.', schema: IssuedApiKeyBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable', 'ForbiddenCapabilityScope'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, ctx }) => {
     const path = await scopePathOf(services.sql, body.client_ref);
     caller.require('api_keys.manage', path ?? [body.client_ref], 'client');
     await requireCapability(services.sql, 'api_keys', path!);
@@ -64,7 +69,7 @@ export const createApiKeyRoute = defineRoute({
       label: body.label,
       ipAllowlist: body.ip_allowlist ?? [],
       attribution: caller.attribution(),
-    });
+    }, auditWith(ctx, 201));
     return { status: 201, body: presentIssuedApiKey(row, material) };
   },
 });
@@ -153,6 +158,7 @@ function changeRoute(r: ChangeRoute): RouteDef {
             assertIfMatch(ctx, locked);
           },
           caller.attribution(),
+          auditWith(ctx, 200),
         ),
       );
       // This process's signed API forgets the key now; other processes on the NOTIFY sent at commit.
