@@ -141,7 +141,10 @@ describe('off-ramp sessions', () => {
     const [hold] = await h.app.services.sql`select status from ledger_holds where business_key = ${`off_ramp/${created.body.id}/hold`}`;
     expect(hold.status).toBe('posted');
     const client = await h.app.services.temporal.get();
-    const description = await client.workflow.getHandle(`off-ramp/${created.body.id}`).describe();
+    const handle = client.workflow.getHandle(`off-ramp/${created.body.id}`);
+    // The session row turns completed in the last activity; the workflow upserts its final search attributes after it.
+    expect(await handle.result()).toBe('completed');
+    const description = await handle.describe();
     expect(description.typedSearchAttributes.get(SA.status)).toBe('completed');
     expect(description.typedSearchAttributes.get(SA.family)).toBe('off_ramp');
   });
