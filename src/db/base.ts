@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { TransactionSql } from 'postgres';
 
 /** Columns every mutable resource shares. `version` drives optimistic locking and the ETag. */
 export interface Versioned {
@@ -41,3 +42,6 @@ export function etagOf(row: { id: string; version: number }): string {
 }
 
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** More work a caller commits with a row's change, in the same transaction (e.g. the request's audit entry). */
+export type Alongside<R> = (tx: TransactionSql, row: R) => Promise<void>;

@@ -4,7 +4,7 @@ import { ALL_PERMISSIONS } from '../../src/auth/permissions';
 import { acceptWithdrawal, createWithdrawal, findWithdrawal, withdrawalStart } from '../../src/domain/withdrawals';
 import { acceptOffRamp, acceptOnRamp, createOffRamp, createOnRamp } from '../../src/domain/ramps';
 import { createSandboxDeposit, recordPendingDeposit, resolveDepositTarget } from '../../src/domain/deposits/deposits';
-import { findExport, queueExport, requestExport } from '../../src/domain/exports/exports';
+import { queueExport, requestExport } from '../../src/domain/exports/exports';
 import { requestFingerprint, runIdempotently } from '../../src/http/idempotency';
 import { ASSETS, parseAmount } from '../../src/ledger';
 import { StartSweeper } from '../../src/temporal/start-outbox';
@@ -39,6 +39,30 @@ function asAdmin() {
 
 /** A task queue the real server refuses to start a workflow on: names are limited to 1,000 characters. */
 const REFUSED_QUEUE = 'q'.repeat(1_001);
+
+/** An on-ramp (EUR → USDC) and an off-ramp (10 USDC → EUR) of `account`, as the routes ask for them, starting on `taskQueue`. */
+const onRampOf = (account: string, taskQueue: string) =>
+  ({ enterpriseId: org.tenant.enterpriseId, accountRef: account, fiatCurrency: 'EUR', asset: 'USDC', paymentWindowSeconds: 3600, attribution: asAdmin().attribution, taskQueue });
+const offRampOf = async (account: string, taskQueue: string) => ({
+  enterpriseId: org.tenant.enterpriseId,
+  accountRef: account,
+  asset: 'USDC',
+  fiatCurrency: 'EUR',
+  amount: parseAmount('10', 'USDC'),
+  payoutMethodId: await org.payoutMethod(account),
+  attribution: asAdmin().attribution,
+  taskQueue,
+  payoutSettleMs: 0,
+});
+
+/** Polls a resource through the API until its status is one of `statuses`; answers that status. */
+async function settled(path: string, statuses: string[]): Promise<string> {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    const { status } = await org.ok(200, 'GET', `/${path}`);
+    if (statuses.includes(status)) return status;
+  }
+  throw new Error(`${path} did not reach ${statuses.join(' or ')}`);
+}
 
 const owed = async (workflowId: string) => (await h.app.services.sql`select 1 from workflow_starts where workflow_id = ${workflowId}`).length;
 
@@ -135,25 +159,14 @@ it('ramp sessions owe their starts too: a session committed by a process that di
   const client = await services.temporal.get();
   const [, account] = await org.newClient();
   await org.fund(account, '100.00');
-  const { attribution } = asAdmin();
 
   // Through the routes: each started its workflow and forgot the start it owed.
   const viaRoute = await org.ok(201, 'POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'EUR', asset: 'USDC' });
   expect(await owed(`on-ramp/${viaRoute.id}`)).toBe(0);
 
   // The routes' work up to the commit; then the process "dies".
-  const onRamp = await acceptOnRamp(services.sql, { enterpriseId: org.tenant.enterpriseId, accountRef: account, fiatCurrency: 'EUR', asset: 'USDC', paymentWindowSeconds: 3600, attribution, taskQueue: h.taskQueue });
-  const offRamp = await acceptOffRamp(services.sql, {
-    enterpriseId: org.tenant.enterpriseId,
-    accountRef: account,
-    asset: 'USDC',
-    fiatCurrency: 'EUR',
-    amount: parseAmount('10', 'USDC'),
-    payoutMethodId: await org.payoutMethod(account),
-    attribution,
-    taskQueue: h.taskQueue,
-    payoutSettleMs: 0,
-  });
+  const onRamp = await acceptOnRamp(services.sql, onRampOf(account, h.taskQueue));
+  const offRamp = await acceptOffRamp(services.sql, await offRampOf(account, h.taskQueue));
   for (const { start } of [onRamp, offRamp]) {
     expect(await owed(start.workflowId)).toBe(1);
     await expect(client.workflow.getHandle(start.workflowId).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
@@ -164,15 +177,8 @@ it('ramp sessions owe their starts too: a session committed by a process that di
   expect(await sweeper.sweep()).toBe(2);
   expect(await owed(onRamp.start.workflowId)).toBe(0);
   expect(await owed(offRamp.start.workflowId)).toBe(0);
-  const settle = async (kind: string, id: string, statuses: string[]) => {
-    for (let deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-      const s = await org.ok(200, 'GET', `/${kind}/${id}`);
-      if (statuses.includes(s.status)) return s.status;
-    }
-    throw new Error(`${kind}/${id} did not reach ${statuses}`);
-  };
-  expect(await settle('on-ramp-sessions', onRamp.row.id, ['awaiting_payment'])).toBe('awaiting_payment');
-  expect(await settle('off-ramp-sessions', offRamp.row.id, ['completed', 'failed'])).toBe('completed');
+  expect(await settled(`on-ramp-sessions/${onRamp.row.id}`, ['awaiting_payment'])).toBe('awaiting_payment');
+  expect(await settled(`off-ramp-sessions/${offRamp.row.id}`, ['completed', 'failed'])).toBe('completed');
   expect(await org.balance(account)).toEqual({ total: '89900000', held: '0', available: '89900000' });
 });
 
@@ -180,22 +186,11 @@ it('a ramp session whose workflow cannot be started ends failed with nothing hel
   const { services } = h.app;
   const [, account] = await org.newClient();
   await org.fund(account, '100.00');
-  const { attribution } = asAdmin();
   const before = await services.sql`select count(*)::int as n from workflow_starts`;
 
-  const onRamp = createOnRamp(services, { enterpriseId: org.tenant.enterpriseId, accountRef: account, fiatCurrency: 'EUR', asset: 'USDC', paymentWindowSeconds: 3600, attribution, taskQueue: REFUSED_QUEUE });
+  const onRamp = createOnRamp(services, onRampOf(account, REFUSED_QUEUE));
   await expect(onRamp).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
-  const offRamp = createOffRamp(services, {
-    enterpriseId: org.tenant.enterpriseId,
-    accountRef: account,
-    asset: 'USDC',
-    fiatCurrency: 'EUR',
-    amount: parseAmount('10', 'USDC'),
-    payoutMethodId: await org.payoutMethod(account),
-    attribution,
-    taskQueue: REFUSED_QUEUE,
-    payoutSettleMs: 0,
-  });
+  const offRamp = createOffRamp(services, await offRampOf(account, REFUSED_QUEUE));
   await expect(offRamp).rejects.toMatchObject({ code: 'TemporarilyUnavailable', status: 503 });
 
   const sessions = await services.sql`
@@ -274,11 +269,7 @@ it('an export owes its start too: a dead process leaves it to the sweeper, which
   expect(await owed(`export/${left.id}`)).toBe(1);
   expect(await new StartSweeper(services, { intervalMs: 3_600_000, graceMs: 0 }).sweep()).toBe(1);
   // It completes, then waits out its retention (60 s here) before expiring the file.
-  let status = left.status;
-  for (const deadline = Date.now() + 30_000; status !== 'completed' && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-    status = (await findExport(services.sql, left.id))!.status;
-  }
-  expect(status).toBe('completed');
+  expect(await settled(`operations-activity-exports/${left.id}`, ['completed', 'failed'])).toBe('completed');
   await (await services.temporal.get()).workflow.getHandle(`export/${left.id}`).terminate('test over');
 
   // The route's way, with a start the real server refuses.

@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { SubjectAttribution } from '../../auth/caller';
 import { conflict, notFound, unprocessable } from '../../errors';
-import { etagOf } from '../../db/base';
+import { etagOf, type Alongside } from '../../db/base';
 import { uuidv7 } from '../../ids';
 import { recordEventSql } from '../../events/outbox';
 import { issueKeyMaterial, notifyApiKeyChange, presentPublicKey, type IssuedKeyMaterial } from '../../auth/api-keys';
@@ -116,10 +116,7 @@ export interface NewApiKey {
   attribution: SubjectAttribution | null;
 }
 
-/** More work a caller commits with a key's change, in its transaction (the request's audit entry). */
-export type WithApiKey = (tx: TransactionSql, row: ApiKeyRow) => Promise<void>;
-
-export async function createApiKey(sql: Sql, input: NewApiKey, alongside?: WithApiKey): Promise<{ row: ApiKeyRow; material: IssuedKeyMaterial }> {
+export async function createApiKey(sql: Sql, input: NewApiKey, alongside?: Alongside<ApiKeyRow>): Promise<{ row: ApiKeyRow; material: IssuedKeyMaterial }> {
   const ipAllowlist = normalizeAllowlist(input.ipAllowlist);
   const material = await issueKeyMaterial();
   const row = await sql.begin(async (tx) => {
@@ -168,7 +165,7 @@ export async function changeApiKey(
   change: ApiKeyChange,
   authorize: (row: ApiKeyRow) => Promise<void> | void,
   attribution: SubjectAttribution | null,
-  alongside?: WithApiKey,
+  alongside?: Alongside<ApiKeyRow>,
 ): Promise<{ row: ApiKeyRow; material?: IssuedKeyMaterial }> {
   const ipAllowlist = change.kind === 'update' && change.ipAllowlist ? normalizeAllowlist(change.ipAllowlist) : undefined;
   const material = change.kind === 'reactivate' ? await issueKeyMaterial() : undefined;

@@ -6,6 +6,7 @@ import { UUID_RE, uuidv7 } from '../../ids';
 import type { Caller } from '../../auth/caller';
 import type { RouteDef } from '../../http/route';
 import { bulkTable } from '../../db/bulk';
+import type { Alongside } from '../../db/base';
 
 export type AuditOutcome = 'succeeded' | 'refused' | 'failed';
 
@@ -105,6 +106,12 @@ export async function auditInTransaction(db: AuditDb, ctx: Koa.Context, outcome:
   ctx.state.auditResourceRef = outcome.resourceRef;
   ctx.state.audited = true;
 }
+
+/** For a domain function's `alongside`: the request's success entry, naming `<collection>/<row id>`, committed with the row's change. */
+export const auditRowAlongside =
+  (ctx: Koa.Context, status: number, collection: string): Alongside<{ id: string }> =>
+  (tx, row) =>
+    auditInTransaction(tx, ctx, { status, resourceRef: `${collection}/${row.id}` });
 
 /** Audit entries as bulk rows (db/bulk), for the entries committed with an Idempotency-Key answer. */
 export const AUDIT_ENTRIES = bulkTable<EntryRecord>('user_action_audit_entries', {

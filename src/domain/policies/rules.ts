@@ -2,7 +2,7 @@ import type { Sql, TransactionSql } from 'postgres';
 import type { NotifiedCache } from '../../db/notified-cache';
 import type { Caller } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
-import { etagOf } from '../../db/base';
+import { etagOf, type Alongside } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import { isAsset, parseAmount } from '../../ledger/assets';
@@ -111,11 +111,8 @@ async function writeEvent(tx: TransactionSql, caller: Caller, type: string, row:
   });
 }
 
-/** More work a caller commits with a rule's change, in its transaction (the request's audit entry). */
-export type WithRule = (tx: TransactionSql, row: PolicyRuleRow) => Promise<void>;
-
 /** Creates a rule as a draft; it governs nothing until activated. */
-export async function createPolicyRule(sql: Sql, caller: Caller, input: NewPolicyRule, alongside?: WithRule): Promise<PolicyRuleRow> {
+export async function createPolicyRule(sql: Sql, caller: Caller, input: NewPolicyRule, alongside?: Alongside<PolicyRuleRow>): Promise<PolicyRuleRow> {
   const path = await resolveBoundary(sql, caller, input.scopeRef);
   caller.require('policies.manage', path, 'scope');
   await assertValidRule(sql, caller.enterpriseId, input.conditions, input.effect);
@@ -172,7 +169,7 @@ async function changeRule(
   id: string,
   precondition: Precondition,
   change: (row: PolicyRuleRow) => { set: Record<string, unknown>; event: string },
-  alongside?: WithRule,
+  alongside?: Alongside<PolicyRuleRow>,
 ): Promise<PolicyRuleRow> {
   return sql.begin(async (tx) => {
     const current = await readPolicyRule(tx, caller, id, 'policies.manage', true);
@@ -198,7 +195,7 @@ export interface PolicyRulePatch {
 }
 
 /** Draft and active rules can change (records keep the rule version they ran under); retired ones are 409. */
-export async function updatePolicyRule(sql: Sql, caller: Caller, id: string, patch: PolicyRulePatch, precondition: Precondition, alongside?: WithRule): Promise<PolicyRuleRow> {
+export async function updatePolicyRule(sql: Sql, caller: Caller, id: string, patch: PolicyRulePatch, precondition: Precondition, alongside?: Alongside<PolicyRuleRow>): Promise<PolicyRuleRow> {
   const existing = await readPolicyRule(sql, caller, id, 'policies.manage');
   await assertValidRule(sql, caller.enterpriseId, patch.conditions ?? existing.conditions, patch.effect ?? existing.effect);
   return changeRule(sql, caller, id, precondition, (row) => {
@@ -220,7 +217,7 @@ const TRANSITIONS: Record<PolicyRuleAction, { from: PolicyRuleStatus[]; to: Poli
   retire: { from: ['draft', 'active'], to: 'retired', event: POLICY_EVENTS.retired, stamp: 'retired_at' },
 };
 
-export function changePolicyRuleStatus(sql: Sql, caller: Caller, id: string, action: PolicyRuleAction, precondition: Precondition, alongside?: WithRule): Promise<PolicyRuleRow> {
+export function changePolicyRuleStatus(sql: Sql, caller: Caller, id: string, action: PolicyRuleAction, precondition: Precondition, alongside?: Alongside<PolicyRuleRow>): Promise<PolicyRuleRow> {
   const t = TRANSITIONS[action];
   return changeRule(sql, caller, id, precondition, (row) => {
     if (!t.from.includes(row.status)) throw conflict(`A ${row.status} policy rule cannot be ${t.to === 'active' ? 'activated' : 'retired'}.`, `policy_rule_${row.status}`);

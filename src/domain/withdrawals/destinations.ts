@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Caller } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
-import { etagOf } from '../../db/base';
+import { etagOf, type Alongside } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import { assetOf } from '../../ledger/assets';
@@ -70,10 +70,7 @@ async function writeEvent(tx: TransactionSql, caller: Caller, type: string, row:
 }
 
 /** Registers a crypto destination; the address is checked for the network's format and checksum (422). */
-/** More work a caller commits with a destination's change, in its transaction (the request's audit entry). */
-export type WithDestination = (tx: TransactionSql, row: DestinationRow) => Promise<void>;
-
-export async function createDestination(sql: Sql, caller: Caller, input: NewDestination, alongside?: WithDestination): Promise<DestinationRow> {
+export async function createDestination(sql: Sql, caller: Caller, input: NewDestination, alongside?: Alongside<DestinationRow>): Promise<DestinationRow> {
   const path = await resolveBoundary(sql, caller, input.scopeRef);
   caller.require('withdrawal_destinations.manage', path, 'scope');
   const asset = assetOf(input.asset, '/body/crypto_routing/asset');
@@ -151,7 +148,7 @@ export async function changeDestinationStatus(
   id: string,
   action: DestinationAction,
   precondition: (row: { id: string; version: number }) => void,
-  alongside?: WithDestination,
+  alongside?: Alongside<DestinationRow>,
 ): Promise<DestinationRow> {
   const t = TRANSITIONS[action];
   return sql.begin(async (tx) => {

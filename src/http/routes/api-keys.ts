@@ -1,4 +1,3 @@
-import type Koa from 'koa';
 import { z } from '../zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Ref, Uuid } from '../schemas';
@@ -11,8 +10,8 @@ import { signedApiCaches } from '../../signed-api/caches';
 import { scopePathOf } from '../../domain/tenancy/scopes';
 import { requireCapability } from '../../domain/capabilities';
 import { ApiKeyBody } from '../../domain/api-keys/events';
-import { changeApiKey, createApiKey, findApiKey, listApiKeys, presentApiKey, presentIssuedApiKey, type ApiKeyChange, type ApiKeyRow, type WithApiKey } from '../../domain/api-keys/keys';
-import { auditInTransaction } from '../../domain/audit/entries';
+import { changeApiKey, createApiKey, findApiKey, listApiKeys, presentApiKey, presentIssuedApiKey, type ApiKeyChange, type ApiKeyRow } from '../../domain/api-keys/keys';
+import { auditRowAlongside } from '../../domain/audit/entries';
 import { setClientApiState, type ClientApiState } from '../../domain/api-keys/client-access';
 import { ClientBody } from '../../domain/clients/events';
 import { presentClient } from '../../domain/clients/present';
@@ -40,9 +39,6 @@ async function authorizedApiKey(services: Services, caller: Caller, id: string, 
   return row;
 }
 
-/** Keys are credentials that move money over the signed API: a change and its audit entry commit together. */
-const auditWith = (ctx: Koa.Context, status: number): WithApiKey => (tx, row) => auditInTransaction(tx, ctx, { status, resourceRef: `api-keys/${row.id}` });
-
 export const createApiKeyRoute = defineRoute({
   method: 'post',
   path: '/api-keys',
@@ -69,7 +65,7 @@ export const createApiKeyRoute = defineRoute({
       label: body.label,
       ipAllowlist: body.ip_allowlist ?? [],
       attribution: caller.attribution(),
-    }, auditWith(ctx, 201));
+    }, auditRowAlongside(ctx, 201, 'api-keys'));
     return { status: 201, body: presentIssuedApiKey(row, material) };
   },
 });
@@ -158,7 +154,7 @@ function changeRoute(r: ChangeRoute): RouteDef {
             assertIfMatch(ctx, locked);
           },
           caller.attribution(),
-          auditWith(ctx, 200),
+          auditRowAlongside(ctx, 200, 'api-keys'),
         ),
       );
       // This process's signed API forgets the key now; other processes on the NOTIFY sent at commit.

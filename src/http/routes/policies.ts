@@ -1,4 +1,3 @@
-import type Koa from 'koa';
 import { z } from '../zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../schemas';
@@ -16,9 +15,8 @@ import {
   readPolicyRule,
   updatePolicyRule,
   type PolicyRuleAction,
-  type WithRule,
 } from '../../domain/policies/rules';
-import { auditInTransaction } from '../../domain/audit/entries';
+import { auditRowAlongside } from '../../domain/audit/entries';
 
 const ScopeRef = z
   .string()
@@ -28,9 +26,6 @@ const RuleParams = z.object({ rule_id: Uuid });
 const Name = z.string().min(1).max(200);
 const Description = z.string().max(2000);
 const Order = z.number().int().min(0).max(1_000_000);
-
-/** Rules decide who may move money: a change and its audit entry commit together. */
-const auditWith = (ctx: Koa.Context, status: number): WithRule => (tx, row) => auditInTransaction(tx, ctx, { status, resourceRef: `policy-rules/${row.id}` });
 
 export const createPolicyRoute = defineRoute({
   method: 'post',
@@ -67,7 +62,7 @@ export const createPolicyRoute = defineRoute({
       order: body.order,
       conditions: body.conditions,
       effect: body.effect,
-    }, auditWith(ctx, 201));
+    }, auditRowAlongside(ctx, 201, 'policy-rules'));
     return { status: 201, body: presentPolicyRule(row) };
   },
 });
@@ -132,7 +127,7 @@ export const updatePolicyRuleRoute = defineRoute({
   responses: { 200: { description: 'The updated rule.', schema: PolicyRuleBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed', 'EdgeUnprocessable'],
   handler: async ({ params, body, caller, services, ctx }) => {
-    const row = await updatePolicyRule(services.sql, caller, params.rule_id, body, (r) => assertIfMatch(ctx, r), auditWith(ctx, 200));
+    const row = await updatePolicyRule(services.sql, caller, params.rule_id, body, (r) => assertIfMatch(ctx, r), auditRowAlongside(ctx, 200, 'policy-rules'));
     // Other processes learn of it by the trigger's NOTIFY; this one must not decide the next request on the old rules.
     services.policyRules.invalidate(row.enterprise_id);
     return { body: presentPolicyRule(row) };
@@ -158,7 +153,7 @@ function policyRuleTransitionRoute(action: PolicyRuleAction) {
     responses: { 200: { description: 'The rule after the change.', schema: PolicyRuleBody } },
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed'],
     handler: async ({ params, caller, services, ctx }) => {
-      const row = await changePolicyRuleStatus(services.sql, caller, params.rule_id, action, (r) => assertIfMatch(ctx, r), auditWith(ctx, 200));
+      const row = await changePolicyRuleStatus(services.sql, caller, params.rule_id, action, (r) => assertIfMatch(ctx, r), auditRowAlongside(ctx, 200, 'policy-rules'));
       services.policyRules.invalidate(row.enterprise_id); // as for updates
       return { body: presentPolicyRule(row) };
     },

@@ -1,4 +1,3 @@
-import type Koa from 'koa';
 import { z } from '../zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../schemas';
@@ -13,14 +12,10 @@ import {
   presentDestination,
   readDestination,
   type DestinationAction,
-  type WithDestination,
 } from '../../domain/withdrawals';
-import { auditInTransaction } from '../../domain/audit/entries';
+import { auditRowAlongside } from '../../domain/audit/entries';
 
 const DestinationParams = z.object({ destination_id: Uuid });
-
-/** Destinations are where money may go: a change and its audit entry commit together. */
-const auditWith = (ctx: Koa.Context, status: number): WithDestination => (tx, row) => auditInTransaction(tx, ctx, { status, resourceRef: `withdrawal-destinations/${row.id}` });
 
 export const createWithdrawalDestinationRoute = defineRoute({
   method: 'post',
@@ -58,7 +53,7 @@ export const createWithdrawalDestinationRoute = defineRoute({
       label: r.label,
       address: r.destination.address,
       memo: r.destination.memo,
-    }, auditWith(ctx, 201));
+    }, auditRowAlongside(ctx, 201, 'withdrawal-destinations'));
     return { status: 201, body: presentDestination(row) };
   },
 });
@@ -120,7 +115,7 @@ function destinationTransitionRoute(action: DestinationAction) {
     responses: { 200: { description: 'The destination after the change.', schema: WithdrawalDestinationBody } },
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed'],
     handler: async ({ params, caller, services, ctx }) => {
-      const row = await changeDestinationStatus(services.sql, caller, params.destination_id, action, (r) => assertIfMatch(ctx, r), auditWith(ctx, 200));
+      const row = await changeDestinationStatus(services.sql, caller, params.destination_id, action, (r) => assertIfMatch(ctx, r), auditRowAlongside(ctx, 200, 'withdrawal-destinations'));
       return { body: presentDestination(row) };
     },
   });
