@@ -73,7 +73,7 @@ export function installTemporalRuntime(log: Logger): void {
 }
 
 // CommonJS shared with the install scripts, which run before TypeScript can.
-const sdkPatch = require('../../temporal/sdk-patch.cjs') as { isPatched(): boolean };
+const sdkPatch = require('../../temporal/sdk-patch.cjs') as { isPatched(name: 'isolate-timeout' | 'activator-reader' | 'stack-traces'): boolean };
 
 /**
  * Worker options for the isolate timeout: the configured one, or none (0) when the installed SDK
@@ -81,7 +81,7 @@ const sdkPatch = require('../../temporal/sdk-patch.cjs') as { isPatched(): boole
  * The SDK reads `isolateExecutionTimeout` from the options but leaves it out of their type.
  */
 export function isolateTimeoutOptions(configuredMs: number, log?: Logger): Partial<WorkerOptions> {
-  if (configuredMs === 0 && !sdkPatch.isPatched()) {
+  if (configuredMs === 0 && !sdkPatch.isPatched('isolate-timeout')) {
     log?.warn('@temporalio/worker is not patched (temporal/sdk-patch.cjs): workflows keep the SDK\'s 5 s isolate timeout and its per-call watchdog threads');
     return {};
   }
@@ -94,6 +94,8 @@ export async function createWorker(
   overrides: { taskQueue?: string } = {},
 ): Promise<{ worker: Worker; connection: NativeConnection }> {
   installTemporalRuntime(services.log);
+  // Read by the patched SDK in the workflow thread, which takes its environment from this process's.
+  process.env.COUNTERFOIL_WORKFLOW_STACK_TRACES = services.config.workflowStackTraces ? '1' : '0';
   const connection = await NativeConnection.connect({ address: services.temporal.settings.address });
   const worker = await Worker.create({
     connection,

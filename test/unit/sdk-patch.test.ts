@@ -3,44 +3,125 @@ import os from 'node:os';
 import path from 'node:path';
 import { isolateTimeoutOptions } from '../../src/temporal/worker';
 
-const { applyPatch, isPatched } = require('../../temporal/sdk-patch.cjs') as {
-  applyPatch(file: string | null): 'absent' | 'already' | 'unrecognised' | 'applied';
-  isPatched(file?: string | null): boolean;
+type PatchName = 'isolate-timeout' | 'activator-reader' | 'stack-traces';
+const { PATCHES, applyPatch, isPatched } = require('../../temporal/sdk-patch.cjs') as {
+  PATCHES: Record<PatchName, { file: string }>;
+  applyPatch(name: PatchName, file: string | null): 'absent' | 'already' | 'unrecognised' | 'applied';
+  isPatched(name: PatchName, file?: string | null): boolean;
 };
 
 const timedCall = (indent: string) => `${indent}timeout: isolateExecutionTimeoutMs,\n${indent}displayErrors: true,\n`;
 /** The four timed entries of @temporalio/worker 1.24's reusable-vm.js, reduced to their lines. */
-const SDK_TEXT = ['    ', '  ', '  ', '      '].map(timedCall).join('});\n');
+const REUSABLE_VM = ['    ', '  ', '  ', '      '].map(timedCall).join('});\n');
+/**
+ * The lines of @temporalio/worker 1.24's vm-shared.js that the other two patches change, in a file
+ * that runs: the promise hook is reduced to reading the context's Error constructor.
+ */
+const VM_SHARED = [
+  'function getActivator(promise) {',
+  '    const ctor = promise.constructor.constructor;',
+  "    return ctor('return globalThis.__TEMPORAL_ACTIVATOR__')();",
+  '}',
+  'class GlobalHandlers {',
+  '    setPromiseHook() {',
+  '        return (promise) => {',
+  '                    const fn = promise.constructor.constructor;',
+  "                    const ErrorCtor = fn('return globalThis.Error')();",
+  '                    return ErrorCtor;',
+  '        };',
+  '    }',
+  '}',
+  '',
+].join('\n');
 
 function scratchFile(text: string): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'sdk-patch-')), 'reusable-vm.js');
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'sdk-patch-')), 'sdk.js');
   writeFileSync(file, text);
   return file;
 }
 
+type Hook = (promise: Promise<unknown>) => unknown;
+/** Runs (patched) vm-shared text as a module exposing its getActivator and GlobalHandlers. */
+function load(text: string): { getActivator(p: Promise<unknown>): unknown; GlobalHandlers: new () => { setPromiseHook(): Hook | undefined } } {
+  const module = { exports: {} as any };
+  new Function('module', `${text}\nmodule.exports = { getActivator, GlobalHandlers };`)(module);
+  return module.exports;
+}
+
+/** A stand-in for a vm context's Function constructor: counts compiles, and its code reads `globals`. */
+function contextOf(globals: Record<string, unknown>) {
+  const counter = { compiled: 0 };
+  const ContextFunction = function (source: string) {
+    counter.compiled++;
+    return new Function('globalThis', source).bind(null, globals);
+  };
+  return { counter, promise: { constructor: { constructor: ContextFunction } } as unknown as Promise<unknown> };
+}
+
 describe('temporal/sdk-patch.cjs', () => {
   it('makes every timed entry treat 0 as no timeout, once', () => {
-    const file = scratchFile(SDK_TEXT);
-    expect(isPatched(file)).toBe(false);
-    expect(applyPatch(file)).toBe('applied');
+    const file = scratchFile(REUSABLE_VM);
+    expect(isPatched('isolate-timeout', file)).toBe(false);
+    expect(applyPatch('isolate-timeout', file)).toBe('applied');
     const patched = readFileSync(file, 'utf8');
     expect(patched.match(/timeout: isolateExecutionTimeoutMs \|\| undefined,/g)).toHaveLength(4);
     expect(patched).not.toMatch(/timeout: isolateExecutionTimeoutMs,/);
-    expect(isPatched(file)).toBe(true);
-    expect(applyPatch(file)).toBe('already');
+    expect(isPatched('isolate-timeout', file)).toBe(true);
+    expect(applyPatch('isolate-timeout', file)).toBe('already');
     expect(readFileSync(file, 'utf8')).toBe(patched);
   });
 
-  it('leaves an SDK it does not recognise untouched', () => {
-    const changed = SDK_TEXT.replace(timedCall('  '), '');
+  it('compiles the activator and Error readers once per context, and they still read the current value', () => {
+    const file = scratchFile(VM_SHARED);
+    expect(applyPatch('activator-reader', file)).toBe('applied');
+    const patched = readFileSync(file, 'utf8');
+    expect(patched).not.toContain("ctor('return globalThis.__TEMPORAL_ACTIVATOR__')()");
+    expect(patched).toContain('const ErrorCtor = contextReaders(fn).error();');
+    expect(applyPatch('activator-reader', file)).toBe('already');
+
+    const { getActivator, GlobalHandlers } = load(patched);
+    const globals: Record<string, unknown> = { __TEMPORAL_ACTIVATOR__: 'first', Error: RangeError };
+    const { counter, promise } = contextOf(globals);
+    expect(getActivator(promise)).toBe('first');
+    globals.__TEMPORAL_ACTIVATOR__ = 'second'; // the reusable context swaps activators between workflows
+    expect(getActivator(promise)).toBe('second');
+    expect(new GlobalHandlers().setPromiseHook()!(promise)).toBe(RangeError);
+    expect(counter.compiled).toBe(2); // the activator reader and the Error reader, once each
+  });
+
+  it('installs the per-promise stack-trace hook only on request', () => {
+    const file = scratchFile(VM_SHARED);
+    expect(applyPatch('stack-traces', file)).toBe('applied');
+    const { GlobalHandlers } = load(readFileSync(file, 'utf8'));
+    const saved = process.env.COUNTERFOIL_WORKFLOW_STACK_TRACES;
+    try {
+      delete process.env.COUNTERFOIL_WORKFLOW_STACK_TRACES;
+      expect(new GlobalHandlers().setPromiseHook()).toBeUndefined();
+      process.env.COUNTERFOIL_WORKFLOW_STACK_TRACES = '0';
+      expect(new GlobalHandlers().setPromiseHook()).toBeUndefined();
+      process.env.COUNTERFOIL_WORKFLOW_STACK_TRACES = '1';
+      expect(new GlobalHandlers().setPromiseHook()).toEqual(expect.any(Function));
+    } finally {
+      if (saved === undefined) delete process.env.COUNTERFOIL_WORKFLOW_STACK_TRACES;
+      else process.env.COUNTERFOIL_WORKFLOW_STACK_TRACES = saved;
+    }
+  });
+
+  it('leaves an SDK it does not recognise untouched, patch by patch', () => {
+    const changed = REUSABLE_VM.replace(timedCall('  '), '');
     const file = scratchFile(changed);
-    expect(applyPatch(file)).toBe('unrecognised');
+    expect(applyPatch('isolate-timeout', file)).toBe('unrecognised');
     expect(readFileSync(file, 'utf8')).toBe(changed);
-    expect(applyPatch(null)).toBe('absent');
+    // One edit of a patch missing: none of its edits is made.
+    const partial = scratchFile(VM_SHARED.replace("const ErrorCtor = fn('return globalThis.Error')();", 'const ErrorCtor = Error;'));
+    const before = readFileSync(partial, 'utf8');
+    expect(applyPatch('activator-reader', partial)).toBe('unrecognised');
+    expect(readFileSync(partial, 'utf8')).toBe(before);
+    expect(applyPatch('isolate-timeout', null)).toBe('absent');
   });
 
   it('is applied to the installed SDK, so the worker runs without per-call watchdogs by default', () => {
-    expect(isPatched()).toBe(true);
+    for (const name of Object.keys(PATCHES) as PatchName[]) expect(isPatched(name)).toBe(true);
     expect(isolateTimeoutOptions(0)).toEqual({ isolateExecutionTimeout: 0 });
     expect(isolateTimeoutOptions(2000)).toEqual({ isolateExecutionTimeout: 2000 });
   });

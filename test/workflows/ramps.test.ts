@@ -99,10 +99,12 @@ describe('on-ramp sessions', () => {
     const [, account] = await org.newClient();
     const created = await org.ok(201, 'POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'GBP', asset: 'USDC' });
     await waitFor('on-ramp-sessions', created.id, ['awaiting_payment']);
+    const client = await h.app.services.temporal.get();
+    // The Temporal UI's "Stack Trace" query: off unless COUNTERFOIL_WORKFLOW_STACK_TRACES=1 (temporal/sdk-patch.cjs).
+    await expect(client.workflow.getHandle(`on-ramp/${created.id}`).query('__stack_trace')).rejects.toThrow('Workflow stack traces are not enabled on this worker');
     const cancelled = await org.api('POST', `/on-ramp-sessions/${created.id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
-    const client = await h.app.services.temporal.get();
     expect(await client.workflow.getHandle(`on-ramp/${created.id}`).result()).toBe('cancelled');
     const again = await org.api('POST', `/on-ramp-sessions/${created.id}/cancel`);
     expect(again.status).toBe(409);
