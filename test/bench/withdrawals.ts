@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { loadConfig } from '../../src/config';
@@ -20,7 +21,7 @@ import { installTemporalRuntime, isolateTimeoutOptions } from '../../src/tempora
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { ensureTemporalCli } from '../../temporal/cli';
 import { freePort, startDevServer } from '../../temporal/dev-server';
-import { machineProbeMs, report, scratchDatabase, spawnApi, spawnWorker } from './support';
+import { machineProbeMs, postgresCpuMs, report, scratchDatabase, spawnApi, spawnWorker } from './support';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -78,6 +79,7 @@ async function main() {
     searchAttributes: SEARCH_ATTRIBUTE_REGISTRATION,
   });
   const db = await scratchDatabase('counterfoil_bench_wd');
+  const dbName = new URL(db.url).pathname.slice(1);
   const taskQueue = `bench-${randomUUID()}`;
   const env = {
     DATABASE_URL: db.url,
@@ -96,10 +98,21 @@ async function main() {
     const tenant = await services.orm.em.fork().transactional((em) => createEnterpriseWithAdmin(em, { legalName: 'Bench Withdrawals Ltd', jurisdiction: 'GB', secretTtlDays: 1 }));
     worker = await spawnWorker(env);
     api = await spawnApi(env);
-    const call = async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(api!.url + p, { method, headers: { 'content-type': 'application/json', ...headers }, body: body ? JSON.stringify(body) : undefined });
-      return { status: res.status, body: (await res.json()) as any };
-    };
+    // node:http on keep-alive sockets: the load generator shares the two cores with what it measures,
+    // and fetch (undici) cost this process about 2 ms of CPU per request.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+    const call = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const payload = body ? JSON.stringify(body) : undefined;
+        const req = http.request(api!.url + p, { method, agent, headers: { 'content-type': 'application/json', ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}), ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end(payload);
+      });
     const token = (await call('POST', '/oauth/token', { grant_type: 'client_credentials', client_id: tenant.client_id, client_secret: tenant.client_secret })).body.access_token;
     const auth = { authorization: `Bearer ${token}` };
     const accounts: string[] = [];
@@ -138,6 +151,7 @@ async function main() {
     const backlog: number[] = [];
     const pids = { api: api.child.pid!, worker: worker.child.pid!, temporal: temporal.pid };
     const cpuBefore = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
+    const [pgBefore, loadBefore] = [postgresCpuMs(dbName), self()];
     const started = Date.now();
     await openLoop(RATE, SECONDS, () => withdraw(), async () => {
       const [row] = await services.sql`select count(*)::int as n from withdrawals where status = 'executing'`;
@@ -150,6 +164,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 50));
     }
     const cpuPerWithdrawal = Object.entries(pids).map(([k, pid]) => ((cpuMs(pid) - cpuBefore[k]) / ids.length).toFixed(1)).join(' / ');
+    const pgAndLoadPerWithdrawal = `${((postgresCpuMs(dbName) - pgBefore) / ids.length).toFixed(1)} / ${((self() - loadBefore) / ids.length).toFixed(1)}`;
     const rows = await services.sql`select id, settled_at from withdrawals where id = any(${ids}::uuid[])`;
     const settled = new Map(rows.map((r) => [r.id as string, new Date(r.settled_at).getTime()]));
     const toExecuted = posts.map((p) => settled.get(p.id)! - p.startedAt);
@@ -197,6 +212,7 @@ async function main() {
       'POST latency p50 / p99 (ms)': `${percentile(postLatency, 50)} / ${percentile(postLatency, 99)}`,
       'time to executed p50 / p99 (ms)': `${percentile(toExecuted, 50)} / ${percentile(toExecuted, 99)}`,
       'CPU ms per withdrawal: api / worker / temporal server': cpuPerWithdrawal,
+      'CPU ms per withdrawal: PostgreSQL / this process (load, polls)': pgAndLoadPerWithdrawal,
       ...Object.fromEntries(baselines.flatMap((b) => [
         [`${b.label} /s`, b.sustained.toFixed(1)],
         [`${b.label} p50 / p99 (ms)`, `${b.p50} / ${b.p99}`],
