@@ -99,7 +99,7 @@ async function main() {
     worker = await spawnWorker(env);
     api = await spawnApi(env);
     // node:http on keep-alive sockets: the load generator shares the two cores with what it measures,
-    // and fetch (undici) cost this process about 2 ms of CPU per request.
+    // and fetch (undici) cost this process about 1 ms more CPU per request.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     const call = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; body: any }>((resolve, reject) => {
