@@ -126,6 +126,49 @@ describe('user action audit entries', () => {
     expect(await committedWithEvent(revokeKey.requestId)).toEqual([{ action: 'revokeApiKey', resource_ref: keyRef, with_event: true }]);
   });
 
+  it('role, user and service-account changes commit their entry with the row they change', async () => {
+    /** The request's entries, each with whether the same transaction wrote `table`'s row `id`. */
+    const committedWithRow = async (requestId: string, table: 'roles' | 'users' | 'service_accounts', id: string) =>
+      [...(await app.services.sql.unsafe(
+        `select a.action, a.resource_ref, a.status_code, exists (select from ${table} r where r.id = $2 and r.xmin::text = a.xmin::text) as with_row
+           from user_action_audit_entries a where a.request_id = $1`,
+        [requestId, id],
+      ))];
+    const send = async (method: string, path: string, body?: unknown) => {
+      const requestId = `audit-${randomUUID()}`;
+      const res = await call(app.url, method, path, { token: admin.token, headers: { 'x-request-id': requestId }, body });
+      expect(res.status).toBeLessThan(300);
+      return { res, requestId };
+    };
+
+    const role = await send('POST', '/roles', { name: unique('auditors'), permissions: ['audit.read'], scope_ref: admin.enterpriseRef });
+    const roleId = role.res.body.id;
+    expect(await committedWithRow(role.requestId, 'roles', roleId)).toEqual([{ action: 'createRole', resource_ref: `roles/${roleId}`, status_code: 201, with_row: true }]);
+    const described = await send('PATCH', `/roles/${roleId}`, { description: 'Reads the trail' });
+    expect(await committedWithRow(described.requestId, 'roles', roleId)).toEqual([{ action: 'updateRole', resource_ref: `roles/${roleId}`, status_code: 200, with_row: true }]);
+    const retired = await send('POST', `/roles/${roleId}/retire`);
+    expect(await committedWithRow(retired.requestId, 'roles', roleId)).toEqual([{ action: 'retireRole', resource_ref: `roles/${roleId}`, status_code: 200, with_row: true }]);
+
+    const user = await send('POST', '/users', { display_name: 'Ada', email: `${unique('ada')}@example.com`, scope_ref: admin.enterpriseRef });
+    const userId = user.res.body.id;
+    expect(await committedWithRow(user.requestId, 'users', userId)).toEqual([{ action: 'createUser', resource_ref: `users/${userId}`, status_code: 201, with_row: true }]);
+    const renamed = await send('PATCH', `/users/${userId}`, { display_name: 'Ada L.' });
+    expect(await committedWithRow(renamed.requestId, 'users', userId)).toEqual([{ action: 'updateUser', resource_ref: `users/${userId}`, status_code: 200, with_row: true }]);
+    const suspended = await send('POST', `/users/${userId}/suspend`);
+    expect(await committedWithRow(suspended.requestId, 'users', userId)).toEqual([{ action: 'suspendUser', resource_ref: `users/${userId}`, status_code: 200, with_row: true }]);
+
+    const externalId = unique('bot');
+    const provisioned = await send('POST', '/service-accounts/provision', { description: 'Bot', parent_ref: admin.enterpriseRef, external_id: externalId, roles: [] });
+    const accountId = provisioned.res.body.service_account.id;
+    const accountRef = `service-accounts/${accountId}`;
+    expect(await committedWithRow(provisioned.requestId, 'service_accounts', accountId)).toEqual([{ action: 'provisionServiceAccount', resource_ref: accountRef, status_code: 201, with_row: true }]);
+    // Provisioning again finds the account: a 200 entry, and no write of the account's row.
+    const again = await send('POST', '/service-accounts/provision', { description: 'Bot', parent_ref: admin.enterpriseRef, external_id: externalId, roles: [] });
+    expect(await committedWithRow(again.requestId, 'service_accounts', accountId)).toEqual([{ action: 'provisionServiceAccount', resource_ref: accountRef, status_code: 200, with_row: false }]);
+    const revoked = await send('POST', `/${accountRef}/revoke`);
+    expect(await committedWithRow(revoked.requestId, 'service_accounts', accountId)).toEqual([{ action: 'revokeServiceAccount', resource_ref: accountRef, status_code: 200, with_row: true }]);
+  });
+
   it('records the subject and the actor of a token acting for a user', async () => {
     const actForRole = await newRole(app, admin, admin.enterpriseRef, ['users.act_for']);
     const actor = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role: actForRole, scope_ref: admin.enterpriseRef }]);

@@ -113,6 +113,18 @@ export const auditRowAlongside =
   (tx, row) =>
     auditInTransaction(tx, ctx, { status, resourceRef: `${collection}/${row.id}` });
 
+/** For a helper that owns the change's transaction (inIamTransaction): the request's success entry for the change's result, written inside it. */
+export interface AuditedAs<T> {
+  ctx: Koa.Context;
+  outcome: (result: T) => { status: number; resourceRef: string };
+}
+
+/** The success entry naming `<collection>/<id>` of the change's result. */
+export const auditedAs = <T extends { id: string }>(ctx: Koa.Context, status: number, collection: string): AuditedAs<T> => ({
+  ctx,
+  outcome: (row) => ({ status, resourceRef: `${collection}/${row.id}` }),
+});
+
 /** Audit entries as bulk rows (db/bulk), for the entries committed with an Idempotency-Key answer. */
 export const AUDIT_ENTRIES = bulkTable<EntryRecord>('user_action_audit_entries', {
   id: 'uuid', enterprise_id: 'uuid', request_id: 'text', action: 'text', method: 'text', path: 'text', resource_ref: 'text',

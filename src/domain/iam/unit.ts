@@ -5,6 +5,7 @@ import type { Caller } from '../../auth/caller';
 import { iamChangeNotification } from '../../auth/principal-directory';
 import { recordEvent } from '../../events/outbox';
 import { conflict } from '../../errors';
+import { auditInTransaction, type AuditedAs } from '../audit/entries';
 import type { Services } from '../../services';
 
 /**
@@ -37,11 +38,14 @@ export class IamUnit {
   }
 }
 
-export async function inIamTransaction<T>(services: Services, caller: Caller, change: (unit: IamUnit) => Promise<T>): Promise<T> {
+export async function inIamTransaction<T>(services: Services, caller: Caller, change: (unit: IamUnit) => Promise<T>, audited?: AuditedAs<T>): Promise<T> {
   let unit: IamUnit | undefined;
-  const result = await services.orm.em.fork().transactional((em) => {
+  const result = await services.orm.em.fork().transactional(async (em) => {
     unit = new IamUnit(em as EntityManager, caller, services.sql);
-    return change(unit);
+    const changed = await change(unit);
+    // Who may act, and with which permissions: the change and its audit entry commit together.
+    if (audited) await auditInTransaction(em as EntityManager, audited.ctx, audited.outcome(changed));
+    return changed;
   });
   unit!.invalidateAfterCommit(services);
   return result;

@@ -7,6 +7,7 @@ import { Role } from '../../domain/iam/entities';
 import { BoundaryRef, PermissionInput, RoleBody, presentRole } from '../../domain/iam/present';
 import { createRole, readRole, retireRole, updateRole } from '../../domain/iam/roles';
 import { inIamTransaction } from '../../domain/iam/unit';
+import { auditedAs } from '../../domain/audit/entries';
 import { listInScope } from '../../domain/iam/scopes';
 import { ifMatchOn } from './users';
 
@@ -36,9 +37,12 @@ export const createRoleRoute = defineRoute({
     .openapi('RoleCreate'),
   responses: { 201: { description: 'The role.', schema: RoleBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable'],
-  handler: async ({ body, caller, services }) => {
-    const role = await inIamTransaction(services, caller, (unit) =>
-      createRole(unit, { name: body.name, description: body.description, permissions: body.permissions, scopeRef: body.scope_ref }),
+  handler: async ({ body, caller, services, ctx }) => {
+    const role = await inIamTransaction(
+      services,
+      caller,
+      (unit) => createRole(unit, { name: body.name, description: body.description, permissions: body.permissions, scopeRef: body.scope_ref }),
+      auditedAs(ctx, 201, 'roles'),
     );
     return { status: 201, body: presentRole(role) };
   },
@@ -105,7 +109,7 @@ export const updateRoleRoute = defineRoute({
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable', 'EdgePreconditionFailed'],
   handler: async ({ params, body, caller, services, ctx }) =>
     withOptimisticLock(async () => ({
-      body: presentRole(await inIamTransaction(services, caller, (unit) => updateRole(unit, params.role_id, body, ifMatchOn(ctx)))),
+      body: presentRole(await inIamTransaction(services, caller, (unit) => updateRole(unit, params.role_id, body, ifMatchOn(ctx)), auditedAs(ctx, 200, 'roles'))),
     })),
 });
 
@@ -123,7 +127,7 @@ export const retireRoleRoute = defineRoute({
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed'],
   handler: async ({ params, caller, services, ctx }) =>
     withOptimisticLock(async () => ({
-      body: presentRole(await inIamTransaction(services, caller, (unit) => retireRole(unit, params.role_id, ifMatchOn(ctx)))),
+      body: presentRole(await inIamTransaction(services, caller, (unit) => retireRole(unit, params.role_id, ifMatchOn(ctx)), auditedAs(ctx, 200, 'roles'))),
     })),
 });
 

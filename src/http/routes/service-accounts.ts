@@ -1,3 +1,4 @@
+import type Koa from 'koa';
 import { z } from '../zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Ref, Timestamp, Uuid } from '../schemas';
@@ -22,6 +23,7 @@ import {
   type ServiceAccountOutcome,
 } from '../../domain/iam/service-accounts';
 import { inIamTransaction } from '../../domain/iam/unit';
+import { auditedAs, type AuditedAs } from '../../domain/audit/entries';
 import { listInScope } from '../../domain/iam/scopes';
 import { ifMatchOn } from './users';
 
@@ -62,6 +64,12 @@ function presentOutcome(o: ServiceAccountOutcome) {
   };
 }
 
+/** A creation's entry (201; provisioning that found the account: 200), committed with the account and its grants. */
+const auditedOutcome = (ctx: Koa.Context): AuditedAs<ServiceAccountOutcome> => ({
+  ctx,
+  outcome: (o) => ({ status: o.created ? 201 : 200, resourceRef: principalRef('service_account', o.account.id) }),
+});
+
 export const createServiceAccountRoute = defineRoute({
   method: 'post',
   path: '/service-accounts',
@@ -74,9 +82,12 @@ export const createServiceAccountRoute = defineRoute({
   body: ServiceAccountRequest.openapi('ServiceAccountCreate'),
   responses: { 201: { description: 'The account, its credentials and its grants.', schema: ServiceAccountCreation } },
   errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ body, caller, services }) => {
-    const outcome = await inIamTransaction(services, caller, (unit) =>
-      openServiceAccount(unit, { description: body.description, parentRef: body.parent_ref, externalId: body.external_id, roles: body.roles, secretTtlDays: services.config.clientSecretTtlDays }),
+  handler: async ({ body, caller, services, ctx }) => {
+    const outcome = await inIamTransaction(
+      services,
+      caller,
+      (unit) => openServiceAccount(unit, { description: body.description, parentRef: body.parent_ref, externalId: body.external_id, roles: body.roles, secretTtlDays: services.config.clientSecretTtlDays }),
+      auditedOutcome(ctx),
     );
     return { status: 201, body: presentOutcome(outcome), headers: { 'Cache-Control': 'no-store' } };
   },
@@ -97,9 +108,12 @@ export const provisionServiceAccountRoute = defineRoute({
     200: { description: 'Already there: no secret.', schema: ServiceAccountProvisioning },
   },
   errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ body, caller, services }) => {
-    const outcome = await inIamTransaction(services, caller, (unit) =>
-      provisionServiceAccount(unit, { description: body.description, parentRef: body.parent_ref, externalId: body.external_id, roles: body.roles, secretTtlDays: services.config.clientSecretTtlDays }),
+  handler: async ({ body, caller, services, ctx }) => {
+    const outcome = await inIamTransaction(
+      services,
+      caller,
+      (unit) => provisionServiceAccount(unit, { description: body.description, parentRef: body.parent_ref, externalId: body.external_id, roles: body.roles, secretTtlDays: services.config.clientSecretTtlDays }),
+      auditedOutcome(ctx),
     );
     return { status: outcome.created ? 201 : 200, body: presentOutcome(outcome), headers: { 'Cache-Control': 'no-store' } };
   },
@@ -168,7 +182,7 @@ export const revokeServiceAccountRoute = defineRoute({
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed'],
   handler: async ({ params, caller, services, ctx }) =>
     withOptimisticLock(async () => ({
-      body: presentServiceAccount(await inIamTransaction(services, caller, (unit) => revokeServiceAccount(unit, params.service_account_id, ifMatchOn(ctx)))),
+      body: presentServiceAccount(await inIamTransaction(services, caller, (unit) => revokeServiceAccount(unit, params.service_account_id, ifMatchOn(ctx)), auditedAs(ctx, 200, 'service-accounts'))),
     })),
 });
 

@@ -20,6 +20,7 @@ import {
 import { changeUserStatus, createUser, readUser, renameUser, USER_TRANSITIONS, type UserAction } from '../../domain/iam/users';
 import { acceptInvitation, cancelInvitation, DEFAULT_INVITATION_TTL_SECONDS, inviteUser, readInvitation } from '../../domain/iam/invitations';
 import { inIamTransaction, type Precondition } from '../../domain/iam/unit';
+import { auditedAs } from '../../domain/audit/entries';
 import { listInScope } from '../../domain/iam/scopes';
 
 /** The route's If-Match, checked by the domain function against the row it loaded. */
@@ -42,8 +43,8 @@ export const createUserRoute = defineRoute({
   body: z.object({ display_name: z.string().trim().min(1).max(200), email: Email, scope_ref: BoundaryRef }).strict().openapi('UserCreate'),
   responses: { 201: { description: 'The user.', schema: UserBody } },
   errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ body, caller, services }) => {
-    const user = await inIamTransaction(services, caller, (unit) => createUser(unit, { displayName: body.display_name, email: body.email, scopeRef: body.scope_ref }));
+  handler: async ({ body, caller, services, ctx }) => {
+    const user = await inIamTransaction(services, caller, (unit) => createUser(unit, { displayName: body.display_name, email: body.email, scopeRef: body.scope_ref }), auditedAs(ctx, 201, 'users'));
     return { status: 201, body: presentUser(user) };
   },
 });
@@ -104,7 +105,7 @@ export const updateUser = defineRoute({
   errors: ['EdgeNotFound', 'EdgePreconditionFailed'],
   handler: async ({ params, body, caller, services, ctx }) =>
     withOptimisticLock(async () => ({
-      body: presentUser(await inIamTransaction(services, caller, (unit) => renameUser(unit, params.user_id, body.display_name, ifMatchOn(ctx)))),
+      body: presentUser(await inIamTransaction(services, caller, (unit) => renameUser(unit, params.user_id, body.display_name, ifMatchOn(ctx)), auditedAs(ctx, 200, 'users'))),
     })),
 });
 
@@ -130,7 +131,7 @@ function userLifecycleRoute(action: UserAction): RouteDef {
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed'],
     handler: async ({ params, caller, services, ctx }) =>
       withOptimisticLock(async () => ({
-        body: presentUser(await inIamTransaction(services, caller, (unit) => changeUserStatus(unit, params.user_id, action, ifMatchOn(ctx)))),
+        body: presentUser(await inIamTransaction(services, caller, (unit) => changeUserStatus(unit, params.user_id, action, ifMatchOn(ctx)), auditedAs(ctx, 200, 'users'))),
       })),
   });
 }
