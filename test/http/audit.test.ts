@@ -169,6 +169,49 @@ describe('user action audit entries', () => {
     expect(await committedWithRow(revoked.requestId, 'service_accounts', accountId)).toEqual([{ action: 'revokeServiceAccount', resource_ref: accountRef, status_code: 200, with_row: true }]);
   });
 
+  it('enterprise, client and client-account changes commit their entry with the row they change', async () => {
+    const committedWithRow = async (requestId: string, table: 'enterprises' | 'clients' | 'client_accounts', id: string) =>
+      [...(await app.services.sql.unsafe(
+        `select a.action, a.resource_ref, a.status_code, exists (select from ${table} r where r.id = $2 and r.xmin::text = a.xmin::text) as with_row
+           from user_action_audit_entries a where a.request_id = $1`,
+        [requestId, id],
+      ))];
+    const send = async (method: string, path: string, body?: unknown) => {
+      const requestId = `audit-${randomUUID()}`;
+      const res = await call(app.url, method, path, { token: admin.token, headers: { 'x-request-id': requestId }, body });
+      expect(res.status).toBeLessThan(300);
+      return { res, requestId };
+    };
+
+    const client = await send('POST', '/clients', { display_name: 'Audited', external_id: unique('audited'), scope_ref: admin.enterpriseRef });
+    const clientId = client.res.body.id;
+    expect(await committedWithRow(client.requestId, 'clients', clientId)).toEqual([{ action: 'createClient', resource_ref: `clients/${clientId}`, status_code: 201, with_row: true }]);
+    const renamed = await send('PATCH', `/clients/${clientId}`, { display_name: 'Audited Ltd' });
+    expect(await committedWithRow(renamed.requestId, 'clients', clientId)).toEqual([{ action: 'updateClient', resource_ref: `clients/${clientId}`, status_code: 200, with_row: true }]);
+
+    const account = await send('POST', '/client-accounts', { display_name: 'Savings', scope_ref: `clients/${clientId}` });
+    const accountId = account.res.body.id;
+    const accountRef = `client-accounts/${accountId}`;
+    expect(await committedWithRow(account.requestId, 'client_accounts', accountId)).toEqual([{ action: 'createClientAccount', resource_ref: accountRef, status_code: 201, with_row: true }]);
+    const relabelled = await send('PATCH', `/${accountRef}`, { display_name: 'Reserve' });
+    expect(await committedWithRow(relabelled.requestId, 'client_accounts', accountId)).toEqual([{ action: 'updateClientAccount', resource_ref: accountRef, status_code: 200, with_row: true }]);
+    const accountSuspended = await send('POST', `/${accountRef}/suspend`);
+    expect(await committedWithRow(accountSuspended.requestId, 'client_accounts', accountId)).toEqual([{ action: 'suspendClientAccount', resource_ref: accountRef, status_code: 200, with_row: true }]);
+    const clientClosed = await send('POST', `/clients/${clientId}/close`);
+    expect(await committedWithRow(clientClosed.requestId, 'clients', clientId)).toEqual([{ action: 'closeClient', resource_ref: `clients/${clientId}`, status_code: 200, with_row: true }]);
+
+    const enterpriseId = admin.tenant.enterpriseId;
+    const suspended = await send('POST', `/enterprises/${enterpriseId}/suspend`);
+    const reactivated = await send('POST', `/enterprises/${enterpriseId}/reactivate`);
+    expect(await committedWithRow(suspended.requestId, 'enterprises', enterpriseId)).toEqual([{ action: 'suspendEnterprise', resource_ref: `enterprises/${enterpriseId}`, status_code: 200, with_row: false }]);
+    expect(await committedWithRow(reactivated.requestId, 'enterprises', enterpriseId)).toEqual([{ action: 'reactivateEnterprise', resource_ref: `enterprises/${enterpriseId}`, status_code: 200, with_row: true }]);
+    // The suspension's entry shares its transaction with the suspension's event (the row moved on since).
+    const [suspension] = await app.services.sql`
+      select exists (select from events e where e.xmin::text = a.xmin::text and e.resource_ref = ${`enterprises/${enterpriseId}`}) as with_event
+        from user_action_audit_entries a where a.request_id = ${suspended.requestId}`;
+    expect(suspension.with_event).toBe(true);
+  });
+
   it('records the subject and the actor of a token acting for a user', async () => {
     const actForRole = await newRole(app, admin, admin.enterpriseRef, ['users.act_for']);
     const actor = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role: actForRole, scope_ref: admin.enterpriseRef }]);

@@ -125,6 +125,11 @@ export const auditedAs = <T extends { id: string }>(ctx: Koa.Context, status: nu
   outcome: (row) => ({ status, resourceRef: `${collection}/${row.id}` }),
 });
 
+/** Writes `audited`'s entry for `result` in `tx`, the change's transaction; nothing when the caller audits otherwise. */
+export async function auditAs<T>(tx: AuditDb, audited: AuditedAs<T> | undefined, result: T): Promise<void> {
+  if (audited) await auditInTransaction(tx, audited.ctx, audited.outcome(result));
+}
+
 /** Audit entries as bulk rows (db/bulk), for the entries committed with an Idempotency-Key answer. */
 export const AUDIT_ENTRIES = bulkTable<EntryRecord>('user_action_audit_entries', {
   id: 'uuid', enterprise_id: 'uuid', request_id: 'text', action: 'text', method: 'text', path: 'text', resource_ref: 'text',

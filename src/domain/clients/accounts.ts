@@ -11,6 +11,7 @@ import { Client, ClientAccount } from './entities';
 import { CLIENT_ACCOUNT_EVENTS } from './events';
 import { TRANSITIONS, type HolderAction } from './lifecycle';
 import { presentClientAccount } from './present';
+import { auditAs, type AuditedAs } from '../audit/entries';
 
 async function record(em: EntityManager, caller: Caller, type: string, account: ClientAccount) {
   const ref = `client-accounts/${account.id}`;
@@ -18,7 +19,7 @@ async function record(em: EntityManager, caller: Caller, type: string, account: 
 }
 
 /** A new account of an active client (a suspended or closed client is 409). */
-export async function createClientAccount(em: EntityManager, caller: Caller, input: { clientId: string; displayName: string }): Promise<ClientAccount> {
+export async function createClientAccount(em: EntityManager, caller: Caller, input: { clientId: string; displayName: string }, audited?: AuditedAs<ClientAccount>): Promise<ClientAccount> {
   return em.transactional(async (tx) => {
     // FOR SHARE: a concurrent close of the client waits, so no account appears under a closed client.
     const client = await tx.findOne(Client, { id: input.clientId }, { lockMode: LockMode.PESSIMISTIC_READ });
@@ -35,6 +36,7 @@ export async function createClientAccount(em: EntityManager, caller: Caller, inp
     } as ClientAccount);
     await tx.flush();
     await record(tx, caller, CLIENT_ACCOUNT_EVENTS.created, account);
+    await auditAs(tx, audited, account);
     return account;
   });
 }
@@ -45,6 +47,7 @@ export async function updateClientAccount(
   accountId: string,
   change: { displayName?: string },
   precondition: Precondition,
+  audited?: AuditedAs<ClientAccount>,
 ): Promise<ClientAccount> {
   return em.transactional(async (tx) => {
     const account = await tx.findOne(ClientAccount, { id: accountId });
@@ -55,6 +58,7 @@ export async function updateClientAccount(
     if (change.displayName !== undefined) account.displayName = change.displayName;
     await tx.flush();
     await record(tx, caller, CLIENT_ACCOUNT_EVENTS.updated, account);
+    await auditAs(tx, audited, account);
     return account;
   });
 }
@@ -64,7 +68,7 @@ export async function updateClientAccount(
  * account row is locked FOR UPDATE first, which waits for in-flight transfers (FOR KEY SHARE).
  * The client's default account closes only with the client; reactivation needs an active client.
  */
-export async function changeClientAccountStatus(em: EntityManager, caller: Caller, accountId: string, action: HolderAction): Promise<ClientAccount> {
+export async function changeClientAccountStatus(em: EntityManager, caller: Caller, accountId: string, action: HolderAction, audited?: AuditedAs<ClientAccount>): Promise<ClientAccount> {
   const t = TRANSITIONS[action];
   return em.transactional(async (tx) => {
     const account = await tx.findOne(ClientAccount, { id: accountId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -82,6 +86,7 @@ export async function changeClientAccountStatus(em: EntityManager, caller: Calle
     account.status = t.to;
     await tx.flush();
     await record(tx, caller, CLIENT_ACCOUNT_EVENTS[t.event], account);
+    await auditAs(tx, audited, account);
     return account;
   });
 }

@@ -11,6 +11,7 @@ import { Client, ClientAccount, type KycStatus } from './entities';
 import { CLIENT_ACCOUNT_EVENTS, CLIENT_EVENTS } from './events';
 import { TRANSITIONS, type HolderAction } from './lifecycle';
 import { presentClient, presentClientAccount } from './present';
+import { auditAs, type AuditedAs } from '../audit/entries';
 
 export interface NewClient {
   enterpriseId: string;
@@ -25,7 +26,7 @@ async function record(em: EntityManager, caller: Caller, type: string, scopeRef:
 }
 
 /** Creates a client and its default client account in one transaction. */
-export async function createClient(em: EntityManager, caller: Caller, input: NewClient): Promise<Client> {
+export async function createClient(em: EntityManager, caller: Caller, input: NewClient, audited?: AuditedAs<Client>): Promise<Client> {
   try {
     return await em.transactional(async (tx) => {
       await assertEnterpriseOpen(tx, input.enterpriseId);
@@ -54,6 +55,7 @@ export async function createClient(em: EntityManager, caller: Caller, input: New
       await tx.flush();
       await record(tx, caller, CLIENT_EVENTS.created, `clients/${clientId}`, `clients/${clientId}`, presentClient(client));
       await record(tx, caller, CLIENT_ACCOUNT_EVENTS.created, `client-accounts/${accountId}`, `client-accounts/${accountId}`, presentClientAccount(account));
+      await auditAs(tx, audited, client);
       return client;
     });
   } catch (err) {
@@ -68,6 +70,7 @@ export async function updateClient(
   clientId: string,
   change: { displayName?: string; metadata?: Record<string, string> },
   precondition: Precondition,
+  audited?: AuditedAs<Client>,
 ): Promise<Client> {
   return em.transactional(async (tx) => {
     const client = await tx.findOne(Client, { id: clientId });
@@ -79,6 +82,7 @@ export async function updateClient(
     if (change.metadata !== undefined) client.metadata = change.metadata;
     await tx.flush();
     await record(tx, caller, CLIENT_EVENTS.updated, `clients/${client.id}`, `clients/${client.id}`, presentClient(client));
+    await auditAs(tx, audited, client);
     return client;
   });
 }
@@ -100,7 +104,7 @@ export async function assertAccountsEmpty(em: EntityManager, accountIds: string[
  * no holds and closes them too. Account rows are locked FOR UPDATE in id order, which waits for
  * in-flight transfers (they hold FOR KEY SHARE on the accounts they touch) and blocks new ones.
  */
-export async function changeClientStatus(em: EntityManager, caller: Caller, clientId: string, action: HolderAction): Promise<Client> {
+export async function changeClientStatus(em: EntityManager, caller: Caller, clientId: string, action: HolderAction, audited?: AuditedAs<Client>): Promise<Client> {
   const t = TRANSITIONS[action];
   return em.transactional(async (tx) => {
     const client = await tx.findOne(Client, { id: clientId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -119,6 +123,7 @@ export async function changeClientStatus(em: EntityManager, caller: Caller, clie
     client.status = t.to;
     await tx.flush();
     await record(tx, caller, CLIENT_EVENTS[t.event], `clients/${client.id}`, `clients/${client.id}`, presentClient(client));
+    await auditAs(tx, audited, client);
     return client;
   });
 }

@@ -5,7 +5,7 @@ import type { Caller } from '../../auth/caller';
 import { iamChangeNotification } from '../../auth/principal-directory';
 import { recordEvent } from '../../events/outbox';
 import { conflict } from '../../errors';
-import { auditInTransaction, type AuditedAs } from '../audit/entries';
+import { auditAs, type AuditedAs } from '../audit/entries';
 import type { Services } from '../../services';
 
 /**
@@ -44,7 +44,7 @@ export async function inIamTransaction<T>(services: Services, caller: Caller, ch
     unit = new IamUnit(em as EntityManager, caller, services.sql);
     const changed = await change(unit);
     // Who may act, and with which permissions: the change and its audit entry commit together.
-    if (audited) await auditInTransaction(em as EntityManager, audited.ctx, audited.outcome(changed));
+    await auditAs(em as EntityManager, audited, changed);
     return changed;
   });
   unit!.invalidateAfterCommit(services);

@@ -10,6 +10,7 @@ import { formatAmount } from '../../ledger/assets';
 import { openPositions } from '../../ledger/balances';
 import { Enterprise, MasterAccount } from './entities';
 import { presentEnterprise } from './present';
+import { auditAs, type AuditedAs } from '../audit/entries';
 
 /**
  * Enterprise lifecycle guards. Two independent axes (see docs/funding-and-fees.md):
@@ -108,6 +109,7 @@ async function assertClosable(em: EntityManager, enterpriseId: string): Promise<
 export async function changeEnterpriseState(
   em: EntityManager,
   input: { enterpriseId: string; action: EnterpriseAction; attribution: SubjectAttribution; assertCurrent: (row: Enterprise) => void },
+  audited?: AuditedAs<Enterprise>,
 ): Promise<Enterprise> {
   return em.transactional(async (tx) => {
     const row = await tx.findOne(Enterprise, { id: input.enterpriseId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -139,6 +141,7 @@ export async function changeEnterpriseState(
       payload: presentEnterprise(row),
       attribution: input.attribution,
     });
+    await auditAs(tx, audited, row);
     return row;
   });
 }

@@ -12,6 +12,7 @@ import { changeClientAccountStatus, createClientAccount, updateClientAccount } f
 import type { HolderAction } from '../../domain/clients/lifecycle';
 import { presentClientAccount } from '../../domain/clients/present';
 import type { Services } from '../../services';
+import { auditedAs } from '../../domain/audit/entries';
 
 const AccountParams = z.object({ client_account_id: Uuid });
 
@@ -41,12 +42,12 @@ export const createClientAccountRoute = defineRoute({
   body: z.object({ display_name: z.string().min(1).max(200), scope_ref: Ref('clients') }).strict().openapi('ClientAccountCreate'),
   responses: { 201: { description: 'The client account.', schema: ClientAccountBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, ctx }) => {
     const clientId = body.scope_ref.slice('clients/'.length);
     const client = await services.orm.em.fork().findOne(Client, { id: clientId });
     if (!client) throw notFound('client');
     caller.require('clients.manage', [`enterprises/${client.enterpriseId}`, body.scope_ref], 'client');
-    const account = await createClientAccount(services.orm.em.fork(), caller, { clientId, displayName: body.display_name });
+    const account = await createClientAccount(services.orm.em.fork(), caller, { clientId, displayName: body.display_name }, auditedAs(ctx, 201, 'client-accounts'));
     return { status: 201, body: presentClientAccount(account) };
   },
 });
@@ -139,7 +140,7 @@ export const updateClientAccountRoute = defineRoute({
   handler: async ({ params, body, caller, services, ctx }) => {
     await authorizedClientAccount(services, caller, params.client_account_id, 'clients.manage');
     const account = await withOptimisticLock(() =>
-      updateClientAccount(services.orm.em.fork(), caller, params.client_account_id, { displayName: body.display_name }, (row) => assertIfMatch(ctx, row)),
+      updateClientAccount(services.orm.em.fork(), caller, params.client_account_id, { displayName: body.display_name }, (row) => assertIfMatch(ctx, row), auditedAs(ctx, 200, 'client-accounts')),
     );
     return { body: presentClientAccount(account) };
   },
@@ -163,9 +164,9 @@ function lifecycleRoute(action: HolderAction): RouteDef {
     params: AccountParams,
     responses: { 200: { description: 'The client account.', schema: ClientAccountBody } },
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone'],
-    handler: async ({ params, caller, services }) => {
+    handler: async ({ params, caller, services, ctx }) => {
       await authorizedClientAccount(services, caller, params.client_account_id, 'clients.manage');
-      return { body: presentClientAccount(await changeClientAccountStatus(services.orm.em.fork(), caller, params.client_account_id, action)) };
+      return { body: presentClientAccount(await changeClientAccountStatus(services.orm.em.fork(), caller, params.client_account_id, action, auditedAs(ctx, 200, 'client-accounts'))) };
     },
   });
 }

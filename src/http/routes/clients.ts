@@ -11,6 +11,7 @@ import { changeClientStatus, createClient, updateClient } from '../../domain/cli
 import type { HolderAction } from '../../domain/clients/lifecycle';
 import { presentClient } from '../../domain/clients/present';
 import type { Services } from '../../services';
+import { auditedAs } from '../../domain/audit/entries';
 
 const Metadata = z
   .record(z.string().min(1).max(64), z.string().max(500))
@@ -47,15 +48,20 @@ export const createClientRoute = defineRoute({
     .openapi('ClientCreate'),
   responses: { 201: { description: 'The client.', schema: ClientBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, ctx }) => {
     caller.require('clients.manage', [body.scope_ref], 'enterprise');
-    const client = await createClient(services.orm.em.fork(), caller, {
-      enterpriseId: caller.enterpriseId,
-      displayName: body.display_name,
-      externalId: body.external_id,
-      metadata: body.metadata ?? {},
-      kycStatus: services.config.mode === 'sandbox' ? 'verified' : 'pending',
-    });
+    const client = await createClient(
+      services.orm.em.fork(),
+      caller,
+      {
+        enterpriseId: caller.enterpriseId,
+        displayName: body.display_name,
+        externalId: body.external_id,
+        metadata: body.metadata ?? {},
+        kycStatus: services.config.mode === 'sandbox' ? 'verified' : 'pending',
+      },
+      auditedAs(ctx, 201, 'clients'),
+    );
     return { status: 201, body: presentClient(client) };
   },
 });
@@ -124,7 +130,7 @@ export const updateClientRoute = defineRoute({
   handler: async ({ params, body, caller, services, ctx }) => {
     await authorizedClient(services, caller, params.client_id, 'clients.manage');
     const client = await withOptimisticLock(() =>
-      updateClient(services.orm.em.fork(), caller, params.client_id, { displayName: body.display_name, metadata: body.metadata }, (row) => assertIfMatch(ctx, row)),
+      updateClient(services.orm.em.fork(), caller, params.client_id, { displayName: body.display_name, metadata: body.metadata }, (row) => assertIfMatch(ctx, row), auditedAs(ctx, 200, 'clients')),
     );
     return { body: presentClient(client) };
   },
@@ -148,9 +154,9 @@ function lifecycleRoute(action: HolderAction): RouteDef {
     params: ClientParams,
     responses: { 200: { description: 'The client.', schema: ClientBody } },
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone'],
-    handler: async ({ params, caller, services }) => {
+    handler: async ({ params, caller, services, ctx }) => {
       await authorizedClient(services, caller, params.client_id, 'clients.manage');
-      return { body: presentClient(await changeClientStatus(services.orm.em.fork(), caller, params.client_id, action)) };
+      return { body: presentClient(await changeClientStatus(services.orm.em.fork(), caller, params.client_id, action, auditedAs(ctx, 200, 'clients'))) };
     },
   });
 }

@@ -8,6 +8,7 @@ import { Enterprise, MasterAccount } from '../../domain/tenancy/entities';
 import { presentEnterprise, presentMasterAccount } from '../../domain/tenancy/present';
 import { changeEnterpriseState, type EnterpriseAction } from '../../domain/tenancy/lifecycle';
 import { cachedEnterprise } from '../../domain/tenancy/queries';
+import { auditedAs } from '../../domain/audit/entries';
 
 export const EnterpriseBody = z
   .object({
@@ -189,7 +190,7 @@ function enterpriseLifecycleRoute(action: EnterpriseAction) {
           action,
           attribution: caller.attribution(),
           assertCurrent: (r) => assertIfMatch(ctx, r),
-        }),
+        }, auditedAs(ctx, 200, 'enterprises')),
       );
       services.enterprises.invalidate(row.id);
       return { body: presentEnterprise(row) };
