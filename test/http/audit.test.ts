@@ -22,6 +22,22 @@ async function entriesOf(requestId: string) {
 
 const enterprisePath = () => `/enterprises/${admin.tenant.enterpriseId}`;
 
+/** Sends a change as the admin under a fresh request id; the change must succeed. */
+const send = async (method: string, path: string, body?: unknown) => {
+  const requestId = `audit-${randomUUID()}`;
+  const res = await call(app.url, method, path, { token: admin.token, headers: { 'x-request-id': requestId }, body });
+  expect(res.status).toBeLessThan(300);
+  return { res, requestId };
+};
+
+/** The request's entries, each with whether the same transaction wrote `table`'s row `id` (its xmin). */
+const committedWithRow = async (requestId: string, table: 'roles' | 'users' | 'service_accounts' | 'enterprises' | 'clients' | 'client_accounts', id: string) =>
+  [...(await app.services.sql.unsafe(
+    `select a.action, a.resource_ref, a.status_code, exists (select from ${table} r where r.id = $2 and r.xmin::text = a.xmin::text) as with_row
+       from user_action_audit_entries a where a.request_id = $1`,
+    [requestId, id],
+  ))];
+
 describe('user action audit entries', () => {
   it('a successful mutation leaves one entry: who, what, outcome, request id, IP, user agent, time', async () => {
     const requestId = `audit-${randomUUID()}`;
@@ -97,12 +113,6 @@ describe('user action audit entries', () => {
       [...(await app.services.sql`
         select a.action, a.resource_ref, exists (select from events e where e.xmin::text = a.xmin::text) as with_event
           from user_action_audit_entries a where a.request_id = ${requestId}`)];
-    const send = async (method: string, path: string, body?: unknown) => {
-      const requestId = `audit-${randomUUID()}`;
-      const res = await call(app.url, method, path, { token: admin.token, headers: { 'x-request-id': requestId }, body });
-      expect(res.status).toBeLessThan(300);
-      return { res, requestId };
-    };
     const user = await newUser(app, admin, admin.enterpriseRef);
     const grant = await send('POST', '/role-assignments', { principal_ref: `users/${user.id}`, role_ref: `roles/${admin.tenant.roleIds.viewer}`, scope_ref: admin.enterpriseRef });
     expect(await committedWithEvent(grant.requestId)).toEqual([{ action: 'createRoleAssignment', resource_ref: `role-assignments/${grant.res.body.id}`, with_event: true }]);
@@ -127,19 +137,6 @@ describe('user action audit entries', () => {
   });
 
   it('role, user and service-account changes commit their entry with the row they change', async () => {
-    /** The request's entries, each with whether the same transaction wrote `table`'s row `id`. */
-    const committedWithRow = async (requestId: string, table: 'roles' | 'users' | 'service_accounts', id: string) =>
-      [...(await app.services.sql.unsafe(
-        `select a.action, a.resource_ref, a.status_code, exists (select from ${table} r where r.id = $2 and r.xmin::text = a.xmin::text) as with_row
-           from user_action_audit_entries a where a.request_id = $1`,
-        [requestId, id],
-      ))];
-    const send = async (method: string, path: string, body?: unknown) => {
-      const requestId = `audit-${randomUUID()}`;
-      const res = await call(app.url, method, path, { token: admin.token, headers: { 'x-request-id': requestId }, body });
-      expect(res.status).toBeLessThan(300);
-      return { res, requestId };
-    };
 
     const role = await send('POST', '/roles', { name: unique('auditors'), permissions: ['audit.read'], scope_ref: admin.enterpriseRef });
     const roleId = role.res.body.id;
@@ -170,18 +167,6 @@ describe('user action audit entries', () => {
   });
 
   it('enterprise, client and client-account changes commit their entry with the row they change', async () => {
-    const committedWithRow = async (requestId: string, table: 'enterprises' | 'clients' | 'client_accounts', id: string) =>
-      [...(await app.services.sql.unsafe(
-        `select a.action, a.resource_ref, a.status_code, exists (select from ${table} r where r.id = $2 and r.xmin::text = a.xmin::text) as with_row
-           from user_action_audit_entries a where a.request_id = $1`,
-        [requestId, id],
-      ))];
-    const send = async (method: string, path: string, body?: unknown) => {
-      const requestId = `audit-${randomUUID()}`;
-      const res = await call(app.url, method, path, { token: admin.token, headers: { 'x-request-id': requestId }, body });
-      expect(res.status).toBeLessThan(300);
-      return { res, requestId };
-    };
 
     const client = await send('POST', '/clients', { display_name: 'Audited', external_id: unique('audited'), scope_ref: admin.enterpriseRef });
     const clientId = client.res.body.id;
