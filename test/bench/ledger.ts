@@ -1,11 +1,13 @@
 // npm run bench:ledger — internal transfers, in one run:
 //   (a) a raw-SQL baseline doing the same database work per transfer (no HTTP, no auth, no validation),
 //   (b) POST /internal-transfers over HTTP with auth and idempotency, random pairs of 1,000 accounts,
-//       then the same at half that rate, arriving at a constant rate (open loop), for the latency target,
+//       then the same at half that rate and at half the target's rate (750/s), arriving at a constant rate
+//       (open loop), for the latency target,
 //   (c) the same with every transfer touching one hot account,
 // as transfers/s and p50/p99 latency, the ratio (b)/(a), and storage per transfer (tables + indexes).
 // Targets: (b) ≥ 1,500/s with p99 ≤ 25 ms at half that load; (c) ≥ 500/s, no deadlock, no 5xx; (b)/(a) ≥ 0.5.
-// BENCH_STEADY_RATE=<n> runs only (b') at n/s (to compare settings at one offered load); BENCH_SECONDS sets the phases' length.
+// BENCH_STEADY_RATE=<n> runs only (b') at n/s (to compare settings at one offered load); BENCH_SECONDS sets the other
+// phases' length, BENCH_STEADY_SECONDS (b')'s (120: long enough to include a checkpoint that its own WAL starts).
 import { randomInt } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Sql } from 'postgres';
@@ -28,6 +30,9 @@ const ACCOUNTS = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const STEADY_RATE_ONLY = Number(process.env.BENCH_STEADY_RATE ?? 0);
+const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? 120);
+/** (b)'s target: "≥ 1,500 transfers/s with p99 ≤ 25 ms at half that load". */
+const TARGET_RATE = 1500;
 const TABLES = ['internal_transfers', 'ledger_transactions', 'ledger_postings', 'ledger_balances', 'events', 'idempotency_records', 'policy_velocity', 'user_action_audit_entries'];
 
 interface Phase {
@@ -63,6 +68,28 @@ async function transactions(sql: Sql): Promise<number> {
 async function walPosition(sql: Sql): Promise<bigint> {
   const [row] = await sql`select (pg_current_wal_lsn() - '0/0'::pg_lsn)::text as bytes`;
   return BigInt(row.bytes);
+}
+
+/** Checkpoints the cluster has started so far, on schedule or requested (by WAL volume, CHECKPOINT, CREATE/DROP DATABASE). */
+async function checkpoints(sql: Sql): Promise<number> {
+  await sql`select pg_stat_clear_snapshot()`;
+  const [row] = await sql`select (checkpoints_timed + checkpoints_req)::int as n from pg_stat_bgwriter`;
+  return row.n;
+}
+
+/**
+ * The latency phase at `rate`, as a system steadily at that load sees it: first a CHECKPOINT writes
+ * out what the full-load phases left dirty (else the checkpoint their 450 MB of WAL calls for starts
+ * inside this phase: p99 47–65 ms in 10-second phases, against 19–25 ms without it), then
+ * STEADY_SECONDS at the rate, long enough that this load's own WAL (~10 MB/s at 1,000/s) starts a
+ * checkpoint within it (max_wal_size 1 GB) and its cost is in the figures. Reports how many started.
+ */
+async function steadyState(sql: Sql, run: () => Promise<Phase>): Promise<{ phase: Phase; checkpointsStarted: number }> {
+  await sql`checkpoint`;
+  const before = await checkpoints(sql);
+  const phase = await run();
+  await new Promise((r) => setTimeout(r, 600)); // statistics are reported at most twice a second
+  return { phase, checkpointsStarted: (await checkpoints(sql)) - before };
 }
 
 async function deadlocks(sql: Sql): Promise<number> {
@@ -204,7 +231,7 @@ async function steadyPhase(url: string, token: string, pair: () => [string, stri
   const r = await openLoop({
     url,
     rate,
-    seconds: SECONDS,
+    seconds: STEADY_SECONDS,
     connections: CONNECTIONS,
     request: () => {
       const [source, target] = pair();
@@ -216,7 +243,7 @@ async function steadyPhase(url: string, token: string, pair: () => [string, stri
       };
     },
   });
-  return { transfers: r.ok, perSecond: Math.round(r.ok / SECONDS), p50: r.p50, p99: r.p99, non2xx: r.non2xx, status5xx: r.status5xx, errors: r.errors };
+  return { transfers: r.ok, perSecond: Math.round(r.ok / STEADY_SECONDS), p50: r.p50, p99: r.p99, non2xx: r.non2xx, status5xx: r.status5xx, errors: r.errors };
 }
 
 /** Runs a phase and charges it the CPU time its app process and the database's backends used. */
@@ -279,8 +306,11 @@ async function main() {
 
     if (STEADY_RATE_ONLY) {
       // Diagnosis of the latency phase alone, at a chosen rate (BENCH_STEADY_RATE=<transfers/s>).
-      const steady = await withCpu(new URL(db.url).pathname.slice(1), api.child.pid!, () => steadyPhase(api.url, token, () => randomPair(accounts), STEADY_RATE_ONLY));
-      show(`(b') alone: ${STEADY_RATE_ONLY}/s at a constant arrival rate (open loop), ${SECONDS} s`, steady, { 'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}` });
+      const steady = await steadyState(sql, () => withCpu(new URL(db.url).pathname.slice(1), api.child.pid!, () => steadyPhase(api.url, token, () => randomPair(accounts), STEADY_RATE_ONLY)));
+      show(`(b') alone: ${STEADY_RATE_ONLY}/s at a constant arrival rate (open loop), ${STEADY_SECONDS} s after a CHECKPOINT`, steady.phase, {
+        'checkpoints started during the phase': steady.checkpointsStarted,
+        'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}`,
+      });
       return;
     }
 
@@ -301,7 +331,9 @@ async function main() {
     const xactsPerTransfer = ((await transactions(sql)) - xactsBefore) / Math.max(1, b.transfers);
     const storageB = (await storageBytes(sql)) - before;
     const walB = (await walPosition(sql)) - walBefore;
-    const bHalf = await withCpu(dbName, apiPid, () => steadyPhase(api.url, token, () => randomPair(accounts), Math.max(1, Math.round(b.perSecond / 2))));
+    const half = await steadyState(sql, () => withCpu(dbName, apiPid, () => steadyPhase(api.url, token, () => randomPair(accounts), Math.max(1, Math.round(b.perSecond / 2)))));
+    const bHalf = half.phase;
+    const halfTarget = await steadyState(sql, () => withCpu(dbName, apiPid, () => steadyPhase(api.url, token, () => randomPair(accounts), TARGET_RATE / 2)));
 
     const deadlocksBefore = await deadlocks(sql);
     let flip = 0;
@@ -318,19 +350,26 @@ async function main() {
     const verify = await verifyLedger(sql);
     const probeAfter = machineProbeMs();
 
-    process.stdout.write(`\nLedger benchmark: ${SECONDS} s per phase, ${CONNECTIONS} HTTP connections, ${ACCOUNTS} accounts\n`);
+    process.stdout.write(`\nLedger benchmark: ${SECONDS} s per phase ((b') ${STEADY_SECONDS} s), ${CONNECTIONS} HTTP connections, ${ACCOUNTS} accounts\n`);
     show('(a) raw-SQL baseline (the API\'s group commit, no HTTP/auth/validation)', a, { 'storage per transfer (bytes)': Math.round(storageA / Math.max(1, a.transfers)) });
     show('(b) POST /internal-transfers, random pairs of 1,000 accounts', b, {
       'storage per transfer (bytes, with indexes)': Math.round(storageB / Math.max(1, b.transfers)),
       'WAL per transfer (bytes)': Number(walB / BigInt(Math.max(1, b.transfers))),
       'database transactions per transfer': xactsPerTransfer.toFixed(2),
     });
-    show(`(b') the same at half that rate: ${Math.round(b.perSecond / 2)}/s at a constant arrival rate (open loop)`, bHalf);
+    show(`(b') the same at half that rate: ${Math.round(b.perSecond / 2)}/s at a constant arrival rate (open loop), ${STEADY_SECONDS} s after a CHECKPOINT`, bHalf, {
+      'checkpoints started during the phase': half.checkpointsStarted,
+    });
+    show(`(b'') the same at half the target's ${TARGET_RATE.toLocaleString('en')}/s: ${TARGET_RATE / 2}/s, ${STEADY_SECONDS} s after a CHECKPOINT`, halfTarget.phase, {
+      'checkpoints started during the phase': halfTarget.checkpointsStarted,
+    });
     show('(c) every transfer touching one hot account', c, { deadlocks: deadlocksC });
     report('Summary', {
       'ratio (b)/(a)': (b.perSecond / Math.max(1, a.perSecond)).toFixed(2),
       '(b) ≥ 1,500/s': b.perSecond >= 1500 ? 'met' : 'NOT met',
-      "(b') p99 ≤ 25 ms": bHalf.p99 <= 25 ? 'met' : 'NOT met',
+      // The target's half load is 750/s; half of what (b) reached is shown as well, a harder test when (b) exceeds 1,500/s.
+      "(b'') p99 ≤ 25 ms at 750/s": halfTarget.phase.p99 <= 25 ? 'met' : 'NOT met',
+      "(b') p99 ≤ 25 ms at half of (b)": bHalf.p99 <= 25 ? 'met' : 'NOT met',
       '(c) ≥ 500/s, no deadlock, no 5xx': c.perSecond >= 500 && deadlocksC === 0 && c.status5xx === 0 ? 'met' : 'NOT met',
       '(b)/(a) ≥ 0.5': b.perSecond / Math.max(1, a.perSecond) >= 0.5 ? 'met' : 'NOT met',
       'ledger verify': verify.ok ? `OK (${verify.transactions} transactions)` : `VIOLATED: ${verify.violations.slice(0, 3).join('; ')}`,
