@@ -113,7 +113,7 @@ export const auditRowAlongside =
   (tx, row) =>
     auditInTransaction(tx, ctx, { status, resourceRef: `${collection}/${row.id}` });
 
-/** For a helper that owns the change's transaction (inIamTransaction): the request's success entry for the change's result, written inside it. */
+/** For a domain function that owns the change's transaction (inIamTransaction, the enterprise, client and account lifecycles): the request's success entry for the change's result, written inside it. */
 export interface AuditedAs<T> {
   ctx: Koa.Context;
   outcome: (result: T) => { status: number; resourceRef: string };

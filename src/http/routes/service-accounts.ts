@@ -26,6 +26,7 @@ import { inIamTransaction } from '../../domain/iam/unit';
 import { auditedAs, type AuditedAs } from '../../domain/audit/entries';
 import { listInScope } from '../../domain/iam/scopes';
 import { ifMatchOn } from './users';
+import type { Services } from '../../services';
 
 const ExternalId = z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'visible ASCII characters only');
 
@@ -64,6 +65,15 @@ function presentOutcome(o: ServiceAccountOutcome) {
   };
 }
 
+/** The domain's request from a create or provision body. */
+const accountRequest = (body: z.output<typeof ServiceAccountRequest>, services: Services) => ({
+  description: body.description,
+  parentRef: body.parent_ref,
+  externalId: body.external_id,
+  roles: body.roles,
+  secretTtlDays: services.config.clientSecretTtlDays,
+});
+
 /** A creation's entry (201; provisioning that found the account: 200), committed with the account and its grants. */
 const auditedOutcome = (ctx: Koa.Context): AuditedAs<ServiceAccountOutcome> => ({
   ctx,
@@ -83,12 +93,7 @@ export const createServiceAccountRoute = defineRoute({
   responses: { 201: { description: 'The account, its credentials and its grants.', schema: ServiceAccountCreation } },
   errors: ['EdgeNotFound', 'EdgeConflict'],
   handler: async ({ body, caller, services, ctx }) => {
-    const outcome = await inIamTransaction(
-      services,
-      caller,
-      (unit) => openServiceAccount(unit, { description: body.description, parentRef: body.parent_ref, externalId: body.external_id, roles: body.roles, secretTtlDays: services.config.clientSecretTtlDays }),
-      auditedOutcome(ctx),
-    );
+    const outcome = await inIamTransaction(services, caller, (unit) => openServiceAccount(unit, accountRequest(body, services)), auditedOutcome(ctx));
     return { status: 201, body: presentOutcome(outcome), headers: { 'Cache-Control': 'no-store' } };
   },
 });
@@ -109,12 +114,7 @@ export const provisionServiceAccountRoute = defineRoute({
   },
   errors: ['EdgeNotFound', 'EdgeConflict'],
   handler: async ({ body, caller, services, ctx }) => {
-    const outcome = await inIamTransaction(
-      services,
-      caller,
-      (unit) => provisionServiceAccount(unit, { description: body.description, parentRef: body.parent_ref, externalId: body.external_id, roles: body.roles, secretTtlDays: services.config.clientSecretTtlDays }),
-      auditedOutcome(ctx),
-    );
+    const outcome = await inIamTransaction(services, caller, (unit) => provisionServiceAccount(unit, { ...accountRequest(body, services), externalId: body.external_id }), auditedOutcome(ctx));
     return { status: outcome.created ? 201 : 200, body: presentOutcome(outcome), headers: { 'Cache-Control': 'no-store' } };
   },
 });
