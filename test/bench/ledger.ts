@@ -80,7 +80,7 @@ async function checkpoints(sql: Sql): Promise<number> {
 /**
  * The latency phase at `rate`, as a system steadily at that load sees it: first a CHECKPOINT writes
  * out what the full-load phases left dirty (else the checkpoint their 450 MB of WAL calls for starts
- * inside this phase: p99 47–65 ms in 10-second phases, against 19–25 ms without it), then
+ * inside this phase: p99 47–65 ms in 10-second phases, against 19–21 ms with the CHECKPOINT first), then
  * STEADY_SECONDS at the rate, long enough that this load's own WAL (~10 MB/s at 1,000/s) starts a
  * checkpoint within it (max_wal_size 1 GB) and its cost is in the figures. Reports how many started.
  */
