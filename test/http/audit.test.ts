@@ -197,6 +197,29 @@ describe('user action audit entries', () => {
     expect(suspension.with_event).toBe(true);
   });
 
+  it('webhook subscription changes commit their entry with the subscription they change', async () => {
+    const committedWithSubscription = async (requestId: string, id: string) =>
+      [...(await app.services.sql`
+        select a.action, a.resource_ref, a.status_code,
+               exists (select from webhook_subscriptions w where w.id = ${id} and w.xmin::text = a.xmin::text) as with_row,
+               exists (select from events e where e.xmin::text = a.xmin::text) as with_event
+          from user_action_audit_entries a where a.request_id = ${requestId}`)];
+    // An event type nothing in this test emits: no delivery is attempted to the closed port.
+    const created = await send('POST', '/webhook-subscriptions', { scope_ref: admin.enterpriseRef, url: 'http://127.0.0.1:9/hooks', event_types: ['ramps.on_ramp_session.completed.v1'] });
+    const id = created.res.body.id;
+    const ref = `webhook-subscriptions/${id}`;
+    expect(await committedWithSubscription(created.requestId, id)).toEqual([{ action: 'createWebhookSubscription', resource_ref: ref, status_code: 201, with_row: true, with_event: true }]);
+    for (const [method, suffix, body, action] of [
+      ['PATCH', '', { description: 'ops' }, 'updateWebhookSubscription'],
+      ['POST', '/disable', undefined, 'disableWebhookSubscription'],
+      ['POST', '/rotate-secret', { overlap_seconds: 60 }, 'rotateWebhookSubscriptionSecret'],
+      ['POST', '/delete', undefined, 'deleteWebhookSubscription'],
+    ] as const) {
+      const changed = await send(method, `/${ref}${suffix}`, body);
+      expect(await committedWithSubscription(changed.requestId, id)).toEqual([{ action, resource_ref: ref, status_code: 200, with_row: true, with_event: true }]);
+    }
+  });
+
   it('records the subject and the actor of a token acting for a user', async () => {
     const actForRole = await newRole(app, admin, admin.enterpriseRef, ['users.act_for']);
     const actor = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role: actForRole, scope_ref: admin.enterpriseRef }]);

@@ -9,6 +9,7 @@ import { isKnownEventType } from '../../events/catalogue';
 import { generateWebhookSecret, sealSecret } from './signing';
 import { ReceiverRefused, resolveReceiver } from './url-policy';
 import { WEBHOOK_EVENTS } from './events';
+import type { Alongside } from '../../db/base';
 
 export type SubscriptionStatus = 'active' | 'disabled' | 'deleted';
 export type DisabledReason = 'disabled_by_caller' | 'receiver_gone' | 'repeated_failures';
@@ -92,7 +93,7 @@ export interface NewSubscription {
 }
 
 /** Creates an active subscription; the signing secret is returned here once and stored sealed. */
-export async function createSubscription(sql: Sql, input: NewSubscription): Promise<{ row: SubscriptionRow; secret: string }> {
+export async function createSubscription(sql: Sql, input: NewSubscription, alongside?: Alongside<SubscriptionRow>): Promise<{ row: SubscriptionRow; secret: string }> {
   assertEventTypes(input.eventTypes);
   await assertReceiverAllowed(input.url, input.mode);
   const secret = generateWebhookSecret();
@@ -103,6 +104,7 @@ export async function createSubscription(sql: Sql, input: NewSubscription): Prom
       values (${uuidv7()}, ${input.enterpriseId}, ${input.scopeRef}, ${input.url}, ${input.eventTypes}, ${input.description}, ${sealed})
       returning *`;
     await recordSubscriptionEvent(tx, WEBHOOK_EVENTS.created, created, input.attribution);
+    await alongside?.(tx, created);
     return created;
   });
   return { row, secret };
@@ -139,6 +141,7 @@ export async function changeSubscription(
   change: SubscriptionChange,
   authorize: (row: SubscriptionRow) => Promise<void> | void,
   attribution: SubjectAttribution,
+  alongside?: Alongside<SubscriptionRow>,
 ): Promise<{ row: SubscriptionRow; secret?: string }> {
   if (change.kind === 'update') {
     if (change.eventTypes) assertEventTypes(change.eventTypes);
@@ -196,6 +199,7 @@ export async function changeSubscription(
         break;
     }
     await recordSubscriptionEvent(tx, type, updated, attribution);
+    await alongside?.(tx, updated);
     return { row: updated, secret };
   });
 }

@@ -20,6 +20,7 @@ import {
   type SubscriptionRow,
 } from '../../domain/webhooks/subscriptions';
 import { findDelivery, listDeliveries, presentDelivery, redeliver, sendTestDelivery } from '../../domain/webhooks/deliveries';
+import { auditRowAlongside } from '../../domain/audit/entries';
 
 const WebhookSubscriptionWithSecret = WebhookSubscriptionBody.extend({
   secret: z.string().openapi({ description: 'The `whsec_` signing secret (Standard Webhooks). Shown only in this response.' }),
@@ -65,18 +66,22 @@ export const createWebhookSubscription = defineRoute({
     .openapi('WebhookSubscriptionCreate'),
   responses: { 201: { description: 'The subscription, with its signing secret.', schema: WebhookSubscriptionWithSecret } },
   errors: ['EdgeNotFound', 'EdgeUnprocessable'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, ctx }) => {
     const path = await scopePathOf(services.sql, body.scope_ref);
     caller.require('webhooks.manage', path ?? [body.scope_ref], 'scope');
-    const { row, secret } = await createSubscription(services.sql, {
-      enterpriseId: caller.enterpriseId,
-      scopeRef: body.scope_ref,
-      url: body.url,
-      eventTypes: [...new Set(body.event_types)],
-      description: body.description ?? '',
-      mode: services.config.mode,
-      attribution: caller.attribution(),
-    });
+    const { row, secret } = await createSubscription(
+      services.sql,
+      {
+        enterpriseId: caller.enterpriseId,
+        scopeRef: body.scope_ref,
+        url: body.url,
+        eventTypes: [...new Set(body.event_types)],
+        description: body.description ?? '',
+        mode: services.config.mode,
+        attribution: caller.attribution(),
+      },
+      auditRowAlongside(ctx, 201, 'webhook-subscriptions'),
+    );
     return { status: 201, body: { ...presentSubscription(row), secret } };
   },
 });
@@ -174,6 +179,8 @@ function changeRoute(spec: ChangeRoute): RouteDef {
           assertIfMatch(ctx, locked);
         },
         caller.attribution(),
+        // Where events (and so money movements) are announced: the change and its audit entry commit together.
+        auditRowAlongside(ctx, 200, 'webhook-subscriptions'),
       );
       return { body: secret ? { ...presentSubscription(row), secret } : presentSubscription(row) };
     },
