@@ -5,7 +5,7 @@
 // Topology: API and worker each in their own process (as `counterfoil api` / `counterfoil worker`);
 // the load generator and the baseline worker in this one. BENCH_RATE (50), BENCH_SECONDS (20),
 // BENCH_ACCOUNTS (1: every withdrawal from one account, which serialises on its balance row).
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -21,7 +21,7 @@ import { installTemporalRuntime, isolateTimeoutOptions } from '../../src/tempora
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { ensureTemporalCli } from '../../temporal/cli';
 import { freePort, startDevServer } from '../../temporal/dev-server';
-import { machineProbeMs, postgresCpuMs, report, scratchDatabase, spawnApi, spawnWorker } from './support';
+import { cpuMs, machineProbeMs, postgresCpuMs, report, scratchDatabase, spawnApi, spawnWorker } from './support';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -42,11 +42,6 @@ const percentile = (xs: number[], p: number) => {
   return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]) : NaN;
 };
 
-/** CPU time (user + system) a process has used so far, in ms: per-withdrawal cost, which the shared machine's load does not skew as much as rates. */
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 100 Hz ticks
-};
 const self = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
 /** Fires `fn` at `rate` per second for `seconds` (open loop: a slow answer does not slow the arrivals). */

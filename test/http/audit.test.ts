@@ -137,7 +137,6 @@ describe('user action audit entries', () => {
   });
 
   it('role, user and service-account changes commit their entry with the row they change', async () => {
-
     const role = await send('POST', '/roles', { name: unique('auditors'), permissions: ['audit.read'], scope_ref: admin.enterpriseRef });
     const roleId = role.res.body.id;
     expect(await committedWithRow(role.requestId, 'roles', roleId)).toEqual([{ action: 'createRole', resource_ref: `roles/${roleId}`, status_code: 201, with_row: true }]);
