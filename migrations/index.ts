@@ -13,6 +13,7 @@ import { Migration20261121009000_transfer_policies } from './Migration2026112100
 import { Migration20261121010000_enterprise_notify } from './Migration20261121010000_enterprise_notify';
 import { Migration20261121210000_transfer_fast_path } from './Migration20261121210000_transfer_fast_path';
 import { Migration20261121220000_workflow_starts } from './Migration20261121220000_workflow_starts';
+import { Migration20261121230000_hot_rows } from './Migration20261121230000_hot_rows';
 import { Migration20261121200000_signed_api_cache } from './Migration20261121200000_signed_api_cache';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
@@ -32,4 +33,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121200000_signed_api_cache', class: Migration20261121200000_signed_api_cache },
   { name: 'Migration20261121210000_transfer_fast_path', class: Migration20261121210000_transfer_fast_path },
   { name: 'Migration20261121220000_workflow_starts', class: Migration20261121220000_workflow_starts },
+  { name: 'Migration20261121230000_hot_rows', class: Migration20261121230000_hot_rows },
 ];
