@@ -70,6 +70,12 @@ export interface Config {
   /** Internal transfers booked per group commit at most, and group commits in flight at once (each on a connection of their own pool). */
   ledgerGroupMax: number;
   ledgerGroupCommits: number;
+  /**
+   * While a group commit is in flight, a further one starts only once this many transfers wait, or
+   * the oldest has waited `ledgerGroupWaitMs`; else they wait for it and go together (db/group-commit).
+   */
+  ledgerGroupBusy: number;
+  ledgerGroupWaitMs: number;
 }
 
 export class ConfigError extends Error {
@@ -189,5 +195,7 @@ export function loadConfig(env: Env = process.env): Config {
     workflowStackTraces: int(env, 'COUNTERFOIL_WORKFLOW_STACK_TRACES', 0, 0, 1) === 1,
     ledgerGroupMax: int(env, 'COUNTERFOIL_LEDGER_GROUP_MAX', 64, 1, 1000),
     ledgerGroupCommits: int(env, 'COUNTERFOIL_LEDGER_GROUP_COMMITS', 3, 1, 100),
+    ledgerGroupBusy: int(env, 'COUNTERFOIL_LEDGER_GROUP_BUSY', 4, 1, 1000),
+    ledgerGroupWaitMs: int(env, 'COUNTERFOIL_LEDGER_GROUP_WAIT_MS', 2, 0, 1000),
   };
 }

@@ -16,7 +16,7 @@ import { outboxBell } from './events/outbox';
 import { POLICY_RULES_CHANNEL } from './domain/policies/rules';
 import type { PolicyRule } from './domain/policies/engine';
 import { AccountPlacements } from './domain/tenancy/placements';
-import { TransferBooker, connectBookerPool } from './domain/transfers/group-booking';
+import { TransferBooker, bookerOptions, connectBookerPool } from './domain/transfers/group-booking';
 
 /**
  * Everything a request handler or an activity may use, built once per process by `createServices`
@@ -90,7 +90,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     placements: new AccountPlacements(sql),
     temporal: new TemporalGateway({ address: opts.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue }, metrics),
     metrics,
-    transferBooker: new TransferBooker(bookerSql, metrics, { maxGroup: config.ledgerGroupMax, concurrency: config.ledgerGroupCommits }),
+    transferBooker: new TransferBooker(bookerSql, metrics, bookerOptions(config)),
     bookerSql,
   };
 }

@@ -17,7 +17,7 @@ import { closeServices, createServices } from '../../src/services';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { uuidv7 } from '../../src/ids';
 import { ASSETS, book, systemAccountRef, verifyLedger } from '../../src/ledger';
-import { TransferBooker, connectBookerPool } from '../../src/domain/transfers/group-booking';
+import { TransferBooker, bookerOptions, connectBookerPool } from '../../src/domain/transfers/group-booking';
 import type { TransferRow } from '../../src/domain/transfers/transfers';
 import { IdempotencyScope } from '../../src/http/idempotency';
 import { AUDIT_ENTRIES, type EntryRecord } from '../../src/domain/audit/entries';
@@ -136,7 +136,7 @@ function randomPair(accounts: string[]): [string, string] {
  * so the groups form as they do behind the API.
  */
 async function baseline(sql: Sql, config: Config, enterpriseId: string, principalId: string, accounts: string[], responseBody: object): Promise<Phase> {
-  const booker = new TransferBooker(sql, new Metrics(), { maxGroup: config.ledgerGroupMax, concurrency: config.ledgerGroupCommits });
+  const booker = new TransferBooker(sql, new Metrics(), bookerOptions(config));
   const sample = responseBody as { subject_attribution: SubjectAttribution; policy_decision: PolicyDecision };
   const audit = { table: AUDIT_ENTRIES, row: () => auditEntry(enterpriseId, principalId, sample.subject_attribution) };
   const latencies: number[] = [];

@@ -5,6 +5,7 @@ import { bulkInsertAll, bulkTable, type BulkTable } from '../../db/bulk';
 import { eventsInBulk } from '../../events/outbox';
 import { KeyTaken, answersInBulk, isKeyTaken, type IdempotencyScope } from '../../http/idempotency';
 import { issueBookings } from '../../ledger';
+import type { Config } from '../../config';
 import type { Metrics } from '../../metrics';
 import { velocitiesInBulk } from '../policies';
 import { accountStates, lockMovable, presentTransfer, transferBooking, transferEvent, transferRefusal, transferVelocity, type NewInternalTransfer, type TransferRow } from './transfers';
@@ -69,15 +70,28 @@ export function connectBookerPool(databaseUrl: string, size: number): Sql {
   });
 }
 
+export interface BookerOptions {
+  maxGroup: number;
+  concurrency: number;
+  /** While a group is in flight, another starts once this many wait or the oldest has waited maxWaitMs (db/group-commit). */
+  busyGroup?: number;
+  maxWaitMs?: number;
+}
+
+/** The booker's settings from the configuration (COUNTERFOIL_LEDGER_GROUP_*). */
+export function bookerOptions(config: Pick<Config, 'ledgerGroupMax' | 'ledgerGroupCommits' | 'ledgerGroupBusy' | 'ledgerGroupWaitMs'>): BookerOptions {
+  return { maxGroup: config.ledgerGroupMax, concurrency: config.ledgerGroupCommits, busyGroup: config.ledgerGroupBusy, maxWaitMs: config.ledgerGroupWaitMs };
+}
+
 export class TransferBooker {
   private readonly groups: GroupCommit<TransferToBook, TransferRow>;
 
   constructor(
     private readonly sql: Sql,
     private readonly metrics: Metrics,
-    opts: { maxGroup: number; concurrency: number },
+    opts: BookerOptions,
   ) {
-    this.groups = new GroupCommit((items) => this.bookGroup(items), { maxBatch: opts.maxGroup, concurrency: opts.concurrency });
+    this.groups = new GroupCommit((items) => this.bookGroup(items), { maxBatch: opts.maxGroup, concurrency: opts.concurrency, busyBatch: opts.busyGroup, maxWaitMs: opts.maxWaitMs });
   }
 
   /** Books an executed transfer with whatever else is waiting; answers its row once committed. */
