@@ -1,5 +1,5 @@
 import postgres, { type Sql, type TransactionSql } from 'postgres';
-import { GroupCommit } from '../../db/group-commit';
+import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit';
 import { connectPostgres } from '../../db/connect';
 import { bulkInsertAll, bulkTable, type BulkTable } from '../../db/bulk';
 import { eventsInBulk } from '../../events/outbox';
@@ -70,17 +70,9 @@ export function connectBookerPool(databaseUrl: string, size: number): Sql {
   });
 }
 
-export interface BookerOptions {
-  maxGroup: number;
-  concurrency: number;
-  /** While a group is in flight, another starts once this many wait or the oldest has waited maxWaitMs (db/group-commit). */
-  busyGroup?: number;
-  maxWaitMs?: number;
-}
-
-/** The booker's settings from the configuration (COUNTERFOIL_LEDGER_GROUP_*). */
-export function bookerOptions(config: Pick<Config, 'ledgerGroupMax' | 'ledgerGroupCommits' | 'ledgerGroupBusy' | 'ledgerGroupWaitMs'>): BookerOptions {
-  return { maxGroup: config.ledgerGroupMax, concurrency: config.ledgerGroupCommits, busyGroup: config.ledgerGroupBusy, maxWaitMs: config.ledgerGroupWaitMs };
+/** The booker's group settings from the configuration (COUNTERFOIL_LEDGER_GROUP_*; db/group-commit). */
+export function bookerOptions(config: Pick<Config, 'ledgerGroupMax' | 'ledgerGroupCommits' | 'ledgerGroupBusy' | 'ledgerGroupWaitMs'>): GroupCommitOptions {
+  return { maxBatch: config.ledgerGroupMax, concurrency: config.ledgerGroupCommits, busyBatch: config.ledgerGroupBusy, maxWaitMs: config.ledgerGroupWaitMs };
 }
 
 export class TransferBooker {
@@ -89,9 +81,9 @@ export class TransferBooker {
   constructor(
     private readonly sql: Sql,
     private readonly metrics: Metrics,
-    opts: BookerOptions,
+    opts: GroupCommitOptions,
   ) {
-    this.groups = new GroupCommit((items) => this.bookGroup(items), { maxBatch: opts.maxGroup, concurrency: opts.concurrency, busyBatch: opts.busyGroup, maxWaitMs: opts.maxWaitMs });
+    this.groups = new GroupCommit((items) => this.bookGroup(items), opts);
   }
 
   /** Books an executed transfer with whatever else is waiting; answers its row once committed. */
