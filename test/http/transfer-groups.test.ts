@@ -88,7 +88,7 @@ it('a burst of transfers with one refused member: the others execute, the refuse
 
 it('a refused member rolls its group back; the others are booked one by one and succeed', async () => {
   const metrics = new Metrics(false);
-  const booker = new TransferBooker(app.services.sql, metrics, { maxGroup: 64, concurrency: 1 });
+  const booker = new TransferBooker(app.services.sql, metrics, { maxBatch: 64, concurrency: 1 });
   const [rich, poor, sink] = [await newAccount(), await newAccount(), await newAccount()];
   await fund(rich, 100n);
   // Submitted in one tick: one group of three, of which the middle one cannot pay.
@@ -112,7 +112,7 @@ it('replaying a burst answers each request from its stored answer and books noth
 });
 
 it('funds are checked transfer by transfer in group order, not on the group\'s net effect', async () => {
-  const booker = new TransferBooker(app.services.sql, new Metrics(), { maxGroup: 64, concurrency: 1 });
+  const booker = new TransferBooker(app.services.sql, new Metrics(), { maxBatch: 64, concurrency: 1 });
   const [x, y, z] = [await newAccount(), await newAccount(), await newAccount()];
   await fund(x, 10n);
 
