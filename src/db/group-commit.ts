@@ -28,7 +28,10 @@ export class GroupCommit<T, R> {
     /** Runs one batch; answers each item's outcome, in order. A rejection fails every item of the batch. */
     private readonly run: (items: T[]) => Promise<PromiseSettledResult<R>[]>,
     private readonly opts: GroupCommitOptions,
-  ) {}
+  ) {
+    // A batch size or concurrency below one would never take anything off the queue: drain would spin.
+    if (!(opts.maxBatch >= 1 && opts.concurrency >= 1)) throw new Error(`group commit: maxBatch and concurrency must be at least 1 (got ${opts.maxBatch}, ${opts.concurrency})`);
+  }
 
   submit(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
