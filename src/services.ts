@@ -76,7 +76,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
   const policyRules = new NotifiedCache<PolicyRule[]>(sql, POLICY_RULES_CHANNEL);
   await Promise.all([principals.start(), enterprises.start(), policyRules.start()]);
   outboxBell.attach(sql);
-  const bookerSql = connectBookerPool(opts.databaseUrl, config.ledgerGroupCommits);
+  const booker = connectBookerPool(opts.databaseUrl, config.ledgerGroupCommits);
   return {
     config,
     log,
@@ -90,8 +90,8 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     placements: new AccountPlacements(sql),
     temporal: new TemporalGateway({ address: opts.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue }, metrics),
     metrics,
-    transferBooker: new TransferBooker(bookerSql, metrics, bookerOptions(config)),
-    bookerSql,
+    transferBooker: new TransferBooker(booker, metrics, bookerOptions(config)),
+    bookerSql: booker.sql,
   };
 }
 

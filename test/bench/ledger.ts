@@ -17,7 +17,7 @@ import { closeServices, createServices } from '../../src/services';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { uuidv7 } from '../../src/ids';
 import { ASSETS, book, systemAccountRef, verifyLedger } from '../../src/ledger';
-import { TransferBooker, bookerOptions, connectBookerPool } from '../../src/domain/transfers/group-booking';
+import { TransferBooker, bookerOptions, connectBookerPool, type BookerPool } from '../../src/domain/transfers/group-booking';
 import type { TransferRow } from '../../src/domain/transfers/transfers';
 import { IdempotencyScope } from '../../src/http/idempotency';
 import { AUDIT_ENTRIES, type EntryRecord } from '../../src/domain/audit/entries';
@@ -135,8 +135,8 @@ function randomPair(accounts: string[]): [string, string] {
  * pool made as the API's (connectBookerPool) — by as many concurrent submitters as the HTTP phases have connections,
  * so the groups form as they do behind the API.
  */
-async function baseline(sql: Sql, config: Config, enterpriseId: string, principalId: string, accounts: string[], responseBody: object): Promise<Phase> {
-  const booker = new TransferBooker(sql, new Metrics(), bookerOptions(config));
+async function baseline(pool: BookerPool, config: Config, enterpriseId: string, principalId: string, accounts: string[], responseBody: object): Promise<Phase> {
+  const booker = new TransferBooker(pool, new Metrics(), bookerOptions(config));
   const sample = responseBody as { subject_attribution: SubjectAttribution; policy_decision: PolicyDecision };
   const audit = { table: AUDIT_ENTRIES, row: () => auditEntry(enterpriseId, principalId, sample.subject_attribution) };
   const latencies: number[] = [];
@@ -318,9 +318,9 @@ async function main() {
     const dbName = new URL(db.url).pathname.slice(1);
     const apiPid = api.child.pid!;
     // Its own pool, kept open until its backends' CPU time is read.
-    const baselineSql = connectBookerPool(db.url, setup.config.ledgerGroupCommits);
-    const a = await withCpu(dbName, process.pid, () => baseline(baselineSql, setup.config, tenant.enterprise_id, tenant.service_account_id, accounts, responseBody));
-    await baselineSql.end({ timeout: 5 });
+    const baselinePool = connectBookerPool(db.url, setup.config.ledgerGroupCommits);
+    const a = await withCpu(dbName, process.pid, () => baseline(baselinePool, setup.config, tenant.enterprise_id, tenant.service_account_id, accounts, responseBody));
+    await baselinePool.sql.end({ timeout: 5 });
     const storageA = (await storageBytes(sql)) - before;
 
     before = await storageBytes(sql);

@@ -1,11 +1,14 @@
 // Group commit of executed internal transfers (src/domain/transfers/group-booking.ts): transfers that
 // arrive together share one database transaction; a refused member costs the group a retry one by one.
+import net from 'node:net';
 import { uuidv7 } from '../../src/ids';
 import { ASSETS, balancesOf, creditExternalDeposit, verifyLedger } from '../../src/ledger';
-import { TransferBooker } from '../../src/domain/transfers/group-booking';
+import { TransferBooker, connectBookerPool } from '../../src/domain/transfers/group-booking';
+import { PipelineSockets } from '../../src/db/pipeline-sockets';
 import type { TransferRow } from '../../src/domain/transfers/transfers';
 import { Metrics } from '../../src/metrics';
 import { call, createTenant, startTestApp, tokenFor, type Tenant, type TestApp } from '../helpers/app';
+import { runState } from '../helpers/run-state';
 
 let app: TestApp;
 let tenant: Tenant;
@@ -88,7 +91,7 @@ it('a burst of transfers with one refused member: the others execute, the refuse
 
 it('a refused member rolls its group back; the others are booked one by one and succeed', async () => {
   const metrics = new Metrics(false);
-  const booker = new TransferBooker(app.services.sql, metrics, { maxBatch: 64, concurrency: 1 });
+  const booker = new TransferBooker({ sql: app.services.sql }, metrics, { maxBatch: 64, concurrency: 1 });
   const [rich, poor, sink] = [await newAccount(), await newAccount(), await newAccount()];
   await fund(rich, 100n);
   // Submitted in one tick: one group of three, of which the middle one cannot pay.
@@ -112,7 +115,7 @@ it('replaying a burst answers each request from its stored answer and books noth
 });
 
 it('funds are checked transfer by transfer in group order, not on the group\'s net effect', async () => {
-  const booker = new TransferBooker(app.services.sql, new Metrics(), { maxBatch: 64, concurrency: 1 });
+  const booker = new TransferBooker({ sql: app.services.sql }, new Metrics(), { maxBatch: 64, concurrency: 1 });
   const [x, y, z] = [await newAccount(), await newAccount(), await newAccount()];
   await fund(x, 10n);
 
@@ -129,4 +132,37 @@ it('funds are checked transfer by transfer in group order, not on the group\'s n
 
   const report = await verifyLedger(app.services.sql);
   expect(report.violations).toEqual([]);
+});
+
+it('a group of 16 (about 100 KiB of rows) leaves in one write on the booker\'s sockets and commits', async () => {
+  const pool = connectBookerPool(runState().databaseUrl, 1);
+  const booker = new TransferBooker(pool, new Metrics(), { maxBatch: 64, concurrency: 1 });
+  const sources = await Promise.all(Array.from({ length: 16 }, () => newAccount()));
+  const sink = await newAccount();
+  await Promise.all(sources.map((s) => fund(s, 100n)));
+  // Opens the connection and prepares a group's statements (postgres.js holds back the queries
+  // behind one it must describe first; a group of one locks its accounts with another statement).
+  await Promise.all([booker.book(executed(sources[0], sink, 1n)), booker.book(executed(sources[1], sink, 1n))]);
+
+  // Writes handed to the booker's sockets (told apart by their high-water mark), one call per syscall.
+  const calls: string[] = [];
+  const spies = (['_write', '_writev'] as const).map((method) => {
+    const original = net.Socket.prototype[method] as (this: net.Socket, ...args: unknown[]) => void;
+    return jest.spyOn(net.Socket.prototype, method).mockImplementation(function (this: net.Socket, ...args: unknown[]) {
+      if (this.writableHighWaterMark === PipelineSockets.HIGH_WATER_MARK) calls.push(method);
+      return original.apply(this, args);
+    } as never);
+  });
+  try {
+    const booked = await Promise.all(sources.map((s) => booker.book(executed(s, sink, 10n))));
+    expect(booked).toHaveLength(16);
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+    await pool.sql.end({ timeout: 5 });
+  }
+  // BEGIN, six statements and COMMIT: one writev. postgres.js alone wrote each statement over 1 KiB
+  // separately, and after the first write past 16 KiB sent the rest one round trip apart.
+  expect(calls).toEqual(['_writev']);
+  expect(await total(sink)).toBe(162n);
+  expect(await Promise.all(sources.map(total))).toEqual(sources.map((_, i) => (i < 2 ? 89n : 90n)));
 });

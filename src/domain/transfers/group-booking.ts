@@ -1,6 +1,7 @@
 import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit';
 import { connectPostgres } from '../../db/connect';
+import { PipelineSockets } from '../../db/pipeline-sockets';
 import { bulkInsertAll, bulkTable, type BulkTable } from '../../db/bulk';
 import { eventsInBulk } from '../../events/outbox';
 import { KeyTaken, answersInBulk, isKeyTaken, type IdempotencyScope } from '../../http/idempotency';
@@ -51,10 +52,17 @@ const TRANSFERS = bulkTable<Omit<TransferRow, 'approval_ref' | 'failure_reason' 
  */
 const FLUSHING_COMMIT = `commit /* ${' '.repeat(1024)} */`;
 
+/** The booker's connections: a pool, and its sockets when the booker owns them (connectBookerPool). */
+export interface BookerPool {
+  sql: Sql;
+  sockets?: PipelineSockets;
+}
+
 /**
- * The connections group commits run on: their own pool, one connection per group in flight, with
- * planner settings for this workload. Every statement of a group touches a few rows by key, taken
- * from a JSON or array parameter whose size the planner cannot see (it guesses 10 or 100 rows):
+ * The connections group commits run on: their own pool, one connection per group in flight, on
+ * sockets that let a group's statements leave together (db/pipeline-sockets), with planner settings
+ * for this workload. Every statement of a group touches a few rows by key, taken from a JSON or
+ * array parameter whose size the planner cannot see (it guesses 10 or 100 rows):
  * - re-planned on every execution (PostgreSQL keeps custom plans while they look cheaper than the
  *   generic one), planning was a quarter of PostgreSQL's time per group; `force_generic_plan` plans
  *   each statement once per connection;
@@ -62,12 +70,16 @@ const FLUSHING_COMMIT = `commit /* ${' '.repeat(1024)} */`;
  *   clients and enterprises; sequential scans, hash and merge joins are priced out (perf: about a
  *   tenth of PostgreSQL's time per transfer), so every lookup goes by index.
  */
-export function connectBookerPool(databaseUrl: string, size: number): Sql {
-  return connectPostgres(databaseUrl, {
+export function connectBookerPool(databaseUrl: string, size: number): Required<BookerPool> {
+  const sockets = new PipelineSockets();
+  const sql = connectPostgres(databaseUrl, {
     max: size,
     onnotice: () => {},
     connection: { plan_cache_mode: 'force_generic_plan', enable_seqscan: 'off', enable_hashjoin: 'off', enable_mergejoin: 'off' },
+    // Not in postgres.js's types, but in its options (connection.js createSocket).
+    ...({ socket: sockets.connect } as object),
   });
+  return { sql, sockets };
 }
 
 /** The booker's group settings from the configuration (COUNTERFOIL_LEDGER_GROUP_*; db/group-commit). */
@@ -77,12 +89,16 @@ export function bookerOptions(config: Pick<Config, 'ledgerGroupMax' | 'ledgerGro
 
 export class TransferBooker {
   private readonly groups: GroupCommit<TransferToBook, TransferRow>;
+  private readonly sql: Sql;
+  private readonly sockets: PipelineSockets | undefined;
 
   constructor(
-    private readonly sql: Sql,
+    pool: BookerPool,
     private readonly metrics: Metrics,
     opts: GroupCommitOptions,
   ) {
+    this.sql = pool.sql;
+    this.sockets = pool.sockets;
     this.groups = new GroupCommit((items) => this.bookGroup(items), opts);
   }
 
@@ -106,22 +122,26 @@ export class TransferBooker {
   }
 
   /**
-   * One transaction sent in one write on a reserved connection: BEGIN, the statements, COMMIT. Nothing
+   * One transaction sent in one write on a reserved connection (on the booker's own sockets; a plain
+   * pool sends a write per statement): BEGIN, the statements, COMMIT. Nothing
    * is decided between them (every check refuses in SQL and aborts the transaction), so the balance
    * rows stay locked only while PostgreSQL runs the tail and commits, not for a round trip to the API.
    */
   private async commit(items: TransferToBook[]): Promise<void> {
     const conn = await this.sql.reserve();
     try {
+      const send = this.sockets?.hold();
       const begun = conn`begin`.execute();
       let issued: ReturnType<typeof issueGroup>;
       try {
         issued = issueGroup(conn as unknown as TransactionSql, items);
       } catch (err) {
+        send?.();
         await conn`rollback`.catch(() => {}); // a statement that could not even be built: nothing may commit
         throw err;
       }
       const committed = conn.unsafe(FLUSHING_COMMIT).execute();
+      send?.();
       // Everything settles before the connection goes back to the pool: a queued COMMIT must not be left behind.
       const outcomes = await Promise.allSettled([begun, ...issued.statements, committed]);
       const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
