@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { call, startTestApp, type TestApp } from '../helpers/app';
+import { entriesCommittedWithRow } from '../helpers/audit';
 import { newAdmin, newClient, newRole, newServiceAccount, newUser, unique, type Admin } from './iam-fixtures';
 
 let app: TestApp;
@@ -23,20 +24,15 @@ async function entriesOf(requestId: string) {
 const enterprisePath = () => `/enterprises/${admin.tenant.enterpriseId}`;
 
 /** Sends a change as the admin under a fresh request id; the change must succeed. */
-const send = async (method: string, path: string, body?: unknown) => {
+const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
   const requestId = `audit-${randomUUID()}`;
-  const res = await call(app.url, method, path, { token: admin.token, headers: { 'x-request-id': requestId }, body });
+  const res = await call(app.url, method, path, { token: admin.token, headers: { ...headers, 'x-request-id': requestId }, body });
   expect(res.status).toBeLessThan(300);
   return { res, requestId };
 };
 
 /** The request's entries, each with whether the same transaction wrote `table`'s row `id` (its xmin). */
-const committedWithRow = async (requestId: string, table: 'roles' | 'users' | 'service_accounts' | 'enterprises' | 'clients' | 'client_accounts', id: string) =>
-  [...(await app.services.sql.unsafe(
-    `select a.action, a.resource_ref, a.status_code, exists (select from ${table} r where r.id = $2 and r.xmin::text = a.xmin::text) as with_row
-       from user_action_audit_entries a where a.request_id = $1`,
-    [requestId, id],
-  ))];
+const committedWithRow = (requestId: string, table: string, key: string | Record<string, string>) => entriesCommittedWithRow(app.services.sql, requestId, table, key);
 
 describe('user action audit entries', () => {
   it('a successful mutation leaves one entry: who, what, outcome, request id, IP, user agent, time', async () => {
@@ -217,6 +213,111 @@ describe('user action audit entries', () => {
       const changed = await send(method, `/${ref}${suffix}`, body);
       expect(await committedWithSubscription(changed.requestId, id)).toEqual([{ action, resource_ref: ref, status_code: 200, with_row: true, with_event: true }]);
     }
+  });
+
+  it('enterprise metadata, invitations, client capabilities and sandbox client states commit their entry with the row they change', async () => {
+    const enterpriseId = admin.tenant.enterpriseId;
+    const metadata = await send('PATCH', enterprisePath(), { metadata: { audited: 'yes' } });
+    expect(await committedWithRow(metadata.requestId, 'enterprises', enterpriseId)).toEqual([{ action: 'updateEnterprise', resource_ref: `enterprises/${enterpriseId}`, status_code: 200, with_row: true }]);
+
+    const invited = await send('POST', '/user-invitations', { email: `${unique('grace')}@example.com`, display_name: 'Grace', scope_ref: admin.enterpriseRef });
+    const invitationId = invited.res.body.id;
+    const invitationRef = `user-invitations/${invitationId}`;
+    expect(await committedWithRow(invited.requestId, 'user_invitations', invitationId)).toEqual([{ action: 'createUserInvitation', resource_ref: invitationRef, status_code: 201, with_row: true }]);
+    const cancelled = await send('POST', '/user-invitations/cancel', { invitation_id: invitationId });
+    expect(await committedWithRow(cancelled.requestId, 'user_invitations', invitationId)).toEqual([{ action: 'cancelUserInvitation', resource_ref: invitationRef, status_code: 200, with_row: true }]);
+
+    const clientRef = await newClient(app, admin);
+    const setting = { scope_ref: clientRef, name: 'conversions' };
+    const switchedOff = await send('PUT', `/${clientRef}/capabilities/conversions`, { enabled: false });
+    expect(await committedWithRow(switchedOff.requestId, 'capability_settings', setting)).toEqual([{ action: 'setClientCapability', resource_ref: clientRef, status_code: 200, with_row: true }]);
+    // Setting the value it has changes nothing: still exactly one entry, the pipeline's.
+    const unchanged = await send('PUT', `/${clientRef}/capabilities/conversions`, { enabled: false });
+    expect(await committedWithRow(unchanged.requestId, 'capability_settings', setting)).toEqual([{ action: 'setClientCapability', resource_ref: clientRef, status_code: 200, with_row: false }]);
+
+    const clientId = clientRef.split('/')[1];
+    const kyc = await send('PUT', `/sandbox/${clientRef}/kyc`, { kyc_status: 'rejected' });
+    expect(await committedWithRow(kyc.requestId, 'clients', clientId)).toEqual([{ action: 'setSandboxClientKyc', resource_ref: clientRef, status_code: 200, with_row: true }]);
+    const access = await send('PUT', `/sandbox/${clientRef}/api-access`, { api_access: false });
+    expect(await committedWithRow(access.requestId, 'clients', clientId)).toEqual([{ action: 'setSandboxClientApiAccess', resource_ref: clientRef, status_code: 200, with_row: true }]);
+  });
+
+  it('exports and export schedules commit their entry with the row they change; trigger changes no row and keeps the pipeline\'s', async () => {
+    const range = { scope_ref: admin.enterpriseRef, from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() };
+    for (const [collection, action] of [
+      ['operations-activity-exports', 'createOperationsActivityExport'],
+      ['user-action-audit-exports', 'createUserActionAuditExport'],
+    ] as const) {
+      const requested = await send('POST', `/${collection}`, range);
+      const id = requested.res.body.id;
+      expect(await committedWithRow(requested.requestId, 'exports', id)).toEqual([{ action, resource_ref: `${collection}/${id}`, status_code: 202, with_row: true }]);
+    }
+
+    const created = await send('POST', '/export-schedules', { kind: 'operations_activity', scope_ref: admin.enterpriseRef, spec: { interval_seconds: 86_400 }, range: { type: 'previous_utc_day' } });
+    const scheduleId = created.res.body.id;
+    const scheduleRef = `export-schedules/${scheduleId}`;
+    expect(await committedWithRow(created.requestId, 'export_schedules', scheduleId)).toEqual([{ action: 'createExportSchedule', resource_ref: scheduleRef, status_code: 201, with_row: true }]);
+    for (const [suffix, action] of [
+      ['pause', 'pauseExportSchedule'],
+      ['unpause', 'unpauseExportSchedule'],
+    ] as const) {
+      const changed = await send('POST', `/${scheduleRef}/${suffix}`);
+      expect(await committedWithRow(changed.requestId, 'export_schedules', scheduleId)).toEqual([{ action, resource_ref: scheduleRef, status_code: 200, with_row: true }]);
+    }
+    const triggered = await send('POST', `/${scheduleRef}/trigger`);
+    expect(await committedWithRow(triggered.requestId, 'export_schedules', scheduleId)).toEqual([{ action: 'triggerExportSchedule', resource_ref: scheduleRef, status_code: 202, with_row: false }]);
+    const deleted = await send('POST', `/${scheduleRef}/delete`);
+    expect(await committedWithRow(deleted.requestId, 'export_schedules', scheduleId)).toEqual([{ action: 'deleteExportSchedule', resource_ref: scheduleRef, status_code: 200, with_row: true }]);
+  });
+
+  it('test deliveries, redeliveries and event replays commit their entry with the delivery they create', async () => {
+    const subscription = await send('POST', '/webhook-subscriptions', { scope_ref: admin.enterpriseRef, url: 'http://127.0.0.1:9/hooks', event_types: ['webhooks.subscription.updated.v1'] });
+    const subscriptionId = subscription.res.body.id;
+    const subscriptionRef = `webhook-subscriptions/${subscriptionId}`;
+    const tested = await send('POST', `/${subscriptionRef}/test`);
+    const testDelivery = tested.res.body.id;
+    expect(await committedWithRow(tested.requestId, 'webhook_deliveries', testDelivery)).toEqual([{ action: 'testWebhookSubscription', resource_ref: subscriptionRef, status_code: 202, with_row: true }]);
+    // Named after the delivery delivered again (as the path names it), committed with the new one.
+    const redelivered = await send('POST', `/${subscriptionRef}/deliveries/${testDelivery}/redeliver`);
+    expect(await committedWithRow(redelivered.requestId, 'webhook_deliveries', redelivered.res.body.id)).toEqual([{ action: 'redeliverWebhookDelivery', resource_ref: `deliveries/${testDelivery}`, status_code: 202, with_row: true }]);
+
+    await send('PATCH', `/${subscriptionRef}`, { description: 'replayed' });
+    const [event] = await app.services.sql`select id from events where type = 'webhooks.subscription.updated.v1' and resource_ref = ${subscriptionRef}`;
+    const replayed = await send('POST', `/events/${event.id}/replay`, { subscription_id: subscriptionId });
+    expect(replayed.res.body.items).toHaveLength(1);
+    expect(await committedWithRow(replayed.requestId, 'webhook_deliveries', replayed.res.body.items[0].id)).toEqual([{ action: 'replayEvent', resource_ref: `events/${event.id}`, status_code: 202, with_row: true }]);
+  });
+
+  it('payout methods, commercial agreements, firm quotes and sandbox rail failures commit their entry with the row they write', async () => {
+    const clientRef = await newClient(app, admin);
+    const account = (await call(app.url, 'GET', `/${clientRef}`, { token: admin.token })).body.default_client_account;
+    const payoutMethod = { account_ref: account, rail: 'sepa', currency: 'EUR', label: 'Main EUR account', beneficiary: { name: 'Ada Lovelace', iban: 'DE89370400440532013000' } };
+    const key = { 'idempotency-key': randomUUID() };
+    const method = await send('POST', '/payout-methods', payoutMethod, key);
+    const methodId = method.res.body.id;
+    const methodRef = `payout-methods/${methodId}`;
+    expect(await committedWithRow(method.requestId, 'payout_methods', methodId)).toEqual([{ action: 'createPayoutMethod', resource_ref: methodRef, status_code: 201, with_row: true }]);
+    // A replay under the same key changes nothing: its own entry, the pipeline's, and only that one.
+    const replayed = await send('POST', '/payout-methods', payoutMethod, key);
+    expect(replayed.res.body.id).toBe(methodId);
+    expect(await committedWithRow(replayed.requestId, 'payout_methods', methodId)).toEqual([{ action: 'createPayoutMethod', resource_ref: methodRef, status_code: 201, with_row: false }]);
+    const disabled = await send('POST', `/${methodRef}/disable`);
+    expect(await committedWithRow(disabled.requestId, 'payout_methods', methodId)).toEqual([{ action: 'disablePayoutMethod', resource_ref: methodRef, status_code: 200, with_row: true }]);
+
+    const schedule = { service_fees: [], network_fees: [] };
+    const issued = await send('POST', '/enterprise-commercial-agreements', { scope_ref: admin.enterpriseRef, fee_schedule: schedule });
+    const issuedRef = `enterprise-commercial-agreements/${issued.res.body.id}`;
+    expect(await committedWithRow(issued.requestId, 'enterprise_commercial_agreements', issued.res.body.id)).toEqual([{ action: 'createEnterpriseCommercialAgreement', resource_ref: issuedRef, status_code: 201, with_row: true }]);
+    // Named after the superseded version (as the path names it), committed with the version that replaces it.
+    const superseded = await send('POST', `/${issuedRef}/supersede`, { fee_schedule: schedule });
+    expect(await committedWithRow(superseded.requestId, 'enterprise_commercial_agreements', superseded.res.body.id)).toEqual([{ action: 'supersedeEnterpriseCommercialAgreement', resource_ref: issuedRef, status_code: 201, with_row: true }]);
+
+    // A stored firm quote, named `conversions/<quote id>` as the pipeline named it.
+    const quote = await send('POST', '/conversions/preview', { account_ref: account, from_amount: { currency: 'USDC', value: '100' }, to_currency: 'EUR' });
+    expect(await committedWithRow(quote.requestId, 'conversion_quotes', quote.res.body.id)).toEqual([{ action: 'previewConversion', resource_ref: `conversions/${quote.res.body.id}`, status_code: 201, with_row: true }]);
+
+    const failure = await send('POST', '/sandbox/rail/failures', { address: unique('0xaudit'), count: 1 });
+    expect(await committedWithRow(failure.requestId, 'sandbox_rail_failures', failure.res.body.id)).toEqual([{ action: 'injectSandboxRailFailure', resource_ref: `sandbox/${failure.res.body.id}`, status_code: 201, with_row: true }]);
   });
 
   it('records the subject and the actor of a token acting for a user', async () => {

@@ -3,6 +3,7 @@ import { uuidv7 } from '../../src/ids';
 import { SA } from '../../src/temporal/search-attributes';
 import { systemAccountRef, verifyLedger } from '../../src/ledger';
 import { startTestApp, tokenFor, call } from '../helpers/app';
+import { entriesCommittedWithRow } from '../helpers/audit';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 let h: GovernedHarness;
@@ -47,9 +48,15 @@ describe('on-ramp sessions', () => {
     });
     const id = created.body.id;
     await waitFor('on-ramp-sessions', id, ['awaiting_payment']);
-    const paid = await org.api('POST', `/sandbox/on-ramp-sessions/${id}/payment`, { amount: { currency: 'EUR', value: '100.00' } });
+    const payment = `audit-${randomUUID()}`;
+    const paid = await org.api('POST', `/sandbox/on-ramp-sessions/${id}/payment`, { amount: { currency: 'EUR', value: '100.00' } }, { 'x-request-id': payment });
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ status: 'payment_received', fiat_amount: { currency: 'EUR', value: '100.00' } });
+    // The session moves on at once: the entry shares its transaction with the payment's event.
+    const paymentEvent = { resource_ref: `on-ramp-sessions/${id}`, type: 'ramps.on_ramp_session.payment_received.v1' };
+    expect(await entriesCommittedWithRow(h.app.services.sql, payment, 'events', paymentEvent)).toEqual([
+      { action: 'simulateOnRampPayment', resource_ref: `on-ramp-sessions/${id}`, status_code: 200, with_row: true },
+    ]);
 
     const done = await waitFor('on-ramp-sessions', id, ['completed', 'failed']);
     // 1 % on-ramp fee (1.00 EUR) off the payment; 99.00 EUR at (1 / 0.92) less 30 bps, rounded down.
@@ -102,10 +109,14 @@ describe('on-ramp sessions', () => {
     const client = await h.app.services.temporal.get();
     // The Temporal UI's "Stack Trace" query: off unless COUNTERFOIL_WORKFLOW_STACK_TRACES=1 (temporal/sdk-patch.cjs).
     await expect(client.workflow.getHandle(`on-ramp/${created.id}`).query('__stack_trace')).rejects.toThrow('Workflow stack traces are not enabled on this worker');
-    const cancelled = await org.api('POST', `/on-ramp-sessions/${created.id}/cancel`);
+    const cancellation = `audit-${randomUUID()}`;
+    const cancelled = await org.api('POST', `/on-ramp-sessions/${created.id}/cancel`, undefined, { 'x-request-id': cancellation });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
     expect(await client.workflow.getHandle(`on-ramp/${created.id}`).result()).toBe('cancelled');
+    expect(await entriesCommittedWithRow(h.app.services.sql, cancellation, 'on_ramp_sessions', created.id)).toEqual([
+      { action: 'cancelOnRampSession', resource_ref: `on-ramp-sessions/${created.id}`, status_code: 200, with_row: true },
+    ]);
     const again = await org.api('POST', `/on-ramp-sessions/${created.id}/cancel`);
     expect(again.status).toBe(409);
     expect(again.body.reason).toBe('on_ramp_cancelled');
@@ -207,9 +218,13 @@ describe('off-ramp sessions', () => {
       const method = await o.payoutMethod(account, 'Ada Lovelace');
       const created = await o.ok(201, 'POST', '/off-ramp-sessions', { account_ref: account, asset: 'USDC', fiat_currency: 'EUR', amount: { currency: 'USDC', value: '10' }, payout_method_id: method }, { 'idempotency-key': uuidv7() });
       expect((await o.balance(account)).held).toBe('10100000');
-      const cancelled = await call(idle.url, 'POST', `/off-ramp-sessions/${created.id}/cancel`, { token: o.token });
+      const cancellation = `audit-${randomUUID()}`;
+      const cancelled = await call(idle.url, 'POST', `/off-ramp-sessions/${created.id}/cancel`, { token: o.token, headers: { 'x-request-id': cancellation } });
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.status).toBe('cancelled');
+      expect(await entriesCommittedWithRow(idle.services.sql, cancellation, 'off_ramp_sessions', created.id)).toEqual([
+        { action: 'cancelOffRampSession', resource_ref: `off-ramp-sessions/${created.id}`, status_code: 200, with_row: true },
+      ]);
       expect(await o.balance(account)).toEqual({ total: '30000000', held: '0', available: '30000000' });
       const again = await call(idle.url, 'POST', `/off-ramp-sessions/${created.id}/cancel`, { token: o.token });
       expect(again.status).toBe(409);

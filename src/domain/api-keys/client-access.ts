@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../../auth/caller';
 import { conflict, notFound } from '../../errors';
 import { recordEvent } from '../../events/outbox';
+import { auditAs, type AuditedAs } from '../audit/entries';
 import { Client, type KycStatus } from '../clients/entities';
 import { CLIENT_EVENTS } from '../clients/events';
 import { presentClient } from '../clients/present';
@@ -11,10 +12,17 @@ export type ClientApiState = { kycStatus: KycStatus } | { apiAccess: boolean };
 
 /**
  * Sets a client's identity-verification state or API access (sandbox simulators), with the
- * client's `updated` event. The signed API caches both per process: a trigger notifies every process,
+ * client's `updated` event and `audited`'s entry. The signed API caches both per process: a trigger notifies every process,
  * and the caller drops this process's entry after commit (`signedApiCaches(services).invalidateStanding()`).
  */
-export async function setClientApiState(em: EntityManager, caller: Caller, clientId: string, change: ClientApiState, precondition: (c: Client) => void): Promise<Client> {
+export async function setClientApiState(
+  em: EntityManager,
+  caller: Caller,
+  clientId: string,
+  change: ClientApiState,
+  precondition: (c: Client) => void,
+  audited?: AuditedAs<Client>,
+): Promise<Client> {
   return em.transactional(async (tx) => {
     const client = await tx.findOne(Client, { id: clientId });
     if (!client) throw notFound('client');
@@ -33,6 +41,7 @@ export async function setClientApiState(em: EntityManager, caller: Caller, clien
       payload: presentClient(client),
       attribution: caller.attribution(),
     });
+    await auditAs(tx as EntityManager, audited, client);
     return client;
   });
 }

@@ -113,6 +113,33 @@ export const auditRowAlongside =
   (tx, row) =>
     auditInTransaction(tx, ctx, { status, resourceRef: `${collection}/${row.id}` });
 
+/** For a domain function's `alongside`: the request's success entry naming `resourceRef` (what the request's path names, when that is not the changed row). */
+export const auditAlongside =
+  (ctx: Koa.Context, status: number, resourceRef: string): Alongside<unknown> =>
+  (tx) =>
+    auditInTransaction(tx, ctx, { status, resourceRef });
+
+/**
+ * For a change a workflow's activity commits (an approval's vote or decision): the request's success
+ * entry travels with the workflow Update and is written in the activity's transaction
+ * (`writeCarriedEntry`). Once the Update has answered, `committed()` tells the pipeline not to write a second one.
+ */
+export function carriedEntry(ctx: Koa.Context, status: number): { entry: EntryRecord; committed: () => void } {
+  const entry = successEntry(ctx, status, undefined);
+  return {
+    entry,
+    committed: () => {
+      ctx.state.auditResourceRef = entry.resource_ref;
+      ctx.state.audited = true;
+    },
+  };
+}
+
+/** Writes a carried entry in the change's transaction; a retried activity writes it once. */
+export async function writeCarriedEntry(tx: TransactionSql, entry: EntryRecord): Promise<void> {
+  await tx.unsafe(`${INSERT} on conflict (id) do nothing`, COLUMNS.map((c) => entry[c]) as never[], { prepare: true });
+}
+
 /** For a domain function that owns the change's transaction (inIamTransaction, the enterprise, client and account lifecycles): the request's success entry for the change's result, written inside it. */
 export interface AuditedAs<T> {
   ctx: Koa.Context;

@@ -4,6 +4,7 @@ import type { Caller, ScopePath } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
 import { AppError } from '../../errors';
 import { recordEvent } from '../../events/outbox';
+import { auditAs, type AuditedAs } from '../audit/entries';
 import { CapabilityEvents } from './events';
 
 /**
@@ -94,10 +95,17 @@ export async function requireCapability(sql: Sql, name: string, scopePath: Scope
 }
 
 /**
- * Sets a capability at a scope (the caller has been authorized for it). Writing the value it already
- * has changes nothing and records no event.
+ * Sets a capability at a scope (the caller has been authorized for it), with its event and `audited`'s
+ * entry. Writing the value it already has changes nothing and records neither.
  */
-export async function setCapability(em: EntityManager, caller: Caller, scopePath: ScopePath, name: CapabilityName, enabled: boolean): Promise<CapabilityItem> {
+export async function setCapability(
+  em: EntityManager,
+  caller: Caller,
+  scopePath: ScopePath,
+  name: CapabilityName,
+  enabled: boolean,
+  audited?: AuditedAs<CapabilityItem>,
+): Promise<CapabilityItem> {
   const scopeRef = scopePath[scopePath.length - 1];
   return em.transactional(async (tx) => {
     const changed = await tx.execute(
@@ -117,6 +125,7 @@ export async function setCapability(em: EntityManager, caller: Caller, scopePath
         payload: { scope_ref: scopeRef, name, enabled },
         attribution: caller.attribution(),
       });
+      await auditAs(tx as EntityManager, audited, { name, enabled });
     }
     return { name, enabled };
   });

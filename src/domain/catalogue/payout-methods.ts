@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { AppError, notFound } from '../../errors';
 import { uuidv7 } from '../../ids';
-import { etagOf, type AccountOwnedRow } from '../../db/base';
+import { etagOf, type Alongside, type AccountOwnedRow } from '../../db/base';
 import type { SubjectAttribution } from '../../auth/caller';
 import { recordEventSql } from '../../events/outbox';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
@@ -64,7 +64,7 @@ export interface NewPayoutMethod {
   attribution: SubjectAttribution;
 }
 
-export async function createPayoutMethod(sql: Sql, input: NewPayoutMethod): Promise<PayoutMethodRow> {
+export async function createPayoutMethod(sql: Sql, input: NewPayoutMethod, alongside?: Alongside<PayoutMethodRow>): Promise<PayoutMethodRow> {
   const rail = findRail(input.rail)!;
   if (!rail.directions.includes('pay_out')) {
     throw new AppError('EdgeUnprocessable', `${rail.code} does not carry payouts.`, { errors: [{ pointer: '/body/rail', detail: 'not a payout rail' }] });
@@ -80,6 +80,7 @@ export async function createPayoutMethod(sql: Sql, input: NewPayoutMethod): Prom
               ${input.currency}, ${input.label}, ${tx.json(beneficiary as never)})
       returning ${COLUMNS(tx)}`;
     await record(tx, CREATED, row, input.attribution);
+    await alongside?.(tx, row);
     return row;
   }) as Promise<PayoutMethodRow>;
 }
@@ -90,11 +91,11 @@ export async function getPayoutMethod(sql: Sql, id: string): Promise<PayoutMetho
   return row;
 }
 
-/** active → disabled. A stale version (If-Match) is 412 via `assertCurrent`; already disabled is 409. */
+/** active → disabled, with `alongside`. A stale version (If-Match) is 412 via `assertCurrent`; already disabled is 409. */
 export async function disablePayoutMethod(
   sql: Sql,
   id: string,
-  opts: { assertCurrent: (row: PayoutMethodRow) => void; attribution: SubjectAttribution },
+  opts: { assertCurrent: (row: PayoutMethodRow) => void; attribution: SubjectAttribution; alongside?: Alongside<PayoutMethodRow> },
 ): Promise<PayoutMethodRow> {
   return sql.begin(async (tx) => {
     const [row] = await tx<PayoutMethodRow[]>`select ${COLUMNS(tx)} from payout_methods where id = ${id} for update`;
@@ -106,6 +107,7 @@ export async function disablePayoutMethod(
       update payout_methods set status = 'disabled', version = version + 1, updated_at = now()
        where id = ${id} returning ${COLUMNS(tx)}`;
     await record(tx, DISABLED, updated, opts.attribution);
+    await opts.alongside?.(tx, updated);
     return updated;
   }) as Promise<PayoutMethodRow>;
 }

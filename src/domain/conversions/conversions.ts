@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
-import { etagOf } from '../../db/base';
+import { etagOf, type Alongside } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
@@ -221,12 +221,16 @@ function insertQuote(sql: Db, q: QuoteRow, ifAbsent: boolean) {
     returning ${QUOTE_COLUMNS(sql)}`;
 }
 
-/** A stored firm quote (POST /conversions/preview); the account must exist in the enterprise. */
-export async function createQuote(sql: Sql, r: ConversionRequest & { ttlMs?: number }): Promise<QuoteRow> {
+/** A stored firm quote (POST /conversions/preview), committed with `alongside`; the account must exist in the enterprise. */
+export async function createQuote(sql: Sql, r: ConversionRequest & { ttlMs?: number }, alongside?: Alongside<QuoteRow>): Promise<QuoteRow> {
   const account = await fundableAccount(sql, r.accountRef);
   if (!account || account.enterpriseId !== r.enterpriseId) throw notFound('account');
-  const [row] = await insertQuote(sql, await priceQuote(sql, r), false);
-  return row;
+  const priced = await priceQuote(sql, r);
+  return (await sql.begin(async (tx) => {
+    const [row] = await insertQuote(tx, priced, false);
+    await alongside?.(tx, row);
+    return row;
+  })) as QuoteRow;
 }
 
 export async function getQuote(sql: Db, quoteId: string): Promise<QuoteRow | null> {

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import type { Sql, TransactionSql } from 'postgres';
 import type { SubjectAttribution } from '../../auth/caller';
 import type { Services } from '../../services';
-import { etagOf, iso } from '../../db/base';
+import { etagOf, iso, type Alongside } from '../../db/base';
 import { parseRef, uuidv7 } from '../../ids';
 import { recordEventSql } from '../../events/outbox';
 import { EXPORT_EVENTS } from './events';
@@ -97,9 +97,10 @@ export interface NewExport {
 
 /**
  * Inserts a queued export with its event; a schedule run that already created its export gets that one
- * back. `owes`: the workflow start a new export is owed, recorded in the same transaction (temporal/start-outbox).
+ * back. `owes`: the workflow start a new export is owed, recorded in the same transaction (temporal/start-outbox);
+ * `alongside`: more work committed with a new export (the request's audit entry).
  */
-export async function queueExport(sql: Sql, input: NewExport, owes?: (row: ExportRow) => WorkflowStart): Promise<ExportRow> {
+export async function queueExport(sql: Sql, input: NewExport, owes?: (row: ExportRow) => WorkflowStart, alongside?: Alongside<ExportRow>): Promise<ExportRow> {
   return sql.begin(async (tx) => {
     const [row] = await tx<ExportRow[]>`
       insert into exports (id, enterprise_id, kind, format, scope_ref, range_start, range_end, schedule_id, scheduled_for, attribution)
@@ -113,6 +114,7 @@ export async function queueExport(sql: Sql, input: NewExport, owes?: (row: Expor
     }
     await recordExportEvent(tx, EXPORT_EVENTS.queued, row);
     if (owes) await recordStart(tx, owes(row));
+    await alongside?.(tx, row);
     return row;
   });
 }
@@ -122,12 +124,12 @@ export async function queueExport(sql: Sql, input: NewExport, owes?: (row: Expor
  * transaction, so a process that dies before it leaves it to the worker's sweeper). A start that fails
  * ends the export `failed` (`workflow_start_failed`) and answers 503.
  */
-export async function requestExport(services: Services, input: NewExport, opts: { taskQueue?: string } = {}): Promise<ExportRow> {
+export async function requestExport(services: Services, input: NewExport, opts: { taskQueue?: string; alongside?: Alongside<ExportRow> } = {}): Promise<ExportRow> {
   const owes = (row: ExportRow): WorkflowStart => {
     const { workflowId, input: args } = startExportWorkflowArgs(services, row.id);
     return { workflowType: 'exportWorkflow', workflowId, taskQueue: opts.taskQueue ?? services.temporal.taskQueue, args: [args] };
   };
-  const row = await queueExport(services.sql, input, owes);
+  const row = await queueExport(services.sql, input, owes, opts.alongside);
   const start = owes(row);
   await startOwed(services, start, () =>
     services.sql.begin(async (tx) => {

@@ -3,7 +3,7 @@ import { ScheduleNotFoundError, ScheduleOverlapPolicy, type ScheduleDescription 
 import type { SubjectAttribution } from '../../auth/caller';
 import type { Services } from '../../services';
 import { conflict, notFound } from '../../errors';
-import { etagOf } from '../../db/base';
+import { etagOf, type Alongside } from '../../db/base';
 import { uuidv7 } from '../../ids';
 import { recordEventSql } from '../../events/outbox';
 import { SA } from '../../temporal/search-attributes';
@@ -106,8 +106,11 @@ async function recordScheduleEvent(tx: TransactionSql, type: string, row: Schedu
   });
 }
 
-/** Creates the Temporal Schedule, then the row; a run that fires before the row commits finds nothing and skips. */
-export async function createExportSchedule(services: Services, input: NewSchedule): Promise<ScheduleRow> {
+/**
+ * Creates the Temporal Schedule, then the row (with `alongside`, e.g. the request's audit entry); a run
+ * that fires before the row commits finds nothing and skips.
+ */
+export async function createExportSchedule(services: Services, input: NewSchedule, alongside?: Alongside<ScheduleRow>): Promise<ScheduleRow> {
   const id = uuidv7();
   const client = await services.temporal.get();
   const handle = await client.schedule.create({
@@ -135,6 +138,7 @@ export async function createExportSchedule(services: Services, input: NewSchedul
                 ${input.rangeType}, ${input.rangeSeconds}, ${input.description}, ${tx.json(input.attribution as never)})
         returning *`;
       await recordScheduleEvent(tx, EXPORT_EVENTS.scheduleCreated, row);
+      await alongside?.(tx, row);
       return row;
     });
   } catch (err) {
@@ -173,8 +177,8 @@ export type ScheduleAction =
   | { kind: 'backfill'; start: Date; end: Date };
 
 /**
- * Applies an action to the schedule row (with its event) and to the Temporal Schedule. Trigger and
- * backfill change no row: each run they cause creates its own export.
+ * Applies an action to the schedule row (with its event and `alongside`) and to the Temporal Schedule.
+ * Trigger and backfill change no row (nor run `alongside`): each run they cause creates its own export.
  */
 export async function actOnSchedule(
   services: Services,
@@ -182,6 +186,7 @@ export async function actOnSchedule(
   action: ScheduleAction,
   authorize: (row: ScheduleRow) => Promise<void> | void,
   attribution: SubjectAttribution,
+  alongside?: Alongside<ScheduleRow>,
 ): Promise<ScheduleRow> {
   const existing = await findSchedule(services.sql, id);
   if (!existing) throw notFound('export schedule');
@@ -214,6 +219,7 @@ export async function actOnSchedule(
     const [row] = await tx<ScheduleRow[]>`
       update export_schedules set status = ${status}, version = version + 1, updated_at = now() where id = ${id} returning *`;
     await recordScheduleEvent(tx, type, { ...row, attribution });
+    await alongside?.(tx, row);
     return row;
   });
 }

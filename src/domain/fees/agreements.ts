@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { AppError, notFound } from '../../errors';
 import { uuidv7 } from '../../ids';
-import { etagOf, iso } from '../../db/base';
+import { etagOf, iso, type Alongside } from '../../db/base';
 import type { SubjectAttribution } from '../../auth/caller';
 import { recordEventSql } from '../../events/outbox';
 import { systemAccountRef } from '../../ledger';
@@ -64,8 +64,8 @@ export interface IssueAgreementInput {
   replaces?: { id: string; assertCurrent: (row: AgreementRow) => void };
 }
 
-/** Issues the next version; the one in force (if any) becomes superseded in the same transaction. */
-export async function issueAgreement(sql: Sql, input: IssueAgreementInput): Promise<AgreementRow> {
+/** Issues the next version; the one in force (if any) becomes superseded in the same transaction, with `alongside` for the new one. */
+export async function issueAgreement(sql: Sql, input: IssueAgreementInput, alongside?: Alongside<AgreementRow>): Promise<AgreementRow> {
   assertValidFeeSchedule(input.schedule, '/body/fee_schedule');
   return sql.begin(async (tx) => {
     // Issuers of one enterprise queue here, so version numbers are gap-free and never collide.
@@ -93,6 +93,7 @@ export async function issueAgreement(sql: Sql, input: IssueAgreementInput): Prom
               ${tx.json(input.schedule as never)}, ${current?.id ?? null}, ${tx.json(input.attribution as never)})
       returning ${COLUMNS(tx)}`;
     await record(tx, AGREEMENT_CREATED, created, input.attribution);
+    await alongside?.(tx, created);
     return created;
   }) as Promise<AgreementRow>;
 }

@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import { uuidv7 } from '../../ids';
+import type { Alongside } from '../../db/base';
 import { networkByCode } from '../catalogue/networks';
 import type { RailOutcome, RailSubmission, SubmitOutcome, WithdrawalRail } from './rail';
 
@@ -66,10 +67,13 @@ export interface InjectedFailure {
 }
 
 /** Tells the sandbox rail to fail the next `count` submissions to `address`. */
-export async function injectRailFailure(sql: Sql, f: InjectedFailure): Promise<{ id: string; created_at: Date }> {
-  const [row] = await sql`
-    insert into sandbox_rail_failures (id, enterprise_id, address, stage, failure_reason, remaining)
-    values (${uuidv7()}, ${f.enterpriseId}, ${f.address}, ${f.stage}, ${f.failureReason}, ${f.count})
-    returning id, created_at`;
-  return { id: row.id, created_at: row.created_at };
+export async function injectRailFailure(sql: Sql, f: InjectedFailure, alongside?: Alongside<{ id: string }>): Promise<{ id: string; created_at: Date }> {
+  return (await sql.begin(async (tx) => {
+    const [row] = await tx`
+      insert into sandbox_rail_failures (id, enterprise_id, address, stage, failure_reason, remaining)
+      values (${uuidv7()}, ${f.enterpriseId}, ${f.address}, ${f.stage}, ${f.failureReason}, ${f.count})
+      returning id, created_at`;
+    await alongside?.(tx, { id: row.id });
+    return { id: row.id, created_at: row.created_at };
+  })) as { id: string; created_at: Date };
 }

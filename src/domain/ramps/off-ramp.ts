@@ -3,7 +3,7 @@ import type { Sql, TransactionSql } from 'postgres';
 import { guardedTransition, statusAfter, type SessionTable } from './transition';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
-import { etagOf, iso } from '../../db/base';
+import { etagOf, iso, type Alongside } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
@@ -245,8 +245,9 @@ function transition(
   from: OffRampStatus[],
   set: (tx: TransactionSql, row: OffRampRow) => Promise<Partial<Record<keyof OffRampRow, unknown>> & { status: OffRampStatus }>,
   attribution: SubjectAttribution | null = null,
+  alongside?: Alongside<OffRampRow>,
 ) {
-  return guardedTransition(sql, SESSIONS, id, from, set, attribution);
+  return guardedTransition(sql, SESSIONS, id, from, set, attribution, alongside);
 }
 
 const statusOf = (result: { row: OffRampRow } | null, id: string): OffRampStatus => statusAfter(result, 'off-ramp session', id);
@@ -328,10 +329,10 @@ export async function completeOffRamp(sql: Sql, id: string): Promise<OffRampStat
 
 /**
  * Cancels a session: awaiting approval, through its workflow (the Update cancels the approval and
- * releases the hold, and cannot cross an approval decision); `requested`, directly (hold released),
- * then the workflow is told. Later is 409 `off_ramp_<status>`.
+ * releases the hold, and cannot cross an approval decision); `requested`, directly (hold released,
+ * with `alongside`), then the workflow is told. Later is 409 `off_ramp_<status>`.
  */
-export async function cancelOffRamp(services: Services, caller: Caller, row: OffRampRow): Promise<OffRampRow> {
+export async function cancelOffRamp(services: Services, caller: Caller, row: OffRampRow, alongside?: Alongside<OffRampRow>): Promise<OffRampRow> {
   const refuse = (status: OffRampStatus) => conflict(`The off-ramp session is ${status}; only a requested session can be cancelled.`, `off_ramp_${status}`);
   if (row.status === 'pending_approval') {
     await cancelThroughWorkflow(services, caller, { workflowId: offRampWorkflowId(row.id), update: OFF_RAMP_CANCEL_UPDATE, notCancellable: OFF_RAMP_NOT_CANCELLABLE });
@@ -339,7 +340,7 @@ export async function cancelOffRamp(services: Services, caller: Caller, row: Off
     if (after.status !== 'cancelled') throw refuse(after.status);
     return after;
   }
-  const result = await transition(services.sql, row.id, ['requested'], (tx, current) => release(tx, current, 'cancelled', null), caller.attribution());
+  const result = await transition(services.sql, row.id, ['requested'], (tx, current) => release(tx, current, 'cancelled', null), caller.attribution(), alongside);
   if (!result) throw notFound('off-ramp session');
   if (!result.changed) throw refuse(result.row.status);
   // The workflow re-reads the row; a lost signal only delays it.

@@ -3,7 +3,7 @@ import type { Sql, TransactionSql } from 'postgres';
 import { guardedTransition, statusAfter, type SessionTable } from './transition';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
-import { etagOf, iso } from '../../db/base';
+import { etagOf, iso, type Alongside } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
@@ -205,8 +205,9 @@ function transition(
   from: OnRampStatus[],
   set: (tx: TransactionSql, row: OnRampRow) => Promise<Partial<Record<keyof OnRampRow, unknown>> & { status: OnRampStatus }>,
   attribution: SubjectAttribution | null = null,
+  alongside?: Alongside<OnRampRow>,
 ) {
-  return guardedTransition(sql, SESSIONS, id, from, set, attribution);
+  return guardedTransition(sql, SESSIONS, id, from, set, attribution, alongside);
 }
 
 const statusOf = (result: { row: OnRampRow } | null, id: string): OnRampStatus => statusAfter(result, 'on-ramp session', id);
@@ -230,7 +231,13 @@ export async function onRampStatus(sql: Sql, id: string): Promise<OnRampStatus> 
  * Sandbox bank: the client's payment arrived (awaiting_payment → payment_received, amount recorded).
  * Anything else is 409 `on_ramp_<status>`; a closed window is 409 `on_ramp_expired`.
  */
-export async function recordOnRampPayment(sql: Sql, row: OnRampRow, amount: { currency: string; value: string }, attribution: SubjectAttribution): Promise<OnRampRow> {
+export async function recordOnRampPayment(
+  sql: Sql,
+  row: OnRampRow,
+  amount: { currency: string; value: string },
+  attribution: SubjectAttribution,
+  alongside?: Alongside<OnRampRow>,
+): Promise<OnRampRow> {
   if (amount.currency.toUpperCase() !== row.fiat_currency) {
     throw new AppError('EdgeUnprocessable', `The session collects ${row.fiat_currency}.`, { errors: [{ pointer: '/body/amount/currency', detail: `must be ${row.fiat_currency}` }] });
   }
@@ -245,6 +252,7 @@ export async function recordOnRampPayment(sql: Sql, row: OnRampRow, amount: { cu
       return { status: 'payment_received', fiat_amount: minor.toString(), payment_received_at: new Date() };
     },
     attribution,
+    alongside,
   );
   if (!result) throw notFound('on-ramp session');
   if (!result.changed) throw conflict(`The on-ramp session is ${result.row.status}.`, `on_ramp_${result.row.status}`);
@@ -315,9 +323,9 @@ export async function completeOnRamp(sql: Sql, id: string, metrics?: Metrics): P
   );
 }
 
-/** requested | awaiting_payment → cancelled by the client; later is 409 `on_ramp_<status>`. */
-export async function cancelOnRamp(sql: Sql, row: OnRampRow, attribution: SubjectAttribution): Promise<OnRampRow> {
-  const result = await transition(sql, row.id, ['requested', 'awaiting_payment'], async () => ({ status: 'cancelled' }), attribution);
+/** requested | awaiting_payment → cancelled by the client (with `alongside`); later is 409 `on_ramp_<status>`. */
+export async function cancelOnRamp(sql: Sql, row: OnRampRow, attribution: SubjectAttribution, alongside?: Alongside<OnRampRow>): Promise<OnRampRow> {
+  const result = await transition(sql, row.id, ['requested', 'awaiting_payment'], async () => ({ status: 'cancelled' }), attribution, alongside);
   if (!result) throw notFound('on-ramp session');
   if (!result.changed) throw conflict(`The on-ramp session is ${result.row.status}; only a session awaiting payment can be cancelled.`, `on_ramp_${result.row.status}`);
   return result.row;

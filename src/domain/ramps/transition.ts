@@ -1,5 +1,6 @@
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import type { SubjectAttribution } from '../../auth/caller';
+import type { Alongside } from '../../db/base';
 
 /** What a guarded transition needs to know about a session table. */
 export interface SessionTable<R extends { status: S }, S extends string> {
@@ -10,8 +11,8 @@ export interface SessionTable<R extends { status: S }, S extends string> {
 }
 
 /**
- * One guarded transition of a ramp session in its own transaction, with its event: the row is locked,
- * changed only if its status is in `from`, and returned with whether it changed (null if absent).
+ * One guarded transition of a ramp session in its own transaction, with its event and `alongside`: the
+ * row is locked, changed only if its status is in `from`, and returned with whether it changed (null if absent).
  */
 export async function guardedTransition<R extends { status: S }, S extends string>(
   sql: Sql,
@@ -20,6 +21,7 @@ export async function guardedTransition<R extends { status: S }, S extends strin
   from: S[],
   set: (tx: TransactionSql, row: R) => Promise<Partial<Record<keyof R, unknown>> & { status: S }>,
   attribution: SubjectAttribution | null = null,
+  alongside?: Alongside<R>,
 ): Promise<{ row: R; changed: boolean } | null> {
   return (await sql.begin(async (tx) => {
     const [row] = (await tx`select ${t.columns(tx)} from ${tx(t.table)} where id = ${id} for update`) as unknown as R[];
@@ -30,6 +32,7 @@ export async function guardedTransition<R extends { status: S }, S extends strin
       update ${tx(t.table)} set ${tx(changes as never)}, version = version + 1, updated_at = now()
        where id = ${id} returning ${t.columns(tx)}`) as unknown as R[];
     await t.recordEvent(tx, updated, attribution);
+    await alongside?.(tx, updated);
     return { row: updated, changed: true };
   })) as { row: R; changed: boolean } | null;
 }

@@ -3,7 +3,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@te
 import type { Services } from '../../services';
 import { uuidv7 } from '../../ids';
 import { SA } from '../../temporal/search-attributes';
-import { iso } from '../../db/base';
+import { iso, type Alongside } from '../../db/base';
 import { ScopePaths, findEvent } from '../../events/log';
 import { presentEvent, type EventRow } from '../../events/present';
 import { openSecret, signatureHeader } from './signing';
@@ -174,43 +174,58 @@ interface NewDelivery {
   body: string;
 }
 
-async function insertDelivery(sql: Sql, d: NewDelivery): Promise<DeliveryRow> {
-  const [row] = await sql<DeliveryRow[]>`
+async function insertDelivery(tx: TransactionSql, d: NewDelivery): Promise<DeliveryRow> {
+  const [row] = await tx<DeliveryRow[]>`
     insert into webhook_deliveries (id, enterprise_id, subscription_id, event_id, event_type, webhook_id, origin, body)
     values (${uuidv7()}, ${d.subscription.enterprise_id}, ${d.subscription.id}, ${d.eventId}, ${d.eventType}, ${d.webhookId}, ${d.origin}, ${d.body})
     returning *`;
   return row;
 }
 
-/** A new delivery, started now: replays and redeliveries keep the event's webhook-id and body bytes. */
-async function deliverNow(services: Services, d: NewDelivery): Promise<DeliveryRow> {
-  const row = await insertDelivery(services.sql, d);
-  await startDeliveryWorkflow(services, { enterpriseId: row.enterprise_id, subscriptionId: row.subscription_id, deliveryId: row.id });
-  return row;
+/**
+ * New deliveries, committed together with `alongside` (the request's audit entry), then started:
+ * replays and redeliveries keep the event's webhook-id and body bytes.
+ */
+async function deliverNow(services: Services, deliveries: NewDelivery[], alongside?: Alongside<DeliveryRow[]>): Promise<DeliveryRow[]> {
+  const rows = (await services.sql.begin(async (tx) => {
+    const inserted: DeliveryRow[] = [];
+    for (const d of deliveries) inserted.push(await insertDelivery(tx, d));
+    await alongside?.(tx, inserted);
+    return inserted;
+  })) as DeliveryRow[];
+  await Promise.all(rows.map((row) => startDeliveryWorkflow(services, { enterpriseId: row.enterprise_id, subscriptionId: row.subscription_id, deliveryId: row.id })));
+  return rows;
 }
 
-export function replayEvent(services: Services, event: EventRow, subscriptions: SubscriptionTarget[]): Promise<DeliveryRow[]> {
+export function replayEvent(services: Services, event: EventRow, subscriptions: SubscriptionTarget[], alongside?: Alongside<DeliveryRow[]>): Promise<DeliveryRow[]> {
   const body = JSON.stringify(presentEvent(event));
-  return Promise.all(
-    subscriptions.map((s) =>
-      deliverNow(services, { subscription: s, origin: 'replay', eventId: event.id, eventType: event.type, webhookId: event.id, body }),
-    ),
+  return deliverNow(
+    services,
+    subscriptions.map((s) => ({ subscription: s, origin: 'replay', eventId: event.id, eventType: event.type, webhookId: event.id, body })),
+    alongside,
   );
 }
 
-export function redeliver(services: Services, delivery: DeliveryRow): Promise<DeliveryRow> {
-  return deliverNow(services, {
-    subscription: { id: delivery.subscription_id, enterprise_id: delivery.enterprise_id },
-    origin: 'redelivery',
-    eventId: delivery.event_id,
-    eventType: delivery.event_type,
-    webhookId: delivery.webhook_id,
-    body: delivery.body,
-  });
+export async function redeliver(services: Services, delivery: DeliveryRow, alongside?: Alongside<DeliveryRow[]>): Promise<DeliveryRow> {
+  const [row] = await deliverNow(
+    services,
+    [
+      {
+        subscription: { id: delivery.subscription_id, enterprise_id: delivery.enterprise_id },
+        origin: 'redelivery',
+        eventId: delivery.event_id,
+        eventType: delivery.event_type,
+        webhookId: delivery.webhook_id,
+        body: delivery.body,
+      },
+    ],
+    alongside,
+  );
+  return row;
 }
 
 /** A synthetic `webhooks.subscription.test.v1` event (not in the log) delivered to one subscription. */
-export function sendTestDelivery(services: Services, subscription: SubscriptionRow): Promise<DeliveryRow> {
+export async function sendTestDelivery(services: Services, subscription: SubscriptionRow, alongside?: Alongside<DeliveryRow[]>): Promise<DeliveryRow> {
   const id = uuidv7();
   const body = JSON.stringify({
     id,
@@ -222,7 +237,8 @@ export function sendTestDelivery(services: Services, subscription: SubscriptionR
     data: presentSubscription(subscription),
     subject_attribution: null,
   });
-  return deliverNow(services, { subscription, origin: 'test', eventId: null, eventType: WEBHOOK_EVENTS.test, webhookId: id, body });
+  const [row] = await deliverNow(services, [{ subscription, origin: 'test', eventId: null, eventType: WEBHOOK_EVENTS.test, webhookId: id, body }], alongside);
+  return row;
 }
 
 export async function findDelivery(sql: Sql, subscriptionId: string, id: string): Promise<{ delivery: DeliveryRow; attempts: AttemptRow[] } | null> {

@@ -11,7 +11,7 @@ import { scopePathOf } from '../../domain/tenancy/scopes';
 import { requireCapability } from '../../domain/capabilities';
 import { ApiKeyBody } from '../../domain/api-keys/events';
 import { changeApiKey, createApiKey, findApiKey, listApiKeys, presentApiKey, presentIssuedApiKey, type ApiKeyChange, type ApiKeyRow } from '../../domain/api-keys/keys';
-import { auditRowAlongside } from '../../domain/audit/entries';
+import { auditedAs, auditRowAlongside } from '../../domain/audit/entries';
 import { setClientApiState, type ClientApiState } from '../../domain/api-keys/client-access';
 import { ClientBody } from '../../domain/clients/events';
 import { presentClient } from '../../domain/clients/present';
@@ -220,10 +220,17 @@ function clientStateRoute(suffix: 'kyc' | 'api-access', body: z.ZodType, change:
     handler: async ({ params, body: b, caller, services, ctx }) => {
       if (services.config.mode !== 'sandbox') throw new AppError('EdgeNotFound', `No route matches PUT ${ctx.path}.`);
       const client = await withOptimisticLock(() =>
-        setClientApiState(services.orm.em.fork(), caller, params.client_id, change(b), (c) => {
-          caller.require('sandbox.control', [`enterprises/${c.enterpriseId}`, `clients/${c.id}`], 'client');
-          assertIfMatch(ctx, c);
-        }),
+        setClientApiState(
+          services.orm.em.fork(),
+          caller,
+          params.client_id,
+          change(b),
+          (c) => {
+            caller.require('sandbox.control', [`enterprises/${c.enterpriseId}`, `clients/${c.id}`], 'client');
+            assertIfMatch(ctx, c);
+          },
+          auditedAs(ctx, 200, 'clients'),
+        ),
       );
       signedApiCaches(services).invalidateStanding(); // the signed API of this process sees the change on its next request
       return { body: presentClient(client) };

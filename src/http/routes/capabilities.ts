@@ -54,11 +54,12 @@ export const setClientCapability = defineRoute({
   body: z.object({ enabled: z.boolean() }).strict().openapi('CapabilitySetting'),
   responses: { 200: { description: 'The capability as now set for the client.', schema: CapabilityItemBody } },
   errors: ['EdgeNotFound'],
-  handler: async ({ params, body, caller, services }) => {
+  handler: async ({ params, body, caller, services, ctx }) => {
     const path = await resolveBoundary(services.sql, caller, `clients/${params.client_id}`, 'client');
     caller.require('capabilities.manage', path, 'client');
     if (!isCapability(params.capability_name)) throw notFound('capability');
-    return { body: await setCapability(services.orm.em.fork(), caller, path, params.capability_name, body.enabled) };
+    const audited = { ctx, outcome: () => ({ status: 200, resourceRef: `clients/${params.client_id}` }) };
+    return { body: await setCapability(services.orm.em.fork(), caller, path, params.capability_name, body.enabled, audited) };
   },
 });
 

@@ -18,6 +18,7 @@ import {
   presentPayoutMethod,
 } from '../../domain/catalogue/payout-methods';
 import { pathOfRow, requireAccount, visibility } from '../../domain/funding/accounts';
+import { auditRowAlongside } from '../../domain/audit/entries';
 import { AccountRef } from './funding';
 
 // ---------- shapes ----------
@@ -340,9 +341,13 @@ export const createPayoutMethodRoute = defineRoute({
     .openapi('PayoutMethodCreate'),
   responses: { 201: { description: 'The payout method.', schema: PayoutMethodBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, ctx }) => {
     const account = await requireAccount(services.sql, caller, body.account_ref, 'clients.manage');
-    const row = await createPayoutMethod(services.sql, { account, rail: body.rail, currency: body.currency, label: body.label, beneficiary: body.beneficiary, attribution: caller.attribution() });
+    const row = await createPayoutMethod(
+      services.sql,
+      { account, rail: body.rail, currency: body.currency, label: body.label, beneficiary: body.beneficiary, attribution: caller.attribution() },
+      auditRowAlongside(ctx, 201, 'payout-methods'),
+    );
     return { status: 201, body: presentPayoutMethod(row) };
   },
 });
@@ -413,7 +418,11 @@ export const disablePayoutMethodRoute = defineRoute({
   handler: async ({ params, caller, services, ctx }) => {
     const existing = await getPayoutMethod(services.sql, params.payout_method_id);
     caller.require('clients.manage', pathOfRow(existing), 'payout method');
-    const row = await disablePayoutMethod(services.sql, existing.id, { assertCurrent: (r) => assertIfMatch(ctx, r), attribution: caller.attribution() });
+    const row = await disablePayoutMethod(services.sql, existing.id, {
+      assertCurrent: (r) => assertIfMatch(ctx, r),
+      attribution: caller.attribution(),
+      alongside: auditRowAlongside(ctx, 200, 'payout-methods'),
+    });
     return { body: presentPayoutMethod(row) };
   },
 });

@@ -8,6 +8,7 @@ import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
 import { requireAccount } from '../../domain/funding/accounts';
 import { requireCapability } from '../../domain/capabilities';
+import { auditRowAlongside } from '../../domain/audit/entries';
 import { FeeSummaryBody, Money } from '../../domain/transfers/events';
 import {
   CONVERSION_STATUSES,
@@ -141,9 +142,11 @@ export const previewConversion = defineRoute({
   body: z.object(ConversionRequestBody).strict().openapi('ConversionPreviewRequest'),
   responses: { 201: { description: 'The firm quote.', schema: ConversionQuoteBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable', 'ForbiddenCapabilityScope'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, ctx }) => {
     await conversionAccount(services, caller, body.account_ref, 'conversions.create');
-    const quote = await createQuote(services.sql, { enterpriseId: caller.enterpriseId, accountRef: body.account_ref, ...parseRequest(body) });
+    // `conversions/<quote id>`: the name the pipeline gave the stored quote (the path's collection).
+    const audit = auditRowAlongside(ctx, 201, 'conversions');
+    const quote = await createQuote(services.sql, { enterpriseId: caller.enterpriseId, accountRef: body.account_ref, ...parseRequest(body) }, audit);
     return { status: 201, body: presentQuote(quote) };
   },
 });

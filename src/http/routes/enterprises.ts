@@ -8,7 +8,7 @@ import { Enterprise, MasterAccount } from '../../domain/tenancy/entities';
 import { presentEnterprise, presentMasterAccount } from '../../domain/tenancy/present';
 import { changeEnterpriseState, type EnterpriseAction } from '../../domain/tenancy/lifecycle';
 import { cachedEnterprise } from '../../domain/tenancy/queries';
-import { auditedAs } from '../../domain/audit/entries';
+import { auditedAs, auditInTransaction } from '../../domain/audit/entries';
 
 export const EnterpriseBody = z
   .object({
@@ -145,18 +145,22 @@ export const updateEnterprise = defineRoute({
   errors: ['EdgeNotFound', 'EdgePreconditionFailed', 'EdgeGone'],
   handler: async ({ params, body, caller, services, ctx }) => {
     caller.require('enterprises.manage', [`enterprises/${params.enterprise_id}`], 'enterprise');
-    const em = services.orm.em.fork();
-    return withOptimisticLock(async () => {
-      const row = await em.findOne(Enterprise, { id: params.enterprise_id });
-      if (!row) throw notFound('enterprise');
-      assertIfMatch(ctx, row);
-      if (row.admissionState === 'closed') throw new AppError('EdgeGone', 'The enterprise is closed.', { reason: 'enterprise_closed' });
-      row.metadata = body.metadata;
-      await em.flush();
-      // Other processes learn of it by the trigger's NOTIFY; this one must not serve the old row meanwhile.
-      services.enterprises.invalidate(row.id);
-      return { body: presentEnterprise(row) };
-    });
+    const row = await withOptimisticLock(() =>
+      services.orm.em.fork().transactional(async (em) => {
+        const found = await em.findOne(Enterprise, { id: params.enterprise_id });
+        if (!found) throw notFound('enterprise');
+        assertIfMatch(ctx, found);
+        if (found.admissionState === 'closed') throw new AppError('EdgeGone', 'The enterprise is closed.', { reason: 'enterprise_closed' });
+        found.metadata = body.metadata;
+        await em.flush();
+        // The metadata and its audit entry commit together.
+        await auditInTransaction(em, ctx, { status: 200, resourceRef: `enterprises/${found.id}` });
+        return found;
+      }),
+    );
+    // Other processes learn of it by the trigger's NOTIFY; this one must not serve the old row meanwhile.
+    services.enterprises.invalidate(row.id);
+    return { body: presentEnterprise(row) };
   },
 });
 

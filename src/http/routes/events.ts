@@ -11,6 +11,7 @@ import { presentEvent, type EventRow } from '../../events/present';
 import { scopePathOf } from '../../domain/tenancy/scopes';
 import { activeSubscriptions, presentDelivery, replayEvent, subscriptionMatches } from '../../domain/webhooks/deliveries';
 import { WebhookDeliveryBody } from '../../domain/webhooks/events';
+import { auditAlongside } from '../../domain/audit/entries';
 
 export const EventBody = z
   .object({
@@ -144,7 +145,7 @@ export const replayEventRoute = defineRoute({
   body: z.object({ subscription_id: Uuid.optional() }).strict().openapi('EventReplay'),
   responses: { 202: { description: 'The deliveries started.', schema: listOf(WebhookDeliveryBody, 'WebhookDeliveryStartedList') } },
   errors: ['EdgeNotFound', 'EdgeUnprocessable'],
-  handler: async ({ params, body, caller, services }) => {
+  handler: async ({ params, body, caller, services, ctx }) => {
     const event = await findEvent(services.sql, params.event_id);
     if (!event) throw notFound('event');
     caller.require('events.replay', await eventPath(services.sql, event), 'event');
@@ -157,7 +158,7 @@ export const replayEventRoute = defineRoute({
         { pointer: '/body/subscription_id', detail: 'not an active subscription matching the event type and scope' },
       ]);
     }
-    const deliveries = await replayEvent(services, event, matching);
+    const deliveries = await replayEvent(services, event, matching, auditAlongside(ctx, 202, `events/${params.event_id}`));
     return { status: 202, body: { items: deliveries.map((d) => presentDelivery(d)), next_page_token: null } };
   },
 });

@@ -13,6 +13,7 @@ import { ScopePaths } from '../../events/log';
 import { ExportBody, ExportScheduleBody } from '../../domain/exports/events';
 import { EXPORT_KINDS, exportFilePath, findExport, listExports, presentExport, requestExport, type ExportRow } from '../../domain/exports/exports';
 import type { ExportKind } from '../../domain/exports/sources';
+import { auditRowAlongside } from '../../domain/audit/entries';
 import {
   actOnSchedule,
   createExportSchedule,
@@ -76,20 +77,24 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
         .openapi(`${op}Request`),
       responses: { 202: { description: 'The queued export.', schema: ExportBody } },
       errors: ['EdgeNotFound', 'EdgeUnprocessable', 'TemporarilyUnavailable'],
-      handler: async ({ body, caller, services }) => {
+      handler: async ({ body, caller, services, ctx }) => {
         const path = await scopePathOf(services.sql, body.scope_ref);
         requireFor(caller, kind, 'exports.create', path ?? [body.scope_ref], 'scope');
         const [from, to] = [new Date(body.from), new Date(body.to)];
         if (!(from < to)) throw unprocessable('`from` must be before `to`.', [{ pointer: '/body/to', detail: 'must be after from' }]);
-        const row = await requestExport(services, {
-          enterpriseId: caller.enterpriseId,
-          kind,
-          format: body.format,
-          scopeRef: body.scope_ref,
-          rangeStart: from,
-          rangeEnd: to,
-          attribution: caller.attribution(),
-        });
+        const row = await requestExport(
+          services,
+          {
+            enterpriseId: caller.enterpriseId,
+            kind,
+            format: body.format,
+            scopeRef: body.scope_ref,
+            rangeStart: from,
+            rangeEnd: to,
+            attribution: caller.attribution(),
+          },
+          { alongside: auditRowAlongside(ctx, 202, collection) },
+        );
         return { status: 202, body: presentExport(row) };
       },
     }),
@@ -209,7 +214,7 @@ export const createExportScheduleRoute = defineRoute({
     .openapi('ExportScheduleCreate'),
   responses: { 201: { description: 'The schedule.', schema: ExportScheduleBody } },
   errors: ['EdgeNotFound', 'EdgeUnprocessable'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, ctx }) => {
     const path = await scopePathOf(services.sql, body.scope_ref);
     requireFor(caller, body.kind, 'exports.create', path ?? [body.scope_ref], 'scope');
     let row: ScheduleRow;
@@ -225,7 +230,7 @@ export const createExportScheduleRoute = defineRoute({
         rangeSeconds: body.range.type === 'trailing' ? body.range.seconds : null,
         description: body.description ?? '',
         attribution: caller.attribution(),
-      });
+      }, auditRowAlongside(ctx, 201, 'export-schedules'));
     } catch (err) {
       // Temporal refuses a cron expression it cannot parse.
       if ('cron' in body.spec && /cron|invalid/i.test((err as Error).message)) {
@@ -313,6 +318,8 @@ function scheduleActionRoute(
           if (changesRow) assertIfMatch(ctx, r);
         },
         caller.attribution(),
+        // Only pause, unpause and delete change the row; trigger and backfill keep the pipeline's entry.
+        auditRowAlongside(ctx, 200, 'export-schedules'),
       );
       return { status: changesRow ? 200 : 202, body: presentSchedule(row, row.status === 'deleted' ? undefined : await describeSchedule(services, row.id)) };
     },

@@ -9,6 +9,7 @@ import { formatAmount, parseAmount, assetOf } from '../../ledger/assets';
 import { OPERATION_TYPES } from '../../domain/fees/engine';
 import { getAgreement, issueAgreement, listAgreements, presentAgreement, quoteFees } from '../../domain/fees/agreements';
 import { railProblem } from '../../domain/fees/schedule';
+import { auditAlongside, auditRowAlongside } from '../../domain/audit/entries';
 
 const Decimal = z.string().max(100).openapi({ description: 'Decimal string in the rule\'s asset, e.g. "1.50".', example: '1.50' });
 
@@ -66,9 +67,13 @@ export const createAgreement = defineRoute({
   body: z.object({ scope_ref: Ref('enterprises'), fee_schedule: FeeScheduleBody }).strict().openapi('EnterpriseCommercialAgreementCreate'),
   responses: { 201: { description: 'The agreement now in force.', schema: CommercialAgreementBody } },
   errors: ['EdgeNotFound', 'EdgeGone', 'EdgeUnprocessable'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, ctx }) => {
     caller.require('fees.manage', [body.scope_ref], 'enterprise');
-    const row = await issueAgreement(services.sql, { enterpriseId: caller.enterpriseId, schedule: body.fee_schedule, attribution: caller.attribution() });
+    const row = await issueAgreement(
+      services.sql,
+      { enterpriseId: caller.enterpriseId, schedule: body.fee_schedule, attribution: caller.attribution() },
+      auditRowAlongside(ctx, 201, 'enterprise-commercial-agreements'),
+    );
     return { status: 201, body: presentAgreement(row) };
   },
 });
@@ -126,12 +131,17 @@ export const supersedeAgreement = defineRoute({
   handler: async ({ params, body, caller, services, ctx }) => {
     const current = await getAgreement(services.sql, params.agreement_id);
     caller.require('fees.manage', [`enterprises/${current.enterprise_id}`], 'commercial agreement');
-    const row = await issueAgreement(services.sql, {
-      enterpriseId: current.enterprise_id,
-      schedule: body.fee_schedule,
-      attribution: caller.attribution(),
-      replaces: { id: current.id, assertCurrent: (r) => assertIfMatch(ctx, r) },
-    });
+    const row = await issueAgreement(
+      services.sql,
+      {
+        enterpriseId: current.enterprise_id,
+        schedule: body.fee_schedule,
+        attribution: caller.attribution(),
+        replaces: { id: current.id, assertCurrent: (r) => assertIfMatch(ctx, r) },
+      },
+      // Named after the superseded version, as the path names it.
+      auditAlongside(ctx, 201, `enterprise-commercial-agreements/${params.agreement_id}`),
+    );
     return { status: 201, body: presentAgreement(row) };
   },
 });

@@ -7,6 +7,7 @@ import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
 import { requireAccount } from '../../domain/funding/accounts';
 import { requireCapability } from '../../domain/capabilities';
+import { auditRowAlongside } from '../../domain/audit/entries';
 import {
   OffRampSessionBody,
   OnRampSessionBody,
@@ -106,8 +107,9 @@ export const cancelOnRampSession = defineRoute({
   params: SessionParams,
   responses: { 200: { description: 'The cancelled session.', schema: OnRampSessionBody } },
   errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services }) => {
-    const row = await cancelOnRamp(services.sql, await requireOnRamp(services.sql, caller, params.session_id, 'ramps.create'), caller.attribution());
+  handler: async ({ params, caller, services, ctx }) => {
+    const session = await requireOnRamp(services.sql, caller, params.session_id, 'ramps.create');
+    const row = await cancelOnRamp(services.sql, session, caller.attribution(), auditRowAlongside(ctx, 200, 'on-ramp-sessions'));
     await signal(services, onRampWorkflowId(row.id), RAMP_CANCELLED_SIGNAL);
     return { body: presentOnRamp(row) };
   },
@@ -184,9 +186,11 @@ export const cancelOffRampSession = defineRoute({
   params: SessionParams,
   responses: { 200: { description: 'The cancelled session.', schema: OffRampSessionBody } },
   errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services }) => ({
-    body: presentOffRamp(await cancelOffRamp(services, caller, await requireOffRamp(services.sql, caller, params.session_id, 'ramps.create'))),
-  }),
+  handler: async ({ params, caller, services, ctx }) => {
+    const session = await requireOffRamp(services.sql, caller, params.session_id, 'ramps.create');
+    // A requested session's cancellation commits the entry; one awaiting approval is cancelled by its workflow and keeps the pipeline's.
+    return { body: presentOffRamp(await cancelOffRamp(services, caller, session, auditRowAlongside(ctx, 200, 'off-ramp-sessions'))) };
+  },
 });
 
 export const rampRoutes: RouteDef[] = [

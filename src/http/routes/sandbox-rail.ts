@@ -3,6 +3,7 @@ import { defineRoute, type RouteDef } from '../route';
 import { Timestamp, Uuid } from '../schemas';
 import { AppError } from '../../errors';
 import { injectRailFailure } from '../../domain/rails';
+import { auditRowAlongside } from '../../domain/audit/entries';
 
 const RailFailureBody = z
   .object({
@@ -37,16 +38,15 @@ export const injectRailFailureRoute = defineRoute({
     .openapi('SandboxRailFailureCreate'),
   responses: { 201: { description: 'The injected failure.', schema: RailFailureBody } },
   errors: ['EdgeNotFound'],
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, ctx }) => {
     if (services.config.mode !== 'sandbox') throw new AppError('EdgeNotFound', 'No route matches POST /sandbox/rail/failures.');
     caller.require('sandbox.control', [caller.enterpriseRef], 'enterprise');
-    const row = await injectRailFailure(services.sql, {
-      enterpriseId: caller.enterpriseId,
-      address: body.address,
-      stage: body.stage,
-      failureReason: body.failure_reason,
-      count: body.count,
-    });
+    const row = await injectRailFailure(
+      services.sql,
+      { enterpriseId: caller.enterpriseId, address: body.address, stage: body.stage, failureReason: body.failure_reason, count: body.count },
+      // `sandbox/<id>`: the name the pipeline gave it (the path's first segment).
+      auditRowAlongside(ctx, 201, 'sandbox'),
+    );
     return {
       status: 201,
       body: { id: row.id, resource: 'sandbox_rail_failure' as const, address: body.address, stage: body.stage, failure_reason: body.failure_reason, count: body.count, created_at: row.created_at.toISOString() },

@@ -3,6 +3,7 @@ import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../schemas';
 import { AppError } from '../../errors';
 import { ON_RAMP_PAYMENT_SIGNAL, OnRampSessionBody, onRampWorkflowId, presentOnRamp, recordOnRampPayment, requireOnRamp } from '../../domain/ramps';
+import { auditRowAlongside } from '../../domain/audit/entries';
 
 export const simulateOnRampPayment = defineRoute({
   method: 'post',
@@ -21,7 +22,7 @@ export const simulateOnRampPayment = defineRoute({
   handler: async ({ params, body, caller, services, ctx }) => {
     if (services.config.mode !== 'sandbox') throw new AppError('EdgeNotFound', `No route matches POST ${ctx.path}.`);
     const session = await requireOnRamp(services.sql, caller, params.session_id, 'sandbox.control');
-    const row = await recordOnRampPayment(services.sql, session, body.amount, caller.attribution());
+    const row = await recordOnRampPayment(services.sql, session, body.amount, caller.attribution(), auditRowAlongside(ctx, 200, 'on-ramp-sessions'));
     const client = await services.temporal.get();
     await client.workflow.getHandle(onRampWorkflowId(row.id)).signal(ON_RAMP_PAYMENT_SIGNAL);
     return { body: presentOnRamp(row) };

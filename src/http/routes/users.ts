@@ -168,9 +168,12 @@ export const createInvitation = defineRoute({
     .openapi('UserInvitationCreate'),
   responses: { 201: { description: 'The invitation and its token.', schema: InvitationCreated } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable'],
-  handler: async ({ body, caller, services }) => {
-    const { invitation, token } = await inIamTransaction(services, caller, (unit) =>
-      inviteUser(unit, { email: body.email, displayName: body.display_name, scopeRef: body.scope_ref, roles: body.roles, expiresInSeconds: body.expires_in_seconds }),
+  handler: async ({ body, caller, services, ctx }) => {
+    const { invitation, token } = await inIamTransaction(
+      services,
+      caller,
+      (unit) => inviteUser(unit, { email: body.email, displayName: body.display_name, scopeRef: body.scope_ref, roles: body.roles, expiresInSeconds: body.expires_in_seconds }),
+      { ctx, outcome: (created) => ({ status: 201, resourceRef: `user-invitations/${created.invitation.id}` }) },
     );
     return { status: 201, body: { ...presentInvitation(invitation), token }, headers: { 'Cache-Control': 'no-store' } };
   },
@@ -273,7 +276,7 @@ export const cancelInvitationRoute = defineRoute({
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed'],
   handler: async ({ body, caller, services, ctx }) =>
     withOptimisticLock(async () => ({
-      body: presentInvitation(await inIamTransaction(services, caller, (unit) => cancelInvitation(unit, body.invitation_id, ifMatchOn(ctx)))),
+      body: presentInvitation(await inIamTransaction(services, caller, (unit) => cancelInvitation(unit, body.invitation_id, ifMatchOn(ctx)), auditedAs(ctx, 200, 'user-invitations'))),
     })),
 });
 

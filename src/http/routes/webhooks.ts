@@ -20,7 +20,7 @@ import {
   type SubscriptionRow,
 } from '../../domain/webhooks/subscriptions';
 import { findDelivery, listDeliveries, presentDelivery, redeliver, sendTestDelivery } from '../../domain/webhooks/deliveries';
-import { auditRowAlongside } from '../../domain/audit/entries';
+import { auditAlongside, auditRowAlongside } from '../../domain/audit/entries';
 
 const WebhookSubscriptionWithSecret = WebhookSubscriptionBody.extend({
   secret: z.string().openapi({ description: 'The `whsec_` signing secret (Standard Webhooks). Shown only in this response.' }),
@@ -258,10 +258,10 @@ export const testWebhookSubscription = defineRoute({
   params: SubscriptionParams,
   responses: { 202: { description: 'The delivery started.', schema: WebhookDeliveryBody } },
   errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services }) => {
+  handler: async ({ params, caller, services, ctx }) => {
     const row = await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.manage');
     if (row.status === 'deleted') throw conflict('The webhook subscription is deleted.', 'subscription_deleted');
-    return { status: 202, body: presentDelivery(await sendTestDelivery(services, row)) };
+    return { status: 202, body: presentDelivery(await sendTestDelivery(services, row, auditAlongside(ctx, 202, `webhook-subscriptions/${params.subscription_id}`))) };
   },
 });
 
@@ -319,14 +319,15 @@ export const redeliverWebhookDelivery = defineRoute({
   params: DeliveryParams,
   responses: { 202: { description: 'The new delivery.', schema: WebhookDeliveryBody } },
   errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services }) => {
+  handler: async ({ params, caller, services, ctx }) => {
     const sub = await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.manage');
     const found = await findDelivery(services.sql, params.subscription_id, params.delivery_id);
     if (!found) throw notFound('webhook delivery');
     if (sub.status !== 'active') {
       throw conflict(`The webhook subscription is ${sub.status}.`, `subscription_${sub.status}`);
     }
-    return { status: 202, body: presentDelivery(await redeliver(services, found.delivery)) };
+    // Named after the delivery delivered again, as the path names it.
+    return { status: 202, body: presentDelivery(await redeliver(services, found.delivery, auditAlongside(ctx, 202, `deliveries/${params.delivery_id}`))) };
   },
 });
 
