@@ -2,6 +2,7 @@ import type { Services } from '../src/services';
 import type { SubjectAttribution } from '../src/auth/caller';
 import { openApproval, recordApprovalChange, type ApprovalView } from '../src/domain/approvals/approvals';
 import type { ApprovalDecision, ApprovalSpec, ApprovalVote } from '../src/domain/approvals/messages';
+import type { EntryRecord } from '../src/domain/audit/entries';
 
 /** Approval activities: idempotent by the approval id, the (approval, user) vote key and the pending → terminal guard. */
 export function createApprovalActivities(services: Services) {
@@ -14,6 +15,7 @@ export function createApprovalActivities(services: Services) {
       vote: ApprovalVote | null;
       decision: ApprovalDecision | null;
       attribution: SubjectAttribution | null;
+      auditEntry?: EntryRecord;
     }): Promise<ApprovalView> {
       return recordApprovalChange(services.sql, input);
     },

@@ -88,14 +88,14 @@ export class ApprovalGate {
       if (this.approvers.size >= this.spec.requirement.required_human_approvals) decision = this.settle('approved', vote.principal);
     }
     await condition(() => this.opened !== undefined);
-    return recordApprovalChange({ approvalId: this.spec.approvalId, vote, decision, attribution: vote.attribution });
+    return recordApprovalChange({ approvalId: this.spec.approvalId, vote, decision, attribution: vote.attribution, auditEntry: vote.auditEntry });
   }
 
   /** Also called by the governed workflow's own cancel (e.g. POST /withdrawals/{id}/cancel). */
   async cancel(c: ApprovalCancellation): Promise<ApprovalView> {
     const decision = this.settle('cancelled', c.principal);
     await condition(() => this.opened !== undefined);
-    return recordApprovalChange({ approvalId: this.spec.approvalId, vote: null, decision, attribution: c.attribution });
+    return recordApprovalChange({ approvalId: this.spec.approvalId, vote: null, decision, attribution: c.attribution, auditEntry: c.auditEntry });
   }
 
   /** Closes a still-pending approval as cancelled by nobody: the governed workflow itself was cancelled. */

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { verifyLedger } from '../../src/ledger';
+import { entriesCommittedWithRow } from '../helpers/audit';
 import { Org, ledgerTrail, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
@@ -179,6 +181,37 @@ it('cancelling the withdrawal while it waits cancels its approval and answers wi
   expect(res.body).toMatchObject({ id: w.id, status: 'cancelled' });
   expect((await org.ok(200, 'GET', `/${w.approvalRef}`)).status).toBe('cancelled');
   expect((await org.api('POST', `/withdrawals/${w.id}/cancel`)).status).toBe(409);
+});
+
+it('decisions and the initiator\'s cancel commit their audit entry with the approval they change (in the workflow\'s activity)', async () => {
+  const committedWithApproval = (requestId: string, approvalRef: string) => entriesCommittedWithRow(h.app.services.sql, requestId, 'approvals', approvalRef.split('/')[1]);
+  const decide = async (approvalRef: string, verdict: 'approve' | 'reject', token: string, status = 200) => {
+    const requestId = `audit-${randomUUID()}`;
+    expect((await org.decide(approvalRef, verdict, token, { 'x-request-id': requestId })).status).toBe(status);
+    return requestId;
+  };
+
+  const approved = await pendingWithdrawal();
+  // A vote short of the quorum, the same vote again (counted once), the deciding vote: one entry each, with the approval's change.
+  for (const approver of [approverA, approverA, approverB]) {
+    const requestId = await decide(approved.approvalRef, 'approve', approver.token);
+    expect(await committedWithApproval(requestId, approved.approvalRef)).toEqual([{ action: 'approveApproval', resource_ref: approved.approvalRef, status_code: 200, with_row: true }]);
+  }
+  // Refused by the workflow's validator: no activity ran, the pipeline's refused entry is the only one.
+  const late = await decide(approved.approvalRef, 'reject', approverA.token, 409);
+  expect(await committedWithApproval(late, approved.approvalRef)).toEqual([{ action: 'rejectApproval', resource_ref: approved.approvalRef, status_code: 409, with_row: false }]);
+  await org.waitFor(approved.id, ['executed']);
+
+  const rejected = await pendingWithdrawal();
+  const rejection = await decide(rejected.approvalRef, 'reject', approverB.token);
+  expect(await committedWithApproval(rejection, rejected.approvalRef)).toEqual([{ action: 'rejectApproval', resource_ref: rejected.approvalRef, status_code: 200, with_row: true }]);
+  await org.waitFor(rejected.id, ['rejected']);
+
+  const cancelled = await pendingWithdrawal();
+  const cancellation = `audit-${randomUUID()}`;
+  expect((await org.api('POST', `/${cancelled.approvalRef}/cancel`, undefined, { 'x-request-id': cancellation }, initiator.token)).status).toBe(200);
+  expect(await committedWithApproval(cancellation, cancelled.approvalRef)).toEqual([{ action: 'cancelApproval', resource_ref: cancelled.approvalRef, status_code: 200, with_row: true }]);
+  await org.waitFor(cancelled.id, ['cancelled']);
 });
 
 it('lists approvals by scope and status, never foreign ones', async () => {

@@ -162,10 +162,10 @@ export class Org {
   }
 
   /** Approve or reject with a fresh action token of the same user. */
-  async decide(approvalRef: string, verdict: 'approve' | 'reject', token: string): Promise<CallResult> {
+  async decide(approvalRef: string, verdict: 'approve' | 'reject', token: string, headers: Record<string, string> = {}): Promise<CallResult> {
     const at = await this.api('POST', '/action-tokens', { action: `approvals.${verdict}`, resource_ref: approvalRef }, {}, token);
     if (at.status !== 201) throw new Error(`action token: ${at.status} ${at.text}`);
-    return this.api('POST', `/${approvalRef}/${verdict}`, undefined, { 'x-action-token': at.body.token }, token);
+    return this.api('POST', `/${approvalRef}/${verdict}`, undefined, { ...headers, 'x-action-token': at.body.token }, token);
   }
 
   /** Polls until the withdrawal reaches one of `statuses` (the workflow runs asynchronously). */

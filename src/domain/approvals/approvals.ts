@@ -5,6 +5,7 @@ import { notFound } from '../../errors';
 import { etagOf } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { visibleByScopePath } from '../policies/scope';
+import { writeCarriedEntry, type EntryRecord } from '../audit/entries';
 import { APPROVAL_EVENTS } from './events';
 import type { ApprovalDecision, ApprovalSpec, ApprovalStatus, ApprovalVote } from './messages';
 
@@ -153,9 +154,11 @@ export async function openApproval(sql: Sql, spec: ApprovalSpec, expiresAt: Date
  */
 export async function recordApprovalChange(
   sql: Sql,
-  input: { approvalId: string; vote: ApprovalVote | null; decision: ApprovalDecision | null; attribution: SubjectAttribution | null },
+  input: { approvalId: string; vote: ApprovalVote | null; decision: ApprovalDecision | null; attribution: SubjectAttribution | null; auditEntry?: EntryRecord },
 ): Promise<ApprovalView> {
   return sql.begin(async (tx) => {
+    // The deciding request's audit entry commits with its vote or decision (none for expiry or abandonment).
+    if (input.auditEntry) await writeCarriedEntry(tx, input.auditEntry);
     if (input.vote) {
       await tx`
         insert into approval_votes (approval_id, user_id, verdict, attribution)

@@ -1,5 +1,6 @@
 import type { PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import type { ActionFamily, ApprovalRequirement } from '../policies/engine';
+import type { EntryRecord } from '../audit/entries';
 
 /*
  * What a governed workflow and the approval routes exchange. Imported by workflows (types and
@@ -47,6 +48,8 @@ export interface ApprovalVote {
   verdict: 'approve' | 'reject';
   principal: PrincipalRef;
   attribution: SubjectAttribution;
+  /** The request's success audit entry, committed with the vote (audit/entries carriedEntry). */
+  auditEntry?: EntryRecord;
 }
 
 export interface ApprovalCancellation {
@@ -54,6 +57,8 @@ export interface ApprovalCancellation {
   attribution: SubjectAttribution;
   /** Whether the caller must be the initiator (approval cancel) or not (the governed record's own cancel). */
   initiatorOnly: boolean;
+  /** The request's success audit entry, committed with the cancellation (approval cancel only). */
+  auditEntry?: EntryRecord;
 }
 
 export interface ApprovalDecision {

@@ -14,6 +14,7 @@ import {
   viewApproval,
 } from '../../domain/approvals';
 import { ACTION_FAMILIES } from '../../domain/policies';
+import { carriedEntry } from '../../domain/audit/entries';
 
 const ApprovalParams = z.object({ approval_id: Uuid });
 
@@ -85,7 +86,13 @@ function decisionRoute(verdict: 'approve' | 'reject') {
     params: ApprovalParams,
     responses: { 200: { description: 'The approval after the decision.', schema: ApprovalBody } },
     errors: ['EdgeNotFound', 'EdgeForbidden', 'EdgeConflict', 'EdgeActionTokenRequired'],
-    handler: async ({ params, caller, services }) => ({ body: await decideApproval(services, caller, params.approval_id, verdict) }),
+    handler: async ({ params, caller, services, ctx }) => {
+      // The workflow's activity commits the entry with the vote or the decision.
+      const audit = carriedEntry(ctx, 200);
+      const body = await decideApproval(services, caller, params.approval_id, verdict, audit.entry);
+      audit.committed();
+      return { body };
+    },
   });
 }
 
@@ -100,7 +107,13 @@ export const cancelApprovalRoute = defineRoute({
   params: ApprovalParams,
   responses: { 200: { description: 'The cancelled approval.', schema: ApprovalBody } },
   errors: ['EdgeNotFound', 'EdgeForbidden', 'EdgeConflict'],
-  handler: async ({ params, caller, services }) => ({ body: await cancelApproval(services, caller, params.approval_id) }),
+  handler: async ({ params, caller, services, ctx }) => {
+    // The workflow's activity commits the entry with the cancellation.
+    const audit = carriedEntry(ctx, 200);
+    const body = await cancelApproval(services, caller, params.approval_id, audit.entry);
+    audit.committed();
+    return { body };
+  },
 });
 
 const EligibleApproverBody = z
