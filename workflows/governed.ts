@@ -1,4 +1,4 @@
-import { ApplicationFailure, CancellationScope, condition, defineUpdate, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import { ApplicationFailure, CancellationScope, allHandlersFinished, condition, defineUpdate, patched, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { PrincipalRef, SubjectAttribution } from '../src/auth/caller';
 import type { ApprovalCancellation, ApprovalSpec } from '../src/domain/approvals/messages';
 import { SA } from '../src/temporal/search-attributes';
@@ -33,6 +33,9 @@ export interface ApprovalStep {
   released: (outcome: 'rejected' | 'expired' | 'cancelled', cancelledBy: SubjectAttribution | null) => Promise<string | null>;
 }
 
+/** Executions from this change on wait for their Update handlers before ending; earlier histories replay as they ran. */
+export const HANDLERS_FINISH_PATCH = 'governed-handlers-finish';
+
 /**
  * A governed record awaiting approval in its own workflow (conversions, internal transfers,
  * off-ramps): runs the ApprovalGate and answers the record's cancel Update while the approval is
@@ -66,5 +69,8 @@ export async function underApproval(step: ApprovalStep): Promise<string> {
   }
   finished = final ?? 'missing';
   step.status(finished);
+  // A decision's Update is still recording it (recordApprovalChange) while a quick release may already be
+  // done: ending now would fail that Update, and its caller would get a 409 for a decision that took effect.
+  if (patched(HANDLERS_FINISH_PATCH)) await condition(allHandlersFinished);
   return finished;
 }

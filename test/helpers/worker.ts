@@ -8,11 +8,18 @@ import { runState } from './run-state';
 
 let bundleCode: string | undefined;
 
+type Activities = ReturnType<typeof createActivities>;
+
 /**
  * Runs a real worker (the run's prebuilt workflow bundle, real activities) on its own task queue
- * for the duration of `fn`, and shuts it down afterwards.
+ * for the duration of `fn`, and shuts it down afterwards. `activities` may wrap the real ones (to slow
+ * one down and widen a race, say).
  */
-export async function withWorker<T>(services: Services, fn: (taskQueue: string) => Promise<T>, options: { taskQueue?: string } = {}): Promise<T> {
+export async function withWorker<T>(
+  services: Services,
+  fn: (taskQueue: string) => Promise<T>,
+  options: { taskQueue?: string; activities?: (real: Activities) => Activities } = {},
+): Promise<T> {
   const state = runState();
   bundleCode ??= readFileSync(state.workflowBundlePath, 'utf8');
   installTemporalRuntime(services.log);
@@ -23,7 +30,7 @@ export async function withWorker<T>(services: Services, fn: (taskQueue: string) 
     namespace: state.namespace,
     taskQueue,
     workflowBundle: { code: bundleCode },
-    activities: createActivities(services),
+    activities: (options.activities ?? ((real) => real))(createActivities(services)),
     // As the product's worker runs (src/temporal/worker.ts).
     ...isolateTimeoutOptions(services.config.workflowIsolateTimeoutMs),
   });
