@@ -6,6 +6,7 @@ import { findWithdrawal, isTerminal, markWithdrawalExecuting, recordRailAcceptan
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { findDestination } from '../src/domain/withdrawals/destinations';
 import { withdrawalRail, type RailOutcome } from '../src/domain/rails';
+import type { EntryRecord } from '../src/domain/audit/entries';
 
 type SubmitAnswer = { status: 'accepted'; checkAfterMs: number } | { status: 'rejected'; reason: string };
 export type ExecuteAnswer = { status: 'finished'; final: WithdrawalStatus } | { status: 'pending'; checkAfterMs: number };
@@ -76,8 +77,9 @@ export function createWithdrawalActivities(services: Services) {
     async settleWithdrawal(id: string): Promise<WithdrawalStatus> {
       return settleWithdrawal(services.sql, id, services.metrics);
     },
-    async releaseWithdrawal(id: string, outcome: ReleaseOutcome, reason: string) {
-      return releaseWithdrawal(services.sql, id, outcome, reason, services.metrics);
+    /** `auditEntry`: the cancelling request's entry (audit/entries carriedEntry), committed with the release, once across retries. */
+    async releaseWithdrawal(id: string, outcome: ReleaseOutcome, reason: string, auditEntry?: EntryRecord) {
+      return releaseWithdrawal(services.sql, id, outcome, reason, services.metrics, undefined, auditEntry);
     },
   };
 }

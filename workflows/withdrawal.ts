@@ -15,6 +15,7 @@ import {
 import type { Activities } from '../activities';
 import type { PrincipalRef, SubjectAttribution } from '../src/auth/caller';
 import type { ApprovalSpec } from '../src/domain/approvals/messages';
+import type { EntryRecord } from '../src/domain/audit/entries';
 import type { WithdrawalView, ReleaseOutcome } from '../src/domain/withdrawals/withdrawals';
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { SA } from '../src/temporal/search-attributes';
@@ -52,6 +53,11 @@ export interface WithdrawalWorkflowInput {
 export interface WithdrawalCancellation {
   principal: PrincipalRef;
   attribution: SubjectAttribution;
+  /**
+   * The request's success audit entry (audit/entries carriedEntry): committed with the approval's
+   * cancellation while the approval is pending, else with the release the cancel asked for.
+   */
+  auditEntry?: EntryRecord;
 }
 
 export const WITHDRAWAL_CANCEL_UPDATE = 'withdrawal.cancel';
@@ -78,6 +84,8 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
 
   let phase: Phase = input.approval ? 'approval' : 'ready';
   let cancelRequested = false;
+  /** The audit entry of the cancel that set cancelRequested; its release commits it. */
+  let cancelEntry: EntryRecord | undefined;
   let final: WithdrawalView | undefined;
   const gate = input.approval ? new ApprovalGate(input.approval) : undefined;
 
@@ -85,7 +93,10 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     cancelWithdrawalUpdate,
     async (c) => {
       if (gate?.pending) await gate.cancel({ ...c, initiatorOnly: false });
-      else cancelRequested = true;
+      else {
+        cancelRequested = true;
+        cancelEntry = c.auditEntry;
+      }
       await condition(() => final !== undefined);
       return final!;
     },
@@ -97,9 +108,9 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     },
   );
 
-  const release = async (outcome: ReleaseOutcome, reason: string): Promise<WithdrawalStatus> => {
+  const release = async (outcome: ReleaseOutcome, reason: string, auditEntry?: EntryRecord): Promise<WithdrawalStatus> => {
     phase = 'finished';
-    final = await CancellationScope.nonCancellable(() => releaseWithdrawal(input.withdrawalId, outcome, reason));
+    final = await CancellationScope.nonCancellable(() => releaseWithdrawal(input.withdrawalId, outcome, reason, auditEntry));
     status(final.status);
     return final.status;
   };
@@ -112,7 +123,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
       await markWithdrawalExecuting(input.withdrawalId, result.approvedBy);
       status('executing');
     }
-    if (cancelRequested) return release('cancelled', 'cancelled_by_request');
+    if (cancelRequested) return release('cancelled', 'cancelled_by_request', cancelEntry);
     phase = 'submitting';
     // Past this point money may be on its way: finish in a non-cancellable scope.
     return CancellationScope.nonCancellable(async () => {
@@ -151,7 +162,8 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     if (!isCancellation(err) || (phase as Phase) === 'finished') throw err;
     // The workflow itself was cancelled (an operator) before submission: close the approval, release the hold.
     await CancellationScope.nonCancellable(() => gate?.abandon() ?? Promise.resolve());
-    result = await release('cancelled', 'workflow_cancelled');
+    // A cancel request accepted meanwhile (cancelEntry) is answered by this release: its entry commits with it.
+    result = await release('cancelled', 'workflow_cancelled', cancelEntry);
   }
   await condition(allHandlersFinished);
   return result;

@@ -16,3 +16,9 @@ export async function entriesCommittedWithRow(sql: Sql, requestId: string, table
   );
   return [...rows];
 }
+
+/** The outcomes (`succeeded`, `refused`, `failed`) of the entries one request left. */
+export async function entryOutcomes(sql: Sql, requestId: string): Promise<string[]> {
+  const rows = await sql`select outcome from user_action_audit_entries where request_id = ${requestId} order by id`;
+  return rows.map((r) => r.outcome as string);
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { verifyLedger } from '../../src/ledger';
-import { entriesCommittedWithRow } from '../helpers/audit';
+import { entriesCommittedWithRow, entryOutcomes } from '../helpers/audit';
 import { Org, ledgerTrail, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
@@ -212,6 +212,84 @@ it('decisions and the initiator\'s cancel commit their audit entry with the appr
   expect((await org.api('POST', `/${cancelled.approvalRef}/cancel`, undefined, { 'x-request-id': cancellation }, initiator.token)).status).toBe(200);
   expect(await committedWithApproval(cancellation, cancelled.approvalRef)).toEqual([{ action: 'cancelApproval', resource_ref: cancelled.approvalRef, status_code: 200, with_row: true }]);
   await org.waitFor(cancelled.id, ['cancelled']);
+});
+
+describe('POST /withdrawals/{id}/cancel commits its audit entry in the workflow activity that commits the cancellation', () => {
+  const sql = () => h.app.services.sql;
+  const cancel = async (id: string, status: number) => {
+    const requestId = `audit-${randomUUID()}`;
+    const res = await org.api('POST', `/withdrawals/${id}/cancel`, undefined, { 'x-request-id': requestId });
+    expect(res.status).toBe(status);
+    return { requestId, res };
+  };
+
+  it('awaiting approval: with the approval\'s cancellation; a refused cancel leaves only the pipeline\'s refused entry', async () => {
+    const w = await pendingWithdrawal();
+    const { requestId } = await cancel(w.id, 200);
+    expect(await entriesCommittedWithRow(sql(), requestId, 'approvals', w.approvalRef.split('/')[1])).toEqual([
+      { action: 'cancelWithdrawal', resource_ref: `withdrawals/${w.id}`, status_code: 200, with_row: true },
+    ]);
+    expect(await entryOutcomes(sql(), requestId)).toEqual(['succeeded']);
+    expect((await org.ok(200, 'GET', `/withdrawals/${w.id}`)).status).toBe('cancelled');
+
+    const refused = await cancel(w.id, 409);
+    expect(refused.res.body.reason).toBe('withdrawal_cancelled');
+    expect(await entriesCommittedWithRow(sql(), refused.requestId, 'withdrawals', w.id)).toEqual([
+      { action: 'cancelWithdrawal', resource_ref: `withdrawals/${w.id}`, status_code: 409, with_row: false },
+    ]);
+    expect(await entryOutcomes(sql(), refused.requestId)).toEqual(['refused']);
+  });
+
+  it('approved but not yet executing: with the withdrawal\'s release; a second cancel the workflow refuses leaves only its refused entry', async () => {
+    const w = await pendingWithdrawal();
+    expect((await org.decide(w.approvalRef, 'approve', approverA.token)).status).toBe(200);
+    // Hold the withdrawal's row so that, once approved, the workflow waits in markWithdrawalExecuting (phase `ready`).
+    let unlock!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = sql().begin(async (tx) => {
+      await tx`select 1 from withdrawals where id = ${w.id} for update`;
+      locked();
+      await new Promise<void>((resolve) => (unlock = resolve));
+    });
+    await isLocked;
+    try {
+      expect((await org.decide(w.approvalRef, 'approve', approverB.token)).status).toBe(200);
+      const handle = (await h.app.services.temporal.get()).workflow.getHandle(`withdrawal/${w.id}`);
+      const requestId = `audit-${randomUUID()}`;
+      const cancelling = org.api('POST', `/withdrawals/${w.id}/cancel`, undefined, { 'x-request-id': requestId });
+      // Wait until the workflow has accepted the cancel Update (cancelRequested), then let it go on.
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const { events } = await handle.fetchHistory();
+        if (events!.some((e) => e.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name === 'withdrawal.cancel')) break;
+        if (Date.now() > deadline) throw new Error('the cancel Update was never accepted');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // The workflow's validator refuses a second cancel: no activity ran, the pipeline's refused entry is the only one.
+      const second = await cancel(w.id, 409);
+      expect(await entriesCommittedWithRow(sql(), second.requestId, 'withdrawals', w.id)).toEqual([
+        { action: 'cancelWithdrawal', resource_ref: `withdrawals/${w.id}`, status_code: 409, with_row: false },
+      ]);
+      expect(await entryOutcomes(sql(), second.requestId)).toEqual(['refused']);
+      // Nothing committed the first cancel's entry yet: it travels with the release.
+      expect(await entryOutcomes(sql(), requestId)).toEqual([]);
+
+      unlock();
+      await holding;
+      const res = await cancelling;
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: w.id, status: 'cancelled', failure_reason: 'cancelled_by_request' });
+      expect(await entriesCommittedWithRow(sql(), requestId, 'withdrawals', w.id)).toEqual([
+        { action: 'cancelWithdrawal', resource_ref: `withdrawals/${w.id}`, status_code: 200, with_row: true },
+      ]);
+      expect(await entryOutcomes(sql(), requestId)).toEqual(['succeeded']);
+      expect(await ledgerTrail(h.app, w.id)).toEqual({ hold: 'voided', settlements: 0 });
+    } finally {
+      unlock?.();
+      await holding.catch(() => undefined);
+    }
+  });
 });
 
 it('lists approvals by scope and status, never foreign ones', async () => {

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { uuidv7 } from '../../src/ids';
 import { SA } from '../../src/temporal/search-attributes';
 import { verifyLedger } from '../../src/ledger';
+import { entriesCommittedWithRow, entryOutcomes } from '../helpers/audit';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 let h: GovernedHarness;
@@ -76,17 +78,29 @@ it('releases the hold exactly once when rejected', async () => {
   expect(hold.status).toBe('voided');
 });
 
-it('is cancelled through its workflow while pending, once', async () => {
+it('is cancelled through its workflow while pending, once; the entry commits with the approval\'s cancellation (in the workflow\'s activity)', async () => {
   const account = await governedAccount(requireOne());
   const res = await convert(account, '300');
-  const cancelled = await org.api('POST', `/conversions/${res.body.id}/cancel`);
+  const cancellation = `audit-${randomUUID()}`;
+  const cancelled = await org.api('POST', `/conversions/${res.body.id}/cancel`, undefined, { 'x-request-id': cancellation });
   expect(cancelled.status).toBe(200);
   expect(cancelled.body.status).toBe('cancelled');
   expect(await org.balance(account)).toMatchObject({ held: '0', total: '1000000000' });
   expect((await org.ok(200, 'GET', `/${res.body.approval_ref}`)).status).toBe('cancelled');
-  const again = await org.api('POST', `/conversions/${res.body.id}/cancel`);
+  const sql = h.app.services.sql;
+  expect(await entriesCommittedWithRow(sql, cancellation, 'approvals', res.body.approval_ref.split('/')[1])).toEqual([
+    { action: 'cancelConversion', resource_ref: `conversions/${res.body.id}`, status_code: 200, with_row: true },
+  ]);
+  expect(await entryOutcomes(sql, cancellation)).toEqual(['succeeded']);
+  const refusal = `audit-${randomUUID()}`;
+  const again = await org.api('POST', `/conversions/${res.body.id}/cancel`, undefined, { 'x-request-id': refusal });
   expect(again.status).toBe(409);
   expect(again.body.reason).toBe('conversion_cancelled');
+  // Refused before any Update: the pipeline's refused entry is the only one.
+  expect(await entriesCommittedWithRow(sql, refusal, 'conversions', res.body.id)).toEqual([
+    { action: 'cancelConversion', resource_ref: `conversions/${res.body.id}`, status_code: 409, with_row: false },
+  ]);
+  expect(await entryOutcomes(sql, refusal)).toEqual(['refused']);
 });
 
 it('is refused with 422 policy_denied by a deny rule, booking nothing', async () => {

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { call, startTestApp, type TestApp } from '../helpers/app';
+import { entriesCommittedWithRow } from '../helpers/audit';
 import { withWorker } from '../helpers/worker';
 import { newAdmin, newClient, type Admin } from '../http/iam-fixtures';
 import { creditDeposit } from '../../src/domain/deposits/deposits';
@@ -51,9 +53,11 @@ async function balance(asset: string) {
 describe('sandbox deposits', () => {
   it('a deposit instruction funds the account: pending → confirmed → credited, with events and search attributes', async () => {
     const usdc = instruction('USDC', 'ethereum');
+    const creation = `audit-${randomUUID()}`;
     const outcome = await withSandbox(async (sandbox) => {
       const created = await call(sandbox.url, 'POST', '/sandbox/deposits', {
         token: admin.token,
+        headers: { 'x-request-id': creation },
         body: { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '125.5' } },
       });
       expect(created.status).toBe(201);
@@ -82,6 +86,42 @@ describe('sandbox deposits', () => {
 
     const events = await app.services.sql`select type from events where resource_ref = ${`deposits/${outcome.created.id}`} order by seq`;
     expect(events.map((e) => e.type)).toEqual(['operations.deposit.pending.v1', 'operations.deposit.confirmed.v1', 'operations.deposit.credited.v1']);
+    // Sent without an Idempotency-Key, the request's entry committed with the deposit (the row has moved on: its `pending` event),
+    // named `sandbox/<id>` as the pipeline named it.
+    const pendingEvent = { resource_ref: `deposits/${outcome.created.id}`, type: 'operations.deposit.pending.v1' };
+    expect(await entriesCommittedWithRow(app.services.sql, creation, 'events', pendingEvent)).toEqual([
+      { action: 'simulateSandboxDeposit', resource_ref: `sandbox/${outcome.created.id}`, status_code: 201, with_row: true },
+    ]);
+  });
+
+  it('with an Idempotency-Key, the entry goes out with the stored answer in the deposit\'s transaction; a replay leaves its own', async () => {
+    // On an account of its own, so the balances the other tests check stay as they expect.
+    const other = await call(app.url, 'GET', `/${await newClient(app, admin)}`, { token: admin.token });
+    const own = (await call(app.url, 'GET', `/deposit-instructions?account_ref=${other.body.default_client_account}&page_size=50`, { token: admin.token })).body.items;
+    const usdc = own.find((i: any) => i.asset === 'USDC' && i.crypto_routing?.network === 'ethereum');
+    const key = `deposit-${randomUUID()}`;
+    const first = `audit-${randomUUID()}`;
+    const replay = `audit-${randomUUID()}`;
+    const { created, replayed } = await withSandbox(async (sandbox) => {
+      const send = (requestId: string) =>
+        call(sandbox.url, 'POST', '/sandbox/deposits', {
+          token: admin.token,
+          headers: { 'idempotency-key': key, 'x-request-id': requestId },
+          body: { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '0.5' } },
+        });
+      const answers = { created: await send(first), replayed: await send(replay) };
+      expect((await settled(sandbox, answers.created.body.id)).result).toBe('credited');
+      return answers;
+    });
+    expect(created.status).toBe(201);
+    const pendingEvent = { resource_ref: `deposits/${created.body.id}`, type: 'operations.deposit.pending.v1' };
+    expect(await entriesCommittedWithRow(app.services.sql, first, 'events', pendingEvent)).toEqual([
+      { action: 'simulateSandboxDeposit', resource_ref: `sandbox/${created.body.id}`, status_code: 201, with_row: true },
+    ]);
+    expect([replayed.status, replayed.body.id, replayed.headers.get('idempotent-replayed')]).toEqual([201, created.body.id, 'true']);
+    expect(await entriesCommittedWithRow(app.services.sql, replay, 'events', pendingEvent)).toEqual([
+      { action: 'simulateSandboxDeposit', resource_ref: `sandbox/${created.body.id}`, status_code: 201, with_row: false },
+    ]);
   });
 
   it('credits exactly once: re-running the credit step changes nothing', async () => {

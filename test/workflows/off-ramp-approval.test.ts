@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { uuidv7 } from '../../src/ids';
 import { SA } from '../../src/temporal/search-attributes';
 import { verifyLedger } from '../../src/ledger';
+import { entriesCommittedWithRow, entryOutcomes } from '../helpers/audit';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 let h: GovernedHarness;
@@ -93,16 +95,28 @@ it.each([
   expect(await eventTypes(res.body.id)).toEqual(['ramps.off_ramp_session.pending_approval.v1', `ramps.off_ramp_session.${outcome}.v1`]);
 });
 
-it('is cancelled through its workflow while pending approval', async () => {
+it('is cancelled through its workflow while pending approval; the entry commits with the approval\'s cancellation (in the workflow\'s activity)', async () => {
   const g = await governedAccount(approval());
   const res = await offRamp(g, '120');
-  const cancelled = await org.api('POST', `/off-ramp-sessions/${res.body.id}/cancel`);
+  const cancellation = `audit-${randomUUID()}`;
+  const cancelled = await org.api('POST', `/off-ramp-sessions/${res.body.id}/cancel`, undefined, { 'x-request-id': cancellation });
   expect(cancelled.status).toBe(200);
   expect(cancelled.body.status).toBe('cancelled');
   expect(await org.balance(g.account)).toEqual({ total: '1000000000', held: '0', available: '1000000000' });
   expect((await org.ok(200, 'GET', `/${res.body.approval_ref}`)).status).toBe('cancelled');
-  const again = await org.api('POST', `/off-ramp-sessions/${res.body.id}/cancel`);
+  const sql = h.app.services.sql;
+  expect(await entriesCommittedWithRow(sql, cancellation, 'approvals', res.body.approval_ref.split('/')[1])).toEqual([
+    { action: 'cancelOffRampSession', resource_ref: `off-ramp-sessions/${res.body.id}`, status_code: 200, with_row: true },
+  ]);
+  expect(await entryOutcomes(sql, cancellation)).toEqual(['succeeded']);
+  const refusal = `audit-${randomUUID()}`;
+  const again = await org.api('POST', `/off-ramp-sessions/${res.body.id}/cancel`, undefined, { 'x-request-id': refusal });
   expect([again.status, again.body.reason]).toEqual([409, 'off_ramp_cancelled']);
+  // Refused by the guarded transition (nothing changed): the pipeline's refused entry is the only one.
+  expect(await entriesCommittedWithRow(sql, refusal, 'off_ramp_sessions', res.body.id)).toEqual([
+    { action: 'cancelOffRampSession', resource_ref: `off-ramp-sessions/${res.body.id}`, status_code: 409, with_row: false },
+  ]);
+  expect(await entryOutcomes(sql, refusal)).toEqual(['refused']);
 });
 
 it('is refused with 422 policy_denied by a deny rule, holding nothing; below the threshold it runs as before', async () => {

@@ -34,8 +34,14 @@ async function eventTypes(resourceRef: string): Promise<string[]> {
 describe('on-ramp sessions', () => {
   it('requested → awaiting_payment → payment_received → converting → completed, crediting the asset once', async () => {
     const [, account] = await org.newClient();
-    const created = await org.api('POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'eur', asset: 'usdc' });
+    const creation = `audit-${randomUUID()}`;
+    const created = await org.api('POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'eur', asset: 'usdc' }, { 'x-request-id': creation });
     expect(created.status).toBe(201);
+    // Without an Idempotency-Key the entry still commits with the session (it moves on at once: compare with its `requested` event).
+    const requestedEvent = { resource_ref: `on-ramp-sessions/${created.body.id}`, type: 'ramps.on_ramp_session.requested.v1' };
+    expect(await entriesCommittedWithRow(h.app.services.sql, creation, 'events', requestedEvent)).toEqual([
+      { action: 'createOnRampSession', resource_ref: `on-ramp-sessions/${created.body.id}`, status_code: 201, with_row: true },
+    ]);
     expect(created.body).toMatchObject({
       resource: 'on-ramp-session',
       status: 'requested',
@@ -104,7 +110,12 @@ describe('on-ramp sessions', () => {
 
   it('is cancelled while awaiting payment; afterwards cancel is 409', async () => {
     const [, account] = await org.newClient();
-    const created = await org.ok(201, 'POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'GBP', asset: 'USDC' });
+    const creation = `audit-${randomUUID()}`;
+    const created = await org.ok(201, 'POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'GBP', asset: 'USDC' }, { 'idempotency-key': uuidv7(), 'x-request-id': creation });
+    // With a key the entry goes out with the stored answer, in the session's transaction: one entry, as before.
+    expect(await entriesCommittedWithRow(h.app.services.sql, creation, 'events', { resource_ref: `on-ramp-sessions/${created.id}`, type: 'ramps.on_ramp_session.requested.v1' })).toEqual([
+      { action: 'createOnRampSession', resource_ref: `on-ramp-sessions/${created.id}`, status_code: 201, with_row: true },
+    ]);
     await waitFor('on-ramp-sessions', created.id, ['awaiting_payment']);
     const client = await h.app.services.temporal.get();
     // The Temporal UI's "Stack Trace" query: off unless COUNTERFOIL_WORKFLOW_STACK_TRACES=1 (temporal/sdk-patch.cjs).

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { uuidv7 } from '../../src/ids';
 import { SA } from '../../src/temporal/search-attributes';
 import { verifyLedger } from '../../src/ledger';
+import { entriesCommittedWithRow, entryOutcomes } from '../helpers/audit';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 let h: GovernedHarness;
@@ -111,17 +113,29 @@ it.each([
   expect(await eventTypes(res.body.id)).toEqual(['operations.internal_transfer.pending_approval.v1', `operations.internal_transfer.${outcome}.v1`]);
 });
 
-it('is cancelled through its workflow while pending, once', async () => {
+it('is cancelled through its workflow while pending, once; the entry commits with the approval\'s cancellation (in the workflow\'s activity)', async () => {
   const { source, target } = await governedPair(approval());
   const res = await transfer(source, target, '300');
-  const cancelled = await org.api('POST', `/internal-transfers/${res.body.id}/cancel`);
+  const cancellation = `audit-${randomUUID()}`;
+  const cancelled = await org.api('POST', `/internal-transfers/${res.body.id}/cancel`, undefined, { 'x-request-id': cancellation });
   expect(cancelled.status).toBe(200);
   expect(cancelled.body).toMatchObject({ status: 'cancelled', failure_reason: 'approval_cancelled' });
   expect(await org.balance(source)).toEqual({ held: '0', total: '1000000000', available: '1000000000' });
   expect(await holdStatus(res.body.id)).toBe('voided');
   expect((await org.ok(200, 'GET', `/${res.body.approval_ref}`)).status).toBe('cancelled');
-  const again = await org.api('POST', `/internal-transfers/${res.body.id}/cancel`);
+  const sql = h.app.services.sql;
+  expect(await entriesCommittedWithRow(sql, cancellation, 'approvals', res.body.approval_ref.split('/')[1])).toEqual([
+    { action: 'cancelInternalTransfer', resource_ref: `internal-transfers/${res.body.id}`, status_code: 200, with_row: true },
+  ]);
+  expect(await entryOutcomes(sql, cancellation)).toEqual(['succeeded']);
+  const refusal = `audit-${randomUUID()}`;
+  const again = await org.api('POST', `/internal-transfers/${res.body.id}/cancel`, undefined, { 'x-request-id': refusal });
   expect([again.status, again.body.reason]).toEqual([409, 'internal_transfer_cancelled']);
+  // Refused before any Update: the pipeline's refused entry is the only one.
+  expect(await entriesCommittedWithRow(sql, refusal, 'internal_transfers', res.body.id)).toEqual([
+    { action: 'cancelInternalTransfer', resource_ref: `internal-transfers/${res.body.id}`, status_code: 409, with_row: false },
+  ]);
+  expect(await entryOutcomes(sql, refusal)).toEqual(['refused']);
   const client = await h.app.services.temporal.get();
   expect(await client.workflow.getHandle(`internal-transfer/${res.body.id}`).result()).toBe('cancelled');
 });

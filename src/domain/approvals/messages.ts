@@ -57,7 +57,10 @@ export interface ApprovalCancellation {
   attribution: SubjectAttribution;
   /** Whether the caller must be the initiator (approval cancel) or not (the governed record's own cancel). */
   initiatorOnly: boolean;
-  /** The request's success audit entry, committed with the cancellation (approval cancel only). */
+  /**
+   * The request's success audit entry, committed with the approval's cancellation (audit/entries
+   * carriedEntry): the approval cancel's, or the governed record's own cancel's (its cancel Update).
+   */
   auditEntry?: EntryRecord;
 }
 

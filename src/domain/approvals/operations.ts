@@ -3,6 +3,7 @@ import type { Services } from '../../services';
 import type { ApprovalCancellation, ApprovalSpec } from './messages';
 import { awaitApprovalOpened } from './decisions';
 import { startOwed, type WorkflowStart } from '../../temporal/start-outbox';
+import type { CarriedEntry } from '../audit/entries';
 
 /*
  * The HTTP side of a governed record awaiting approval in its own workflow (conversions, internal
@@ -32,13 +33,22 @@ export async function startGovernedWorkflow(services: Services, s: GovernedStart
  * Sends the record's cancel Update (args [ApprovalCancellation]) to its workflow, which cancels the
  * pending approval and releases the hold before answering. A refusal of type `notCancellable` (the
  * approval was decided meanwhile) is not an error here: the caller re-reads the record and answers 409.
+ * `audit` (audit/entries carriedEntry) travels with the Update: the workflow's activity commits it with
+ * the approval's cancellation, and it is marked committed only when the Update was accepted (a refused
+ * one ran no activity, and the pipeline records the request).
  */
-export async function cancelThroughWorkflow(services: Services, caller: Caller, s: { workflowId: string; update: string; notCancellable: string }): Promise<void> {
+export async function cancelThroughWorkflow(
+  services: Services,
+  caller: Caller,
+  s: { workflowId: string; update: string; notCancellable: string; audit?: CarriedEntry },
+): Promise<void> {
   const client = await services.temporal.get();
-  const cancellation: ApprovalCancellation = { principal: caller.subject, attribution: caller.attribution(), initiatorOnly: false };
+  const cancellation: ApprovalCancellation = { principal: caller.subject, attribution: caller.attribution(), initiatorOnly: false, auditEntry: s.audit?.entry };
   try {
     await client.workflow.getHandle(s.workflowId).executeUpdate(s.update, { args: [cancellation] });
   } catch (err) {
     if ((err as { cause?: { type?: string } }).cause?.type !== s.notCancellable) throw err;
+    return;
   }
+  s.audit?.committed();
 }

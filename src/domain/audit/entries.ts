@@ -119,12 +119,22 @@ export const auditAlongside =
   (tx) =>
     auditInTransaction(tx, ctx, { status, resourceRef });
 
+/** A request's success entry that travels with a workflow Update (`carriedEntry`). */
+export interface CarriedEntry {
+  /** The request's success entry, as the pipeline would record it (`impliedResourceRef` of the route's path). */
+  entry: EntryRecord;
+  /** Call once the Update the entry travelled with has been answered (its handler ran): the pipeline then writes no second entry. */
+  committed: () => void;
+}
+
 /**
- * For a change a workflow's activity commits (an approval's vote or decision): the request's success
- * entry travels with the workflow Update and is written in the activity's transaction
- * (`writeCarriedEntry`). Once the Update has answered, `committed()` tells the pipeline not to write a second one.
+ * For a change a workflow's activity commits (an approval's vote or decision, a governed record's
+ * cancel): the request's success entry travels with the workflow Update and is written in the
+ * activity's transaction (`writeCarriedEntry`). Once the Update has answered, `committed()` tells the
+ * pipeline not to write a second one. An Update its validator refused ran no activity: without
+ * `committed()` the pipeline records the refusal, and that is the request's only entry.
  */
-export function carriedEntry(ctx: Koa.Context, status: number): { entry: EntryRecord; committed: () => void } {
+export function carriedEntry(ctx: Koa.Context, status: number): CarriedEntry {
   const entry = successEntry(ctx, status, undefined);
   return {
     entry,

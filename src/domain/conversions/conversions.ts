@@ -15,6 +15,7 @@ import { fundableAccount, visibleCondition, visibility } from '../funding/accoun
 import { getPair, tradablePair, type PairRow } from '../pricing/pairs';
 import { feeSummary, priceConversion, type FeeSchedules, type Pricing } from '../pricing/prices';
 import { serialise } from '../pricing/rational';
+import type { CarriedEntry } from '../audit/entries';
 import { CONVERSION_EVENTS, type ConversionStatus } from './events';
 import { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE } from './messages';
 import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from './ledger';
@@ -536,16 +537,17 @@ export async function readableConversion(sql: Sql, caller: Caller, id: string): 
 /**
  * Cancels a conversion awaiting approval: the workflow takes the cancellation as an Update (so it
  * cannot cross an approval decision), cancels the approval and releases the hold; then this answers
- * with the record. Anything but `pending_approval` is 409 `conversion_<status>`.
+ * with the record. Anything but `pending_approval` is 409 `conversion_<status>`. `audit`, the
+ * request's entry, travels with the Update and commits with the approval's cancellation.
  */
-export async function cancelConversion(services: Services, caller: Caller, id: string): Promise<ConversionRow> {
+export async function cancelConversion(services: Services, caller: Caller, id: string, audit?: CarriedEntry): Promise<ConversionRow> {
   const row = await findConversion(services.sql, id);
   if (!row) throw notFound('conversion');
   caller.require('conversions.create', pathOf(row), 'conversion');
   const refuse = (status: ConversionStatus) =>
     conflict(`The conversion is ${status}; only a conversion awaiting approval can be cancelled.`, `conversion_${status}`);
   if (row.status !== 'pending_approval') throw refuse(row.status);
-  await cancelThroughWorkflow(services, caller, { workflowId: conversionWorkflowId(id), update: CONVERSION_CANCEL_UPDATE, notCancellable: CONVERSION_NOT_CANCELLABLE });
+  await cancelThroughWorkflow(services, caller, { workflowId: conversionWorkflowId(id), update: CONVERSION_CANCEL_UPDATE, notCancellable: CONVERSION_NOT_CANCELLABLE, audit });
   const after = (await findConversion(services.sql, id))!;
   if (after.status !== 'cancelled') throw refuse(after.status);
   return after;

@@ -15,6 +15,7 @@ import { DEPOSIT_CONFIRMED, DEPOSIT_CREDITED, DEPOSIT_FAILED, DEPOSIT_PENDING } 
 import { presentDeposit, type DepositRow, type DepositStatus, type EndpointRow } from '../funding/present';
 import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../http/idempotency';
+import type { Alongside } from '../../db/base';
 import { forgetUnstarted, recordStart, startOwed, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import type { DepositWorkflowInput } from '../../../workflows/deposit';
 
@@ -65,6 +66,8 @@ export interface RecordDepositInput {
   blockMs: number;
   /** The request's Idempotency-Key: its answer (201, the deposit) is stored in the deposit's own transaction. */
   idempotency?: IdempotencyScope;
+  /** Runs in the deposit's transaction after it is recorded (a request without a key: its audit entry). */
+  alongside?: Alongside<DepositRow>;
 }
 
 /**
@@ -110,7 +113,7 @@ export async function recordPendingDeposit(sql: Sql, input: RecordDepositInput):
       { depositId: id, enterpriseId: row.enterprise_id, clientId: row.client_id, accountRef: row.account_ref, confirmations: confirmationsFor(endpoint), blockMs: input.blockMs },
     ];
     const start: WorkflowStart = { workflowType: 'depositWorkflow', workflowId: `deposit/${id}`, taskQueue: input.taskQueue, args };
-    await Promise.all([recordStart(tx, start), input.idempotency?.record(tx, { status: 201, body: presentDeposit(row) })]);
+    await Promise.all([recordStart(tx, start), input.idempotency?.record(tx, { status: 201, body: presentDeposit(row) }), input.alongside?.(tx, row)]);
     return { deposit: row, start };
   }) as Promise<{ deposit: DepositRow; start: WorkflowStart }>;
 }

@@ -16,6 +16,7 @@ import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee }
 import { getPair, tradablePair } from '../pricing/pairs';
 import { clientRate, convertMinor, feeSummary, priceConversion } from '../pricing/prices';
 import { formatDecimalDown, serialise } from '../pricing/rational';
+import type { CarriedEntry } from '../audit/entries';
 import { OFF_RAMP_EVENTS } from './events';
 import { OFF_RAMP_CANCEL_UPDATE, OFF_RAMP_NOT_CANCELLABLE, RAMP_CANCELLED_SIGNAL, offRampWorkflowId, type OffRampStatus, type OffRampWorkflowInput } from './messages';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
@@ -329,18 +330,24 @@ export async function completeOffRamp(sql: Sql, id: string): Promise<OffRampStat
 
 /**
  * Cancels a session: awaiting approval, through its workflow (the Update cancels the approval and
- * releases the hold, and cannot cross an approval decision); `requested`, directly (hold released,
- * with `alongside`), then the workflow is told. Later is 409 `off_ramp_<status>`.
+ * releases the hold, and cannot cross an approval decision; `audit.carried`, the request's entry,
+ * travels with it and commits with the approval's cancellation); `requested`, directly (hold released,
+ * with `audit.alongside`), then the workflow is told. Later is 409 `off_ramp_<status>`.
  */
-export async function cancelOffRamp(services: Services, caller: Caller, row: OffRampRow, alongside?: Alongside<OffRampRow>): Promise<OffRampRow> {
+export async function cancelOffRamp(
+  services: Services,
+  caller: Caller,
+  row: OffRampRow,
+  audit: { alongside?: Alongside<OffRampRow>; carried?: CarriedEntry } = {},
+): Promise<OffRampRow> {
   const refuse = (status: OffRampStatus) => conflict(`The off-ramp session is ${status}; only a requested session can be cancelled.`, `off_ramp_${status}`);
   if (row.status === 'pending_approval') {
-    await cancelThroughWorkflow(services, caller, { workflowId: offRampWorkflowId(row.id), update: OFF_RAMP_CANCEL_UPDATE, notCancellable: OFF_RAMP_NOT_CANCELLABLE });
+    await cancelThroughWorkflow(services, caller, { workflowId: offRampWorkflowId(row.id), update: OFF_RAMP_CANCEL_UPDATE, notCancellable: OFF_RAMP_NOT_CANCELLABLE, audit: audit.carried });
     const after = (await findOffRamp(services.sql, row.id))!;
     if (after.status !== 'cancelled') throw refuse(after.status);
     return after;
   }
-  const result = await transition(services.sql, row.id, ['requested'], (tx, current) => release(tx, current, 'cancelled', null), caller.attribution(), alongside);
+  const result = await transition(services.sql, row.id, ['requested'], (tx, current) => release(tx, current, 'cancelled', null), caller.attribution(), audit.alongside);
   if (!result) throw notFound('off-ramp session');
   if (!result.changed) throw refuse(result.row.status);
   // The workflow re-reads the row; a lost signal only delays it.

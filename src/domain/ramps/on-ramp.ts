@@ -130,6 +130,8 @@ export interface NewOnRamp {
   taskQueue: string;
   /** The request's Idempotency-Key: its answer (201, the session) is stored in the session's own transaction. */
   idempotency?: IdempotencyScope;
+  /** Runs in the session's transaction after it is recorded (a request without a key: its audit entry). */
+  alongside?: Alongside<OnRampRow>;
 }
 
 /**
@@ -168,7 +170,7 @@ export async function acceptOnRamp(sql: Sql, input: NewOnRamp): Promise<{ row: O
       returning ${COLUMNS(tx)}`;
     await recordOnRampEvent(tx, row, input.attribution);
     const start = onRampStart(row, input.taskQueue);
-    await Promise.all([recordStart(tx, start), input.idempotency?.record(tx, { status: 201, body: presentOnRamp(row) })]);
+    await Promise.all([recordStart(tx, start), input.idempotency?.record(tx, { status: 201, body: presentOnRamp(row) }), input.alongside?.(tx, row)]);
     return { row, start };
   })) as { row: OnRampRow; start: WorkflowStart };
 }

@@ -15,6 +15,7 @@ import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
 import { scopePathOf } from '../tenancy/scopes';
 import { placementPath, type Placement } from '../tenancy/placements';
 import { refusalReason } from '../../db/refusals';
+import type { CarriedEntry } from '../audit/entries';
 import { TRANSFER_EVENTS, type TRANSFER_STATUSES } from './events';
 import { TRANSFER_CANCEL_UPDATE, TRANSFER_NOT_CANCELLABLE, internalTransferWorkflowId, type InternalTransferWorkflowInput } from './messages';
 
@@ -467,9 +468,10 @@ export async function readableTransfer(sql: Sql, caller: Caller, id: string): Pr
 /**
  * Cancels a transfer awaiting approval: the workflow takes the cancellation as an Update (so it
  * cannot cross an approval decision), cancels the approval and releases the hold; then this answers
- * with the record. Anything but `pending_approval` is 409 `internal_transfer_<status>`.
+ * with the record. Anything but `pending_approval` is 409 `internal_transfer_<status>`. `audit`, the
+ * request's entry, travels with the Update and commits with the approval's cancellation.
  */
-export async function cancelInternalTransfer(services: Services, caller: Caller, id: string): Promise<TransferRow> {
+export async function cancelInternalTransfer(services: Services, caller: Caller, id: string, audit?: CarriedEntry): Promise<TransferRow> {
   const row = await findTransfer(services.sql, id);
   const path = row ? await scopePathOf(services.sql, row.source_ref) : null;
   if (!row || !path) throw notFound('internal transfer');
@@ -477,7 +479,7 @@ export async function cancelInternalTransfer(services: Services, caller: Caller,
   const refuse = (status: TransferStatus) =>
     conflict(`The internal transfer is ${status}; only a transfer awaiting approval can be cancelled.`, `internal_transfer_${status}`);
   if (row.status !== 'pending_approval') throw refuse(row.status);
-  await cancelThroughWorkflow(services, caller, { workflowId: internalTransferWorkflowId(id), update: TRANSFER_CANCEL_UPDATE, notCancellable: TRANSFER_NOT_CANCELLABLE });
+  await cancelThroughWorkflow(services, caller, { workflowId: internalTransferWorkflowId(id), update: TRANSFER_CANCEL_UPDATE, notCancellable: TRANSFER_NOT_CANCELLABLE, audit });
   const after = (await findTransfer(services.sql, id))!;
   if (after.status !== 'cancelled') throw refuse(after.status);
   return after;

@@ -20,6 +20,7 @@ import {
   type WithdrawalView,
 } from './withdrawals';
 import type { FundableAccount } from '../funding/accounts';
+import type { CarriedEntry } from '../audit/entries';
 
 /** Names the workflow side declares (workflows/withdrawal.ts); repeated here so the API never loads workflow code. */
 const CANCEL_UPDATE = 'withdrawal.cancel';
@@ -79,14 +80,19 @@ const notCancellable = (status: WithdrawalStatus) =>
 /**
  * POST /withdrawals/{id}/cancel: until the withdrawal is handed to the rail. The workflow decides
  * through a validated Update and answers with the withdrawal released (`cancelled`); afterwards 409.
+ * `audit`, the request's entry, travels with the Update: the workflow's activity commits it with the
+ * approval's cancellation (awaiting approval) or with the withdrawal's release (approved, not yet
+ * submitted); a refused Update ran no activity and leaves the request to the pipeline.
  */
-export async function cancelWithdrawal(services: Services, caller: Caller, id: string): Promise<WithdrawalView> {
+export async function cancelWithdrawal(services: Services, caller: Caller, id: string, audit?: CarriedEntry): Promise<WithdrawalView> {
   const row = await readWithdrawal(services.sql, caller, id, 'withdrawals.create');
   if (isTerminal(row.status) || row.rail_reference) throw notCancellable(row.status);
-  const cancellation: WithdrawalCancellation = { principal: caller.subject, attribution: caller.attribution() };
+  const cancellation: WithdrawalCancellation = { principal: caller.subject, attribution: caller.attribution(), auditEntry: audit?.entry };
   try {
     const client = await services.temporal.get();
-    return await client.workflow.getHandle(withdrawalWorkflowId(id)).executeUpdate<WithdrawalView, [WithdrawalCancellation]>(CANCEL_UPDATE, { args: [cancellation] });
+    const released = await client.workflow.getHandle(withdrawalWorkflowId(id)).executeUpdate<WithdrawalView, [WithdrawalCancellation]>(CANCEL_UPDATE, { args: [cancellation] });
+    audit?.committed();
+    return released;
   } catch (err) {
     const cause = err instanceof WorkflowUpdateFailedError ? err.cause : null;
     if ((cause instanceof ApplicationFailure && cause.type === NOT_CANCELLABLE) || err instanceof WorkflowNotFoundError) {

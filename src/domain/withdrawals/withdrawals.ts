@@ -14,6 +14,7 @@ import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity, visib
 import { findDestination, type DestinationRow } from './destinations';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import type { IdempotencyScope } from '../../http/idempotency';
+import { writeCarriedEntry, type EntryRecord } from '../audit/entries';
 import { TERMINAL_WITHDRAWAL_STATUSES, WITHDRAWAL_EVENTS, type WithdrawalStatus } from './events';
 
 type Db = Sql | TransactionSql;
@@ -323,10 +324,20 @@ export type ReleaseOutcome = 'rejected' | 'expired' | 'cancelled' | 'failed';
  * of pending_approval / executing, and the ledger voids the hold in the same transaction. A retry
  * (or a second path) finds it terminal and changes nothing. Returns the record as it now is.
  */
-export async function releaseWithdrawal(sql: Sql, id: string, outcome: ReleaseOutcome, reason: string, metrics?: Metrics, unstarted?: UnstartedWorkflow): Promise<WithdrawalView> {
+export async function releaseWithdrawal(
+  sql: Sql,
+  id: string,
+  outcome: ReleaseOutcome,
+  reason: string,
+  metrics?: Metrics,
+  unstarted?: UnstartedWorkflow,
+  auditEntry?: EntryRecord,
+): Promise<WithdrawalView> {
   return sql.begin(async (tx) => {
     // A release instead of the workflow's start (the start failed): the start is no longer owed, nor the answer.
     await forgetUnstarted(tx, unstarted);
+    // The cancelling request's entry (its cancel Update carried it), committed with the release it asked for.
+    if (auditEntry) await writeCarriedEntry(tx, auditEntry);
     const [row] = await tx.unsafe(
       `update withdrawals set status = $2, failure_reason = $3, version = version + 1, updated_at = now()
         where id = $1 and status in ('pending_approval', 'executing') returning ${COLUMNS}`,

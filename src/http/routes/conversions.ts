@@ -8,7 +8,7 @@ import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
 import { requireAccount } from '../../domain/funding/accounts';
 import { requireCapability } from '../../domain/capabilities';
-import { auditRowAlongside } from '../../domain/audit/entries';
+import { auditRowAlongside, carriedEntry } from '../../domain/audit/entries';
 import { FeeSummaryBody, Money } from '../../domain/transfers/events';
 import {
   CONVERSION_STATUSES,
@@ -238,7 +238,8 @@ export const cancelConversionRoute = defineRoute({
   params: ConversionParams,
   responses: { 200: { description: 'The cancelled conversion.', schema: ConversionRecordBody } },
   errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services }) => ({ body: presentConversion(await cancelConversion(services, caller, params.conversion_id)) }),
+  // The workflow's activity commits the entry (carried by the cancel Update) with the approval's cancellation.
+  handler: async ({ params, caller, services, ctx }) => ({ body: presentConversion(await cancelConversion(services, caller, params.conversion_id, carriedEntry(ctx, 200))) }),
 });
 
 export const conversionRoutes: RouteDef[] = [

@@ -11,6 +11,7 @@ import {
   presentTransfer,
   readableTransfer,
 } from '../../domain/transfers/transfers';
+import { carriedEntry } from '../../domain/audit/entries';
 
 const AccountRef = z
   .string()
@@ -111,7 +112,8 @@ export const cancelInternalTransferRoute = defineRoute({
   params: TransferParams,
   responses: { 200: { description: 'The cancelled transfer.', schema: TransactionRecordBody } },
   errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services }) => ({ body: presentTransfer(await cancelInternalTransfer(services, caller, params.internal_transfer_id)) }),
+  // The workflow's activity commits the entry (carried by the cancel Update) with the approval's cancellation.
+  handler: async ({ params, caller, services, ctx }) => ({ body: presentTransfer(await cancelInternalTransfer(services, caller, params.internal_transfer_id, carriedEntry(ctx, 200))) }),
 });
 
 export const internalTransferRoutes: RouteDef[] = [

@@ -7,7 +7,7 @@ import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
 import { requireAccount } from '../../domain/funding/accounts';
 import { requireCapability } from '../../domain/capabilities';
-import { auditRowAlongside } from '../../domain/audit/entries';
+import { auditRowAlongside, carriedEntry } from '../../domain/audit/entries';
 import {
   OffRampSessionBody,
   OnRampSessionBody,
@@ -66,7 +66,7 @@ export const createOnRampSession = defineRoute({
     .openapi('OnRampSessionCreate'),
   responses: { 201: { description: 'The session.', schema: OnRampSessionBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope', 'TemporarilyUnavailable'],
-  handler: async ({ body, caller, services, idempotency }) => {
+  handler: async ({ body, caller, services, idempotency, ctx }) => {
     await rampAccount(services, caller, body.account_ref, 'ramps.on_ramp');
     const row = await createOnRamp(services, {
       enterpriseId: caller.enterpriseId,
@@ -77,6 +77,8 @@ export const createOnRampSession = defineRoute({
       attribution: caller.attribution(),
       taskQueue: services.config.taskQueue,
       idempotency,
+      // The entry commits with the session: with a key, alongside the stored answer; without one, here.
+      alongside: idempotency ? undefined : auditRowAlongside(ctx, 201, 'on-ramp-sessions'),
     });
     return { status: 201, body: presentOnRamp(row) };
   },
@@ -188,8 +190,10 @@ export const cancelOffRampSession = defineRoute({
   errors: ['EdgeNotFound', 'EdgeConflict'],
   handler: async ({ params, caller, services, ctx }) => {
     const session = await requireOffRamp(services.sql, caller, params.session_id, 'ramps.create');
-    // A requested session's cancellation commits the entry; one awaiting approval is cancelled by its workflow and keeps the pipeline's.
-    return { body: presentOffRamp(await cancelOffRamp(services, caller, session, auditRowAlongside(ctx, 200, 'off-ramp-sessions'))) };
+    // A requested session's cancellation commits the entry with the session; one awaiting approval is cancelled by its
+    // workflow, whose activity commits the entry (carried by the cancel Update) with the approval's cancellation.
+    const audit = { alongside: auditRowAlongside(ctx, 200, 'off-ramp-sessions'), carried: carriedEntry(ctx, 200) };
+    return { body: presentOffRamp(await cancelOffRamp(services, caller, session, audit)) };
   },
 });
 

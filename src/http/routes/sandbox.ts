@@ -6,6 +6,7 @@ import { pathOfRow } from '../../domain/funding/accounts';
 import { createSandboxDeposit, resolveDepositTarget } from '../../domain/deposits/deposits';
 import { presentDeposit } from '../../domain/funding/present';
 import { DepositBody } from './deposits';
+import { auditRowAlongside } from '../../domain/audit/entries';
 
 /**
  * Sandbox simulators. Outside sandbox mode they answer exactly like an unknown route (404
@@ -41,7 +42,7 @@ export const simulateDeposit = defineRoute({
     .openapi('SandboxDepositRequest'),
   responses: { 201: { description: 'The pending deposit.', schema: DepositBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'TemporarilyUnavailable'],
-  handler: async ({ body, caller, services, idempotency }) => {
+  handler: async ({ body, caller, services, idempotency, ctx }) => {
     assertSandbox(services.config.mode, 'POST', '/sandbox/deposits');
     const endpoint = await resolveDepositTarget(
       services.sql,
@@ -64,6 +65,9 @@ export const simulateDeposit = defineRoute({
       taskQueue: services.config.taskQueue,
       blockMs: services.config.sandboxBlockMs,
       idempotency,
+      // The entry commits with the deposit: with a key, alongside the stored answer; without one, here, named
+      // `sandbox/<id>` as the pipeline (and the keyed answer's entry) name it: the path's first segment.
+      alongside: idempotency ? undefined : auditRowAlongside(ctx, 201, 'sandbox'),
     });
     return { status: 201, body: presentDeposit(deposit) };
   },

@@ -4,6 +4,7 @@ import { Uuid } from '../schemas';
 import { listOf, pageQuery } from '../pagination';
 import { assetOf, parseAmount } from '../../ledger';
 import { WITHDRAWAL_STATUSES, WithdrawalRecordBody, cancelWithdrawal, createWithdrawal, listWithdrawals, presentWithdrawal, readWithdrawal } from '../../domain/withdrawals';
+import { carriedEntry } from '../../domain/audit/entries';
 
 const AccountRef = z
   .string()
@@ -97,7 +98,9 @@ export const cancelWithdrawalRoute = defineRoute({
   params: WithdrawalParams,
   responses: { 200: { description: 'The cancelled withdrawal.', schema: WithdrawalRecordBody } },
   errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services }) => ({ body: await cancelWithdrawal(services, caller, params.withdrawal_id) }),
+  // The workflow's activity commits the entry (carried by the cancel Update): with the approval's cancellation while it
+  // waits for one, else with the withdrawal's release.
+  handler: async ({ params, caller, services, ctx }) => ({ body: await cancelWithdrawal(services, caller, params.withdrawal_id, carriedEntry(ctx, 200)) }),
 });
 
 export const withdrawalRoutes: RouteDef[] = [createWithdrawalRoute, listWithdrawalsRoute, getWithdrawalRoute, cancelWithdrawalRoute];
