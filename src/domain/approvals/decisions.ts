@@ -5,7 +5,7 @@ import { AppError, conflict } from '../../errors';
 import type { Services } from '../../services';
 import { findApproval, isEligibleApprover, readApproval, type ApprovalRow, type ApprovalView } from './approvals';
 import { APPROVAL_REFUSALS, APPROVAL_UPDATES, type ApprovalCancellation, type ApprovalVote } from './messages';
-import type { EntryRecord } from '../audit/entries';
+import type { CarriedEntry } from '../audit/entries';
 
 const notPending = (status: string) => conflict(`The approval is ${status}; it can no longer be decided.`, `approval_${status}`);
 
@@ -42,7 +42,7 @@ async function sendUpdate(services: Services, approval: ApprovalRow, name: strin
  * `not_an_eligible_approver`), only while pending and unexpired (409). The governed workflow
  * decides and answers through a validated Update; the answer is the approval as it accepted it.
  */
-export async function decideApproval(services: Services, caller: Caller, approvalId: string, verdict: ApprovalVote['verdict'], auditEntry?: EntryRecord): Promise<ApprovalView> {
+export async function decideApproval(services: Services, caller: Caller, approvalId: string, verdict: ApprovalVote['verdict'], audit?: CarriedEntry): Promise<ApprovalView> {
   const approval = await readApproval(services.sql, caller, approvalId, 'approvals.decide');
   if (caller.subject.kind !== 'user') {
     throw new AppError('EdgeForbidden', 'Only a human (a user token) can decide an approval.', { reason: 'human_approval_required' });
@@ -54,19 +54,23 @@ export async function decideApproval(services: Services, caller: Caller, approva
   if (!(await isEligibleApprover(services.sql, approval, caller.subject.id))) {
     throw new AppError('EdgeForbidden', 'The caller does not hold the approving role at this scope.', { reason: 'not_an_eligible_approver' });
   }
-  const vote: ApprovalVote = { verdict, principal: caller.subject, attribution: caller.attribution(), auditEntry };
-  return sendUpdate(services, approval, APPROVAL_UPDATES.decide, vote);
+  const vote: ApprovalVote = { verdict, principal: caller.subject, attribution: caller.attribution(), auditEntry: audit?.entry };
+  const decided = await sendUpdate(services, approval, APPROVAL_UPDATES.decide, vote);
+  audit?.committed();
+  return decided;
 }
 
 /** The initiator withdraws a pending approval; the governed operation ends `cancelled`. */
-export async function cancelApproval(services: Services, caller: Caller, approvalId: string, auditEntry?: EntryRecord): Promise<ApprovalView> {
+export async function cancelApproval(services: Services, caller: Caller, approvalId: string, audit?: CarriedEntry): Promise<ApprovalView> {
   const approval = await readApproval(services.sql, caller, approvalId);
   if (approval.initiated_by.subject.id !== caller.subject.id) {
     throw new AppError('EdgeForbidden', 'Only the initiator of the operation can cancel its approval.', { reason: 'not_initiator' });
   }
   if (approval.status !== 'pending') throw notPending(approval.status);
-  const cancellation: ApprovalCancellation = { principal: caller.subject, attribution: caller.attribution(), initiatorOnly: true, auditEntry };
-  return sendUpdate(services, approval, APPROVAL_UPDATES.cancel, cancellation);
+  const cancellation: ApprovalCancellation = { principal: caller.subject, attribution: caller.attribution(), initiatorOnly: true, auditEntry: audit?.entry };
+  const cancelled = await sendUpdate(services, approval, APPROVAL_UPDATES.cancel, cancellation);
+  audit?.committed();
+  return cancelled;
 }
 
 /** Waits until the governed workflow has opened its approval (the creating POST answers after it). */

@@ -86,13 +86,8 @@ function decisionRoute(verdict: 'approve' | 'reject') {
     params: ApprovalParams,
     responses: { 200: { description: 'The approval after the decision.', schema: ApprovalBody } },
     errors: ['EdgeNotFound', 'EdgeForbidden', 'EdgeConflict', 'EdgeActionTokenRequired'],
-    handler: async ({ params, caller, services, ctx }) => {
-      // The workflow's activity commits the entry with the vote or the decision.
-      const audit = carriedEntry(ctx, 200);
-      const body = await decideApproval(services, caller, params.approval_id, verdict, audit.entry);
-      audit.committed();
-      return { body };
-    },
+    // The workflow's activity commits the entry (carried by the Update) with the vote or the decision.
+    handler: async ({ params, caller, services, ctx }) => ({ body: await decideApproval(services, caller, params.approval_id, verdict, carriedEntry(ctx, 200)) }),
   });
 }
 
@@ -107,13 +102,8 @@ export const cancelApprovalRoute = defineRoute({
   params: ApprovalParams,
   responses: { 200: { description: 'The cancelled approval.', schema: ApprovalBody } },
   errors: ['EdgeNotFound', 'EdgeForbidden', 'EdgeConflict'],
-  handler: async ({ params, caller, services, ctx }) => {
-    // The workflow's activity commits the entry with the cancellation.
-    const audit = carriedEntry(ctx, 200);
-    const body = await cancelApproval(services, caller, params.approval_id, audit.entry);
-    audit.committed();
-    return { body };
-  },
+  // The workflow's activity commits the entry (carried by the Update) with the cancellation.
+  handler: async ({ params, caller, services, ctx }) => ({ body: await cancelApproval(services, caller, params.approval_id, carriedEntry(ctx, 200)) }),
 });
 
 const EligibleApproverBody = z
