@@ -17,6 +17,8 @@ export interface NewEvent {
   /** The resource's API representation at this moment. */
   payload: unknown;
   attribution?: SubjectAttribution | null;
+  /** The event's id when the caller needs it before the insert (an Idempotency-Key answer that refers to it); else a new one. */
+  id?: string;
 }
 
 // JSON travels as text and is cast in SQL: a jsonb-typed parameter would be JSON-encoded a second time by `postgres`.
@@ -33,7 +35,7 @@ function values(e: NewEvent, id: string) {
  */
 export async function recordEvent(em: EntityManager, e: NewEvent): Promise<string> {
   assertKnownEventType(e.type);
-  const id = uuidv7();
+  const id = e.id ?? uuidv7();
   await em.execute(INSERT.replace(/\$\d/g, '?'), values(e, id));
   outboxBell.ring();
   return id;
@@ -45,7 +47,7 @@ export async function recordEvent(em: EntityManager, e: NewEvent): Promise<strin
  */
 export function recordEventSql(tx: TransactionSql | Sql, e: NewEvent): Promise<string> {
   assertKnownEventType(e.type);
-  const id = uuidv7();
+  const id = e.id ?? uuidv7();
   const inserted = tx.unsafe(INSERT, values(e, id) as never[], { prepare: true }).execute();
   outboxBell.ring();
   return inserted.then(() => id);
@@ -60,7 +62,7 @@ const EVENTS = bulkTable<{ id: string; type: string; enterprise_id: string; scop
 export function eventsInBulk(events: NewEvent[]): BulkRows {
   for (const e of events) assertKnownEventType(e.type);
   const rows = events.map((e) => ({
-    id: uuidv7(),
+    id: e.id ?? uuidv7(),
     type: e.type,
     enterprise_id: e.enterpriseId,
     scope_ref: e.scopeRef,

@@ -86,8 +86,10 @@ export class IdempotencyScope implements KeyRef {
   /**
    * The answer and its alongside row as data, for a group commit that stores many answers in one
    * statement (answersInBulk). Only for scopes that claimed nothing beforehand (`answerInTransaction`).
+   * `bodyIsEvent`: the id of an event the same transaction writes whose payload is the body, byte for
+   * byte; the record then refers to it instead of holding a second copy (events are never purged).
    */
-  answered(result: HandlerResult): { answer: AnswerRow; alongside?: { table: BulkTable<unknown>; row: unknown } } {
+  answered(result: HandlerResult, bodyIsEvent?: string): { answer: AnswerRow; alongside?: { table: BulkTable<unknown>; row: unknown } } {
     if (this.claimed) throw new Error('idempotency: a claimed key is answered over its claim, not in a group commit');
     this.recorded = true;
     return {
@@ -96,7 +98,8 @@ export class IdempotencyScope implements KeyRef {
         key: this.key,
         request_hash: this.fingerprint,
         response_status: result.status ?? 200,
-        response_body: result.body ?? null,
+        response_body: bodyIsEvent ? null : (result.body ?? null),
+        response_event_id: bodyIsEvent ?? null,
         response_headers: result.headers ?? {},
       },
       alongside: this.alongside ? { table: this.alongside.table, row: this.alongside.row(result) } : undefined,
@@ -110,19 +113,21 @@ interface AnswerRow {
   request_hash: string;
   response_status: number;
   response_body: unknown;
+  response_event_id: string | null;
   response_headers: Record<string, string>;
 }
 
 const ANSWERS = bulkTable<AnswerRow>(
   'idempotency_records',
-  { principal_id: 'uuid', key: 'text', request_hash: 'text', response_status: 'int', response_body: 'jsonb', response_headers: 'jsonb' },
+  { principal_id: 'uuid', key: 'text', request_hash: 'text', response_status: 'int', response_body: 'jsonb', response_event_id: 'uuid', response_headers: 'jsonb' },
   {
     computed: { state: `'completed'`, expires_at: `now() + make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})` },
     // In key order: concurrent group commits take the keys' row locks in one order.
     tail: `order by principal_id, key
            on conflict (principal_id, key) do update
               set request_hash = excluded.request_hash, state = 'completed', created_at = now(), expires_at = excluded.expires_at,
-                  response_status = excluded.response_status, response_body = excluded.response_body, response_headers = excluded.response_headers
+                  response_status = excluded.response_status, response_body = excluded.response_body,
+                  response_event_id = excluded.response_event_id, response_headers = excluded.response_headers
             where idempotency_records.expires_at < now()
            returning 1`,
   },
@@ -174,7 +179,7 @@ function answerStatement(db: Sql | TransactionSql, k: KeyRef, result: HandlerRes
   return mode === 'over-claim'
     ? db`
         update idempotency_records
-           set state = 'completed', response_status = ${status}, response_body = ${body}, response_headers = ${headers}
+           set state = 'completed', response_status = ${status}, response_body = ${body}, response_event_id = null, response_headers = ${headers}
          where principal_id = ${k.principalId} and key = ${k.key}
         returning 1`
     : db`
@@ -183,7 +188,8 @@ function answerStatement(db: Sql | TransactionSql, k: KeyRef, result: HandlerRes
                 ${status}, ${body}, ${headers})
         on conflict (principal_id, key) do update
            set request_hash = excluded.request_hash, state = 'completed', created_at = now(), expires_at = excluded.expires_at,
-               response_status = excluded.response_status, response_body = excluded.response_body, response_headers = excluded.response_headers
+               response_status = excluded.response_status, response_body = excluded.response_body, response_event_id = null,
+               response_headers = excluded.response_headers
          where idempotency_records.expires_at < now()
         returning 1`;
 }
@@ -209,7 +215,7 @@ export async function runIdempotently(
       values (${principalId}, ${key}, ${fingerprint}, 'in_progress', now() + make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}))
       on conflict (principal_id, key) do update
          set request_hash = excluded.request_hash, state = 'in_progress', created_at = now(),
-             expires_at = excluded.expires_at, response_status = null, response_body = null, response_headers = null
+             expires_at = excluded.expires_at, response_status = null, response_body = null, response_event_id = null, response_headers = null
        where idempotency_records.expires_at < now()
           or (idempotency_records.state = 'in_progress'
               and idempotency_records.request_hash = excluded.request_hash
@@ -243,9 +249,11 @@ export async function runIdempotently(
 
 /** The answer under a key this request could not claim. */
 async function storedAnswer(sql: Sql, principalId: string, key: string, fingerprint: string): Promise<Replay> {
+  // An answer stored by reference (IdempotencyScope.answered) is its event's payload.
   const [existing] = await sql`
-    select request_hash, state, response_status, response_body, response_headers
-      from idempotency_records where principal_id = ${principalId} and key = ${key}`;
+    select r.request_hash, r.state, r.response_status, coalesce(r.response_body, e.payload) as response_body, r.response_headers
+      from idempotency_records r left join events e on e.id = r.response_event_id
+     where r.principal_id = ${principalId} and r.key = ${key}`;
   if (!existing) throw new AppError('EdgeConflict', 'A request with this Idempotency-Key just completed; retry.');
   if (existing.request_hash !== fingerprint) {
     throw new AppError('EdgeUnprocessable', 'This Idempotency-Key was used with a different request.', {

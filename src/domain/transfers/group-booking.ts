@@ -6,10 +6,11 @@ import { bulkInsertAll, bulkTable, type BulkTable } from '../../db/bulk';
 import { eventsInBulk } from '../../events/outbox';
 import { KeyTaken, answersInBulk, isKeyTaken, type IdempotencyScope } from '../../http/idempotency';
 import { issueBookings } from '../../ledger';
+import { uuidv7 } from '../../ids';
 import type { Config } from '../../config';
 import type { Metrics } from '../../metrics';
 import { velocitiesInBulk } from '../policies';
-import { accountStates, lockMovable, presentTransfer, transferBooking, transferEvent, transferRefusal, transferVelocity, type NewInternalTransfer, type TransferRow } from './transfers';
+import { accountStates, lockMovable, transferBooking, transferEvent, transferRefusal, transferVelocity, type NewInternalTransfer, type TransferRow } from './transfers';
 
 /*
  * Executed internal transfers are booked in groups: the transfers that arrive while earlier groups
@@ -168,14 +169,14 @@ function issueGroup(tx: TransactionSql, items: TransferToBook[]) {
       : tx`select counterfoil_refuse('account_not_movable') from (${accountStates(tx, [...new Set(rows.flatMap((r) => [r.source_ref, r.target_ref]))])}) s
             where s.admission_state = 'closed' or s.restriction_state = 'suspended' or coalesce(s.client_status, 'active') <> 'active' or s.status <> 'active'
             limit 1`.execute();
-  // Each transfer's representation, once: the event's payload and the stored answer are the same.
-  const bodies = rows.map(presentTransfer);
-  const answered = items.flatMap((t, i) => (t.idempotency ? [t.idempotency.answered({ status: 201, body: bodies[i] })] : []));
+  // Each transfer's representation, once: it is the event's payload, and the Idempotency-Key answer refers to that event.
+  const events = rows.map((r) => ({ ...transferEvent(r, r.subject_attribution), id: uuidv7() }));
+  const answered = items.flatMap((t, i) => (t.idempotency ? [t.idempotency.answered({ status: 201, body: events[i].payload }, events[i].id)] : []));
   const answers = answered.length > 0 ? answersInBulk(answered) : null;
   const parts = [
     { table: TRANSFERS as BulkTable<unknown>, rows },
     velocitiesInBulk(rows.map(transferVelocity)),
-    eventsInBulk(rows.map((r, i) => transferEvent(r, r.subject_attribution, bodies[i]))),
+    eventsInBulk(events),
   ];
   // Every row of the group but the ledger's, in one statement; a taken key refuses there.
   const written = bulkInsertAll(tx, [...parts, ...(answers?.parts ?? [])], answers?.refusal(parts.length)).execute();
