@@ -22,7 +22,9 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` (NODE_OPTIONS refuses --cpu-prof).
  */
 async function spawnRole(role: 'api' | 'worker', env: Record<string, string>, nodeArgs: string[]) {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli.ts', role], {
+  // The heap setting bin/counterfoil gives the roles that serve HTTP.
+  const launcherArgs = role === 'api' ? ['--initial-old-space-size=1024'] : [];
+  const child = spawn(process.execPath, [...launcherArgs, ...nodeArgs, '--import', 'tsx', 'src/cli.ts', role], {
     cwd: ROOT,
     // The malloc setting the launchers give (bin/counterfoil, npm start), unless this environment sets its own.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', MALLOC_MMAP_THRESHOLD_: '131072', ...passedSettings(), ...env },
