@@ -17,10 +17,10 @@ interface Started {
   readyMs: number;
 }
 
-/** Runs `counterfoil start` as `npm start` does and waits for its banner. */
+/** Runs `bin/counterfoil start`, as `npm start` does, and waits for its banner. */
 function start(env: Record<string, string>): Promise<Started> {
   const began = Date.now();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/cli.ts', 'start'], {
+  const child = spawn(path.join(ROOT, 'bin/counterfoil'), ['start'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,6 +70,8 @@ describe('npm start, end to end', () => {
     let secondChild: ChildProcess | undefined;
     try {
       expect(first.output()).toContain('First run: bootstrap credentials');
+      // The launcher execs node itself, with the heap setting of the roles that serve HTTP.
+      expect(readFileSync(`/proc/${first.child.pid}/cmdline`, 'utf8').split('\0')).toContain('--initial-old-space-size=1024');
       const credsFile = path.join(dataDir, 'bootstrap-credentials.json');
       expect(statSync(credsFile).mode & 0o777).toBe(0o600);
       const creds = JSON.parse(readFileSync(credsFile, 'utf8'));
