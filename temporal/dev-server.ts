@@ -177,6 +177,25 @@ function sameType(serverType: string | undefined, flagType: SearchAttributeType)
   return normalize(serverType) === normalize(flagType);
 }
 
+/**
+ * A dev server on a port the OS says is free (tests, benches). Between that answer and the server's
+ * bind, another process can take the port (an outgoing connection gets its local port from the same
+ * range): the server then exits during startup, and this tries again on another port, up to
+ * `attempts` times. A server that does not come up in time is not retried.
+ */
+export async function startDevServerOnFreePort(
+  opts: Omit<DevServerOptions, 'port'>,
+  { attempts = 3, pickPort = freePort }: { attempts?: number; pickPort?: () => Promise<number> } = {},
+): Promise<DevServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDevServer({ ...opts, port: await pickPort() });
+    } catch (err) {
+      if (attempt >= attempts || !String((err as Error).message).includes('exited during startup')) throw err;
+    }
+  }
+}
+
 /** An unused TCP port on 127.0.0.1 (free now; a race with other processes is still possible). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

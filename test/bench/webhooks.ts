@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { ensureTemporalCli } from '../../temporal/cli';
-import { freePort, startDevServer } from '../../temporal/dev-server';
+import { startDevServerOnFreePort } from '../../temporal/dev-server';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { outboxBell, recordEventSql } from '../../src/events/outbox';
 import { WEBHOOK_EVENTS } from '../../src/domain/webhooks/events';
@@ -30,9 +30,8 @@ async function main() {
   const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'counterfoil-bench-webhooks-'));
   const db = await scratchDatabase('counterfoil_bench_webhooks');
-  const temporal = await startDevServer({
+  const temporal = await startDevServerOnFreePort({
     cliPath: await ensureTemporalCli(log),
-    port: await freePort(),
     uiPort: null,
     dbFile: null,
     namespace: 'default',

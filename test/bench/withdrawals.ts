@@ -20,7 +20,7 @@ import { creditExternalDeposit, parseAmount } from '../../src/ledger';
 import { installTemporalRuntime, isolateTimeoutOptions } from '../../src/temporal/worker';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { ensureTemporalCli } from '../../temporal/cli';
-import { freePort, startDevServer } from '../../temporal/dev-server';
+import { startDevServerOnFreePort } from '../../temporal/dev-server';
 import { cpuMs, machineProbeMs, postgresCpuMs, report, scratchDatabase, spawnApi, spawnWorker } from './support';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
@@ -64,9 +64,8 @@ async function main() {
   const probeBefore = machineProbeMs();
   const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'counterfoil-bench-wd-'));
-  const temporal = await startDevServer({
+  const temporal = await startDevServerOnFreePort({
     cliPath: await ensureTemporalCli(log),
-    port: await freePort(),
     uiPort: null,
     dbFile: null,
     namespace: 'default',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connectPostgres } from '../../src/db/connect';
 import { ensureTemporalCli } from '../../temporal/cli';
-import { freePort, startDevServer } from '../../temporal/dev-server';
+import { freePort, startDevServerOnFreePort } from '../../temporal/dev-server';
 import { createScratchDatabase, provisionPostgres, withDatabase } from '../../src/db/postgres-server';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { initOrm, migrate } from '../../src/db/orm';
@@ -47,9 +47,8 @@ export default async function globalSetup(): Promise<void> {
     })(),
   ]);
 
-  const temporal = await startDevServer({
+  const temporal = await startDevServerOnFreePort({
     cliPath: temporalCli,
-    port: await freePort(),
     uiPort: null,
     dbFile: null,
     namespace: 'default',
