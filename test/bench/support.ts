@@ -190,15 +190,22 @@ export async function openLoop(opts: {
 
 /**
  * One keep-alive HTTP/1.1 connection with at most one request in flight; answers are framed by
- * Content-Length. A connection the server drops fails its request (status 0) and is opened again.
+ * Content-Length. A connection the server drops fails its request in flight (status 0) and is opened
+ * again. An idle one is closed by this side after IDLE_CLOSE_MS, under the API's 65 s keep-alive
+ * timeout, as HTTP clients do: else the server closes it, and a request sent at that moment is lost.
+ * A request sent while the connection is being opened again waits for it.
  */
 class RawConnection {
+  static readonly IDLE_CLOSE_MS = 30_000;
   onIdle: () => void = () => {};
   private buffered: Buffer = Buffer.alloc(0);
   private due = 0;
   private inFlight = false;
   private closing = false;
   private socket!: net.Socket;
+  /** Set while the connection is being opened again; a request sent meanwhile waits in `pending`. */
+  private reopening: Promise<void> | null = null;
+  private pending: string | null = null;
 
   private constructor(
     private readonly target: URL,
@@ -216,6 +223,7 @@ class RawConnection {
       const socket = net.connect({ host: this.target.hostname.replace(/^\[|\]$/g, ''), port: Number(this.target.port) }, () => {
         socket.off('error', reject);
         socket.setNoDelay(true);
+        socket.setTimeout(RawConnection.IDLE_CLOSE_MS, () => !this.inFlight && socket.destroy());
         socket.on('data', (chunk: Buffer) => this.read(chunk));
         socket.on('error', () => {}); // 'close' follows
         socket.on('close', () => this.dropped());
@@ -233,7 +241,8 @@ class RawConnection {
     const body = r.body ?? '';
     let head = `${r.method} ${r.path} HTTP/1.1\r\nhost: ${this.target.host}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`;
     for (const [k, v] of Object.entries(r.headers)) head += `${k}: ${v}\r\n`;
-    this.socket.write(`${head}\r\n${body}`);
+    if (this.reopening) this.pending = `${head}\r\n${body}`;
+    else this.socket.write(`${head}\r\n${body}`);
   }
 
   close(): void {
@@ -257,13 +266,22 @@ class RawConnection {
 
   private dropped(): void {
     if (this.closing) return;
-    if (this.inFlight) {
+    // A request in flight is lost; the connection is free again once reopened. An idle one is still among the idle.
+    const lost = this.inFlight;
+    if (lost) {
       this.inFlight = false;
+      this.pending = null;
       this.settle(this.due, 0);
     }
-    this.connect().then(
-      () => this.onIdle(),
-      () => setTimeout(() => this.dropped(), 100),
+    this.reopening = this.connect().then(
+      () => {
+        this.reopening = null;
+        if (this.pending !== null) {
+          this.socket.write(this.pending);
+          this.pending = null;
+        } else if (lost) this.onIdle();
+      },
+      () => void setTimeout(() => this.dropped(), 100), // still reopening: a request sent meanwhile waits
     );
   }
 }
