@@ -16,7 +16,13 @@ it('retries on another port when the one it was given is taken', async () => {
   try {
     const server = await startDevServerOnFreePort(
       { cliPath: runState().temporalCli, uiPort: null, dbFile: null, namespace: 'default', logFile, searchAttributes: {} },
-      { pickPort: async () => (picked.push(picked.length === 0 ? takenPort : await freePort()), picked[picked.length - 1]) },
+      {
+        pickPort: async () => {
+          const port = picked.length === 0 ? takenPort : await freePort(); // the taken one first
+          picked.push(port);
+          return port;
+        },
+      },
     );
     try {
       expect(picked).toHaveLength(2);
