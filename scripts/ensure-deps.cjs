@@ -15,7 +15,7 @@ const want = digest.digest('hex');
 
 if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === want)) install();
 // Also on a warm node_modules: a package reinstalled by hand loses the patch (cheap to check).
-require('../temporal/sdk-patch.cjs').main();
+require('./dependency-patches.cjs').main();
 
 function install() {
   // `npm install`, not `npm ci`: it follows the lockfile too, but tolerates the optional per-platform

@@ -58,13 +58,13 @@ export interface Config {
   /**
    * Longest a workflow may run between two awaits before its task fails (an infinite loop guard);
    * 0, the default, runs workflow code without that guard, which costs a watchdog thread per entry
-   * into the workflow sandbox (temporal/sdk-patch.cjs).
+   * into the workflow sandbox (scripts/dependency-patches.cjs).
    */
   workflowIsolateTimeoutMs: number;
   /**
    * Whether workflow code records where each of its promises was created, for the `__stack_trace`
    * query (the Temporal UI's "Stack Trace" tab). Off by default: it formats a source-mapped stack
-   * trace per promise: 1.5–3 ms of worker CPU per withdrawal, replaying one (temporal/sdk-patch.cjs).
+   * trace per promise: 1.5–3 ms of worker CPU per withdrawal, replaying one (scripts/dependency-patches.cjs).
    */
   workflowStackTraces: boolean;
   /** Internal transfers booked per group commit at most, and group commits in flight at once (each on a connection of their own pool). */

@@ -73,16 +73,16 @@ export function installTemporalRuntime(log: Logger): void {
 }
 
 // CommonJS shared with the install scripts, which run before TypeScript can.
-const sdkPatch = require('../../temporal/sdk-patch.cjs') as { isPatched(name: 'isolate-timeout' | 'activator-reader' | 'stack-traces'): boolean };
+const sdkPatch = require('../../scripts/dependency-patches.cjs') as { isPatched(name: 'isolate-timeout' | 'activator-reader' | 'stack-traces'): boolean };
 
 /**
  * Worker options for the isolate timeout: the configured one, or none (0) when the installed SDK
- * honours 0 (temporal/sdk-patch.cjs); an unpatched SDK keeps its default (5 s), with a warning.
+ * honours 0 (scripts/dependency-patches.cjs); an unpatched SDK keeps its default (5 s), with a warning.
  * The SDK reads `isolateExecutionTimeout` from the options but leaves it out of their type.
  */
 export function isolateTimeoutOptions(configuredMs: number, log?: Logger): Partial<WorkerOptions> {
   if (configuredMs === 0 && !sdkPatch.isPatched('isolate-timeout')) {
-    log?.warn('@temporalio/worker is not patched (temporal/sdk-patch.cjs): workflows keep the SDK\'s 5 s isolate timeout and its per-call watchdog threads');
+    log?.warn('@temporalio/worker is not patched (scripts/dependency-patches.cjs): workflows keep the SDK\'s 5 s isolate timeout and its per-call watchdog threads');
     return {};
   }
   return { isolateExecutionTimeout: configuredMs } as Partial<WorkerOptions>;

@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isolateTimeoutOptions } from '../../src/temporal/worker';
+import { connectPostgres } from '../../src/db/connect';
+import { runState } from '../helpers/run-state';
 
-type PatchName = 'isolate-timeout' | 'activator-reader' | 'stack-traces';
-const { PATCHES, applyPatch, isPatched } = require('../../temporal/sdk-patch.cjs') as {
+type PatchName = 'isolate-timeout' | 'activator-reader' | 'stack-traces' | 'settled-query' | 'settled-query-esm';
+const { PATCHES, applyPatch, isPatched } = require('../../scripts/dependency-patches.cjs') as {
   PATCHES: Record<PatchName, { file: string }>;
   applyPatch(name: PatchName, file: string | null): 'absent' | 'already' | 'unrecognised' | 'applied';
   isPatched(name: PatchName, file?: string | null): boolean;
@@ -35,7 +37,7 @@ const VM_SHARED = [
 ].join('\n');
 
 function scratchFile(text: string): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'sdk-patch-')), 'sdk.js');
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'dependency-patches-')), 'sdk.js');
   writeFileSync(file, text);
   return file;
 }
@@ -58,7 +60,7 @@ function contextOf(globals: Record<string, unknown>) {
   return { counter, promise: { constructor: { constructor: ContextFunction } } as unknown as Promise<unknown> };
 }
 
-describe('temporal/sdk-patch.cjs', () => {
+describe('scripts/dependency-patches.cjs: @temporalio/worker', () => {
   it('makes every timed entry treat 0 as no timeout, once', () => {
     const file = scratchFile(REUSABLE_VM);
     expect(isPatched('isolate-timeout', file)).toBe(false);
@@ -120,9 +122,75 @@ describe('temporal/sdk-patch.cjs', () => {
     expect(applyPatch('isolate-timeout', null)).toBe('absent');
   });
 
-  it('is applied to the installed SDK, so the worker runs without per-call watchdogs by default', () => {
+  it('is applied to the installed packages, so the worker runs without per-call watchdogs by default', () => {
     for (const name of Object.keys(PATCHES) as PatchName[]) expect(isPatched(name)).toBe(true);
     expect(isolateTimeoutOptions(0)).toEqual({ isolateExecutionTimeout: 0 });
     expect(isolateTimeoutOptions(2000)).toEqual({ isolateExecutionTimeout: 2000 });
+  });
+});
+
+/** The lines of postgres.js 3.4's query.js that the settled-query patch changes, in a class that runs. */
+const QUERY = [
+  'class Query extends Promise {',
+  '  constructor(args) {',
+  '    let resolve, reject',
+  '    super((a, b) => { resolve = a; reject = b })',
+  '    this.args = args',
+  '    this.parameters = [...args]',
+  '    this.resolve = x => (this.active = false, resolve(x))',
+  '    this.reject = x => (this.active = false, reject(x))',
+  '',
+  '    this.active = false',
+  '  }',
+  '  static get [Symbol.species]() { return Promise }',
+  '}',
+  '',
+].join('\n');
+
+describe('scripts/dependency-patches.cjs: postgres.js', () => {
+  it('lets a settled query go of its parameters, resolved or rejected, and not before', async () => {
+    const file = scratchFile(QUERY);
+    expect(applyPatch('settled-query', file)).toBe('applied');
+    expect(applyPatch('settled-query', file)).toBe('already');
+    const module = { exports: {} as any };
+    new Function('module', `${readFileSync(file, 'utf8')}\nmodule.exports = Query;`)(module);
+    const Query = module.exports as new (args: unknown[]) => Promise<unknown> & { args: unknown; parameters: unknown; resolve(x: unknown): void; reject(e: unknown): void };
+
+    const done = new Query(['{"rows":[]}']);
+    expect(done.parameters).toEqual(['{"rows":[]}']); // in flight: still there to bind (or to bind again on a retry)
+    done.resolve([{ ok: 1 }]);
+    await expect(done).resolves.toEqual([{ ok: 1 }]);
+    expect([done.parameters, done.args]).toEqual([null, null]);
+
+    const failed = new Query(['x']);
+    const error = Object.assign(new Error('refused'), { parameters: failed.parameters }); // postgres.js sets this before rejecting
+    failed.reject(error);
+    await expect(failed).rejects.toBe(error);
+    expect([failed.parameters, failed.args]).toEqual([null, null]);
+    expect(error.parameters).toEqual(['x']);
+  });
+
+  it('leaves a postgres.js it does not recognise untouched', () => {
+    const changed = QUERY.replace('resolve(x))', 'resolve(x), 1)');
+    const file = scratchFile(changed);
+    expect(applyPatch('settled-query', file)).toBe('unrecognised');
+    expect(readFileSync(file, 'utf8')).toBe(changed);
+  });
+
+  it('is in the installed postgres.js: a query answered by PostgreSQL no longer holds its parameters', async () => {
+    const sql = connectPostgres(runState().databaseUrl, { max: 1 });
+    try {
+      const rows = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ n: i })));
+      const query = sql.unsafe('select jsonb_array_length($1::text::jsonb) as n', [rows], { prepare: true });
+      expect(await query).toEqual([{ n: 40 }]);
+      expect([(query as unknown as { parameters: unknown }).parameters, (query as unknown as { args: unknown }).args]).toEqual([null, null]);
+      // Prepared on this connection now: the second execution binds its own parameters, not the first's.
+      expect(await sql.unsafe('select jsonb_array_length($1::text::jsonb) as n', ['[1,2]'], { prepare: true })).toEqual([{ n: 2 }]);
+      const refused = sql.unsafe('select $1::int as n', ['not a number'], { prepare: true });
+      await expect(refused).rejects.toMatchObject({ code: '22P02' });
+      expect((refused as unknown as { parameters: unknown }).parameters).toBeNull();
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
   });
 });
