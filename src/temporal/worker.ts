@@ -73,7 +73,7 @@ export function installTemporalRuntime(log: Logger): void {
 }
 
 // CommonJS shared with the install scripts, which run before TypeScript can.
-const sdkPatch = require('../../scripts/dependency-patches.cjs') as { isPatched(name: 'isolate-timeout' | 'activator-reader' | 'stack-traces'): boolean };
+const dependencyPatches = require('../../scripts/dependency-patches.cjs') as { isPatched(name: 'isolate-timeout' | 'activator-reader' | 'stack-traces'): boolean };
 
 /**
  * Worker options for the isolate timeout: the configured one, or none (0) when the installed SDK
@@ -81,7 +81,7 @@ const sdkPatch = require('../../scripts/dependency-patches.cjs') as { isPatched(
  * The SDK reads `isolateExecutionTimeout` from the options but leaves it out of their type.
  */
 export function isolateTimeoutOptions(configuredMs: number, log?: Logger): Partial<WorkerOptions> {
-  if (configuredMs === 0 && !sdkPatch.isPatched('isolate-timeout')) {
+  if (configuredMs === 0 && !dependencyPatches.isPatched('isolate-timeout')) {
     log?.warn('@temporalio/worker is not patched (scripts/dependency-patches.cjs): workflows keep the SDK\'s 5 s isolate timeout and its per-call watchdog threads');
     return {};
   }
