@@ -1,4 +1,4 @@
-import { z } from '../http/zod';
+import { z } from '../schema/zod';
 
 export interface EventTypeDef {
   type: string;

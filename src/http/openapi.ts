@@ -1,5 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { z } from './zod';
+import { z } from '../schema/zod';
 import { ERROR_CODES, type ErrorCode } from '../errors';
 import { ActionTokenHeader, IdempotencyKeyHeader, IfMatchHeader, Problem } from './schemas';
 import { PERMISSIONS } from '../auth/permissions';

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { z } from './zod';
+import { z } from '../schema/zod';
 import { AppError } from '../errors';
 import { constantTimeEqual } from '../auth/secrets';
 import type { Caller } from '../auth/caller';

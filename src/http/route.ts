@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { z } from './zod';
+import { z } from '../schema/zod';
 import type { ErrorCode } from '../errors';
 import type { Permission } from '../auth/permissions';
 import type { GovernedAction } from '../auth/action-tokens';

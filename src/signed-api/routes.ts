@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Koa from 'koa';
-import { z } from '../http/zod';
-import { Uuid } from '../http/schemas';
+import { z } from '../schema/zod';
+import { Uuid } from '../schema/common';
 import { ASSETS, formatAmount, isAsset, parseAmount } from '../ledger';
 import { executeQuote, listPairs, priceQuote, type ConversionRow, type PairRow, type QuoteRow } from '../domain/conversions';
 import type { Services } from '../services';

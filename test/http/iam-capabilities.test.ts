@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { z } from '../../src/http/zod';
+import { z } from '../../src/schema/zod';
 import { call, startTestApp, type TestApp } from '../helpers/app';
 import { buildRouteTable, fallthrough } from '../../src/http/mount';
 import { problemMiddleware } from '../../src/http/problem';
@@ -7,7 +7,7 @@ import { requestContext } from '../../src/http/request-context';
 import { RateLimiter } from '../../src/http/rate-limit';
 import { listen, type RunningServer } from '../../src/http/server';
 import { defineRoute } from '../../src/http/route';
-import { Uuid } from '../../src/http/schemas';
+import { Uuid } from '../../src/schema/common';
 import { CAPABILITY_NAMES, isCapabilityEnabled } from '../../src/domain/capabilities';
 import { eventTypesOf, newAdmin, newClient, newRole, newServiceAccount, type Admin } from './iam-fixtures';
 

@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
-import { z } from '../../http/zod';
-import { Timestamp, Uuid } from '../../http/schemas';
+import { z } from '../../schema/zod';
+import { Timestamp, Uuid } from '../../schema/common';
 import { parseRef } from '../../ids';
 import type { AuditEntryRow, AuditOutcome } from './entries';
 

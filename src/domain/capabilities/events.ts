@@ -1,4 +1,4 @@
-import { z } from '../../http/zod';
+import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 
 const CapabilitySetting = z.object({ scope_ref: z.string(), name: z.string(), enabled: z.boolean() });

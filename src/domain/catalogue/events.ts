@@ -1,4 +1,4 @@
-import { z } from '../../http/zod';
+import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 
 const payload = z.object({ id: z.string(), resource: z.literal('payout_method') }).catchall(z.unknown());

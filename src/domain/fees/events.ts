@@ -1,4 +1,4 @@
-import { z } from '../../http/zod';
+import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 
 const agreementPayload = z.object({ id: z.string(), resource: z.literal('enterprise_commercial_agreement') }).catchall(z.unknown());

@@ -1,5 +1,5 @@
-import { z } from '../../http/zod';
-import { ETag, Ref, Timestamp, Uuid } from '../../http/schemas';
+import { z } from '../../schema/zod';
+import { ETag, Ref, Timestamp, Uuid } from '../../schema/common';
 import { PERMISSIONS } from '../../auth/permissions';
 import { etagOf } from '../../db/base';
 import type { PrincipalKind, Role, RoleAssignment, ServiceAccount, User, UserInvitation } from './entities';

@@ -1,5 +1,5 @@
-import { z } from '../../http/zod';
-import { ETag, Ref, Timestamp, Uuid } from '../../http/schemas';
+import { z } from '../../schema/zod';
+import { ETag, Ref, Timestamp, Uuid } from '../../schema/common';
 import { etagOf } from '../../db/base';
 import type { IdentityProvider } from './entities';
 

@@ -1,5 +1,5 @@
-import { z } from '../../http/zod';
-import { Timestamp } from '../../http/schemas';
+import { z } from '../../schema/zod';
+import { Timestamp } from '../../schema/common';
 
 const ConditionTraceBody = z.object({ condition: z.string(), matched: z.boolean(), detail: z.string() });
 

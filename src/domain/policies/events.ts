@@ -1,6 +1,6 @@
-import { z } from '../../http/zod';
+import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
-import { ETag, Timestamp, Uuid } from '../../http/schemas';
+import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { ACTION_FAMILIES } from './engine';
 
 const MoneyInput = z.object({ currency: z.string().max(16), value: z.string().max(100) }).strict();

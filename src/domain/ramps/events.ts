@@ -1,6 +1,6 @@
-import { z } from '../../http/zod';
+import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
-import { ETag, Timestamp, Uuid } from '../../http/schemas';
+import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { FeeSummaryBody, Money, SubjectAttributionBody } from '../transfers/events';
 import { PolicyDecisionBody } from '../policies/decision-body';
 import type { OffRampStatus, OnRampStatus } from './messages';

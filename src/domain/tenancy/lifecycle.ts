@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Sql, TransactionSql } from 'postgres';
-import { z } from '../../http/zod';
+import { z } from '../../schema/zod';
 import { AppError, notFound } from '../../errors';
 import type { SubjectAttribution } from '../../auth/caller';
 import { defineEventType } from '../../events/catalogue';

@@ -1,6 +1,6 @@
-import { z } from '../../http/zod';
+import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
-import { ETag, Timestamp, Uuid } from '../../http/schemas';
+import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { PolicyDecisionBody } from '../policies/decision-body';
 
 export const Money = z.object({ currency: z.string(), value: z.string() }).openapi('Money', { description: 'An exact amount: a decimal string in the asset\'s units.' });

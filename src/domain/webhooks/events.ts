@@ -1,6 +1,6 @@
-import { z } from '../../http/zod';
+import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
-import { ETag, Ref, Timestamp, Uuid } from '../../http/schemas';
+import { ETag, Ref, Timestamp, Uuid } from '../../schema/common';
 
 export const WebhookSubscriptionBody = z
   .object({

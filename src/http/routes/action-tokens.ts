@@ -1,6 +1,6 @@
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute } from '../route';
-import { Timestamp, Uuid } from '../schemas';
+import { Timestamp, Uuid } from '../../schema/common';
 import { GOVERNED_ACTIONS, MAX_ACTION_TOKEN_TTL_SECONDS, actionTokenTtlSeconds, issueActionToken, type GovernedAction } from '../../auth/action-tokens';
 import { principalRef } from '../../domain/iam/present';
 import { auditInTransaction } from '../../domain/audit/entries';

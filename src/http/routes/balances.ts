@@ -1,6 +1,6 @@
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Timestamp, Uuid } from '../schemas';
+import { Timestamp, Uuid } from '../../schema/common';
 import { notFound } from '../../errors';
 import { MasterAccount } from '../../domain/tenancy/entities';
 import { ASSET_CODES, balancesOf, emptyBalance, presentBalance } from '../../ledger';

@@ -1,6 +1,6 @@
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { ETag, Timestamp, Uuid } from '../schemas';
+import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
 import { notFound } from '../../errors';

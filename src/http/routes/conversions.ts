@@ -1,6 +1,6 @@
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Timestamp, Uuid } from '../schemas';
+import { Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { AppError } from '../../errors';
 import { assetOf, parseAmount } from '../../ledger';

@@ -1,6 +1,6 @@
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute } from '../route';
-import { ETag, Ref, Timestamp, Uuid } from '../schemas';
+import { ETag, Ref, Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { AppError, notFound } from '../../errors';
 import { assertIfMatch, withOptimisticLock } from '../etag';

@@ -1,6 +1,6 @@
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute } from '../route';
-import { Timestamp, Uuid } from '../schemas';
+import { Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { notFound, unprocessable } from '../../errors';
 import type { Sql } from 'postgres';

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import type { Sql } from 'postgres';
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Uuid } from '../schemas';
+import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
 import { AppError, conflict, notFound, unprocessable } from '../../errors';

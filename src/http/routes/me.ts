@@ -1,6 +1,6 @@
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Uuid } from '../schemas';
+import { Uuid } from '../../schema/common';
 import { capabilitiesAt } from '../../domain/capabilities';
 import { boundaryPath } from '../../domain/iam/scopes';
 import { homeScopeOf, navigationOf } from '../../domain/iam/me';

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { AppError } from '../../errors';
 import { defineRoute } from '../route';
 import { verifyClientCredentials } from '../../auth/client-credentials';

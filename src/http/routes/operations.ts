@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { AppError } from '../../errors';
 import { defineRoute } from '../route';
 

@@ -1,6 +1,6 @@
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Timestamp } from '../schemas';
+import { Timestamp } from '../../schema/common';
 import { parseAmount } from '../../ledger';
 import { requireAccount } from '../../domain/funding/accounts';
 import { FeeSummaryBody, Money } from '../../domain/transfers/events';

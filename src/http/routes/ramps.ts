@@ -1,6 +1,6 @@
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Uuid } from '../schemas';
+import { Uuid } from '../../schema/common';
 import { AppError } from '../../errors';
 import { parseAmount } from '../../ledger';
 import type { Caller } from '../../auth/caller';

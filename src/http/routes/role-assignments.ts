@@ -1,8 +1,8 @@
 import type { FilterQuery } from '@mikro-orm/core';
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { requireActionToken } from '../../auth/action-tokens';
 import { defineRoute, type RouteDef } from '../route';
-import { Ref, Uuid } from '../schemas';
+import { Ref, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { withOptimisticLock } from '../etag';
 import { parseRef } from '../../ids';

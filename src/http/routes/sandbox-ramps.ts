@@ -1,6 +1,6 @@
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Uuid } from '../schemas';
+import { Uuid } from '../../schema/common';
 import { AppError } from '../../errors';
 import { ON_RAMP_PAYMENT_SIGNAL, OnRampSessionBody, onRampWorkflowId, presentOnRamp, recordOnRampPayment, requireOnRamp } from '../../domain/ramps';
 import { auditRowAlongside } from '../../domain/audit/entries';

@@ -1,6 +1,6 @@
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute } from '../route';
-import { Timestamp, Uuid } from '../schemas';
+import { Timestamp, Uuid } from '../../schema/common';
 import { assertIfMatch, withOptimisticLock } from '../etag';
 import { inIamTransaction } from '../../domain/iam/unit';
 import { ServiceAccountBody, presentServiceAccount } from '../../domain/iam/present';

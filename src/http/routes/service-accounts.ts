@@ -1,7 +1,7 @@
 import type Koa from 'koa';
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Ref, Timestamp, Uuid } from '../schemas';
+import { Ref, Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { withOptimisticLock } from '../etag';
 import { ServiceAccount } from '../../domain/iam/entities';

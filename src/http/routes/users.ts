@@ -1,8 +1,8 @@
 import type Koa from 'koa';
 import { raw, type FilterQuery } from '@mikro-orm/core';
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Uuid } from '../schemas';
+import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch, withOptimisticLock } from '../etag';
 import { User, UserInvitation } from '../../domain/iam/entities';

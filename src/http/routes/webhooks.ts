@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
-import { z } from '../zod';
+import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Uuid } from '../schemas';
+import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
 import { conflict, notFound } from '../../errors';
