@@ -1,5 +1,5 @@
 import type { Services } from '../src/services';
-import { purgeExpiredIdempotencyRecords } from '../src/http/idempotency';
+import { purgeExpiredIdempotencyRecords } from '../src/idempotency/store';
 import { purgeExpiredActionTokens } from '../src/auth/action-tokens';
 
 export function createHousekeepingActivities(services: Services) {

@@ -5,7 +5,7 @@ import type { Permission } from '../auth/permissions';
 import type { GovernedAction } from '../auth/action-tokens';
 import type { Caller } from '../auth/caller';
 import type { Services } from '../services';
-import type { IdempotencyScope } from './idempotency';
+import type { Answer, IdempotencyScope } from '../idempotency/store';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type RateClass = 'read' | 'write' | 'token';
@@ -22,11 +22,8 @@ export interface ResponseSpec {
   headers?: Record<string, { description: string; schema?: { type: 'string' | 'integer' } }>;
 }
 
-export interface HandlerResult<R = unknown> {
-  status?: number;
-  body: R;
-  headers?: Record<string, string>;
-}
+/** A handler's answer is what an Idempotency-Key stores and replays. */
+export type HandlerResult<R = unknown> = Answer<R>;
 
 export interface HandlerInput<P, Q, B> {
   params: P;

@@ -19,7 +19,7 @@ import { uuidv7 } from '../../src/ids';
 import { ASSETS, book, systemAccountRef, verifyLedger } from '../../src/ledger';
 import { TransferBooker, bookerOptions, connectBookerPool, type BookerPool } from '../../src/domain/transfers/group-booking';
 import type { TransferRow } from '../../src/domain/transfers/transfers';
-import { IdempotencyScope } from '../../src/http/idempotency';
+import { IdempotencyScope } from '../../src/idempotency/store';
 import { AUDIT_ENTRIES, type EntryRecord } from '../../src/domain/audit/entries';
 import { Metrics } from '../../src/metrics';
 import type { SubjectAttribution } from '../../src/auth/caller';

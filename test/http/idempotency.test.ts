@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../src/errors';
-import { IdempotencyScope, purgeExpiredIdempotencyRecords, runIdempotently } from '../../src/http/idempotency';
+import { IdempotencyScope, purgeExpiredIdempotencyRecords, runIdempotently } from '../../src/idempotency/store';
 import { testServices } from '../helpers/app';
 import type { Services } from '../../src/services';
 
@@ -122,7 +122,7 @@ describe('idempotency records', () => {
   describe('answer in the effect\'s transaction (no claim beforehand)', () => {
     const inTx = { answerInTransaction: true };
     /** An effect that writes a row and stores its answer in the same transaction. */
-    const effectWriting = (marker: string, counter: { runs: number }) => async (scope: import('../../src/http/idempotency').IdempotencyScope) =>
+    const effectWriting = (marker: string, counter: { runs: number }) => async (scope: import('../../src/idempotency/store').IdempotencyScope) =>
       services.sql.begin(async (tx) => {
         counter.runs++;
         const result = { status: 201, body: { marker, run: counter.runs } };

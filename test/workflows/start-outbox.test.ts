@@ -5,7 +5,8 @@ import { acceptWithdrawal, createWithdrawal, findWithdrawal, withdrawalStart } f
 import { acceptOffRamp, acceptOnRamp, createOffRamp, createOnRamp } from '../../src/domain/ramps';
 import { createSandboxDeposit, recordPendingDeposit, resolveDepositTarget } from '../../src/domain/deposits/deposits';
 import { queueExport, requestExport } from '../../src/domain/exports/exports';
-import { requestFingerprint, runIdempotently } from '../../src/http/idempotency';
+import { requestFingerprint } from '../../src/http/idempotency';
+import { runIdempotently } from '../../src/idempotency/store';
 import { ASSETS, parseAmount } from '../../src/ledger';
 import { StartSweeper } from '../../src/temporal/start-outbox';
 import { uuidv7 } from '../../src/ids';

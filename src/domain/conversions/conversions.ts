@@ -7,7 +7,7 @@ import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
 import { money, placeHold, voidHold } from '../../ledger';
 import type { Services } from '../../services';
-import type { IdempotencyScope } from '../../http/idempotency';
+import type { IdempotencyScope } from '../../idempotency/store';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';

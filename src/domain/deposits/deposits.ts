@@ -14,7 +14,7 @@ import { findEndpoint, selectEndpoints } from '../funding/endpoints';
 import { DEPOSIT_CONFIRMED, DEPOSIT_CREDITED, DEPOSIT_FAILED, DEPOSIT_PENDING } from '../funding/events';
 import { presentDeposit, type DepositRow, type DepositStatus, type EndpointRow } from '../funding/present';
 import type { Services } from '../../services';
-import type { IdempotencyScope } from '../../http/idempotency';
+import type { IdempotencyScope } from '../../idempotency/store';
 import type { Alongside } from '../../db/base';
 import { forgetUnstarted, recordStart, startOwed, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import type { DepositWorkflowInput } from '../../../workflows/deposit';

@@ -8,7 +8,7 @@ import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
-import type { IdempotencyScope } from '../../http/idempotency';
+import type { IdempotencyScope } from '../../idempotency/store';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { ASSETS, money, placeHold, systemAccountRef, voidHold } from '../../ledger';

@@ -18,7 +18,7 @@ import { formatDecimalDown, serialise } from '../pricing/rational';
 import { ON_RAMP_EVENTS } from './events';
 import { onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
 import type { Services } from '../../services';
-import type { IdempotencyScope } from '../../http/idempotency';
+import type { IdempotencyScope } from '../../idempotency/store';
 import { forgetUnstarted, recordStart, startOwed, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 
 /*

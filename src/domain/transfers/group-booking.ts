@@ -4,7 +4,7 @@ import { connectPostgres } from '../../db/connect';
 import { PipelineSockets } from '../../db/pipeline-sockets';
 import { bulkInsertAll, bulkTable, type BulkTable } from '../../db/bulk';
 import { eventsInBulk } from '../../events/outbox';
-import { KeyTaken, answersInBulk, isKeyTaken, type IdempotencyScope } from '../../http/idempotency';
+import { KeyTaken, answersInBulk, isKeyTaken, type IdempotencyScope } from '../../idempotency/store';
 import { issueBookings } from '../../ledger';
 import { uuidv7 } from '../../ids';
 import type { Config } from '../../config';

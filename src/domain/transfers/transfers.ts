@@ -4,7 +4,7 @@ import { AppError, conflict, notFound } from '../../errors';
 import { etagOf } from '../../db/base';
 import { recordEventSql, type NewEvent } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
-import type { IdempotencyScope } from '../../http/idempotency';
+import type { IdempotencyScope } from '../../idempotency/store';
 import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
 import { bookWithin, money, placeHold, postHold, voidHold, type Asset, type BatchBooking } from '../../ledger';

@@ -5,7 +5,7 @@ import { conflict } from '../../errors';
 import type { Services } from '../../services';
 import { approvalSpecOf, awaitApprovalOpened, type ApprovalSpec } from '../approvals';
 import type { WithdrawalCancellation, WithdrawalWorkflowInput } from '../../../workflows/withdrawal';
-import type { IdempotencyScope } from '../../http/idempotency';
+import type { IdempotencyScope } from '../../idempotency/store';
 import { startOwed, type WorkflowStart } from '../../temporal/start-outbox';
 import type { WithdrawalStatus } from './events';
 import {

@@ -13,7 +13,7 @@ import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity, visibleByScopePath, type PolicyDecision } from '../policies';
 import { findDestination, type DestinationRow } from './destinations';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
-import type { IdempotencyScope } from '../../http/idempotency';
+import type { IdempotencyScope } from '../../idempotency/store';
 import { writeCarriedEntry, type EntryRecord } from '../audit/entries';
 import { TERMINAL_WITHDRAWAL_STATUSES, WITHDRAWAL_EVENTS, type WithdrawalStatus } from './events';
 
