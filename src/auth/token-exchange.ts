@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors';
 import { parseRef } from '../ids';
-import { ACCESS_TOKEN_TYPE, oauthError, type GrantHandler } from '../http/routes/oauth';
+import { ACCESS_TOKEN_TYPE, oauthError, type GrantHandler } from './oauth';
 import type { Services } from '../services';
 import { User } from '../domain/iam/entities';
 import { findUserByEmail, findUserByFederation, linkFederation } from '../domain/iam/users';

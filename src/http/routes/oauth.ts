@@ -1,47 +1,9 @@
 import type Koa from 'koa';
 import { z } from '../../schema/zod';
-import { AppError } from '../../errors';
 import { defineRoute } from '../route';
 import { verifyClientCredentials } from '../../auth/client-credentials';
-import type { Services } from '../../services';
 import { tokenExchangeGrant } from '../../auth/token-exchange';
-
-export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
-
-/** RFC 6749 §5.2 error, carried inside the problem body so both OAuth clients and our contract read it. */
-export function oauthError(
-  error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_target',
-  description: string,
-  basicUsed = false,
-): AppError {
-  const isClient = error === 'invalid_client';
-  return new AppError(isClient ? 'Unauthorized' : 'EdgeBadRequest', description, {
-    extensions: { error, error_description: description },
-    headers: {
-      'Cache-Control': 'no-store',
-      ...(isClient && basicUsed ? { 'WWW-Authenticate': 'Basic realm="counterfoil", charset="UTF-8"' } : {}),
-    },
-  });
-}
-
-const TokenRequest = z
-  .object({
-    grant_type: z.string().optional(),
-    client_id: z.string().max(200).optional(),
-    client_secret: z.string().max(500).optional(),
-    scope: z.string().max(1000).optional(),
-    // RFC 8693 token exchange parameters.
-    subject_token: z.string().max(16_384).optional(),
-    subject_token_type: z.string().max(200).optional(),
-    requested_token_type: z.string().max(200).optional(),
-    audience: z.string().max(500).optional(),
-    resource: z.string().max(500).optional(),
-    actor_token: z.string().max(16_384).optional(),
-    actor_token_type: z.string().max(200).optional(),
-  })
-  // RFC 6749 §3.2: unknown request parameters are ignored, unlike on our own routes.
-  .passthrough()
-  .openapi('TokenRequest');
+import { ACCESS_TOKEN_TYPE, TokenRequest, oauthError, type GrantHandler, type TokenRequestBody } from '../../auth/oauth';
 
 export const TokenResponse = z
   .object({
@@ -52,8 +14,6 @@ export const TokenResponse = z
     scope: z.string().optional(),
   })
   .openapi('TokenResponse');
-
-export type TokenRequestBody = z.infer<typeof TokenRequest>;
 
 export interface ClientAuth {
   clientId: string;
@@ -86,12 +46,6 @@ export function clientAuthentication(ctx: Koa.Context, body: TokenRequestBody): 
   return { clientId: body.client_id, clientSecret: body.client_secret, basic: false };
 }
 
-export type GrantHandler = (input: {
-  services: Services;
-  client: { serviceAccountId: string; enterpriseId: string };
-  body: TokenRequestBody;
-}) => Promise<{ token: string; expiresIn: number; issuedTokenType: string }>;
-
 const clientCredentialsGrant: GrantHandler = async ({ services, client }) => {
   const ttl = services.config.accessTokenTtlSeconds;
   const { token } = services.tokens.issue(
@@ -104,7 +58,7 @@ const clientCredentialsGrant: GrantHandler = async ({ services, client }) => {
 /** Grant types by name; the identity module adds token exchange. */
 export const grantHandlers = new Map<string, GrantHandler>([
   ['client_credentials', clientCredentialsGrant],
-  // RFC 8693; the key is spelled out because token-exchange.ts imports this module back (see there).
+  // RFC 8693.
   ['urn:ietf:params:oauth:grant-type:token-exchange', tokenExchangeGrant],
 ]);
 
