@@ -30,13 +30,22 @@ export interface FieldError {
   detail: string;
 }
 
+/** Fields the layers below HTTP refuse by name; the HTTP layer locates each in the request (src/http/problem.ts). */
+export type RefusedField = 'amount';
+
+/** One invalid input named by its field (the ledger's insufficient funds), for code that knows no request. */
+export interface NamedFieldError {
+  field: RefusedField;
+  detail: string;
+}
+
 export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
     detail: string,
     readonly options: {
-      errors?: FieldError[];
+      errors?: Array<FieldError | NamedFieldError>;
       /** Extra machine-readable members of the problem body (e.g. `available`, `required`). */
       extensions?: Record<string, unknown>;
       headers?: Record<string, string>;

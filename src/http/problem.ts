@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { AppError, ERROR_CODES, type ErrorCode } from '../errors';
+import { AppError, ERROR_CODES, type ErrorCode, type FieldError, type NamedFieldError, type RefusedField } from '../errors';
 
 export const PROBLEM_TYPE_BASE = 'https://docs.counterfoil.dev/problems/';
 
@@ -14,6 +14,14 @@ export interface ProblemBody {
   [extension: string]: unknown;
 }
 
+/** Where in a request each field the layers below HTTP refuse by name is: every money route carries `amount: {value, currency}`. */
+const FIELD_POINTERS: Record<RefusedField, string> = { amount: '/body/amount/value' };
+
+/** A refused input as the problem body's `errors[]` member: a field named below HTTP gets its request pointer. */
+export function located(e: FieldError | NamedFieldError): FieldError {
+  return 'field' in e ? { pointer: FIELD_POINTERS[e.field], detail: e.detail } : e;
+}
+
 export function problemBody(err: AppError, requestId: string): ProblemBody {
   const { title } = ERROR_CODES[err.code];
   return {
@@ -25,7 +33,7 @@ export function problemBody(err: AppError, requestId: string): ProblemBody {
     code: err.code,
     ...(err.options.reason ? { reason: err.options.reason } : {}),
     request_id: requestId,
-    errors: err.options.errors ?? [],
+    errors: (err.options.errors ?? []).map(located),
   };
 }
 

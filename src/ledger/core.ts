@@ -159,7 +159,7 @@ export function insufficientFunds(ms: Movement[], locked: LockedBalance[]): AppE
 export function insufficientFundsError(accountRef: string, asset: string, available: bigint, required: bigint): AppError {
   return new AppError('EdgeUnprocessable', `Insufficient funds: ${accountRef} has ${formatAmount(available, asset)} ${asset} available.`, {
     reason: 'insufficient_funds',
-    errors: [{ pointer: '/body/amount/value', detail: 'exceeds the available balance' }],
+    errors: [{ field: 'amount', detail: 'exceeds the available balance' }],
     extensions: {
       available: formatAmount(available, asset),
       required: formatAmount(required, asset),

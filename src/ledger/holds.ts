@@ -149,7 +149,7 @@ export async function postHold(sql: LedgerSql, input: PostHoldInput): Promise<{ 
     const posted = requested ?? hold.amount;
     if (posted <= 0n || posted > hold.amount) {
       throw new AppError('EdgeUnprocessable', 'The posted amount must be positive and at most the held amount.', {
-        errors: [{ pointer: '/body/amount/value', detail: 'out of range for this hold' }],
+        errors: [{ field: 'amount', detail: 'out of range for this hold' }],
         extensions: { held: hold.amount.toString() },
       });
     }

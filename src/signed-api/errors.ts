@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { AppError } from '../errors';
+import { located } from '../http/problem';
 
 /**
  * Every refusal of the signed API: HTTP status and numeric `errorCode` per `errorLabel`. The first
@@ -105,7 +106,8 @@ export function fromAppError(err: AppError): SignedApiError {
       return new SignedApiError('QUOTE_NOT_FOUND', err.message);
     case 'EdgeUnprocessable': {
       // Amount parsing and unknown assets carry a field pointer but no reason.
-      const pointer = err.options.errors?.[0]?.pointer ?? '';
+      const first = err.options.errors?.[0];
+      const pointer = first ? located(first).pointer : '';
       return new SignedApiError(/(value|fromAmount)$/.test(pointer) ? 'AMOUNT_OUT_OF_RANGE' : 'UNKNOWN_PAIR', err.message);
     }
     default:

@@ -84,7 +84,7 @@ describe('amounts', () => {
     }
     expect(caught).toBeInstanceOf(AppError);
     expect((caught as AppError).status).toBe(422);
-    expect((caught as AppError).options.errors?.[0].pointer).toBe('/body/amount/value');
+    expect((caught as AppError).options.errors?.[0]).toMatchObject({ pointer: '/body/amount/value' });
     expect((caught as AppError).options.errors?.[0].detail).toContain(detail);
   });
 

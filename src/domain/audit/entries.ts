@@ -4,11 +4,16 @@ import type { Sql, TransactionSql } from 'postgres';
 import { AppError } from '../../errors';
 import { UUID_RE, uuidv7 } from '../../ids';
 import type { Caller } from '../../auth/caller';
-import type { RouteDef } from '../../http/route';
 import { bulkTable } from '../../db/bulk';
 import type { Alongside } from '../../db/base';
 
 export type AuditOutcome = 'succeeded' | 'refused' | 'failed';
+
+/** What an entry reads of the route the HTTP pipeline put in `ctx.state.route`. */
+interface AuditedRoute {
+  operationId: string;
+  path: string;
+}
 
 /** Where an audit entry is written: a MikroORM transaction, a `postgres` transaction, or the pool. */
 export type AuditDb = EntityManager | Sql | TransactionSql;
@@ -67,7 +72,7 @@ function entryValues(ctx: Koa.Context, caller: Caller, status: number, errorCode
 }
 
 function entryRecord(ctx: Koa.Context, caller: Caller, status: number, errorCode: string | null, resourceRef: string | null): EntryRecord {
-  const route = ctx.state.route as RouteDef;
+  const route = ctx.state.route as AuditedRoute;
   return {
     id: uuidv7(),
     enterprise_id: caller.enterpriseId,
@@ -180,7 +185,7 @@ export const AUDIT_ENTRIES = bulkTable<EntryRecord>('user_action_audit_entries',
  * entry once that transaction committed.
  */
 export function successEntry(ctx: Koa.Context, status: number, responseBody: unknown): EntryRecord {
-  const resourceRef = impliedResourceRef((ctx.state.route as RouteDef).path, ctx.params ?? {}, responseBody);
+  const resourceRef = impliedResourceRef((ctx.state.route as AuditedRoute).path, ctx.params ?? {}, responseBody);
   return entryRecord(ctx, ctx.state.caller as Caller, status, null, resourceRef);
 }
 
@@ -194,6 +199,6 @@ export async function auditRequest(ctx: Koa.Context, db: Sql, error: unknown): P
   const status = error ? (error instanceof AppError ? error.status : 500) : ctx.status;
   const errorCode = error ? (error instanceof AppError ? error.code : 'EdgeInternal') : null;
   const resourceRef =
-    ctx.state.auditResourceRef ?? impliedResourceRef((ctx.state.route as RouteDef).path, ctx.params ?? {}, error ? undefined : ctx.body);
+    ctx.state.auditResourceRef ?? impliedResourceRef((ctx.state.route as AuditedRoute).path, ctx.params ?? {}, error ? undefined : ctx.body);
   await insert(db, entryValues(ctx, caller, status, errorCode, resourceRef));
 }
