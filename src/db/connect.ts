@@ -16,3 +16,8 @@ export function connectPostgres(url: string, options: postgres.Options<Record<st
   const rest = params.toString();
   return postgres(url.slice(0, query) + (rest ? `?${rest}` : ''), { ...options, host: socketDir });
 }
+
+/** Resolves once the server answers a trivial query (readiness probes). */
+export async function pingDatabase(sql: postgres.Sql): Promise<void> {
+  await sql`select 1`;
+}

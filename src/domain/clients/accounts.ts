@@ -1,13 +1,14 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../../auth/caller';
+import type { Permission } from '../../auth/permissions';
 import { conflict, notFound } from '../../errors';
 import { recordEvent } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
 import { assertTransition, type Precondition } from '../iam/unit';
 import { assertAccountsEmpty } from './clients';
-import { Client, ClientAccount } from './entities';
+import { Client, ClientAccount, type AccountHolderStatus } from './entities';
 import { CLIENT_ACCOUNT_EVENTS } from './events';
 import { TRANSITIONS, type HolderAction } from './lifecycle';
 import { presentClientAccount } from './present';
@@ -89,4 +90,57 @@ export async function changeClientAccountStatus(em: EntityManager, caller: Calle
     await auditAs(tx, audited, account);
     return account;
   });
+}
+
+export const clientAccountPath = (a: Pick<ClientAccount, 'id' | 'enterpriseId' | 'clientId'>) => [
+  `enterprises/${a.enterpriseId}`,
+  `clients/${a.clientId}`,
+  `client-accounts/${a.id}`,
+];
+
+/** The account if the caller holds `permission` at it (404 out of scope, 403 without it). */
+export async function authorizedClientAccount(em: EntityManager, caller: Caller, id: string, permission: Permission): Promise<ClientAccount> {
+  const row = await em.findOne(ClientAccount, { id });
+  if (!row) throw notFound('client account');
+  caller.require(permission, clientAccountPath(row), 'client account');
+  return row;
+}
+
+/**
+ * One page of the client accounts the caller may read, of one client (`scopeRef` `clients/<id>`) or
+ * of its enterprise: no per-account filter when the whole enterprise or client is readable, else the
+ * granted clients and accounts only. `limit + 1` rows, oldest first.
+ */
+export async function listClientAccounts(
+  em: EntityManager,
+  caller: Caller,
+  page: { scopeRef?: string; status?: AccountHolderStatus; after: string | null; limit: number },
+): Promise<ClientAccount[]> {
+  let clientId: string | undefined;
+  if (page.scopeRef?.startsWith('clients/')) {
+    clientId = page.scopeRef.slice(8);
+    const client = await em.findOne(Client, { id: clientId });
+    if (!client || !caller.sees([`enterprises/${client.enterpriseId}`, page.scopeRef])) return [];
+  } else if (page.scopeRef && page.scopeRef !== caller.enterpriseRef) return [];
+  const broad = caller.can('clients.read', [caller.enterpriseRef]) || (clientId && caller.can('clients.read', [caller.enterpriseRef, `clients/${clientId}`]));
+  const grants = caller.scopesWith('clients.read').map((g) => g.scopeRef);
+  const visible = broad
+    ? null
+    : {
+        $or: [
+          { clientId: { $in: grants.filter((s) => s.startsWith('clients/')).map((s) => s.slice(8)) } },
+          { id: { $in: grants.filter((s) => s.startsWith('client-accounts/')).map((s) => s.slice(16)) } },
+        ],
+      };
+  return em.find(
+    ClientAccount,
+    {
+      enterpriseId: caller.enterpriseId,
+      ...(clientId ? { clientId } : {}),
+      ...(page.status ? { status: page.status } : {}),
+      ...(page.after ? { id: { $gt: page.after } } : {}),
+      ...(visible ?? {}),
+    },
+    { orderBy: { id: 'asc' }, limit: page.limit + 1 },
+  );
 }

@@ -7,7 +7,7 @@ import { uuidv7 } from '../../ids';
 import { formatAmount, openPositions } from '../../ledger';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
 import { assertTransition, violatedConstraint, type Precondition } from '../iam/unit';
-import { Client, ClientAccount, type KycStatus } from './entities';
+import { Client, ClientAccount, type AccountHolderStatus, type KycStatus } from './entities';
 import { CLIENT_ACCOUNT_EVENTS, CLIENT_EVENTS } from './events';
 import { TRANSITIONS, type HolderAction } from './lifecycle';
 import { presentClient, presentClientAccount } from './present';
@@ -126,4 +126,36 @@ export async function changeClientStatus(em: EntityManager, caller: Caller, clie
     await auditAs(tx, audited, client);
     return client;
   });
+}
+
+const clientPath = (c: Client) => [`enterprises/${c.enterpriseId}`, `clients/${c.id}`];
+
+/** The client if the caller holds `permission` at it (404 out of scope, 403 without it). */
+export async function authorizedClient(em: EntityManager, caller: Caller, id: string, permission: 'clients.read' | 'clients.manage'): Promise<Client> {
+  const row = await em.findOne(Client, { id });
+  if (!row) throw notFound('client');
+  caller.require(permission, clientPath(row), 'client');
+  return row;
+}
+
+/**
+ * One page of the clients the caller may read in `scopeRef` (its enterprise when absent): all of
+ * them with an enterprise-wide grant, else those it is granted at. `limit + 1` rows, oldest first.
+ */
+export async function listClients(
+  em: EntityManager,
+  caller: Caller,
+  page: { scopeRef?: string; status?: AccountHolderStatus; after: string | null; limit: number },
+): Promise<Client[]> {
+  if (page.scopeRef && page.scopeRef !== caller.enterpriseRef) return [];
+  const granted = caller.can('clients.read', [caller.enterpriseRef])
+    ? null
+    : caller.scopesWith('clients.read').flatMap((g) => (g.scopeRef.startsWith('clients/') ? [g.scopeRef.slice(8)] : []));
+  if (granted && granted.length === 0) return [];
+  const id = { ...(granted ? { $in: granted } : {}), ...(page.after ? { $gt: page.after } : {}) };
+  return em.find(
+    Client,
+    { enterpriseId: caller.enterpriseId, ...(page.status ? { status: page.status } : {}), ...(granted || page.after ? { id } : {}) },
+    { orderBy: { id: 'asc' }, limit: page.limit + 1 },
+  );
 }

@@ -1,4 +1,6 @@
+import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Sql } from 'postgres';
 import { AppError, conflict, notFound, unprocessable } from '../../errors';
 import { parseRef, uuidv7 } from '../../ids';
 import type { Caller, ScopePath } from '../../auth/caller';
@@ -6,7 +8,7 @@ import type { Permission } from '../../auth/permissions';
 import { Role, RoleAssignment, ServiceAccount, User, type PrincipalKind, type ScopePropagation } from './entities';
 import { IamEvents } from './events';
 import { presentRoleAssignment } from './present';
-import { boundaryPath, findInScope, resolveBoundary, within } from './scopes';
+import { boundaryPath, findInScope, listInScope, resolveBoundary, within } from './scopes';
 import { assertTransition, violatedConstraint, type IamUnit, type Precondition } from './unit';
 
 /** A principal as a grant sees it: where it belongs bounds where it may be granted anything. */
@@ -185,4 +187,25 @@ export async function revokeAllAssignmentsOf(unit: IamUnit, principalId: string)
 
 export function readRoleAssignment(em: EntityManager, caller: Caller, id: string): Promise<RoleAssignment> {
   return findInScope(em, RoleAssignment, id, caller, 'roles.read', 'scopeRef', 'role assignment');
+}
+
+/** Whether `roleRef` names the enterprise's platform role `enterprise-admin`: granting it is a governed action (an action token). */
+export async function grantsEnterpriseAdmin(sql: Sql, enterpriseId: string, roleRef: string): Promise<boolean> {
+  const roleId = parseRef(roleRef)?.id;
+  const [role] = roleId ? await sql`select name, platform_managed from roles where id = ${roleId} and enterprise_id = ${enterpriseId}` : [];
+  return role?.platform_managed === true && role.name === 'enterprise-admin';
+}
+
+/** One page of the assignments at scopes where the caller holds `roles.read`, filtered by principal, role, scope and status. */
+export function roleAssignmentsInScope(
+  em: EntityManager,
+  caller: Caller,
+  page: { principalRef?: string; roleRef?: string; scopeRef?: string; status?: RoleAssignment['status']; after: string | null; limit: number },
+): Promise<RoleAssignment[]> {
+  const where: FilterQuery<RoleAssignment> = {
+    ...(page.principalRef ? { principalId: parseRef(page.principalRef)!.id } : {}),
+    ...(page.roleRef ? { roleId: parseRef(page.roleRef)!.id } : {}),
+    ...(page.status ? { status: page.status } : {}),
+  };
+  return listInScope(em, RoleAssignment, caller, 'roles.read', { scopeField: 'scopeRef', requestedScope: page.scopeRef, where, after: page.after, limit: page.limit });
 }

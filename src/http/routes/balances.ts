@@ -1,11 +1,10 @@
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Timestamp, Uuid } from '../../schema/common';
-import { notFound } from '../../errors';
-import { MasterAccount } from '../../domain/tenancy/entities';
+import { findMasterAccount } from '../../domain/tenancy/master-accounts';
+import { authorizedClientAccount } from '../../domain/clients/accounts';
 import { ASSET_CODES, balancesOf, emptyBalance, presentBalance } from '../../ledger';
 import type { Services } from '../../services';
-import { authorizedClientAccount } from './client-accounts';
 
 export const BalanceItem = z
   .object({
@@ -44,7 +43,7 @@ export const clientAccountBalancesRoute = defineRoute({
   responses: { 200: { description: 'The balances.', schema: BalanceList } },
   errors: ['EdgeNotFound'],
   handler: async ({ params, query, caller, services }) => {
-    const account = await authorizedClientAccount(services, caller, params.client_account_id, 'balances.read');
+    const account = await authorizedClientAccount(services.orm.em.fork(), caller, params.client_account_id, 'balances.read');
     return { body: await balanceItems(services, account.enterpriseId, `client-accounts/${account.id}`, query.asset) };
   },
 });
@@ -62,8 +61,7 @@ export const masterAccountBalancesRoute = defineRoute({
   responses: { 200: { description: 'The balances.', schema: BalanceList } },
   errors: ['EdgeNotFound'],
   handler: async ({ params, query, caller, services }) => {
-    const row = await services.orm.em.fork().findOne(MasterAccount, { id: params.master_account_id });
-    if (!row) throw notFound('master account');
+    const row = await findMasterAccount(services.orm.em.fork(), params.master_account_id);
     caller.require('balances.read', [`enterprises/${row.enterpriseId}`, `master-accounts/${row.id}`], 'master account');
     return { body: await balanceItems(services, row.enterpriseId, `master-accounts/${row.id}`, query.asset) };
   },

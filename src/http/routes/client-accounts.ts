@@ -3,32 +3,14 @@ import { defineRoute, type RouteDef } from '../route';
 import { Ref, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch, withOptimisticLock } from '../etag';
-import { notFound } from '../../errors';
-import type { Caller } from '../../auth/caller';
-import type { Permission } from '../../auth/permissions';
-import { Client, ClientAccount } from '../../domain/clients/entities';
 import { ClientAccountBody } from '../../domain/clients/events';
-import { changeClientAccountStatus, createClientAccount, updateClientAccount } from '../../domain/clients/accounts';
+import { authorizedClientAccount, changeClientAccountStatus, createClientAccount, listClientAccounts, updateClientAccount } from '../../domain/clients/accounts';
+import { authorizedClient } from '../../domain/clients/clients';
 import type { HolderAction } from '../../domain/clients/lifecycle';
 import { presentClientAccount } from '../../domain/clients/present';
-import type { Services } from '../../services';
 import { auditedAs } from '../../domain/audit/entries';
 
 const AccountParams = z.object({ client_account_id: Uuid });
-
-export const clientAccountPath = (a: Pick<ClientAccount, 'id' | 'enterpriseId' | 'clientId'>) => [
-  `enterprises/${a.enterpriseId}`,
-  `clients/${a.clientId}`,
-  `client-accounts/${a.id}`,
-];
-
-/** The account if the caller holds `permission` at it (404 out of scope, 403 without it). */
-export async function authorizedClientAccount(services: Services, caller: Caller, id: string, permission: Permission): Promise<ClientAccount> {
-  const row = await services.orm.em.fork().findOne(ClientAccount, { id });
-  if (!row) throw notFound('client account');
-  caller.require(permission, clientAccountPath(row), 'client account');
-  return row;
-}
 
 export const createClientAccountRoute = defineRoute({
   method: 'post',
@@ -43,11 +25,8 @@ export const createClientAccountRoute = defineRoute({
   responses: { 201: { description: 'The client account.', schema: ClientAccountBody } },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone'],
   handler: async ({ body, caller, services, ctx }) => {
-    const clientId = body.scope_ref.slice('clients/'.length);
-    const client = await services.orm.em.fork().findOne(Client, { id: clientId });
-    if (!client) throw notFound('client');
-    caller.require('clients.manage', [`enterprises/${client.enterpriseId}`, body.scope_ref], 'client');
-    const account = await createClientAccount(services.orm.em.fork(), caller, { clientId, displayName: body.display_name }, auditedAs(ctx, 201, 'client-accounts'));
+    const client = await authorizedClient(services.orm.em.fork(), caller, body.scope_ref.slice('clients/'.length), 'clients.manage');
+    const account = await createClientAccount(services.orm.em.fork(), caller, { clientId: client.id, displayName: body.display_name }, auditedAs(ctx, 201, 'client-accounts'));
     return { status: 201, body: presentClientAccount(account) };
   },
 });
@@ -63,7 +42,7 @@ export const getClientAccountRoute = defineRoute({
   responses: { 200: { description: 'The client account.', schema: ClientAccountBody } },
   errors: ['EdgeNotFound'],
   handler: async ({ params, caller, services }) => ({
-    body: presentClientAccount(await authorizedClientAccount(services, caller, params.client_account_id, 'clients.read')),
+    body: presentClientAccount(await authorizedClientAccount(services.orm.em.fork(), caller, params.client_account_id, 'clients.read')),
   }),
 });
 
@@ -90,36 +69,7 @@ export const listClientAccountsRoute = defineRoute({
   handler: async ({ query, caller, services }) => {
     const filter = { scope_ref: query.scope_ref ?? null, status: query.status ?? null };
     const after = services.pager.decode(query.page_token, caller, filter);
-    const empty = { body: { items: [], next_page_token: null } };
-    const em = services.orm.em.fork();
-    let clientId: string | undefined;
-    if (query.scope_ref?.startsWith('clients/')) {
-      clientId = query.scope_ref.slice(8);
-      const client = await em.findOne(Client, { id: clientId });
-      if (!client || !caller.sees([`enterprises/${client.enterpriseId}`, query.scope_ref])) return empty;
-    } else if (query.scope_ref && query.scope_ref !== caller.enterpriseRef) return empty;
-    // Whole enterprise or client readable: no per-account filter; otherwise the granted clients/accounts only.
-    const broad = caller.can('clients.read', [caller.enterpriseRef]) || (clientId && caller.can('clients.read', [caller.enterpriseRef, `clients/${clientId}`]));
-    const grants = caller.scopesWith('clients.read').map((g) => g.scopeRef);
-    const visible = broad
-      ? null
-      : {
-          $or: [
-            { clientId: { $in: grants.filter((s) => s.startsWith('clients/')).map((s) => s.slice(8)) } },
-            { id: { $in: grants.filter((s) => s.startsWith('client-accounts/')).map((s) => s.slice(16)) } },
-          ],
-        };
-    const rows = await em.find(
-      ClientAccount,
-      {
-        enterpriseId: caller.enterpriseId,
-        ...(clientId ? { clientId } : {}),
-        ...(query.status ? { status: query.status } : {}),
-        ...(after ? { id: { $gt: after } } : {}),
-        ...(visible ?? {}),
-      },
-      { orderBy: { id: 'asc' }, limit: query.page_size + 1 },
-    );
+    const rows = await listClientAccounts(services.orm.em.fork(), caller, { scopeRef: query.scope_ref, status: query.status, after, limit: query.page_size });
     return { body: services.pager.page(rows, query.page_size, caller, filter, presentClientAccount) };
   },
 });
@@ -138,7 +88,7 @@ export const updateClientAccountRoute = defineRoute({
   responses: { 200: { description: 'The updated client account.', schema: ClientAccountBody } },
   errors: ['EdgeNotFound', 'EdgePreconditionFailed', 'EdgeConflict', 'EdgeGone'],
   handler: async ({ params, body, caller, services, ctx }) => {
-    await authorizedClientAccount(services, caller, params.client_account_id, 'clients.manage');
+    await authorizedClientAccount(services.orm.em.fork(), caller, params.client_account_id, 'clients.manage');
     const account = await withOptimisticLock(() =>
       updateClientAccount(services.orm.em.fork(), caller, params.client_account_id, { displayName: body.display_name }, (row) => assertIfMatch(ctx, row), auditedAs(ctx, 200, 'client-accounts')),
     );
@@ -165,7 +115,7 @@ function lifecycleRoute(action: HolderAction): RouteDef {
     responses: { 200: { description: 'The client account.', schema: ClientAccountBody } },
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone'],
     handler: async ({ params, caller, services, ctx }) => {
-      await authorizedClientAccount(services, caller, params.client_account_id, 'clients.manage');
+      await authorizedClientAccount(services.orm.em.fork(), caller, params.client_account_id, 'clients.manage');
       return { body: presentClientAccount(await changeClientAccountStatus(services.orm.em.fork(), caller, params.client_account_id, action, auditedAs(ctx, 200, 'client-accounts'))) };
     },
   });

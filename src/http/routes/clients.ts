@@ -3,30 +3,16 @@ import { defineRoute, type RouteDef } from '../route';
 import { Ref, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch, withOptimisticLock } from '../etag';
-import { notFound } from '../../errors';
-import type { Caller } from '../../auth/caller';
-import { Client } from '../../domain/clients/entities';
 import { ClientBody } from '../../domain/clients/events';
-import { changeClientStatus, createClient, updateClient } from '../../domain/clients/clients';
+import { authorizedClient, changeClientStatus, createClient, listClients, updateClient } from '../../domain/clients/clients';
 import type { HolderAction } from '../../domain/clients/lifecycle';
 import { presentClient } from '../../domain/clients/present';
-import type { Services } from '../../services';
 import { auditedAs } from '../../domain/audit/entries';
 
 const Metadata = z
   .record(z.string().min(1).max(64), z.string().max(500))
   .refine((m) => Object.keys(m).length <= 50, 'at most 50 keys');
 const ClientParams = z.object({ client_id: Uuid });
-
-const clientPath = (c: Client) => [`enterprises/${c.enterpriseId}`, `clients/${c.id}`];
-
-/** The client if the caller holds `permission` at it (404 out of scope, 403 without it). */
-async function authorizedClient(services: Services, caller: Caller, id: string, permission: 'clients.read' | 'clients.manage'): Promise<Client> {
-  const row = await services.orm.em.fork().findOne(Client, { id });
-  if (!row) throw notFound('client');
-  caller.require(permission, clientPath(row), 'client');
-  return row;
-}
 
 export const createClientRoute = defineRoute({
   method: 'post',
@@ -76,7 +62,7 @@ export const getClientRoute = defineRoute({
   params: ClientParams,
   responses: { 200: { description: 'The client.', schema: ClientBody } },
   errors: ['EdgeNotFound'],
-  handler: async ({ params, caller, services }) => ({ body: presentClient(await authorizedClient(services, caller, params.client_id, 'clients.read')) }),
+  handler: async ({ params, caller, services }) => ({ body: presentClient(await authorizedClient(services.orm.em.fork(), caller, params.client_id, 'clients.read')) }),
 });
 
 export const listClientsRoute = defineRoute({
@@ -98,18 +84,7 @@ export const listClientsRoute = defineRoute({
   handler: async ({ query, caller, services }) => {
     const filter = { scope_ref: query.scope_ref ?? null, status: query.status ?? null };
     const after = services.pager.decode(query.page_token, caller, filter);
-    const empty = { body: { items: [], next_page_token: null } };
-    if (query.scope_ref && query.scope_ref !== caller.enterpriseRef) return empty;
-    const granted = caller.can('clients.read', [caller.enterpriseRef])
-      ? null
-      : caller.scopesWith('clients.read').flatMap((g) => (g.scopeRef.startsWith('clients/') ? [g.scopeRef.slice(8)] : []));
-    if (granted && granted.length === 0) return empty;
-    const id = { ...(granted ? { $in: granted } : {}), ...(after ? { $gt: after } : {}) };
-    const rows = await services.orm.em.fork().find(
-      Client,
-      { enterpriseId: caller.enterpriseId, ...(query.status ? { status: query.status } : {}), ...(granted || after ? { id } : {}) },
-      { orderBy: { id: 'asc' }, limit: query.page_size + 1 },
-    );
+    const rows = await listClients(services.orm.em.fork(), caller, { scopeRef: query.scope_ref, status: query.status, after, limit: query.page_size });
     return { body: services.pager.page(rows, query.page_size, caller, filter, presentClient) };
   },
 });
@@ -128,7 +103,7 @@ export const updateClientRoute = defineRoute({
   responses: { 200: { description: 'The updated client.', schema: ClientBody } },
   errors: ['EdgeNotFound', 'EdgePreconditionFailed', 'EdgeConflict', 'EdgeGone'],
   handler: async ({ params, body, caller, services, ctx }) => {
-    await authorizedClient(services, caller, params.client_id, 'clients.manage');
+    await authorizedClient(services.orm.em.fork(), caller, params.client_id, 'clients.manage');
     const client = await withOptimisticLock(() =>
       updateClient(services.orm.em.fork(), caller, params.client_id, { displayName: body.display_name, metadata: body.metadata }, (row) => assertIfMatch(ctx, row), auditedAs(ctx, 200, 'clients')),
     );
@@ -155,7 +130,7 @@ function lifecycleRoute(action: HolderAction): RouteDef {
     responses: { 200: { description: 'The client.', schema: ClientBody } },
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone'],
     handler: async ({ params, caller, services, ctx }) => {
-      await authorizedClient(services, caller, params.client_id, 'clients.manage');
+      await authorizedClient(services.orm.em.fork(), caller, params.client_id, 'clients.manage');
       return { body: presentClient(await changeClientStatus(services.orm.em.fork(), caller, params.client_id, action, auditedAs(ctx, 200, 'clients'))) };
     },
   });

@@ -2,13 +2,14 @@ import { z } from '../../schema/zod';
 import { defineRoute } from '../route';
 import { ETag, Ref, Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
-import { AppError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { assertIfMatch, withOptimisticLock } from '../etag';
-import { Enterprise, MasterAccount } from '../../domain/tenancy/entities';
 import { presentEnterprise, presentMasterAccount } from '../../domain/tenancy/present';
 import { changeEnterpriseState, type EnterpriseAction } from '../../domain/tenancy/lifecycle';
 import { cachedEnterprise } from '../../domain/tenancy/queries';
-import { auditedAs, auditInTransaction } from '../../domain/audit/entries';
+import { updateEnterpriseMetadata } from '../../domain/tenancy/enterprises';
+import { findMasterAccount, listMasterAccountsOf } from '../../domain/tenancy/master-accounts';
+import { auditedAs } from '../../domain/audit/entries';
 
 export const EnterpriseBody = z
   .object({
@@ -96,11 +97,7 @@ export const listMasterAccounts = defineRoute({
     const after = services.pager.decode(query.page_token, caller, filter);
     const scope = query.scope_ref ?? caller.enterpriseRef;
     if (!caller.can('master_accounts.read', [scope])) return { body: { items: [], next_page_token: null } };
-    const rows = await services.orm.em.fork().find(
-      MasterAccount,
-      { enterpriseId: caller.enterpriseId, ...(after ? { id: { $gt: after } } : {}) },
-      { orderBy: { id: 'asc' }, limit: query.page_size + 1 },
-    );
+    const rows = await listMasterAccountsOf(services.orm.em.fork(), caller.enterpriseId, { after, limit: query.page_size });
     return { body: services.pager.page(rows, query.page_size, caller, filter, presentMasterAccount) };
   },
 });
@@ -116,8 +113,7 @@ export const getMasterAccount = defineRoute({
   responses: { 200: { description: 'The master account.', schema: MasterAccountBody } },
   errors: ['EdgeNotFound'],
   handler: async ({ params, caller, services }) => {
-    const row = await services.orm.em.fork().findOne(MasterAccount, { id: params.master_account_id });
-    if (!row) throw notFound('master account');
+    const row = await findMasterAccount(services.orm.em.fork(), params.master_account_id);
     caller.require('master_accounts.read', [`enterprises/${row.enterpriseId}`], 'master account');
     return { body: presentMasterAccount(row) };
   },
@@ -146,17 +142,11 @@ export const updateEnterprise = defineRoute({
   handler: async ({ params, body, caller, services, ctx }) => {
     caller.require('enterprises.manage', [`enterprises/${params.enterprise_id}`], 'enterprise');
     const row = await withOptimisticLock(() =>
-      services.orm.em.fork().transactional(async (em) => {
-        const found = await em.findOne(Enterprise, { id: params.enterprise_id });
-        if (!found) throw notFound('enterprise');
-        assertIfMatch(ctx, found);
-        if (found.admissionState === 'closed') throw new AppError('EdgeGone', 'The enterprise is closed.', { reason: 'enterprise_closed' });
-        found.metadata = body.metadata;
-        await em.flush();
-        // The metadata and its audit entry commit together.
-        await auditInTransaction(em, ctx, { status: 200, resourceRef: `enterprises/${found.id}` });
-        return found;
-      }),
+      updateEnterpriseMetadata(
+        services.orm.em.fork(),
+        { enterpriseId: params.enterprise_id, metadata: body.metadata, assertCurrent: (r) => assertIfMatch(ctx, r) },
+        auditedAs(ctx, 200, 'enterprises'),
+      ),
     );
     // Other processes learn of it by the trigger's NOTIFY; this one must not serve the old row meanwhile.
     services.enterprises.invalidate(row.id);

@@ -1,5 +1,6 @@
 import { z } from '../../schema/zod';
 import { AppError } from '../../errors';
+import { pingDatabase } from '../../db/connect';
 import { defineRoute } from '../route';
 
 const Health = z.object({ status: z.literal('ok') }).openapi('Health');
@@ -37,7 +38,7 @@ export const readyzRoute = defineRoute({
   responses: { 200: { description: 'Dependencies reachable.', schema: Readiness } },
   errors: ['TemporarilyUnavailable'],
   handler: async ({ services }) => {
-    const [pg, temporal] = await Promise.allSettled([within(2000, services.sql`select 1`), within(2000, services.temporal.ping())]);
+    const [pg, temporal] = await Promise.allSettled([within(2000, pingDatabase(services.sql)), within(2000, services.temporal.ping())]);
     const failed = [pg.status === 'rejected' && 'postgres', temporal.status === 'rejected' && 'temporal'].filter(Boolean);
     if (failed.length) {
       throw new AppError('TemporarilyUnavailable', `Not ready: ${failed.join(', ')} unreachable.`, {

@@ -1,18 +1,14 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import { z } from '../../schema/zod';
 import { requireActionToken } from '../../auth/action-tokens';
 import { defineRoute, type RouteDef } from '../route';
 import { Ref, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { withOptimisticLock } from '../etag';
-import { parseRef } from '../../ids';
-import { RoleAssignment } from '../../domain/iam/entities';
 import { BoundaryRef, PrincipalRefString, Propagation, RoleAssignmentBody, presentRoleAssignment } from '../../domain/iam/present';
-import { findPrincipal, grantRole, readRoleAssignment, revokeRoleAssignment } from '../../domain/iam/role-assignments';
+import { findPrincipal, grantRole, grantsEnterpriseAdmin, roleAssignmentsInScope, readRoleAssignment, revokeRoleAssignment } from '../../domain/iam/role-assignments';
 import { inIamTransaction } from '../../domain/iam/unit';
-import { listInScope } from '../../domain/iam/scopes';
 import { ifMatchOn } from './users';
-import { auditInTransaction } from '../../domain/audit/entries';
+import { auditedAs } from '../../domain/audit/entries';
 
 export const createRoleAssignment = defineRoute({
   method: 'post',
@@ -44,24 +40,23 @@ export const createRoleAssignment = defineRoute({
   errors: ['EdgeActionTokenRequired', 'EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable'],
   handler: async ({ body, caller, services, ctx }) => {
     // Granting enterprise-admin is a governed action: it needs a single-use action token bound to the grantee.
-    const roleId = parseRef(body.role_ref)?.id;
-    const [role] = roleId ? await services.sql`select name, platform_managed from roles where id = ${roleId} and enterprise_id = ${caller.enterpriseId}` : [];
-    const governedGrantConfirmed = role?.platform_managed === true && role.name === 'enterprise-admin';
+    const governedGrantConfirmed = await grantsEnterpriseAdmin(services.sql, caller.enterpriseId, body.role_ref);
     if (governedGrantConfirmed) {
       await requireActionToken({ services, ctx, caller }, 'role_assignments.grant_enterprise_admin', body.principal_ref);
     }
-    // Who holds which role decides who may approve money: the grant and its audit entry commit together.
-    const assignment = await inIamTransaction(services, caller, async (unit) => {
-      const granted = await grantRole(unit, await findPrincipal(unit.em, caller.enterpriseId, body.principal_ref), {
-        roleRef: body.role_ref,
-        scopeRef: body.scope_ref,
-        propagation: body.scope_propagation,
-        pointer: '/body',
-        governedGrantConfirmed,
-      });
-      await auditInTransaction(unit.em, ctx, { status: 201, resourceRef: `role-assignments/${granted.id}` });
-      return granted;
-    });
+    const assignment = await inIamTransaction(
+      services,
+      caller,
+      async (unit) =>
+        grantRole(unit, await findPrincipal(unit.em, caller.enterpriseId, body.principal_ref), {
+          roleRef: body.role_ref,
+          scopeRef: body.scope_ref,
+          propagation: body.scope_propagation,
+          pointer: '/body',
+          governedGrantConfirmed,
+        }),
+      auditedAs(ctx, 201, 'role-assignments'),
+    );
     return { status: 201, body: presentRoleAssignment(assignment) };
   },
 });
@@ -87,15 +82,11 @@ export const listRoleAssignments = defineRoute({
   handler: async ({ query, caller, services }) => {
     const filter = { principal_ref: query.principal_ref, role_ref: query.role_ref, scope_ref: query.scope_ref, status: query.status };
     const after = services.pager.decode(query.page_token, caller, filter);
-    const where: FilterQuery<RoleAssignment> = {
-      ...(query.principal_ref ? { principalId: parseRef(query.principal_ref)!.id } : {}),
-      ...(query.role_ref ? { roleId: parseRef(query.role_ref)!.id } : {}),
-      ...(query.status ? { status: query.status } : {}),
-    };
-    const rows = await listInScope(services.orm.em.fork(), RoleAssignment, caller, 'roles.read', {
-      scopeField: 'scopeRef',
-      requestedScope: query.scope_ref,
-      where,
+    const rows = await roleAssignmentsInScope(services.orm.em.fork(), caller, {
+      principalRef: query.principal_ref,
+      roleRef: query.role_ref,
+      scopeRef: query.scope_ref,
+      status: query.status,
       after,
       limit: query.page_size,
     });
@@ -135,11 +126,7 @@ export const revokeRoleAssignmentRoute = defineRoute({
   handler: async ({ params, caller, services, ctx }) =>
     withOptimisticLock(async () => ({
       body: presentRoleAssignment(
-        await inIamTransaction(services, caller, async (unit) => {
-          const revoked = await revokeRoleAssignment(unit, params.role_assignment_id, ifMatchOn(ctx));
-          await auditInTransaction(unit.em, ctx, { status: 200, resourceRef: `role-assignments/${revoked.id}` });
-          return revoked;
-        }),
+        await inIamTransaction(services, caller, (unit) => revokeRoleAssignment(unit, params.role_assignment_id, ifMatchOn(ctx)), auditedAs(ctx, 200, 'role-assignments')),
       ),
     })),
 });
