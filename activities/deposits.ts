@@ -2,11 +2,12 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { Services } from '../src/services';
 import { confirmDeposit, creditDeposit } from '../src/domain/deposits/deposits';
 import type { DepositStatus } from '../src/domain/funding/present';
+import { DEPOSIT_NOT_FOUND } from '../src/domain/deposits/messages';
 
 /** Deposit activities: idempotent by the deposit id (status guards and the ledger's business key). */
 export function createDepositActivities(services: Services) {
   const known = (status: DepositStatus | null, depositId: string): DepositStatus => {
-    if (status === null) throw ApplicationFailure.nonRetryable(`deposit ${depositId} does not exist`, 'DepositNotFound');
+    if (status === null) throw ApplicationFailure.nonRetryable(`deposit ${depositId} does not exist`, DEPOSIT_NOT_FOUND);
     return status;
   };
   return {

@@ -1,5 +1,6 @@
 import type { Services } from '../src/services';
-import { attemptDelivery, openEventDelivery, type AttemptOutcome, type WebhookDeliveryInput } from '../src/domain/webhooks/deliveries';
+import { attemptDelivery, openEventDelivery, type AttemptOutcome } from '../src/domain/webhooks/deliveries';
+import type { WebhookDeliveryInput } from '../src/domain/webhooks/messages';
 
 export function createWebhookActivities(services: Services) {
   return {

@@ -1,21 +1,12 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { ApprovalSpec } from '../src/domain/approvals/messages';
-import { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE } from '../src/domain/conversions/messages';
+import { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE, type ConversionWorkflowInput } from '../src/domain/conversions/messages';
 import { tagGoverned, underApproval } from './governed';
 
 const { markConversionExecuting, settleConversion, releaseConversion } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
 });
-
-export interface ConversionWorkflowInput {
-  conversionId: string;
-  enterpriseId: string;
-  clientId: string | null;
-  accountRef: string;
-  approval: ApprovalSpec;
-}
 
 /**
  * Workflow id `conversion/<id>`, for a conversion a policy rule put in `pending_approval` (its

@@ -1,22 +1,12 @@
 import { proxyActivities, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { DEPOSIT_NOT_FOUND, type DepositWorkflowInput } from '../src/domain/deposits/messages';
 import { SA } from '../src/temporal/search-attributes';
 
 const { confirmDeposit, creditDeposit } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '200 milliseconds', maximumInterval: '30 seconds', nonRetryableErrorTypes: ['DepositNotFound'] },
+  retry: { initialInterval: '200 milliseconds', maximumInterval: '30 seconds', nonRetryableErrorTypes: [DEPOSIT_NOT_FOUND] },
 });
-
-export interface DepositWorkflowInput {
-  depositId: string;
-  enterpriseId: string;
-  clientId: string | null;
-  accountRef: string;
-  /** The network's confirmation count (0 for bank rails). */
-  confirmations: number;
-  /** Simulated block time: the wait is confirmations × blockMs (a parameter so tests run in ms). */
-  blockMs: number;
-}
 
 /** Workflow id `deposit/<id>`: waits for the confirmations, confirms, then credits exactly once. */
 export async function depositWorkflow(input: DepositWorkflowInput): Promise<string> {

@@ -1,7 +1,7 @@
 import { ActivityFailure, ApplicationFailure, ParentClosePolicy, proxyActivities, sleep, startChild, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { defineSearchAttributeKey, SearchAttributeType, WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Activities } from '../activities';
-import type { ExportWorkflowInput } from '../src/domain/exports/exports';
+import type { ExportWorkflowInput, ScheduledExportInput } from '../src/domain/exports/messages';
 import { SA } from '../src/temporal/search-attributes';
 
 const { produceExport } = proxyActivities<Activities>({
@@ -45,7 +45,7 @@ export async function exportWorkflow(input: ExportWorkflowInput): Promise<string
 }
 
 /** One run of an export schedule: creates the run's export (once per nominal time) and starts its workflow. */
-export async function scheduledExportWorkflow(input: { scheduleId: string }): Promise<string | null> {
+export async function scheduledExportWorkflow(input: ScheduledExportInput): Promise<string | null> {
   const nominal = workflowInfo().typedSearchAttributes.get(SCHEDULED_START) ?? new Date();
   const opened = await openScheduledExport(input.scheduleId, nominal.toISOString());
   if (!opened) return null;

@@ -1,21 +1,12 @@
 import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import type { HousekeepingInput, HousekeepingResult } from '../src/domain/housekeeping/messages';
 import { SA } from '../src/temporal/search-attributes';
 
 const { purgeExpiredIdempotencyRecords, purgeExpiredActionTokens } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 5 },
 });
-
-export interface HousekeepingInput {
-  /** How long after expiry an action token is kept (default 1 hour). */
-  actionTokenGraceSeconds?: number;
-}
-
-export interface HousekeepingResult {
-  idempotencyRecordsPurged: number;
-  actionTokensPurged: number;
-}
 
 /** Periodic clean-up, run by the `housekeeping` Temporal Schedule. */
 export async function housekeepingWorkflow(input: HousekeepingInput = {}): Promise<HousekeepingResult> {

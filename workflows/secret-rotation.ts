@@ -1,5 +1,6 @@
 import { condition, defineSignal, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { SECRET_ROTATED_SIGNAL, type SecretRotated, type SecretRotationStart } from '../src/domain/secret-rotation/messages';
 import { SA } from '../src/temporal/search-attributes';
 
 const { retirePreviousSecret, recordSecretExpiring } = proxyActivities<Activities>({
@@ -7,24 +8,7 @@ const { retirePreviousSecret, recordSecretExpiring } = proxyActivities<Activitie
   retry: { maximumAttempts: 10 },
 });
 
-export interface SecretRotationStart {
-  serviceAccountId: string;
-  enterpriseId: string;
-}
-
-/** One rotation as committed: the secret pair the workflow now looks after. */
-export interface SecretRotated {
-  /** Fingerprint of the previous secret's hash (never the hash itself), or null when none overlaps. */
-  previousSecretFingerprint: string | null;
-  previousSecretExpiresAt: string | null;
-  currentSecretExpiresAt: string;
-  /** Lead time of the expiry warning before `currentSecretExpiresAt`. */
-  expiryWarningSeconds: number;
-}
-
-export const secretRotatedSignal = defineSignal<[SecretRotated]>('secretRotated');
-
-export const secretRotationWorkflowId = (serviceAccountId: string) => `secret-rotation/${serviceAccountId}`;
+export const secretRotatedSignal = defineSignal<[SecretRotated]>(SECRET_ROTATED_SIGNAL);
 
 /**
  * The life of a service account's secrets after a rotation, one workflow per account (started or

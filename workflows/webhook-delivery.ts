@@ -1,8 +1,7 @@
 import { proxyLocalActivities, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { WebhookDeliveryInput } from '../src/domain/webhooks/deliveries';
+import { plannedDelayAfter, withJitter, type WebhookDeliveryInput } from '../src/domain/webhooks/messages';
 import { SA } from '../src/temporal/search-attributes';
-import { plannedDelayAfter, withJitter } from '../src/domain/webhooks/retry-schedule';
 
 // A local activity runs inside the workflow task: one round trip to the server per attempt, which is
 // what makes hundreds of deliveries per second possible on a small Temporal deployment.

@@ -13,9 +13,13 @@ import {
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { PrincipalRef, SubjectAttribution } from '../src/auth/caller';
-import type { ApprovalSpec } from '../src/domain/approvals/messages';
 import type { EntryRecord } from '../src/domain/audit/entries';
+import {
+  WITHDRAWAL_CANCEL_UPDATE,
+  WITHDRAWAL_NOT_CANCELLABLE,
+  type WithdrawalCancellation,
+  type WithdrawalWorkflowInput,
+} from '../src/domain/withdrawals/messages';
 import type { WithdrawalView, ReleaseOutcome } from '../src/domain/withdrawals/withdrawals';
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { SA } from '../src/temporal/search-attributes';
@@ -39,29 +43,6 @@ export const LOCAL_EXECUTION_PATCH = 'withdrawal-local-execution';
 /** A rail confirming within this is awaited inside the local activity; a slower one gets a durable timer. */
 export const DEFAULT_CONFIRM_INLINE_MS = 1000;
 
-export interface WithdrawalWorkflowInput {
-  withdrawalId: string;
-  enterpriseId: string;
-  clientId: string | null;
-  accountRef: string;
-  /** Present when the policy decision requires approval. */
-  approval: ApprovalSpec | null;
-  /** How long the local activity may wait for the rail's confirmation (default DEFAULT_CONFIRM_INLINE_MS). */
-  confirmInlineMs?: number;
-}
-
-export interface WithdrawalCancellation {
-  principal: PrincipalRef;
-  attribution: SubjectAttribution;
-  /**
-   * The request's success audit entry (audit/entries carriedEntry): committed with the approval's
-   * cancellation while the approval is pending, else with the release the cancel asked for.
-   */
-  auditEntry?: EntryRecord;
-}
-
-export const WITHDRAWAL_CANCEL_UPDATE = 'withdrawal.cancel';
-export const WITHDRAWAL_NOT_CANCELLABLE = 'WithdrawalNotCancellable';
 export const cancelWithdrawalUpdate = defineUpdate<WithdrawalView, [WithdrawalCancellation]>(WITHDRAWAL_CANCEL_UPDATE);
 
 type Phase = 'approval' | 'ready' | 'submitting' | 'finished';

@@ -1,4 +1,5 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
+import { HOUSEKEEPING_WORKFLOW, HOUSEKEEPING_WORKFLOW_ID } from '../domain/housekeeping/messages';
 
 export const HOUSEKEEPING_SCHEDULE_ID = 'housekeeping';
 
@@ -9,7 +10,7 @@ export async function ensureHousekeepingSchedule(client: Client, taskQueue: stri
       scheduleId: HOUSEKEEPING_SCHEDULE_ID,
       spec: { intervals: [{ every: '1 hour' }] },
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 hour' },
-      action: { type: 'startWorkflow', workflowType: 'housekeepingWorkflow', taskQueue, workflowId: 'housekeeping' },
+      action: { type: 'startWorkflow', workflowType: HOUSEKEEPING_WORKFLOW, taskQueue, workflowId: HOUSEKEEPING_WORKFLOW_ID },
     });
   } catch (err) {
     if (!(err instanceof ScheduleAlreadyRunning)) throw err;

@@ -2,7 +2,8 @@ import { closeServices, type Services } from '../../src/services';
 import { call, startTestApp, testServices, type TestApp } from '../helpers/app';
 import { withWorker } from '../helpers/worker';
 import { newAdmin, newServiceAccount, type Admin, type Principal } from '../http/iam-fixtures';
-import { secretRotatedSignal, secretRotationWorkflow, secretRotationWorkflowId } from '../../workflows/secret-rotation';
+import { secretRotatedSignal, secretRotationWorkflow } from '../../workflows/secret-rotation';
+import { secretRotationWorkflowId } from '../../src/domain/secret-rotation/messages';
 import { createSecretRotationActivities } from '../../activities/secret-rotation';
 
 let services: Services;

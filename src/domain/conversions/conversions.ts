@@ -17,7 +17,7 @@ import { feeSummary, priceConversion, type FeeSchedules, type Pricing } from '..
 import { serialise } from '../pricing/rational';
 import type { CarriedEntry } from '../audit/entries';
 import { CONVERSION_EVENTS, type ConversionStatus } from './events';
-import { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE } from './messages';
+import { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE, CONVERSION_WORKFLOW, conversionWorkflowId, type ConversionWorkflowInput } from './messages';
 import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from './ledger';
 
 /*
@@ -76,9 +76,6 @@ export interface ConversionRow {
   subject_attribution: SubjectAttribution;
   settled_at: Date | null;
 }
-
-/** The workflow a conversion awaiting approval runs in (`conversion/<id>`). */
-export const conversionWorkflowId = (id: string) => `conversion/${id}`;
 
 type Db = Sql | TransactionSql;
 
@@ -428,12 +425,10 @@ async function openConversion(services: Services, tx: TransactionSql, enterprise
 
 /** The start of `conversion/<id>` a conversion awaiting approval is owed. */
 function conversionStart(conversion: ConversionRow, approval: ApprovalSpec, taskQueue: string): WorkflowStart {
-  return {
-    workflowType: 'conversionWorkflow',
-    workflowId: conversionWorkflowId(conversion.id),
-    taskQueue,
-    args: [{ conversionId: conversion.id, enterpriseId: conversion.enterprise_id, clientId: conversion.client_id, accountRef: conversion.account_ref, approval }],
-  };
+  const args: [ConversionWorkflowInput] = [
+    { conversionId: conversion.id, enterpriseId: conversion.enterprise_id, clientId: conversion.client_id, accountRef: conversion.account_ref, approval },
+  ];
+  return { workflowType: CONVERSION_WORKFLOW, workflowId: conversionWorkflowId(conversion.id), taskQueue, args };
 }
 
 /** pending_approval → executing once approved (records who approved). Returns the status after. */

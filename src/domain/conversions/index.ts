@@ -14,7 +14,6 @@
  */
 export {
   cancelConversion,
-  conversionWorkflowId,
   convertAtMarket,
   createQuote,
   executeQuote,
@@ -38,6 +37,6 @@ export {
   type QuoteRow,
 } from './conversions';
 export { CONVERSION_EVENTS, CONVERSION_STATUSES, ConversionRecordBody, type ConversionStatus } from './events';
-export { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE } from './messages';
+export { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE, conversionWorkflowId } from './messages';
 export { findPair, getPair, listPairs, presentPair, tradablePair, type PairRow } from '../pricing/pairs';
 export { clientRate, convertMinor, presentIndicativePrice, sandboxPriceSource, type FeeSchedules, type PriceSource, type Pricing } from '../pricing/prices';

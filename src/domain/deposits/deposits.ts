@@ -17,7 +17,7 @@ import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../idempotency/store';
 import type { Alongside } from '../../db/base';
 import { forgetUnstarted, recordStart, startOwed, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
-import type { DepositWorkflowInput } from '../../../workflows/deposit';
+import { DEPOSIT_WORKFLOW, depositWorkflowId, type DepositWorkflowInput } from './messages';
 
 /**
  * Deposits: money arriving on a funding endpoint. pending (seen) → confirmed (final on its network)
@@ -112,7 +112,7 @@ export async function recordPendingDeposit(sql: Sql, input: RecordDepositInput):
     const args: [DepositWorkflowInput] = [
       { depositId: id, enterpriseId: row.enterprise_id, clientId: row.client_id, accountRef: row.account_ref, confirmations: confirmationsFor(endpoint), blockMs: input.blockMs },
     ];
-    const start: WorkflowStart = { workflowType: 'depositWorkflow', workflowId: `deposit/${id}`, taskQueue: input.taskQueue, args };
+    const start: WorkflowStart = { workflowType: DEPOSIT_WORKFLOW, workflowId: depositWorkflowId(id), taskQueue: input.taskQueue, args };
     await Promise.all([recordStart(tx, start), input.idempotency?.record(tx, { status: 201, body: presentDeposit(row) }), input.alongside?.(tx, row)]);
     return { deposit: row, start };
   }) as Promise<{ deposit: DepositRow; start: WorkflowStart }>;

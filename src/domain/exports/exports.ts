@@ -11,6 +11,7 @@ import { EXPORT_EVENTS } from './events';
 import { exportSource, type ExportKind } from './sources';
 import { copyEncoded, encodeBatches, writeExportFile, type ExportFormat } from './writer';
 import { forgetUnstarted, recordStart, startOwed, type WorkflowStart } from '../../temporal/start-outbox';
+import { EXPORT_WORKFLOW, exportWorkflowId, type ExportWorkflowInput } from './messages';
 
 export type ExportStatus = 'queued' | 'running' | 'completed' | 'failed' | 'expired';
 
@@ -127,7 +128,7 @@ export async function queueExport(sql: Sql, input: NewExport, owes?: (row: Expor
 export async function requestExport(services: Services, input: NewExport, opts: { taskQueue?: string; alongside?: Alongside<ExportRow> } = {}): Promise<ExportRow> {
   const owes = (row: ExportRow): WorkflowStart => {
     const { workflowId, input: args } = startExportWorkflowArgs(services, row.id);
-    return { workflowType: 'exportWorkflow', workflowId, taskQueue: opts.taskQueue ?? services.temporal.taskQueue, args: [args] };
+    return { workflowType: EXPORT_WORKFLOW, workflowId, taskQueue: opts.taskQueue ?? services.temporal.taskQueue, args: [args] };
   };
   const row = await queueExport(services.sql, input, owes, opts.alongside);
   const start = owes(row);
@@ -142,13 +143,6 @@ export async function requestExport(services: Services, input: NewExport, opts: 
   );
   return row;
 }
-
-export interface ExportWorkflowInput {
-  exportId: string;
-  retentionSeconds: number;
-}
-
-export const exportWorkflowId = (exportId: string) => `export/${exportId}`;
 
 /** Workflow id and input of an export's workflow; requestExport starts it, schedule runs start it as a child. */
 export function startExportWorkflowArgs(services: Pick<Services, 'config'>, exportId: string): { workflowId: string; input: ExportWorkflowInput } {

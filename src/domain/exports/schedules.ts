@@ -11,6 +11,7 @@ import { EXPORT_EVENTS } from './events';
 import type { ExportKind } from './sources';
 import type { ExportFormat } from './writer';
 import type { NewExport } from './exports';
+import { SCHEDULED_EXPORT_WORKFLOW, scheduledExportRunWorkflowId, type ScheduledExportInput } from './messages';
 
 export type ScheduleStatus = 'active' | 'paused' | 'deleted';
 
@@ -119,10 +120,10 @@ export async function createExportSchedule(services: Services, input: NewSchedul
     policies: { overlap: ScheduleOverlapPolicy.ALLOW_ALL, catchupWindow: '1 day' },
     action: {
       type: 'startWorkflow',
-      workflowType: 'scheduledExportWorkflow',
+      workflowType: SCHEDULED_EXPORT_WORKFLOW,
       taskQueue: services.temporal.taskQueue,
-      workflowId: `export-schedule-run/${id}`,
-      args: [{ scheduleId: id }],
+      workflowId: scheduledExportRunWorkflowId(id),
+      args: [{ scheduleId: id } satisfies ScheduledExportInput],
       typedSearchAttributes: [
         { key: SA.family, value: 'export_schedule' },
         { key: SA.enterprise, value: input.enterpriseId },

@@ -1,7 +1,7 @@
 import type { ApprovalSpec } from '../approvals/messages';
 
 /*
- * What the ramp workflows and the HTTP side exchange. Imported by workflows: constants and types
+ * What the ramp workflows and the API exchange. Imported by workflows: constants and types
  * only, no runtime dependencies.
  */
 
@@ -37,6 +37,10 @@ export interface OffRampWorkflowInput {
   /** Set when a policy rule requires approval before the session converts. */
   approval?: ApprovalSpec | null;
 }
+
+/** Workflow types (the exported functions' names in workflows/): the API starts them by these names. */
+export const ON_RAMP_WORKFLOW = 'onRampWorkflow';
+export const OFF_RAMP_WORKFLOW = 'offRampWorkflow';
 
 export const onRampWorkflowId = (id: string) => `on-ramp/${id}`;
 export const offRampWorkflowId = (id: string) => `off-ramp/${id}`;

@@ -18,7 +18,7 @@ import { clientRate, convertMinor, feeSummary, priceConversion } from '../pricin
 import { formatDecimalDown, serialise } from '../pricing/rational';
 import type { CarriedEntry } from '../audit/entries';
 import { OFF_RAMP_EVENTS } from './events';
-import { OFF_RAMP_CANCEL_UPDATE, OFF_RAMP_NOT_CANCELLABLE, RAMP_CANCELLED_SIGNAL, offRampWorkflowId, type OffRampStatus, type OffRampWorkflowInput } from './messages';
+import { OFF_RAMP_CANCEL_UPDATE, OFF_RAMP_NOT_CANCELLABLE, OFF_RAMP_WORKFLOW, RAMP_CANCELLED_SIGNAL, offRampWorkflowId, type OffRampStatus, type OffRampWorkflowInput } from './messages';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 
 /*
@@ -209,7 +209,7 @@ export async function acceptOffRamp(sql: Sql, input: NewOffRamp): Promise<{ row:
     const args: [OffRampWorkflowInput] = [
       { sessionId: id, enterpriseId: input.enterpriseId, clientId: row.client_id, accountRef: input.accountRef, payoutSettleMs: input.payoutSettleMs, approval },
     ];
-    const start: WorkflowStart = { workflowType: 'offRampWorkflow', workflowId: offRampWorkflowId(id), taskQueue: input.taskQueue, args };
+    const start: WorkflowStart = { workflowType: OFF_RAMP_WORKFLOW, workflowId: offRampWorkflowId(id), taskQueue: input.taskQueue, args };
     await Promise.all([recordStart(tx, start), input.idempotency?.record(tx, { status: 201, body: presentOffRamp(row) })]);
     return { row, start, approval };
   })) as { row: OffRampRow; start: WorkflowStart; approval: ApprovalSpec | null };

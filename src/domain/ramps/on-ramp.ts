@@ -16,7 +16,7 @@ import { getPair, tradablePair } from '../pricing/pairs';
 import { clientRate, convertMinor, feeSummary } from '../pricing/prices';
 import { formatDecimalDown, serialise } from '../pricing/rational';
 import { ON_RAMP_EVENTS } from './events';
-import { onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
+import { ON_RAMP_WORKFLOW, onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
 import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../idempotency/store';
 import { forgetUnstarted, recordStart, startOwed, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
@@ -148,7 +148,7 @@ export async function createOnRamp(services: Services, input: NewOnRamp): Promis
 /** The start of `on-ramp/<id>` a recorded session is owed. */
 function onRampStart(r: OnRampRow, taskQueue: string): WorkflowStart {
   const input: OnRampWorkflowInput = { sessionId: r.id, enterpriseId: r.enterprise_id, clientId: r.client_id, accountRef: r.account_ref, expiresAt: r.expires_at.toISOString() };
-  return { workflowType: 'onRampWorkflow', workflowId: onRampWorkflowId(r.id), taskQueue, args: [input] };
+  return { workflowType: ON_RAMP_WORKFLOW, workflowId: onRampWorkflowId(r.id), taskQueue, args: [input] };
 }
 
 /** Records a `requested` session with its payment instructions and the workflow start it is owed, in one transaction. */

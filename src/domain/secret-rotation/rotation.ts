@@ -10,7 +10,7 @@ import { ServiceAccount } from '../iam/entities';
 import { presentServiceAccount, principalRef } from '../iam/present';
 import { findInScope } from '../iam/scopes';
 import { assertTransition, type IamUnit, type Precondition } from '../iam/unit';
-import { secretRotatedSignal, secretRotationWorkflow, secretRotationWorkflowId, type SecretRotated } from '../../../workflows/secret-rotation';
+import { SECRET_ROTATED_SIGNAL, SECRET_ROTATION_WORKFLOW, secretRotationWorkflowId, type SecretRotated, type SecretRotationWorkflow } from './messages';
 import { SecretRotationEvents } from './events';
 import { secretExpiryWarningSeconds } from './settings';
 
@@ -35,11 +35,11 @@ export async function watchSecrets(services: Services, account: ServiceAccount):
     expiryWarningSeconds: secretExpiryWarningSeconds(),
   };
   const client = await services.temporal.get();
-  await client.workflow.signalWithStart(secretRotationWorkflow, {
+  await client.workflow.signalWithStart<SecretRotationWorkflow, [SecretRotated]>(SECRET_ROTATION_WORKFLOW, {
     workflowId: secretRotationWorkflowId(account.id),
     taskQueue: services.temporal.taskQueue,
     args: [{ serviceAccountId: account.id, enterpriseId: account.enterpriseId }],
-    signal: secretRotatedSignal,
+    signal: SECRET_ROTATED_SIGNAL,
     signalArgs: [rotation],
     typedSearchAttributes: [
       { key: SA.enterprise, value: account.enterpriseId },

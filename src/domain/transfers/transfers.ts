@@ -17,7 +17,7 @@ import { placementPath, type Placement } from '../tenancy/placements';
 import { refusalReason } from '../../db/refusals';
 import type { CarriedEntry } from '../audit/entries';
 import { TRANSFER_EVENTS, type TRANSFER_STATUSES } from './events';
-import { TRANSFER_CANCEL_UPDATE, TRANSFER_NOT_CANCELLABLE, internalTransferWorkflowId, type InternalTransferWorkflowInput } from './messages';
+import { INTERNAL_TRANSFER_WORKFLOW, TRANSFER_CANCEL_UPDATE, TRANSFER_NOT_CANCELLABLE, internalTransferWorkflowId, type InternalTransferWorkflowInput } from './messages';
 
 /*
  * Internal transfers are written with raw SQL (services.sql): creating one is the ledger's hot path,
@@ -331,7 +331,7 @@ async function governedTransfer(
 /** The start of `internal-transfer/<id>` a transfer awaiting approval is owed. */
 function transferStart(row: TransferRow, source: Placement, approval: ApprovalSpec, taskQueue: string): WorkflowStart {
   const args: [InternalTransferWorkflowInput] = [{ transferId: row.id, enterpriseId: row.enterprise_id, clientId: source.clientId, accountRef: row.source_ref, approval }];
-  return { workflowType: 'internalTransferWorkflow', workflowId: internalTransferWorkflowId(row.id), taskQueue, args };
+  return { workflowType: INTERNAL_TRANSFER_WORKFLOW, workflowId: internalTransferWorkflowId(row.id), taskQueue, args };
 }
 
 const velocityRef = (id: string) => `internal-transfers/${id}`;

@@ -11,6 +11,7 @@ import { postToReceiver, type SendResult } from './send';
 import { ReceiverRefused, resolveReceiver, type ResolvedReceiver } from './url-policy';
 import { noteDeliveryOutcome, presentSubscription, type SubscriptionRow, type SubscriptionStatus } from './subscriptions';
 import { WEBHOOK_EVENTS } from './events';
+import { WEBHOOK_DELIVERY_WORKFLOW, deliveryWorkflowId, type WebhookDeliveryInput } from './messages';
 
 export type DeliveryOrigin = 'event' | 'replay' | 'redelivery' | 'test';
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -75,18 +76,6 @@ export function presentDelivery(d: DeliveryRow, attempts?: AttemptRow[]) {
   };
 }
 
-/** What a delivery workflow is given: either a delivery already created, or an (event, subscription) pair from the outbox. */
-export interface WebhookDeliveryInput {
-  enterpriseId: string;
-  subscriptionId: string;
-  eventId?: string;
-  deliveryId?: string;
-  /** Delay before each attempt, in seconds (jitter is added by the workflow). */
-  retryScheduleSeconds: number[];
-  /** Set by the outbox dispatcher, which made the earlier attempts itself: the next attempt and its delay. */
-  resume?: { attempt: number; delayMs: number };
-}
-
 export interface AttemptOutcome {
   done: boolean;
   status: DeliveryStatus;
@@ -97,9 +86,6 @@ export interface AttemptOutcome {
 /** Retry-After is honoured up to this long; a receiver cannot park a delivery for days. */
 const MAX_RETRY_AFTER_MS = 24 * 3600 * 1000;
 
-export const deliveryWorkflowId = (input: Pick<WebhookDeliveryInput, 'subscriptionId' | 'eventId' | 'deliveryId'>) =>
-  input.deliveryId ? `webhook-delivery/${input.deliveryId}` : `webhook-delivery/${input.subscriptionId}/${input.eventId}`;
-
 /**
  * Starts the delivery workflow under its deterministic id. A second start of the same id (a dispatcher
  * that crashed before marking its batch, or two dispatchers) is refused by Temporal and counts as done.
@@ -107,7 +93,7 @@ export const deliveryWorkflowId = (input: Pick<WebhookDeliveryInput, 'subscripti
 export async function startDeliveryWorkflow(services: Services, input: Omit<WebhookDeliveryInput, 'retryScheduleSeconds'>, taskQueue = services.temporal.taskQueue): Promise<void> {
   const client = await services.temporal.get();
   try {
-    await client.workflow.start('webhookDeliveryWorkflow', {
+    await client.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, {
       taskQueue,
       workflowId: deliveryWorkflowId(input),
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,

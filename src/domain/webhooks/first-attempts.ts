@@ -16,7 +16,7 @@ import {
   type SubscriptionTarget,
 } from './deliveries';
 import { resolveReceiver, type ResolvedReceiver } from './url-policy';
-import { plannedDelayAfter } from './retry-schedule';
+import { plannedDelayAfter } from './messages';
 
 export interface FirstAttemptOptions {
   taskQueue?: string;

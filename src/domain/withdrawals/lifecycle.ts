@@ -4,7 +4,6 @@ import type { Caller } from '../../auth/caller';
 import { conflict } from '../../errors';
 import type { Services } from '../../services';
 import { approvalSpecOf, awaitApprovalOpened, type ApprovalSpec } from '../approvals';
-import type { WithdrawalCancellation, WithdrawalWorkflowInput } from '../../../workflows/withdrawal';
 import type { IdempotencyScope } from '../../idempotency/store';
 import { startOwed, type WorkflowStart } from '../../temporal/start-outbox';
 import type { WithdrawalStatus } from './events';
@@ -21,12 +20,14 @@ import {
 } from './withdrawals';
 import type { FundableAccount } from '../funding/accounts';
 import type { CarriedEntry } from '../audit/entries';
-
-/** Names the workflow side declares (workflows/withdrawal.ts); repeated here so the API never loads workflow code. */
-const CANCEL_UPDATE = 'withdrawal.cancel';
-const NOT_CANCELLABLE = 'WithdrawalNotCancellable';
-
-export const withdrawalWorkflowId = (id: string) => `withdrawal/${id}`;
+import {
+  WITHDRAWAL_CANCEL_UPDATE,
+  WITHDRAWAL_NOT_CANCELLABLE,
+  WITHDRAWAL_WORKFLOW,
+  withdrawalWorkflowId,
+  type WithdrawalCancellation,
+  type WithdrawalWorkflowInput,
+} from './messages';
 
 /**
  * POST /withdrawals: accept (hold, record, policy decision, the workflow start it is owed and the
@@ -69,7 +70,7 @@ export function withdrawalStart(created: WithdrawalRow, account: FundableAccount
     initiatedBy: created.subject_attribution,
   });
   const args: [WithdrawalWorkflowInput] = [{ withdrawalId: created.id, enterpriseId: created.enterprise_id, clientId: created.client_id, accountRef: created.account_ref, approval }];
-  return { start: { workflowType: 'withdrawalWorkflow', workflowId, taskQueue, args }, approval };
+  return { start: { workflowType: WITHDRAWAL_WORKFLOW, workflowId, taskQueue, args }, approval };
 }
 
 const notCancellable = (status: WithdrawalStatus) =>
@@ -90,12 +91,12 @@ export async function cancelWithdrawal(services: Services, caller: Caller, id: s
   const cancellation: WithdrawalCancellation = { principal: caller.subject, attribution: caller.attribution(), auditEntry: audit?.entry };
   try {
     const client = await services.temporal.get();
-    const released = await client.workflow.getHandle(withdrawalWorkflowId(id)).executeUpdate<WithdrawalView, [WithdrawalCancellation]>(CANCEL_UPDATE, { args: [cancellation] });
+    const released = await client.workflow.getHandle(withdrawalWorkflowId(id)).executeUpdate<WithdrawalView, [WithdrawalCancellation]>(WITHDRAWAL_CANCEL_UPDATE, { args: [cancellation] });
     audit?.committed();
     return released;
   } catch (err) {
     const cause = err instanceof WorkflowUpdateFailedError ? err.cause : null;
-    if ((cause instanceof ApplicationFailure && cause.type === NOT_CANCELLABLE) || err instanceof WorkflowNotFoundError) {
+    if ((cause instanceof ApplicationFailure && cause.type === WITHDRAWAL_NOT_CANCELLABLE) || err instanceof WorkflowNotFoundError) {
       const current = (await findWithdrawal(services.sql, id)) ?? row;
       throw notCancellable(current.status);
     }

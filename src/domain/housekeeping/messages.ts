@@ -1,0 +1,18 @@
+/*
+ * What the hourly housekeeping workflow and the process that schedules it exchange. Imported by
+ * workflows: constants and types only, no runtime dependencies.
+ */
+
+/** Workflow type (the exported function's name in workflows/): the `housekeeping` Schedule starts it by this name. */
+export const HOUSEKEEPING_WORKFLOW = 'housekeepingWorkflow';
+export const HOUSEKEEPING_WORKFLOW_ID = 'housekeeping';
+
+export interface HousekeepingInput {
+  /** How long after expiry an action token is kept (default 1 hour). */
+  actionTokenGraceSeconds?: number;
+}
+
+export interface HousekeepingResult {
+  idempotencyRecordsPurged: number;
+  actionTokensPurged: number;
+}

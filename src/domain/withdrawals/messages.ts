@@ -1,0 +1,39 @@
+import type { PrincipalRef, SubjectAttribution } from '../../auth/caller';
+import type { ApprovalSpec } from '../approvals/messages';
+import type { EntryRecord } from '../audit/entries';
+
+/*
+ * What the `withdrawal/<id>` workflow and the API exchange. Imported by workflows: constants and
+ * types only, no runtime dependencies.
+ */
+
+/** Workflow type (the exported function's name in workflows/): the API starts it by this name. */
+export const WITHDRAWAL_WORKFLOW = 'withdrawalWorkflow';
+
+export const withdrawalWorkflowId = (id: string) => `withdrawal/${id}`;
+
+export interface WithdrawalWorkflowInput {
+  withdrawalId: string;
+  enterpriseId: string;
+  clientId: string | null;
+  accountRef: string;
+  /** Present when the policy decision requires approval. */
+  approval: ApprovalSpec | null;
+  /** How long the local activity may wait for the rail's confirmation (default DEFAULT_CONFIRM_INLINE_MS of the workflow). */
+  confirmInlineMs?: number;
+}
+
+/** Update a `withdrawal/<id>` workflow answers until the withdrawal is submitted (args [WithdrawalCancellation] → WithdrawalView). */
+export const WITHDRAWAL_CANCEL_UPDATE = 'withdrawal.cancel';
+/** ApplicationFailure type of the cancel Update's validator once the withdrawal is past cancellation. */
+export const WITHDRAWAL_NOT_CANCELLABLE = 'WithdrawalNotCancellable';
+
+export interface WithdrawalCancellation {
+  principal: PrincipalRef;
+  attribution: SubjectAttribution;
+  /**
+   * The request's success audit entry (audit/entries carriedEntry): committed with the approval's
+   * cancellation while the approval is pending, else with the release the cancel asked for.
+   */
+  auditEntry?: EntryRecord;
+}
