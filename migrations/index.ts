@@ -16,6 +16,7 @@ import { Migration20261121220000_workflow_starts } from './Migration202611212200
 import { Migration20261121230000_hot_rows } from './Migration20261121230000_hot_rows';
 import { Migration20261121200000_signed_api_cache } from './Migration20261121200000_signed_api_cache';
 import { Migration20261122000000_answers_by_event } from './Migration20261122000000_answers_by_event';
+import { Migration20261126030000_console_sign_in } from './Migration20261126030000_console_sign_in';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
 export const migrationsList: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121220000_workflow_starts', class: Migration20261121220000_workflow_starts },
   { name: 'Migration20261121230000_hot_rows', class: Migration20261121230000_hot_rows },
   { name: 'Migration20261122000000_answers_by_event', class: Migration20261122000000_answers_by_event },
+  { name: 'Migration20261126030000_console_sign_in', class: Migration20261126030000_console_sign_in },
 ];

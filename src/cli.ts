@@ -31,6 +31,8 @@ function banner(stack: Stack): string {
     `  Temporal UI     ${stack.temporalUiUrl ?? '(external Temporal: ' + stack.temporalAddress + ')'}`,
     `  Temporal gRPC   ${stack.temporalAddress}`,
   ];
+  if (stack.tenantApi) lines.splice(3, 0, `  Console         ${stack.tenantApi.url}/console/${stack.devSignIn ? `?enterprise=${stack.devSignIn.enterpriseId}` : ''}`);
+  if (stack.devSignIn) lines.splice(4, 0, `  Dev sign-in     ${stack.devSignIn.issuer}   (sandbox identity provider: pick a user, no password)`);
   if (stack.credentials) {
     lines.push(
       '',

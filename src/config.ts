@@ -76,6 +76,14 @@ export interface Config {
    */
   ledgerGroupBusy: number;
   ledgerGroupWaitMs: number;
+  /** The built web console the tenant API serves under /console (`npm run build:console`). */
+  consoleDir: string;
+  /** Origins of identity providers the console may call (its Content-Security-Policy `connect-src`). */
+  consoleIdentityOrigins: string[];
+  /** Temporal Web UI the console links workflows to; `start` uses its dev server's when unset. */
+  temporalUiUrl: string | undefined;
+  /** Sandbox `start` only: the development OpenID provider people sign in to the console with (null: off). */
+  devIdentityProvider: { port: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +125,22 @@ function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: r
     throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${v}"`);
   }
   return v as T;
+}
+
+function origins(env: Env, name: string): string[] {
+  return str(env, name, '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((o) => {
+      try {
+        const parsed = new URL(o);
+        if (parsed.origin !== o.replace(/\/$/, '')) throw new Error();
+        return parsed.origin;
+      } catch {
+        throw new ConfigError(name, `expected a comma-separated list of origins (scheme://host[:port]), got "${o}"`);
+      }
+    });
 }
 
 function url(env: Env, name: string): string | undefined {
@@ -197,5 +221,10 @@ export function loadConfig(env: Env = process.env): Config {
     ledgerGroupCommits: int(env, 'COUNTERFOIL_LEDGER_GROUP_COMMITS', 3, 1, 100),
     ledgerGroupBusy: int(env, 'COUNTERFOIL_LEDGER_GROUP_BUSY', 4, 1, 1000),
     ledgerGroupWaitMs: int(env, 'COUNTERFOIL_LEDGER_GROUP_WAIT_MS', 2, 0, 1000),
+    consoleDir: path.resolve(str(env, 'COUNTERFOIL_CONSOLE_DIR', path.join(__dirname, '..', 'console', 'dist'))),
+    consoleIdentityOrigins: origins(env, 'COUNTERFOIL_CONSOLE_IDP_ORIGINS'),
+    temporalUiUrl: url(env, 'COUNTERFOIL_TEMPORAL_UI_URL'),
+    devIdentityProvider:
+      mode === 'sandbox' && oneOf(env, 'COUNTERFOIL_DEV_IDP', 'on', ['on', 'off']) === 'on' ? { port: int(env, 'COUNTERFOIL_DEV_IDP_PORT', 8082, 0, 65535) } : null,
   };
 }

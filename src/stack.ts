@@ -14,6 +14,7 @@ import { OutboxDispatcher } from './events/dispatcher';
 import { StartSweeper } from './temporal/start-outbox';
 import { bootstrap, credentialsFile, writeCredentials, type BootstrapCredentials } from './bootstrap';
 import type { RunningServer } from './http/server';
+import type { DevSignIn } from './dev-idp';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -26,6 +27,8 @@ export interface Stack {
   databaseUrl: string;
   credentials: BootstrapCredentials | null;
   credentialsPath: string;
+  /** Sandbox `start`: the development OpenID provider people sign in to the console with. */
+  devSignIn?: { issuer: string; enterpriseId: string };
   stop(): Promise<void>;
 }
 
@@ -86,9 +89,11 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
   let startSweeper: StartSweeper | undefined;
   const servers: RunningServer[] = [];
 
+  let devSignIn: DevSignIn | null = null;
   const stop = async () => {
     // HTTP first (drain in-flight requests), then the worker, then the stores it writes to.
     await Promise.all(servers.map((s) => s.close(config.shutdownGraceMs)));
+    await devSignIn?.stop();
     await dispatcher?.stop();
     await startSweeper?.stop();
     if (worker && worker.getState() === 'RUNNING') worker.shutdown();
@@ -133,9 +138,12 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
     if (role !== 'worker') {
       // Loaded only by roles that serve HTTP: the worker does not carry the routes and their schemas.
       const [{ createTenantApp }, { createSignedApp }, { listen }] = await Promise.all([import('./http/app'), import('./http/signed-app'), import('./http/server')]);
-      tenantApi = await listen(createTenantApp(services), config, config.tenantApiPort);
+      if (role === 'all') devSignIn = await (await import('./dev-idp')).startDevSignIn(config, log, credentials);
+      const consoleOptions = { temporalUiUrl: config.temporalUiUrl ?? infra.temporalUiUrl, identityOrigins: devSignIn ? [devSignIn.issuer] : [] };
+      tenantApi = await listen(createTenantApp(services, consoleOptions), config, config.tenantApiPort);
       signedApi = await listen(createSignedApp(services), config, config.signedApiPort);
       servers.push(tenantApi, signedApi);
+      await devSignIn?.setUp();
     }
 
     return {
@@ -147,6 +155,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
       databaseUrl: infra.databaseUrl,
       credentials,
       credentialsPath: credentialsFile(config.dataDir),
+      devSignIn: devSignIn ? { issuer: devSignIn.issuer, enterpriseId: devSignIn.enterpriseId } : undefined,
       stop,
     };
   } catch (err) {

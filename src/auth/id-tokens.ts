@@ -88,7 +88,7 @@ export function unverifiedIssuer(token: string): string | null {
 }
 
 /** Verifies an ID token against the provider: signature, allowed algorithm, issuer, audience, expiry. */
-export async function verifyIdToken(provider: IdentityProvider, token: string, mode: Mode): Promise<FederatedIdentity> {
+export async function verifyIdToken(provider: IdentityProvider, token: string, mode: Mode, opts: { maxAgeSeconds?: number } = {}): Promise<FederatedIdentity> {
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, keySetOf(provider, mode), {
@@ -97,6 +97,7 @@ export async function verifyIdToken(provider: IdentityProvider, token: string, m
       algorithms: provider.allowedAlgorithms,
       requiredClaims: ['exp', 'iat'],
       clockTolerance: 30,
+      ...(opts.maxAgeSeconds ? { maxTokenAge: opts.maxAgeSeconds } : {}),
     }));
   } catch (err) {
     if (REJECTIONS.some((type) => err instanceof type)) throw new IdTokenRejected((err as Error).message);

@@ -7,6 +7,7 @@ import { RateLimiter } from './rate-limit';
 import { requestContext } from './request-context';
 import { defineRoute, type RouteDef } from './route';
 import { tenantRoutes } from './routes';
+import { consoleMiddleware, type ConsoleOptions } from './console';
 
 const TENANT_API_DESCRIPTION =
   'Counterfoil tenant API: tenant topology, identity and access, a double-entry ledger, governed money movement, webhooks, events and exports. Authenticate with POST /oauth/token, then send `Authorization: Bearer <token>`.';
@@ -24,8 +25,8 @@ export function tenantOpenApi(services: Pick<Services, 'config'>, routes: RouteD
   });
 }
 
-/** The tenant (bearer-token) API as a Koa app. */
-export function createTenantApp(services: Services): Koa {
+/** The tenant (bearer-token) API as a Koa app, with the web console under /console. */
+export function createTenantApp(services: Services, consoleOptions: ConsoleOptions = { temporalUiUrl: services.config.temporalUiUrl }): Koa {
   let document: unknown;
   const openApiRoute: RouteDef = defineRoute({
     method: 'get',
@@ -44,6 +45,7 @@ export function createTenantApp(services: Services): Koa {
   app.silent = true; // errors are logged by the problem middleware with the request id
   app.use(requestContext(services, 'tenant'));
   app.use(problemMiddleware());
+  app.use(consoleMiddleware(services.config, consoleOptions));
   app.use(table.routes);
   app.use(fallthrough(table));
   return app;

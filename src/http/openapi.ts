@@ -11,8 +11,10 @@ const COMMON_ERRORS: ErrorCode[] = ['EdgeBadRequest', 'Unauthorized', 'EdgeForbi
 export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; description: string; serverUrl: string }) {
   const registry = new OpenAPIRegistry();
   registry.register('Problem', Problem);
-  const idem = registry.registerParameter('IdempotencyKey', IdempotencyKeyHeader);
-  const ifMatch = registry.registerParameter('IfMatch', IfMatchHeader);
+  // A shared parameter's `required` cannot be overridden where it is referenced: the shared ones are
+  // optional, and money movement, which requires its key, declares the header inline as required.
+  const idem = registry.registerParameter('IdempotencyKey', IdempotencyKeyHeader.optional());
+  const ifMatch = registry.registerParameter('IfMatch', IfMatchHeader.optional());
   const actionToken = registry.registerParameter('XActionToken', ActionTokenHeader);
   registry.register(
     'Permission',
@@ -32,8 +34,8 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
 
   for (const def of defs) {
     const headers: z.ZodType[] = [];
-    if (def.idempotency) headers.push(def.idempotency === 'required' ? idem : idem.optional());
-    if (def.ifMatch) headers.push(ifMatch.optional());
+    if (def.idempotency) headers.push(def.idempotency === 'required' ? IdempotencyKeyHeader : idem);
+    if (def.ifMatch) headers.push(ifMatch);
     if (def.actionToken) headers.push(actionToken);
     const responses: RouteConfig['responses'] = {};
     for (const [status, spec] of Object.entries(def.responses)) {

@@ -89,8 +89,10 @@ export async function readApproval(sql: Db, caller: Caller, id: string, permissi
 export async function listApprovals(
   sql: Sql,
   caller: Caller,
-  q: { scopeRef?: string; status?: ApprovalStatus; actionFamily?: string; after: string | null; limit: number },
+  q: { scopeRef?: string; status?: ApprovalStatus; actionFamily?: string; decidable?: boolean; after: string | null; limit: number },
 ): Promise<Array<ApprovalRow & { votes: VoteRow[] }>> {
+  // Only people decide: a service account has nothing awaiting its decision.
+  if (q.decidable && caller.subject.kind !== 'user') return [];
   const rows = (await sql`
     select ${sql.unsafe(COLUMNS)},
            coalesce((select json_agg(json_build_object('user_id', v.user_id, 'verdict', v.verdict, 'attribution', v.attribution, 'created_at', v.created_at)
@@ -102,9 +104,28 @@ export async function listApprovals(
        and ${q.scopeRef ? sql`${q.scopeRef} = any(scope_path)` : sql`true`}
        and ${q.status ? sql`status = ${q.status}` : sql`true`}
        and ${q.actionFamily ? sql`action_family = ${q.actionFamily}` : sql`true`}
+       and ${q.decidable ? decidableBy(sql, caller) : sql`true`}
        and ${q.after ? sql`id > ${q.after}` : sql`true`}
      order by id limit ${q.limit}`) as unknown as Array<ApprovalRow & { votes: VoteRow[] }>;
   return rows;
+}
+
+/**
+ * What waits for this person: pending and unexpired, `approvals.decide` at the governed scope, eligible
+ * as `eligibleApprovers` defines it (the approving role covering the scope), not the barred initiator,
+ * and no vote cast yet.
+ */
+function decidableBy(sql: Sql, caller: Caller) {
+  const userId = caller.subject.id;
+  return sql`(status = 'pending' and expires_at > now()
+    and ${visibleByScopePath(sql, caller, 'approvals.decide')}
+    and not (coalesce((requirement_snapshot->>'initiator_cannot_approve')::boolean, false) and initiated_by->'subject'->>'id' = ${userId})
+    and not exists (select 1 from approval_votes v where v.approval_id = approvals.id and v.user_id = ${userId})
+    and exists (select 1 from role_assignments ra join users u on u.id = ra.principal_id join roles r on r.id = ra.role_id
+                 where ra.enterprise_id = approvals.enterprise_id and ra.role_id = approvals.approver_role_id and ra.status = 'active'
+                   and ra.principal_kind = 'user' and ra.principal_id = ${userId} and u.status = 'active' and r.status = 'active'
+                   and ((ra.scope_propagation = 'subtree' and ra.scope_ref = any(approvals.scope_path))
+                        or ra.scope_ref = approvals.scope_path[array_length(approvals.scope_path, 1)])))`;
 }
 
 async function writeEvent(tx: TransactionSql, row: ApprovalRow, type: string, attribution: SubjectAttribution | null): Promise<ApprovalView> {

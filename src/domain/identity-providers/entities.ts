@@ -26,6 +26,8 @@ export class IdentityProvider extends VersionedEntity {
   claimMapping!: ClaimMapping;
   allowedAlgorithms: string[] = [];
   status: IdentityProviderStatus = 'active';
+  /** People may sign in to the web console with it (a public client: no client secret in the exchange). */
+  consoleSignIn = false;
 }
 
 export const IdentityProviderSchema = new EntitySchema<IdentityProvider>({
@@ -43,5 +45,6 @@ export const IdentityProviderSchema = new EntitySchema<IdentityProvider>({
     claimMapping: { type: 'json' },
     allowedAlgorithms: { type: 'text[]' },
     status: { type: 'text' },
+    consoleSignIn: { type: 'boolean' },
   },
 });

@@ -19,6 +19,7 @@ export interface IdentityProviderChange {
   claimMapping?: Partial<ClaimMapping>;
   allowedAlgorithms?: string[];
   status?: IdentityProviderStatus;
+  consoleSignIn?: boolean;
 }
 
 export interface NewIdentityProvider extends IdentityProviderChange {
@@ -71,6 +72,7 @@ async function apply(provider: IdentityProvider, change: IdentityProviderChange,
   if (change.claimMapping !== undefined) provider.claimMapping = { ...provider.claimMapping, ...change.claimMapping };
   if (change.allowedAlgorithms !== undefined) provider.allowedAlgorithms = [...new Set(change.allowedAlgorithms)];
   if (change.status !== undefined) provider.status = change.status;
+  if (change.consoleSignIn !== undefined) provider.consoleSignIn = change.consoleSignIn;
 }
 
 const issuerTaken = () => conflict('An identity provider with this issuer already exists in the enterprise.', 'issuer_taken');
@@ -111,6 +113,7 @@ export async function createIdentityProvider(unit: IamUnit, input: NewIdentityPr
     claimMapping: { ...DEFAULT_CLAIM_MAPPING },
     allowedAlgorithms: ['RS256', 'ES256'],
     status: 'active',
+    consoleSignIn: false,
   } as IdentityProvider);
   await apply(provider, input, mode);
   await flushOrConflict(em);
@@ -130,4 +133,9 @@ export async function updateIdentityProvider(unit: IamUnit, id: string, change: 
 /** The active provider of an enterprise for an ID token's issuer (token exchange). */
 export function findActiveProvider(em: EntityManager, enterpriseId: string, issuer: string): Promise<IdentityProvider | null> {
   return em.findOne(IdentityProvider, { enterpriseId, issuer, status: 'active' });
+}
+
+/** The providers people of an enterprise may sign in to the web console with. */
+export function consoleSignInProviders(em: EntityManager, enterpriseId: string): Promise<IdentityProvider[]> {
+  return em.find(IdentityProvider, { enterpriseId, status: 'active', consoleSignIn: true }, { orderBy: { id: 'asc' } });
 }

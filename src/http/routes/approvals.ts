@@ -30,17 +30,26 @@ export const listApprovalsRoute = defineRoute({
       scope_ref: z.string().max(200).optional().openapi({ param: { name: 'scope_ref', in: 'query' }, description: 'Approvals of operations at or below this scope (enterprise, client or account).' }),
       status: z.enum(APPROVAL_STATUSES).optional().openapi({ param: { name: 'status', in: 'query' } }),
       action_family: z.enum(ACTION_FAMILIES).optional().openapi({ param: { name: 'action_family', in: 'query' } }),
+      decidable: z
+        .enum(['true', 'false'])
+        .optional()
+        .openapi({
+          param: { name: 'decidable', in: 'query' },
+          description:
+            '`true`: only what waits for the caller\'s decision — pending and unexpired, the caller an eligible approver (the approving role and `approvals.decide` at the governed scope), not the initiator a rule bars, no vote cast yet. Empty for a service account: only people decide.',
+        }),
       ...pageQuery,
     })
     .strict(),
   responses: { 200: { description: 'A page of approvals.', schema: listOf(ApprovalBody, 'ApprovalList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { scope_ref: query.scope_ref, status: query.status, action_family: query.action_family };
+    const filter = { scope_ref: query.scope_ref, status: query.status, action_family: query.action_family, decidable: query.decidable };
     const after = services.pager.decode(query.page_token, caller, filter);
     const rows = await listApprovals(services.sql, caller, {
       scopeRef: query.scope_ref,
       status: query.status,
       actionFamily: query.action_family,
+      decidable: query.decidable === 'true',
       after,
       limit: query.page_size + 1,
     });

@@ -18,6 +18,10 @@ const changeShape = {
   }),
   claim_mapping: ClaimMappingInput,
   allowed_algorithms: z.array(SigningAlgorithm).min(1).max(10).openapi({ description: 'Accepted ID-token signature algorithms (default RS256 and ES256).' }),
+  console_sign_in: z.boolean().openapi({
+    description:
+      'People may sign in to the web console with this provider (default false): the console, a public client, redirects to the provider with `audience` as its client id (authorization code + PKCE) and exchanges the ID token at POST /oauth/token without a client secret.',
+  }),
 };
 
 const CreateIdentityProviderBody = z
@@ -28,6 +32,7 @@ const CreateIdentityProviderBody = z
     jwks_uri: changeShape.jwks_uri.optional(),
     claim_mapping: changeShape.claim_mapping.optional(),
     allowed_algorithms: changeShape.allowed_algorithms.optional(),
+    console_sign_in: changeShape.console_sign_in.optional(),
   })
   .strict()
   .openapi('IdentityProviderCreate');
@@ -48,6 +53,7 @@ const toChange = (b: Change) => ({
   claimMapping: b.claim_mapping,
   allowedAlgorithms: b.allowed_algorithms,
   status: b.status,
+  consoleSignIn: b.console_sign_in,
 });
 
 const Params = z.object({ identity_provider_id: Uuid });

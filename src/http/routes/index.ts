@@ -36,6 +36,7 @@ import { conversionRoutes } from './conversions';
 import { priceRoutes } from './prices';
 import { rampRoutes } from './ramps';
 import { sandboxRampRoutes } from './sandbox-ramps';
+import { signInRoutes } from './sign-in';
 /** Every route of the tenant API. The router, the OpenAPI document and the route-table test read this. */
 export const tenantRoutes: RouteDef[] = [
   tokenRoute,
@@ -62,4 +63,5 @@ export const tenantRoutes: RouteDef[] = [
   ...policyRoutes, ...approvalRoutes, ...withdrawalRoutes, ...withdrawalDestinationRoutes, ...sandboxRailRoutes,
   ...conversionRoutes, ...priceRoutes,
   ...rampRoutes, ...sandboxRampRoutes,
+  ...signInRoutes,
 ];

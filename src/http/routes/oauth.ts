@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import { z } from '../../schema/zod';
 import { defineRoute } from '../route';
 import { verifyClientCredentials } from '../../auth/client-credentials';
-import { tokenExchangeGrant } from '../../auth/token-exchange';
+import { publicTokenExchangeGrant, tokenExchangeGrant } from '../../auth/token-exchange';
 import { ACCESS_TOKEN_TYPE, TokenRequest, oauthError, type GrantHandler, type TokenRequestBody } from '../../auth/oauth';
 
 export const TokenResponse = z
@@ -62,6 +62,11 @@ export const grantHandlers = new Map<string, GrantHandler>([
   ['urn:ietf:params:oauth:grant-type:token-exchange', tokenExchangeGrant],
 ]);
 
+/** A token exchange with no client authentication at all: a public client such as the web console (RFC 6749 §2.1). */
+function isPublicTokenExchange(ctx: Koa.Context, body: TokenRequestBody): boolean {
+  return body.grant_type === 'urn:ietf:params:oauth:grant-type:token-exchange' && !ctx.get('authorization') && body.client_secret === undefined;
+}
+
 export const tokenRoute = defineRoute({
   method: 'post',
   path: '/oauth/token',
@@ -72,7 +77,8 @@ export const tokenRoute = defineRoute({
     'RFC 8693 token exchange (`grant_type=urn:ietf:params:oauth:grant-type:token-exchange`, client-authenticated as a service account): ' +
     '`subject_token_type=urn:ietf:params:oauth:token-type:id_token` with an ID token of one of the enterprise\'s identity providers gives a token whose subject is the matching user (found by issuer + subject, or linked once by verified e-mail); ' +
     '`subject_token_type=urn:counterfoil:params:oauth:token-type:user-ref` with `subject_token=users/<id>` gives a token whose subject is that platform-managed user and whose actor is the service account, which needs `users.act_for` at the user\'s scope. ' +
-    'A rejected subject token, or a suspended or deactivated user, is `invalid_grant` and changes nothing.',
+    'A rejected subject token, or a suspended or deactivated user, is `invalid_grant` and changes nothing.\n\n' +
+    'A public client (the web console: no `client_secret`, no Basic credentials) may exchange only an ID token, naming the enterprise in `audience` (`enterprises/<id>`), through a provider with `console_sign_in` true, and the ID token must be at most 10 minutes old (`iat`); anything else without client authentication is `invalid_client`.',
   tags: ['Tokens'],
   auth: { kind: 'public', reason: 'authenticates the client itself' },
   rateClass: 'token',
@@ -84,10 +90,14 @@ export const tokenRoute = defineRoute({
     if (!body.grant_type) throw oauthError('invalid_request', 'grant_type is required.');
     const grant = grantHandlers.get(body.grant_type);
     if (!grant) throw oauthError('unsupported_grant_type', `grant_type ${body.grant_type} is not supported.`);
-    const auth = clientAuthentication(ctx, body);
-    const client = await verifyClientCredentials(services.sql, auth.clientId, auth.clientSecret);
-    if (!client) throw oauthError('invalid_client', 'Client authentication failed.', auth.basic);
-    const issued = await grant({ services, client, body });
+    let issued: Awaited<ReturnType<GrantHandler>>;
+    if (isPublicTokenExchange(ctx, body)) issued = await publicTokenExchangeGrant(services, body);
+    else {
+      const auth = clientAuthentication(ctx, body);
+      const client = await verifyClientCredentials(services.sql, auth.clientId, auth.clientSecret);
+      if (!client) throw oauthError('invalid_client', 'Client authentication failed.', auth.basic);
+      issued = await grant({ services, client, body });
+    }
     return {
       body: { access_token: issued.token, token_type: 'Bearer', expires_in: issued.expiresIn, issued_token_type: issued.issuedTokenType },
       headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },

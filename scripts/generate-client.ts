@@ -1,0 +1,48 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { loadConfig } from '../src/config';
+import { tenantOpenApi } from '../src/http/app';
+
+/** Where the generated types live; `npm run generate:client` rewrites it and a test fails when it is stale. */
+export const CLIENT_TYPES_FILE = path.join(__dirname, '..', 'clients', 'typescript', 'openapi.ts');
+
+const HEADER = `/**
+ * Generated from the tenant API's OpenAPI document by openapi-typescript (npm run generate:client).
+ * Do not edit: the test run fails when this file differs from what the served document generates.
+ */
+
+`;
+
+/** The document as a sandbox serves it (a superset of production's: it adds the /sandbox controls). */
+export function servedDocument(): object {
+  return tenantOpenApi({ config: loadConfig({ COUNTERFOIL_MODE: 'sandbox' }) }) as object;
+}
+
+/** TypeScript types of an OpenAPI document: deterministic for a given document. */
+export async function clientTypes(document: object): Promise<string> {
+  const ast = await openapiTS(structuredClone(document) as never, { alphabetize: true });
+  return HEADER + astToString(ast);
+}
+
+if (require.main === module) {
+  const check = process.argv.includes('--check');
+  clientTypes(servedDocument()).then((types) => {
+    const current = (() => {
+      try {
+        return readFileSync(CLIENT_TYPES_FILE, 'utf8');
+      } catch {
+        return '';
+      }
+    })();
+    if (check) {
+      if (current !== types) {
+        process.stderr.write(`${path.relative(process.cwd(), CLIENT_TYPES_FILE)} is stale: run npm run generate:client\n`);
+        process.exitCode = 1;
+      }
+      return;
+    }
+    if (current !== types) writeFileSync(CLIENT_TYPES_FILE, types);
+    process.stdout.write(`${path.relative(process.cwd(), CLIENT_TYPES_FILE)} ${current === types ? 'unchanged' : 'written'}\n`);
+  });
+}
