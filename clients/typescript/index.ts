@@ -28,8 +28,9 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * The client. Every POST without an Idempotency-Key gets a fresh one (routes that take none ignore
- * it), so money movement never goes out without a key; pass your own to make retries safe.
+ * The client. Operations that move money require an `Idempotency-Key` header in their types: keep one
+ * key per intended operation (`newIdempotencyKey()`) and send it again on a retry, which then replays
+ * the first answer instead of moving the money twice.
  */
 export function createCounterfoilClient(options: CounterfoilClientOptions): CounterfoilClient {
   const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: options.fetch });
@@ -37,7 +38,6 @@ export function createCounterfoilClient(options: CounterfoilClientOptions): Coun
     onRequest({ request }) {
       const token = options.accessToken?.();
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
-      if (request.method === 'POST' && !request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', newIdempotencyKey());
       return request;
     },
     async onResponse({ response }) {

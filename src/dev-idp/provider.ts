@@ -6,9 +6,7 @@ import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { UserDirectory, type DirectoryCredentials, type DirectoryUser } from './directory';
-
-/** The console's client id at the development provider (its registration's `audience`). */
-export const DEV_CONSOLE_CLIENT_ID = 'counterfoil-console';
+import { DEV_CONSOLE_CLIENT_ID } from './setup';
 
 export interface DevIdentityProviderOptions {
   host: string;
@@ -116,6 +114,8 @@ export async function startDevIdentityProvider(opts: DevIdentityProviderOptions)
     jwks: { keys: [state.jwk as never] },
     cookies: { keys: state.cookieKeys },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // The ID token itself carries e-mail and name: it is all Counterfoil's token exchange sees.
+    conformIdTokenClaims: false,
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },

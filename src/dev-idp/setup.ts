@@ -1,6 +1,8 @@
 import { problemOf, type CounterfoilClient } from '../../clients/typescript';
-import { DEV_CONSOLE_CLIENT_ID } from './provider';
 import type { UserDirectory } from './directory';
+
+/** The console's client id at the development provider (its registration's `audience`). */
+export const DEV_CONSOLE_CLIENT_ID = 'counterfoil-console';
 
 async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>, what: string): Promise<T> {
   const res = await call;

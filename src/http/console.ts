@@ -43,6 +43,7 @@ function loadFiles(dir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   const walk = (sub: string) => {
     for (const name of readdirSync(path.join(dir, sub))) {
+      if (name.startsWith('.')) continue; // the build's own bookkeeping (.source-hash)
       const rel = path.posix.join(sub, name);
       const full = path.join(dir, rel);
       if (statSync(full).isDirectory()) walk(rel);

@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import { Link, Redirect, Route, Router, Switch, useLocation, useRoute } from 'wouter';
+import { AccessProvider, SettingsProvider, accessFrom, useAccess, type ConsoleSettings } from '../lib/access';
+import { signOut } from '../lib/auth';
+import { useApi } from '../lib/hooks';
+import { api, getSession, onSessionChange, type Session } from '../lib/session';
+import { Loader } from '../components/ui';
+import { CallbackPage, SignInPage } from '../features/sign-in/SignIn';
+import { ApprovalsPage } from '../features/approvals/ApprovalsPage';
+import { RecordDetailPage, RecordsPage } from '../features/records/Records';
+import { BalancesPage } from '../features/balances/BalancesPage';
+import { ApiKeysPage } from '../features/api-keys/ApiKeysPage';
+import { WebhooksPage } from '../features/webhooks/WebhooksPage';
+import { AuditPage } from '../features/audit/AuditPage';
+import { PeoplePage } from '../features/people/PeoplePage';
+import { FAMILIES } from '../features/records/families';
+
+/** The screens, each shown only to people holding its read permission (and its capability on). */
+const SCREENS = [
+  { path: '/approvals', label: 'Approvals', permission: 'approvals.read' },
+  { path: '/withdrawals', label: 'Withdrawals', permission: 'withdrawals.read' },
+  { path: '/internal-transfers', label: 'Internal transfers', permission: 'transfers.read' },
+  { path: '/conversions', label: 'Conversions', permission: 'conversions.read', capability: 'conversions' },
+  { path: '/balances', label: 'Balances', permission: 'balances.read' },
+  { path: '/api-keys', label: 'API keys', permission: 'api_keys.read', capability: 'api_keys' },
+  { path: '/webhooks', label: 'Webhooks', permission: 'webhooks.read' },
+  { path: '/audit', label: 'Audit log', permission: 'audit.read' },
+  { path: '/people', label: 'People and roles', permission: 'users.read' },
+] as const;
+
+function NavLink({ href, label }: { href: string; label: string }) {
+  const [active] = useRoute(`${href}/*?`);
+  return (
+    <Link href={href} aria-current={active ? 'page' : undefined}>
+      {label}
+    </Link>
+  );
+}
+
+function Shell() {
+  const access = useAccess();
+  const screens = SCREENS.filter((s) => access.can(s.permission) && (!('capability' in s) || access.capability(s.capability)));
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [location] = useLocation();
+  useEffect(() => setMenuOpen(false), [location]);
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <span className="brand">Counterfoil</span>
+        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="primary-nav" onClick={() => setMenuOpen((o) => !o)}>
+          Menu
+        </button>
+        <button type="button" className="sign-out" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <nav id="primary-nav" className={menuOpen ? 'nav open' : 'nav'} aria-label="Console">
+        <ul>
+          {screens.map((s) => (
+            <li key={s.path}>
+              <NavLink href={s.path} label={s.label} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        <Switch>
+          <Route path="/approvals" component={ApprovalsPage} />
+          {Object.values(FAMILIES).map((family) => (
+            <Route key={family.path} path={family.path}>
+              <RecordsPage family={family} />
+            </Route>
+          ))}
+          {Object.values(FAMILIES).map((family) => (
+            <Route key={`${family.path}/detail`} path={`${family.path}/:id`}>
+              {(params: { id: string }) => <RecordDetailPage family={family} id={params.id} />}
+            </Route>
+          ))}
+          <Route path="/balances" component={BalancesPage} />
+          <Route path="/api-keys" component={ApiKeysPage} />
+          <Route path="/webhooks" component={WebhooksPage} />
+          <Route path="/audit" component={AuditPage} />
+          <Route path="/people" component={PeoplePage} />
+          <Route>{screens.length ? <Redirect to={screens[0].path} replace /> : <p className="empty">Your roles give you no screen of this console yet.</p>}</Route>
+        </Switch>
+      </main>
+    </div>
+  );
+}
+
+/** Who the person is and what they may do, then the console. */
+function SignedIn({ session }: { session: Session }) {
+  const loaded = useApi(async () => {
+    const [navigation, capabilities] = await Promise.all([api.GET('/me/navigation'), api.GET('/me/capabilities')]);
+    if (!navigation.data) return { error: navigation.error, response: navigation.response };
+    if (!capabilities.data) return { error: capabilities.error, response: capabilities.response };
+    return { data: accessFrom(navigation.data, capabilities.data), response: navigation.response };
+  }, [session.accessToken]);
+  return (
+    <Loader loaded={loaded}>
+      {(access) => (
+        <AccessProvider access={access}>
+          <Shell />
+        </AccessProvider>
+      )}
+    </Loader>
+  );
+}
+
+function useSession(): [Session | null, string | null] {
+  const [state, setState] = useState<[Session | null, string | null]>([getSession(), null]);
+  useEffect(() => onSessionChange((session, reason) => setState([session, reason ?? null])), []);
+  return state;
+}
+
+export function App({ settings }: { settings: ConsoleSettings }) {
+  const [session, reason] = useSession();
+  return (
+    <SettingsProvider value={settings}>
+      <Router base="/console">
+        <Switch>
+          <Route path="/callback" component={CallbackPage} />
+          <Route>{session ? <SignedIn session={session} /> : <SignInPage reason={reason} />}</Route>
+        </Switch>
+      </Router>
+    </SettingsProvider>
+  );
+}

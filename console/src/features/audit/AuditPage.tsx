@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { Schemas } from '../../../../clients/typescript';
+import { useApi, usePaging } from '../../lib/hooks';
+import { api } from '../../lib/session';
+import { Field, Loader, Page, Pager, Ref, Status, Table, When } from '../../components/ui';
+
+type Entry = Schemas['UserActionAuditEntry'];
+type Filters = { subject_ref: string; action: string; resource_ref: string; outcome: '' | Entry['outcome']; occurred_after: string };
+
+const empty: Filters = { subject_ref: '', action: '', resource_ref: '', outcome: '', occurred_after: '' };
+
+/** User action audit entries, searched by who, what, which resource, outcome and time (POST /user-action-audit-entries/search). */
+export function AuditPage() {
+  const [draft, setDraft] = useState<Filters>(empty);
+  const [applied, setApplied] = useState<Filters>(empty);
+  const paging = usePaging(JSON.stringify(applied));
+  const loaded = useApi(
+    () =>
+      api.POST('/user-action-audit-entries/search', {
+        body: {
+          subject_ref: applied.subject_ref || undefined,
+          action: applied.action || undefined,
+          resource_ref: applied.resource_ref || undefined,
+          outcome: applied.outcome || undefined,
+          occurred_after: applied.occurred_after ? new Date(applied.occurred_after).toISOString() : undefined,
+          page_size: 25,
+          page_token: paging.token,
+        },
+      }),
+    [applied, paging.token],
+  );
+  const set = (k: keyof Filters) => (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value });
+  return (
+    <Page title="Audit log">
+      <form
+        className="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApplied({ ...draft, subject_ref: draft.subject_ref.trim(), action: draft.action.trim(), resource_ref: draft.resource_ref.trim() });
+        }}
+      >
+        <Field label="Who" hint="users/<id> or service-accounts/<id>">
+          {(id, hint) => <input id={id} aria-describedby={hint} value={draft.subject_ref} onChange={set('subject_ref')} />}
+        </Field>
+        <Field label="Action" hint="operation id, e.g. approveApproval">
+          {(id, hint) => <input id={id} aria-describedby={hint} value={draft.action} onChange={set('action')} />}
+        </Field>
+        <Field label="Resource">{(id) => <input id={id} value={draft.resource_ref} onChange={set('resource_ref')} placeholder="withdrawals/…" />}</Field>
+        <Field label="Outcome">
+          {(id) => (
+            <select id={id} value={draft.outcome} onChange={set('outcome')}>
+              <option value="">Any</option>
+              <option value="succeeded">succeeded</option>
+              <option value="refused">refused</option>
+              <option value="failed">failed</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Since">{(id) => <input id={id} type="datetime-local" value={draft.occurred_after} onChange={set('occurred_after')} />}</Field>
+        <button type="submit">Search</button>
+      </form>
+      <Loader loaded={loaded} isEmpty={(d) => d.items.length === 0} empty="No entries match.">
+        {(data) => (
+          <>
+            <Table<Entry>
+              caption="Audit entries"
+              rows={data.items}
+              rowKey={(e) => e.id}
+              columns={[
+                { header: 'When', cell: (e) => <When iso={e.occurred_at} /> },
+                { header: 'Who', cell: (e) => <Ref value={`${e.subject_attribution.subject.kind === 'user' ? 'users' : 'service-accounts'}/${e.subject_attribution.subject.id}`} /> },
+                { header: 'Action', cell: (e) => <code>{e.action}</code> },
+                { header: 'Resource', cell: (e) => <Ref value={e.resource_ref} /> },
+                { header: 'Outcome', cell: (e) => <Status value={e.outcome} /> },
+                { header: 'HTTP', cell: (e) => `${e.status_code}${e.error_code ? ` ${e.error_code}` : ''}` },
+              ]}
+            />
+            <Pager page={paging.page} nextToken={data.next_page_token} onNext={paging.next} onPrevious={paging.previous} />
+          </>
+        )}
+      </Loader>
+    </Page>
+  );
+}

@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript';
+import { useAccess } from '../../lib/access';
+import { useApi, usePaging } from '../../lib/hooks';
+import { api } from '../../lib/session';
+import { Dialog, Field, Loader, Notice, Page, Pager, ProblemView, Status, Table, When } from '../../components/ui';
+
+type Subscription = Schemas['WebhookSubscription'];
+type Delivery = Schemas['WebhookDelivery'];
+
+function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
+  return (
+    <Dialog title="Signing secret" open={secret !== null} onClose={onClose}>
+      <p className="warning" role="alert">
+        Shown only this once. Your receiver verifies each delivery's signature with it (Standard Webhooks).
+      </p>
+      <Field label="Secret">{(id) => <input id={id} readOnly value={secret ?? ''} className="secret" />}</Field>
+      <div className="actions">
+        <button type="button" className="primary" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function Attempts({ subscriptionId, delivery }: { subscriptionId: string; delivery: Delivery }) {
+  const loaded = useApi(
+    () => api.GET('/webhook-subscriptions/{subscription_id}/deliveries/{delivery_id}', { params: { path: { subscription_id: subscriptionId, delivery_id: delivery.id } } }),
+    [delivery.id, delivery.attempt_count],
+  );
+  return (
+    <Loader loaded={loaded} isEmpty={(d) => !d.attempts?.length} empty="No attempt yet.">
+      {(d) => (
+        <Table<Schemas['WebhookDeliveryAttempt']>
+          caption={`Attempts of delivery ${delivery.id}`}
+          rows={d.attempts ?? []}
+          rowKey={(a) => String(a.number)}
+          columns={[
+            { header: 'Attempt', cell: (a) => a.number },
+            { header: 'At', cell: (a) => <When iso={a.attempted_at} /> },
+            { header: 'HTTP status', cell: (a) => a.status_code ?? <span className="muted">none</span> },
+            { header: 'Latency', cell: (a) => `${a.latency_ms} ms` },
+            { header: 'Error', cell: (a) => a.error ?? <span className="muted">—</span> },
+          ]}
+        />
+      )}
+    </Loader>
+  );
+}
+
+function Deliveries({ subscription, manage }: { subscription: Subscription; manage: boolean }) {
+  const paging = usePaging(subscription.id);
+  const loaded = useApi(
+    () => api.GET('/webhook-subscriptions/{subscription_id}/deliveries', { params: { path: { subscription_id: subscription.id }, query: { page_size: 20, page_token: paging.token } } }),
+    [subscription.id, paging.token],
+  );
+  const [open, setOpen] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const redeliver = async (d: Delivery) => {
+    const res = await api.POST('/webhook-subscriptions/{subscription_id}/deliveries/{delivery_id}/redeliver', {
+      params: { path: { subscription_id: subscription.id, delivery_id: d.id } },
+    });
+    if (!res.data) setProblem(problemOf(res.error, res.response));
+    else loaded.reload();
+  };
+  return (
+    <>
+      {problem ? <ProblemView problem={problem} onReload={loaded.reload} /> : null}
+      <Loader loaded={loaded} isEmpty={(d) => d.items.length === 0} empty="No deliveries yet.">
+        {(data) => (
+          <>
+            <Table<Delivery>
+              caption={`Deliveries to ${subscription.url}`}
+              rows={data.items}
+              rowKey={(d) => d.id}
+              columns={[
+                { header: 'Created', cell: (d) => <When iso={d.created_at} /> },
+                { header: 'Event', cell: (d) => <code>{d.event_type}</code> },
+                { header: 'Origin', cell: (d) => d.origin },
+                { header: 'Status', cell: (d) => <Status value={d.status} /> },
+                { header: 'Attempts', cell: (d) => d.attempt_count },
+                {
+                  header: 'Actions',
+                  cell: (d) => (
+                    <div className="row-actions">
+                      <button type="button" aria-expanded={open === d.id} onClick={() => setOpen(open === d.id ? null : d.id)} aria-label={`Attempts of delivery ${d.id}`}>
+                        Attempts
+                      </button>
+                      {manage ? (
+                        <button type="button" onClick={() => void redeliver(d)} aria-label={`Redeliver ${d.id}`}>
+                          Redeliver
+                        </button>
+                      ) : null}
+                    </div>
+                  ),
+                },
+              ]}
+            />
+            {open ? <Attempts subscriptionId={subscription.id} delivery={data.items.find((d) => d.id === open)!} /> : null}
+            <Pager page={paging.page} nextToken={data.next_page_token} onNext={paging.next} onPrevious={paging.previous} />
+          </>
+        )}
+      </Loader>
+    </>
+  );
+}
+
+function CreateSubscription({ scopeRef, onCreated }: { scopeRef: string; onCreated: (secret: string) => void }) {
+  const [form, setForm] = useState({ url: '', types: '', description: '' });
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const submit = async () => {
+    setProblem(null);
+    const res = await api.POST('/webhook-subscriptions', {
+      body: { url: form.url.trim(), event_types: form.types.split(/[\s,]+/).filter(Boolean), scope_ref: scopeRef, description: form.description.trim() || undefined },
+    });
+    if (!res.data) return setProblem(problemOf(res.error, res.response));
+    setForm({ url: '', types: '', description: '' });
+    onCreated((res.data as { secret?: string }).secret ?? '');
+  };
+  return (
+    <form
+      className="card form"
+      aria-labelledby="create-hook"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id="create-hook">Subscribe a receiver</h2>
+      <Field label="Receiver URL" hint="https; in sandbox also http on this machine">
+        {(id, hint) => <input id={id} aria-describedby={hint} type="url" required value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} />}
+      </Field>
+      <Field label="Event types" hint="Comma or space separated, e.g. operations.withdrawal.settled.v1">
+        {(id, hint) => <input id={id} aria-describedby={hint} required value={form.types} onChange={(e) => setForm({ ...form, types: e.target.value })} />}
+      </Field>
+      <Field label="Description">{(id) => <input id={id} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />}</Field>
+      <button type="submit" className="primary">
+        Subscribe
+      </button>
+      {problem ? <ProblemView problem={problem} /> : null}
+    </form>
+  );
+}
+
+/** Webhook subscriptions, their deliveries with attempts and status codes; redeliver, rotate the secret, send a test event. */
+export function WebhooksPage() {
+  const access = useAccess();
+  const manage = access.can('webhooks.manage') && access.capability('webhooks.manage');
+  const paging = usePaging('subs');
+  const loaded = useApi(() => api.GET('/webhook-subscriptions', { params: { query: { page_size: 20, page_token: paging.token } } }), [paging.token]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const run = async (s: Subscription, action: 'test' | 'rotate' | 'enable' | 'disable') => {
+    setProblem(null);
+    const path = { path: { subscription_id: s.id } };
+    const res =
+      action === 'test'
+        ? await api.POST('/webhook-subscriptions/{subscription_id}/test', { params: path })
+        : action === 'rotate'
+          ? await api.POST('/webhook-subscriptions/{subscription_id}/rotate-secret', { params: { ...path, header: { 'If-Match': s.etag } }, body: {} })
+          : await api.POST(action === 'enable' ? '/webhook-subscriptions/{subscription_id}/enable' : '/webhook-subscriptions/{subscription_id}/disable', {
+              params: { ...path, header: { 'If-Match': s.etag } },
+            });
+    if (!res.data) return setProblem(problemOf(res.error, res.response));
+    if (action === 'rotate') setSecret((res.data as { secret?: string }).secret ?? '');
+    setNotice(action === 'test' ? 'Test event queued: see its delivery below.' : `Subscription ${action === 'rotate' ? 'secret rotated' : `${action}d`}.`);
+    setSelected(s.id);
+    loaded.reload();
+  };
+
+  return (
+    <Page title="Webhooks">
+      {manage ? (
+        <CreateSubscription
+          scopeRef={access.subject.tenant_ref}
+          onCreated={(s) => {
+            setSecret(s);
+            loaded.reload();
+          }}
+        />
+      ) : null}
+      <Notice message={notice} tone="success" />
+      {problem ? <ProblemView problem={problem} onReload={loaded.reload} /> : null}
+      <Loader loaded={loaded} isEmpty={(d) => d.items.length === 0} empty="No webhook subscriptions.">
+        {(data) => (
+          <>
+            {data.items.map((s) => (
+              <section key={s.id} className="card" aria-labelledby={`sub-${s.id}`}>
+                <h2 id={`sub-${s.id}`}>
+                  {s.url} <Status value={s.status} />
+                </h2>
+                <p className="muted">
+                  {s.event_types.join(', ')} {s.disabled_reason ? `· disabled: ${s.disabled_reason}` : ''}
+                </p>
+                <div className="actions">
+                  <button type="button" aria-expanded={selected === s.id} onClick={() => setSelected(selected === s.id ? null : s.id)}>
+                    Deliveries
+                  </button>
+                  {manage && s.status !== 'deleted' ? (
+                    <>
+                      <button type="button" onClick={() => void run(s, 'test')}>
+                        Send test event
+                      </button>
+                      <button type="button" onClick={() => void run(s, 'rotate')}>
+                        Rotate secret
+                      </button>
+                      <button type="button" onClick={() => void run(s, s.status === 'active' ? 'disable' : 'enable')}>
+                        {s.status === 'active' ? 'Disable' : 'Enable'}
+                      </button>
+                    </>
+                  ) : null}
+                </div>
+                {selected === s.id ? <Deliveries subscription={s} manage={manage} /> : null}
+              </section>
+            ))}
+            <Pager page={paging.page} nextToken={data.next_page_token} onNext={paging.next} onPrevious={paging.previous} />
+          </>
+        )}
+      </Loader>
+      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+    </Page>
+  );
+}
