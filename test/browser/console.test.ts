@@ -80,7 +80,11 @@ beforeAll(async () => {
   build({ ifStale: true });
   const idpPort = await freePort();
   const idpOrigin = `http://127.0.0.1:${idpPort}`;
-  h = await startGovernedHarness({ COUNTERFOIL_CONSOLE_IDP_ORIGINS: idpOrigin, COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '100000' });
+  h = await startGovernedHarness({
+    COUNTERFOIL_CONSOLE_IDP_ORIGINS: idpOrigin,
+    COUNTERFOIL_TEMPORAL_UI_URL: 'http://127.0.0.1:8233',
+    COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '100000',
+  });
   org = await Org.create(h.app, 'Console Browser Ltd');
   consoleUrl = `${h.app.url}/console/?enterprise=${org.tenant.enterpriseId}`;
   idp = await startDevIdpProcess({
@@ -141,7 +145,7 @@ it('an approver signs in, sees the withdrawal another user initiated, approves i
     await card.waitFor();
     await card.getByText(`users/${people.initiator.id}`).waitFor();
     await expectAccessible(page, 'approvals');
-    await screenshots(page, 'approvals');
+    await screenshots(page, 'approvals-inbox');
 
     await card.getByRole('button', { name: 'Approve…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm approval' });
@@ -160,7 +164,8 @@ it('an approver signs in, sees the withdrawal another user initiated, approves i
     await page.getByRole('heading', { name: 'Withdrawal', level: 1 }).waitFor();
     // The detail page refreshes itself until the workflow has settled the withdrawal.
     await page.locator('dd .status-executed').first().waitFor({ timeout: 30_000 });
-    await page.getByRole('link', { name: /withdrawal\/.* in the Temporal UI|withdrawal\// }).first().waitFor().catch(() => undefined);
+    const workflow = page.getByRole('link', { name: `withdrawal/${approverPending.id} in the Temporal UI` });
+    expect(await workflow.getAttribute('href')).toBe(`http://127.0.0.1:8233/namespaces/default/workflows/withdrawal%2F${approverPending.id}`);
     await expectAccessible(page, 'withdrawal detail');
     await screenshots(page, 'withdrawal-detail');
     expect((await org.ok(200, 'GET', `/withdrawals/${approverPending.id}`)).status).toBe('executed');
