@@ -62,6 +62,7 @@ describe('npm start, end to end', () => {
       COUNTERFOIL_SIGNED_API_PORT: String(await freePort()),
       TEMPORAL_PORT: String(await freePort()),
       TEMPORAL_UI_PORT: String(await freePort()),
+      COUNTERFOIL_DEV_IDP_PORT: String(await freePort()),
       TEMPORAL_CLI: runState().temporalCli,
       LOG_LEVEL: 'warn',
     };
@@ -87,6 +88,15 @@ describe('npm start, end to end', () => {
       expect((await call(first.tenantUrl, 'GET', '/readyz')).status).toBe(200);
       expect((await fetch(first.temporalUiUrl)).status).toBe(200);
 
+      // Sandbox: the development OpenID provider is up, registered for console sign-in, with a person per platform role.
+      const devSignIn = /Dev sign-in\s+(\S+)/.exec(first.output())![1];
+      expect(first.output()).toContain(`${first.tenantUrl}/console/?enterprise=${creds.enterprise_id}`);
+      expect((await call(devSignIn, 'GET', '/.well-known/openid-configuration')).body.issuer).toBe(devSignIn);
+      const providers = await call(first.tenantUrl, 'GET', `/sign-in-providers?enterprise_ref=enterprises/${creds.enterprise_id}`);
+      expect(providers.body.items).toEqual([expect.objectContaining({ issuer: devSignIn, client_id: 'counterfoil-console' })]);
+      const users = await call(first.tenantUrl, 'GET', '/users', { token: token.body.access_token });
+      expect(users.body.items.map((u: { display_name: string }) => u.display_name).sort()).toEqual(['Ada Admin', 'Amara Approver', 'Dev Developer', 'Omar Operator', 'Vic Viewer']);
+
       expect(await stop(first.child)).toBe(0);
 
       const second = await start(env);
@@ -100,6 +110,9 @@ describe('npm start, end to end', () => {
       expect(again.status).toBe(200);
       const list2 = await call(second.tenantUrl, 'GET', '/enterprises', { token: again.body.access_token });
       expect(list2.body.items.map((e: { id: string }) => e.id)).toEqual([creds.enterprise_id]);
+      // A restart finds the provider registered and the people there: nothing is added twice.
+      expect((await call(second.tenantUrl, 'GET', '/users', { token: again.body.access_token })).body.items).toHaveLength(5);
+      expect((await call(second.tenantUrl, 'GET', `/sign-in-providers?enterprise_ref=enterprises/${creds.enterprise_id}`)).body.items).toHaveLength(1);
       process.stderr.write(`[e2e] npm start ready: first ${first.readyMs} ms, second ${second.readyMs} ms\n`);
       expect(await stop(second.child)).toBe(0);
       secondChild = undefined;
