@@ -25,9 +25,15 @@ export async function clientTypes(document: object): Promise<string> {
   return HEADER + astToString(ast);
 }
 
+/**
+ * `npm run generate:client` rewrites the types; `--check` only compares (exit status 1 when stale);
+ * `--from <file>` reads the document from a file (a test passes what a running API served).
+ */
 if (require.main === module) {
   const check = process.argv.includes('--check');
-  clientTypes(servedDocument()).then((types) => {
+  const from = process.argv.indexOf('--from');
+  const document = from > 0 ? (JSON.parse(readFileSync(process.argv[from + 1], 'utf8')) as object) : servedDocument();
+  clientTypes(document).then((types) => {
     const current = (() => {
       try {
         return readFileSync(CLIENT_TYPES_FILE, 'utf8');

@@ -17,7 +17,24 @@ export function routesFor(mode: Services['config']['mode'], routes: RouteDef[] =
   return mode === 'sandbox' ? routes : routes.filter((r) => !r.sandboxOnly && !r.path.startsWith('/sandbox/'));
 }
 
-export function tenantOpenApi(services: Pick<Services, 'config'>, routes: RouteDef[] = routesFor(services.config.mode)) {
+/** The document describes itself too: `GET /openapi.json` is one of the routes it lists. */
+const documents = new WeakMap<object, unknown>();
+const openApiRoute: RouteDef = defineRoute({
+  method: 'get',
+  path: '/openapi.json',
+  operationId: 'getOpenApiDocument',
+  summary: 'This OpenAPI 3.1 document',
+  tags: ['Operations'],
+  auth: { kind: 'public', reason: 'API description' },
+  responses: { 200: { description: 'OpenAPI 3.1 document.' } },
+  handler: async ({ services }) => {
+    if (!documents.has(services)) documents.set(services, tenantOpenApi(services));
+    return { body: documents.get(services) as object };
+  },
+});
+
+/** The OpenAPI document of the tenant API as this deployment serves it (`GET /openapi.json`, `counterfoil openapi`). */
+export function tenantOpenApi(services: Pick<Services, 'config'>, routes: RouteDef[] = [...routesFor(services.config.mode), openApiRoute]) {
   return buildOpenApiDocument(routes, {
     title: 'Counterfoil tenant API',
     description: TENANT_API_DESCRIPTION,
@@ -27,17 +44,6 @@ export function tenantOpenApi(services: Pick<Services, 'config'>, routes: RouteD
 
 /** The tenant (bearer-token) API as a Koa app, with the web console under /console. */
 export function createTenantApp(services: Services, consoleOptions: ConsoleOptions = { temporalUiUrl: services.config.temporalUiUrl }): Koa {
-  let document: unknown;
-  const openApiRoute: RouteDef = defineRoute({
-    method: 'get',
-    path: '/openapi.json',
-    operationId: 'getOpenApiDocument',
-    summary: 'This OpenAPI 3.1 document',
-    tags: ['Operations'],
-    auth: { kind: 'public', reason: 'API description' },
-    responses: { 200: { description: 'OpenAPI 3.1 document.' } },
-    handler: async () => ({ body: (document ??= tenantOpenApi(services, routes)) as object }),
-  });
   const routes: RouteDef[] = [...routesFor(services.config.mode), openApiRoute];
   const table = buildRouteTable(routes, services, new RateLimiter(services.config.rateLimits));
 
