@@ -257,6 +257,11 @@ it('every screen passes axe at 1280 and 390 px, and is screenshotted at both', a
     ['people', '/console/people', 'People and roles'],
   ];
   try {
+    // Keyboard first: the first Tab reaches the skip link, which moves focus to the content.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id)).toBe('main');
     for (const [name, pathname, title] of screens) {
       // In-app navigation (the token lives in memory: a full page load would sign the person in again).
       await page.getByRole('link', { name: title, exact: true }).click();
