@@ -27,9 +27,11 @@ it('is generated from the OpenAPI document the API serves (run `npm run generate
   await expect(run).resolves.toMatchObject({ stderr: '' });
 });
 
-it.each([['the example program', 'clients/typescript'], ['the console', 'console']])('%s type-checks against it', async (_what, project) => {
+it('the example program and the console type-check against it', async () => {
   const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  await expect(promisify(execFile)(process.execPath, [tsc, '-p', path.join(ROOT, project)], { cwd: ROOT })).resolves.toMatchObject({ stderr: '' });
+  // Side by side: each is one single-threaded tsc.
+  const check = (project: string) => promisify(execFile)(process.execPath, [tsc, '-p', path.join(ROOT, project)], { cwd: ROOT }).then(() => `${project}: ok`, (err: { stdout: string }) => `${project}: ${err.stdout}`);
+  expect(await Promise.all([check('clients/typescript'), check('console')])).toEqual(['clients/typescript: ok', 'console: ok']);
 });
 
 it('signs in with client credentials and reads typed answers; a money call carries the key it was given', async () => {
