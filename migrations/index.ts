@@ -17,6 +17,8 @@ import { Migration20261121230000_hot_rows } from './Migration20261121230000_hot_
 import { Migration20261121200000_signed_api_cache } from './Migration20261121200000_signed_api_cache';
 import { Migration20261122000000_answers_by_event } from './Migration20261122000000_answers_by_event';
 import { Migration20261126030000_console_sign_in } from './Migration20261126030000_console_sign_in';
+import { Migration20261126050000_webhook_lanes } from './Migration20261126050000_webhook_lanes';
+import { Migration20261126050100_sealed_secrets } from './Migration20261126050100_sealed_secrets';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
 export const migrationsList: MigrationObject[] = [
@@ -38,4 +40,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121230000_hot_rows', class: Migration20261121230000_hot_rows },
   { name: 'Migration20261122000000_answers_by_event', class: Migration20261122000000_answers_by_event },
   { name: 'Migration20261126030000_console_sign_in', class: Migration20261126030000_console_sign_in },
+  { name: 'Migration20261126050000_webhook_lanes', class: Migration20261126050000_webhook_lanes },
+  { name: 'Migration20261126050100_sealed_secrets', class: Migration20261126050100_sealed_secrets },
 ];

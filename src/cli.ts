@@ -7,6 +7,8 @@ import { bootstrap, writeCredentials } from './bootstrap';
 import { verifyLedger } from './ledger';
 import { API_KEYS_USAGE, apiKeysCommand } from './domain/api-keys/cli';
 import { AppError } from './errors';
+import { KeyRing } from './auth/sealing';
+import { rotateSealedSecrets, sealedSecretsStatus } from './domain/sealed-secrets/rotate';
 
 const USAGE = `counterfoil <command>
 
@@ -20,6 +22,10 @@ const USAGE = `counterfoil <command>
   ledger verify
               check DATABASE_URL's ledger: every transaction sums to zero per asset and every balance
               equals the fold of its postings and holds; exit status 1 on any violation
+  keys rotate re-seal every secret at rest under the sealing key ring's first key; in sandbox a new
+              first key is added to the key file first (older keys stay, so nothing sealed under them is
+              lost). Prints what is sealed under each key
+  keys status what is sealed under each key of the ring
 ${API_KEYS_USAGE}`;
 
 function banner(stack: Stack): string {
@@ -133,6 +139,24 @@ async function main(argv: string[]): Promise<void> {
         if (!(err instanceof AppError)) throw err;
         process.stderr.write(`${err.detail}${err.options.reason ? ` (${err.options.reason})` : ''}\n`);
         process.exitCode = 1;
+      } finally {
+        await sql.end({ timeout: 5 });
+      }
+      return;
+    }
+    case 'keys': {
+      if (argv[1] !== 'rotate' && argv[1] !== 'status') {
+        process.stderr.write(`${USAGE}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const config = loadConfig();
+      if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', `is required for keys ${argv[1]}`);
+      const ring = KeyRing.load(config.sealingKeys);
+      const sql = connectPostgres(config.databaseUrl, { max: 1, onnotice: () => {} });
+      try {
+        const report = argv[1] === 'rotate' ? await rotateSealedSecrets(sql, ring, { addKey: config.sealingKeys.kind === 'file' && config.sealingKeys.generate }) : await sealedSecretsStatus(sql, ring);
+        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       } finally {
         await sql.end({ timeout: 5 });
       }

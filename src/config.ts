@@ -84,7 +84,22 @@ export interface Config {
   temporalUiUrl: string | undefined;
   /** Sandbox `start` only: the development OpenID provider people sign in to the console with (null: off). */
   devIdentityProvider: { port: number } | null;
+  /** Sandbox only: outbound requests (webhooks, key sets) may go to loopback addresses (src/net/outbound.ts). */
+  outboundAllowLoopback: boolean;
+  /** A subscription's backlog is drained at most this fast, with this many attempts in flight (docs/events-webhooks-exports.md). */
+  webhookDrainPerSecond: number;
+  webhookLaneConcurrency: number;
+  /** How often the worker makes sure every subscription with a backlog has its delivery lane running. */
+  webhookLaneSweepMs: number;
+  /** Where the keys that seal secrets at rest come from: never the database (src/auth/sealing.ts). */
+  sealingKeys: SealingKeySource;
 }
+
+/**
+ * The sealing key ring: `COUNTERFOIL_SEALING_KEYS` (the keys themselves), or a key file. Production
+ * needs one of them; sandbox generates a key file in the data folder on first start.
+ */
+export type SealingKeySource = { kind: 'env'; value: string } | { kind: 'file'; path: string; generate: boolean };
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, message: string) {
@@ -154,6 +169,18 @@ function url(env: Env, name: string): string | undefined {
   return v;
 }
 
+function sealingKeySource(env: Env, mode: Mode, dataDir: string): SealingKeySource {
+  const keys = env.COUNTERFOIL_SEALING_KEYS;
+  const file = env.COUNTERFOIL_SEALING_KEY_FILE;
+  if (keys && file) throw new ConfigError('COUNTERFOIL_SEALING_KEYS', 'give the keys or a key file, not both');
+  if (keys) return { kind: 'env', value: keys };
+  if (file) return { kind: 'file', path: path.resolve(file), generate: mode === 'sandbox' };
+  if (mode === 'production') {
+    throw new ConfigError('COUNTERFOIL_SEALING_KEY_FILE', 'production needs COUNTERFOIL_SEALING_KEY_FILE or COUNTERFOIL_SEALING_KEYS (secrets are never sealed with a key kept in the database)');
+  }
+  return { kind: 'file', path: path.join(dataDir, 'sealing-keys'), generate: true };
+}
+
 /** Parses the environment once; every variable is documented in README.md. */
 export function loadConfig(env: Env = process.env): Config {
   const mode = oneOf<Mode>(env, 'COUNTERFOIL_MODE', 'sandbox', ['sandbox', 'production']);
@@ -175,10 +202,14 @@ export function loadConfig(env: Env = process.env): Config {
     .map((s) => s.trim())
     .filter(Boolean);
 
+  const allowLoopback = int(env, 'COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK', mode === 'sandbox' ? 1 : 0, 0, 1) === 1;
+  if (allowLoopback && mode === 'production') throw new ConfigError('COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK', 'loopback destinations are for sandbox mode only');
+  const dataDir = path.resolve(str(env, 'COUNTERFOIL_DATA_DIR', './.data'));
+
   return {
     mode,
     logLevel: oneOf<LogLevel>(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-    dataDir: path.resolve(str(env, 'COUNTERFOIL_DATA_DIR', './.data')),
+    dataDir,
     host,
     tenantApiPort,
     signedApiPort,
@@ -226,5 +257,10 @@ export function loadConfig(env: Env = process.env): Config {
     temporalUiUrl: url(env, 'COUNTERFOIL_TEMPORAL_UI_URL'),
     devIdentityProvider:
       mode === 'sandbox' && oneOf(env, 'COUNTERFOIL_DEV_IDP', 'on', ['on', 'off']) === 'on' ? { port: int(env, 'COUNTERFOIL_DEV_IDP_PORT', 8082, 0, 65535) } : null,
+    outboundAllowLoopback: allowLoopback,
+    webhookDrainPerSecond: int(env, 'COUNTERFOIL_WEBHOOK_DRAIN_PER_SECOND', 50, 1, 100_000),
+    webhookLaneConcurrency: int(env, 'COUNTERFOIL_WEBHOOK_LANE_CONCURRENCY', 8, 1, 256),
+    webhookLaneSweepMs: int(env, 'COUNTERFOIL_WEBHOOK_LANE_SWEEP_MS', 30_000, 100, 3_600_000),
+    sealingKeys: sealingKeySource(env, mode, dataDir),
   };
 }

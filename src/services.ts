@@ -5,7 +5,8 @@ import type { Logger } from './logger';
 import { initOrm, migrate, type Orm } from './db/orm';
 import { PrincipalDirectory } from './auth/principal-directory';
 import { TokenSigner } from './auth/tokens';
-import { loadPlatformKey } from './auth/keys';
+import { PlatformKeys } from './auth/keys';
+import { KeyRing } from './auth/sealing';
 import { TemporalGateway } from './temporal/client';
 import { Metrics } from './metrics';
 import { NotifiedCache } from './db/notified-cache';
@@ -28,6 +29,10 @@ export interface Services {
   orm: Orm;
   /** Raw SQL client: LISTEN/NOTIFY and hot paths where the unit of work costs too much (each use says why). */
   sql: Sql;
+  /** Seals secrets at rest under keys kept outside the database (auth/sealing). */
+  keyRing: KeyRing;
+  /** Process-shared secrets, stored sealed (auth/keys). */
+  platformKeys: PlatformKeys;
   tokens: TokenSigner;
   pager: Pager;
   principals: PrincipalDirectory;
@@ -66,10 +71,9 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     // numeric stays a string: money never passes through a float.
     types: { bigint: postgres.BigInt },
   });
-  const [tokenKey, pageTokenKey] = await Promise.all([
-    loadPlatformKey(sql, 'access_token_hs256'),
-    loadPlatformKey(sql, 'page_token_hs256'),
-  ]);
+  const keyRing = KeyRing.load(config.sealingKeys);
+  const platformKeys = new PlatformKeys(sql, keyRing);
+  const [tokenKey, pageTokenKey] = await Promise.all([platformKeys.get('access_token_hs256'), platformKeys.get('page_token_hs256')]);
   const metrics = new Metrics();
   const principals = new PrincipalDirectory(sql, log);
   const enterprises = new NotifiedCache<Enterprise | null>(sql, ENTERPRISES_CHANNEL);
@@ -82,6 +86,8 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     log,
     orm,
     sql,
+    keyRing,
+    platformKeys,
     tokens: new TokenSigner(tokenKey),
     pager: new Pager(pageTokenKey),
     principals,

@@ -1,6 +1,7 @@
 // Workflow entry point bundled for the worker: deterministic orchestration only.
 export { housekeepingWorkflow } from './housekeeping';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
+export { webhookLaneWorkflow } from './webhook-lane';
 export { depositWorkflow } from './deposit';
 export { secretRotationWorkflow } from './secret-rotation';
 export { exportWorkflow, scheduledExportWorkflow } from './export';

@@ -13,11 +13,12 @@ const { attemptWebhookDelivery } = proxyLocalActivities<Activities>({
 });
 
 /**
- * One webhook delivery: attempts at the schedule's delays (with jitter, or later if the receiver sent
- * Retry-After) until a 2xx, a 410, the end of the schedule, or the subscription's disabling. The
- * outbox dispatcher sends an event's first attempt itself and starts this workflow only when it
- * failed (`input.resume`: the next attempt and its delay). The search attributes (family,
- * enterprise, `pending`) are set at start; the outcome is upserted here.
+ * One webhook delivery on its own, outside its subscription's lane: attempts at the schedule's delays
+ * (with jitter, or later if the receiver sent Retry-After) until a 2xx, a 410, the end of the schedule,
+ * or the subscription's disabling. Test deliveries run here (a test probes the receiver now, not
+ * behind a backlog). Before delivery lanes, the dispatcher started one per failed outbox event
+ * (`input.resume`): those still running in a deployment finish here, so the workflow stays registered.
+ * The search attributes (family, enterprise, `pending`) are set at start; the outcome is upserted here.
  */
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<string> {
   const schedule = input.retryScheduleSeconds.length > 0 ? input.retryScheduleSeconds : [0];

@@ -1,7 +1,6 @@
 import { createLocalJWKSet, createRemoteJWKSet, customFetch, decodeJwt, errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
-import type { Mode } from '../config';
 import type { IdentityProvider } from '../domain/identity-providers/entities';
-import { resolveReceiver } from '../domain/webhooks/url-policy';
+import { pinnedFetch, type OutboundPolicy } from '../net/outbound';
 
 /** The identity an ID token asserts, read through the provider's claim mapping. */
 export interface FederatedIdentity {
@@ -45,29 +44,30 @@ const REJECTIONS: Array<new (...args: never[]) => Error> = [
 const REMOTE_KEY_CACHE_MS = 10 * 60_000;
 const REMOTE_KEY_COOLDOWN_MS = 30_000;
 const REMOTE_KEY_TIMEOUT_MS = 5_000;
+/** A key set is a few keys; anything much larger is not one. */
+const REMOTE_KEY_MAX_BYTES = 512 * 1024;
 
 /**
- * Remote key sets per JWKS URL, kept for the process: jose caches the keys for 10 minutes and refetches
- * early when a token names an unknown `kid` (at most every 30 s), which is how provider key rollover lands.
+ * Remote key sets per JWKS URL and policy, kept for the process: jose caches the keys for 10 minutes and
+ * refetches early when a token names an unknown `kid` (at most every 30 s), which is how provider key
+ * rollover lands.
  */
 const remoteKeySets = new Map<string, JWTVerifyGetKey>();
 
-function keySetOf(provider: IdentityProvider, mode: Mode): JWTVerifyGetKey {
+function keySetOf(provider: IdentityProvider, policy: OutboundPolicy): JWTVerifyGetKey {
   if (provider.jwks) return createLocalJWKSet(provider.jwks as JSONWebKeySet);
   const uri = provider.jwksUri!;
-  let keySet = remoteKeySets.get(uri);
+  const cacheKey = `${policy.allowLoopback ? 'loopback' : 'public'} ${uri}`;
+  let keySet = remoteKeySets.get(cacheKey);
   if (!keySet) {
     keySet = createRemoteJWKSet(new URL(uri), {
       cacheMaxAge: REMOTE_KEY_CACHE_MS,
       cooldownDuration: REMOTE_KEY_COOLDOWN_MS,
       timeoutDuration: REMOTE_KEY_TIMEOUT_MS,
-      // The URL is tenant-supplied: re-check it against the outbound policy before every fetch (SSRF).
-      [customFetch]: async (url, options) => {
-        await resolveReceiver(url, mode);
-        return fetch(url, options);
-      },
+      // The URL is tenant-supplied: every fetch is checked and pinned to the address checked (SSRF, DNS rebinding).
+      [customFetch]: pinnedFetch(policy, { timeoutMs: REMOTE_KEY_TIMEOUT_MS, maxBodyBytes: REMOTE_KEY_MAX_BYTES }) as never,
     });
-    remoteKeySets.set(uri, keySet);
+    remoteKeySets.set(cacheKey, keySet);
   }
   return keySet;
 }
@@ -88,10 +88,10 @@ export function unverifiedIssuer(token: string): string | null {
 }
 
 /** Verifies an ID token against the provider: signature, allowed algorithm, issuer, audience, expiry. */
-export async function verifyIdToken(provider: IdentityProvider, token: string, mode: Mode, opts: { maxAgeSeconds?: number } = {}): Promise<FederatedIdentity> {
+export async function verifyIdToken(provider: IdentityProvider, token: string, policy: OutboundPolicy, opts: { maxAgeSeconds?: number } = {}): Promise<FederatedIdentity> {
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, keySetOf(provider, mode), {
+    ({ payload } = await jwtVerify(token, keySetOf(provider, policy), {
       issuer: provider.issuer,
       audience: provider.audience,
       algorithms: provider.allowedAlgorithms,

@@ -8,6 +8,7 @@ import { findUserByEmail, findUserByFederation, linkFederation } from '../domain
 import { boundaryPath } from '../domain/iam/scopes';
 import { findActiveProvider } from '../domain/identity-providers/providers';
 import { Caller, type PrincipalRef, type SubjectAttribution } from './caller';
+import { outboundPolicy } from '../net/outbound';
 import { IdTokenRejected, KeySetUnavailable, unverifiedIssuer, verifyIdToken, type FederatedIdentity } from './id-tokens';
 import type { AccessClaims } from './tokens';
 
@@ -62,7 +63,7 @@ async function idTokenSubject(services: Services, client: Carrier, idToken: stri
   // Verified before the transaction opens: fetching a remote key set must not hold a connection.
   let identity: FederatedIdentity;
   try {
-    identity = await verifyIdToken(provider, idToken, services.config.mode, publicClient ? { maxAgeSeconds: CONSOLE_ID_TOKEN_MAX_AGE_SECONDS } : {});
+    identity = await verifyIdToken(provider, idToken, outboundPolicy(services.config), publicClient ? { maxAgeSeconds: CONSOLE_ID_TOKEN_MAX_AGE_SECONDS } : {});
   } catch (err) {
     if (err instanceof IdTokenRejected) throw invalidGrant(`The ID token was rejected: ${err.reason}.`);
     if (err instanceof KeySetUnavailable) throw new AppError('TemporarilyUnavailable', err.message, { headers: { 'Retry-After': '30' } });

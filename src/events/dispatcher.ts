@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import { EVENTS_CHANNEL } from './outbox';
 import type { EventRow } from './present';
 import { deliverFirstAttempts } from '../domain/webhooks/first-attempts';
+import { sweepLanes, wakeLane } from '../domain/webhooks/lane-queue';
 
 export interface DispatcherOptions {
   taskQueue?: string;
@@ -12,18 +13,21 @@ export interface DispatcherOptions {
   /** Batches in flight at once (each its own transaction; SKIP LOCKED keeps them apart). */
   parallelBatches?: number;
   sweepIntervalMs?: number;
-  /** Test seam ("killed here"): runs after a batch's first attempts are sent, recorded and its retry workflows started, before the commit. */
+  /** How often every queued subscription's lane is woken (one that died, or a wake-up lost with its process). */
+  laneSweepIntervalMs?: number;
+  /** Test seam ("killed here"): runs after a batch's first attempts are sent and recorded, before the commit. */
   beforeCommit?: (eventIds: string[]) => Promise<void>;
 }
 
 /**
  * Moves committed events from the outbox to their webhook subscriptions. A batch is claimed with
  * FOR UPDATE SKIP LOCKED (several dispatchers share the work); each matching (event, subscription)
- * gets its first attempt sent directly, and its delivery record, the attempt, and the event's
- * `dispatched_at` are written in the claim's transaction. A failed first attempt starts the pair's
- * delivery workflow (deterministic id, started at most once) before that commit; Temporal owns the
- * retries. A crash before the commit rolls the claim back: the next pass sends the first attempt
- * again, with the same webhook-id (at least once; receivers dedupe on it). Woken by NOTIFY on
+ * gets its first attempt sent directly, or, while the subscription's lane is queued behind a failing
+ * receiver, a pending delivery behind its backlog; delivery records, attempts and the events'
+ * `dispatched_at` are written in the claim's transaction. A failed first attempt queues its
+ * subscription's lane, whose workflow (`webhook-lane/<subscription>`) is woken after the commit and
+ * owns the retries. A crash before the commit rolls the claim back: the next pass sends the first
+ * attempt again, with the same webhook-id (at least once; receivers dedupe on it). Woken by NOTIFY on
  * EVENTS_CHANNEL (the outbox bell, rung outside writers' transactions), and by a periodic poll
  * (`outboxSweepIntervalMs`) that finds events no ring announced.
  */
@@ -32,6 +36,8 @@ export class OutboxDispatcher {
   private draining: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
+  private laneTimer: NodeJS.Timeout | undefined;
+  private sweepingLanes: Promise<unknown> | null = null;
   private listening: ListenMeta | undefined;
   private readonly batchSize: number;
 
@@ -43,14 +49,24 @@ export class OutboxDispatcher {
     this.running = true;
     this.listening = await this.services.sql.listen(EVENTS_CHANNEL, () => this.wake());
     this.timer = setInterval(() => this.wake(), this.options.sweepIntervalMs ?? this.services.config.outboxSweepIntervalMs);
+    this.laneTimer = setInterval(() => this.sweepLanes(), this.options.laneSweepIntervalMs ?? this.services.config.webhookLaneSweepMs);
     this.wake();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     clearInterval(this.timer);
+    clearInterval(this.laneTimer);
     await this.listening?.unlisten().catch(() => {});
     await this.draining;
+    await this.sweepingLanes;
+  }
+
+  private sweepLanes(): void {
+    if (!this.running || this.sweepingLanes) return;
+    this.sweepingLanes = sweepLanes(this.services, this.options.taskQueue)
+      .catch((err) => this.services.log.error({ err }, 'webhook lane sweep failed; the next one retries'))
+      .finally(() => (this.sweepingLanes = null));
   }
 
   /** Coalesces wake-ups: one drain at a time, and one more if woken meanwhile. */
@@ -92,19 +108,19 @@ export class OutboxDispatcher {
 
   /** Dispatches one batch; returns how many events it handed over. */
   async dispatchBatch(): Promise<number> {
-    return this.services.sql.begin(async (tx) => {
+    const { count, lanes } = await this.services.sql.begin(async (tx) => {
       const events = await tx<EventRow[]>`
         select id, seq, type, occurred_at, enterprise_id, scope_ref, resource_ref, payload, attribution from events
          where dispatched_at is null order by seq limit ${this.batchSize} for update skip locked`;
-      if (events.length === 0) return 0;
-      const handedOver = await deliverFirstAttempts(this.services, tx, events, {
-        taskQueue: this.options.taskQueue,
-        concurrency: this.options.concurrency ?? 32,
-      });
-      await this.options.beforeCommit?.(handedOver);
-      await tx`update events set dispatched_at = now() where id = any(${handedOver}::uuid[])`;
-      // Events left in the outbox (a workflow start failed) end this lane's run: the sweep comes back for them.
-      return handedOver.length;
+      if (events.length === 0) return { count: 0, lanes: [] };
+      const lanes = await deliverFirstAttempts(this.services, tx, events, { concurrency: this.options.concurrency ?? 32 });
+      const ids = events.map((e) => e.id);
+      await this.options.beforeCommit?.(ids);
+      await tx`update events set dispatched_at = now() where id = any(${ids}::uuid[])`;
+      return { count: events.length, lanes };
     });
+    // After the commit, so a lane reads what queued it; a lost wake-up is made good by the lane sweep.
+    await Promise.all(lanes.map((sub) => wakeLane(this.services, sub, { probeNow: false }, this.options.taskQueue)));
+    return count;
   }
 }

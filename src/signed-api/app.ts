@@ -30,7 +30,7 @@ export function createSignedApiApp(services: Services, opts: { now?: () => numbe
   const deps: SignedDeps = {
     keys: apiKeyDirectory(services),
     caches: signedApiCaches(services),
-    quotes: new QuoteSealer(services.sql),
+    quotes: new QuoteSealer(services.platformKeys),
     limiter: new RateLimiter(services.config.rateLimits),
     trustedProxies: services.config.trustedProxies,
     now: opts.now ?? Date.now,

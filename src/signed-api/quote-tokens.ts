@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Sql } from 'postgres';
-import { loadPlatformKey } from '../auth/keys';
+import type { PlatformKeys } from '../auth/keys';
 import type { QuoteRow } from '../domain/conversions';
 import type { StoredFee } from '../domain/conversions/ledger';
 
@@ -44,16 +43,10 @@ interface Holder {
  * "at most once".
  */
 export class QuoteSealer {
-  private key: Promise<Buffer> | undefined;
-
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly keys: PlatformKeys) {}
 
   private secret(): Promise<Buffer> {
-    this.key ??= loadPlatformKey(this.sql, QUOTE_KEY_NAME).catch((err) => {
-      this.key = undefined; // retry on the next request
-      throw err;
-    });
-    return this.key;
+    return this.keys.get(QUOTE_KEY_NAME);
   }
 
   private static associated(id: string, holder: Holder): Buffer {

@@ -25,10 +25,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The run's sealing key file (created by the first process that loads it): every process on the run's database shares it. */
+export const sealingKeyFile = () => path.join(runState().tmpDir, 'sealing-keys');
+
 /** Configuration for tests: explicit values only, never the developer's environment. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     COUNTERFOIL_DATA_DIR: path.join(runState().tmpDir, 'data'),
+    COUNTERFOIL_SEALING_KEY_FILE: sealingKeyFile(),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     COUNTERFOIL_API_PORT: '0',
     COUNTERFOIL_SIGNED_API_PORT: '0',

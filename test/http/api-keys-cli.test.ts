@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { call, startSignedTestApp, type SignedTestApp } from '../helpers/app';
+import { call, sealingKeyFile, startSignedTestApp, type SignedTestApp } from '../helpers/app';
 import { runState } from '../helpers/run-state';
 import { newAdmin, newClient, type Admin } from './iam-fixtures';
 
@@ -19,7 +19,7 @@ afterAll(() => app.close());
 
 /** `counterfoil api-keys …` in its own process against the run's database. */
 async function cli(...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: runState().databaseUrl, LOG_LEVEL: 'silent' };
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: runState().databaseUrl, LOG_LEVEL: 'silent', COUNTERFOIL_SEALING_KEY_FILE: sealingKeyFile() };
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'api-keys', ...args], { cwd: ROOT, env });
     return { code: 0, json: JSON.parse(stdout), stderr };

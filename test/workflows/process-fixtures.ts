@@ -36,6 +36,7 @@ export class Processes {
       TEMPORAL_ADDRESS: state.temporalAddress,
       TEMPORAL_TASK_QUEUE: this.taskQueue,
       COUNTERFOIL_DATA_DIR: this.dataDir,
+      COUNTERFOIL_SEALING_KEY_FILE: path.join(state.tmpDir, 'sealing-keys'),
       COUNTERFOIL_SANDBOX_BLOCK_MS: '20',
       LOG_LEVEL: 'error',
       ...this.settings,

@@ -2,10 +2,9 @@ import { createPublicKey } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
-import type { Mode } from '../../config';
 import { conflict, notFound, unprocessable, type FieldError } from '../../errors';
 import { uuidv7 } from '../../ids';
-import { ReceiverRefused, resolveReceiver } from '../webhooks/url-policy';
+import { OutboundRefused, resolveDestination, type OutboundPolicy } from '../../net/outbound';
 import { violatedConstraint, type IamUnit, type Precondition } from '../iam/unit';
 import { IdentityProvider, type ClaimMapping, type IdentityProviderStatus, type PublicJwks } from './entities';
 import { IdentityProviderEvents } from './events';
@@ -32,7 +31,7 @@ const PUBLIC_KEY_TYPES = new Set(['RSA', 'EC', 'OKP']);
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 
 /** Inline keys must be public asymmetric JWKs that parse; a JWKS URL must pass the outbound-URL policy. */
-async function keySourceErrors(jwks: PublicJwks | null, jwksUri: string | null, mode: Mode): Promise<FieldError[]> {
+async function keySourceErrors(jwks: PublicJwks | null, jwksUri: string | null, policy: OutboundPolicy): Promise<FieldError[]> {
   if ((jwks === null) === (jwksUri === null)) return [{ pointer: '/body/jwks', detail: 'give exactly one of jwks and jwks_uri' }];
   const errors: FieldError[] = [];
   jwks?.keys.forEach((key, i) => {
@@ -49,20 +48,20 @@ async function keySourceErrors(jwks: PublicJwks | null, jwksUri: string | null, 
   });
   if (jwksUri !== null) {
     try {
-      await resolveReceiver(jwksUri, mode);
+      await resolveDestination(jwksUri, policy);
     } catch (err) {
-      if (!(err instanceof ReceiverRefused)) throw err;
+      if (!(err instanceof OutboundRefused)) throw err;
       errors.push({ pointer: '/body/jwks_uri', detail: err.reason });
     }
   }
   return errors;
 }
 
-async function apply(provider: IdentityProvider, change: IdentityProviderChange, mode: Mode): Promise<void> {
+async function apply(provider: IdentityProvider, change: IdentityProviderChange, policy: OutboundPolicy): Promise<void> {
   if (change.jwks !== undefined || change.jwksUri !== undefined) {
     const jwks = change.jwks ?? null;
     const jwksUri = change.jwksUri ?? null;
-    const errors = await keySourceErrors(jwks, jwksUri, mode);
+    const errors = await keySourceErrors(jwks, jwksUri, policy);
     if (errors.length) throw unprocessable('The signing keys of the identity provider are not usable.', errors);
     provider.jwks = jwks;
     provider.jwksUri = jwksUri;
@@ -94,7 +93,7 @@ export async function loadIdentityProvider(em: EntityManager, caller: Caller, id
   return row;
 }
 
-export async function createIdentityProvider(unit: IamUnit, input: NewIdentityProvider, mode: Mode): Promise<IdentityProvider> {
+export async function createIdentityProvider(unit: IamUnit, input: NewIdentityProvider, policy: OutboundPolicy): Promise<IdentityProvider> {
   const { em, caller } = unit;
   caller.require('identity_providers.manage', [caller.enterpriseRef], 'scope');
   if (input.jwks === undefined && input.jwksUri === undefined) {
@@ -115,16 +114,16 @@ export async function createIdentityProvider(unit: IamUnit, input: NewIdentityPr
     status: 'active',
     consoleSignIn: false,
   } as IdentityProvider);
-  await apply(provider, input, mode);
+  await apply(provider, input, policy);
   await flushOrConflict(em);
   await unit.record(IdentityProviderEvents.created, caller.enterpriseRef, `identity-providers/${provider.id}`, presentIdentityProvider(provider));
   return provider;
 }
 
-export async function updateIdentityProvider(unit: IamUnit, id: string, change: IdentityProviderChange, mode: Mode, precondition?: Precondition): Promise<IdentityProvider> {
+export async function updateIdentityProvider(unit: IamUnit, id: string, change: IdentityProviderChange, policy: OutboundPolicy, precondition?: Precondition): Promise<IdentityProvider> {
   const provider = await loadIdentityProvider(unit.em, unit.caller, id, 'identity_providers.manage');
   precondition?.(provider);
-  await apply(provider, change, mode);
+  await apply(provider, change, policy);
   await flushOrConflict(unit.em);
   await unit.record(IdentityProviderEvents.updated, unit.caller.enterpriseRef, `identity-providers/${provider.id}`, presentIdentityProvider(provider));
   return provider;

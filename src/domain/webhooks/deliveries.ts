@@ -8,10 +8,12 @@ import { ScopePaths, findEvent } from '../../events/log';
 import { presentEvent, type EventRow } from '../../events/present';
 import { openSecret, signatureHeader } from './signing';
 import { postToReceiver, type SendResult } from './send';
-import { ReceiverRefused, resolveReceiver, type ResolvedReceiver } from './url-policy';
+import { OutboundRefused, outboundPolicy, resolveDestination, type Destination } from '../../net/outbound';
 import { noteDeliveryOutcome, presentSubscription, type SubscriptionRow, type SubscriptionStatus } from './subscriptions';
 import { WEBHOOK_EVENTS } from './events';
 import { WEBHOOK_DELIVERY_WORKFLOW, deliveryWorkflowId, type WebhookDeliveryInput } from './messages';
+import { matchesEventType } from './event-types';
+import { queueForLane, wakeLane } from './lane-queue';
 
 export type DeliveryOrigin = 'event' | 'replay' | 'redelivery' | 'test';
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -34,6 +36,8 @@ export interface DeliveryRow {
   last_status_code: number | null;
   next_attempt_at: Date | null;
   completed_at: Date | null;
+  /** Delivered by its subscription's lane (else by a per-delivery workflow: test deliveries, and an earlier release's). */
+  in_lane: boolean;
 }
 
 export interface AttemptRow {
@@ -114,14 +118,15 @@ export interface SubscriptionTarget {
   enterprise_id: string;
   scope_ref: string;
   event_types: string[];
+  lane: SubscriptionRow['lane'];
 }
 
 /** What sending needs of a subscription: where to, and the secrets to sign with. */
-export type SigningSubscription = Pick<SubscriptionRow, 'url' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'>;
+export type SigningSubscription = Pick<SubscriptionRow, 'id' | 'url' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'>;
 
-/** A subscription receives an event of one of its types at its scope or beneath it. */
+/** A subscription receives an event of one of its types (or patterns) at its scope or beneath it. */
 export async function subscriptionMatches(paths: ScopePaths, sub: SubscriptionTarget, event: Pick<EventRow, 'enterprise_id' | 'type' | 'scope_ref'>): Promise<boolean> {
-  if (sub.enterprise_id !== event.enterprise_id || !sub.event_types.includes(event.type)) return false;
+  if (sub.enterprise_id !== event.enterprise_id || !matchesEventType(sub.event_types, event.type)) return false;
   if (sub.scope_ref === `enterprises/${event.enterprise_id}` || sub.scope_ref === event.scope_ref) return true;
   const path = await paths.of(event.scope_ref);
   return !!path && path.includes(sub.scope_ref);
@@ -130,12 +135,15 @@ export async function subscriptionMatches(paths: ScopePaths, sub: SubscriptionTa
 export async function activeSubscriptions(sql: Sql | TransactionSql, enterpriseIds: string[]): Promise<Array<SubscriptionTarget & SigningSubscription>> {
   if (enterpriseIds.length === 0) return [];
   return sql<Array<SubscriptionTarget & SigningSubscription>>`
-    select id, enterprise_id, scope_ref, event_types, url, secret_sealed, previous_secret_sealed, previous_secret_expires_at
+    select id, enterprise_id, scope_ref, event_types, lane, url, secret_sealed, previous_secret_sealed, previous_secret_expires_at
       from webhook_subscriptions
      where status = 'active' and enterprise_id = any(${enterpriseIds}::uuid[])`;
 }
 
-/** The delivery of an outbox event to a subscription, created on first call; null if either is gone. */
+/**
+ * The delivery of an outbox event to a subscription, created on first call; null if either is gone.
+ * Only per-delivery workflows started by an earlier release call this (attemptWebhookDelivery).
+ */
 export async function openEventDelivery(sql: Sql, eventId: string, subscriptionId: string): Promise<string | null> {
   const existing = async () =>
     (await sql<{ id: string }[]>`select id from webhook_deliveries where event_id = ${eventId} and subscription_id = ${subscriptionId} and origin = 'event'`)[0]?.id;
@@ -162,24 +170,33 @@ interface NewDelivery {
 
 async function insertDelivery(tx: TransactionSql, d: NewDelivery): Promise<DeliveryRow> {
   const [row] = await tx<DeliveryRow[]>`
-    insert into webhook_deliveries (id, enterprise_id, subscription_id, event_id, event_type, webhook_id, origin, body)
-    values (${uuidv7()}, ${d.subscription.enterprise_id}, ${d.subscription.id}, ${d.eventId}, ${d.eventType}, ${d.webhookId}, ${d.origin}, ${d.body})
+    insert into webhook_deliveries (id, enterprise_id, subscription_id, event_id, event_type, webhook_id, origin, body, in_lane)
+    values (${uuidv7()}, ${d.subscription.enterprise_id}, ${d.subscription.id}, ${d.eventId}, ${d.eventType}, ${d.webhookId}, ${d.origin}, ${d.body}, ${d.origin !== 'test'})
     returning *`;
   return row;
 }
 
 /**
- * New deliveries, committed together with `alongside` (the request's audit entry), then started:
- * replays and redeliveries keep the event's webhook-id and body bytes.
+ * New deliveries, committed together with `alongside` (the request's audit entry). Replays and
+ * redeliveries keep the event's webhook-id and body bytes and join their subscription's lane, behind
+ * what already waits there; the lane is woken to send now. A test delivery probes the receiver at
+ * once, outside the lane, in a workflow of its own.
  */
 async function deliverNow(services: Services, deliveries: NewDelivery[], alongside?: Alongside<DeliveryRow[]>): Promise<DeliveryRow[]> {
   const rows = (await services.sql.begin(async (tx) => {
     const inserted: DeliveryRow[] = [];
     for (const d of deliveries) inserted.push(await insertDelivery(tx, d));
+    await queueForLane(tx, [...new Set(inserted.filter((r) => r.origin !== 'test').map((r) => r.subscription_id))]);
     await alongside?.(tx, inserted);
     return inserted;
   })) as DeliveryRow[];
-  await Promise.all(rows.map((row) => startDeliveryWorkflow(services, { enterpriseId: row.enterprise_id, subscriptionId: row.subscription_id, deliveryId: row.id })));
+  await Promise.all(
+    rows.map((row) =>
+      row.origin === 'test'
+        ? startDeliveryWorkflow(services, { enterpriseId: row.enterprise_id, subscriptionId: row.subscription_id, deliveryId: row.id })
+        : wakeLane(services, { id: row.subscription_id, enterprise_id: row.enterprise_id }, { probeNow: true }),
+    ),
+  );
   return rows;
 }
 
@@ -243,10 +260,10 @@ export function listDeliveries(sql: Sql, subscriptionId: string, afterId: string
      order by id limit ${limit}`;
 }
 
-async function signedHeaders(sql: Sql, sub: Omit<SigningSubscription, 'url'>, webhookId: string, body: string) {
-  const secrets = [await openSecret(sql, sub.secret_sealed)];
+async function signedHeaders(services: Services, sub: Omit<SigningSubscription, 'url'>, webhookId: string, body: string) {
+  const secrets = [await openSecret(services.platformKeys, sub.id, sub.secret_sealed)];
   if (sub.previous_secret_sealed && sub.previous_secret_expires_at && sub.previous_secret_expires_at > new Date()) {
-    secrets.push(await openSecret(sql, sub.previous_secret_sealed));
+    secrets.push(await openSecret(services.platformKeys, sub.id, sub.previous_secret_sealed));
   }
   const timestamp = Math.floor(Date.now() / 1000);
   return {
@@ -256,14 +273,14 @@ async function signedHeaders(sql: Sql, sub: Omit<SigningSubscription, 'url'>, we
   };
 }
 
-type DeliveryWithSubscription = DeliveryRow & SigningSubscription & { subscription_status: SubscriptionStatus };
+type DeliveryWithSubscription = DeliveryRow & Omit<SigningSubscription, 'id'> & { subscription_status: SubscriptionStatus };
 
 export interface SentAttempt {
   attemptedAt: Date;
   result: SendResult;
 }
 
-export type ReceiverResolver = (url: string) => Promise<ResolvedReceiver>;
+export type ReceiverResolver = (url: string) => Promise<Destination>;
 
 /**
  * Sends one attempt: the receiver is checked again now (a refused receiver is a failed attempt, not
@@ -274,14 +291,14 @@ export async function sendAttempt(
   sub: SigningSubscription,
   webhookId: string,
   body: string,
-  resolve: ReceiverResolver = (url) => resolveReceiver(url, services.config.mode),
+  resolve: ReceiverResolver = (url) => resolveDestination(url, outboundPolicy(services.config)),
 ): Promise<SentAttempt> {
   const attemptedAt = new Date();
   try {
     const target = await resolve(sub.url);
-    return { attemptedAt, result: await postToReceiver(target, await signedHeaders(services.sql, sub, webhookId, body), body, services.config.webhookResponseTimeoutMs) };
+    return { attemptedAt, result: await postToReceiver(target, await signedHeaders(services, sub, webhookId, body), body, services.config.webhookResponseTimeoutMs) };
   } catch (err) {
-    if (!(err instanceof ReceiverRefused)) throw err;
+    if (!(err instanceof OutboundRefused)) throw err;
     return { attemptedAt, result: { statusCode: null, latencyMs: 0, error: `receiver refused: ${err.reason}`, retryAfterMs: null } };
   }
 }
@@ -292,15 +309,16 @@ export const isSuccess = (statusCode: number | null) => statusCode !== null && s
 /**
  * Records attempt `number` of a delivery inside `tx`, with the subscription's verdict (a success
  * clears its failure run, a 410 or a failure window's end disables it), and decides what comes next.
+ * A delivery of a lane that stays pending puts its subscription's deliveries in the lane (`queued`).
  */
 export async function recordAttempt(
   tx: TransactionSql,
   config: Services['config'],
-  d: Pick<DeliveryRow, 'id' | 'subscription_id' | 'origin'>,
+  d: Pick<DeliveryRow, 'id' | 'subscription_id' | 'origin' | 'in_lane'>,
   number: number,
   { attemptedAt, result }: SentAttempt,
   plannedNextDelayMs: number | null,
-): Promise<AttemptOutcome> {
+): Promise<AttemptOutcome & { subscriptionStatus: SubscriptionStatus }> {
   const code = result.statusCode;
   const outcome = isSuccess(code) ? 'succeeded' : code === 410 ? 'gone' : 'failed';
   const nextDelayMs =
@@ -323,7 +341,8 @@ export async function recordAttempt(
            next_attempt_at = ${nextAt}, status = ${status}, failure_reason = ${reason},
            completed_at = ${done ? new Date() : null}, updated_at = now()
      where id = ${d.id}`;
-  return { done, status, nextDelayMs: done ? null : nextDelayMs };
+  if (!done && d.in_lane) await queueForLane(tx, [d.subscription_id]);
+  return { done, status, nextDelayMs: done ? null : nextDelayMs, subscriptionStatus };
 }
 
 /**
@@ -345,7 +364,7 @@ export async function attemptDelivery(services: Services, deliveryId: string, nu
     await finishDelivery(sql, d.id, 'failed', `subscription_${d.subscription_status}`);
     return { done: true, status: 'failed', nextDelayMs: null };
   }
-  const sent = await sendAttempt(services, d, d.webhook_id, d.body);
+  const sent = await sendAttempt(services, { ...d, id: d.subscription_id }, d.webhook_id, d.body);
   return sql.begin((tx) => recordAttempt(tx, config, d, number, sent, plannedNextDelayMs));
 }
 

@@ -1,13 +1,16 @@
 /*
- * What the webhook delivery workflow and the API exchange, and the retry plan both follow (the outbox
- * dispatcher makes the first attempts, the workflow the rest). Imported by workflows: constants, types
- * and pure functions only, no imports.
+ * What the webhook workflows (a subscription's lane, a single delivery) and the rest exchange, and the
+ * retry plan they and the outbox dispatcher follow. Imported by workflows: constants, types and pure
+ * functions only, no imports.
  */
 
-/** Workflow type (the exported function's name in workflows/): the dispatcher starts it by this name. */
+/** Workflow type (the exported function's name in workflows/) of one delivery outside a lane: test deliveries, and those an earlier release started. */
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
 
-/** What a delivery workflow is given: either a delivery already created, or an (event, subscription) pair from the outbox. */
+/**
+ * What a per-delivery workflow is given: a delivery already created (test deliveries), or, for
+ * workflows an earlier release started from the outbox, an (event, subscription) pair.
+ */
 export interface WebhookDeliveryInput {
   enterpriseId: string;
   subscriptionId: string;
@@ -15,7 +18,7 @@ export interface WebhookDeliveryInput {
   deliveryId?: string;
   /** Delay before each attempt, in seconds (jitter is added by the workflow). */
   retryScheduleSeconds: number[];
-  /** Set by the outbox dispatcher, which made the earlier attempts itself: the next attempt and its delay. */
+  /** Set by an earlier release's outbox dispatcher, which made the earlier attempts itself: the next attempt and its delay. */
   resume?: { attempt: number; delayMs: number };
 }
 
@@ -31,3 +34,39 @@ export function withJitter(seconds: number): number {
 export function plannedDelayAfter(schedule: readonly number[], number: number): number | null {
   return number < schedule.length ? withJitter(schedule[number]) : null;
 }
+
+/** Workflow type of a subscription's delivery lane (workflows/webhook-lane.ts). */
+export const WEBHOOK_LANE_WORKFLOW = 'webhookLaneWorkflow';
+
+/** Signal to a lane: deliveries were added to its backlog; `probeNow` (a caller's redelivery or replay) cuts a backoff short. */
+export const LANE_BACKLOG_SIGNAL = 'webhookLane.backlog';
+
+export interface LaneBacklogSignal {
+  probeNow: boolean;
+}
+
+export interface LaneInput {
+  subscriptionId: string;
+  /** How long an idle lane (nothing waiting) stays open for new work before it ends. */
+  idleMs: number;
+  /** Carried across continue-as-new: the next step probes (one attempt at a time until a success). */
+  probe?: boolean;
+  /** Carried across continue-as-new: the next step sends even if the head's retry time has not come. */
+  probeNow?: boolean;
+}
+
+export interface LaneStepInput {
+  subscriptionId: string;
+  probe: boolean;
+  /** Send what waits now, without waiting for the head's retry time (a caller asked). */
+  now: boolean;
+}
+
+/**
+ * What one step of a lane did: nothing waits (`idle`, the dispatcher sends directly again); the
+ * subscription is disabled or deleted and its backlog ended (`closed`); attempts went through
+ * (`sent`); or the receiver failed, or the head is not due yet (`backoff`: wait, then probe).
+ */
+export type LaneStep = { kind: 'idle' } | { kind: 'closed' } | { kind: 'sent'; delivered: number } | { kind: 'backoff'; delayMs: number };
+
+export const laneWorkflowId = (subscriptionId: string) => `webhook-lane/${subscriptionId}`;

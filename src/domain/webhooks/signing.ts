@@ -1,6 +1,6 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import type { Sql } from 'postgres';
-import { loadPlatformKey } from '../../auth/keys';
+import { createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import type { PlatformKeys } from '../../auth/keys';
+import type { KeyRing } from '../../auth/sealing';
 
 const SECRET_PREFIX = 'whsec_';
 
@@ -22,28 +22,20 @@ export function signatureHeader(secrets: string[], webhookId: string, timestamp:
     .join(' ');
 }
 
-const sealingKeys = new WeakMap<Sql, Promise<Buffer>>();
+export const webhookSecretContext = (subscriptionId: string) => `webhook-secret:${subscriptionId}`;
 
-function sealingKey(sql: Sql): Promise<Buffer> {
-  let key = sealingKeys.get(sql);
-  if (!key) {
-    key = loadPlatformKey(sql, 'webhook_secret_aes256');
-    sealingKeys.set(sql, key);
-    key.catch(() => sealingKeys.delete(sql));
-  }
-  return key;
+/** Seals a signing secret for storage under the key ring (HMAC signing needs the secret itself, so it cannot be hashed). */
+export function sealSecret(ring: KeyRing, subscriptionId: string, secret: string): Buffer {
+  return ring.seal(secret, webhookSecretContext(subscriptionId));
 }
 
-/** Encrypts a signing secret for storage (AES-256-GCM: iv ‖ tag ‖ ciphertext). */
-export async function sealSecret(sql: Sql, secret: string): Promise<Buffer> {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await sealingKey(sql), iv);
-  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), sealed]);
-}
+/** The platform key that sealed webhook secrets before the key ring (migration 20261126050100 marks those values 0x00). */
+export const LEGACY_WEBHOOK_KEY = 'webhook_secret_aes256';
 
-export async function openSecret(sql: Sql, sealed: Buffer): Promise<string> {
-  const decipher = createDecipheriv('aes-256-gcm', await sealingKey(sql), sealed.subarray(0, 12));
-  decipher.setAuthTag(sealed.subarray(12, 28));
-  return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8');
+export async function openSecret(keys: PlatformKeys, subscriptionId: string, sealed: Buffer): Promise<string> {
+  if (sealed[0] !== 0) return keys.ring.open(sealed, webhookSecretContext(subscriptionId)).toString('utf8');
+  const legacy = sealed.subarray(1);
+  const decipher = createDecipheriv('aes-256-gcm', await keys.get(LEGACY_WEBHOOK_KEY), legacy.subarray(0, 12));
+  decipher.setAuthTag(legacy.subarray(12, 28));
+  return Buffer.concat([decipher.update(legacy.subarray(28)), decipher.final()]).toString('utf8');
 }

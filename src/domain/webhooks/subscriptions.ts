@@ -1,13 +1,14 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { SubjectAttribution } from '../../auth/caller';
-import type { Mode } from '../../config';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { etagOf } from '../../db/base';
 import { uuidv7 } from '../../ids';
 import { recordEventSql } from '../../events/outbox';
-import { isKnownEventType } from '../../events/catalogue';
+import { eventTypes } from '../../events/catalogue';
+import type { KeyRing } from '../../auth/sealing';
+import { OutboundRefused, resolveDestination, type OutboundPolicy } from '../../net/outbound';
 import { generateWebhookSecret, sealSecret } from './signing';
-import { ReceiverRefused, resolveReceiver } from './url-policy';
+import { eventTypeEntryError } from './event-types';
 import { WEBHOOK_EVENTS } from './events';
 import type { Alongside } from '../../db/base';
 
@@ -30,6 +31,8 @@ export interface SubscriptionRow {
   previous_secret_sealed: Buffer | null;
   previous_secret_expires_at: Date | null;
   failing_since: Date | null;
+  /** `direct`: the outbox dispatcher sends first attempts itself; `queued`: deliveries wait for the subscription's lane. */
+  lane: 'direct' | 'queued';
 }
 
 export function presentSubscription(s: SubscriptionRow) {
@@ -62,24 +65,24 @@ async function recordSubscriptionEvent(tx: TransactionSql, type: string, row: Su
   });
 }
 
-/** 422 unless the URL is an allowed receiver in this mode. */
-export async function assertReceiverAllowed(url: string, mode: Mode): Promise<void> {
+/** 422 unless the URL is an allowed receiver under the outbound policy. */
+export async function assertReceiverAllowed(url: string, policy: OutboundPolicy): Promise<void> {
   try {
-    await resolveReceiver(url, mode);
+    await resolveDestination(url, policy);
   } catch (err) {
-    if (err instanceof ReceiverRefused) throw unprocessable('The receiver URL is not allowed.', [{ pointer: '/body/url', detail: err.reason }]);
+    if (err instanceof OutboundRefused) throw unprocessable('The receiver URL is not allowed.', [{ pointer: '/body/url', detail: err.reason }]);
     throw err;
   }
 }
 
-export function assertEventTypes(types: string[]): void {
-  const unknown = types.map((t, i) => ({ t, i })).filter(({ t }) => !isKnownEventType(t));
-  if (unknown.length > 0) {
-    throw unprocessable(
-      'Unknown event types; GET /events/types lists them.',
-      unknown.map(({ t, i }) => ({ pointer: `/body/event_types/${i}`, detail: `unknown event type ${t}` })),
-    );
-  }
+/** Every entry a known type, `*`, or a `<prefix>.*` pattern that selects at least one known type. */
+export function assertEventTypes(entries: string[]): void {
+  const known = eventTypes().map((t) => t.type);
+  const errors = entries.flatMap((entry, i) => {
+    const detail = eventTypeEntryError(entry, known);
+    return detail ? [{ pointer: `/body/event_types/${i}`, detail }] : [];
+  });
+  if (errors.length > 0) throw unprocessable('Unknown event types; GET /events/types lists them.', errors);
 }
 
 export interface NewSubscription {
@@ -88,20 +91,25 @@ export interface NewSubscription {
   url: string;
   eventTypes: string[];
   description: string;
-  mode: Mode;
+  policy: OutboundPolicy;
   attribution: SubjectAttribution;
 }
 
 /** Creates an active subscription; the signing secret is returned here once and stored sealed. */
-export async function createSubscription(sql: Sql, input: NewSubscription, alongside?: Alongside<SubscriptionRow>): Promise<{ row: SubscriptionRow; secret: string }> {
+export async function createSubscription(
+  { sql, keyRing }: { sql: Sql; keyRing: KeyRing },
+  input: NewSubscription,
+  alongside?: Alongside<SubscriptionRow>,
+): Promise<{ row: SubscriptionRow; secret: string }> {
   assertEventTypes(input.eventTypes);
-  await assertReceiverAllowed(input.url, input.mode);
+  await assertReceiverAllowed(input.url, input.policy);
+  const id = uuidv7();
   const secret = generateWebhookSecret();
-  const sealed = await sealSecret(sql, secret);
+  const sealed = sealSecret(keyRing, id, secret);
   const row = await sql.begin(async (tx) => {
     const [created] = await tx<SubscriptionRow[]>`
       insert into webhook_subscriptions (id, enterprise_id, scope_ref, url, event_types, description, secret_sealed)
-      values (${uuidv7()}, ${input.enterpriseId}, ${input.scopeRef}, ${input.url}, ${input.eventTypes}, ${input.description}, ${sealed})
+      values (${id}, ${input.enterpriseId}, ${input.scopeRef}, ${input.url}, ${input.eventTypes}, ${input.description}, ${sealed})
       returning *`;
     await recordSubscriptionEvent(tx, WEBHOOK_EVENTS.created, created, input.attribution);
     await alongside?.(tx, created);
@@ -125,7 +133,7 @@ export async function listSubscriptions(sql: Sql, enterpriseId: string, afterId:
 }
 
 export type SubscriptionChange =
-  | { kind: 'update'; url?: string; eventTypes?: string[]; description?: string; mode: Mode }
+  | { kind: 'update'; url?: string; eventTypes?: string[]; description?: string; policy: OutboundPolicy }
   | { kind: 'enable' }
   | { kind: 'disable' }
   | { kind: 'delete' }
@@ -136,7 +144,7 @@ export type SubscriptionChange =
  * `authorize` sees the locked row (scope check, If-Match) before anything changes.
  */
 export async function changeSubscription(
-  sql: Sql,
+  { sql, keyRing }: { sql: Sql; keyRing: KeyRing },
   id: string,
   change: SubscriptionChange,
   authorize: (row: SubscriptionRow) => Promise<void> | void,
@@ -145,10 +153,10 @@ export async function changeSubscription(
 ): Promise<{ row: SubscriptionRow; secret?: string }> {
   if (change.kind === 'update') {
     if (change.eventTypes) assertEventTypes(change.eventTypes);
-    if (change.url) await assertReceiverAllowed(change.url, change.mode);
+    if (change.url) await assertReceiverAllowed(change.url, change.policy);
   }
   const secret = change.kind === 'rotate_secret' ? generateWebhookSecret() : undefined;
-  const sealed = secret ? await sealSecret(sql, secret) : undefined;
+  const sealed = secret ? sealSecret(keyRing, id, secret) : undefined;
   return sql.begin(async (tx) => {
     const [row] = await tx<SubscriptionRow[]>`select * from webhook_subscriptions where id = ${id} for update`;
     if (!row) throw notFound('webhook subscription');
@@ -230,4 +238,20 @@ export async function noteDeliveryOutcome(
      where id = ${subscriptionId} returning *`;
   await recordSubscriptionEvent(tx, WEBHOOK_EVENTS.disabled, disabled, null);
   return 'disabled';
+}
+
+export interface Backlog {
+  pending: number;
+  oldestPendingAt: Date | null;
+  nextAttemptAt: Date | null;
+}
+
+/** What waits for a subscription's receiver: pending deliveries, the oldest one's creation, the next planned attempt. */
+export async function backlogOf(sql: Sql, subscriptionId: string): Promise<Backlog> {
+  const [row] = await sql<{ pending: number; oldest: Date | null; next: Date | null }[]>`
+    select count(*)::int as pending,
+           (select created_at from webhook_deliveries where subscription_id = ${subscriptionId} and status = 'pending' order by id limit 1) as oldest,
+           min(next_attempt_at) as next
+      from webhook_deliveries where subscription_id = ${subscriptionId} and status = 'pending'`;
+  return { pending: row.pending, oldestPendingAt: row.oldest, nextAttemptAt: row.next };
 }

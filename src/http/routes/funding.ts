@@ -5,7 +5,6 @@ import { listOf, pageQuery } from '../pagination';
 import { notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
-import { loadPlatformKey } from '../../auth/keys';
 import { pathOfRow, requireAccount, visibility } from '../../domain/funding/accounts';
 import { ensureFundingEndpoints, findEndpoint, listEndpoints, type RailClass } from '../../domain/funding/endpoints';
 import { presentDepositInstruction, presentFundingEndpoint } from '../../domain/funding/present';
@@ -79,13 +78,8 @@ const ListQuery = z
   })
   .strict();
 
-/** Platform key of the sandbox address derivation: one per deployment, read once per services bag. */
-const addressKeys = new WeakMap<Services, Promise<Buffer>>();
-function depositAddressKey(services: Services): Promise<Buffer> {
-  let key = addressKeys.get(services);
-  if (!key) addressKeys.set(services, (key = loadPlatformKey(services.sql, 'deposit_address_hmac')));
-  return key;
-}
+/** Platform key of the sandbox address derivation: one per deployment. */
+const depositAddressKey = (services: Services): Promise<Buffer> => services.platformKeys.get('deposit_address_hmac');
 
 /** One list handler for both views of the same rows (endpoints and their instructions). */
 async function listFunding(

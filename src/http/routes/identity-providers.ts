@@ -6,6 +6,7 @@ import { assertIfMatch, withOptimisticLock } from '../etag';
 import { inIamTransaction } from '../../domain/iam/unit';
 import { auditInTransaction } from '../../domain/audit/entries';
 import { IdentityProvider } from '../../domain/identity-providers/entities';
+import { outboundPolicy } from '../../net/outbound';
 import { createIdentityProvider, loadIdentityProvider, updateIdentityProvider } from '../../domain/identity-providers/providers';
 import { ClaimMappingInput, IdentityProviderBody, JwksBody, SigningAlgorithm, presentIdentityProvider } from '../../domain/identity-providers/present';
 
@@ -73,7 +74,7 @@ export const createIdentityProviderRoute = defineRoute({
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable'],
   handler: async ({ body, caller, services, ctx }) => {
     const provider = await inIamTransaction(services, caller, async (unit) => {
-      const created = await createIdentityProvider(unit, { ...toChange(body), issuer: body.issuer, displayName: body.display_name, audience: body.audience }, services.config.mode);
+      const created = await createIdentityProvider(unit, { ...toChange(body), issuer: body.issuer, displayName: body.display_name, audience: body.audience }, outboundPolicy(services.config));
       await auditInTransaction(unit.em, ctx, { status: 201, resourceRef: `identity-providers/${created.id}` });
       return created;
     });
@@ -136,7 +137,7 @@ export const updateIdentityProviderRoute = defineRoute({
   handler: async ({ params, body, caller, services, ctx }) =>
     withOptimisticLock(async () => {
       const provider = await inIamTransaction(services, caller, async (unit) => {
-        const updated = await updateIdentityProvider(unit, params.identity_provider_id, toChange(body), services.config.mode, (row) => assertIfMatch(ctx, row));
+        const updated = await updateIdentityProvider(unit, params.identity_provider_id, toChange(body), outboundPolicy(services.config), (row) => assertIfMatch(ctx, row));
         await auditInTransaction(unit.em, ctx, { status: 200, resourceRef: `identity-providers/${updated.id}` });
         return updated;
       });

@@ -1,7 +1,8 @@
 import type { Sql } from 'postgres';
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Uuid } from '../../schema/common';
+import { Timestamp, Uuid } from '../../schema/common';
+import { iso } from '../../db/base';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
 import { conflict, notFound } from '../../errors';
@@ -10,7 +11,10 @@ import type { Permission } from '../../auth/permissions';
 import { scopePathOf } from '../../domain/tenancy/scopes';
 import { ScopePaths } from '../../events/log';
 import { WebhookDeliveryBody, WebhookSubscriptionBody } from '../../domain/webhooks/events';
+import { outboundPolicy } from '../../net/outbound';
+import type { Config } from '../../config';
 import {
+  backlogOf,
   changeSubscription,
   createSubscription,
   findSubscription,
@@ -30,7 +34,14 @@ const TopologyRef = z
   .string()
   .regex(/^(enterprises|clients|client-accounts)\/[0-9a-f-]{36}$/, 'must be an enterprise, client or client-account reference')
   .openapi({ example: 'enterprises/0193a1c2-7f00-7abc-8def-0123456789ab' });
-const EventTypes = z.array(z.string().max(200)).min(1).max(100);
+const EventTypes = z
+  .array(z.string().max(200))
+  .min(1)
+  .max(100)
+  .openapi({
+    description: 'Event types (`<area>.<subject>.<state>.v<n>`, listed at GET /events/types), `*` for every type, or `<prefix>.*` for every type under a prefix (`operations.*`, `operations.withdrawal.*`), including types added later.',
+    example: ['operations.*'],
+  });
 const SubscriptionParams = z.object({ subscription_id: Uuid });
 
 async function subscriptionPath(sql: Sql, row: Pick<SubscriptionRow, 'enterprise_id' | 'scope_ref'>): Promise<ScopePath> {
@@ -51,7 +62,7 @@ export const createWebhookSubscription = defineRoute({
   operationId: 'createWebhookSubscription',
   summary: 'Create a webhook subscription',
   description:
-    'The receiver `url` must be https and must not resolve to a loopback, private, link-local or metadata address (checked now and before every attempt). In sandbox mode loopback receivers over http or https are allowed. The signing secret is returned once.',
+    'The receiver `url` must be https and must not resolve to a loopback, private, link-local, metadata, multicast, documentation, benchmarking, IPv4-translation or otherwise reserved address (checked now and before every attempt). In sandbox mode loopback receivers over http or https are allowed. The signing secret is returned once.',
   tags: ['Webhooks'],
   auth: { kind: 'bearer', permission: 'webhooks.manage' },
   idempotency: 'optional',
@@ -70,14 +81,14 @@ export const createWebhookSubscription = defineRoute({
     const path = await scopePathOf(services.sql, body.scope_ref);
     caller.require('webhooks.manage', path ?? [body.scope_ref], 'scope');
     const { row, secret } = await createSubscription(
-      services.sql,
+      services,
       {
         enterpriseId: caller.enterpriseId,
         scopeRef: body.scope_ref,
         url: body.url,
         eventTypes: [...new Set(body.event_types)],
         description: body.description ?? '',
-        mode: services.config.mode,
+        policy: outboundPolicy(services.config),
         attribution: caller.attribution(),
       },
       auditRowAlongside(ctx, 201, 'webhook-subscriptions'),
@@ -122,19 +133,40 @@ export const listWebhookSubscriptions = defineRoute({
   },
 });
 
+const WebhookSubscriptionWithBacklog = WebhookSubscriptionBody.extend({
+  backlog: z
+    .object({
+      lane: z.enum(['direct', 'queued']).openapi({
+        description: '`direct`: each event is sent as it is committed; `queued`: the receiver failed, and deliveries wait in order behind the backlog while it is retried as a whole.',
+      }),
+      pending: z.number().int().openapi({ description: 'Deliveries waiting (not yet succeeded or failed for good).' }),
+      oldest_pending_at: Timestamp.nullable().openapi({ description: 'When the oldest waiting delivery was created.' }),
+      next_attempt_at: Timestamp.nullable().openapi({ description: 'When the receiver is next tried.' }),
+    })
+    .openapi('WebhookBacklog'),
+}).openapi('WebhookSubscriptionWithBacklog');
+
 export const getWebhookSubscription = defineRoute({
   method: 'get',
   path: '/webhook-subscriptions/{subscription_id}',
   operationId: 'getWebhookSubscription',
   summary: 'Get a webhook subscription',
+  description: 'With its `backlog`: how many deliveries wait for the receiver, since when, and when it is next tried.',
   tags: ['Webhooks'],
   auth: { kind: 'bearer', permission: 'webhooks.read' },
   params: SubscriptionParams,
-  responses: { 200: { description: 'The subscription.', schema: WebhookSubscriptionBody } },
+  responses: { 200: { description: 'The subscription and its backlog.', schema: WebhookSubscriptionWithBacklog } },
   errors: ['EdgeNotFound'],
-  handler: async ({ params, caller, services }) => ({
-    body: presentSubscription(await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.read')),
-  }),
+  handler: async ({ params, caller, services }) => {
+    const row = await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.read');
+    const backlog = await backlogOf(services.sql, row.id);
+    return {
+      body: {
+        ...presentSubscription(row),
+        backlog: { lane: row.lane, pending: backlog.pending, oldest_pending_at: iso(backlog.oldestPendingAt), next_attempt_at: iso(backlog.nextAttemptAt) },
+      },
+    };
+  },
 });
 
 interface ChangeRoute {
@@ -146,7 +178,7 @@ interface ChangeRoute {
   capability?: string;
   body?: z.ZodType;
   withSecret?: boolean;
-  change: (body: any, services: { config: { mode: 'sandbox' | 'production'; webhookSecretOverlapSeconds: number } }) => SubscriptionChange;
+  change: (body: any, services: { config: Config }) => SubscriptionChange;
 }
 
 /** Every subscription mutation: scope check and If-Match on the locked row, one change, its event. */
@@ -171,7 +203,7 @@ function changeRoute(spec: ChangeRoute): RouteDef {
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed', ...(spec.body ? (['EdgeUnprocessable'] as const) : [])],
     handler: async ({ params, body, caller, services, ctx }) => {
       const { row, secret } = await changeSubscription(
-        services.sql,
+        services,
         params.subscription_id,
         spec.change(body, services),
         async (locked) => {
@@ -202,7 +234,7 @@ export const updateWebhookSubscription = changeRoute({
     url: body.url,
     eventTypes: body.event_types ? [...new Set<string>(body.event_types)] : undefined,
     description: body.description,
-    mode: services.config.mode,
+    policy: outboundPolicy(services.config),
   }),
 });
 

@@ -1,0 +1,277 @@
+/**
+ * The one way Counterfoil calls out to a URL someone else chose (webhook receivers, identity
+ * providers' key sets, provider connectors). Each request:
+ *
+ *   1. resolves the host once and checks every address it resolves to against the block list below
+ *      (SSRF: nothing internal, nothing that tunnels to an internal IPv4 host);
+ *   2. connects to exactly the address it checked (no second DNS answer can swap it), while the Host
+ *      header and TLS SNI still name the URL's host, so certificates verify as usual;
+ *   3. never follows a redirect, and gives up after `timeoutMs` for the whole exchange.
+ *
+ * Usage:
+ *   const dest = await resolveDestination(url, outboundPolicy(config));   // throws OutboundRefused
+ *   const res = await sendRequest(dest, { method: 'POST', headers, body, timeoutMs: 15_000 });
+ *   // res.status is null when no response came (res.error says why); network failures never throw.
+ * or, for a library that takes a fetch function: `pinnedFetch(outboundPolicy(config))`.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { lookup } from 'node:dns/promises';
+import type { Config } from '../config';
+
+/** Why an address may not be called; only `public` is always allowed. */
+export type AddressClass =
+  | 'public'
+  | 'loopback'
+  | 'private'
+  | 'link_local'
+  | 'metadata'
+  | 'multicast'
+  | 'documentation'
+  | 'benchmarking'
+  | 'ipv4_translation'
+  | 'reserved';
+
+type Blocked = Exclude<AddressClass, 'public'>;
+
+/**
+ * IANA's IPv4 and IPv6 special-purpose registries, minus nothing a receiver could need. Order matters
+ * only where ranges nest: the first match names the class (cloud metadata sits inside link-local and
+ * private ranges). IPv4-mapped IPv6 (::ffff:0:0/96) is classified as the IPv4 address it carries.
+ */
+const RANGES: Array<[Blocked, string, number]> = [
+  ['metadata', '169.254.169.254', 32],
+  ['metadata', '169.254.170.2', 32],
+  ['metadata', '100.100.100.200', 32],
+  ['metadata', 'fd00:ec2::254', 128],
+  // IPv4
+  ['reserved', '0.0.0.0', 8], // "this network"
+  ['private', '10.0.0.0', 8],
+  ['private', '100.64.0.0', 10], // carrier-grade NAT
+  ['loopback', '127.0.0.0', 8],
+  ['link_local', '169.254.0.0', 16],
+  ['private', '172.16.0.0', 12],
+  ['reserved', '192.0.0.0', 24], // IETF protocol assignments
+  ['documentation', '192.0.2.0', 24], // TEST-NET-1
+  ['ipv4_translation', '192.88.99.0', 24], // 6to4 relay anycast
+  ['private', '192.168.0.0', 16],
+  ['benchmarking', '198.18.0.0', 15],
+  ['documentation', '198.51.100.0', 24], // TEST-NET-2
+  ['documentation', '203.0.113.0', 24], // TEST-NET-3
+  ['multicast', '224.0.0.0', 4],
+  ['reserved', '240.0.0.0', 4], // future use, and 255.255.255.255
+  // IPv6
+  ['loopback', '::1', 128],
+  ['reserved', '::', 96], // unspecified, and the deprecated IPv4-compatible addresses
+  ['ipv4_translation', '64:ff9b::', 96], // NAT64 well-known prefix: reaches any IPv4 host
+  ['ipv4_translation', '64:ff9b:1::', 48], // NAT64 local use
+  ['reserved', '100::', 64], // discard-only
+  ['ipv4_translation', '2001::', 32], // Teredo
+  ['benchmarking', '2001:2::', 48],
+  ['reserved', '2001::', 23], // the rest of the IETF protocol assignments
+  ['documentation', '2001:db8::', 32],
+  ['ipv4_translation', '2002::', 16], // 6to4
+  ['documentation', '3fff::', 20],
+  ['reserved', '5f00::', 16], // SRv6 SIDs
+  ['private', 'fc00::', 7], // unique local
+  ['link_local', 'fe80::', 10],
+  ['private', 'fec0::', 10], // deprecated site-local
+  ['multicast', 'ff00::', 8],
+];
+
+const LISTS = RANGES.map(([cls, net, prefix]) => {
+  const family = isIP(net) === 4 ? 'ipv4' : 'ipv6';
+  const list = new BlockList();
+  list.addSubnet(net, prefix, family);
+  return { cls, list, family } as const;
+});
+
+/** The IPv4 address an IPv4-mapped IPv6 address (`::ffff:10.0.0.1`, `::ffff:a00:1`) reaches, else null. */
+export function mappedIpv4(address: string): string | null {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (dotted) return dotted[1];
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return null;
+  const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+}
+
+export function classifyAddress(address: string): AddressClass {
+  const ip = mappedIpv4(address) ?? address;
+  const version = isIP(ip);
+  if (version === 0) return 'reserved';
+  const family = version === 4 ? 'ipv4' : 'ipv6';
+  for (const { cls, list, family: f } of LISTS) if (f === family && list.check(ip, family)) return cls;
+  return 'public';
+}
+
+export interface OutboundPolicy {
+  /**
+   * Loopback destinations (a developer's receiver, a test server), over http or https. Only in
+   * sandbox mode with `COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK`; every other destination must be public https.
+   */
+  allowLoopback: boolean;
+}
+
+/** The policy a process runs with; read at each call, so a change to the configuration applies to the next request. */
+export function outboundPolicy(config: Pick<Config, 'mode' | 'outboundAllowLoopback'>): OutboundPolicy {
+  return { allowLoopback: config.mode === 'sandbox' && config.outboundAllowLoopback };
+}
+
+/** A destination the policy refused; `reason` is safe to show the tenant who supplied the URL. */
+export class OutboundRefused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'OutboundRefused';
+  }
+}
+
+/** A checked destination: the URL, and the one address the connection will go to. */
+export interface Destination {
+  url: URL;
+  address: string;
+  family: 4 | 6;
+}
+
+const article = (cls: string) => (/^[aeiou]/.test(cls) ? 'an' : 'a');
+
+/**
+ * Resolves `raw` once and checks it: http(s) without credentials; every resolved address allowed.
+ * A host that resolves to several addresses is refused if any one of them is blocked (the kernel or a
+ * later lookup could pick that one); the connection goes to the first.
+ */
+export async function resolveDestination(raw: string | URL, policy: OutboundPolicy): Promise<Destination> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundRefused('not a valid URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundRefused('must be an https URL');
+  if (url.username || url.password) throw new OutboundRefused('must not carry credentials');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: Array<{ address: string; family: number }>;
+  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
+  else {
+    try {
+      addresses = await lookup(host, { all: true, verbatim: true });
+    } catch {
+      throw new OutboundRefused(`host ${host} does not resolve`);
+    }
+  }
+  if (addresses.length === 0) throw new OutboundRefused(`host ${host} does not resolve`);
+  const classes = new Set(addresses.map((a) => classifyAddress(a.address)));
+  const loopbackOnly = classes.size === 1 && classes.has('loopback');
+  if (!(loopbackOnly && policy.allowLoopback)) {
+    const refused = [...classes].find((c) => c !== 'public');
+    if (refused) {
+      const name = refused.replace(/_/g, '-');
+      throw new OutboundRefused(`must not resolve to ${article(name)} ${name} address`);
+    }
+    if (url.protocol !== 'https:') throw new OutboundRefused('must be an https URL');
+  }
+  return { url, address: addresses[0].address, family: addresses[0].family as 4 | 6 };
+}
+
+export interface OutboundRequest {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** The whole exchange (connect, send, complete response) must finish within this. */
+  timeoutMs: number;
+  /** Keep the response body, up to this many bytes (a longer one is an error); by default it is read and dropped. */
+  maxBodyBytes?: number;
+  signal?: AbortSignal;
+}
+
+export interface OutboundResponse {
+  /** Null when no complete response came; `error` then says why. */
+  status: number | null;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer | null;
+  latencyMs: number;
+  error: string | null;
+}
+
+// Keep-alive per origin: a socket is reused only for the origin it was opened for, and it was opened to a checked address.
+const AGENTS = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 128 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 128 }),
+};
+
+/** One request to a checked destination. Never throws for the network's or the peer's failures. */
+export function sendRequest(dest: Destination, req: OutboundRequest): Promise<OutboundResponse> {
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
+  const pinned: LookupFunction = (_host, options, cb) => {
+    if ((options as { all?: boolean }).all) (cb as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: dest.address, family: dest.family }]);
+    else cb(null, dest.address, dest.family);
+  };
+  const payload = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
+  const transport = dest.url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (r: Omit<OutboundResponse, 'latencyMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', abort);
+      resolve({ ...r, latencyMs: elapsed() });
+    };
+    const headers: Record<string, string> = { 'user-agent': 'Counterfoil/1', ...req.headers };
+    if (payload) headers['content-length'] = String(payload.length);
+    const request = transport.request(dest.url, { method: req.method, agent: AGENTS[dest.url.protocol as 'http:' | 'https:'], lookup: pinned, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (req.maxBodyBytes === undefined) return; // read and dropped, so the socket can be reused
+        size += chunk.length;
+        if (size > req.maxBodyBytes) {
+          finish({ status: null, headers: res.headers, body: null, error: `response body larger than ${req.maxBodyBytes} bytes` });
+          request.destroy();
+        } else chunks.push(chunk);
+      });
+      res.on('end', () => {
+        const status = res.statusCode ?? null;
+        const redirect = status !== null && status >= 300 && status < 400;
+        finish({
+          status,
+          headers: res.headers,
+          body: req.maxBodyBytes === undefined ? null : Buffer.concat(chunks),
+          error: redirect ? `redirect to ${res.headers.location ?? '(no location)'} not followed` : null,
+        });
+      });
+      res.on('error', (err) => finish({ status: res.statusCode ?? null, headers: res.headers, body: null, error: err.message }));
+    });
+    const timer = setTimeout(() => {
+      finish({ status: null, headers: {}, body: null, error: `no complete response within ${req.timeoutMs} ms` });
+      request.destroy();
+    }, req.timeoutMs);
+    const abort = () => {
+      finish({ status: null, headers: {}, body: null, error: 'aborted' });
+      request.destroy();
+    };
+    req.signal?.addEventListener('abort', abort, { once: true });
+    request.on('error', (err) => finish({ status: null, headers: {}, body: null, error: err.message }));
+    request.end(payload);
+  });
+}
+
+/**
+ * A `fetch` for libraries that take one (jose's remote key sets): GET only, checked and pinned as
+ * above, body capped at `maxBodyBytes`. A refused destination or a failed exchange rejects.
+ */
+export function pinnedFetch(policy: OutboundPolicy, options: { timeoutMs: number; maxBodyBytes: number }) {
+  return async (url: string | URL, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> => {
+    const dest = await resolveDestination(url, policy);
+    const res = await sendRequest(dest, { method: 'GET', headers: init.headers, timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes, signal: init.signal });
+    if (res.status === null) throw new Error(res.error ?? 'no response');
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const nullBody = res.status === 204 || res.status === 304;
+    return new Response(nullBody ? null : new Uint8Array(res.body ?? Buffer.alloc(0)), { status: res.status, headers });
+  };
+}
