@@ -20,8 +20,8 @@ export interface Reply {
   delayMs?: number;
 }
 
-/** A real HTTP receiver on 127.0.0.1; `reply` decides each answer from the request and its number (1-based). */
-export async function startReceiver(reply: (n: number, req: Received) => Reply = () => ({ status: 200 })) {
+/** A real HTTP receiver on 127.0.0.1 (on `port`, else a free one); `reply` decides each answer from the request and its number (1-based). */
+export async function startReceiver(reply: (n: number, req: Received) => Reply = () => ({ status: 200 }), port = 0) {
   const received: Received[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
@@ -44,10 +44,11 @@ export async function startReceiver(reply: (n: number, req: Received) => Reply =
       } else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `http://127.0.0.1:${bound}/hook`,
+    port: bound,
     received,
     close: async () => {
       for (const t of timers) clearTimeout(t);

@@ -202,14 +202,14 @@ function changeRoute(spec: ChangeRoute): RouteDef {
     },
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed', ...(spec.body ? (['EdgeUnprocessable'] as const) : [])],
     handler: async ({ params, body, caller, services, ctx }) => {
+      // Scope first, outside the row lock: a subscription's scope never changes, and a second pooled query
+      // while holding the lock let concurrent changes of one subscription take every connection and wait forever.
+      await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.manage');
       const { row, secret } = await changeSubscription(
         services,
         params.subscription_id,
         spec.change(body, services),
-        async (locked) => {
-          caller.require('webhooks.manage', await subscriptionPath(services.sql, locked), 'webhook subscription');
-          assertIfMatch(ctx, locked);
-        },
+        (locked) => assertIfMatch(ctx, locked),
         caller.attribution(),
         // Where events (and so money movements) are announced: the change and its audit entry commit together.
         auditRowAlongside(ctx, 200, 'webhook-subscriptions'),
