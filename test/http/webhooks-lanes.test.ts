@@ -163,6 +163,20 @@ describe('a subscription whose receiver fails', () => {
     expect(sub).toMatchObject({ status: 'disabled', disabled_reason: 'receiver_gone', backlog: { pending: 0 } });
   });
 
+  it('disabling the subscription ends its backlog at once, though its lane was backing off for an hour', async () => {
+    const s = await selfSubscribed(() => ({ status: 503, headers: { 'retry-after': '3600' } }));
+    await s.queueLane();
+    await s.touch('second');
+    await eventually(async () => (await s.get()).backlog.pending === 2);
+    expect((await s.api('POST', `/webhook-subscriptions/${s.sub.id}/disable`)).status).toBe(200);
+    const list = await eventually(async () => {
+      const l = await s.deliveries();
+      return l.every((d) => d.status === 'failed') && l;
+    });
+    expect(list.map((d) => d.failure_reason)).toEqual(['subscription_disabled', 'subscription_disabled']);
+    expect((await s.get()).backlog).toMatchObject({ lane: 'direct', pending: 0 });
+  });
+
   it('the lane sweep starts a lane that died, and its backlog is delivered', async () => {
     let down = true;
     const s = await selfSubscribed(() => ({ status: down ? 500 : 200 }));

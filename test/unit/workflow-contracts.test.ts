@@ -6,7 +6,7 @@ import { HOUSEKEEPING_WORKFLOW, type HousekeepingInput } from '../../src/domain/
 import { OFF_RAMP_WORKFLOW, ON_RAMP_WORKFLOW, type OffRampWorkflowInput, type OnRampWorkflowInput } from '../../src/domain/ramps/messages';
 import { SECRET_ROTATION_WORKFLOW, type SecretRotationWorkflow } from '../../src/domain/secret-rotation/messages';
 import { INTERNAL_TRANSFER_WORKFLOW, type InternalTransferWorkflowInput } from '../../src/domain/transfers/messages';
-import { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput } from '../../src/domain/webhooks/messages';
+import { WEBHOOK_DELIVERY_WORKFLOW, WEBHOOK_LANE_WORKFLOW, type LaneInput, type WebhookDeliveryInput } from '../../src/domain/webhooks/messages';
 import { WITHDRAWAL_WORKFLOW, type WithdrawalWorkflowInput } from '../../src/domain/withdrawals/messages';
 
 type Workflows = typeof workflows;
@@ -27,6 +27,7 @@ const STARTED_BY_NAME = [
   [SCHEDULED_EXPORT_WORKFLOW, null as unknown as ScheduledExportInput],
   [HOUSEKEEPING_WORKFLOW, null as unknown as HousekeepingInput],
   [WEBHOOK_DELIVERY_WORKFLOW, null as unknown as WebhookDeliveryInput],
+  [WEBHOOK_LANE_WORKFLOW, null as unknown as LaneInput],
 ] as const satisfies ReadonlyArray<{ [K in keyof Workflows]: readonly [K, Parameters<Workflows[K]>[0]] }[keyof Workflows]>;
 
 // The one workflow the API starts with signal-with-start is typed by its whole signature.

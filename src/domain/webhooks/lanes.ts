@@ -48,11 +48,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * One step of a subscription's lane: sends what waits, oldest first, at most `webhookLaneConcurrency`
- * in flight and `webhookDrainPerSecond` started per second. A probing step (after a failure) sends one
- * at a time until one succeeds, and gives up after two failures; a draining step stops starting
- * attempts at the first failure. The lane then waits for the longest delay its failures asked for
- * (the retry schedule, or the receiver's longer Retry-After) and probes again: a failing receiver
- * costs two attempts per backoff, however many events wait.
+ * in flight and `webhookDrainPerSecond` started per second. A probing step (after a failure) waits for
+ * the oldest delivery's retry time, sends one at a time until one succeeds, and gives up after two
+ * failures (the second is the next delivery: one the receiver rejects for itself does not hold back the
+ * rest, which go through while it keeps its own schedule); a draining step stops starting attempts at
+ * the first failure. The lane then waits for the longest delay its failures asked for (the retry
+ * schedule, or the receiver's longer Retry-After) and probes again: a failing receiver costs two
+ * attempts per backoff, however many events wait.
  */
 export async function runLaneStep(services: Services, input: LaneStepInput): Promise<LaneStep> {
   const { sql, config } = services;
@@ -62,6 +64,12 @@ export async function runLaneStep(services: Services, input: LaneStepInput): Pro
   if (sub.status !== 'active') {
     await closeLane(sql, sub.id, sub.status);
     return { kind: 'closed' };
+  }
+  if (input.probe && !input.now) {
+    // A probe starts with the oldest delivery, at its retry time: on recovery the backlog goes out in order.
+    const [head] = await sql<{ next_attempt_at: Date | null }[]>`
+      select next_attempt_at from webhook_deliveries where subscription_id = ${sub.id} and status = 'pending' and in_lane order by id limit 1`;
+    if (head?.next_attempt_at && head.next_attempt_at.getTime() > Date.now()) return { kind: 'backoff', delayMs: head.next_attempt_at.getTime() - Date.now() };
   }
   const due = await sql<Waiting[]>`
     select id, webhook_id, body, origin, attempt_count from webhook_deliveries

@@ -23,6 +23,7 @@ import {
   type SubscriptionChange,
   type SubscriptionRow,
 } from '../../domain/webhooks/subscriptions';
+import { wakeLane } from '../../domain/webhooks/lane-queue';
 import { findDelivery, listDeliveries, presentDelivery, redeliver, sendTestDelivery } from '../../domain/webhooks/deliveries';
 import { auditAlongside, auditRowAlongside } from '../../domain/audit/entries';
 
@@ -214,6 +215,8 @@ function changeRoute(spec: ChangeRoute): RouteDef {
         // Where events (and so money movements) are announced: the change and its audit entry commit together.
         auditRowAlongside(ctx, 200, 'webhook-subscriptions'),
       );
+      // A lane in a long backoff would end the backlog of a disabled or deleted subscription only at its next probe: now instead.
+      if (row.status !== 'active' && row.lane === 'queued') await wakeLane(services, row, { probeNow: true });
       return { body: secret ? { ...presentSubscription(row), secret } : presentSubscription(row) };
     },
   });
