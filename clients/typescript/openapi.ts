@@ -2958,7 +2958,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook subscription
-         * @description The receiver `url` must be https and must not resolve to a loopback, private, link-local or metadata address (checked now and before every attempt). In sandbox mode loopback receivers over http or https are allowed. The signing secret is returned once.
+         * @description The receiver `url` must be https and must not resolve to a loopback, private, link-local, metadata, multicast, documentation, benchmarking, IPv4-translation or otherwise reserved address (checked now and before every attempt). In sandbox mode loopback receivers over http or https are allowed. The signing secret is returned once.
          *
          *     Requires permission `webhooks.manage`.
          */
@@ -2978,7 +2978,9 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Requires permission `webhooks.read`.
+         * @description With its `backlog`: how many deliveries wait for the receiver, since when, and when it is next tried.
+         *
+         *     Requires permission `webhooks.read`.
          */
         get: operations["getWebhookSubscription"];
         put?: never;
@@ -5766,6 +5768,27 @@ export interface components {
         UserUpdate: {
             display_name: string;
         };
+        WebhookBacklog: {
+            /**
+             * @description `direct`: each event is sent as it is committed; `queued`: the receiver failed, and deliveries wait in order behind the backlog while it is retried as a whole.
+             * @enum {string}
+             */
+            lane: "direct" | "queued";
+            /**
+             * Format: date-time
+             * @description When the receiver is next tried.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the oldest waiting delivery was created.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            oldest_pending_at: string | null;
+            /** @description Deliveries waiting (not yet succeeded or failed for good). */
+            pending: number;
+        };
         WebhookDelivery: {
             attempt_count: number;
             /** @description Every attempt, oldest first (on GET of one delivery). */
@@ -5868,6 +5891,12 @@ export interface components {
         };
         WebhookSubscriptionCreate: {
             description?: string;
+            /**
+             * @description Event types (`<area>.<subject>.<state>.v<n>`, listed at GET /events/types), `*` for every type, or `<prefix>.*` for every type under a prefix (`operations.*`, `operations.withdrawal.*`), including types added later.
+             * @example [
+             *       "operations.*"
+             *     ]
+             */
             event_types: string[];
             /** @example enterprises/0193a1c2-7f00-7abc-8def-0123456789ab */
             scope_ref: string;
@@ -5879,8 +5908,17 @@ export interface components {
         };
         WebhookSubscriptionUpdate: {
             description?: string;
+            /**
+             * @description Event types (`<area>.<subject>.<state>.v<n>`, listed at GET /events/types), `*` for every type, or `<prefix>.*` for every type under a prefix (`operations.*`, `operations.withdrawal.*`), including types added later.
+             * @example [
+             *       "operations.*"
+             *     ]
+             */
             event_types?: string[];
             url?: string;
+        };
+        WebhookSubscriptionWithBacklog: components["schemas"]["WebhookSubscription"] & {
+            backlog: components["schemas"]["WebhookBacklog"];
         };
         WebhookSubscriptionWithSecret: components["schemas"]["WebhookSubscription"] & {
             /** @description The `whsec_` signing secret (Standard Webhooks). Shown only in this response. */
@@ -18084,13 +18122,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The subscription. */
+            /** @description The subscription and its backlog. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookSubscription"];
+                    "application/json": components["schemas"]["WebhookSubscriptionWithBacklog"];
                 };
             };
             /** @description EdgeBadRequest */
