@@ -5,7 +5,7 @@ import type { PrincipalRef } from '../src/auth/caller';
 import { findWithdrawal, isTerminal, markWithdrawalExecuting, recordRailAcceptance, releaseWithdrawal, settleWithdrawal, type ReleaseOutcome, type WithdrawalRow } from '../src/domain/withdrawals/withdrawals';
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { findDestination } from '../src/domain/withdrawals/destinations';
-import { withdrawalRail, type RailOutcome } from '../src/domain/rails';
+import type { RailOutcome } from '../src/providers/rails';
 import type { EntryRecord } from '../src/domain/audit/entries';
 
 type SubmitAnswer = { status: 'accepted'; checkAfterMs: number } | { status: 'rejected'; reason: string };
@@ -23,15 +23,16 @@ export function createWithdrawalActivities(services: Services) {
     return row;
   };
   const railKey = (id: string) => `withdrawal/${id}`;
+  /** The rail's provider for this withdrawal (routing: its network; a connector of its enterprise, or the sandbox). */
+  const railOf = (w: WithdrawalRow) => services.providers.rail(w.enterprise_id, w.rail);
   /** Hands the withdrawal to the rail (once per key) and records its reference when accepted. */
   const submit = async (w: WithdrawalRow): Promise<SubmitAnswer> => {
     const destination = (await findDestination(services.sql, w.destination_id))!;
-    const outcome = await withdrawalRail(services).submit({
+    const outcome = await (await railOf(w)).submit({
       businessKey: railKey(w.id),
       enterpriseId: w.enterprise_id,
-      network: destination.network,
-      address: destination.address,
-      memo: destination.memo,
+      rail: destination.network,
+      destination: { address: destination.address, memo: destination.memo },
       asset: w.asset,
       amount: BigInt(w.amount),
     });
@@ -62,17 +63,18 @@ export function createWithdrawalActivities(services: Services) {
       if (submitted.status === 'rejected') return { status: 'finished', final: (await releaseWithdrawal(services.sql, id, 'failed', submitted.reason, services.metrics)).status };
       const deadline = Date.now() + confirmWithinMs;
       let wait = submitted.checkAfterMs;
+      const rail = await railOf(w);
       for (;;) {
         if (wait > 0 && Date.now() + wait > deadline) return { status: 'pending', checkAfterMs: Math.max(0, wait) };
         if (wait > 0) await delay(wait);
-        const outcome = await withdrawalRail(services).outcome(railKey(id));
+        const outcome = await rail.outcome(railKey(id));
         if (outcome.status === 'failed') return { status: 'finished', final: (await releaseWithdrawal(services.sql, id, 'failed', outcome.reason, services.metrics)).status };
         if (outcome.status === 'confirmed') return { status: 'finished', final: await settleWithdrawal(services.sql, id, services.metrics) };
         wait = outcome.checkAfterMs;
       }
     },
     async withdrawalRailOutcome(id: string): Promise<RailOutcome> {
-      return withdrawalRail(services).outcome(railKey(id));
+      return (await railOf(await load(id))).outcome(railKey(id));
     },
     async settleWithdrawal(id: string): Promise<WithdrawalStatus> {
       return settleWithdrawal(services.sql, id, services.metrics);

@@ -19,6 +19,7 @@ import { Migration20261122000000_answers_by_event } from './Migration20261122000
 import { Migration20261126030000_console_sign_in } from './Migration20261126030000_console_sign_in';
 import { Migration20261126050000_webhook_lanes } from './Migration20261126050000_webhook_lanes';
 import { Migration20261126050100_sealed_secrets } from './Migration20261126050100_sealed_secrets';
+import { Migration20261126060000_connectors } from './Migration20261126060000_connectors';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
 export const migrationsList: MigrationObject[] = [
@@ -42,4 +43,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126030000_console_sign_in', class: Migration20261126030000_console_sign_in },
   { name: 'Migration20261126050000_webhook_lanes', class: Migration20261126050000_webhook_lanes },
   { name: 'Migration20261126050100_sealed_secrets', class: Migration20261126050100_sealed_secrets },
+  { name: 'Migration20261126060000_connectors', class: Migration20261126060000_connectors },
 ];

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { parseProviderRouting, SANDBOX_ROUTING, type ProviderRouting } from './providers/routing';
 
 /** Where the process runs: sandbox enables simulators and sandbox-only routes; production refuses them. */
 export type Mode = 'sandbox' | 'production';
@@ -93,6 +95,16 @@ export interface Config {
   webhookLaneSweepMs: number;
   /** Where the keys that seal secrets at rest come from: never the database (src/auth/sealing.ts). */
   sealingKeys: SealingKeySource;
+  /** Which provider serves each rail, network, pair and KYC path (src/providers/routing.ts, docs/connectors.md). */
+  providers: ProviderRouting;
+  /** PEM of the CA connector services' certificates chain to, trusted besides the system's roots. */
+  connectorCaFile: string | undefined;
+  /** Connector base URLs may resolve to loopback (a connector beside Counterfoil, tests); off unless asked for in production. */
+  connectorAllowLoopback: boolean;
+  /** How long one request to a connector may take (connect, send, whole answer). */
+  connectorTimeoutMs: number;
+  /** A price older than this is refused (503), never used. */
+  priceMaxAgeMs: number;
 }
 
 /**
@@ -181,6 +193,28 @@ function sealingKeySource(env: Env, mode: Mode, dataDir: string): SealingKeySour
   return { kind: 'file', path: path.join(dataDir, 'sealing-keys'), generate: true };
 }
 
+/** COUNTERFOIL_PROVIDERS (the JSON itself) or COUNTERFOIL_PROVIDERS_FILE (a JSON file); neither: everything simulated. */
+function providerRouting(env: Env): ProviderRouting {
+  const inline = env.COUNTERFOIL_PROVIDERS;
+  const file = env.COUNTERFOIL_PROVIDERS_FILE;
+  if (inline && file) throw new ConfigError('COUNTERFOIL_PROVIDERS', 'give the routing or a routing file, not both');
+  const name = inline ? 'COUNTERFOIL_PROVIDERS' : 'COUNTERFOIL_PROVIDERS_FILE';
+  let text: string;
+  if (inline) text = inline;
+  else if (file) {
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      throw new ConfigError(name, `cannot read ${file}`);
+    }
+  } else return SANDBOX_ROUTING;
+  try {
+    return parseProviderRouting(text);
+  } catch (err) {
+    throw new ConfigError(name, (err as Error).message);
+  }
+}
+
 /** Parses the environment once; every variable is documented in README.md. */
 export function loadConfig(env: Env = process.env): Config {
   const mode = oneOf<Mode>(env, 'COUNTERFOIL_MODE', 'sandbox', ['sandbox', 'production']);
@@ -262,5 +296,10 @@ export function loadConfig(env: Env = process.env): Config {
     webhookLaneConcurrency: int(env, 'COUNTERFOIL_WEBHOOK_LANE_CONCURRENCY', 8, 1, 256),
     webhookLaneSweepMs: int(env, 'COUNTERFOIL_WEBHOOK_LANE_SWEEP_MS', 30_000, 100, 3_600_000),
     sealingKeys: sealingKeySource(env, mode, dataDir),
+    providers: providerRouting(env),
+    connectorCaFile: env.COUNTERFOIL_CONNECTOR_CA_FILE || undefined,
+    connectorAllowLoopback: int(env, 'COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK', mode === 'sandbox' ? 1 : 0, 0, 1) === 1,
+    connectorTimeoutMs: int(env, 'COUNTERFOIL_CONNECTOR_TIMEOUT_MS', 5000, 100, 60_000),
+    priceMaxAgeMs: int(env, 'COUNTERFOIL_PRICE_MAX_AGE_MS', 30_000, 100, 86_400_000),
   };
 }

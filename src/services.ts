@@ -18,6 +18,7 @@ import { POLICY_RULES_CHANNEL } from './domain/policies/rules';
 import type { PolicyRule } from './domain/policies/engine';
 import { AccountPlacements } from './domain/tenancy/placements';
 import { TransferBooker, bookerOptions, connectBookerPool } from './domain/transfers/group-booking';
+import { Providers } from './providers';
 
 /**
  * Everything a request handler or an activity may use, built once per process by `createServices`
@@ -48,6 +49,8 @@ export interface Services {
   transferBooker: TransferBooker;
   /** …on connections of their own, planned for point lookups (connectBookerPool). */
   bookerSql: Sql;
+  /** Rails, prices and the other provider seams, as the routing configuration assigns them (src/providers). */
+  providers: Providers;
 }
 
 export interface ServiceOptions {
@@ -98,6 +101,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     metrics,
     transferBooker: new TransferBooker(booker, metrics, bookerOptions(config)),
     bookerSql: booker.sql,
+    providers: new Providers(sql, config, log),
   };
 }
 

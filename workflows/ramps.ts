@@ -1,8 +1,10 @@
-import { condition, defineSignal, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
+import { condition, defineSignal, patched, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import {
   OFF_RAMP_CANCEL_UPDATE,
   OFF_RAMP_NOT_CANCELLABLE,
+  OFF_RAMP_PAYOUT_RAIL_PATCH,
+  OFF_RAMP_PAYOUT_SIGNAL,
   ON_RAMP_PAYMENT_SIGNAL,
   RAMP_CANCELLED_SIGNAL,
   type OffRampWorkflowInput,
@@ -17,6 +19,7 @@ const acts = proxyActivities<Activities>({
 
 export const paymentReceivedSignal = defineSignal(ON_RAMP_PAYMENT_SIGNAL);
 export const rampCancelledSignal = defineSignal(RAMP_CANCELLED_SIGNAL);
+export const offRampPayoutSignal = defineSignal(OFF_RAMP_PAYOUT_SIGNAL);
 
 /**
  * Workflow id `on-ramp/<id>`: requested → awaiting_payment, then waits (durable timer up to
@@ -41,20 +44,36 @@ export async function onRampWorkflow(input: OnRampWorkflowInput): Promise<string
 
 /**
  * Workflow id `off-ramp/<id>` (the asset is already held): requested → converting (rate fixed) →
- * payout_sent (sandbox payout rail accepts; hold posted, fiat booked out) → completed after the
- * rail's settlement delay. A rejection or a cancellation before the payout releases the hold. When a
- * policy rule requires approval, the session first waits in `pending_approval` on the ApprovalGate:
- * approved → requested and on as above; rejected | expired | cancelled → hold released.
+ * payout_sent (the bank rail's provider accepts; hold posted, fiat booked out) → completed when the
+ * provider confirms, asked after its `checkAfterMs` or at once when its event signals; failed (fiat
+ * credited back) when it reports the payout returned. A rejection or a cancellation before the payout
+ * releases the hold. When a policy rule requires approval, the session first waits in
+ * `pending_approval` on the ApprovalGate: approved → requested and on as above; rejected | expired |
+ * cancelled → hold released.
  */
 export async function offRampWorkflow(input: OffRampWorkflowInput): Promise<string> {
   const status = tagGoverned('off_ramp', input, input.approval ? 'pending_approval' : 'requested');
   setHandler(rampCancelledSignal, () => undefined);
+  let reported = false;
+  setHandler(offRampPayoutSignal, () => void (reported = true));
   const payOut = async (): Promise<string> => {
     let current = status(await acts.convertOffRamp(input.sessionId));
-    if (current === 'converting') current = status(await acts.sendOffRampPayout(input.sessionId));
-    if (current === 'payout_sent') {
-      await sleep(input.payoutSettleMs);
-      current = status(await acts.completeOffRamp(input.sessionId));
+    if (current !== 'converting') return current;
+    if (!patched(OFF_RAMP_PAYOUT_RAIL_PATCH)) {
+      current = status(await acts.sendOffRampPayout(input.sessionId));
+      if (current === 'payout_sent') {
+        await sleep(input.payoutSettleMs);
+        current = status(await acts.completeOffRamp(input.sessionId));
+      }
+      return current;
+    }
+    let step = await acts.submitOffRampPayout(input.sessionId);
+    current = status(step.status);
+    while (current === 'payout_sent') {
+      if (step.checkAfterMs > 0) await condition(() => reported, step.checkAfterMs);
+      reported = false;
+      step = await acts.offRampPayoutOutcome(input.sessionId);
+      current = status(step.status);
     }
     return current;
   };

@@ -39,7 +39,8 @@ export const SIGNED_ERRORS = {
   POLICY_DENIED: { status: 422, code: 3009, when: 'A policy rule of the enterprise denies this conversion.' },
   CONFLICT: { status: 409, code: 3099, when: 'Another state conflict of the operation (the description says which).' },
   INTERNAL_ERROR: { status: 500, code: 9500, when: 'An unexpected failure; it is logged with the X-Request-Id.' },
-  SERVICE_UNAVAILABLE: { status: 503, code: 9503, when: 'A dependency is temporarily unavailable (nothing was booked); retry with a new quote.' },
+  SERVICE_UNAVAILABLE: { status: 503, code: 9503, when: 'A dependency is temporarily unavailable (nothing was booked), or the price of the pair is older than its allowed age; retry (a new quote) after `Retry-After` seconds.' },
+  PRICE_PROVIDER_FAILED: { status: 502, code: 9502, when: "The pair's price provider failed to give a usable price (unreachable, timed out, an error, or an answer outside the protocol); the description names the provider. Nothing was quoted." },
 } as const;
 
 export type SignedErrorLabel = keyof typeof SIGNED_ERRORS;
@@ -98,6 +99,8 @@ export function fromAppError(err: AppError): SignedApiError {
       return new SignedApiError('INVALID_BODY', err.message);
     case 'EdgePayloadTooLarge':
       return new SignedApiError('PAYLOAD_TOO_LARGE', err.message);
+    case 'EdgeBadGateway':
+      return new SignedApiError('PRICE_PROVIDER_FAILED', err.message);
     case 'TemporarilyUnavailable':
       return new SignedApiError('SERVICE_UNAVAILABLE', err.message, err.options.headers);
     case 'EdgeGone':

@@ -202,7 +202,7 @@ export const postGetQuote: SignedRoute = {
   description: "Prices converting `fromAmount` of `fromTicker` into `toTicker` for the key's account, with the fee, held until `expiresAt`. Exchange it with POST /v1/convert/exchange.",
   body: QuoteRequest,
   response: V1Quote,
-  errors: ['UNKNOWN_PAIR', 'PAIR_DISABLED', 'AMOUNT_OUT_OF_RANGE'],
+  errors: ['UNKNOWN_PAIR', 'PAIR_DISABLED', 'AMOUNT_OUT_OF_RANGE', 'PRICE_PROVIDER_FAILED', 'SERVICE_UNAVAILABLE'],
   handler: async ({ request, body, services, deps }) => {
     const b = body as z.output<typeof QuoteRequest>;
     const fromAsset = b.fromTicker.toUpperCase();
@@ -214,7 +214,7 @@ export const postGetQuote: SignedRoute = {
     const quote = await priceQuote(
       services.sql,
       { enterpriseId: request.key.enterpriseId, accountRef: request.accountRef, fromAsset, toAsset, fromAmount: parseAmount(b.fromAmount, fromAsset, '/body/fromAmount') },
-      { pair: deps.caches.pair, schedules: deps.caches.feeSchedules, at: new Date(deps.now()) },
+      { market: services.providers.market(request.key.enterpriseId), pair: deps.caches.pair, schedules: deps.caches.feeSchedules, at: new Date(deps.now()) },
     );
     return presentQuote(quote, await deps.quotes.seal(quote));
   },

@@ -3,7 +3,8 @@ import { Caller, type PrincipalRef } from '../../src/auth/caller';
 import { ALL_PERMISSIONS } from '../../src/auth/permissions';
 import { acceptWithdrawal, createWithdrawal, findWithdrawal, withdrawalStart } from '../../src/domain/withdrawals';
 import { acceptOffRamp, acceptOnRamp, createOffRamp, createOnRamp } from '../../src/domain/ramps';
-import { createSandboxDeposit, recordPendingDeposit, resolveDepositTarget } from '../../src/domain/deposits/deposits';
+import { recordPendingDeposit, resolveDepositTarget } from '../../src/domain/deposits/deposits';
+import { createSandboxDeposit } from '../../src/providers/deposits/sandbox';
 import { queueExport, requestExport } from '../../src/domain/exports/exports';
 import { requestFingerprint } from '../../src/http/idempotency';
 import { runIdempotently } from '../../src/idempotency/store';
@@ -54,6 +55,7 @@ const offRampOf = async (account: string, taskQueue: string) => ({
   attribution: asAdmin().attribution,
   taskQueue,
   payoutSettleMs: 0,
+  market: h.app.services.providers.market(org.tenant.enterpriseId),
 });
 
 /** Polls a resource through the API until its status is one of `statuses`; answers that status. */
@@ -246,6 +248,7 @@ it('a sandbox deposit owes its start too: a dead process leaves it to the sweepe
   const deposit = { endpoint, currency: 'USDC', value: '7', attribution, blockMs: 1 };
 
   const { deposit: left, start } = await recordPendingDeposit(services.sql, { ...deposit, taskQueue: h.taskQueue });
+  if (!start) throw new Error('a new deposit is owed its workflow start');
   expect(await owed(start.workflowId)).toBe(1);
   expect(await new StartSweeper(services, { intervalMs: 3_600_000, graceMs: 0 }).sweep()).toBe(1);
   expect(await (await services.temporal.get()).workflow.getHandle(start.workflowId).result()).toBe('credited');

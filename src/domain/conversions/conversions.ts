@@ -13,7 +13,7 @@ import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type Appr
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import { fundableAccount, visibleCondition, visibility } from '../funding/accounts';
 import { getPair, tradablePair, type PairRow } from '../pricing/pairs';
-import { feeSummary, priceConversion, type FeeSchedules, type Pricing } from '../pricing/prices';
+import { feeSummary, priceConversion, type FeeSchedules, type MarketPrice, type Pricing } from '../pricing/prices';
 import { serialise } from '../pricing/rational';
 import type { CarriedEntry } from '../audit/entries';
 import { CONVERSION_EVENTS, type ConversionStatus } from './events';
@@ -156,24 +156,27 @@ const POINTERS = { from: '/body/from_amount/currency', to: '/body/to_currency', 
 export const MAX_QUOTE_TTL_MS = 60_000;
 
 /**
- * Where pricing reads the pair and the fee schedules: the database (default) or a caller's caches
- * kept fresh by NOTIFY (the signed API), and the instant it prices at (default now).
+ * Where pricing gets the market's mid price (its provider: `services.providers.market(enterpriseId)`),
+ * reads the pair and the fee schedules (the database by default, or a caller's caches kept fresh by
+ * NOTIFY: the signed API), and the instant it prices at (default now).
  */
 export interface PricingInputs {
+  market: MarketPrice;
   pair?: (fromAsset: string, toAsset: string) => Promise<PairRow | null>;
   schedules?: (enterpriseId: string) => Promise<FeeSchedules>;
   at?: Date;
 }
 
-async function priced(sql: Db, r: ConversionRequest, inputs: PricingInputs = {}): Promise<Pricing> {
+/** `firmKey`: the id of the firm quote being priced (indicative when absent). */
+async function priced(sql: Db, r: ConversionRequest, inputs: PricingInputs, firmKey?: string): Promise<Pricing> {
   const pair = await tradablePair(sql, r.fromAsset, r.toAsset, POINTERS, inputs.pair);
-  const schedules = inputs.schedules ? await inputs.schedules(r.enterpriseId) : undefined;
-  return priceConversion(sql, { enterpriseId: r.enterpriseId, pair, fromAmount: r.fromAmount, pointer: POINTERS.amount, at: inputs.at, schedules });
+  const [mid, schedules] = await Promise.all([inputs.market(pair, { firm: firmKey !== undefined, key: firmKey }), inputs.schedules?.(r.enterpriseId)]);
+  return priceConversion(sql, { enterpriseId: r.enterpriseId, pair, mid, fromAmount: r.fromAmount, pointer: POINTERS.amount, at: inputs.at, schedules });
 }
 
 /** Prices without binding anything (GET /prices/indicative). */
-export function indicativePrice(sql: Sql, r: Omit<ConversionRequest, 'accountRef'>): Promise<Pricing> {
-  return priced(sql, { ...r, accountRef: '' });
+export function indicativePrice(sql: Sql, r: Omit<ConversionRequest, 'accountRef'>, market: MarketPrice): Promise<Pricing> {
+  return priced(sql, { ...r, accountRef: '' }, { market });
 }
 
 /**
@@ -182,11 +185,12 @@ export function indicativePrice(sql: Sql, r: Omit<ConversionRequest, 'accountRef
  * the signed API seals them into the quote id and `executeQuote` stores them when exchanged.
  * Authorization and the account's membership of the enterprise are the caller's.
  */
-export async function priceQuote(sql: Sql, r: ConversionRequest & { ttlMs?: number }, inputs: PricingInputs = {}): Promise<QuoteRow> {
-  const p = await priced(sql, r, inputs);
+export async function priceQuote(sql: Sql, r: ConversionRequest & { ttlMs?: number }, inputs: PricingInputs): Promise<QuoteRow> {
+  const id = uuidv7();
+  const p = await priced(sql, r, inputs, id);
   const ttlMs = Math.min(Math.max(1, r.ttlMs ?? p.pair.quote_ttl_ms), MAX_QUOTE_TTL_MS);
   return {
-    id: uuidv7(),
+    id,
     created_at: p.computedAt,
     enterprise_id: r.enterpriseId,
     account_ref: r.accountRef,
@@ -220,10 +224,10 @@ function insertQuote(sql: Db, q: QuoteRow, ifAbsent: boolean) {
 }
 
 /** A stored firm quote (POST /conversions/preview), committed with `alongside`; the account must exist in the enterprise. */
-export async function createQuote(sql: Sql, r: ConversionRequest & { ttlMs?: number }, alongside?: Alongside<QuoteRow>): Promise<QuoteRow> {
+export async function createQuote(sql: Sql, r: ConversionRequest & { ttlMs?: number }, market: MarketPrice, alongside?: Alongside<QuoteRow>): Promise<QuoteRow> {
   const account = await fundableAccount(sql, r.accountRef);
   if (!account || account.enterpriseId !== r.enterpriseId) throw notFound('account');
-  const priced = await priceQuote(sql, r);
+  const priced = await priceQuote(sql, r, { market });
   return (await sql.begin(async (tx) => {
     const [row] = await insertQuote(tx, priced, false);
     await alongside?.(tx, row);
@@ -304,10 +308,14 @@ export async function executeQuote(services: Services, input: ExecuteOptions & {
 
 /** Executes at the market price of this moment (no quote). */
 export async function convertAtMarket(services: Services, r: ConversionRequest & ExecuteOptions): Promise<Executed> {
+  const earlier = await byBusinessKey(services.sql, r.enterpriseId, r.businessKey);
+  if (earlier) return { conversion: earlier, replayed: true };
+  // The provider is asked before the transaction opens: no connection waits on it.
+  const mid = await services.providers.market(r.enterpriseId)(await tradablePair(services.sql, r.fromAsset, r.toAsset, POINTERS), { firm: false });
   const opened = (await services.sql.begin(async (tx) => {
     const prior = await byBusinessKey(tx, r.enterpriseId, r.businessKey);
     if (prior) return { conversion: prior, replayed: true, approval: null };
-    const p = await priced(tx, r);
+    const p = await priced(tx, r, { market: async () => mid });
     return openConversion(services, tx, r.enterpriseId, r.accountRef, {
       pairId: p.pair.id,
       quoteId: null,

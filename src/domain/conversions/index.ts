@@ -39,4 +39,4 @@ export {
 export { CONVERSION_EVENTS, CONVERSION_STATUSES, ConversionRecordBody, type ConversionStatus } from './events';
 export { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE, conversionWorkflowId } from './messages';
 export { findPair, getPair, listPairs, presentPair, tradablePair, type PairRow } from '../pricing/pairs';
-export { clientRate, convertMinor, presentIndicativePrice, sandboxPriceSource, type FeeSchedules, type PriceSource, type Pricing } from '../pricing/prices';
+export { clientRate, convertMinor, presentIndicativePrice, type FeeSchedules, type MarketPrice, type Pricing } from '../pricing/prices';

@@ -22,7 +22,8 @@ import { DEPOSIT_WORKFLOW, depositWorkflowId, type DepositWorkflowInput } from '
 /**
  * Deposits: money arriving on a funding endpoint. pending (seen) → confirmed (final on its network)
  * → credited (booked to the account by the ledger, exactly once); failed when it cannot be credited.
- * In sandbox, POST /sandbox/deposits creates them and the `deposit/<id>` workflow drives them.
+ * A provider reports them (src/providers/deposits: a connector's `deposit.received` event, or in
+ * sandbox POST /sandbox/deposits) and the `deposit/<id>` workflow drives them.
  */
 
 export type DepositTarget = { depositInstructionId: string } | { address: string; memo: string | null; currency: string };
@@ -47,7 +48,7 @@ export function confirmationsFor(endpoint: Pick<EndpointRow, 'rail_class' | 'rai
 const DEPOSIT_COLUMNS = (sql: Sql | TransactionSql) => sql`
   id, version, created_at, updated_at, enterprise_id, client_id, account_ref, funding_endpoint_id, deposit_instruction_id,
   asset, rail_class, rail, amount::text as amount, transaction_hash, confirmations_required, status, failure_reason,
-  ledger_transaction_id, confirmed_at, credited_at, subject_attribution`;
+  ledger_transaction_id, confirmed_at, credited_at, subject_attribution, connector_id`;
 
 /** A synthetic but well-formed transaction id for the simulated transfer. */
 function syntheticTransactionHash(endpoint: EndpointRow, depositId: string): string {
@@ -60,7 +61,8 @@ export interface RecordDepositInput {
   /** Decimal string as sent; parsed exactly against the endpoint's asset. */
   currency: string;
   value: string;
-  attribution: SubjectAttribution;
+  /** Null when a connector reported it (the deposit names its connector). */
+  attribution: SubjectAttribution | null;
   /** Task queue of the deposit's workflow, and its simulated block time (the wait is confirmations × blockMs). */
   taskQueue: string;
   blockMs: number;
@@ -68,18 +70,23 @@ export interface RecordDepositInput {
   idempotency?: IdempotencyScope;
   /** Runs in the deposit's transaction after it is recorded (a request without a key: its audit entry). */
   alongside?: Alongside<DepositRow>;
+  /** A deposit a connector reported, final on its rail: its reference is the transaction hash (one deposit per rail and reference). */
+  reported?: { connectorId: string; reference: string };
 }
 
 /**
- * POST /sandbox/deposits: records the pending deposit, then starts `deposit/<id>`, which confirms and
- * credits it (temporal/start-outbox: the start is owed in the deposit's transaction, so a process that
- * dies before it leaves it to the worker's sweeper). A start that fails ends the deposit `failed`
- * (`workflow_start_failed`, nothing credited) and answers 503.
+ * Records the pending deposit, then starts `deposit/<id>`, which confirms and credits it (temporal/
+ * start-outbox: the start is owed in the deposit's transaction, so a process that dies before it
+ * leaves it to the worker's sweeper). A start that fails ends the deposit `failed`
+ * (`workflow_start_failed`, nothing credited) and answers 503. A reported deposit whose reference is
+ * already recorded answers that deposit (`replayed`) and starts nothing.
  */
-export async function createSandboxDeposit(services: Services, input: RecordDepositInput): Promise<DepositRow> {
-  const { deposit, start } = await recordPendingDeposit(services.sql, input);
+export async function receiveDeposit(services: Services, input: RecordDepositInput): Promise<{ deposit: DepositRow; replayed: boolean }> {
+  const recorded = await recordPendingDeposit(services.sql, input);
+  if (!recorded.start) return { deposit: recorded.deposit, replayed: true };
+  const { deposit, start } = recorded;
   await startOwed(services, start, () => failUnstartedDeposit(services.sql, deposit.id, { workflowId: start.workflowId, answer: input.idempotency }));
-  return deposit;
+  return { deposit, replayed: false };
 }
 
 /**
@@ -87,7 +94,7 @@ export async function createSandboxDeposit(services: Services, input: RecordDepo
  * enterprise is 410; a closed or suspended account is 409 (`account_closed`, `account_suspended`).
  * A suspended enterprise still receives: suspension stops money leaving, not arriving.
  */
-export async function recordPendingDeposit(sql: Sql, input: RecordDepositInput): Promise<{ deposit: DepositRow; start: WorkflowStart }> {
+export async function recordPendingDeposit(sql: Sql, input: RecordDepositInput): Promise<{ deposit: DepositRow; start: WorkflowStart | null }> {
   const { endpoint } = input;
   if (input.currency !== endpoint.asset) {
     throw new AppError('EdgeUnprocessable', `This deposit instruction receives ${endpoint.asset}.`, {
@@ -101,21 +108,32 @@ export async function recordPendingDeposit(sql: Sql, input: RecordDepositInput):
     if (!account || account.status === 'closed') throw new AppError('EdgeConflict', 'The account is closed.', { reason: 'account_closed' });
     if (account.status === 'suspended') throw new AppError('EdgeConflict', 'The account is suspended and cannot receive money.', { reason: 'account_suspended' });
     const id = uuidv7();
+    const { reported } = input;
+    // A reported deposit is final on its rail already: nothing to wait for.
+    const confirmations = reported ? 0 : confirmationsFor(endpoint);
     const [row] = await tx<DepositRow[]>`
       insert into deposits (id, enterprise_id, client_id, account_ref, funding_endpoint_id, deposit_instruction_id, asset,
-                            rail_class, rail, amount, transaction_hash, confirmations_required, status, subject_attribution)
+                            rail_class, rail, amount, transaction_hash, confirmations_required, status, subject_attribution, connector_id)
       values (${id}, ${endpoint.enterprise_id}, ${endpoint.client_id}, ${endpoint.account_ref}, ${endpoint.id}, ${endpoint.instruction_id},
-              ${endpoint.asset}, ${endpoint.rail_class}, ${endpoint.rail}, ${amount.toString()}, ${syntheticTransactionHash(endpoint, id)},
-              ${confirmationsFor(endpoint)}, 'pending', ${tx.json(input.attribution as never)})
+              ${endpoint.asset}, ${endpoint.rail_class}, ${endpoint.rail}, ${amount.toString()}, ${reported?.reference ?? syntheticTransactionHash(endpoint, id)},
+              ${confirmations}, 'pending', ${input.attribution ? tx.json(input.attribution as never) : null}, ${reported?.connectorId ?? null})
+      on conflict (rail, transaction_hash) do nothing
       returning ${DEPOSIT_COLUMNS(tx)}`;
+    if (!row) {
+      const [earlier] = await tx<DepositRow[]>`select ${DEPOSIT_COLUMNS(tx)} from deposits where rail = ${endpoint.rail} and transaction_hash = ${reported?.reference ?? ''}`;
+      if (!reported || !earlier || earlier.connector_id !== reported.connectorId || earlier.deposit_instruction_id !== endpoint.instruction_id || earlier.amount !== amount.toString()) {
+        throw new AppError('EdgeConflict', 'Another deposit on this rail has this reference.', { reason: 'reference_reused' });
+      }
+      return { deposit: earlier, start: null };
+    }
     await recordDepositEvent(tx, DEPOSIT_PENDING, row, input.attribution);
     const args: [DepositWorkflowInput] = [
-      { depositId: id, enterpriseId: row.enterprise_id, clientId: row.client_id, accountRef: row.account_ref, confirmations: confirmationsFor(endpoint), blockMs: input.blockMs },
+      { depositId: id, enterpriseId: row.enterprise_id, clientId: row.client_id, accountRef: row.account_ref, confirmations, blockMs: input.blockMs },
     ];
     const start: WorkflowStart = { workflowType: DEPOSIT_WORKFLOW, workflowId: depositWorkflowId(id), taskQueue: input.taskQueue, args };
     await Promise.all([recordStart(tx, start), input.idempotency?.record(tx, { status: 201, body: presentDeposit(row) }), input.alongside?.(tx, row)]);
     return { deposit: row, start };
-  }) as Promise<{ deposit: DepositRow; start: WorkflowStart }>;
+  }) as Promise<{ deposit: DepositRow; start: WorkflowStart | null }>;
 }
 
 /** pending → failed (`workflow_start_failed`), forgetting what was owed for the workflow in the same transaction. */

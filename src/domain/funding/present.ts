@@ -73,6 +73,8 @@ export interface DepositRow extends AccountOwnedRow {
   confirmed_at: Date | null;
   credited_at: Date | null;
   subject_attribution: unknown;
+  /** The connector that reported it; null for a simulated deposit. */
+  connector_id: string | null;
 }
 
 export function presentDeposit(r: DepositRow) {
@@ -96,6 +98,7 @@ export function presentDeposit(r: DepositRow) {
     confirmed_at: iso(r.confirmed_at),
     credited_at: iso(r.credited_at),
     subject_attribution: r.subject_attribution ?? null,
+    connector_ref: r.connector_id ? `connectors/${r.connector_id}` : null,
     etag: etagOf(r),
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),

@@ -3,28 +3,22 @@ import { AppError } from '../../errors';
 import { ASSETS, money } from '../../ledger';
 import { feesUnder, quoteFees, schedulesInForce } from '../fees/agreements';
 import type { FeeComponent, OperationType } from '../fees/engine';
-import { formatDecimalDown, multiply, parseDecimal, rational, reciprocal, type Rational } from './rational';
+import { formatDecimalDown, multiply, rational, reciprocal, type Rational } from './rational';
 import type { PairRow } from './pairs';
 
-/** Where mid prices come from. The sandbox source is the only implementation; a market feed would be another. */
-export interface PriceSource {
-  /** Mid price of the pair's direction: units of to_asset per one from_asset. */
-  mid(pair: PairRow, at: Date): Rational;
-}
-
-/** Deterministic: the catalogue's mid price (quote per base), inverted exactly for the reverse direction. */
-export const sandboxPriceSource: PriceSource = {
-  mid(pair) {
-    const mid = parseDecimal(pair.mid_price);
-    return pair.from_asset === pair.base_asset ? mid : reciprocal(mid);
-  },
-};
+/**
+ * The mid price of a pair's market (units of quote_asset per one base_asset) from the provider that
+ * serves it (src/providers/prices; `services.providers.market(enterpriseId)`). It refuses rather than
+ * answer a price it cannot stand behind: 502 when the provider fails, 503 when its price is stale.
+ */
+export type MarketPrice = (pair: PairRow, request: { firm: boolean; key?: string }) => Promise<Rational>;
 
 const BPS = 10_000n;
 
-/** The client's rate: the mid less the pair's spread (the house buys below mid in both directions). */
-export function clientRate(pair: PairRow, at: Date, source: PriceSource = sandboxPriceSource): Rational {
-  return multiply(source.mid(pair, at), rational(BPS - BigInt(pair.spread_bps), BPS));
+/** The client's rate from the market's mid: the pair's direction of it, less the pair's spread (the house buys below mid in both directions). */
+export function clientRate(pair: PairRow, mid: Rational): Rational {
+  const directed = pair.from_asset === pair.base_asset ? mid : reciprocal(mid);
+  return multiply(directed, rational(BPS - BigInt(pair.spread_bps), BPS));
 }
 
 /** floor(amount × rate) converted between minor units: any remainder stays with the house. */
@@ -51,12 +45,12 @@ export type FeeSchedules = Awaited<ReturnType<typeof schedulesInForce>>;
 /**
  * Prices converting `fromAmount` over `pair`. The fee comes from the fee engine in the from asset and
  * is charged on top of the principal (the whole principal is converted), with the schedules in force
- * (read now, or `schedules` when given). Outside the pair's limits, or an amount too small to yield
- * one minor unit, is 422 at `pointer`.
+ * (read now, or `schedules` when given), at the market's `mid` (asked of its provider beforehand, outside
+ * any transaction). Outside the pair's limits, or an amount too small to yield one minor unit, is 422 at `pointer`.
  */
 export async function priceConversion(
   sql: Sql | TransactionSql,
-  input: { enterpriseId: string; pair: PairRow; fromAmount: bigint; operationType?: OperationType; pointer: string; at?: Date; schedules?: FeeSchedules },
+  input: { enterpriseId: string; pair: PairRow; mid: Rational; fromAmount: bigint; operationType?: OperationType; pointer: string; at?: Date; schedules?: FeeSchedules },
 ): Promise<Pricing> {
   const { pair, fromAmount } = input;
   const min = BigInt(pair.min_from_amount);
@@ -68,7 +62,7 @@ export async function priceConversion(
     });
   }
   const computedAt = input.at ?? new Date();
-  const rate = clientRate(pair, computedAt);
+  const rate = clientRate(pair, input.mid);
   const toAmount = convertMinor(fromAmount, rate, pair.from_asset, pair.to_asset);
   if (toAmount <= 0n) {
     throw new AppError('EdgeUnprocessable', 'The amount is too small to convert.', { reason: 'amount_too_small', errors: [{ pointer: input.pointer, detail: 'converts to zero' }] });

@@ -9,6 +9,10 @@ import type { ApprovalSpec } from '../approvals/messages';
 export const ON_RAMP_PAYMENT_SIGNAL = 'onRamp.paymentReceived';
 /** Signal to `on-ramp/<id>` and `off-ramp/<id>`: the session was cancelled (the row is already cancelled). */
 export const RAMP_CANCELLED_SIGNAL = 'ramp.cancelled';
+/** Signal to `off-ramp/<id>`: the payout's provider reported a change; the workflow asks its outcome now instead of at its next check. */
+export const OFF_RAMP_PAYOUT_SIGNAL = 'rail.outcomeReported';
+/** Off-ramp workflows from this change on submit through the payout rail's provider and ask its outcome. */
+export const OFF_RAMP_PAYOUT_RAIL_PATCH = 'off-ramp-payout-rail';
 
 export type OnRampStatus = 'requested' | 'awaiting_payment' | 'payment_received' | 'converting' | 'completed' | 'expired' | 'cancelled' | 'failed';
 export type OffRampStatus = 'pending_approval' | 'requested' | 'converting' | 'payout_sent' | 'completed' | 'cancelled' | 'rejected' | 'expired' | 'failed';
@@ -32,7 +36,7 @@ export interface OffRampWorkflowInput {
   enterpriseId: string;
   clientId: string | null;
   accountRef: string;
-  /** Sandbox payout rail: time from payout_sent to the bank's confirmation (completed). */
+  /** Workflows started before the payout rail seam: time from payout_sent to completed (the sandbox bank's confirmation). */
   payoutSettleMs: number;
   /** Set when a policy rule requires approval before the session converts. */
   approval?: ApprovalSpec | null;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Sql, TransactionSql } from 'postgres';
 import { guardedTransition, statusAfter, type SessionTable } from './transition';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
@@ -11,10 +10,11 @@ import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../idempotency/store';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
-import { ASSETS, money, placeHold, systemAccountRef, voidHold } from '../../ledger';
+import { ASSETS, creditExternalDeposit, money, placeHold, systemAccountRef, voidHold } from '../../ledger';
 import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from '../conversions/ledger';
 import { getPair, tradablePair } from '../pricing/pairs';
-import { clientRate, convertMinor, feeSummary, priceConversion } from '../pricing/prices';
+import { clientRate, convertMinor, feeSummary, priceConversion, type MarketPrice } from '../pricing/prices';
+import type { WithdrawalRail } from '../../providers/rails';
 import { formatDecimalDown, serialise } from '../pricing/rational';
 import type { CarriedEntry } from '../audit/entries';
 import { OFF_RAMP_EVENTS } from './events';
@@ -23,9 +23,11 @@ import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStar
 
 /*
  * Off-ramp sessions (asset → fiat payout to a payout method): the asset amount plus the off-ramp fee
- * is held at creation; the workflow fixes the rate, sends the payout (posting the hold and booking
- * the fiat out through FX liquidity), and completes when the bank confirms. Before the payout is
- * sent, a cancellation or a failure releases the hold exactly once.
+ * is held at creation; the workflow fixes the rate (the market price from its provider), submits the
+ * payout to the bank rail's provider (once accepted: the hold posted and the fiat booked out through FX
+ * liquidity), and completes when the provider confirms. Before the payout is accepted, a cancellation
+ * or a failure releases the hold exactly once; a payout the bank returns afterwards is credited back
+ * to the account in the fiat currency.
  */
 
 export interface OffRampRow {
@@ -104,9 +106,6 @@ function recordOffRampEvent(tx: TransactionSql, row: OffRampRow, attribution: Su
   });
 }
 
-/** The sandbox payout rail refuses payouts to a beneficiary of this name (how tests and integrators simulate a bank rejection). */
-export const SANDBOX_REJECTED_BENEFICIARY = 'SANDBOX REJECT';
-
 export interface NewOffRamp {
   enterpriseId: string;
   accountRef: string;
@@ -123,6 +122,8 @@ export interface NewOffRamp {
   idempotency?: IdempotencyScope;
   /** Sandbox payout rail: time from payout_sent to the bank's confirmation. */
   payoutSettleMs: number;
+  /** The market price of the asset → fiat pair (its provider), asked before the session's transaction. */
+  market: MarketPrice;
 }
 
 /**
@@ -149,6 +150,8 @@ export async function acceptOffRamp(sql: Sql, input: NewOffRamp): Promise<{ row:
   const fiat = ASSETS[input.fiatCurrency];
   if (!fiat || fiat.class !== 'fiat') throw new AppError('EdgeUnprocessable', 'fiat_currency must be a fiat currency.', { errors: [{ pointer: '/body/fiat_currency', detail: 'not a fiat currency' }] });
   if (ASSETS[input.asset]?.class !== 'crypto') throw new AppError('EdgeUnprocessable', 'asset must be a crypto asset.', { errors: [{ pointer: '/body/asset', detail: 'not a crypto asset' }] });
+  const pointers = { from: '/body/asset', to: '/body/fiat_currency' };
+  const mid = await input.market(await tradablePair(sql, input.asset, fiat.code, pointers), { firm: false });
   return (await sql.begin(async (tx) => {
     const account = await lockMovableAccount(tx, input.accountRef, input.enterpriseId, { outgoing: true });
     const [method] = await tx`select account_ref, currency, status from payout_methods where id = ${input.payoutMethodId} and enterprise_id = ${input.enterpriseId}`;
@@ -159,8 +162,8 @@ export async function acceptOffRamp(sql: Sql, input: NewOffRamp): Promise<{ row:
       throw new AppError('EdgeUnprocessable', `The payout method pays out ${method.currency}.`, { errors: [{ pointer: '/body/fiat_currency', detail: `must be ${method.currency} for this payout method` }] });
     }
     if (method.status !== 'active') throw conflict('The payout method is disabled.', 'payout_method_disabled');
-    const pair = await tradablePair(tx, input.asset, fiat.code, { from: '/body/asset', to: '/body/fiat_currency' });
-    const priced = await priceConversion(tx, { enterpriseId: input.enterpriseId, pair, fromAmount: input.amount, operationType: 'off_ramp', pointer: '/body/amount/value' });
+    const pair = await tradablePair(tx, input.asset, fiat.code, pointers);
+    const priced = await priceConversion(tx, { enterpriseId: input.enterpriseId, pair, mid, fromAmount: input.amount, operationType: 'off_ramp', pointer: '/body/amount/value' });
     const decision = await evaluatePolicy(
       tx,
       {
@@ -279,31 +282,55 @@ export async function releaseOffRamp(sql: Sql, id: string, outcome: 'rejected' |
   return statusOf(await transition(sql, id, ['pending_approval'], (tx, row) => release(tx, row, outcome, `approval_${outcome}`), attribution), id);
 }
 
-/** requested → converting: fixes the rate and the fiat amount (rounded down). A disabled pair fails the session. */
-export async function convertOffRamp(sql: Sql, id: string): Promise<OffRampStatus> {
+/**
+ * requested → converting: fixes the rate and the fiat amount (rounded down) at the market price its
+ * provider gives now (asked before the transition's transaction). A disabled pair fails the session.
+ */
+export async function convertOffRamp(sql: Sql, id: string, market: MarketPrice): Promise<OffRampStatus> {
+  const session = await findOffRamp(sql, id);
+  if (session?.status !== 'requested') return statusOf(session ? { row: session } : null, id);
+  const pair = await getPair(sql, session.pair_id);
+  const mid = pair.enabled ? await market(pair, { firm: false }) : null;
   return statusOf(
     await transition(sql, id, ['requested'], async (tx, row) => {
-      const pair = await getPair(tx, row.pair_id);
-      if (!pair.enabled) return release(tx, row, 'failed', 'pair_disabled');
-      const rate = clientRate(pair, new Date());
-      return { status: 'converting', fiat_amount: convertMinor(BigInt(row.amount), rate, row.asset, row.fiat_currency).toString(), rate: serialise(rate), price: formatDecimalDown(rate, pair.price_precision) };
+      const current = await getPair(tx, row.pair_id);
+      if (!current.enabled || !mid) return release(tx, row, 'failed', 'pair_disabled');
+      const rate = clientRate(current, mid);
+      return { status: 'converting', fiat_amount: convertMinor(BigInt(row.amount), rate, row.asset, row.fiat_currency).toString(), rate: serialise(rate), price: formatDecimalDown(rate, current.price_precision) };
     }),
     id,
   );
 }
 
 /**
- * converting → payout_sent: the sandbox payout rail accepts the payout (books the exchange: hold
- * posted to FX liquidity and fee revenue, fiat from FX liquidity to external_withdrawals, key
- * `off_ramp/<id>`), or rejects it (beneficiary named SANDBOX REJECT, or the method was disabled
- * meanwhile): failed, hold released.
+ * converting → payout_sent: submits the payout to the bank rail's provider (business key
+ * `off_ramp/<id>`, outside any transaction) and, once accepted, books the exchange (hold posted to FX
+ * liquidity and fee revenue, fiat from FX liquidity to external_withdrawals, key `off_ramp/<id>`) with
+ * the provider's reference. Rejected, or the method disabled meanwhile: failed, hold released.
  */
-export async function sendOffRampPayout(sql: Sql, id: string, metrics?: Metrics): Promise<OffRampStatus> {
-  return statusOf(
+export async function sendOffRampPayout(
+  sql: Sql,
+  id: string,
+  railFor: (rail: string) => Promise<WithdrawalRail>,
+  metrics?: Metrics,
+): Promise<{ status: OffRampStatus; checkAfterMs: number }> {
+  const session = await findOffRamp(sql, id);
+  if (session?.status !== 'converting') return { status: statusOf(session ? { row: session } : null, id), checkAfterMs: 0 };
+  const [method] = await sql`select status, rail, beneficiary from payout_methods where id = ${session.payout_method_id}`;
+  const submitted =
+    method.status === 'active'
+      ? await (await railFor(method.rail)).submit({
+          businessKey: `off_ramp/${id}`,
+          enterpriseId: session.enterprise_id,
+          rail: method.rail,
+          destination: { beneficiary: method.beneficiary },
+          asset: session.fiat_currency,
+          amount: BigInt(session.fiat_amount!),
+        })
+      : ({ status: 'rejected', reason: 'payout_method_disabled' } as const);
+  const status = statusOf(
     await transition(sql, id, ['converting'], async (tx, row) => {
-      const [method] = await tx`select status, beneficiary->>'name' as name from payout_methods where id = ${row.payout_method_id}`;
-      if (method.status !== 'active') return release(tx, row, 'failed', 'payout_method_disabled');
-      if (String(method.name).trim().toUpperCase() === SANDBOX_REJECTED_BENEFICIARY) return release(tx, row, 'failed', 'payout_rejected');
+      if (submitted.status === 'rejected') return release(tx, row, 'failed', submitted.reason);
       const ledgerTransactionId = await bookExchange(tx, {
         key: `off_ramp/${id}`,
         kind: 'off_ramp',
@@ -317,15 +344,30 @@ export async function sendOffRampPayout(sql: Sql, id: string, metrics?: Metrics)
         fees: row.fee_components,
         metrics,
       });
-      return { status: 'payout_sent', ledger_transaction_id: ledgerTransactionId, payout_reference: `SBXPO${randomBytes(8).toString('hex').toUpperCase()}`, payout_sent_at: new Date() };
+      return { status: 'payout_sent', ledger_transaction_id: ledgerTransactionId, payout_reference: submitted.reference, payout_sent_at: new Date() };
     }),
     id,
   );
+  return { status, checkAfterMs: submitted.status === 'accepted' ? submitted.checkAfterMs : 0 };
 }
 
-/** payout_sent → completed when the (sandbox) bank confirms. */
+/** payout_sent → completed when the bank rail's provider confirms. */
 export async function completeOffRamp(sql: Sql, id: string): Promise<OffRampStatus> {
   return statusOf(await transition(sql, id, ['payout_sent'], async () => ({ status: 'completed', completed_at: new Date() })), id);
+}
+
+/**
+ * payout_sent → failed: the provider reports the accepted payout failed (the bank returned it). The
+ * fiat comes back to the account (external_deposits → account, key `off_ramp/<id>/return`), once.
+ */
+export async function returnOffRampPayout(sql: Sql, id: string, reason: string, metrics?: Metrics): Promise<OffRampStatus> {
+  return statusOf(
+    await transition(sql, id, ['payout_sent'], async (tx, row) => {
+      await creditExternalDeposit(tx, { key: `off_ramp/${id}/return`, enterpriseId: row.enterprise_id, accountRef: row.account_ref, asset: row.fiat_currency, amount: BigInt(row.fiat_amount!), metrics });
+      return { status: 'failed', failure_reason: `payout_returned: ${reason}` };
+    }),
+    id,
+  );
 }
 
 /**

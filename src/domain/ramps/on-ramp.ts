@@ -13,7 +13,7 @@ import { SANDBOX_BANK } from '../funding/addresses';
 import { quoteFees } from '../fees/agreements';
 import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from '../conversions/ledger';
 import { getPair, tradablePair } from '../pricing/pairs';
-import { clientRate, convertMinor, feeSummary } from '../pricing/prices';
+import { clientRate, convertMinor, feeSummary, type MarketPrice } from '../pricing/prices';
 import { formatDecimalDown, serialise } from '../pricing/rational';
 import { ON_RAMP_EVENTS } from './events';
 import { ON_RAMP_WORKFLOW, onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
@@ -263,17 +263,22 @@ export async function recordOnRampPayment(
 
 /**
  * payment_received → converting: prices the payment (on-ramp fee from the fee engine, deducted from
- * the received fiat; the rest converted at the pair's rate, rounded down). A net amount outside the
- * pair's limits fails the session (`amount_out_of_range`).
+ * the received fiat; the rest converted at the pair's rate from the market price its provider gives
+ * now, asked before the transition's transaction, rounded down). A net amount outside the pair's
+ * limits fails the session (`amount_out_of_range`).
  */
-export async function convertOnRamp(sql: Sql, id: string): Promise<OnRampStatus> {
+export async function convertOnRamp(sql: Sql, id: string, market: MarketPrice): Promise<OnRampStatus> {
+  const [session] = await sql`select status, pair_id from on_ramp_sessions where id = ${id}`;
+  const mid = session?.status === 'payment_received' ? await market(await getPair(sql, session.pair_id), { firm: false }) : null;
   return statusOf(
     await transition(sql, id, ['payment_received'], async (tx, row) => {
       const pair = await getPair(tx, row.pair_id);
       const gross = BigInt(row.fiat_amount!);
       const fees = await quoteFees(tx, { enterpriseId: row.enterprise_id, operationType: 'on_ramp', asset: row.fiat_currency, amount: gross, rail: null });
       const net = gross - fees.total;
-      const rate = clientRate(pair, new Date());
+      // Paid between the read above and this lock: the activity's retry prices it.
+      if (!mid) throw new Error(`on-ramp session ${id} was paid while it was being priced`);
+      const rate = clientRate(pair, mid);
       const assetAmount = net > 0n ? convertMinor(net, rate, pair.from_asset, pair.to_asset) : 0n;
       if (!pair.enabled || net < BigInt(pair.min_from_amount) || net > BigInt(pair.max_from_amount) || assetAmount <= 0n) {
         return { status: 'failed', failure_reason: pair.enabled ? 'amount_out_of_range' : 'pair_disabled' };

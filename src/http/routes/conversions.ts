@@ -146,7 +146,7 @@ export const previewConversion = defineRoute({
     await conversionAccount(services, caller, body.account_ref, 'conversions.create');
     // `conversions/<quote id>`: the name the pipeline gave the stored quote (the path's collection).
     const audit = auditRowAlongside(ctx, 201, 'conversions');
-    const quote = await createQuote(services.sql, { enterpriseId: caller.enterpriseId, accountRef: body.account_ref, ...parseRequest(body) }, audit);
+    const quote = await createQuote(services.sql, { enterpriseId: caller.enterpriseId, accountRef: body.account_ref, ...parseRequest(body) }, services.providers.market(caller.enterpriseId), audit);
     return { status: 201, body: presentQuote(quote) };
   },
 });

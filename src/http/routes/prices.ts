@@ -31,7 +31,7 @@ export const getIndicativePrice = defineRoute({
   operationId: 'getIndicativePrice',
   summary: 'Indicative conversion price',
   description:
-    'Prices converting `from_amount` of `from_asset` into `to_asset` with the sandbox price source (a deterministic mid price less the pair\'s spread, rounded down) and the fee engine. Binds nothing; `expires_at` is 30 s later. With `account_ref`, the caller must see the account. Asset codes are case-insensitive.',
+    'Prices converting `from_amount` of `from_asset` into `to_asset` at the market\'s mid price from the provider the routing configuration names for the market (the sandbox: the catalogue\'s mid price; a connector: docs/connectors.md) less the pair\'s spread, rounded down, with the fee engine. Binds nothing; `expires_at` is 30 s later. With `account_ref`, the caller must see the account. Asset codes are case-insensitive. A provider that fails (unreachable, timed out, 5xx, an answer outside the protocol) is 502 EdgeBadGateway with `provider` naming it; a price older than COUNTERFOIL_PRICE_MAX_AGE_MS is 503 TemporarilyUnavailable with Retry-After.',
   tags: ['Prices'],
   auth: { kind: 'bearer', permission: 'conversions.read', capability: 'conversions' },
   query: z
@@ -44,7 +44,7 @@ export const getIndicativePrice = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'The indicative price.', schema: IndicativePriceBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable'],
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable', 'EdgeBadGateway', 'TemporarilyUnavailable'],
   handler: async ({ query, caller, services }) => {
     if (query.account_ref) await requireAccount(services.sql, caller, query.account_ref, 'conversions.read');
     const pricing = await indicativePrice(services.sql, {
@@ -52,7 +52,7 @@ export const getIndicativePrice = defineRoute({
       fromAsset: query.from_asset,
       toAsset: query.to_asset,
       fromAmount: parseAmount(query.from_amount, query.from_asset, '/query/from_amount'),
-    });
+    }, services.providers.market(caller.enterpriseId));
     return { body: presentIndicativePrice(pricing) };
   },
 });

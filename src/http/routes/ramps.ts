@@ -156,8 +156,9 @@ export const createOffRampSession = defineRoute({
       metrics: services.metrics,
       taskQueue: services.config.taskQueue,
       idempotency,
-      // The sandbox payout rail settles after one simulated block time.
+      // Read only by workflows started before the payout rail seam (the sandbox bank's settlement time).
       payoutSettleMs: services.config.sandboxBlockMs,
+      market: services.providers.market(caller.enterpriseId),
     });
     return { status: 201, body: presentOffRamp(row) };
   },

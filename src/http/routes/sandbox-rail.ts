@@ -2,7 +2,7 @@ import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Timestamp, Uuid } from '../../schema/common';
 import { AppError } from '../../errors';
-import { injectRailFailure } from '../../domain/rails';
+import { injectRailFailure } from '../../providers/rails';
 import { auditRowAlongside } from '../../domain/audit/entries';
 
 const RailFailureBody = z

@@ -1,7 +1,9 @@
 import type { Sql } from 'postgres';
 import { uuidv7 } from '../../ids';
+import type { Mode } from '../../config';
 import type { Alongside } from '../../db/base';
-import { networkByCode } from '../catalogue/networks';
+import { networkByCode } from '../../domain/catalogue/networks';
+import { assertSandboxMode } from '../sandbox';
 import type { RailOutcome, RailSubmission, SubmitOutcome, WithdrawalRail } from './rail';
 
 /**
@@ -13,10 +15,14 @@ import type { RailOutcome, RailSubmission, SubmitOutcome, WithdrawalRail } from 
 export class SandboxRail implements WithdrawalRail {
   readonly name = 'sandbox';
 
-  constructor(private readonly sql: Sql, private readonly blockMs: number) {}
+  constructor(private readonly sql: Sql, private readonly blockMs: number, mode: Mode) {
+    assertSandboxMode(mode, 'withdrawal rail');
+  }
 
   async submit(s: RailSubmission): Promise<SubmitOutcome> {
-    const delayMs = (networkByCode(s.network)?.confirmations ?? 1) * this.blockMs;
+    if (!('address' in s.destination)) throw new Error(`the sandbox withdrawal rail sends to crypto addresses, not over ${s.rail}`);
+    const { address } = s.destination;
+    const delayMs = (networkByCode(s.rail)?.confirmations ?? 1) * this.blockMs;
     // One statement (one round trip, atomic): the submission already made under this key, or a new one
     // that consumes the oldest injected failure for this address, if any.
     const [row] = await this.sql`
@@ -25,12 +31,12 @@ export class SandboxRail implements WithdrawalRail {
       ), failure as (
         update sandbox_rail_failures set remaining = remaining - 1
          where id = (select id from sandbox_rail_failures
-                      where enterprise_id = ${s.enterpriseId} and address = ${s.address} and remaining > 0 and not exists (select 1 from existing)
+                      where enterprise_id = ${s.enterpriseId} and address = ${address} and remaining > 0 and not exists (select 1 from existing)
                       order by created_at limit 1 for update)
         returning stage, failure_reason
       ), inserted as (
         insert into sandbox_rail_submissions (id, business_key, enterprise_id, network, address, asset, amount, status, refused, failure_reason, confirm_at)
-        select ${uuidv7()}, ${s.businessKey}, ${s.enterpriseId}, ${s.network}, ${s.address}, ${s.asset}, ${s.amount.toString()}::numeric,
+        select ${uuidv7()}, ${s.businessKey}, ${s.enterpriseId}, ${s.rail}, ${address}, ${s.asset}, ${s.amount.toString()}::numeric,
                case when f.stage = 'submission' then 'failed' else 'accepted' end, coalesce(f.stage = 'submission', false), f.failure_reason,
                now() + make_interval(secs => ${delayMs / 1000})
           from (select 1) as one left join failure f on true

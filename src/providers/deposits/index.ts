@@ -1,0 +1,51 @@
+import type { Services } from '../../services';
+import { AppError } from '../../errors';
+import { receiveDeposit, resolveDepositTarget, type DepositTarget } from '../../domain/deposits/deposits';
+import type { DepositRow } from '../../domain/funding/present';
+
+/**
+ * The deposits seam: a provider reports a payment that arrived on a deposit instruction (or on its
+ * address), final on its rail. The sandbox reports simulated ones (./sandbox.ts, POST
+ * /sandbox/deposits); a connector reports real ones (its `deposit.received` event). Either way the
+ * deposit is recorded `pending` and the same `deposit/<id>` workflow confirms and credits it once.
+ */
+export interface DepositReport {
+  /** The provider's transaction id or bank reference: one deposit per rail and reference. */
+  reference: string;
+  target: DepositTarget;
+  amount: { currency: string; value: string };
+}
+
+export interface ReportingConnector {
+  id: string;
+  name: string;
+  enterpriseId: string;
+}
+
+/**
+ * A connector's report. The target must be an instruction of the connector's enterprise (else 422
+ * `unknown_deposit_target`) on a rail the routing gives this connector (else 422 `provider_not_routed`).
+ * The same reference again answers the deposit it recorded (`replayed`) and credits nothing more.
+ */
+export async function reportDeposit(services: Services, connector: ReportingConnector, report: DepositReport): Promise<{ deposit: DepositRow; replayed: boolean }> {
+  const endpoint = await resolveDepositTarget(services.sql, report.target);
+  if (!endpoint || endpoint.enterprise_id !== connector.enterpriseId) {
+    throw new AppError('EdgeUnprocessable', 'No deposit instruction of this enterprise matches the target.', {
+      reason: 'unknown_deposit_target',
+      errors: [{ pointer: '/body/data', detail: 'unknown deposit instruction or address' }],
+    });
+  }
+  const routed = services.providers.providerOf('deposits', endpoint.rail);
+  if (routed !== connector.name) {
+    throw new AppError('EdgeUnprocessable', `Deposits on ${endpoint.rail} are not routed to connector ${connector.name}.`, { reason: 'provider_not_routed' });
+  }
+  return receiveDeposit(services, {
+    endpoint,
+    currency: report.amount.currency,
+    value: report.amount.value,
+    attribution: null,
+    taskQueue: services.config.taskQueue,
+    blockMs: 0,
+    reported: { connectorId: connector.id, reference: report.reference },
+  });
+}

@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import type { Sql } from 'postgres';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import { AppError } from '../errors';
+import type { PairRow } from '../domain/pricing/pairs';
+import type { MarketPrice } from '../domain/pricing/prices';
+import { networkByCode } from '../domain/catalogue/networks';
+import { activeConnectorNamed } from '../domain/connectors/connectors';
+import { openConnectorSecret } from '../domain/connectors/secrets';
+import { providerFor, SANDBOX_PROVIDER, type ProviderKind } from './routing';
+import { SandboxPayoutRail, SandboxRail, type WithdrawalRail } from './rails';
+import { SandboxPriceSource, type PriceSource } from './prices';
+import { ConnectorClient, ConnectorFailure } from './http/client';
+import { HttpRail } from './http/rails';
+import { HttpPriceSource } from './http/prices';
+import type { ConnectorTransport } from './http/outbound';
+
+/**
+ * Nothing serves this key for this enterprise now: no provider is routed to it, or the routed
+ * connector is not registered (or is disabled) in the enterprise. A workflow's activity retries until
+ * it is; a synchronous caller gets 502.
+ */
+export class ProviderNotConnected extends Error {
+  constructor(
+    readonly kind: ProviderKind,
+    readonly key: string,
+    readonly provider: string | null,
+  ) {
+    super(provider ? `no active connector named ${provider} serves ${kind} ${key} in this enterprise` : `no provider is configured for ${kind} ${key}`);
+    this.name = 'ProviderNotConnected';
+  }
+}
+
+/**
+ * The provider seams of this process (services.providers): which implementation serves a rail, a
+ * market or a KYC path for an enterprise, per the routing configuration, and the connector client
+ * that speaks to it. Sandbox simulators refuse to be built in production mode.
+ */
+export class Providers {
+  private readonly transport: ConnectorTransport;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly config: Config,
+    private readonly log?: Logger,
+  ) {
+    // Read once at start-up: a CA file that cannot be read stops the process here, not at the first payout.
+    this.transport = {
+      timeoutMs: config.connectorTimeoutMs,
+      allowLoopback: config.connectorAllowLoopback,
+      ca: config.connectorCaFile ? readFileSync(config.connectorCaFile, 'utf8') : undefined,
+    };
+  }
+
+  /** The provider name routing gives `key` of `kind`, or null. */
+  providerOf(kind: ProviderKind, key: string): string | null {
+    return providerFor(this.config.providers, kind, key);
+  }
+
+  /** The enterprise's connector client for the provider serving `key` of `kind`; null when that provider is the sandbox. */
+  private async connector(enterpriseId: string, kind: ProviderKind, key: string): Promise<ConnectorClient | null> {
+    const name = this.providerOf(kind, key);
+    if (name === SANDBOX_PROVIDER) return null;
+    const row = name ? await activeConnectorNamed(this.sql, enterpriseId, name) : null;
+    if (!row) throw new ProviderNotConnected(kind, key, name);
+    const secret = await openConnectorSecret(this.sql, row.id, row.secret_sealed);
+    return new ConnectorClient({ id: row.id, name: row.name, baseUrl: row.base_url, secret }, this.transport);
+  }
+
+  /** The rail a withdrawal (crypto network) or an off-ramp payout (bank rail) of this enterprise leaves by. */
+  async rail(enterpriseId: string, rail: string): Promise<WithdrawalRail> {
+    const client = await this.connector(enterpriseId, 'rails', rail);
+    if (client) return new HttpRail(client);
+    return networkByCode(rail) ? new SandboxRail(this.sql, this.config.sandboxBlockMs, this.config.mode) : new SandboxPayoutRail(this.config.sandboxBlockMs, this.config.mode);
+  }
+
+  private async priceSource(enterpriseId: string, pair: PairRow): Promise<PriceSource> {
+    const client = await this.connector(enterpriseId, 'prices', `${pair.base_asset}/${pair.quote_asset}`);
+    return client ? new HttpPriceSource(client) : new SandboxPriceSource(this.config.mode);
+  }
+
+  /**
+   * Market prices for this enterprise. A provider that fails (unreachable, times out, answers 5xx or
+   * garbage) is 502 naming it, with no internals; a price older than COUNTERFOIL_PRICE_MAX_AGE_MS is
+   * 503 with Retry-After, never used.
+   */
+  market(enterpriseId: string): MarketPrice {
+    return async (pair, request) => {
+      const market = `${pair.base_asset}/${pair.quote_asset}`;
+      let point;
+      let provider = this.providerOf('prices', market) ?? 'none';
+      try {
+        const source = await this.priceSource(enterpriseId, pair);
+        provider = source.name;
+        point = await source.price(pair, request);
+      } catch (err) {
+        if (err instanceof ConnectorFailure || err instanceof ProviderNotConnected) {
+          this.log?.warn({ err, market, provider }, 'price provider failed');
+          throw new AppError('EdgeBadGateway', `The price provider ${provider} did not answer with a usable ${market} price.`, {
+            reason: err instanceof ProviderNotConnected ? 'provider_not_connected' : 'provider_failed',
+            extensions: { provider },
+          });
+        }
+        throw err;
+      }
+      const ageMs = Date.now() - point.asOf.getTime();
+      if (ageMs > this.config.priceMaxAgeMs) {
+        const retryAfter = Math.min(60, Math.max(1, Math.ceil(this.config.priceMaxAgeMs / 1000)));
+        throw new AppError('TemporarilyUnavailable', `The ${market} price from ${provider} is older than ${this.config.priceMaxAgeMs} ms; it is not used.`, {
+          reason: 'price_stale',
+          extensions: { provider },
+          headers: { 'Retry-After': String(retryAfter) },
+        });
+      }
+      return point.mid;
+    };
+  }
+}

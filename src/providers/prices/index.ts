@@ -1,0 +1,2 @@
+export type { PricePoint, PriceRequest, PriceSource } from './source';
+export { SandboxPriceSource } from './sandbox';
