@@ -15,6 +15,7 @@ import { StartSweeper } from './temporal/start-outbox';
 import { bootstrap, credentialsFile, writeCredentials, type BootstrapCredentials } from './bootstrap';
 import type { RunningServer } from './http/server';
 import type { DevSignIn } from './dev-idp';
+import { assertProductionProviders } from './providers/startup';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -113,6 +114,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
       temporalAddress: infra.temporalAddress,
       migrate: role !== 'api',
     });
+    await assertProductionProviders(services.sql, config);
 
     let credentials: BootstrapCredentials | null = null;
     if (role !== 'api') {

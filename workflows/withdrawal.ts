@@ -3,13 +3,13 @@ import {
   CancellationScope,
   allHandlersFinished,
   condition,
+  defineSignal,
   defineUpdate,
   isCancellation,
   patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
-  sleep,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
@@ -17,6 +17,7 @@ import type { EntryRecord } from '../src/domain/audit/entries';
 import {
   WITHDRAWAL_CANCEL_UPDATE,
   WITHDRAWAL_NOT_CANCELLABLE,
+  WITHDRAWAL_RAIL_SIGNAL,
   type WithdrawalCancellation,
   type WithdrawalWorkflowInput,
 } from '../src/domain/withdrawals/messages';
@@ -44,6 +45,7 @@ export const LOCAL_EXECUTION_PATCH = 'withdrawal-local-execution';
 export const DEFAULT_CONFIRM_INLINE_MS = 1000;
 
 export const cancelWithdrawalUpdate = defineUpdate<WithdrawalView, [WithdrawalCancellation]>(WITHDRAWAL_CANCEL_UPDATE);
+export const railOutcomeReportedSignal = defineSignal(WITHDRAWAL_RAIL_SIGNAL);
 
 type Phase = 'approval' | 'ready' | 'submitting' | 'finished';
 
@@ -69,6 +71,9 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
   let cancelEntry: EntryRecord | undefined;
   let final: WithdrawalView | undefined;
   const gate = input.approval ? new ApprovalGate(input.approval) : undefined;
+  // The rail's provider reported a change (its connector's event): ask the outcome without waiting out the check interval.
+  let reported = false;
+  setHandler(railOutcomeReportedSignal, () => void (reported = true));
 
   setHandler(
     cancelWithdrawalUpdate,
@@ -123,7 +128,9 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
         wait = submitted.checkAfterMs;
       }
       for (;;) {
-        if (wait > 0) await sleep(wait);
+        // A timer as before; a report cuts it short.
+        if (wait > 0) await condition(() => reported, wait);
+        reported = false;
         const outcome = await withdrawalRailOutcome(input.withdrawalId);
         if (outcome.status === 'failed') return release('failed', outcome.reason);
         if (outcome.status === 'confirmed') break;

@@ -18,6 +18,7 @@ export const GOVERNED_ACTIONS = {
   'service_accounts.rotate_secret': 'Rotate a service account secret. resource_ref: `service-accounts/<id>`.',
   'role_assignments.grant_enterprise_admin':
     'Grant the `enterprise-admin` role (POST /role-assignments). resource_ref: the `principal_ref` receiving the role.',
+  'clients.record_kyc_decision': "Record a KYC decision for a client (POST /clients/{client_id}/kyc-decisions). resource_ref: `clients/<id>`.",
 } as const;
 
 export type GovernedAction = keyof typeof GOVERNED_ACTIONS;

@@ -49,6 +49,9 @@ export const PERMISSIONS = {
   'action_tokens.create': 'Issue action tokens for governed actions.',
   'sandbox.control': 'Drive sandbox simulators (sandbox mode only).',
   'me.read': "Read the caller's own capabilities and navigation (every platform role holds it).",
+  'connectors.read': 'Read provider connectors.',
+  'connectors.manage': 'Register, disable and enable provider connectors; rotate their signing secrets.',
+  'kyc.decide': "Record KYC decisions for clients (sets the client's kyc_status).",
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

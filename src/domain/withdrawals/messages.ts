@@ -23,6 +23,9 @@ export interface WithdrawalWorkflowInput {
   confirmInlineMs?: number;
 }
 
+/** Signal to `withdrawal/<id>`: the rail's provider reported a change; the workflow asks the outcome now instead of at its next check. */
+export const WITHDRAWAL_RAIL_SIGNAL = 'rail.outcomeReported';
+
 /** Update a `withdrawal/<id>` workflow answers until the withdrawal is submitted (args [WithdrawalCancellation] → WithdrawalView). */
 export const WITHDRAWAL_CANCEL_UPDATE = 'withdrawal.cancel';
 /** ApplicationFailure type of the cancel Update's validator once the withdrawal is past cancellation. */

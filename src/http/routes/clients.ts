@@ -1,4 +1,5 @@
 import { z } from '../../schema/zod';
+import { sandboxKycAtCreation } from '../../providers/kyc/sandbox';
 import { defineRoute, type RouteDef } from '../route';
 import { Ref, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
@@ -44,7 +45,7 @@ export const createClientRoute = defineRoute({
         displayName: body.display_name,
         externalId: body.external_id,
         metadata: body.metadata ?? {},
-        kycStatus: services.config.mode === 'sandbox' ? 'verified' : 'pending',
+        kycStatus: services.config.mode === 'sandbox' ? sandboxKycAtCreation(services.config.mode) : 'pending',
       },
       auditedAs(ctx, 201, 'clients'),
     );

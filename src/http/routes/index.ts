@@ -37,6 +37,7 @@ import { priceRoutes } from './prices';
 import { rampRoutes } from './ramps';
 import { sandboxRampRoutes } from './sandbox-ramps';
 import { signInRoutes } from './sign-in';
+import { connectorRoutes } from './connectors';
 /** Every route of the tenant API. The router, the OpenAPI document and the route-table test read this. */
 export const tenantRoutes: RouteDef[] = [
   tokenRoute,
@@ -64,4 +65,5 @@ export const tenantRoutes: RouteDef[] = [
   ...conversionRoutes, ...priceRoutes,
   ...rampRoutes, ...sandboxRampRoutes,
   ...signInRoutes,
+  ...connectorRoutes,
 ];

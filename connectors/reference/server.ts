@@ -1,0 +1,219 @@
+/**
+ * The reference connector: a small, complete implementation of the connector protocol
+ * (docs/connectors.md) that a bank, custodian, KYC vendor or price feed integration starts from. It
+ * keeps its book in memory and is driven by a control surface (bearer token), so tests and the
+ * production walkthrough can make it confirm, fail or stall payouts, report deposits and KYC
+ * decisions, and serve, break or age prices.
+ *
+ *   REFERENCE_CERT, REFERENCE_KEY   PEM files of its TLS certificate and key (it serves HTTPS only)
+ *   REFERENCE_PORT                  port on 127.0.0.1 (0: any; the chosen one is printed)
+ *   REFERENCE_CONTROL_TOKEN         bearer token of /control/*
+ *
+ * It depends on node and `standardwebhooks` only, as an integration outside Counterfoil would.
+ */
+import https from 'node:https';
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Webhook } from 'standardwebhooks';
+
+type PayoutStatus = 'pending' | 'confirmed' | 'failed' | 'rejected';
+
+interface Payout {
+  idempotency_key: string;
+  status: PayoutStatus;
+  reference: string;
+  reason: string | null;
+  rail: string;
+  destination: unknown;
+  amount: { currency: string; value: string };
+}
+
+interface PriceBehaviour {
+  mode: 'ok' | 'error' | 'garbage' | 'stale' | 'hang';
+  mid: string;
+}
+
+const state = {
+  secret: null as string | null,
+  counterfoilUrl: null as string | null,
+  connectorId: null as string | null,
+  payouts: new Map<string, Payout>(),
+  /** POST /payouts requests received (each, including repeats of a key). */
+  payoutRequests: 0,
+  /** Answer the next `hangSubmissions` POST /payouts only after this long (the payout is recorded at once). */
+  hangMs: 0,
+  hangSubmissions: 0,
+  rejectReason: null as string | null,
+  checkAfterMs: 100,
+  prices: new Map<string, PriceBehaviour>(),
+  defaultPrice: { mode: 'ok', mid: '1' } as PriceBehaviour,
+};
+
+const controlToken = process.env.REFERENCE_CONTROL_TOKEN ?? '';
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Counterfoil's signature over the raw body, with the connector's secret. */
+function verified(req: IncomingMessage, raw: Buffer): Record<string, any> | null {
+  if (!state.secret) return null;
+  try {
+    return new Webhook(state.secret).verify(raw, req.headers as Record<string, string>) as Record<string, any>;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends one event to Counterfoil `times` times under one event id (a connector's retries); `badSignature` signs with a wrong key. */
+async function sendEvent(type: string, data: unknown, opts: { times?: number; badSignature?: boolean } = {}): Promise<Array<{ status: number; body: unknown }>> {
+  if (!state.secret || !state.counterfoilUrl || !state.connectorId) throw new Error('not configured');
+  const id = `evt_${randomUUID()}`;
+  const body = JSON.stringify({ type, data });
+  const answers = [];
+  for (let i = 0; i < (opts.times ?? 1); i++) {
+    const now = new Date();
+    const secret = opts.badSignature ? `whsec_${Buffer.alloc(24, 7).toString('base64')}` : state.secret;
+    const signature = new Webhook(secret).sign(id, now, body);
+    const res = await fetch(`${state.counterfoilUrl}/connectors/${state.connectorId}/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature },
+      body,
+    });
+    const text = await res.text();
+    answers.push({ status: res.status, body: text ? JSON.parse(text) : null });
+  }
+  return answers;
+}
+
+const present = (p: Payout) => ({
+  idempotency_key: p.idempotency_key,
+  status: p.status,
+  reference: p.reference,
+  reason: p.reason,
+  ...(p.status === 'pending' ? { check_after_ms: state.checkAfterMs } : {}),
+});
+
+/** Counterfoil → connector: the protocol. */
+async function protocol(req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer): Promise<void> {
+  const body = verified(req, raw);
+  if (!body) return send(res, 401, { error: 'bad signature' });
+  if (path === '/payouts') {
+    if (req.headers['idempotency-key'] !== body.idempotency_key) return send(res, 400, { error: 'Idempotency-Key must equal idempotency_key' });
+    state.payoutRequests++;
+    let payout = state.payouts.get(body.idempotency_key);
+    if (!payout) {
+      payout = {
+        idempotency_key: body.idempotency_key,
+        status: state.rejectReason ? 'rejected' : 'pending',
+        reference: `REF-${randomUUID().slice(0, 8).toUpperCase()}`,
+        reason: state.rejectReason,
+        rail: body.rail,
+        destination: body.destination,
+        amount: body.amount,
+      };
+      state.payouts.set(payout.idempotency_key, payout);
+    }
+    if (state.hangSubmissions > 0) {
+      state.hangSubmissions--;
+      const answer = present(payout);
+      setTimeout(() => (res.destroyed ? undefined : send(res, 200, answer)), state.hangMs);
+      return;
+    }
+    return send(res, 200, present(payout));
+  }
+  if (path === '/payouts/status') {
+    const payout = state.payouts.get(body.idempotency_key);
+    return payout ? send(res, 200, present(payout)) : send(res, 404, { error: 'unknown payout' });
+  }
+  if (path === '/prices') {
+    const market = `${body.base}/${body.quote}`;
+    const behaviour = state.prices.get(market) ?? state.defaultPrice;
+    switch (behaviour.mode) {
+      case 'error':
+        return send(res, 500, { error: 'feed down' });
+      case 'garbage':
+        return send(res, 200, '<html>not a price</html>');
+      case 'hang':
+        return; // never answers: the caller's timeout decides
+      case 'stale':
+        return send(res, 200, { base: body.base, quote: body.quote, mid: behaviour.mid, as_of: new Date(Date.now() - 3_600_000).toISOString() });
+      default:
+        return send(res, 200, { base: body.base, quote: body.quote, mid: behaviour.mid, as_of: new Date().toISOString() });
+    }
+  }
+  return send(res, 404, { error: 'no such endpoint' });
+}
+
+/** The control surface: tests and operators drive the connector. */
+async function control(req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer): Promise<void> {
+  if (!controlToken || req.headers.authorization !== `Bearer ${controlToken}`) return send(res, 401, { error: 'control token' });
+  const body = raw.length ? JSON.parse(raw.toString('utf8')) : {};
+  if (path === '/control/configure') {
+    state.secret = body.secret;
+    state.counterfoilUrl = body.counterfoil_url;
+    state.connectorId = body.connector_id;
+    return send(res, 200, { ok: true });
+  }
+  if (path === '/control/state') {
+    return send(res, 200, { payouts: [...state.payouts.values()], payout_requests: state.payoutRequests });
+  }
+  if (path === '/control/payouts/behaviour') {
+    state.hangMs = body.hang_ms ?? 0;
+    state.hangSubmissions = body.hang_submissions ?? (body.hang_ms ? 1 : 0);
+    state.rejectReason = body.reject_reason ?? null;
+    state.checkAfterMs = body.check_after_ms ?? state.checkAfterMs;
+    return send(res, 200, { ok: true });
+  }
+  const settle = /^\/control\/payouts\/(confirm|fail)$/.exec(path);
+  if (settle) {
+    const payout = state.payouts.get(body.idempotency_key);
+    if (!payout) return send(res, 404, { error: 'unknown payout' });
+    payout.status = settle[1] === 'confirm' ? 'confirmed' : 'failed';
+    payout.reason = settle[1] === 'fail' ? (body.reason ?? 'failed_by_provider') : null;
+    const events = body.notify === false ? [] : await sendEvent('payout.updated', { idempotency_key: payout.idempotency_key });
+    return send(res, 200, { payout: present(payout), events });
+  }
+  if (path === '/control/deposits') {
+    const { times, bad_signature: badSignature, ...data } = body;
+    return send(res, 200, { events: await sendEvent('deposit.received', data, { times, badSignature }) });
+  }
+  if (path === '/control/kyc') {
+    return send(res, 200, { events: await sendEvent('kyc.decision', body) });
+  }
+  if (path === '/control/prices') {
+    const behaviour = { mode: body.mode ?? 'ok', mid: body.mid ?? '1' } as PriceBehaviour;
+    if (body.market) state.prices.set(body.market, behaviour);
+    else state.defaultPrice = behaviour;
+    return send(res, 200, { ok: true });
+  }
+  return send(res, 404, { error: 'no such control' });
+}
+
+const server = https.createServer({ cert: readFileSync(process.env.REFERENCE_CERT!), key: readFileSync(process.env.REFERENCE_KEY!) }, (req, res) => {
+  const path = new URL(req.url ?? '/', 'https://connector').pathname;
+  readBody(req)
+    .then((raw) => {
+      if (req.method !== 'POST' && !(req.method === 'GET' && path === '/control/state')) return send(res, 405, { error: 'POST only' });
+      return path.startsWith('/control/') ? control(req, res, path, raw) : protocol(req, res, path, raw);
+    })
+    .catch((err) => send(res, 500, { error: String(err?.message ?? err) }));
+});
+
+server.listen(Number(process.env.REFERENCE_PORT ?? 0), '127.0.0.1', () => {
+  const address = server.address();
+  process.stdout.write(`reference connector listening on ${typeof address === 'object' && address ? address.port : '?'}\n`);
+});
+
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

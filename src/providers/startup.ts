@@ -1,0 +1,27 @@
+import type { Sql } from 'postgres';
+import { ConfigError, type Config } from '../config';
+import { CRYPTO_NETWORKS } from '../domain/catalogue/networks';
+import { railsFor } from '../domain/catalogue/bank-rails';
+import { describeMissing, KYC_PATHS, missingProviders, type ProviderKeys } from './routing';
+
+/** What production must have a real provider for: every network and bank rail each way, every listed market, every KYC path. */
+export async function requiredProviderKeys(sql: Sql): Promise<ProviderKeys> {
+  const markets = await sql<{ market: string }[]>`select distinct base_asset || '/' || quote_asset as market from conversion_pairs order by 1`;
+  const networks = CRYPTO_NETWORKS.map((n) => n.code);
+  return {
+    rails: [...networks, ...railsFor('pay_out').map((r) => r.code)],
+    deposits: [...networks, ...railsFor('pay_in').map((r) => r.code)],
+    prices: markets.map((m) => m.market),
+    kyc: KYC_PATHS,
+  };
+}
+
+/**
+ * Production start-up stops here, listing every rail, network, market and KYC path still served by
+ * the sandbox or by nothing: production never simulates a payout, a deposit, a price or a decision.
+ */
+export async function assertProductionProviders(sql: Sql, config: Config): Promise<void> {
+  if (config.mode !== 'production') return;
+  const missing = missingProviders(config.providers, await requiredProviderKeys(sql));
+  if (missing.length > 0) throw new ConfigError('COUNTERFOIL_PROVIDERS', describeMissing(missing));
+}

@@ -1,0 +1,95 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import https from 'node:https';
+import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { runState } from './run-state';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+
+/** A CA and a server certificate for 127.0.0.1 signed by it, made with openssl into `dir`. */
+export async function makeCertificates(dir: string): Promise<{ ca: string; cert: string; key: string }> {
+  mkdirSync(dir, { recursive: true });
+  const f = (name: string) => path.join(dir, name);
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
+  await run('openssl', ['req', '-x509', ...ec, '-days', '1', '-subj', '/CN=Counterfoil test CA', '-keyout', f('ca.key'), '-out', f('ca.pem')]);
+  await run('openssl', ['req', ...ec, '-subj', '/CN=127.0.0.1', '-keyout', f('server.key'), '-out', f('server.csr')]);
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(f('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  await run('openssl', ['x509', '-req', '-in', f('server.csr'), '-CA', f('ca.pem'), '-CAkey', f('ca.key'), '-CAcreateserial', '-days', '1', '-extfile', f('server.ext'), '-out', f('server.pem')]);
+  return { ca: f('ca.pem'), cert: f('server.pem'), key: f('server.key') };
+}
+
+/**
+ * The reference connector (connectors/reference/server.ts) in its own process on a loopback port,
+ * over HTTPS with a certificate from a CA made for the test; `ca` is what Counterfoil must trust.
+ */
+export class ReferenceConnector {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+    readonly ca: string,
+    private readonly token: string,
+  ) {}
+
+  static async start(): Promise<ReferenceConnector> {
+    const certs = await makeCertificates(path.join(runState().tmpDir, `connector-${randomUUID()}`));
+    const token = randomBytes(16).toString('hex');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'connectors/reference/server.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, REFERENCE_CERT: certs.cert, REFERENCE_KEY: certs.key, REFERENCE_PORT: '0', REFERENCE_CONTROL_TOKEN: token },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d) => {
+        out += d;
+        const m = /listening on (\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      child.once('exit', (code) => reject(new Error(`reference connector exited with ${code}`)));
+    });
+    child.removeAllListeners('exit');
+    return new ReferenceConnector(child, `https://127.0.0.1:${port}`, certs.ca, token);
+  }
+
+  /** One call to the control surface; its JSON answer. */
+  control<T = any>(controlPath: string, body: unknown = {}): Promise<T> {
+    const payload = JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = https.request(
+        `${this.url}${controlPath}`,
+        { method: 'POST', ca: readFileSync(this.ca), headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${controlPath}: ${res.statusCode} ${text}`))));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  state(): Promise<{ payouts: Array<{ idempotency_key: string; status: string; reference: string }>; payout_requests: number }> {
+    return this.control('/control/state');
+  }
+
+  /** Payouts the connector holds under `key` (its book has one entry per key; a duplicate would be a second key). */
+  async payoutsFor(key: string): Promise<number> {
+    return (await this.state()).payouts.filter((p) => p.idempotency_key === key).length;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((r) => this.child.once('exit', r));
+    this.child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/** A routing that sends every rail, network, market and KYC path to the connector named `name`. */
+export const routingTo = (name: string) => JSON.stringify({ rails: { '*': name }, deposits: { '*': name }, prices: { '*': name }, kyc: { '*': name } });

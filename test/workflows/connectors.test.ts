@@ -1,0 +1,233 @@
+import { uuidv7 } from '../../src/ids';
+import { createSignedApp } from '../../src/http/signed-app';
+import { listen, type RunningServer } from '../../src/http/server';
+import { call } from '../helpers/app';
+import { ReferenceConnector, routingTo } from '../helpers/reference-connector';
+import { signingClient } from '../http/api-key-fixtures';
+import { Org, ledgerTrail, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
+
+/*
+ * Production mode against the reference connector (its own HTTPS process on loopback) with a real
+ * worker, Temporal and PostgreSQL: every rail, market, deposit and KYC path is routed to it.
+ */
+
+let connector: ReferenceConnector;
+let h: GovernedHarness;
+let org: Org;
+let signed: RunningServer;
+let connectorId: string;
+
+/** Polls `probe` until it answers true (the workflows and the connector run on their own). */
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !(await probe()); await new Promise((r) => setTimeout(r, 50))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+  }
+}
+
+beforeAll(async () => {
+  connector = await ReferenceConnector.start();
+  h = await startGovernedHarness({
+    COUNTERFOIL_MODE: 'production',
+    COUNTERFOIL_PROVIDERS: routingTo('reference'),
+    COUNTERFOIL_CONNECTOR_CA_FILE: connector.ca,
+    COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK: '1',
+    COUNTERFOIL_CONNECTOR_TIMEOUT_MS: '1000',
+  });
+  signed = await listen(createSignedApp(h.app.services), h.app.config, 0);
+  org = await Org.create(h.app, 'Connected Ltd');
+  const created = await org.ok(201, 'POST', '/connectors', { name: 'reference', base_url: connector.url, description: 'reference connector' });
+  expect(created).toMatchObject({ resource: 'connector', name: 'reference', status: 'active', secret: expect.stringMatching(/^whsec_/) });
+  expect(created.serves).toEqual(expect.arrayContaining([{ kind: 'rails', key: '*' }, { kind: 'kyc', key: '*' }]));
+  connectorId = created.id;
+  await connector.control('/control/configure', { secret: created.secret, counterfoil_url: h.app.url, connector_id: connectorId });
+}, 120_000);
+
+afterAll(async () => {
+  await signed?.close(1000);
+  await h?.stop();
+  await connector?.stop();
+});
+
+describe('withdrawals through the connector', () => {
+  const submitted = async (id: string) => until(`payout withdrawal/${id} at the connector`, async () => (await connector.payoutsFor(`withdrawal/${id}`)) === 1);
+
+  it('submit → the connector confirms → settled once', async () => {
+    const { account, destination } = await org.withdrawalAccount('1000.00');
+    const res = await org.withdraw(account, destination, '100.00');
+    expect(res.status).toBe(201);
+    await submitted(res.body.id);
+    expect((await org.ok(200, 'GET', `/withdrawals/${res.body.id}`)).status).toBe('executing');
+    await connector.control('/control/payouts/confirm', { idempotency_key: `withdrawal/${res.body.id}` });
+    const done = await org.waitFor(res.body.id, ['executed', 'failed']);
+    expect(done).toMatchObject({ status: 'executed', rail_reference: expect.stringMatching(/^REF-/) });
+    expect(await ledgerTrail(h.app, res.body.id)).toEqual({ hold: 'posted', settlements: 1 });
+  });
+
+  it('the connector fails it → failed, the hold released once', async () => {
+    const { account, destination } = await org.withdrawalAccount('1000.00');
+    const res = await org.withdraw(account, destination, '100.00');
+    await submitted(res.body.id);
+    await connector.control('/control/payouts/fail', { idempotency_key: `withdrawal/${res.body.id}`, reason: 'beneficiary_blocked' });
+    const done = await org.waitFor(res.body.id, ['executed', 'failed']);
+    expect(done).toMatchObject({ status: 'failed', failure_reason: 'beneficiary_blocked' });
+    expect(await ledgerTrail(h.app, res.body.id)).toEqual({ hold: 'voided', settlements: 0 });
+    expect(await org.balance(account)).toEqual({ total: '1000000000', held: '0', available: '1000000000' });
+  });
+
+  it('a submission that times out is resolved by asking: one payout at the connector, one settlement', async () => {
+    const { account, destination } = await org.withdrawalAccount('1000.00');
+    const before = (await connector.state()).payout_requests;
+    // The connector records the payout at once but answers after Counterfoil's 1 s timeout.
+    await connector.control('/control/payouts/behaviour', { hang_ms: 2500, hang_submissions: 1 });
+    const res = await org.withdraw(account, destination, '100.00');
+    await submitted(res.body.id);
+    await connector.control('/control/payouts/confirm', { idempotency_key: `withdrawal/${res.body.id}` });
+    const done = await org.waitFor(res.body.id, ['executed', 'failed']);
+    expect(done.status).toBe('executed');
+    expect(await connector.payoutsFor(`withdrawal/${res.body.id}`)).toBe(1);
+    expect((await connector.state()).payout_requests - before).toBe(1);
+    expect(await ledgerTrail(h.app, res.body.id)).toEqual({ hold: 'posted', settlements: 1 });
+  });
+});
+
+it('an off-ramp payout goes through the connector (no simulated payout in production)', async () => {
+  const [, account] = await org.newClient();
+  await org.fund(account, '1000.00');
+  const method = await org.payoutMethod(account, 'Ada Lovelace');
+  const created = await org.api('POST', '/off-ramp-sessions', { account_ref: account, asset: 'USDC', fiat_currency: 'EUR', amount: { currency: 'USDC', value: '100' }, payout_method_id: method }, { 'idempotency-key': uuidv7() });
+  expect(created.status).toBe(201);
+  const key = `off_ramp/${created.body.id}`;
+  await until('the off-ramp payout at the connector', async () => (await connector.payoutsFor(key)) === 1);
+  const payout = (await connector.state()).payouts.find((p) => p.idempotency_key === key)!;
+  expect(payout).toMatchObject({ rail: 'sepa', amount: { currency: 'EUR' }, destination: { beneficiary: { name: 'Ada Lovelace' } } });
+  await connector.control('/control/payouts/confirm', { idempotency_key: key });
+  await until('the off-ramp to complete', async () => (await org.ok(200, 'GET', `/off-ramp-sessions/${created.body.id}`)).status === 'completed');
+  const done = await org.ok(200, 'GET', `/off-ramp-sessions/${created.body.id}`);
+  expect(done.payout_reference).toBe(payout.reference);
+});
+
+describe('deposits reported by the connector', () => {
+  it('are credited once when the connector sends the event three times; a bad signature is 401 and changes nothing', async () => {
+    const [, account] = await org.newClient();
+    const instructions = (await org.ok(200, 'GET', `/deposit-instructions?account_ref=${account}`)).items;
+    const usdc = instructions.find((i: any) => i.asset === 'USDC' && i.crypto_routing?.network === 'ethereum');
+    const reference = `0x${uuidv7().replace(/-/g, '')}`;
+    const { events } = await connector.control('/control/deposits', { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '25.00' }, reference, times: 3 });
+    expect(events.map((e: any) => [e.status, e.body.replayed])).toEqual([
+      [200, false],
+      [200, true],
+      [200, true],
+    ]);
+    const depositRef: string = events[0].body.resource_ref;
+    await until('the deposit to be credited', async () => (await org.ok(200, 'GET', `/${depositRef}`)).status === 'credited');
+    expect(await org.ok(200, 'GET', `/${depositRef}`)).toMatchObject({ transaction_hash: reference, connector_ref: `connectors/${connectorId}`, amount: { currency: 'USDC', value: '25.000000' } });
+    expect((await org.balance(account)).total).toBe('25000000');
+    const client = await h.app.services.temporal.get();
+    expect(await client.workflow.getHandle(`deposit/${depositRef.split('/')[1]}`).result()).toBe('credited');
+
+    const forged = await connector.control('/control/deposits', { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '500.00' }, reference: `${reference}ff`, bad_signature: true });
+    expect(forged.events.map((e: any) => [e.status, e.body.code])).toEqual([[401, 'Unauthorized']]);
+    const [{ n }] = await h.app.services.sql`select count(*)::int as n from deposits where account_ref = ${account}`;
+    expect(n).toBe(1);
+    expect((await org.balance(account)).total).toBe('25000000');
+  });
+});
+
+describe('KYC decisions enable the signed API', () => {
+  const keyFor = async (clientRef: string) => {
+    const key = await org.ok(201, 'POST', '/api-keys', { client_ref: clientRef, label: 'integration' });
+    return signingClient(signed.url, key);
+  };
+
+  it("from the connector: 9013 before, 200 after", async () => {
+    const [clientRef] = await org.newClient();
+    const api = await keyFor(clientRef);
+    const before = await api.get('/v1/balance');
+    expect([before.status, (before.body as any).errorCode]).toEqual([403, 9013]);
+    const { events } = await connector.control('/control/kyc', { client_id: clientRef.split('/')[1], status: 'verified', reference: 'case-1' });
+    expect(events[0]).toMatchObject({ status: 200, body: { type: 'kyc.decision', replayed: false, resource_ref: expect.stringMatching(/^kyc-decisions\//) } });
+    expect((await api.get('/v1/balance')).status).toBe(200);
+    expect((await org.ok(200, 'GET', `/${clientRef}`)).kyc_status).toBe('verified');
+  });
+
+  it('from an operator, with an action token: 9013 before, 200 after', async () => {
+    const [clientRef] = await org.newClient();
+    const api = await keyFor(clientRef);
+    expect((await api.get('/v1/balance')).status).toBe(403);
+    const path = `/${clientRef}/kyc-decisions`;
+    expect((await org.api('POST', path, { status: 'verified' })).status).toBe(428);
+    const token = (await org.ok(201, 'POST', '/action-tokens', { action: 'clients.record_kyc_decision', resource_ref: clientRef })).token;
+    const decision = await org.ok(201, 'POST', path, { status: 'verified', reason: 'documents checked' }, { 'x-action-token': token });
+    expect(decision).toMatchObject({ resource: 'kyc_decision', status: 'verified', previous_status: 'pending', decided_by: 'operator', connector_ref: null });
+    expect((await api.get('/v1/balance')).status).toBe(200);
+    const [entry] = await h.app.services.sql`select action, resource_ref, outcome from user_action_audit_entries where resource_ref = ${`kyc-decisions/${decision.id}`}`;
+    expect(entry).toEqual({ action: 'recordKycDecision', resource_ref: `kyc-decisions/${decision.id}`, outcome: 'succeeded' });
+  });
+});
+
+describe('a failing price provider', () => {
+  let api: ReturnType<typeof signingClient>;
+  const indicative = () => org.api('GET', '/prices/indicative?from_asset=USDC&to_asset=EUR&from_amount=10');
+  const quote = () => api.post('/v1/convert/getQuote', { fromTicker: 'usdc', toTicker: 'eur', fromAmount: '10' });
+
+  beforeAll(async () => {
+    const [clientRef] = await org.newClient();
+    const token = (await org.ok(201, 'POST', '/action-tokens', { action: 'clients.record_kyc_decision', resource_ref: clientRef })).token;
+    await org.ok(201, 'POST', `/${clientRef}/kyc-decisions`, { status: 'verified' }, { 'x-action-token': token });
+    api = signingClient(signed.url, await org.ok(201, 'POST', '/api-keys', { client_ref: clientRef, label: 'prices' }));
+  });
+  afterAll(() => connector.control('/control/prices', { mode: 'ok', mid: '1' }));
+
+  it.each([
+    ['answers 500', 'error'],
+    ['answers garbage', 'garbage'],
+    ['does not answer in time', 'hang'],
+  ])('that %s is 502 EdgeBadGateway naming it (and 9502 on getQuote)', async (_what, mode) => {
+    await connector.control('/control/prices', { mode });
+    const res = await indicative();
+    expect([res.status, res.body.code, res.body.provider, res.body.reason]).toEqual([502, 'EdgeBadGateway', 'reference', 'provider_failed']);
+    expect(res.body.detail).not.toMatch(/127\.0\.0\.1|500|https?:/);
+    const q = await quote();
+    expect([q.status, (q.body as any).errorCode, (q.body as any).errorLabel]).toEqual([502, 9502, 'PRICE_PROVIDER_FAILED']);
+  });
+
+  it('a stale price is refused: 503 with Retry-After', async () => {
+    await connector.control('/control/prices', { mode: 'stale', mid: '0.92' });
+    const res = await indicative();
+    expect([res.status, res.body.code, res.body.reason]).toEqual([503, 'TemporarilyUnavailable', 'price_stale']);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    const q = await quote();
+    expect([q.status, (q.body as any).errorCode]).toEqual([503, 9503]);
+  });
+
+  it('a fresh price is used', async () => {
+    await connector.control('/control/prices', { mode: 'ok', mid: '0.92' });
+    const res = await indicative();
+    expect(res.status).toBe(200);
+    expect(res.body.indicative_price.price).toBe('0.9172'); // 0.92 less the pair's 30 bps spread, rounded down
+    expect((await quote()).status).toBe(200);
+  });
+});
+
+it('connectors are read, listed, rotated and disabled; a disabled connector is sent nothing and its events are refused', async () => {
+  const other = await Org.create(h.app, 'Other Connected Ltd');
+  const created = await other.ok(201, 'POST', '/connectors', { name: 'reference', base_url: connector.url });
+  expect(await other.ok(200, 'GET', `/connectors/${created.id}`)).toMatchObject({ id: created.id, events_url: `/connectors/${created.id}/events` });
+  expect((await org.api('GET', `/connectors/${created.id}`)).status).toBe(404);
+  expect((await other.ok(200, 'GET', '/connectors')).items.map((c: any) => c.id)).toEqual([created.id]);
+  expect((await other.api('POST', '/connectors', { name: 'reference', base_url: connector.url })).status).toBe(409);
+  const rotated = await other.ok(200, 'POST', `/connectors/${created.id}/rotate-secret`, { overlap_seconds: 60 });
+  expect(rotated.secret).not.toBe(created.secret);
+  expect(rotated.previous_secret_expires_at).toEqual(expect.any(String));
+  const disabled = await other.ok(200, 'POST', `/connectors/${created.id}/disable`, undefined, { 'if-match': rotated.etag });
+  expect(disabled.status).toBe('disabled');
+  const events = await h.app.services.sql`select type from events where resource_ref = ${`connectors/${created.id}`} order by seq`;
+  expect(events.map((e) => e.type)).toEqual(['connectors.connector.created.v1', 'connectors.connector.secret_rotated.v1', 'connectors.connector.disabled.v1']);
+  const audited = await h.app.services.sql`select action from user_action_audit_entries where resource_ref = ${`connectors/${created.id}`} order by occurred_at`;
+  expect(audited.map((a) => a.action)).toEqual(['createConnector', 'rotateConnectorSecret', 'disableConnector']);
+  // Prices for this enterprise go nowhere now: 502, naming the provider.
+  const price = await other.api('GET', '/prices/indicative?from_asset=USDC&to_asset=EUR&from_amount=10');
+  expect([price.status, price.body.reason, price.body.provider]).toEqual([502, 'provider_not_connected', 'reference']);
+  const refused = await call(h.app.url, 'POST', `/connectors/${created.id}/events`, { body: { type: 'payout.updated', data: { idempotency_key: 'withdrawal/x' } } });
+  expect(refused.status).toBe(401);
+});
