@@ -1,0 +1,33 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { runState } from '../helpers/run-state';
+
+/** `counterfoil api` in production mode with a sandbox provider still routed stops at start-up, naming what is missing. */
+it('production start-up with a sandbox provider still configured stops with a message naming it', async () => {
+  const state = runState();
+  const routing = { rails: { '*': 'custody' }, deposits: { '*': 'custody' }, prices: { '*': 'feed', 'BTC/EUR': 'sandbox' }, kyc: { '*': 'operator' } };
+  const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'api'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: state.databaseUrl,
+      TEMPORAL_ADDRESS: state.temporalAddress,
+      COUNTERFOIL_MODE: 'production',
+      COUNTERFOIL_PROVIDERS: JSON.stringify(routing),
+      COUNTERFOIL_API_PORT: '0',
+      COUNTERFOIL_SIGNED_API_PORT: '0',
+      COUNTERFOIL_DATA_DIR: path.join(state.tmpDir, 'production-providers'),
+      LOG_LEVEL: 'silent',
+    },
+    timeout: 60_000,
+  });
+  const failure = await run.then(
+    () => null,
+    (err: { code: number; stderr: string }) => err,
+  );
+  expect(failure?.code).toBe(1);
+  expect(failure?.stderr).toContain('Invalid configuration COUNTERFOIL_PROVIDERS: Production mode needs a non-sandbox provider');
+  expect(failure?.stderr).toContain('prices.BTC/EUR: served by the sandbox simulator');
+  expect(failure?.stderr).not.toContain('rails.');
+}, 90_000);

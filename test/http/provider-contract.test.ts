@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { uuidv7 } from '../../src/ids';
+import { generateConnectorSecret } from '../../src/domain/connectors/secrets';
+import { getPair } from '../../src/domain/pricing/pairs';
+import { SandboxPayoutRail, SandboxRail, injectRailFailure, type RailSubmission, type WithdrawalRail } from '../../src/providers/rails';
+import { SandboxPriceSource, type PriceSource } from '../../src/providers/prices';
+import { ConnectorClient } from '../../src/providers/http/client';
+import { HttpRail } from '../../src/providers/http/rails';
+import { HttpPriceSource } from '../../src/providers/http/prices';
+import { createTenant, startTestApp, type TestApp } from '../helpers/app';
+import { ReferenceConnector } from '../helpers/reference-connector';
+import { ETH_ADDRESS } from '../workflows/withdrawal-fixtures';
+
+/*
+ * The contract every provider implementation passes: the sandbox simulators and the HTTP connector
+ * (against the reference connector process) alike. A new implementation joins the tables below.
+ */
+
+let app: TestApp;
+let connector: ReferenceConnector;
+let client: ConnectorClient;
+let enterpriseId: string;
+
+beforeAll(async () => {
+  [app, connector] = await Promise.all([startTestApp({ COUNTERFOIL_SANDBOX_BLOCK_MS: '0' }), ReferenceConnector.start()]);
+  enterpriseId = (await createTenant(app.services, 'Contract Ltd')).enterpriseId;
+  const secret = generateConnectorSecret();
+  await connector.control('/control/configure', { secret, counterfoil_url: app.url, connector_id: uuidv7() });
+  client = new ConnectorClient({ id: uuidv7(), name: 'reference', baseUrl: connector.url, secret }, { timeoutMs: 2000, allowLoopback: true, ca: readFileSync(connector.ca, 'utf8') });
+});
+afterAll(async () => {
+  await connector.stop();
+  await app.close();
+});
+
+const crypto = (key: string, address = ETH_ADDRESS): RailSubmission => ({ businessKey: key, enterpriseId, rail: 'ethereum', destination: { address, memo: null }, asset: 'USDC', amount: 12_500_000n });
+const bank = (key: string, name = 'Ada Lovelace'): RailSubmission => ({ businessKey: key, enterpriseId, rail: 'sepa', destination: { beneficiary: { name, iban: 'DE89370400440532013000' } }, asset: 'EUR', amount: 1250n });
+
+interface RailCase {
+  rail: () => WithdrawalRail;
+  submission: (key: string) => RailSubmission;
+  /** Makes the provider settle the accepted payout (the sandbox does by itself). */
+  confirm: (key: string) => Promise<void>;
+  /** A submission the provider will refuse. */
+  refused: (key: string) => Promise<RailSubmission>;
+}
+
+const rails: Array<[string, RailCase]> = [
+  [
+    'sandbox withdrawal rail',
+    {
+      rail: () => new SandboxRail(app.services.sql, 0, 'sandbox'),
+      submission: (key) => crypto(key),
+      confirm: async () => undefined,
+      refused: async (key) => {
+        const address = `0x${uuidv7().replace(/-/g, '').padEnd(40, '0')}`;
+        await injectRailFailure(app.services.sql, { enterpriseId, address, stage: 'submission', failureReason: 'address_blocked', count: 1 });
+        return crypto(key, address);
+      },
+    },
+  ],
+  ['sandbox payout rail', { rail: () => new SandboxPayoutRail(0, 'sandbox'), submission: (key) => bank(key), confirm: async () => undefined, refused: async (key) => bank(key, 'SANDBOX REJECT') }],
+  [
+    'HTTP connector (reference connector)',
+    {
+      rail: () => new HttpRail(client),
+      submission: (key) => crypto(key),
+      confirm: (key) => connector.control('/control/payouts/confirm', { idempotency_key: key, notify: false }),
+      refused: async (key) => {
+        await connector.control('/control/payouts/behaviour', { reject_reason: 'address_blocked' });
+        return crypto(key);
+      },
+    },
+  ],
+];
+
+describe.each(rails)('%s passes the rail contract', (_name, c) => {
+  afterEach(() => connector.control('/control/payouts/behaviour', {}));
+
+  it('accepts once per business key and reports the outcome under the same reference', async () => {
+    const rail = c.rail();
+    const key = `contract/${uuidv7()}`;
+    const first = await rail.submit(c.submission(key));
+    const again = await rail.submit(c.submission(key));
+    expect(first).toMatchObject({ status: 'accepted', reference: expect.any(String) });
+    expect(again).toEqual({ ...first, checkAfterMs: expect.any(Number) });
+    await c.confirm(key);
+    expect(await rail.outcome(key)).toEqual({ status: 'confirmed', reference: (first as { reference: string }).reference });
+  });
+
+  it('answers a refusal as rejected, with a reason', async () => {
+    const key = `contract/${uuidv7()}`;
+    const answer = await c.rail().submit(await c.refused(key));
+    expect(answer).toEqual({ status: 'rejected', reason: expect.any(String) });
+  });
+});
+
+const sources: Array<[string, () => PriceSource]> = [
+  ['sandbox price source', () => new SandboxPriceSource('sandbox')],
+  ['HTTP connector (reference connector)', () => new HttpPriceSource(client)],
+];
+
+describe.each(sources)('%s passes the price contract', (_name, source) => {
+  it("answers a positive mid for the pair's market, observed now", async () => {
+    await connector.control('/control/prices', { mode: 'ok', mid: '0.92' });
+    const [row] = await app.services.sql`select id from conversion_pairs where from_asset = 'USDC' and to_asset = 'EUR'`;
+    const pair = await getPair(app.services.sql, row.id);
+    const before = Date.now();
+    const point = await source().price(pair, { firm: true, key: uuidv7() });
+    expect(point.mid.num > 0n && point.mid.den > 0n).toBe(true);
+    expect(Math.abs(point.asOf.getTime() - before)).toBeLessThan(60_000);
+  });
+});

@@ -1,0 +1,62 @@
+import { loadConfig } from '../../src/config';
+import { describeMissing, missingProviders, parseProviderRouting, providerFor, SANDBOX_ROUTING } from '../../src/providers/routing';
+import { SandboxRefused } from '../../src/providers/sandbox';
+import { SandboxPayoutRail, SandboxRail } from '../../src/providers/rails';
+import { SandboxPriceSource } from '../../src/providers/prices';
+import { sandboxKycAtCreation } from '../../src/providers/kyc/sandbox';
+import { createSandboxDeposit } from '../../src/providers/deposits/sandbox';
+import { Providers } from '../../src/providers';
+
+const production = loadConfig({ COUNTERFOIL_MODE: 'production', COUNTERFOIL_DATA_DIR: '/nonexistent' });
+
+describe('provider routing', () => {
+  const routing = parseProviderRouting(JSON.stringify({ rails: { '*': 'custody', sepa: 'bank' }, prices: { 'BTC/EUR': 'feed' }, kyc: { '*': 'operator' } }));
+
+  it('answers a key its own entry, else *, else nothing; a kind left out is the sandbox', () => {
+    expect([providerFor(routing, 'rails', 'sepa'), providerFor(routing, 'rails', 'ethereum'), providerFor(routing, 'prices', 'BTC/EUR'), providerFor(routing, 'prices', 'ETH/EUR'), providerFor(routing, 'deposits', 'sepa')]).toEqual(['bank', 'custody', 'feed', null, 'sandbox']);
+  });
+
+  it('lists every key production would run on the sandbox or on nothing', () => {
+    const missing = missingProviders(routing, { rails: ['ethereum', 'sepa'], deposits: ['sepa'], prices: ['BTC/EUR', 'ETH/EUR'], kyc: ['default'] });
+    expect(missing).toEqual([
+      { kind: 'deposits', key: 'sepa', provider: 'sandbox' },
+      { kind: 'prices', key: 'ETH/EUR', provider: null },
+    ]);
+    expect(describeMissing(missing)).toContain('  deposits.sepa: served by the sandbox simulator\n  prices.ETH/EUR: no provider');
+    expect(missingProviders(SANDBOX_ROUTING, { rails: ['ethereum'], deposits: [], prices: [], kyc: [] })).toHaveLength(1);
+  });
+
+  it.each([
+    ['not JSON', '{', 'not valid JSON'],
+    ['an unknown kind', '{"payouts":{}}', 'unknown member payouts'],
+    ['a bad key', '{"rails":{"Bad Key":"x"}}', 'rails.Bad Key'],
+    ['a bad provider name', '{"rails":{"*":"Not A Name"}}', 'a provider name is'],
+    ['operator outside KYC', '{"rails":{"*":"operator"}}', '"operator" serves KYC only'],
+  ])('refuses %s', (_what, text, message) => {
+    expect(() => parseProviderRouting(text)).toThrow(message);
+    expect(() => loadConfig({ COUNTERFOIL_PROVIDERS: text })).toThrow(/^Invalid configuration COUNTERFOIL_PROVIDERS: /);
+  });
+});
+
+describe('every sandbox simulator refuses to run in production', () => {
+  it.each<[string, () => unknown]>([
+    ['the withdrawal rail', () => new SandboxRail({} as never, 0, 'production')],
+    ['the payout rail (off-ramp bank)', () => new SandboxPayoutRail(0, 'production')],
+    ['the price source', () => new SandboxPriceSource('production')],
+    ['the identity check', () => sandboxKycAtCreation('production')],
+  ])('%s', (_name, build) => {
+    expect(build).toThrow(SandboxRefused);
+  });
+
+  it('the payer (sandbox deposits)', async () => {
+    await expect(createSandboxDeposit({ config: production } as never, {} as never)).rejects.toBeInstanceOf(SandboxRefused);
+  });
+
+  it('and a production process routed to the sandbox gets no simulator from the seams', async () => {
+    const providers = new Providers({} as never, production);
+    await expect(providers.rail('0193a1c2-7f00-7abc-8def-0123456789ab', 'ethereum')).rejects.toBeInstanceOf(SandboxRefused);
+    await expect(providers.rail('0193a1c2-7f00-7abc-8def-0123456789ab', 'sepa')).rejects.toBeInstanceOf(SandboxRefused);
+    const pair = { base_asset: 'USDC', quote_asset: 'EUR', mid_price: '0.92' } as never;
+    await expect(providers.market('0193a1c2-7f00-7abc-8def-0123456789ab')(pair, { firm: false })).rejects.toBeInstanceOf(SandboxRefused);
+  });
+});
