@@ -54,6 +54,8 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'roles.manage',
   'capabilities.read',
   'capabilities.manage',
+  'connectors.read',
+  'connectors.manage',
 ];
 
 beforeAll(async () => {
@@ -88,6 +90,8 @@ const account = () => newServiceAccount(app, admin, clientA, []);
 const role = async () => ({ id: await newRole(app, admin, clientA, ['users.read']) });
 const assignment = async () =>
   asAdmin('POST', '/role-assignments', { principal_ref: `users/${(await user()).id}`, role_ref: `roles/${admin.tenant.roleIds.viewer}`, scope_ref: clientA });
+
+const connector = () => asAdmin('POST', '/connectors', { name: unique('c').toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40), base_url: 'https://127.0.0.1:9' });
 
 const rows: Row[] = [
   { route: 'POST /users', permission: 'users.manage', kind: 'object', request: () => ({ method: 'POST', path: '/users', body: { display_name: 'U', email: `${unique('u')}@example.com`, scope_ref: clientA } }) },
@@ -159,6 +163,11 @@ const rows: Row[] = [
     kind: 'object',
     request: () => ({ method: 'PUT', path: `/${clientA}/capabilities/conversions`, body: { enabled: false } }),
   },
+  { route: 'GET /connectors', permission: 'connectors.read', kind: 'list', level: 'enterprise', setup: connector, request: () => ({ method: 'GET', path: '/connectors?page_size=200' }) },
+  { route: 'GET /connectors/{connector_id}', permission: 'connectors.read', kind: 'object', level: 'enterprise', setup: connector, request: (c) => ({ method: 'GET', path: `/connectors/${c.id}` }) },
+  { route: 'POST /connectors/{connector_id}/rotate-secret', permission: 'connectors.manage', kind: 'object', level: 'enterprise', setup: connector, request: (c) => ({ method: 'POST', path: `/connectors/${c.id}/rotate-secret` }) },
+  { route: 'POST /connectors/{connector_id}/disable', permission: 'connectors.manage', kind: 'object', level: 'enterprise', setup: connector, request: (c) => ({ method: 'POST', path: `/connectors/${c.id}/disable` }) },
+  { route: 'POST /connectors/{connector_id}/enable', permission: 'connectors.manage', kind: 'object', level: 'enterprise', setup: connector, request: (c) => ({ method: 'POST', path: `/connectors/${c.id}/enable` }) },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
 ];

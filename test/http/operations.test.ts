@@ -67,9 +67,9 @@ describe('OpenAPI document', () => {
     expect(res.body.components.parameters).toHaveProperty('IdempotencyKey');
   });
 
-  it('passes `redocly lint` with no errors', async () => {
-    const res = await call(app.url, 'GET', '/openapi.json');
-    const file = path.join(runState().tmpDir, 'openapi.json');
+  it.each(['/openapi.json', '/connectors/openapi.json'])('%s passes `redocly lint` with no errors', async (document) => {
+    const res = await call(app.url, 'GET', document);
+    const file = path.join(runState().tmpDir, document.replace(/\//g, '-').slice(1));
     writeFileSync(file, res.text);
     const redocly = path.resolve(__dirname, '../../node_modules/.bin/redocly');
     // Exit code 0 means no errors (warnings are allowed); a failure prints the problems.

@@ -19,6 +19,8 @@ const PUBLIC_ALLOWLIST: Record<string, string> = {
   'GET /metrics': 'scraped by Prometheus on the private network',
   'GET /openapi.json': 'API description',
   'POST /user-invitations/accept': 'authenticated by the single-use invitation token',
+  'GET /connectors/openapi.json': 'API description',
+  'POST /connectors/{connector_id}/events': "Authenticated by the connector's signature over the raw body.",
 };
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;

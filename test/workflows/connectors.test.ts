@@ -163,6 +163,15 @@ describe('KYC decisions enable the signed API', () => {
     const [entry] = await h.app.services.sql`select action, resource_ref, outcome from user_action_audit_entries where resource_ref = ${`kyc-decisions/${decision.id}`}`;
     expect(entry).toEqual({ action: 'recordKycDecision', resource_ref: `kyc-decisions/${decision.id}`, outcome: 'succeeded' });
   });
+
+  it("another enterprise's operator, even with an action token, finds no such client (404)", async () => {
+    const [clientRef] = await org.newClient();
+    const foreign = await Org.create(h.app, 'Foreign KYC Ltd');
+    const token = (await foreign.ok(201, 'POST', '/action-tokens', { action: 'clients.record_kyc_decision', resource_ref: clientRef })).token;
+    const res = await foreign.api('POST', `/${clientRef}/kyc-decisions`, { status: 'verified' }, { 'x-action-token': token });
+    expect([res.status, res.body.code]).toEqual([404, 'EdgeNotFound']);
+    expect((await org.ok(200, 'GET', `/${clientRef}`)).kyc_status).toBe('pending');
+  });
 });
 
 describe('a failing price provider', () => {

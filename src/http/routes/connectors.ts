@@ -13,6 +13,7 @@ import { applyConnectorEvent, authenticateConnectorEvent, ConnectorEventAnswer, 
 import { KycDecisionBody, presentKycDecision, recordKycDecision, type KycDecisionRow } from '../../domain/clients/kyc';
 import { signedApiCaches } from '../../signed-api/caches';
 import type { Services } from '../../services';
+import { connectorProtocolDocument } from '../../providers/http/openapi';
 
 /*
  * Provider connectors (docs/connectors.md): the enterprise's registrations, the events a connector
@@ -38,7 +39,7 @@ export const createConnectorRoute = defineRoute({
   operationId: 'createConnector',
   summary: 'Register a provider connector',
   description:
-    'Registers the connector service this enterprise uses for the provider `name` of the routing configuration (COUNTERFOIL_PROVIDERS). `base_url` must be https and resolve only to public addresses (loopback only where the deployment allows it: COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK). The signing secret is returned once. A name already registered in the enterprise is 409 `connector_name_taken`. Counterfoil\'s requests to the connector are described in the separate document served at /connectors/openapi.json.',
+    'Registers the connector service this enterprise uses for the provider `name` of the routing configuration (COUNTERFOIL_PROVIDERS). `base_url` must be https and resolve only to public addresses (loopback only where the deployment allows it: COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK). The signing secret is returned once. A name already registered in the enterprise is 409 `connector_name_taken`. Counterfoil\'s requests to the connector are described in the separate document served at GET /connectors/openapi.json.',
   tags: ['Connectors'],
   auth: { kind: 'bearer', permission: 'connectors.manage' },
   idempotency: 'optional',
@@ -236,7 +237,22 @@ export const recordKycDecisionRoute = defineRoute({
   },
 });
 
+let protocolDocument: unknown;
+
+export const connectorProtocolRoute = defineRoute({
+  method: 'get',
+  path: '/connectors/openapi.json',
+  operationId: 'getConnectorProtocol',
+  summary: 'The connector protocol (OpenAPI 3.1)',
+  description: "What a connector service implements: the requests Counterfoil sends it (signed, with idempotency keys) and the events it sends to POST /connectors/{connector_id}/events. docs/connectors.md.",
+  tags: ['Connectors'],
+  auth: { kind: 'public', reason: 'API description' },
+  responses: { 200: { description: 'OpenAPI 3.1 document.' } },
+  handler: async () => ({ body: (protocolDocument ??= connectorProtocolDocument()) as object }),
+});
+
 export const connectorRoutes: RouteDef[] = [
+  connectorProtocolRoute,
   createConnectorRoute,
   listConnectorsRoute,
   getConnectorRoute,

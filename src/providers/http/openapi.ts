@@ -1,0 +1,84 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { z } from '../../schema/zod';
+import { PayoutRecord } from './rails';
+import { PriceAnswer } from './prices';
+import { ConnectorEventBody } from '../../domain/connectors/inbound';
+
+const Amount = z.object({ currency: z.string(), value: z.string().openapi({ description: "Exact decimal string in the asset's precision." }) });
+
+const PayoutRequest = z
+  .object({
+    idempotency_key: z.string().openapi({ description: 'The business key (`withdrawal/<id>`, `off_ramp/<id>`); equal to the Idempotency-Key header. One payout per key, ever.' }),
+    rail: z.string().openapi({ description: 'Network (ethereum, bitcoin, …) or bank rail (sepa, swift, ach, fps) code.' }),
+    destination: z.union([
+      z.object({ address: z.string(), memo: z.string().nullable() }).openapi('ConnectorCryptoDestination'),
+      z.object({ beneficiary: z.record(z.string(), z.unknown()) }).openapi('ConnectorBankBeneficiary'),
+    ]),
+    amount: Amount,
+  })
+  .openapi('ConnectorPayoutRequest');
+
+const StatusRequest = z.object({ idempotency_key: z.string() }).openapi('ConnectorPayoutStatusRequest');
+const PriceRequest = z
+  .object({
+    base: z.string(),
+    quote: z.string(),
+    firm: z.boolean().openapi({ description: 'A firm quote (true) or an indicative price.' }),
+    quote_id: z.string().nullable().openapi({ description: "The firm quote's id (also the Idempotency-Key), else null." }),
+  })
+  .openapi('ConnectorPriceRequest');
+
+const SIGNED_HEADERS = z.object({
+  'webhook-id': z.string().openapi({ description: 'Message id, unique per request.' }),
+  'webhook-timestamp': z.string().openapi({ description: 'Unix seconds; refuse more than 5 minutes away from now.' }),
+  'webhook-signature': z.string().openapi({ description: '`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the connector secret (Standard Webhooks).' }),
+  'idempotency-key': z.string().openapi({ description: 'The business key of the payout or quote.' }),
+});
+
+/**
+ * The connector protocol as OpenAPI 3.1: what a connector service implements (Counterfoil calls these)
+ * and, under `webhooks`, the events it sends to POST /connectors/{connector_id}/events. docs/connectors.md.
+ */
+export function connectorProtocolDocument() {
+  const registry = new OpenAPIRegistry();
+  registry.register('ConnectorEvent', ConnectorEventBody);
+  registry.registerComponent('securitySchemes', 'connectorSignature', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'webhook-signature',
+    description: 'Standard Webhooks: HMAC-SHA256 under the connector secret over `webhook-id.webhook-timestamp.body`, both ways.',
+  });
+  const call = (path: string, summary: string, description: string, body: z.ZodType, answer: z.ZodType, extra: Record<number, { description: string }> = {}) =>
+    registry.registerPath({
+      method: 'post',
+      path,
+      operationId: path.slice(1).replace(/\/(.)/g, (_m, c: string) => c.toUpperCase()),
+      summary,
+      description,
+      request: { headers: SIGNED_HEADERS, body: { content: { 'application/json': { schema: body } } } },
+      responses: {
+        200: { description: 'The answer.', content: { 'application/json': { schema: answer } } },
+        401: { description: 'The signature does not verify: Counterfoil retries after its secret is fixed.' },
+        ...extra,
+        500: { description: 'Any 5xx, a timeout or a body outside this document is a failure: Counterfoil retries (payouts) or answers its client 502 (prices).' },
+      },
+    });
+  call('/payouts', 'Submit a payout', 'Record the payout under its idempotency key and answer its state: `pending` (accepted; Counterfoil asks again after `check_after_ms`), `confirmed`, or `rejected` with a `reason`. The same key again must answer the same payout and send nothing more.', PayoutRequest, PayoutRecord);
+  call('/payouts/status', "A payout's state", 'Counterfoil asks before every submission and until the payout is `confirmed` or `failed`. A key the connector never received is 404.', StatusRequest, PayoutRecord, { 404: { description: 'No payout has this key: Counterfoil may submit it.' } });
+  call('/prices', "A market's mid price", '`mid` is units of `quote` per one `base`; `as_of` when it was observed. Counterfoil refuses a price older than its configured maximum age.', PriceRequest, PriceAnswer);
+  registry.registerWebhook({
+    method: 'post',
+    path: 'connectorEvent',
+    operationId: 'sendConnectorEvent',
+    summary: 'An event the connector sends to Counterfoil',
+    description: 'POST {counterfoil}/connectors/{connector_id}/events, signed the same way (the webhook-id is the event id; resend with the same id until a 2xx).',
+    request: { body: { content: { 'application/json': { schema: ConnectorEventBody } } } },
+    responses: { 200: { description: 'Applied, or applied before (`replayed`).' }, 401: { description: 'Bad signature: nothing changed.' } },
+  });
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: { title: 'Counterfoil connector protocol', version: '1.0.0', description: 'Implemented by a connector service for a bank, custodian, KYC vendor or price feed; see docs/connectors.md.' },
+    servers: [{ url: 'https://connector.example', description: "The connector's base_url" }],
+    security: [{ connectorSignature: [] }],
+  });
+}
