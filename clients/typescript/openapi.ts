@@ -22,6 +22,7 @@ export interface paths {
          *     - `approvals.reject`: Reject an approval. resource_ref: `approvals/<id>`.
          *     - `service_accounts.rotate_secret`: Rotate a service account secret. resource_ref: `service-accounts/<id>`.
          *     - `role_assignments.grant_enterprise_admin`: Grant the `enterprise-admin` role (POST /role-assignments). resource_ref: the `principal_ref` receiving the role.
+         *     - `clients.record_kyc_decision`: Record a KYC decision for a client (POST /clients/{client_id}/kyc-decisions). resource_ref: `clients/<id>`.
          *
          *     Requires permission `action_tokens.create`.
          */
@@ -596,6 +597,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{client_id}/kyc-decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a KYC decision for a client
+         * @description An operator records the outcome of the client's identity verification (whichever provider serves KYC; it overrides the provider's last decision). Sets the client's `kyc_status`: the signed API answers 9013 KYC_NOT_VERIFIED until it is `verified`. Needs an action token (`clients.record_kyc_decision`, resource `clients/<id>`). A closed client is 409.
+         *
+         *     Requires permission `kyc.decide`.
+         *
+         *     Requires an action token for action `clients.record_kyc_decision` in X-Action-Token.
+         */
+        post: operations["recordKycDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients/{client_id}/reactivate": {
         parameters: {
             query?: never;
@@ -634,6 +659,158 @@ export interface paths {
          *     Requires permission `clients.manage`.
          */
         post: operations["suspendClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List connectors
+         * @description Requires permission `connectors.read`.
+         */
+        get: operations["listConnectors"];
+        put?: never;
+        /**
+         * Register a provider connector
+         * @description Registers the connector service this enterprise uses for the provider `name` of the routing configuration (COUNTERFOIL_PROVIDERS). `base_url` must be https and resolve only to public addresses (loopback only where the deployment allows it: COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK). The signing secret is returned once. A name already registered in the enterprise is 409 `connector_name_taken`. Counterfoil's requests to the connector are described in the separate document served at GET /connectors/openapi.json.
+         *
+         *     Requires permission `connectors.manage`.
+         */
+        post: operations["createConnector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/{connector_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a connector
+         * @description Requires permission `connectors.read`.
+         */
+        get: operations["getConnector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/{connector_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a connector
+         * @description Nothing more is sent to the connector and its events are refused (403). Payouts routed to it wait, retried by their workflows, until it is enabled again (or another connector of the same name serves them); prices routed to it are 502. With If-Match, a stale ETag is 412 and nothing changes.
+         *
+         *     Requires permission `connectors.manage`.
+         */
+        post: operations["disableConnector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/{connector_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled connector
+         * @description Enabling an active connector changes nothing. With If-Match, a stale ETag is 412 and nothing changes.
+         *
+         *     Requires permission `connectors.manage`.
+         */
+        post: operations["enableConnector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/{connector_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A connector reports an event
+         * @description Called by the connector, not by API clients: a Standard Webhooks message (`webhook-id`, `webhook-timestamp`, `webhook-signature`) signed with the connector's secret over the raw body, at most five minutes old. A missing or bad signature (or an unknown connector) is 401 and changes nothing; a disabled connector is 403. `webhook-id` is the event id: the same id again answers what it answered the first time (`replayed: true`) and changes nothing. `payout.updated` makes Counterfoil ask the payout's outcome now; `deposit.received` records a deposit and credits it through its `deposit/<id>` workflow; `kyc.decision` records the client's KYC decision. A refusal (4xx) is remembered for the event id as well.
+         */
+        post: operations["receiveConnectorEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/{connector_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a connector's signing secret
+         * @description Returns a new secret once. For `overlap_seconds` (default COUNTERFOIL_WEBHOOK_SECRET_OVERLAP_SECONDS) events signed with the previous secret are still accepted, so the connector can switch without losing any. Counterfoil signs its own requests with the new secret at once. A disabled connector is 409. With If-Match, a stale ETag is 412 and nothing changes.
+         *
+         *     Requires permission `connectors.manage`.
+         */
+        post: operations["rotateConnectorSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The connector protocol (OpenAPI 3.1)
+         * @description What a connector service implements: the requests Counterfoil sends it (signed, with idempotency keys) and the events it sends to POST /connectors/{connector_id}/events. docs/connectors.md.
+         */
+        get: operations["getConnectorProtocol"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2194,7 +2371,7 @@ export interface paths {
         };
         /**
          * Indicative conversion price
-         * @description Prices converting `from_amount` of `from_asset` into `to_asset` with the sandbox price source (a deterministic mid price less the pair's spread, rounded down) and the fee engine. Binds nothing; `expires_at` is 30 s later. With `account_ref`, the caller must see the account. Asset codes are case-insensitive.
+         * @description Prices converting `from_amount` of `from_asset` into `to_asset` at the market's mid price from the provider the routing configuration names for the market (the sandbox: the catalogue's mid price; a connector: docs/connectors.md) less the pair's spread, rounded down, with the fee engine. Binds nothing; `expires_at` is 30 s later. With `account_ref`, the caller must see the account. Asset codes are case-insensitive. A provider that fails (unreachable, timed out, 5xx, an answer outside the protocol) is 502 EdgeBadGateway with `provider` naming it; a price older than COUNTERFOIL_PRICE_MAX_AGE_MS is 503 TemporarilyUnavailable with Retry-After.
          *
          *     Requires permission `conversions.read`.
          *
@@ -3738,6 +3915,125 @@ export interface components {
                 [key: string]: string;
             };
         };
+        Connector: {
+            /**
+             * Format: uri
+             * @description Where Counterfoil sends its requests (docs/connectors.md).
+             */
+            base_url: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            description: string;
+            enterprise_ref: string;
+            /**
+             * @description Strong entity tag; send it back in If-Match.
+             * @example "pD1l5bC3q8TzHkR2mXyA"
+             */
+            etag: string;
+            /** @description Path the connector posts its events to. */
+            events_url: string;
+            id: string;
+            /** @description The provider name the routing configuration refers to (COUNTERFOIL_PROVIDERS): unique in the enterprise. */
+            name: string;
+            /**
+             * Format: date-time
+             * @description While set, the previous secret still signs and verifies.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            previous_secret_expires_at: string | null;
+            /** @enum {string} */
+            resource: "connector";
+            /** @description What the routing configuration of this deployment sends to this connector (`*`: everything of the kind not routed elsewhere). */
+            serves: {
+                key: string;
+                /** @enum {string} */
+                kind: "rails" | "deposits" | "prices" | "kyc";
+            }[];
+            /**
+             * @description A disabled connector is sent nothing and its events are refused (403).
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        ConnectorCreate: {
+            base_url: string;
+            description?: string;
+            name: string;
+        };
+        /** @description A payment arrived, final on its rail, on a deposit instruction (or its address and memo). */
+        ConnectorDepositReceived: {
+            data: {
+                address?: string;
+                amount: {
+                    currency: string;
+                    value: string;
+                };
+                deposit_instruction_id?: string;
+                memo?: string | null;
+                /** @description Transaction id or bank reference: one deposit per rail and reference. */
+                reference: string;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deposit.received";
+        };
+        ConnectorEvent: components["schemas"]["ConnectorPayoutUpdated"] | components["schemas"]["ConnectorDepositReceived"] | components["schemas"]["ConnectorKycDecision"];
+        ConnectorEventAnswer: {
+            event_id: string;
+            /** @description This event id was applied before: nothing changed now. */
+            replayed: boolean;
+            /** @description What the event applied to (`deposits/<id>`, `kyc-decisions/<id>`, `withdrawals/<id>`). */
+            resource_ref: string | null;
+            type: string;
+        };
+        /** @description The outcome of a client's identity verification. */
+        ConnectorKycDecision: {
+            data: {
+                client_id: string;
+                reason?: string | null;
+                reference?: string | null;
+                /** @enum {string} */
+                status: "pending" | "verified" | "rejected";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc.decision";
+        };
+        ConnectorList: {
+            items: components["schemas"]["Connector"][];
+            next_page_token: string | null;
+        };
+        /** @description A payout changed state: Counterfoil asks its outcome (POST /payouts/status) now instead of at its next check. */
+        ConnectorPayoutUpdated: {
+            data: {
+                /** @description The business key of the payout (`withdrawal/<id>`, `off_ramp/<id>`). */
+                idempotency_key: string;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payout.updated";
+        };
+        ConnectorSecretRotation: {
+            overlap_seconds?: number;
+        };
+        ConnectorWithSecret: components["schemas"]["Connector"] & {
+            /** @description The `whsec_` signing secret (Standard Webhooks) both directions use. Shown only in this response. */
+            secret: string;
+        };
         ConversionCreate: {
             /** @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
             account_ref: string;
@@ -3927,6 +4223,8 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             confirmed_at: string | null;
+            /** @description The connector that reported the deposit (`connectors/<id>`); null for a simulated one. */
+            connector_ref: string | null;
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -3959,7 +4257,7 @@ export interface components {
              */
             status: "pending" | "confirmed" | "credited" | "failed";
             subject_attribution?: unknown;
-            /** @description Network transaction id (crypto) or bank reference (fiat); synthetic in sandbox. */
+            /** @description Network transaction id (crypto) or bank reference (fiat): the reporting connector's reference; synthetic in sandbox. */
             transaction_hash: string;
             /**
              * Format: date-time
@@ -4414,9 +4712,10 @@ export interface components {
          *     - `approvals.reject`: Reject an approval. resource_ref: `approvals/<id>`.
          *     - `service_accounts.rotate_secret`: Rotate a service account secret. resource_ref: `service-accounts/<id>`.
          *     - `role_assignments.grant_enterprise_admin`: Grant the `enterprise-admin` role (POST /role-assignments). resource_ref: the `principal_ref` receiving the role.
+         *     - `clients.record_kyc_decision`: Record a KYC decision for a client (POST /clients/{client_id}/kyc-decisions). resource_ref: `clients/<id>`.
          * @enum {string}
          */
-        GovernedAction: "approvals.approve" | "approvals.reject" | "service_accounts.rotate_secret" | "role_assignments.grant_enterprise_admin";
+        GovernedAction: "approvals.approve" | "approvals.reject" | "service_accounts.rotate_secret" | "role_assignments.grant_enterprise_admin" | "clients.record_kyc_decision";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -4610,6 +4909,36 @@ export interface components {
                 [key: string]: unknown;
             }[];
         } | null;
+        KycDecision: {
+            client_ref: string;
+            connector_ref: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            decided_by: "connector" | "operator";
+            id: string;
+            /** @enum {string} */
+            previous_status: "pending" | "verified" | "rejected";
+            reason: string | null;
+            /** @description The verification provider's case or check reference. */
+            reference: string | null;
+            /** @enum {string} */
+            resource: "kyc_decision";
+            /** @enum {string} */
+            status: "pending" | "verified" | "rejected";
+            /** @description The operator's attribution; null for a connector's decision. */
+            subject_attribution?: unknown;
+        };
+        KycDecisionCreate: {
+            reason?: string;
+            /** @description The verification provider's case or check reference. */
+            reference?: string;
+            /** @enum {string} */
+            status: "pending" | "verified" | "rejected";
+        };
         MasterAccount: {
             /**
              * Format: date-time
@@ -4954,9 +5283,12 @@ export interface components {
          *     - `action_tokens.create`: Issue action tokens for governed actions.
          *     - `sandbox.control`: Drive sandbox simulators (sandbox mode only).
          *     - `me.read`: Read the caller's own capabilities and navigation (every platform role holds it).
+         *     - `connectors.read`: Read provider connectors.
+         *     - `connectors.manage`: Register, disable and enable provider connectors; rotate their signing secrets.
+         *     - `kyc.decide`: Record KYC decisions for clients (sets the client's kyc_status).
          * @enum {string}
          */
-        Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read";
+        Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read" | "connectors.read" | "connectors.manage" | "kyc.decide";
         /** @description The policy decision and trace the transfer was accepted under. */
         PolicyDecision: {
             /** @enum {string} */
@@ -8489,6 +8821,100 @@ export interface operations {
             };
         };
     };
+    recordKycDecision: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Single-use action token (POST /action-tokens). */
+                "X-Action-Token": components["parameters"]["XActionToken"];
+            };
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycDecisionCreate"];
+            };
+        };
+        responses: {
+            /** @description The decision. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycDecision"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeActionTokenRequired */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     reactivateClient: {
         parameters: {
             query?: never;
@@ -8641,6 +9067,599 @@ export interface operations {
             };
             /** @description EdgeGone */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listConnectors: {
+        parameters: {
+            query?: {
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of connectors, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorList"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createConnector: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorCreate"];
+            };
+        };
+        responses: {
+            /** @description The connector, with its signing secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorWithSecret"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connector_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connector. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableConnector: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the version being changed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                connector_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connector. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgePreconditionFailed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enableConnector: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the version being changed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                connector_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connector. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgePreconditionFailed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receiveConnectorEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connector_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorEvent"];
+            };
+        };
+        responses: {
+            /** @description The event was applied (or had been). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorEventAnswer"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateConnectorSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the version being changed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                connector_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorSecretRotation"];
+            };
+        };
+        responses: {
+            /** @description The connector, with its new signing secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorWithSecret"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgePreconditionFailed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getConnectorProtocol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description EdgeBadRequest */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14832,6 +15851,24 @@ export interface operations {
             };
             /** @description EdgeRateLimited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeBadGateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TemporarilyUnavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -129,6 +129,13 @@ describe('deposits reported by the connector', () => {
     expect(forged.events.map((e: any) => [e.status, e.body.code])).toEqual([[401, 'Unauthorized']]);
     const [{ n }] = await h.app.services.sql`select count(*)::int as n from deposits where account_ref = ${account}`;
     expect(n).toBe(1);
+
+    // A refusal is final for its event id: the retry gets the same problem.
+    const unknown = await connector.control('/control/deposits', { deposit_instruction_id: uuidv7(), amount: { currency: 'USDC', value: '1.00' }, reference: `${reference}ee`, times: 2 });
+    expect(unknown.events.map((e: any) => [e.status, e.body.code, e.body.reason])).toEqual([
+      [422, 'EdgeUnprocessable', 'unknown_deposit_target'],
+      [422, 'EdgeUnprocessable', 'unknown_deposit_target'],
+    ]);
     expect((await org.balance(account)).total).toBe('25000000');
   });
 });

@@ -3,7 +3,7 @@ import type { Sql } from 'postgres';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { z } from '../../schema/zod';
 import { Uuid } from '../../schema/common';
-import { AppError } from '../../errors';
+import { AppError, type ErrorCode } from '../../errors';
 import type { Services } from '../../services';
 import { UUID_RE } from '../../ids';
 import { reportDeposit } from '../../providers/deposits';
@@ -132,7 +132,11 @@ async function payoutUpdated(services: Services, connector: ConnectorRow, key: s
  */
 export async function applyConnectorEvent(services: Services, connector: ConnectorRow, eventId: string, event: ConnectorEvent): Promise<{ status: number; body: unknown }> {
   const [seen] = await services.sql`select answer from connector_events where connector_id = ${connector.id} and event_id = ${eventId}`;
-  if (seen) return { ...(seen.answer as { status: number; body: unknown }), body: { ...(seen.answer.body as object), replayed: true } };
+  if (seen) {
+    const first = seen.answer as { status: number; body: Record<string, unknown> };
+    if (first.status >= 400) throw new AppError(first.body.code as ErrorCode, String(first.body.detail), { reason: (first.body.reason as string | null) ?? undefined });
+    return { status: first.status, body: { ...first.body, replayed: true } };
+  }
   let answer: { status: number; body: unknown };
   try {
     answer = { status: 200, body: { event_id: eventId, type: event.type, replayed: false, resource_ref: await apply(services, connector, eventId, event) } satisfies Answer };
