@@ -176,6 +176,8 @@ export async function resolveDestination(raw: string | URL, policy: OutboundPoli
 
 export interface OutboundRequest {
   method: 'GET' | 'POST';
+  /** An agent of the caller's own, e.g. one trusting a connector's CA (src/providers/http); else the shared keep-alive agents. */
+  agent?: http.Agent;
   headers?: Record<string, string>;
   body?: string | Buffer;
   /** The whole exchange (connect, send, complete response) must finish within this. */
@@ -221,7 +223,7 @@ export function sendRequest(dest: Destination, req: OutboundRequest): Promise<Ou
     };
     const headers: Record<string, string> = { 'user-agent': 'Counterfoil/1', ...req.headers };
     if (payload) headers['content-length'] = String(payload.length);
-    const request = transport.request(dest.url, { method: req.method, agent: AGENTS[dest.url.protocol as 'http:' | 'https:'], lookup: pinned, headers }, (res) => {
+    const request = transport.request(dest.url, { method: req.method, agent: req.agent ?? AGENTS[dest.url.protocol as 'http:' | 'https:'], lookup: pinned, headers }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Sql } from 'postgres';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { KeyRing } from '../auth/sealing';
 import { AppError } from '../errors';
 import type { PairRow } from '../domain/pricing/pairs';
 import type { MarketPrice } from '../domain/pricing/prices';
@@ -43,6 +44,7 @@ export class Providers {
   constructor(
     private readonly sql: Sql,
     private readonly config: Config,
+    private readonly ring: KeyRing,
     private readonly log?: Logger,
   ) {
     // Read once at start-up: a CA file that cannot be read stops the process here, not at the first payout.
@@ -64,7 +66,7 @@ export class Providers {
     if (name === SANDBOX_PROVIDER) return null;
     const row = name ? await activeConnectorNamed(this.sql, enterpriseId, name) : null;
     if (!row) throw new ProviderNotConnected(kind, key, name);
-    const secret = await openConnectorSecret(this.sql, row.id, row.secret_sealed);
+    const secret = openConnectorSecret(this.ring, row.id, row.secret_sealed);
     return new ConnectorClient({ id: row.id, name: row.name, baseUrl: row.base_url, secret }, this.transport);
   }
 

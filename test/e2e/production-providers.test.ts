@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { runState } from '../helpers/run-state';
+import { sealingKeyFile } from '../helpers/app';
 
 /** `counterfoil api` in production mode with a sandbox provider still routed stops at start-up, naming what is missing. */
 it('production start-up with a sandbox provider still configured stops with a message naming it', async () => {
@@ -14,6 +15,7 @@ it('production start-up with a sandbox provider still configured stops with a me
       DATABASE_URL: state.databaseUrl,
       TEMPORAL_ADDRESS: state.temporalAddress,
       COUNTERFOIL_MODE: 'production',
+      COUNTERFOIL_SEALING_KEY_FILE: sealingKeyFile(),
       COUNTERFOIL_PROVIDERS: JSON.stringify(routing),
       COUNTERFOIL_API_PORT: '0',
       COUNTERFOIL_SIGNED_API_PORT: '0',

@@ -7,7 +7,7 @@ import { sandboxKycAtCreation } from '../../src/providers/kyc/sandbox';
 import { createSandboxDeposit } from '../../src/providers/deposits/sandbox';
 import { Providers } from '../../src/providers';
 
-const production = loadConfig({ COUNTERFOIL_MODE: 'production', COUNTERFOIL_DATA_DIR: '/nonexistent' });
+const production = loadConfig({ COUNTERFOIL_MODE: 'production', COUNTERFOIL_DATA_DIR: '/nonexistent', COUNTERFOIL_SEALING_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` });
 
 describe('provider routing', () => {
   const routing = parseProviderRouting(JSON.stringify({ rails: { '*': 'custody', sepa: 'bank' }, prices: { 'BTC/EUR': 'feed' }, kyc: { '*': 'operator' } }));
@@ -53,7 +53,7 @@ describe('every sandbox simulator refuses to run in production', () => {
   });
 
   it('and a production process routed to the sandbox gets no simulator from the seams', async () => {
-    const providers = new Providers({} as never, production);
+    const providers = new Providers({} as never, production, {} as never);
     await expect(providers.rail('0193a1c2-7f00-7abc-8def-0123456789ab', 'ethereum')).rejects.toBeInstanceOf(SandboxRefused);
     await expect(providers.rail('0193a1c2-7f00-7abc-8def-0123456789ab', 'sepa')).rejects.toBeInstanceOf(SandboxRefused);
     const pair = { base_asset: 'USDC', quote_asset: 'EUR', mid_price: '0.92' } as never;

@@ -1,4 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
+import type { KeyRing } from '../../auth/sealing';
 import type { SubjectAttribution } from '../../auth/caller';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { etagOf, type Alongside } from '../../db/base';
@@ -69,6 +70,8 @@ function recordConnectorEvent(tx: TransactionSql, type: string, row: ConnectorRo
 }
 
 export interface NewConnector {
+  /** Seals the signing secret (services.keyRing). */
+  ring: KeyRing;
   enterpriseId: string;
   name: string;
   baseUrl: string;
@@ -89,7 +92,7 @@ export async function createConnector(sql: Sql, input: NewConnector, alongside?:
   await assertBaseUrl(input.baseUrl, input.allowLoopback);
   const id = uuidv7();
   const secret = generateConnectorSecret();
-  const sealed = await sealConnectorSecret(sql, id, secret);
+  const sealed = sealConnectorSecret(input.ring, id, secret);
   const row = (await sql.begin(async (tx) => {
     const [created] = await tx<ConnectorRow[]>`
       insert into connectors (id, enterprise_id, name, base_url, description, status, secret_sealed)
@@ -122,10 +125,10 @@ export function listConnectors(sql: Sql, enterpriseId: string, afterId: string |
 }
 
 /** The secrets that verify the connector's events now: the current one, and the previous one while it overlaps. */
-export async function liveSecrets(sql: Sql, row: ConnectorRow): Promise<string[]> {
-  const secrets = [await openConnectorSecret(sql, row.id, row.secret_sealed)];
+export function liveSecrets(ring: KeyRing, row: ConnectorRow): string[] {
+  const secrets = [openConnectorSecret(ring, row.id, row.secret_sealed)];
   if (row.previous_secret_sealed && row.previous_secret_expires_at && row.previous_secret_expires_at > new Date()) {
-    secrets.push(await openConnectorSecret(sql, row.id, row.previous_secret_sealed));
+    secrets.push(openConnectorSecret(ring, row.id, row.previous_secret_sealed));
   }
   return secrets;
 }
@@ -138,6 +141,7 @@ export type ConnectorChange = { kind: 'rotate_secret'; overlapSeconds: number } 
  */
 export async function changeConnector(
   sql: Sql,
+  ring: KeyRing,
   id: string,
   change: ConnectorChange,
   authorize: (row: ConnectorRow) => void,
@@ -146,7 +150,7 @@ export async function changeConnector(
   alongside?: Alongside<ConnectorRow>,
 ): Promise<{ row: ConnectorRow; secret?: string }> {
   const secret = change.kind === 'rotate_secret' ? generateConnectorSecret() : undefined;
-  const sealed = secret ? await sealConnectorSecret(sql, id, secret) : undefined;
+  const sealed = secret ? sealConnectorSecret(ring, id, secret) : undefined;
   return (await sql.begin(async (tx) => {
     const [row] = await tx<ConnectorRow[]>`select * from connectors where id = ${id} for update`;
     if (!row) throw notFound('connector');

@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import type { Sql } from 'postgres';
+import type { KeyRing } from '../../auth/sealing';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { z } from '../../schema/zod';
 import { Uuid } from '../../schema/common';
@@ -83,7 +84,13 @@ const refused = () => new AppError('Unauthorized', 'The event is not signed by t
  * five minutes of now. An unknown connector and a bad signature are the same 401; a disabled
  * connector's (correctly signed) events are 403.
  */
-export async function authenticateConnectorEvent(sql: Sql, connectorId: string, headers: Record<string, string | string[] | undefined>, raw: Buffer): Promise<ConnectorRow> {
+export async function authenticateConnectorEvent(
+  sql: Sql,
+  ring: KeyRing,
+  connectorId: string,
+  headers: Record<string, string | string[] | undefined>,
+  raw: Buffer,
+): Promise<ConnectorRow> {
   const connector = UUID_RE.test(connectorId) ? await findConnector(sql, connectorId) : null;
   if (!connector) throw refused();
   const signed = {
@@ -91,7 +98,7 @@ export async function authenticateConnectorEvent(sql: Sql, connectorId: string, 
     'webhook-timestamp': String(headers['webhook-timestamp'] ?? ''),
     'webhook-signature': String(headers['webhook-signature'] ?? ''),
   };
-  const verified = (await liveSecrets(sql, connector)).some((secret) => {
+  const verified = liveSecrets(ring, connector).some((secret) => {
     try {
       new Webhook(secret).verify(raw, signed, { jsonParse: false });
       return true;

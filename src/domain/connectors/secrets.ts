@@ -1,18 +1,20 @@
-import type { Sql } from 'postgres';
-import { generateWebhookSecret, openSecret, sealSecret } from '../webhooks/signing';
+import type { KeyRing } from '../../auth/sealing';
+import { generateWebhookSecret } from '../webhooks/signing';
 
 /*
  * A connector's signing secret is a Standard Webhooks secret (`whsec_` + 24 random bytes, base64),
- * sealed at rest exactly as webhook signing secrets are: these three functions are the only place
- * that knows how, so a change of the sealing follows in one edit.
+ * sealed at rest under the key ring as webhook signing secrets are (src/auth/sealing.ts), bound to its
+ * connector by the associated data, and re-sealed by `counterfoil keys rotate`.
  */
 
 export const generateConnectorSecret = generateWebhookSecret;
 
-export function sealConnectorSecret(sql: Sql, _connectorId: string, secret: string): Promise<Buffer> {
-  return sealSecret(sql, secret);
+export const connectorSecretContext = (connectorId: string) => `connector-secret:${connectorId}`;
+
+export function sealConnectorSecret(ring: KeyRing, connectorId: string, secret: string): Buffer {
+  return ring.seal(secret, connectorSecretContext(connectorId));
 }
 
-export function openConnectorSecret(sql: Sql, _connectorId: string, sealed: Buffer): Promise<string> {
-  return openSecret(sql, sealed);
+export function openConnectorSecret(ring: KeyRing, connectorId: string, sealed: Buffer): string {
+  return ring.open(sealed, connectorSecretContext(connectorId)).toString('utf8');
 }

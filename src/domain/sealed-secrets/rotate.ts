@@ -2,6 +2,7 @@ import type { Sql } from 'postgres';
 import { KeyRing } from '../../auth/sealing';
 import { PlatformKeys, platformKeyContext } from '../../auth/keys';
 import { LEGACY_WEBHOOK_KEY, openSecret, sealSecret } from '../webhooks/signing';
+import { openConnectorSecret, sealConnectorSecret } from '../connectors/secrets';
 
 /**
  * Every secret Counterfoil keeps sealed, and how to re-seal it. A module that adds a sealed column
@@ -11,7 +12,7 @@ export interface SealedSecretsReport {
   current_key_id: string;
   /** How many sealed values each key id seals (`legacy` for webhook secrets from before the key ring). */
   sealed_under: Record<string, number>;
-  resealed: { platform_keys: number; webhook_secrets: number };
+  resealed: { platform_keys: number; webhook_secrets: number; connector_secrets: number };
 }
 
 const BATCH = 500;
@@ -37,11 +38,14 @@ async function census(sql: Sql): Promise<Record<string, number>> {
     for (const r of rows) [r.secret_sealed, r.previous_secret_sealed].forEach(count);
     after = rows[rows.length - 1].id;
   }
+  for (const r of await sql<{ secret_sealed: Buffer; previous_secret_sealed: Buffer | null }[]>`select secret_sealed, previous_secret_sealed from connectors`) {
+    [r.secret_sealed, r.previous_secret_sealed].forEach(count);
+  }
   return counts;
 }
 
 export async function sealedSecretsStatus(sql: Sql, ring: KeyRing): Promise<SealedSecretsReport> {
-  return { current_key_id: ring.currentKeyId, sealed_under: await census(sql), resealed: { platform_keys: 0, webhook_secrets: 0 } };
+  return { current_key_id: ring.currentKeyId, sealed_under: await census(sql), resealed: { platform_keys: 0, webhook_secrets: 0, connector_secrets: 0 } };
 }
 
 /**
@@ -55,7 +59,7 @@ export async function rotateSealedSecrets(sql: Sql, ring: KeyRing, { addKey }: {
   if (addKey) ring.addKey();
   const current = ring.currentKeyId;
   const platformKeys = new PlatformKeys(sql, ring);
-  const resealed = { platform_keys: 0, webhook_secrets: 0 };
+  const resealed = { platform_keys: 0, webhook_secrets: 0, connector_secrets: 0 };
 
   // Webhook secrets first: those from before the key ring open with a platform key that goes last.
   let after = '00000000-0000-0000-0000-000000000000';
@@ -74,6 +78,17 @@ export async function rotateSealedSecrets(sql: Sql, ring: KeyRing, { addKey }: {
          where id = ${r.id} and secret_sealed = ${r.secret_sealed} and previous_secret_sealed is not distinct from ${r.previous_secret_sealed}`;
       resealed.webhook_secrets += updated.count;
     }
+  }
+
+  // Connector signing secrets (src/domain/connectors/secrets.ts): few, one statement each.
+  for (const r of await sql<{ id: string; secret_sealed: Buffer; previous_secret_sealed: Buffer | null }[]>`select id, secret_sealed, previous_secret_sealed from connectors order by id`) {
+    const stale = (v: Buffer | null) => v !== null && keyIdOf(v) !== current;
+    if (!stale(r.secret_sealed) && !stale(r.previous_secret_sealed)) continue;
+    const reseal = (v: Buffer | null) => (v && stale(v) ? sealConnectorSecret(ring, r.id, openConnectorSecret(ring, r.id, v)) : v);
+    const updated = await sql`
+      update connectors set secret_sealed = ${reseal(r.secret_sealed)}, previous_secret_sealed = ${reseal(r.previous_secret_sealed)}
+       where id = ${r.id} and secret_sealed = ${r.secret_sealed} and previous_secret_sealed is not distinct from ${r.previous_secret_sealed}`;
+    resealed.connector_secrets += updated.count;
   }
 
   const keys = await sql<{ name: string; secret: Buffer | null; sealed: Buffer | null }[]>`select name, secret, sealed from platform_keys order by name`;

@@ -58,6 +58,7 @@ export const createConnectorRoute = defineRoute({
     const { row, secret } = await createConnector(
       services.sql,
       {
+        ring: services.keyRing,
         enterpriseId: caller.enterpriseId,
         name: body.name,
         baseUrl: body.base_url,
@@ -129,6 +130,7 @@ function changeRoute(spec: {
     handler: async ({ params, body, caller, services, ctx }) => {
       const { row, secret } = await changeConnector(
         services.sql,
+        services.keyRing,
         params.connector_id,
         spec.change(body, services),
         (locked) => {
@@ -187,7 +189,7 @@ export const receiveConnectorEvent = defineRoute({
   responses: { 200: { description: 'The event was applied (or had been).', schema: ConnectorEventAnswer } },
   errors: ['EdgeBadRequest', 'Unauthorized', 'EdgeForbidden', 'EdgeConflict', 'EdgeUnprocessable'],
   handler: async ({ params, body, services, ctx }) => {
-    const connector = await authenticateConnectorEvent(services.sql, params.connector_id, ctx.headers, ctx.state.rawBody as Buffer);
+    const connector = await authenticateConnectorEvent(services.sql, services.keyRing, params.connector_id, ctx.headers, ctx.state.rawBody as Buffer);
     const answer = await applyConnectorEvent(services, connector, String(ctx.get('webhook-id')), body);
     if (body.type === 'kyc.decision') signedApiCaches(services).invalidateStanding();
     return answer;

@@ -61,7 +61,7 @@ export class ConnectorClient {
       text,
       this.transport,
     );
-    if (res.status === null) throw new ConnectorFailure(this.name, res.error?.startsWith('no complete answer') ? 'timeout' : 'unreachable', res.error ?? 'no answer');
+    if (res.status === null) throw new ConnectorFailure(this.name, res.timedOut ? 'timeout' : 'unreachable', res.error ?? 'no answer');
     if (res.status === 404 && notFound === null) return null;
     if (res.status < 200 || res.status >= 300) throw new ConnectorFailure(this.name, 'status', `POST ${path} answered ${res.status}`);
     let parsed: unknown;
