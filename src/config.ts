@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parseProviderRouting, SANDBOX_ROUTING, type ProviderRouting } from './providers/routing';
+import { normalizeAllowlistEntry } from './auth/ip-allowlist';
 
 /** Where the process runs: sandbox enables simulators and sandbox-only routes; production refuses them. */
 export type Mode = 'sandbox' | 'production';
@@ -37,7 +38,7 @@ export interface Config {
   clientSecretTtlDays: number;
   bootstrap: { legalName: string; jurisdiction: string };
   rateLimits: RateLimitConfig;
-  /** Trust X-Forwarded-For from these proxies only (exact IPs). Empty: use the socket address. */
+  /** Trust X-Forwarded-For from these proxies only (addresses and CIDR ranges, IPv4 and IPv6). Empty: use the socket address. */
   trustedProxies: string[];
   shutdownGraceMs: number;
   /** Delays before each webhook delivery attempt, in seconds (the first is usually 0). */
@@ -215,6 +216,19 @@ function providerRouting(env: Env): ProviderRouting {
   }
 }
 
+/** A comma list of IPv4/IPv6 addresses and CIDR ranges, each in its canonical spelling. */
+function addressRanges(env: Env, name: string): string[] {
+  return str(env, name, '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const normalized = normalizeAllowlistEntry(entry);
+      if ('error' in normalized) throw new ConfigError(name, `"${entry}": ${normalized.error}`);
+      return normalized.value;
+    });
+}
+
 /** Parses the environment once; every variable is documented in README.md. */
 export function loadConfig(env: Env = process.env): Config {
   const mode = oneOf<Mode>(env, 'COUNTERFOIL_MODE', 'sandbox', ['sandbox', 'production']);
@@ -231,10 +245,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[A-Z]{2}$/.test(jurisdiction)) {
     throw new ConfigError('COUNTERFOIL_BOOTSTRAP_JURISDICTION', 'expected a two-letter ISO 3166-1 country code');
   }
-  const trustedProxies = str(env, 'COUNTERFOIL_TRUSTED_PROXIES', '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const trustedProxies = addressRanges(env, 'COUNTERFOIL_TRUSTED_PROXIES');
 
   const allowLoopback = int(env, 'COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK', mode === 'sandbox' ? 1 : 0, 0, 1) === 1;
   if (allowLoopback && mode === 'production') throw new ConfigError('COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK', 'loopback destinations are for sandbox mode only');

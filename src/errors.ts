@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   EdgePreconditionFailed: { status: 412, title: 'Precondition failed' },
   EdgePayloadTooLarge: { status: 413, title: 'Payload too large' },
   EdgeUnsupportedMediaType: { status: 415, title: 'Unsupported media type' },
+  EdgeRequestTimeout: { status: 408, title: 'Request timeout' },
+  EdgeRequestHeaderFieldsTooLarge: { status: 431, title: 'Request header fields too large' },
   EdgeUnprocessable: { status: 422, title: 'Unprocessable request' },
   EdgeActionTokenRequired: { status: 428, title: 'Action token required' },
   EdgeRateLimited: { status: 429, title: 'Too many requests' },

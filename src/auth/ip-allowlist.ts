@@ -1,21 +1,37 @@
 import { BlockList, isIP } from 'node:net';
 
-/** `::ffff:127.0.0.1` (an IPv4 client on a dual-stack socket) is the IPv4 address 127.0.0.1. */
+const MAPPED_IPV4 = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/;
+
+/**
+ * One spelling per address, for comparing, logging and rate-limit keys: IPv6 in its compressed
+ * lower-case form (WHATWG URL's serializer, RFC 5952 style), and an IPv4-mapped IPv6 address
+ * (`::ffff:127.0.0.1`, `::ffff:7f00:1`: an IPv4 client on a dual-stack socket) as the IPv4 address.
+ * Anything that is not an address (or carries a zone id) is only lower-cased.
+ */
 export function canonicalIp(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return mapped ? mapped[1] : address.toLowerCase();
+  if (isIP(address) !== 6) return address.toLowerCase();
+  let compressed: string;
+  try {
+    compressed = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return address.toLowerCase();
+  }
+  const mapped = MAPPED_IPV4.exec(compressed);
+  if (!mapped) return compressed;
+  const [high, low] = [parseInt(mapped[1], 16), parseInt(mapped[2], 16)];
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }
 
 /**
- * The client address of a request: the socket peer, or, when the peer is a trusted proxy, the
- * right-most X-Forwarded-For entry that is not itself a trusted proxy. Without trusted proxies
- * the header is ignored, so a client cannot choose its own address.
+ * The client address of a request, the same on both APIs: the socket peer, or, when the peer is a
+ * trusted proxy, the right-most X-Forwarded-For entry that is not itself a trusted proxy. Without
+ * trusted proxies (`null`) the header is ignored, so a client cannot choose its own address.
  */
-export function clientAddress(socketAddress: string, forwardedFor: string, trustedProxies: readonly string[]): string {
+export function clientAddress(socketAddress: string, forwardedFor: string, trustedProxies: AddressMatcher): string {
   const peer = canonicalIp(socketAddress);
-  if (trustedProxies.length === 0 || !trustedProxies.includes(peer)) return peer;
+  if (!trustedProxies || !trustedProxies(peer)) return peer;
   const hops = forwardedFor.split(',').map((s) => canonicalIp(s.trim())).filter((s) => isIP(s) !== 0);
-  for (let i = hops.length - 1; i >= 0; i--) if (!trustedProxies.includes(hops[i])) return hops[i];
+  for (let i = hops.length - 1; i >= 0; i--) if (!trustedProxies(hops[i])) return hops[i];
   return peer;
 }
 

@@ -14,34 +14,25 @@ import { capabilityScope, requireCapability } from '../domain/capabilities';
 import { requireActionToken } from '../auth/action-tokens';
 import { auditTrail } from '../domain/audit/trail';
 import { AUDIT_ENTRIES, successEntry } from '../domain/audit/entries';
+import { clientAddress, compileAllowlist, type AddressMatcher } from '../auth/ip-allowlist';
 
 /** `/enterprises/{enterprise_id}` → `/enterprises/:enterprise_id` */
 export function koaPath(openApiPath: string): string {
   return openApiPath.replace(/\{([a-z_]+)\}/g, ':$1');
 }
 
-function clientIp(ctx: Koa.Context, trustedProxies: string[]): string {
-  const socketIp = ctx.req.socket.remoteAddress ?? '';
-  if (trustedProxies.length > 0 && trustedProxies.includes(socketIp)) {
-    const forwarded = ctx.get('x-forwarded-for').split(',').map((s) => s.trim()).filter(Boolean);
-    // The right-most address not added by a trusted proxy is the client.
-    for (let i = forwarded.length - 1; i >= 0; i--) if (!trustedProxies.includes(forwarded[i])) return forwarded[i];
-  }
-  return socketIp;
-}
-
 /**
  * The one request pipeline every route runs through, in this order: authenticate, rate-limit,
  * validate params/query/body, check the route permission, idempotency, handler, shape the answer.
  */
-function pipeline(def: RouteDef, services: Services, limiter: RateLimiter): Koa.Middleware {
+function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trustedProxies: AddressMatcher): Koa.Middleware {
   const bodyTypes = def.bodyTypes ?? ['application/json'];
   const rateClass = def.rateClass ?? (def.method === 'get' ? 'read' : 'write');
   const hasBody = def.method !== 'get' && def.method !== 'delete';
 
   return async (ctx) => {
     ctx.state.route = def;
-    ctx.state.clientIp = clientIp(ctx, services.config.trustedProxies);
+    ctx.state.clientIp = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for'), trustedProxies);
 
     let caller: Caller | undefined;
     if (def.auth.kind === 'bearer') {
@@ -137,6 +128,7 @@ const firstSegment = (path: string) => {
  */
 export function buildRouteTable(defs: RouteDef[], services: Services, limiter: RateLimiter): RouteTable {
   const routers = new Map<string, Router>();
+  const trustedProxies = compileAllowlist(services.config.trustedProxies);
   for (const def of defs) {
     const segment = firstSegment(def.path);
     if (segment.includes('{')) throw new Error(`${def.path}: a route's first segment must be static`);
@@ -144,7 +136,7 @@ export function buildRouteTable(defs: RouteDef[], services: Services, limiter: R
     if (!router) routers.set(segment, (router = new Router()));
     // Every non-GET request of an authenticated caller leaves a user action audit entry (src/domain/audit/trail.ts).
     const audit = def.method !== 'get' && def.auth.kind === 'bearer' ? [auditTrail(services)] : [];
-    router[def.method](def.operationId, koaPath(def.path), ...audit, pipeline(def, services, limiter));
+    router[def.method](def.operationId, koaPath(def.path), ...audit, pipeline(def, services, limiter, trustedProxies));
   }
   const middleware = new Map<string, Koa.Middleware>([...routers].map(([segment, router]) => [segment, router.routes() as Koa.Middleware]));
   const none = new Router();

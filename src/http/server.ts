@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Config } from '../config';
+import { malformedRequestHandler } from './malformed';
 
 export interface RunningServer {
   url: string;
@@ -20,6 +21,7 @@ export async function listen(app: Koa, config: Pick<Config, 'host' | 'tls'>, por
     ? https.createServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) }, handler)
     : http.createServer(handler);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  server.on('clientError', malformedRequestHandler(app));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, config.host, () => resolve());

@@ -18,8 +18,40 @@ export function zodFieldErrors(location: string, error: z.ZodError): FieldError[
   return out;
 }
 
-/** Validates one part of the request (`params`, `query`, `body`); failures are 400 with a pointer per field. */
+/** U+0000 (PostgreSQL text and jsonb cannot hold it) or a lone UTF-16 surrogate (no UTF-8 encoding). */
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Deeper JSON than any request schema describes; free-form fields (metadata) stay far below it. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * The first string (value or member name) in a request part that no column could store, or a part
+ * nested deeper than MAX_INPUT_DEPTH. Iterative, so hostile nesting cannot exhaust the stack.
+ */
+export function unstorableInput(value: unknown, location: string): FieldError | undefined {
+  const stack: Array<{ value: unknown; path: PropertyKey[] }> = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (UNSTORABLE.test(v)) return { pointer: pointer(location, path), detail: 'must not contain U+0000 or unpaired UTF-16 surrogates' };
+    } else if (typeof v === 'object' && v !== null) {
+      if (path.length >= MAX_INPUT_DEPTH) return { pointer: pointer(location, path), detail: `nested deeper than ${MAX_INPUT_DEPTH} levels` };
+      for (const [k, child] of Object.entries(v)) {
+        if (UNSTORABLE.test(k)) return { pointer: pointer(location, path), detail: 'member names must not contain U+0000 or unpaired UTF-16 surrogates' };
+        stack.push({ value: child, path: [...path, k] });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Validates one part of the request (`params`, `query`, `body`); failures are 400 with a pointer per
+ * field. Text no column can store is refused here, once for every route, before any schema sees it.
+ */
 export function validate<T extends z.ZodType>(schema: T | undefined, value: unknown, location: string): z.output<T> {
+  const unstorable = unstorableInput(value, location);
+  if (unstorable) throw new AppError('EdgeBadRequest', `The request ${location} is invalid.`, { errors: [unstorable] });
   if (!schema) return value as z.output<T>;
   const result = schema.safeParse(value);
   if (result.success) return result.data;

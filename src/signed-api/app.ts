@@ -1,22 +1,28 @@
 import Koa from 'koa';
 import type { Services } from '../services';
 import { apiKeyDirectory } from '../auth/api-keys';
+import { compileAllowlist } from '../auth/ip-allowlist';
 import { RateLimiter } from '../http/rate-limit';
 import { requestContext } from '../http/request-context';
-import { zodFieldErrors } from '../http/validation';
+import { answerMalformedWith, type MalformedKind } from '../http/malformed';
+import { unstorableInput, zodFieldErrors } from '../http/validation';
 import { authenticateSignedRequest, type SignedDeps } from './authenticate';
 import { signedApiCaches } from './caches';
-import { SignedApiError, signedErrorMiddleware } from './errors';
+import { SIGNED_ERRORS, SignedApiError, signedErrorMiddleware, type SignedErrorLabel } from './errors';
 import { signedOpenApiDocument } from './openapi';
 import { QuoteSealer } from './quote-tokens';
 import { signedRoutes, type SignedRoute } from './routes';
 
-/** Zod failures as one readable sentence: `fromAmount: must be a decimal string; colour: unknown field`. */
+/** Requests Node's HTTP parser refused, in this surface's error body. */
+const MALFORMED: Record<MalformedKind, SignedErrorLabel> = { headers_too_large: 'HEADERS_TOO_LARGE', timeout: 'REQUEST_TIMEOUT', malformed: 'MALFORMED_REQUEST' };
+
+/** Invalid fields as one readable sentence: `fromAmount: must be a decimal string; colour: unknown field`. */
 function validBody(route: SignedRoute, body: unknown): unknown {
   if (!route.body) return body;
-  const result = route.body.safeParse(body);
-  if (result.success) return result.data;
-  const detail = zodFieldErrors('body', result.error)
+  const unstorable = unstorableInput(body, 'body');
+  const result = unstorable ? undefined : route.body.safeParse(body);
+  if (result?.success) return result.data;
+  const detail = (unstorable ? [unstorable] : zodFieldErrors('body', result!.error!))
     .map((e) => `${e.pointer.replace(/^\/body\/?/, '') || 'body'}: ${e.detail}`)
     .join('; ');
   throw new SignedApiError('INVALID_BODY', `The request body is invalid: ${detail}.`);
@@ -32,7 +38,7 @@ export function createSignedApiApp(services: Services, opts: { now?: () => numbe
     caches: signedApiCaches(services),
     quotes: new QuoteSealer(services.platformKeys),
     limiter: new RateLimiter(services.config.rateLimits),
-    trustedProxies: services.config.trustedProxies,
+    trustedProxies: compileAllowlist(services.config.trustedProxies),
     now: opts.now ?? Date.now,
   };
   void deps.keys.start().catch((err) => services.log.error({ err }, 'api key notifications unavailable'));
@@ -47,6 +53,10 @@ export function createSignedApiApp(services: Services, opts: { now?: () => numbe
 
   const app = new Koa({ proxy: false });
   app.silent = true; // failures are logged by the error middleware with the request id
+  answerMalformedWith(app, (kind) => {
+    const err = new SignedApiError(MALFORMED[kind], SIGNED_ERRORS[MALFORMED[kind]].when);
+    return { status: err.status, contentType: 'application/json', body: err.body() };
+  });
   app.use(requestContext(services, 'signed'));
   app.use(signedErrorMiddleware());
   app.use(async (ctx) => {

@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { PrincipalRef, SubjectAttribution } from '../auth/caller';
 import type { ApiKeyDirectory, ResolvedApiKey } from '../auth/api-keys';
-import { clientAddress } from '../auth/ip-allowlist';
+import { clientAddress, type AddressMatcher } from '../auth/ip-allowlist';
 import { checkRequestTime, decodeSignature, MAX_RECV_WINDOW_MS, verifyRequestSignature } from '../auth/request-signatures';
 import { readRawBody } from '../http/body';
 import type { RateLimiter } from '../http/rate-limit';
@@ -31,7 +31,8 @@ export interface SignedDeps {
   caches: SignedApiCaches;
   quotes: QuoteSealer;
   limiter: RateLimiter;
-  trustedProxies: readonly string[];
+  /** Peers whose X-Forwarded-For is believed (null: none). */
+  trustedProxies: AddressMatcher;
   /** The server clock of the time rule (ms since the Unix epoch). */
   now: () => number;
 }

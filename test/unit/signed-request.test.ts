@@ -9,7 +9,7 @@ import {
   verifyRequestSignatureNoble,
   type TimeVerdict,
 } from '../../src/auth/request-signatures';
-import { clientAddress, compileAllowlist, normalizeAllowlistEntry } from '../../src/auth/ip-allowlist';
+import { canonicalIp, clientAddress, compileAllowlist, normalizeAllowlistEntry } from '../../src/auth/ip-allowlist';
 import { hashApiKey, issueKeyMaterial } from '../../src/auth/api-keys';
 import { secretKeyFromPkcs8, signBody } from '../../src/client/signing-client';
 
@@ -112,10 +112,34 @@ describe('IP allowlists', () => {
   });
 
   it('takes X-Forwarded-For only from trusted proxies', () => {
-    expect(clientAddress('::ffff:127.0.0.1', '198.51.100.7', [])).toBe('127.0.0.1');
-    expect(clientAddress('192.0.2.10', '198.51.100.7', ['127.0.0.1'])).toBe('192.0.2.10');
-    expect(clientAddress('127.0.0.1', '203.0.113.9, 198.51.100.7', ['127.0.0.1'])).toBe('198.51.100.7');
-    expect(clientAddress('127.0.0.1', '198.51.100.7, 10.0.0.2', ['127.0.0.1', '10.0.0.2'])).toBe('198.51.100.7');
-    expect(clientAddress('127.0.0.1', 'not-an-ip', ['127.0.0.1'])).toBe('127.0.0.1');
+    const proxies = (...entries: string[]) => compileAllowlist(entries);
+    expect(clientAddress('::ffff:127.0.0.1', '198.51.100.7', null)).toBe('127.0.0.1');
+    expect(clientAddress('192.0.2.10', '198.51.100.7', proxies('127.0.0.1'))).toBe('192.0.2.10');
+    expect(clientAddress('127.0.0.1', '203.0.113.9, 198.51.100.7', proxies('127.0.0.1'))).toBe('198.51.100.7');
+    expect(clientAddress('127.0.0.1', '198.51.100.7, 10.0.0.2', proxies('127.0.0.1', '10.0.0.2'))).toBe('198.51.100.7');
+    expect(clientAddress('127.0.0.1', 'not-an-ip', proxies('127.0.0.1'))).toBe('127.0.0.1');
+  });
+
+  it.each<[string, string, string[], string, string]>([
+    ['a peer inside an IPv4 range', '10.1.2.3', ['10.0.0.0/8'], '198.51.100.7', '198.51.100.7'],
+    ['a mapped peer inside an IPv4 range', '::ffff:10.1.2.3', ['10.0.0.0/8'], '198.51.100.7', '198.51.100.7'],
+    ['a peer inside an IPv6 range', '2001:db8::5', ['2001:db8::/32'], '198.51.100.7', '198.51.100.7'],
+    ['a peer outside every range', '11.0.0.1', ['10.0.0.0/8', '2001:db8::/32'], '198.51.100.7', '11.0.0.1'],
+    ['hops inside the ranges skipped, right to left', '10.0.0.1', ['10.0.0.0/8', '2001:db8::/32'], '198.51.100.7, 2001:db8::9, 10.9.9.9', '198.51.100.7'],
+  ])('trusted proxies as CIDR ranges: %s', (_name, peer, ranges, forwarded, expected) => {
+    expect(clientAddress(peer, forwarded, compileAllowlist(ranges))).toBe(expected);
+  });
+
+  it.each([
+    ['::ffff:127.0.0.1', '127.0.0.1'],
+    ['::FFFF:7f00:1', '127.0.0.1'],
+    ['0:0:0:0:0:ffff:c000:0201', '192.0.2.1'],
+    ['2001:DB8:0:0:0:0:0:1', '2001:db8::1'],
+    ['::1', '::1'],
+    ['192.0.2.1', '192.0.2.1'],
+    ['fe80::1%eth0', 'fe80::1%eth0'],
+  ])('%s is spelled %s on both APIs', (raw, canonical) => {
+    expect(canonicalIp(raw)).toBe(canonical);
+    expect(clientAddress(raw, '', null)).toBe(canonical);
   });
 });
