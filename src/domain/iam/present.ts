@@ -11,11 +11,11 @@ export const PermissionInput = z.string().max(100).openapi({ $ref: '#/components
 
 export const BoundaryRef = z
   .string()
-  .regex(/^(enterprises|clients)\/[0-9a-f-]{36}$/, 'must be an enterprises/<id> or clients/<id> reference')
+  .regex(/^(enterprises|clients)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be an enterprises/<id> or clients/<id> reference')
   .openapi({ example: 'clients/0193a1c2-7f00-7abc-8def-0123456789ab' });
 export const PrincipalRefString = z
   .string()
-  .regex(/^(users|service-accounts)\/[0-9a-f-]{36}$/, 'must be a users/<id> or service-accounts/<id> reference')
+  .regex(/^(users|service-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a users/<id> or service-accounts/<id> reference')
   .openapi({ example: 'service-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' });
 export const Propagation = z.enum(['subtree', 'exact']).openapi({ description: '`subtree`: the scope and everything below it; `exact`: the scope only.' });
 

@@ -33,7 +33,7 @@ export const RuleEffectBody = z
       .object({
         type: z.literal('require_approval'),
         required_human_approvals: z.number().int().min(1).max(10),
-        approver_role_ref: z.string().regex(/^roles\/[0-9a-f-]{36}$/, 'must be a roles/<id> reference'),
+        approver_role_ref: z.string().regex(/^roles\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a roles/<id> reference'),
         initiator_cannot_approve: z.boolean().default(true),
         approval_ttl_seconds: z.number().int().min(1).max(30 * 86_400).default(86_400),
       })

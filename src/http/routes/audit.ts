@@ -45,7 +45,7 @@ export const searchAuditEntriesRoute = defineRoute({
       occurred_before: ISO_INSTANT.optional().openapi({ description: 'Exclusive upper bound of `occurred_at`.' }),
       subject_ref: z
         .string()
-        .regex(/^(users|service-accounts)\/[0-9a-f-]{36}$/, 'must be a users/<id> or service-accounts/<id> reference')
+        .regex(/^(users|service-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a users/<id> or service-accounts/<id> reference')
         .optional(),
       action: z.string().max(100).optional().openapi({ description: 'operationId, e.g. `rotateServiceAccountSecret`.' }),
       resource_ref: z.string().max(200).optional(),

@@ -58,7 +58,7 @@ export const listClientAccountsRoute = defineRoute({
     .object({
       scope_ref: z
         .string()
-        .regex(/^(enterprises|clients)\/[0-9a-f-]{36}$/, 'must be an enterprise or client reference')
+        .regex(/^(enterprises|clients)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be an enterprise or client reference')
         .optional()
         .openapi({ param: { name: 'scope_ref', in: 'query' }, description: 'Client (or enterprise) whose accounts to list.' }),
       status: z.enum(['active', 'suspended', 'closed']).optional().openapi({ param: { name: 'status', in: 'query' } }),

@@ -27,7 +27,7 @@ import {
 
 const TopologyRef = z
   .string()
-  .regex(/^(enterprises|clients|client-accounts)\/[0-9a-f-]{36}$/, 'must be an enterprise, client or client-account reference')
+  .regex(/^(enterprises|clients|client-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be an enterprise, client or client-account reference')
   .openapi({ example: 'enterprises/0193a1c2-7f00-7abc-8def-0123456789ab' });
 const Kind = z.enum(['operations_activity', 'user_action_audit']);
 const Format = z.enum(['csv', 'jsonl']).openapi({ description: 'CSV (RFC 4180, header row) or JSON Lines.' });

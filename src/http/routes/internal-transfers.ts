@@ -15,7 +15,7 @@ import { carriedEntry } from '../../domain/audit/entries';
 
 const AccountRef = z
   .string()
-  .regex(/^(client-accounts|master-accounts)\/[0-9a-f-]{36}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference')
+  .regex(/^(client-accounts|master-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference')
   .openapi({ example: 'client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' });
 const TransferParams = z.object({ internal_transfer_id: Uuid });
 

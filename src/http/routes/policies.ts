@@ -20,7 +20,7 @@ import { auditRowAlongside } from '../../domain/audit/entries';
 
 const ScopeRef = z
   .string()
-  .regex(/^(enterprises|clients)\/[0-9a-f-]{36}$/, 'must be an enterprises/<id> or clients/<id> reference')
+  .regex(/^(enterprises|clients)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be an enterprises/<id> or clients/<id> reference')
   .openapi({ example: 'clients/0193a1c2-7f00-7abc-8def-0123456789ab' });
 const RuleParams = z.object({ rule_id: Uuid });
 const Name = z.string().min(1).max(200);
@@ -160,7 +160,7 @@ function policyRuleTransitionRoute(action: PolicyRuleAction) {
   });
 }
 
-const AccountRef = z.string().regex(/^(client-accounts|master-accounts)\/[0-9a-f-]{36}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference');
+const AccountRef = z.string().regex(/^(client-accounts|master-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference');
 
 export const evaluatePolicyRoute = defineRoute({
   method: 'post',

@@ -25,7 +25,7 @@ import {
 
 const AccountRef = z
   .string()
-  .regex(/^(client-accounts|master-accounts)\/[0-9a-f-]{36}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference')
+  .regex(/^(client-accounts|master-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference')
   .openapi({ example: 'client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' });
 const AssetCode = z.string().min(1).max(16).transform((s) => s.toUpperCase());
 const SessionParams = z.object({ session_id: Uuid });

@@ -33,7 +33,7 @@ const WebhookSubscriptionWithSecret = WebhookSubscriptionBody.extend({
 
 const TopologyRef = z
   .string()
-  .regex(/^(enterprises|clients|client-accounts)\/[0-9a-f-]{36}$/, 'must be an enterprise, client or client-account reference')
+  .regex(/^(enterprises|clients|client-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be an enterprise, client or client-account reference')
   .openapi({ example: 'enterprises/0193a1c2-7f00-7abc-8def-0123456789ab' });
 const EventTypes = z
   .array(z.string().max(200))
