@@ -14,6 +14,10 @@ export interface RateLimitConfig {
   tokenPerSecond: number;
   /** Bucket size as a multiple of the per-second rate (allowed burst). */
   burstSeconds: number;
+  /** Where budgets are counted: this process (each instance allows the whole rate), or a store all instances share. */
+  store: 'memory' | 'postgres' | 'redis';
+  /** The Redis server of the `redis` store. */
+  redisUrl: string | undefined;
 }
 
 export interface Config {
@@ -246,6 +250,9 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('COUNTERFOIL_BOOTSTRAP_JURISDICTION', 'expected a two-letter ISO 3166-1 country code');
   }
   const trustedProxies = addressRanges(env, 'COUNTERFOIL_TRUSTED_PROXIES');
+  const redisUrl = url(env, 'COUNTERFOIL_REDIS_URL');
+  const rateLimitStore = oneOf(env, 'COUNTERFOIL_RATE_LIMIT_STORE', redisUrl ? 'redis' : 'memory', ['memory', 'postgres', 'redis'] as const);
+  if (rateLimitStore === 'redis' && !redisUrl) throw new ConfigError('COUNTERFOIL_REDIS_URL', 'required when COUNTERFOIL_RATE_LIMIT_STORE is redis');
 
   const allowLoopback = int(env, 'COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK', mode === 'sandbox' ? 1 : 0, 0, 1) === 1;
   if (allowLoopback && mode === 'production') throw new ConfigError('COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK', 'loopback destinations are for sandbox mode only');
@@ -279,6 +286,8 @@ export function loadConfig(env: Env = process.env): Config {
       writePerSecond: int(env, 'COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND', 200, 1, 10_000_000),
       tokenPerSecond: int(env, 'COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND', 20, 1, 10_000_000),
       burstSeconds: int(env, 'COUNTERFOIL_RATE_LIMIT_BURST_SECONDS', 2, 1, 3600),
+      store: rateLimitStore,
+      redisUrl,
     },
     trustedProxies,
     shutdownGraceMs: int(env, 'COUNTERFOIL_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),

@@ -19,6 +19,7 @@ import type { PolicyRule } from './domain/policies/engine';
 import { AccountPlacements } from './domain/tenancy/placements';
 import { TransferBooker, bookerOptions, connectBookerPool } from './domain/transfers/group-booking';
 import { Providers } from './providers';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit';
 
 /**
  * Everything a request handler or an activity may use, built once per process by `createServices`
@@ -51,6 +52,8 @@ export interface Services {
   bookerSql: Sql;
   /** Rails, prices and the other provider seams, as the routing configuration assigns them (src/providers). */
   providers: Providers;
+  /** Request budgets of both APIs: in this process, or in a store all instances share (config.rateLimits.store). */
+  rateLimiter: RateLimiter;
 }
 
 export interface ServiceOptions {
@@ -102,12 +105,14 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     transferBooker: new TransferBooker(booker, metrics, bookerOptions(config)),
     bookerSql: booker.sql,
     providers: new Providers(sql, config, keyRing, log),
+    rateLimiter: await createRateLimiter(config.rateLimits, { sql, log }),
   };
 }
 
 export async function closeServices(s: Services): Promise<void> {
   outboxBell.detach(s.sql);
   await s.temporal.close().catch(() => {});
+  await s.rateLimiter.close();
   await s.sql.end({ timeout: 5 });
   await s.bookerSql.end({ timeout: 5 });
   await s.orm.close(true);

@@ -3,7 +3,6 @@ import type { Services } from '../services';
 import { buildOpenApiDocument } from './openapi';
 import { buildRouteTable, fallthrough } from './mount';
 import { problemMiddleware } from './problem';
-import { RateLimiter } from './rate-limit';
 import { requestContext } from './request-context';
 import { defineRoute, type RouteDef } from './route';
 import { tenantRoutes } from './routes';
@@ -45,7 +44,7 @@ export function tenantOpenApi(services: Pick<Services, 'config'>, routes: RouteD
 /** The tenant (bearer-token) API as a Koa app, with the web console under /console. */
 export function createTenantApp(services: Services, consoleOptions: ConsoleOptions = { temporalUiUrl: services.config.temporalUiUrl }): Koa {
   const routes: RouteDef[] = [...routesFor(services.config.mode), openApiRoute];
-  const table = buildRouteTable(routes, services, new RateLimiter(services.config.rateLimits));
+  const table = buildRouteTable(routes, services, services.rateLimiter);
 
   const app = new Koa({ proxy: false });
   app.silent = true; // errors are logged by the problem middleware with the request id

@@ -38,9 +38,11 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
     if (def.auth.kind === 'bearer') {
       caller = await authenticate(ctx, services);
       ctx.state.caller = caller;
-      ctx.set(limiter.take(caller.subject.id, rateClass));
+      const budget = limiter.take(caller.subject.id, rateClass);
+      ctx.set(budget instanceof Promise ? await budget : budget);
     } else {
-      ctx.set(limiter.take(`ip:${ctx.state.clientIp}`, rateClass));
+      const budget = limiter.take(`ip:${ctx.state.clientIp}`, rateClass);
+      ctx.set(budget instanceof Promise ? await budget : budget);
     }
 
     const params = validate(def.params, ctx.params, 'params');

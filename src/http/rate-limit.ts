@@ -1,6 +1,42 @@
+import type { Sql } from 'postgres';
+import type { Redis } from 'ioredis';
+import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../errors';
 import type { RateLimitConfig } from '../config';
+import type { Logger } from '../logger';
 import type { RateClass } from './route';
+
+/**
+ * Request budgets per principal (or client IP, or API key) and route class. Either answer carries the
+ * headers of draft-ietf-httpapi-ratelimit-headers; a refusal is 429 EdgeRateLimited with Retry-After.
+ */
+export interface RateLimiter {
+  /** Takes one request: the headers to send, or throws 429. Synchronous for the in-process limiter. */
+  take(key: string, cls: RateClass): Record<string, string> | Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+interface Policy {
+  /** Requests per `windowSeconds` (the bucket size, or the window's quota). */
+  capacity: number;
+  rate: number;
+  windowSeconds: number;
+  header: string;
+}
+
+function policiesOf(cfg: RateLimitConfig): Record<RateClass, Policy> {
+  const make = (name: RateClass, rate: number): Policy => {
+    const capacity = rate * cfg.burstSeconds;
+    return { rate, capacity, windowSeconds: cfg.burstSeconds, header: `"${name}";q=${capacity};w=${cfg.burstSeconds}` };
+  };
+  return { read: make('read', cfg.readPerSecond), write: make('write', cfg.writePerSecond), token: make('token', cfg.tokenPerSecond) };
+}
+
+function refusal(cls: RateClass, policy: Policy, retryAfter: number): AppError {
+  return new AppError('EdgeRateLimited', `Rate limit for ${cls} requests exceeded; retry after ${retryAfter} s.`, {
+    headers: { 'RateLimit-Policy': policy.header, RateLimit: `"${cls}";r=0;t=${retryAfter}`, 'Retry-After': String(retryAfter) },
+  });
+}
 
 interface Bucket {
   tokens: number;
@@ -8,26 +44,18 @@ interface Bucket {
 }
 
 /**
- * Token buckets per principal and route class, in process memory: each API instance enforces its own
- * share (documented in the README). Headers follow draft-ietf-httpapi-ratelimit-headers.
+ * Token buckets in process memory: each API instance enforces the whole rate on its own, so N
+ * instances allow N times it. The default for one process (embedded, development); a shared store
+ * (`SharedRateLimiter`) makes the rate hold across instances.
  */
-export class RateLimiter {
+export class LocalRateLimiter implements RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
-  private readonly policies: Record<RateClass, { rate: number; capacity: number; policy: string }>;
+  private readonly policies: Record<RateClass, Policy>;
 
   constructor(cfg: RateLimitConfig) {
-    const make = (name: RateClass, rate: number) => {
-      const capacity = rate * cfg.burstSeconds;
-      return { rate, capacity, policy: `"${name}";q=${capacity};w=${cfg.burstSeconds}` };
-    };
-    this.policies = {
-      read: make('read', cfg.readPerSecond),
-      write: make('write', cfg.writePerSecond),
-      token: make('token', cfg.tokenPerSecond),
-    };
+    this.policies = policiesOf(cfg);
   }
 
-  /** Takes one token or throws 429; returns the headers to send either way. */
   take(key: string, cls: RateClass, now = Date.now()): Record<string, string> {
     const p = this.policies[cls];
     const id = `${cls}:${key}`;
@@ -40,17 +68,99 @@ export class RateLimiter {
       b.tokens = Math.min(p.capacity, b.tokens + ((now - b.at) / 1000) * p.rate);
       b.at = now;
     }
-    if (b.tokens < 1) {
-      const retryAfter = Math.max(1, Math.ceil((1 - b.tokens) / p.rate));
-      const headers = {
-        'RateLimit-Policy': p.policy,
-        RateLimit: `"${cls}";r=0;t=${retryAfter}`,
-        'Retry-After': String(retryAfter),
-      };
-      throw new AppError('EdgeRateLimited', `Rate limit for ${cls} requests exceeded; retry after ${retryAfter} s.`, { headers });
-    }
+    if (b.tokens < 1) throw refusal(cls, p, Math.max(1, Math.ceil((1 - b.tokens) / p.rate)));
     b.tokens -= 1;
     const resetSeconds = Math.ceil((p.capacity - b.tokens) / p.rate);
-    return { 'RateLimit-Policy': p.policy, RateLimit: `"${cls}";r=${Math.floor(b.tokens)};t=${resetSeconds}` };
+    return { 'RateLimit-Policy': p.header, RateLimit: `"${cls}";r=${Math.floor(b.tokens)};t=${resetSeconds}` };
   }
+
+  async close(): Promise<void> {}
+}
+
+export type SharedStore = { kind: 'redis'; client: Redis } | { kind: 'postgres'; sql: Sql };
+
+/** The table of the PostgreSQL store (migration 2026112604…_rate_limits): unlogged, counters need no WAL. */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+/**
+ * rate-limiter-flexible's PostgreSQL store expects node-postgres (`query({text, values, name})` →
+ * `{rows, rowCount}`); this adapts our `postgres` client to it. Its answers' bigint columns (the
+ * expiry, ms since the epoch) come back as numbers, as node-postgres would give them.
+ */
+function nodePostgresFacade(sql: Sql) {
+  return {
+    query: async (q: { text: string; values?: unknown[] }) => {
+      const rows = await sql.unsafe(q.text, (q.values ?? []) as never[], { prepare: true });
+      return { rows: rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v]))), rowCount: rows.count };
+    },
+  };
+}
+
+/**
+ * Fixed windows counted in a store every API instance shares (rate-limiter-flexible, on Redis or
+ * PostgreSQL): each class allows `rate × burstSeconds` requests per `burstSeconds` window in total,
+ * however many instances serve them. Once a key's window is spent, this instance refuses it from
+ * memory until the window ends, so a flood costs the store nothing. If the store fails, each
+ * instance falls back to its own buckets (logged) rather than refusing or waiving every request.
+ */
+export class SharedRateLimiter implements RateLimiter {
+  private readonly policies: Record<RateClass, Policy>;
+  private readonly limiters: Record<RateClass, RateLimiterStoreAbstract>;
+  private readonly fallback: LocalRateLimiter;
+  private lastStoreError = 0;
+
+  constructor(
+    cfg: RateLimitConfig,
+    private readonly store: SharedStore,
+    private readonly log: Logger,
+  ) {
+    this.policies = policiesOf(cfg);
+    this.fallback = new LocalRateLimiter(cfg);
+    const make = (cls: RateClass): RateLimiterStoreAbstract => {
+      const p = this.policies[cls];
+      const common = { keyPrefix: `cf:${cls}`, points: p.capacity, duration: p.windowSeconds, inMemoryBlockOnConsumed: p.capacity };
+      return store.kind === 'redis'
+        ? new RateLimiterRedis({ ...common, storeClient: store.client, rejectIfRedisNotReady: true })
+        : new RateLimiterPostgres({ ...common, storeClient: nodePostgresFacade(store.sql), storeType: 'client', tableName: RATE_LIMIT_TABLE, tableCreated: true });
+    };
+    this.limiters = { read: make('read'), write: make('write'), token: make('token') };
+  }
+
+  async take(key: string, cls: RateClass): Promise<Record<string, string>> {
+    const p = this.policies[cls];
+    let res: RateLimiterRes;
+    try {
+      res = await this.limiters[cls].consume(key);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw refusal(cls, p, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
+      this.storeFailed(err);
+      return this.fallback.take(key, cls);
+    }
+    return { 'RateLimit-Policy': p.header, RateLimit: `"${cls}";r=${res.remainingPoints};t=${Math.max(1, Math.ceil(res.msBeforeNext / 1000))}` };
+  }
+
+  private storeFailed(err: unknown): void {
+    const now = Date.now();
+    if (now - this.lastStoreError > 60_000) this.log.warn({ err, store: this.store.kind }, 'rate limit store unavailable: counting in this process until it is back');
+    this.lastStoreError = now;
+  }
+
+  async close(): Promise<void> {
+    if (this.store.kind === 'redis') await this.store.client.quit().catch(() => this.store.kind === 'redis' && this.store.client.disconnect());
+  }
+}
+
+/** The limiter the configuration names: in process (default), or shared through Redis or PostgreSQL. */
+export async function createRateLimiter(cfg: RateLimitConfig, deps: { sql: Sql; log: Logger }): Promise<RateLimiter> {
+  if (cfg.store === 'memory') return new LocalRateLimiter(cfg);
+  if (cfg.store === 'postgres') return new SharedRateLimiter(cfg, { kind: 'postgres', sql: deps.sql }, deps.log);
+  const { Redis } = await import('ioredis');
+  const client = new Redis(cfg.redisUrl!, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectionName: 'counterfoil-rate-limits' });
+  let down = false;
+  client.on('error', (err) => {
+    if (!down) deps.log.warn({ err }, 'rate limit store (Redis) connection failed; retrying');
+    down = true;
+  });
+  client.on('ready', () => (down = false));
+  return new SharedRateLimiter(cfg, { kind: 'redis', client }, deps.log);
 }

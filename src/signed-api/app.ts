@@ -2,7 +2,6 @@ import Koa from 'koa';
 import type { Services } from '../services';
 import { apiKeyDirectory } from '../auth/api-keys';
 import { compileAllowlist } from '../auth/ip-allowlist';
-import { RateLimiter } from '../http/rate-limit';
 import { requestContext } from '../http/request-context';
 import { answerMalformedWith, type MalformedKind } from '../http/malformed';
 import { unstorableInput, zodFieldErrors } from '../http/validation';
@@ -37,7 +36,7 @@ export function createSignedApiApp(services: Services, opts: { now?: () => numbe
     keys: apiKeyDirectory(services),
     caches: signedApiCaches(services),
     quotes: new QuoteSealer(services.platformKeys),
-    limiter: new RateLimiter(services.config.rateLimits),
+    limiter: services.rateLimiter,
     trustedProxies: compileAllowlist(services.config.trustedProxies),
     now: opts.now ?? Date.now,
   };

@@ -4,7 +4,6 @@ import { call, startTestApp, type TestApp } from '../helpers/app';
 import { buildRouteTable, fallthrough } from '../../src/http/mount';
 import { problemMiddleware } from '../../src/http/problem';
 import { requestContext } from '../../src/http/request-context';
-import { RateLimiter } from '../../src/http/rate-limit';
 import { listen, type RunningServer } from '../../src/http/server';
 import { defineRoute } from '../../src/http/route';
 import { Uuid } from '../../src/schema/common';
@@ -93,7 +92,7 @@ describe('capabilities', () => {
         responses: { 200: { description: 'ok' } },
         handler: async () => ({ body: { ok: true } }),
       });
-      const table = buildRouteTable([atClient, atEnterprise], app.services, new RateLimiter(app.config.rateLimits));
+      const table = buildRouteTable([atClient, atEnterprise], app.services, app.services.rateLimiter);
       const koa = new Koa();
       koa.use(requestContext(app.services, 'tenant'));
       koa.use(problemMiddleware());

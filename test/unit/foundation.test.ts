@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../../src/config';
 import { TokenSigner } from '../../src/auth/tokens';
-import { RateLimiter } from '../../src/http/rate-limit';
+import { LocalRateLimiter } from '../../src/http/rate-limit';
 import { uuidv7, parseRef } from '../../src/ids';
 import { Caller } from '../../src/auth/caller';
 import { hashSecret, secretMatches } from '../../src/auth/secrets';
@@ -59,7 +59,7 @@ describe('secrets', () => {
 
 describe('rate limiter', () => {
   it('allows the burst, refuses the next, refills over time', () => {
-    const limiter = new RateLimiter({ readPerSecond: 2, writePerSecond: 1, tokenPerSecond: 1, burstSeconds: 1 });
+    const limiter = new LocalRateLimiter({ readPerSecond: 2, writePerSecond: 1, tokenPerSecond: 1, burstSeconds: 1, store: 'memory', redisUrl: undefined });
     const t = 1_000_000;
     limiter.take('p', 'read', t);
     limiter.take('p', 'read', t);

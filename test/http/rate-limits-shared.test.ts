@@ -1,0 +1,92 @@
+// Rate limits that hold across API instances: two real `counterfoil api` processes counting in one
+// shared store (PostgreSQL, or Redis) allow the documented budget once in total, not once each.
+import type { ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { call, createTenant, startTestApp, testConfig, tokenFor, type TestApp } from '../helpers/app';
+import { freePort } from '../../temporal/dev-server';
+import { Processes, exited } from '../workflows/process-fixtures';
+import { SharedRateLimiter } from '../../src/http/rate-limit';
+import { createLogger } from '../../src/logger';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** 1 read/s with a 30 s window: a budget of 30 reads per window, far more than this test takes to spend. */
+const BUDGET = { COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '1', COUNTERFOIL_RATE_LIMIT_BURST_SECONDS: '30' };
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+async function twoApis(store: Record<string, string>): Promise<{ urls: string[]; stop: () => Promise<void> }> {
+  const processes = Processes.create('rate-limits', { ...BUDGET, ...store });
+  const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const children: ChildProcess[] = await Promise.all([
+    processes.start('api', { COUNTERFOIL_API_PORT: String(ports[0]), COUNTERFOIL_SIGNED_API_PORT: String(ports[1]) }),
+    processes.start('api', { COUNTERFOIL_API_PORT: String(ports[2]), COUNTERFOIL_SIGNED_API_PORT: String(ports[3]) }),
+  ]);
+  return {
+    urls: [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[2]}`],
+    stop: async () => {
+      for (const child of children) child.kill('SIGTERM');
+      await Promise.all(children.map(exited));
+    },
+  };
+}
+
+describe.each([
+  ['PostgreSQL', { COUNTERFOIL_RATE_LIMIT_STORE: 'postgres' }],
+  ['Redis', { COUNTERFOIL_RATE_LIMIT_STORE: 'redis', COUNTERFOIL_REDIS_URL: REDIS_URL }],
+])('a shared store (%s)', (_name, store) => {
+  it('two API processes allow the documented budget once in total, with the same headers and 429 contract', async () => {
+    const apis = await twoApis(store);
+    try {
+      const tenant = await createTenant(app.services, 'Shared Limits Ltd');
+      const token = await tokenFor(app.url, tenant);
+      const answers = [];
+      // 60 reads alternating between the instances: an in-process limiter would allow all 60 (30 each).
+      for (let i = 0; i < 60; i++) answers.push(await call(apis.urls[i % 2], 'GET', '/enterprises', { token }));
+      const allowed = answers.filter((a) => a.status === 200);
+      expect(allowed).toHaveLength(30);
+      expect(new Set(answers.slice(0, 30).map((a) => a.status))).toEqual(new Set([200]));
+      // The remaining budget counts down across both instances.
+      expect(allowed.map((a) => a.headers.get('ratelimit'))).toEqual(Array.from({ length: 30 }, (_, i) => expect.stringMatching(new RegExp(`^"read";r=${29 - i};t=\\d+$`))));
+      for (const a of answers) expect(a.headers.get('ratelimit-policy')).toBe('"read";q=30;w=30');
+      const refused = answers.slice(30);
+      for (const r of refused) {
+        expect(r.status).toBe(429);
+        expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(r.body).toMatchObject({ status: 429, code: 'EdgeRateLimited' });
+        expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(Number(r.headers.get('retry-after'))).toBeLessThanOrEqual(30);
+      }
+      // Another principal has its own budget.
+      const other = await tokenFor(app.url, await createTenant(app.services, 'Shared Limits Other Ltd'));
+      expect((await call(apis.urls[1], 'GET', '/enterprises', { token: other })).status).toBe(200);
+    } finally {
+      await apis.stop();
+    }
+  });
+});
+
+describe('a shared store that fails', () => {
+  it('Redis unreachable: each instance counts in its own memory (logged) rather than refusing or waiving', async () => {
+    const port = await freePort(); // nothing listens there
+    const client = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
+    client.on('error', () => {});
+    const warnings: string[] = [];
+    const log = createLogger('silent');
+    log.warn = ((_obj: unknown, msg: string) => void warnings.push(msg)) as unknown as typeof log.warn;
+    const cfg = { ...testConfig(BUDGET).rateLimits, readPerSecond: 1, burstSeconds: 2 };
+    const limiter = new SharedRateLimiter(cfg, { kind: 'redis', client }, log);
+    try {
+      expect(await limiter.take('p', 'read')).toMatchObject({ RateLimit: '"read";r=1;t=1' });
+      expect(await limiter.take('p', 'read')).toMatchObject({ RateLimit: '"read";r=0;t=2' });
+      await expect(limiter.take('p', 'read')).rejects.toMatchObject({ code: 'EdgeRateLimited' });
+      expect(warnings).toEqual(['rate limit store unavailable: counting in this process until it is back']);
+    } finally {
+      client.disconnect();
+    }
+  });
+});
