@@ -167,7 +167,8 @@ export const createInvitation = defineRoute({
     .strict()
     .openapi('UserInvitationCreate'),
   responses: { 201: { description: 'The invitation and its token.', schema: InvitationCreated } },
-  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable'],
+  // 428: a role of `roles` is enterprise-admin, which only POST /role-assignments grants, with an action token.
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable', 'EdgeActionTokenRequired'],
   handler: async ({ body, caller, services, ctx }) => {
     const { invitation, token } = await inIamTransaction(
       services,
