@@ -96,17 +96,37 @@ function nodePostgresFacade(sql: Sql) {
   };
 }
 
+/** A share of a window's budget this instance took from the store in one write, spent from memory. */
+interface Lease {
+  left: number;
+  /** When the window it was taken from ends (ms since the epoch). */
+  until: number;
+  /** What the store had left after this lease: the basis of the RateLimit header and of the next lease's size. */
+  storeRemaining: number;
+}
+
+/**
+ * A lease is at most 1/LEASE_SHARE of a window's budget, and at most 1/LEASE_TAIL of what the store
+ * had left, so budgets under LEASE_SHARE requests (and every window's last requests) are counted one
+ * by one, exactly. What a lease costs: requests it took but did not spend before its window ended
+ * go unused, at most 1/LEASE_SHARE of the budget per instance and window.
+ */
+const LEASE_SHARE = 64;
+const LEASE_TAIL = 8;
+
 /**
  * Fixed windows counted in a store every API instance shares (rate-limiter-flexible, on Redis or
  * PostgreSQL): each class allows `rate × burstSeconds` requests per `burstSeconds` window in total,
- * however many instances serve them. Once a key's window is spent, this instance refuses it from
- * memory until the window ends, so a flood costs the store nothing. If the store fails, each
- * instance falls back to its own buckets (logged) rather than refusing or waiving every request.
+ * however many instances serve them. A busy key takes its budget in leases (one store write per
+ * lease, not per request); once a key's window is spent, this instance refuses it from memory until
+ * the window ends, so a flood costs the store nothing. If the store fails, each instance falls back
+ * to its own buckets (logged) rather than refusing or waiving every request.
  */
 export class SharedRateLimiter implements RateLimiter {
   private readonly policies: Record<RateClass, Policy>;
   private readonly limiters: Record<RateClass, RateLimiterStoreAbstract>;
   private readonly fallback: LocalRateLimiter;
+  private readonly leases = new Map<string, Lease>();
   private lastStoreError = 0;
 
   constructor(
@@ -128,15 +148,30 @@ export class SharedRateLimiter implements RateLimiter {
 
   async take(key: string, cls: RateClass): Promise<Record<string, string>> {
     const p = this.policies[cls];
+    const id = `${cls}:${key}`;
+    const now = Date.now();
+    const lease = this.leases.get(id);
+    const current = lease && now < lease.until ? lease : undefined;
+    if (current && current.left > 0) {
+      current.left--;
+      return this.headers(cls, current.storeRemaining + current.left, current.until - now);
+    }
+    const size = Math.max(1, Math.min(Math.floor(p.capacity / LEASE_SHARE), current ? Math.floor(current.storeRemaining / LEASE_TAIL) : Infinity));
     let res: RateLimiterRes;
     try {
-      res = await this.limiters[cls].consume(key);
+      res = await this.limiters[cls].consume(key, size);
     } catch (err) {
       if (err instanceof RateLimiterRes) throw refusal(cls, p, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
       this.storeFailed(err);
       return this.fallback.take(key, cls);
     }
-    return { 'RateLimit-Policy': p.header, RateLimit: `"${cls}";r=${res.remainingPoints};t=${Math.max(1, Math.ceil(res.msBeforeNext / 1000))}` };
+    if (!lease && this.leases.size > 100_000) this.leases.clear(); // bound memory under key churn
+    this.leases.set(id, { left: size - 1, until: now + res.msBeforeNext, storeRemaining: res.remainingPoints });
+    return this.headers(cls, res.remainingPoints + size - 1, res.msBeforeNext);
+  }
+
+  private headers(cls: RateClass, remaining: number, msToReset: number): Record<string, string> {
+    return { 'RateLimit-Policy': this.policies[cls].header, RateLimit: `"${cls}";r=${remaining};t=${Math.max(1, Math.ceil(msToReset / 1000))}` };
   }
 
   private storeFailed(err: unknown): void {
@@ -155,12 +190,14 @@ export async function createRateLimiter(cfg: RateLimitConfig, deps: { sql: Sql; 
   if (cfg.store === 'memory') return new LocalRateLimiter(cfg);
   if (cfg.store === 'postgres') return new SharedRateLimiter(cfg, { kind: 'postgres', sql: deps.sql }, deps.log);
   const { Redis } = await import('ioredis');
-  const client = new Redis(cfg.redisUrl!, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectionName: 'counterfoil-rate-limits' });
+  const client = new Redis(cfg.redisUrl!, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, connectionName: 'counterfoil-rate-limits' });
   let down = false;
   client.on('error', (err) => {
     if (!down) deps.log.warn({ err }, 'rate limit store (Redis) connection failed; retrying');
     down = true;
   });
   client.on('ready', () => (down = false));
+  // Connected before the first request; a Redis that is down now is retried in the background meanwhile.
+  await client.connect().catch(() => {});
   return new SharedRateLimiter(cfg, { kind: 'redis', client }, deps.log);
 }

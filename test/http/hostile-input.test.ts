@@ -1,7 +1,6 @@
+import http from 'node:http';
 import net from 'node:net';
-import { call, createTenant, listenSignedApp, startSignedTestApp, startTestApp, tokenFor, type SignedTestApp, type TestApp } from '../helpers/app';
-import { listen, type RunningServer } from '../../src/http/server';
-import { createTenantApp } from '../../src/http/app';
+import { call, createTenant, startSignedTestApp, tokenFor, type SignedTestApp } from '../helpers/app';
 import { MAX_INPUT_DEPTH } from '../../src/http/validation';
 
 let app: SignedTestApp;
@@ -106,6 +105,17 @@ describe("requests Node's parser refuses get the API's error body", () => {
     expect(res.status).toBe(status);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.body).toEqual({ errorCode: code, errorLabel: label, errorDescription: expect.any(String) });
+  });
+
+  it("Node still shows a socket's response in flight as socket._httpMessage (the handler answers only without one)", async () => {
+    const server = http.createServer((req, res) => res.end(String((req.socket as net.Socket & { _httpMessage?: unknown })._httpMessage === res)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}/`);
+      expect(await res.text()).toBe('true');
+    } finally {
+      server.close();
+    }
   });
 
   it('fetch sees the same 431 answer for an over-long URL', async () => {

@@ -1,6 +1,7 @@
 // Rate limits that hold across API instances: two real `counterfoil api` processes counting in one
 // shared store (PostgreSQL, or Redis) allow the documented budget once in total, not once each.
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { call, createTenant, startTestApp, testConfig, tokenFor, type TestApp } from '../helpers/app';
 import { freePort } from '../../temporal/dev-server';
@@ -66,6 +67,26 @@ describe.each([
       expect((await call(apis.urls[1], 'GET', '/enterprises', { token: other })).status).toBe(200);
     } finally {
       await apis.stop();
+    }
+  });
+});
+
+describe('a busy key', () => {
+  it('takes its budget from the store in leases: a few writes for 500 requests, none over the budget', async () => {
+    const client = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
+    await client.connect();
+    // 1,000 reads/s over a 2 s window: a budget of 2,000, leased 31 (1/64) at a time.
+    const limiter = new SharedRateLimiter({ ...testConfig().rateLimits, readPerSecond: 1000, burstSeconds: 2 }, { kind: 'redis', client }, createLogger('silent'));
+    const key = `lease-${randomUUID()}`;
+    try {
+      const remaining = [];
+      for (let i = 0; i < 500; i++) remaining.push(Number(/r=(\d+)/.exec((await limiter.take(key, 'read')).RateLimit)![1]));
+      const stored = Number(await client.get(`cf:read:${key}`));
+      expect(stored).toBeGreaterThanOrEqual(500);
+      expect(stored).toBeLessThan(500 + 31);
+      expect(remaining).toEqual(Array.from({ length: 500 }, (_, i) => 1999 - i)); // one instance: the exact count
+    } finally {
+      await limiter.close();
     }
   });
 });
