@@ -31,6 +31,12 @@
 //   ~5 MB in every run. The patch drops both references once the query has resolved or rejected; an
 //   error keeps its own `parameters` (set before the rejection), and a retried query (postgres.js retries
 //   some errors of prepared statements) has not settled, so it still binds its parameters.
+// closed-socket-write: small writes wait for a setImmediate; when the connection closes before it runs,
+//   postgres.js's teardown cancels it but leaves `nextWriteTimer` set and `chunk` filled, and a write
+//   after the close schedules a flush that runs with `socket === null`: an uncaught TypeError from a
+//   timer, which ended the API process in `npm run soak` on a loaded machine (upstream: porsager/postgres
+//   #1154 and #1208, open; the guard of PR #1209). The patch resets both on teardown, and a flush with no
+//   socket rejects what waited on it with CONNECTION_CLOSED (which callers already handle) instead.
 const { readFileSync, writeFileSync, existsSync } = require('node:fs');
 const path = require('node:path');
 
@@ -50,6 +56,29 @@ const settledQuery = (dir) => ({
         '    this.reject = x => (this.active = false, this.parameters = this.args = null, reject(x))\n',
       occurrences: 1,
     },
+  ],
+});
+
+/** postgres.js's connection, in both builds: a flush after the close settles instead of throwing. */
+const closedSocketWrite = (dir) => ({
+  dir,
+  file: 'connection.js',
+  marker: 'counterfoil: no flush without a socket',
+  edits: [
+    {
+      original: '  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)\n',
+      patched:
+        '  function nextWrite(fn) {\n' +
+        '    if (socket === null) { // counterfoil: no flush without a socket (scripts/dependency-patches.cjs)\n' +
+        '      chunk = nextWriteTimer = null\n' +
+        "      error(Errors.connection('CONNECTION_CLOSED', options, socket))\n" +
+        '      return false\n' +
+        '    }\n' +
+        '    const x = socket.write(chunk, fn)\n',
+      occurrences: 1,
+    },
+    // terminate() and closed(): the cancelled flush is forgotten with what it would have written.
+    { original: '    clearImmediate(nextWriteTimer)\n', patched: '    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n', occurrences: 2 },
   ],
 });
 
@@ -96,6 +125,8 @@ const PATCHES = {
   },
   'settled-query': settledQuery(['postgres', 'cjs', 'src']),
   'settled-query-esm': settledQuery(['postgres', 'src']),
+  'closed-socket-write': closedSocketWrite(['postgres', 'cjs', 'src']),
+  'closed-socket-write-esm': closedSocketWrite(['postgres', 'src']),
 };
 
 /** The file a patch touches in the installed package, or null when that package is not installed. */

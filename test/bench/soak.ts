@@ -24,12 +24,12 @@ import { machineProbeMs, openLoop, rssMiB, scratchDatabase, spawnApi, spawnWorke
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const INTERVAL = Number(process.env.SOAK_INTERVAL_SECONDS ?? 60);
-/** Per second. About half of what this 2-core machine sustains with all four running together. */
+/** Per second: about half of what a quiet 2-core machine of this kind sustains with all four running together. */
 const RATES = {
-  reads: Number(process.env.SOAK_READS ?? 1000),
-  transfers: Number(process.env.SOAK_TRANSFERS ?? 300),
-  quotes: Number(process.env.SOAK_QUOTES ?? 50),
-  withdrawals: Number(process.env.SOAK_WITHDRAWALS ?? 10),
+  reads: Number(process.env.SOAK_READS ?? 500),
+  transfers: Number(process.env.SOAK_TRANSFERS ?? 150),
+  quotes: Number(process.env.SOAK_QUOTES ?? 25),
+  withdrawals: Number(process.env.SOAK_WITHDRAWALS ?? 5),
 };
 const ACCOUNTS = 20;
 
@@ -154,33 +154,35 @@ async function main() {
     const streams = (Object.keys(RATES) as Stream[]).filter((s) => RATES[s] > 0);
     process.stdout.write(`\nsoak: ${SECONDS} s in ${INTERVAL} s intervals; offered per second: ${streams.map((s) => `${s} ${RATES[s]}`).join(', ')}\n`);
     process.stdout.write(`machine probe before: ${probeBefore} ms (lower is faster; a shared machine moves the figures)\n\n`);
-    const header = ['t (s)', ...streams.flatMap((s) => [`${s}/s`, `${s} p99`]), 'errors', 'api MiB', 'worker MiB', 'running wf', 'pg conns', 'webhooks/s'];
-    process.stdout.write(`${header.map((h) => h.padStart(12)).join('')}\n`);
+    const header = ['t (s)', ...streams.flatMap((s) => [`${s}/s`, `p99 ms`]), 'non-2xx', 'transport', 'api MiB', 'worker MiB', 'running wf', 'pg conns', 'webhooks/s'];
+    const line = (cells: Array<string | number>) => process.stdout.write(`${cells.map((c, i) => String(c).padStart(i === 0 ? 6 : 12)).join('')}\n`);
+    line(header);
+    const statuses = new Map<number, number>();
 
     const rows: Array<{ t: number; api: number; worker: number }> = [];
     let errors = 0;
     for (let t = INTERVAL; t <= SECONDS; t += INTERVAL) {
       const results = await Promise.all(
-        streams.map((s) => openLoop({ url: urlOf(s), rate: RATES[s], seconds: INTERVAL, connections: Math.min(64, Math.max(4, Math.ceil(RATES[s] / 25))), request: requests[s] })),
+        streams.map((s) =>
+          openLoop({
+            url: urlOf(s),
+            rate: RATES[s],
+            seconds: INTERVAL,
+            connections: Math.min(64, Math.max(4, Math.ceil(RATES[s] / 25))),
+            request: requests[s],
+            onStatus: (status) => status >= 300 && statuses.set(status, (statuses.get(status) ?? 0) + 1),
+          }),
+        ),
       );
       const byStream = Object.fromEntries(streams.map((s, i) => [s, results[i]])) as Record<Stream, OpenLoopResult>;
-      const intervalErrors = results.reduce((a, r) => a + r.non2xx + r.errors, 0);
-      errors += intervalErrors;
+      const non2xx = results.reduce((a, r) => a + r.non2xx, 0);
+      const transport = results.reduce((a, r) => a + r.errors, 0);
+      errors += non2xx + transport;
       const [conns] = await services.sql`select count(*)::int as n from pg_stat_activity where datname = ${dbName}`;
       const running = (await temporalClient.workflow.count('ExecutionStatus = "Running"')).count;
       const row = { t, api: rssMiB(api.child.pid!), worker: rssMiB(worker.child.pid!) };
       rows.push(row);
-      const cells = [
-        t,
-        ...streams.flatMap((s) => [Math.round(byStream[s].ok / INTERVAL), byStream[s].p99]),
-        intervalErrors,
-        row.api,
-        row.worker,
-        running,
-        conns.n,
-        Math.round(receiver.take() / INTERVAL),
-      ];
-      process.stdout.write(`${cells.map((c) => String(c).padStart(12)).join('')}\n`);
+      line([t, ...streams.flatMap((s) => [Math.round(byStream[s].ok / INTERVAL), byStream[s].p99]), non2xx, transport, row.api, row.worker, running, conns.n, Math.round(receiver.take() / INTERVAL)]);
     }
 
     // Warm-up: the first fifth of the run (at least one interval) is left out of the slope.
@@ -190,7 +192,7 @@ async function main() {
     const [backlog] = await services.sql`select count(*) filter (where status <> 'executed')::int as open, count(*)::int as total from withdrawals`;
     process.stdout.write(
       `\nRSS slope after warm-up (MiB/min): api ${perMinute(steady.map((r) => r.api))}, worker ${perMinute(steady.map((r) => r.worker))}` +
-        `\nerrors (non-2xx and transport): ${errors}` +
+        `\nerrors (non-2xx and transport): ${errors}${statuses.size ? ` (by status: ${[...statuses].map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}` +
         `\nwithdrawals not yet executed at the end: ${backlog.open} of ${backlog.total}` +
         `\nledger verify: ${ledger.transactions} transactions, ${ledger.violations.length} violations` +
         `\nmachine probe after: ${machineProbeMs()} ms\n`,

@@ -5,7 +5,7 @@ import { isolateTimeoutOptions } from '../../src/temporal/worker';
 import { connectPostgres } from '../../src/db/connect';
 import { runState } from '../helpers/run-state';
 
-type PatchName = 'isolate-timeout' | 'activator-reader' | 'stack-traces' | 'settled-query' | 'settled-query-esm';
+type PatchName = 'isolate-timeout' | 'activator-reader' | 'stack-traces' | 'settled-query' | 'settled-query-esm' | 'closed-socket-write' | 'closed-socket-write-esm';
 const { PATCHES, applyPatch, isPatched } = require('../../scripts/dependency-patches.cjs') as {
   PATCHES: Record<PatchName, { file: string }>;
   applyPatch(name: PatchName, file: string | null): 'absent' | 'already' | 'unrecognised' | 'applied';
@@ -175,6 +175,23 @@ describe('scripts/dependency-patches.cjs: postgres.js', () => {
     const file = scratchFile(changed);
     expect(applyPatch('settled-query', file)).toBe('unrecognised');
     expect(readFileSync(file, 'utf8')).toBe(changed);
+  });
+
+  it('is in the installed postgres.js: a connection whose backend died rejects its next query instead of ending the process', async () => {
+    expect(isPatched('closed-socket-write')).toBe(true);
+    const sql = connectPostgres(runState().databaseUrl, { max: 1 });
+    const admin = connectPostgres(runState().databaseUrl, { max: 1 });
+    try {
+      const reserved = await sql.reserve();
+      const [{ pid }] = await reserved`select pg_backend_pid() as pid`;
+      await admin`select pg_terminate_backend(${pid})`;
+      await new Promise((r) => setTimeout(r, 200)); // the close reaches the client
+      // Unpatched, this write's flush runs with no socket: an uncaught TypeError from a timer (porsager/postgres#1208).
+      await expect(reserved`select 1`).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+      reserved.release();
+    } finally {
+      await Promise.all([sql.end({ timeout: 1 }), admin.end({ timeout: 1 })]);
+    }
   });
 
   it('is in the installed postgres.js: a query answered by PostgreSQL no longer holds its parameters', async () => {
