@@ -154,8 +154,14 @@ async function main() {
     const streams = (Object.keys(RATES) as Stream[]).filter((s) => RATES[s] > 0);
     process.stdout.write(`\nsoak: ${SECONDS} s in ${INTERVAL} s intervals; offered per second: ${streams.map((s) => `${s} ${RATES[s]}`).join(', ')}\n`);
     process.stdout.write(`machine probe before: ${probeBefore} ms (lower is faster; a shared machine moves the figures)\n\n`);
-    const header = ['t (s)', ...streams.flatMap((s) => [`${s}/s`, `p99 ms`]), 'non-2xx', 'transport', 'api MiB', 'worker MiB', 'running wf', 'pg conns', 'webhooks/s'];
-    const line = (cells: Array<string | number>) => process.stdout.write(`${cells.map((c, i) => String(c).padStart(i === 0 ? 6 : 12)).join('')}\n`);
+    const header = ['t (s)', ...streams.flatMap((s) => [`${s}/s`, `p99 ms`]), 'non-2xx', 'transport', 'api MiB', 'api heap', 'api majorGC', 'worker MiB', 'running wf', 'pg conns', 'webhooks/s'];
+    const line = (cells: Array<string | number>) => process.stdout.write(`${cells.map((c, i) => String(c).padStart(i === 0 ? 6 : 14)).join('')}\n`);
+    /** The API's V8 heap in use and its full collections so far (its Prometheus metrics): RSS grows until the first. */
+    const apiHeap = async () => {
+      const text = await (await fetch(`${api!.url}/metrics`)).text();
+      const value = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0); // a collection kind not seen yet has no line
+      return { heapMiB: Math.round(value(/^counterfoil_nodejs_heap_size_used_bytes (\S+)$/m) / 1048576), majorGcs: value(/^counterfoil_nodejs_gc_duration_seconds_count\{kind="major"\} (\S+)$/m) };
+    };
     line(header);
     const statuses = new Map<number, number>();
 
@@ -182,12 +188,13 @@ async function main() {
       const running = (await temporalClient.workflow.count('ExecutionStatus = "Running"')).count;
       const row = { t, api: rssMiB(api.child.pid!), worker: rssMiB(worker.child.pid!) };
       rows.push(row);
-      line([t, ...streams.flatMap((s) => [Math.round(byStream[s].ok / INTERVAL), byStream[s].p99]), non2xx, transport, row.api, row.worker, running, conns.n, Math.round(receiver.take() / INTERVAL)]);
+      const heap = await apiHeap();
+      line([t, ...streams.flatMap((s) => [Math.round(byStream[s].ok / INTERVAL), byStream[s].p99]), non2xx, transport, row.api, heap.heapMiB, heap.majorGcs, row.worker, running, conns.n, Math.round(receiver.take() / INTERVAL)]);
     }
 
     // Warm-up: the first fifth of the run (at least one interval) is left out of the slope.
     const steady = rows.slice(Math.max(1, Math.floor(rows.length / 5)));
-    const perMinute = (ys: number[]) => Math.round(slope(steady.map((r) => r.t / 60), ys) * 100) / 100;
+    const perMinute = (ys: number[]) => (steady.length < 2 ? 'n/a (too short)' : Math.round(slope(steady.map((r) => r.t / 60), ys) * 100) / 100);
     const ledger = await verifyLedger(services.sql);
     const [backlog] = await services.sql`select count(*) filter (where status <> 'executed')::int as open, count(*)::int as total from withdrawals`;
     process.stdout.write(
