@@ -1,6 +1,6 @@
 // Rate limits that hold across API instances: two real `counterfoil api` processes counting in one
 // shared store (PostgreSQL, or Redis) allow the documented budget once in total, not once each.
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { call, createTenant, startTestApp, testConfig, tokenFor, type TestApp } from '../helpers/app';
@@ -9,16 +9,44 @@ import { Processes, exited } from '../workflows/process-fixtures';
 import { SharedRateLimiter } from '../../src/http/rate-limit';
 import { createLogger } from '../../src/logger';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+let REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** 1 read/s with a 30 s window: a budget of 30 reads per window, far more than this test takes to spend. */
 const BUDGET = { COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '1', COUNTERFOIL_RATE_LIMIT_BURST_SECONDS: '30' };
 
 let app: TestApp;
+let ownRedis: ChildProcess | undefined;
+
+/** The machine's Redis (TEST_REDIS_URL, else 127.0.0.1:6379), or one started here from `redis-server` on PATH. */
+async function reachableRedis(): Promise<void> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  const up = await probe.connect().then(() => true, () => false);
+  probe.disconnect();
+  if (up) return;
+  const port = await freePort();
+  ownRedis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  await new Promise<void>((resolve, reject) => {
+    ownRedis!.once('error', () => reject(new Error(`No Redis at ${REDIS_URL} and no redis-server on PATH: install Redis or set TEST_REDIS_URL.`)));
+    ownRedis!.once('spawn', () => resolve());
+  });
+  REDIS_URL = `redis://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => {});
+    if (await client.connect().then(() => true, () => false)) return void client.disconnect();
+    if (i > 50) throw new Error(`redis-server did not answer on ${REDIS_URL}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 beforeAll(async () => {
+  await reachableRedis();
   app = await startTestApp();
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  ownRedis?.kill('SIGTERM');
+});
 
 async function twoApis(store: Record<string, string>): Promise<{ urls: string[]; stop: () => Promise<void> }> {
   const processes = Processes.create('rate-limits', { ...BUDGET, ...store });
@@ -38,10 +66,10 @@ async function twoApis(store: Record<string, string>): Promise<{ urls: string[];
 
 describe.each([
   ['PostgreSQL', { COUNTERFOIL_RATE_LIMIT_STORE: 'postgres' }],
-  ['Redis', { COUNTERFOIL_RATE_LIMIT_STORE: 'redis', COUNTERFOIL_REDIS_URL: REDIS_URL }],
-])('a shared store (%s)', (_name, store) => {
+  ['Redis', { COUNTERFOIL_RATE_LIMIT_STORE: 'redis' }],
+])('a shared store (%s)', (name, store: Record<string, string>) => {
   it('two API processes allow the documented budget once in total, with the same headers and 429 contract', async () => {
-    const apis = await twoApis(store);
+    const apis = await twoApis(name === 'Redis' ? { ...store, COUNTERFOIL_REDIS_URL: REDIS_URL } : store);
     try {
       const tenant = await createTenant(app.services, 'Shared Limits Ltd');
       const token = await tokenFor(app.url, tenant);
