@@ -181,7 +181,9 @@ export class SharedRateLimiter implements RateLimiter {
   }
 
   async close(): Promise<void> {
-    if (this.store.kind === 'redis') await this.store.client.quit().catch(() => this.store.kind === 'redis' && this.store.client.disconnect());
+    if (this.store.kind !== 'redis') return;
+    const { client } = this.store;
+    await client.quit().catch(() => client.disconnect()); // quit fails on a connection that is down
   }
 }
 
