@@ -234,7 +234,6 @@ export class Fuzzer {
     for (const actor of target.actors) {
       this.pools.set(actor, new IdPools());
       this.secretKeys.set(actor, secretKeyFromPkcs8(actor.privateKey));
-      for (const id of actor.ownedIds) this.pools.get(actor)!.add('enterprises', id);
     }
     this.pools.get(target.actors[0])!.add('enterprises', target.actors[0].enterpriseId);
     this.pools.get(target.actors[1])!.add('enterprises', target.actors[1].enterpriseId);
@@ -284,7 +283,8 @@ export class Fuzzer {
 
   private modeFor(op: Operation, actor: Actor): fc.Arbitrary<string> {
     const hasPathIds = op.path.includes('{');
-    const foreign = hasPathIds && [...pathCollections(op.path).values()].some((c) => this.pools.get(this.other(actor))!.ids(c).length > 0);
+    const other = this.other(actor);
+    const foreign = hasPathIds && [...pathCollections(op.path).values()].some((c) => this.pools.get(other)!.ids(c).some((id) => other.ownedIds.has(id)));
     const modes: Array<fc.WeightedArbitrary<string>> = [
       { arbitrary: fc.constant('valid'), weight: 40 },
       { arbitrary: fc.constant('query'), weight: 8 },
@@ -313,7 +313,11 @@ export class Fuzzer {
     const collections = pathCollections(op.path);
     for (const param of op.params.filter((p) => p.in === 'path')) {
       const collection = collections.get(param.name) ?? '';
-      const pool = mode === 'foreign-path' ? foreign.ids(collection).filter((id) => !own.has(id)) : own.ids(collection).filter((id) => !(mutating && actor.protectedIds.has(id)));
+      const other = this.other(actor);
+      const pool =
+        mode === 'foreign-path'
+          ? foreign.ids(collection).filter((id) => other.ownedIds.has(id) && !own.has(id))
+          : own.ids(collection).filter((id) => !(mutating && actor.protectedIds.has(id)));
       let value: string;
       if (mode === 'path' && pick(next(), fc.boolean())) value = pick(next(), fc.constantFrom(...HOSTILE_STRINGS.filter(Boolean), '..', '%2e%2e%2f', 'A'.repeat(300), randomUUID().toUpperCase())); // an empty segment would address another operation
       else if (pool.length && (mode === 'foreign-path' || pick(next(), fc.integer({ min: 0, max: 9 })) > 0)) value = pick(next(), fc.constantFrom(...pool));
@@ -543,9 +547,9 @@ export class Fuzzer {
     const etag = res.headers.get('etag');
     if (etag && req.op.method === 'get') this.etags.set(req.path, etag);
     if (req.op.method !== 'get' && res.body && typeof res.body === 'object') {
-      const ids = JSON.stringify(res.body).match(UUID_IN) ?? [];
+      // What a change answers as an object's own `id` is the tenant's; ids it merely refers to (a pair, a platform role) may be shared.
       const foreign = this.target.actors.find((a) => a !== req.actor)!;
-      for (const id of ids) if (!foreign.ownedIds.has(id) && !req.mentions.includes(id)) req.actor.ownedIds.add(id);
+      for (const id of objectIds(res.body)) if (!foreign.ownedIds.has(id) && !req.mentions.includes(id)) req.actor.ownedIds.add(id);
       if (typeof res.body.id === 'string') this.inFlight.add(res.body.id);
       if (typeof res.body.token === 'string') this.actionTokens.push(res.body.token);
     }
@@ -605,6 +609,18 @@ const percentEncode = (s: string) =>
   [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
 
 const pickFrom = <T>(list: T[], n: number): T => list[n % list.length];
+
+/** The `id` members of every object in an answer. */
+function objectIds(value: unknown, depth = 0, out: string[] = []): string[] {
+  if (depth > 8 || value === null || typeof value !== 'object') return out;
+  if (Array.isArray(value)) for (const v of value) objectIds(v, depth + 1, out);
+  else
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'id' && typeof v === 'string' && HAS_UUID.test(v)) out.push(v);
+      else objectIds(v, depth + 1, out);
+    }
+  return out;
+}
 
 const errorName = (a: Answer): string => a.body?.code ?? a.body?.errorLabel ?? '';
 
