@@ -127,6 +127,8 @@ export class SharedRateLimiter implements RateLimiter {
   private readonly limiters: Record<RateClass, RateLimiterStoreAbstract>;
   private readonly fallback: LocalRateLimiter;
   private readonly leases = new Map<string, Lease>();
+  /** Keys whose next lease is being taken from the store. */
+  private readonly acquiring = new Map<string, Promise<void>>();
   private lastStoreError = 0;
 
   constructor(
@@ -147,15 +149,36 @@ export class SharedRateLimiter implements RateLimiter {
   }
 
   async take(key: string, cls: RateClass): Promise<Record<string, string>> {
-    const p = this.policies[cls];
     const id = `${cls}:${key}`;
+    for (;;) {
+      const now = Date.now();
+      const lease = this.leases.get(id);
+      if (lease && now < lease.until && lease.left > 0) {
+        lease.left--;
+        return this.headers(cls, lease.storeRemaining + lease.left, lease.until - now);
+      }
+      // One lease at a time per key: concurrent requests wait for it rather than each taking one (and
+      // overwriting the others', whose budget would be lost until the window ends).
+      const pending = this.acquiring.get(id);
+      if (!pending) break;
+      await pending;
+    }
+    let done!: () => void;
+    this.acquiring.set(id, new Promise<void>((resolve) => (done = resolve)));
+    try {
+      return await this.lease(key, cls, id);
+    } finally {
+      this.acquiring.delete(id);
+      done();
+    }
+  }
+
+  /** Takes a lease from the store and spends its first request. */
+  private async lease(key: string, cls: RateClass, id: string): Promise<Record<string, string>> {
+    const p = this.policies[cls];
     const now = Date.now();
     const lease = this.leases.get(id);
     const current = lease && now < lease.until ? lease : undefined;
-    if (current && current.left > 0) {
-      current.left--;
-      return this.headers(cls, current.storeRemaining + current.left, current.until - now);
-    }
     const size = Math.max(1, Math.min(Math.floor(p.capacity / LEASE_SHARE), current ? Math.floor(current.storeRemaining / LEASE_TAIL) : Infinity));
     let res: RateLimiterRes;
     try {

@@ -119,6 +119,26 @@ describe('a busy key', () => {
   });
 });
 
+describe('concurrent requests of one key', () => {
+  it.each(['redis', 'postgres'] as const)('on %s share one lease at a time: none refused, no budget lost to overwritten leases', async (kind) => {
+    const client = kind === 'redis' ? new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true }) : undefined;
+    await client?.connect();
+    const store = client ? { kind, client } : { kind, sql: app.services.sql };
+    // A budget of 640 per 60 s window, leased 10 at a time: 64 requests at once, 10 times over, fit only if no lease is wasted.
+    const limiter = new SharedRateLimiter({ ...testConfig().rateLimits, readPerSecond: 32, burstSeconds: 20 }, store as never, createLogger('silent'));
+    const key = `herd-${randomUUID()}`;
+    try {
+      for (let round = 0; round < 10; round++) {
+        const answers = await Promise.allSettled(Array.from({ length: 64 }, () => limiter.take(key, 'read')));
+        expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);
+      }
+      await expect(limiter.take(key, 'read')).rejects.toMatchObject({ code: 'EdgeRateLimited' });
+    } finally {
+      await limiter.close();
+    }
+  });
+});
+
 describe('a shared store that fails', () => {
   it('Redis unreachable: each instance counts in its own memory (logged) rather than refusing or waiving', async () => {
     const port = await freePort(); // nothing listens there
