@@ -5442,7 +5442,7 @@ export interface components {
         /** @description RFC 9457 problem details; `code` is the error name. */
         Problem: {
             /** @enum {string} */
-            code: "EdgeBadRequest" | "Unauthorized" | "EdgeForbidden" | "ForbiddenCapabilityScope" | "EdgeNotFound" | "EdgeMethodNotAllowed" | "EdgeConflict" | "EdgeGone" | "EdgePreconditionFailed" | "EdgePayloadTooLarge" | "EdgeUnsupportedMediaType" | "EdgeUnprocessable" | "EdgeActionTokenRequired" | "EdgeRateLimited" | "EdgeInternal" | "EdgeBadGateway" | "TemporarilyUnavailable";
+            code: "EdgeBadRequest" | "Unauthorized" | "EdgeForbidden" | "ForbiddenCapabilityScope" | "EdgeNotFound" | "EdgeMethodNotAllowed" | "EdgeConflict" | "EdgeGone" | "EdgePreconditionFailed" | "EdgePayloadTooLarge" | "EdgeUnsupportedMediaType" | "EdgeRequestTimeout" | "EdgeRequestHeaderFieldsTooLarge" | "EdgeUnprocessable" | "EdgeActionTokenRequired" | "EdgeRateLimited" | "EdgeInternal" | "EdgeBadGateway" | "TemporarilyUnavailable";
             detail: string;
             errors: {
                 detail: string;
@@ -18209,6 +18209,15 @@ export interface operations {
             };
             /** @description EdgeUnprocessable */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeActionTokenRequired */
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };
