@@ -20,6 +20,7 @@ import { Migration20261126030000_console_sign_in } from './Migration202611260300
 import { Migration20261126050000_webhook_lanes } from './Migration20261126050000_webhook_lanes';
 import { Migration20261126050100_sealed_secrets } from './Migration20261126050100_sealed_secrets';
 import { Migration20261126060000_connectors } from './Migration20261126060000_connectors';
+import { Migration20261126075000_revoked_tokens } from './Migration20261126075000_revoked_tokens';
 import { Migration20261126040000_rate_limits } from './Migration20261126040000_rate_limits';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
@@ -46,4 +47,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126050100_sealed_secrets', class: Migration20261126050100_sealed_secrets },
   { name: 'Migration20261126060000_connectors', class: Migration20261126060000_connectors },
   { name: 'Migration20261126040000_rate_limits', class: Migration20261126040000_rate_limits },
+  { name: 'Migration20261126075000_revoked_tokens', class: Migration20261126075000_revoked_tokens },
 ];

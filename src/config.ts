@@ -275,7 +275,8 @@ export function loadConfig(env: Env = process.env): Config {
     temporalNamespace: str(env, 'TEMPORAL_NAMESPACE', 'default'),
     taskQueue: str(env, 'TEMPORAL_TASK_QUEUE', 'counterfoil'),
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
-    accessTokenTtlSeconds: int(env, 'COUNTERFOIL_ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86400),
+    // Down to 5 s, so tests can watch a session run out.
+    accessTokenTtlSeconds: int(env, 'COUNTERFOIL_ACCESS_TOKEN_TTL_SECONDS', 3600, 5, 86400),
     clientSecretTtlDays: int(env, 'COUNTERFOIL_CLIENT_SECRET_TTL_DAYS', 365, 1, 3650),
     bootstrap: {
       legalName: str(env, 'COUNTERFOIL_BOOTSTRAP_LEGAL_NAME', 'Counterfoil Sandbox Ltd'),

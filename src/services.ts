@@ -5,6 +5,7 @@ import type { Logger } from './logger';
 import { initOrm, migrate, type Orm } from './db/orm';
 import { PrincipalDirectory } from './auth/principal-directory';
 import { TokenSigner } from './auth/tokens';
+import { RevokedTokens } from './auth/revocations';
 import { PlatformKeys } from './auth/keys';
 import { KeyRing } from './auth/sealing';
 import { TemporalGateway } from './temporal/client';
@@ -36,6 +37,8 @@ export interface Services {
   /** Process-shared secrets, stored sealed (auth/keys). */
   platformKeys: PlatformKeys;
   tokens: TokenSigner;
+  /** Access tokens revoked before their expiry (POST /oauth/revoke), refused by every process. */
+  revokedTokens: RevokedTokens;
   pager: Pager;
   principals: PrincipalDirectory;
   /** Enterprise rows by id, kept fresh by the `enterprises_changed` trigger's NOTIFY. */
@@ -84,7 +87,8 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
   const principals = new PrincipalDirectory(sql, log);
   const enterprises = new NotifiedCache<Enterprise | null>(sql, ENTERPRISES_CHANNEL);
   const policyRules = new NotifiedCache<PolicyRule[]>(sql, POLICY_RULES_CHANNEL);
-  await Promise.all([principals.start(), enterprises.start(), policyRules.start()]);
+  const revokedTokens = new RevokedTokens(sql, log);
+  await Promise.all([principals.start(), enterprises.start(), policyRules.start(), revokedTokens.start()]);
   outboxBell.attach(sql);
   const booker = connectBookerPool(opts.databaseUrl, config.ledgerGroupCommits);
   return {
@@ -95,6 +99,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     keyRing,
     platformKeys,
     tokens: new TokenSigner(tokenKey),
+    revokedTokens,
     pager: new Pager(pageTokenKey),
     principals,
     enterprises,

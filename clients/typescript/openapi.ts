@@ -931,6 +931,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversions/{conversion_id}/ledger-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ledger effects of a conversion
+         * @description What a conversion did to the ledger: the holds it placed (pending, posted or voided) and the ledger transactions it booked, with their postings (debit or credit, per account), oldest first. Read with `conversions.read` where the record is; the lists are empty until the ledger is touched.
+         *
+         *     Requires permission `conversions.read`.
+         */
+        get: operations["listConversionLedgerEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/conversions/preview": {
         parameters: {
             query?: never;
@@ -1675,7 +1697,7 @@ export interface paths {
         head?: never;
         /**
          * Update an identity provider
-         * @description Changes the given fields only. With If-Match, a stale ETag is 412 and nothing changes. The issuer cannot change.
+         * @description Changes the given fields only. With If-Match, a stale ETag is 412 and nothing changes. A new `issuer` moves the provider: its federated users stay linked, under the new issuer.
          *
          *     Requires permission `identity_providers.manage`.
          */
@@ -1746,6 +1768,28 @@ export interface paths {
          *     Requires permission `transfers.create`.
          */
         post: operations["cancelInternalTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal-transfers/{internal_transfer_id}/ledger-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ledger effects of an internal transfer
+         * @description What an internal transfer did to the ledger: the holds it placed (pending, posted or voided) and the ledger transactions it booked, with their postings (debit or credit, per account), oldest first. Read with `transfers.read` where the record is; the lists are empty until the ledger is touched.
+         *
+         *     Requires permission `transfers.read`.
+         */
+        get: operations["listInternalTransferLedgerEntries"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1869,6 +1913,26 @@ export interface paths {
         get: operations["metrics"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an access token
+         * @description RFC 7009 token revocation, for access tokens issued by `/oauth/token`. The token itself is the credential: whoever holds it may end it (the web console does at sign-out), and every API process refuses it from the next request on (401 `invalid_token`), although it has not expired. An unknown, malformed, already revoked or expired token is not an error (RFC 7009 §2.2): the answer is 200 either way, so it says nothing about the token. `token_type_hint` and `client_id` are accepted and need not be sent.
+         */
+        post: operations["revokeToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3530,6 +3594,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/withdrawals/{withdrawal_id}/ledger-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ledger effects of a withdrawal
+         * @description What a withdrawal did to the ledger: the holds it placed (pending, posted or voided) and the ledger transactions it booked, with their postings (debit or credit, per account), oldest first. Read with `withdrawals.read` where the record is; the lists are empty until the ledger is touched.
+         *
+         *     Requires permission `withdrawals.read`.
+         */
+        get: operations["listWithdrawalLedgerEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4764,7 +4850,7 @@ export interface components {
             /** @description People may sign in to the web console with this provider (default false): the console, a public client, redirects to the provider with `audience` as its client id (authorization code + PKCE) and exchanges the ID token at POST /oauth/token without a client secret. */
             console_sign_in?: boolean;
             display_name: string;
-            /** @description Exact `iss` of the provider ID tokens; unique within the enterprise; cannot change. */
+            /** @description Exact `iss` of the provider ID tokens; unique within the enterprise. Changed only when the provider moves (PATCH). */
             issuer: string;
             jwks?: components["schemas"]["Jwks"] & unknown;
             /** @description https URL of the provider key set, fetched and cached for 10 minutes (refetched early for an unknown `kid`). Must resolve to a public address. */
@@ -4783,6 +4869,8 @@ export interface components {
             /** @description People may sign in to the web console with this provider (default false): the console, a public client, redirects to the provider with `audience` as its client id (authorization code + PKCE) and exchanges the ID token at POST /oauth/token without a client secret. */
             console_sign_in?: boolean;
             display_name?: string;
+            /** @description A new issuer, when the provider moved (a new domain or port) and keeps its subjects: the users linked to the old issuer are linked to the new one in the same change, and ID tokens of the old issuer are no longer accepted. Unique within the enterprise (409 `issuer_taken`). */
+            issuer?: string;
             jwks?: components["schemas"]["Jwks"] & unknown;
             /** @description https URL of the provider key set, fetched and cached for 10 minutes (refetched early for an unknown `kid`). Must resolve to a public address. */
             jwks_uri?: string;
@@ -4938,6 +5026,52 @@ export interface components {
             reference?: string;
             /** @enum {string} */
             status: "pending" | "verified" | "rejected";
+        };
+        LedgerEntries: {
+            holds: components["schemas"]["LedgerHold"][];
+            /** @example withdrawals/0193a1c2-7f00-7abc-8def-0123456789ab */
+            record_ref: string;
+            transactions: components["schemas"]["LedgerTransaction"][];
+        };
+        /** @description Funds reserved on an account: `amount` left available (not total) while the hold was pending; a post moved `posted_amount` and returned the rest, a void returned all of it. */
+        LedgerHold: {
+            account_ref: string;
+            amount: components["schemas"]["Money"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            placed_at: string;
+            posted_amount: components["schemas"]["Money"] & (Record<string, never> | null);
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            resolved_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "posted" | "voided";
+            /** @description The ledger transaction that posted the hold. */
+            transaction_id: string | null;
+        };
+        LedgerPosting: {
+            /** @description The account moved: a client or master account, or a system account `system/<enterprise_id>/<kind>`. */
+            account_ref: string;
+            amount: components["schemas"]["Money"];
+            /** @enum {string} */
+            direction: "debit" | "credit";
+        };
+        LedgerTransaction: {
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            booked_at: string;
+            id: string;
+            /** @description What the booking is (`withdrawal`, `internal_transfer`, `conversion`, ...). */
+            kind: string;
+            /** @description Postings that sum to zero per asset. */
+            postings: components["schemas"]["LedgerPosting"][];
         };
         MasterAccount: {
             /**
@@ -5864,6 +5998,11 @@ export interface components {
             scope?: string;
             /** @enum {string} */
             token_type: "Bearer";
+        };
+        TokenRevocation: {
+            client_id?: string;
+            token: string;
+            token_type_hint?: string;
         };
         User: {
             /**
@@ -10125,6 +10264,73 @@ export interface operations {
             };
         };
     };
+    listConversionLedgerEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                conversion_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Holds and ledger transactions of the record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerEntries"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     previewConversion: {
         parameters: {
             query?: never;
@@ -13077,6 +13283,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description EdgePreconditionFailed */
             412: {
                 headers: {
@@ -13416,6 +13631,73 @@ export interface operations {
             };
             /** @description EdgeConflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInternalTransferLedgerEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                internal_transfer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Holds and ledger transactions of the record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerEntries"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13775,6 +14057,56 @@ export interface operations {
             };
             /** @description EdgeRateLimited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRevocation"];
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRevocation"];
+            };
+        };
+        responses: {
+            /** @description The token is revoked, or was never usable. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TemporarilyUnavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20795,6 +21127,73 @@ export interface operations {
             };
             /** @description EdgeConflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWithdrawalLedgerEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Holds and ledger transactions of the record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerEntries"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

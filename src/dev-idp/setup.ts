@@ -10,19 +10,26 @@ async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Respon
   return res.data;
 }
 
+const DEV_PROVIDER_NAME = 'Development sign-in (sandbox)';
+
 /**
  * Registers the development provider as an identity provider of the enterprise with console sign-in,
- * through the public API (a second start finds it and only makes sure it is usable).
+ * through the public API. A later start updates its registration instead: on another port it is the
+ * same provider moved (a new issuer), so the people it signed in before stay linked to it.
  */
 export async function registerDevIdentityProvider(api: CounterfoilClient, issuer: string): Promise<string> {
   const keys = { audience: DEV_CONSOLE_CLIENT_ID, jwks_uri: `${issuer}/jwks`, console_sign_in: true };
-  const created = await api.POST('/identity-providers', { body: { display_name: 'Development sign-in (sandbox)', issuer, allowed_algorithms: ['RS256'], ...keys } });
-  if (created.data) return created.data.id;
-  if (created.response.status !== 409) throw new Error(`development sign-in set-up: ${problemOf(created.error, created.response).detail}`);
   const list = await ok(api.GET('/identity-providers', { params: { query: { page_size: 200 } } }), 'list identity providers');
-  const existing = list.items.find((p) => p.issuer === issuer);
-  if (!existing) throw new Error('development sign-in set-up: the identity provider exists but cannot be read');
-  await ok(api.PATCH('/identity-providers/{identity_provider_id}', { params: { path: { identity_provider_id: existing.id } }, body: { ...keys, status: 'active' } }), 'update the identity provider');
+  const existing =
+    list.items.find((p) => p.issuer === issuer) ?? list.items.find((p) => p.display_name === DEV_PROVIDER_NAME && p.audience === DEV_CONSOLE_CLIENT_ID);
+  if (!existing) {
+    const created = await ok(api.POST('/identity-providers', { body: { display_name: DEV_PROVIDER_NAME, issuer, allowed_algorithms: ['RS256'], ...keys } }), 'register the identity provider');
+    return created.id;
+  }
+  await ok(
+    api.PATCH('/identity-providers/{identity_provider_id}', { params: { path: { identity_provider_id: existing.id } }, body: { ...keys, issuer, status: 'active' } }),
+    'update the identity provider',
+  );
   return existing.id;
 }
 

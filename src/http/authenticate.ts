@@ -20,6 +20,7 @@ export async function authenticate(ctx: Koa.Context, services: Services): Promis
   if (!match) throw unauthorized('The Authorization header is not a bearer token.', true);
   const claims = services.tokens.verify(match[1]);
   if (!claims) throw unauthorized('The access token is invalid or has expired.', true);
+  if (services.revokedTokens.isRevoked(claims)) throw unauthorized('The access token was revoked.', true);
 
   const [subject, actor] = await Promise.all([
     services.principals.resolve(claims.sk, claims.sub),

@@ -24,3 +24,4 @@ export { getHold, placeHold, postHold, voidHold, type Hold, type HoldStatus, typ
 export { balancesOf, emptyBalance, openPositions, ownerSubtype, presentBalance, setOverdraftLimit, type Balance } from './balances';
 export { verifyLedger, type LedgerReport } from './verify';
 export { issueBookings, type BatchBooking } from './batch';
+export { ledgerEffects, type BookedTransaction, type HoldEffect, type LedgerEffects, type Posting } from './effects';

@@ -75,8 +75,29 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
   expect({ screen, violations: await accessibilityViolations(page) }).toEqual({ screen, violations: [] });
 }
 
+/** Until every loader on the page has finished (a detail page has several). */
+async function settled(page: Page): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await page.locator('.loading').count()) > 0) {
+    if (Date.now() > deadline) throw new Error(`still loading: ${await page.locator('main').innerText()}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Opens a record's detail page from its list, in the app (the token lives in memory: no full page load). */
+async function openRecord(page: Page, list: string, singular: string, id: string): Promise<void> {
+  await page.getByRole('link', { name: list, exact: true }).click();
+  await page.getByRole('heading', { name: list, level: 1 }).waitFor();
+  await page.getByRole('link', { name: `Open ${singular.toLowerCase()} ${id}` }).click();
+  await page.getByRole('heading', { name: singular, level: 1 }).waitFor();
+  await settled(page);
+}
+
 let initiatorPending: { id: string; approvalRef: string };
 let approverPending: { id: string; approvalRef: string };
+let cancelPending: { id: string; approvalRef: string };
+let transferId: string;
+let conversionId: string;
 
 beforeAll(async () => {
   // The console is built once per run (skipped when its sources have not changed since the last build).
@@ -116,6 +137,12 @@ beforeAll(async () => {
   const token = await initiatorToken();
   approverPending = await pendingWithdrawal(token, '150.00');
   initiatorPending = await pendingWithdrawal(token, '275.00');
+  cancelPending = await pendingWithdrawal(token, '180.00');
+  const [, other] = await org.newClient();
+  transferId = (await org.ok(201, 'POST', '/internal-transfers', { amount: { currency: 'USDC', value: '12.50' }, source_ref: account, target_ref: other }, { 'idempotency-key': uuidv7() })).id;
+  const conversion = { account_ref: account, from_amount: { currency: 'USDC', value: '100' }, to_currency: 'EUR' };
+  const quote = await org.ok(201, 'POST', '/conversions/preview', conversion);
+  conversionId = (await org.ok(201, 'POST', '/conversions', { ...conversion, quote_id: quote.id }, { 'idempotency-key': uuidv7() })).id;
   browser = await launchChromium();
 }, 180_000);
 
@@ -167,6 +194,9 @@ it('an approver signs in, sees the withdrawal another user initiated, approves i
     await page.getByRole('heading', { name: 'Withdrawal', level: 1 }).waitFor();
     // The detail page refreshes itself until the workflow has settled the withdrawal.
     await page.locator('dd .status-executed').first().waitFor({ timeout: 30_000 });
+    // Ledger effects: the hold, posted, and the settlement's debit of the account and credit to the outside.
+    await page.getByRole('region', { name: 'Holds' }).locator('.status-posted').waitFor();
+    await page.getByRole('region', { name: 'Postings' }).getByText(`system/${org.tenant.enterpriseId}/external_withdrawals`).waitFor();
     const workflow = page.getByRole('link', { name: `withdrawal/${approverPending.id} in the Temporal UI` });
     expect(await workflow.getAttribute('href')).toBe(`http://127.0.0.1:8233/namespaces/default/workflows/withdrawal%2F${approverPending.id}`);
     await expectAccessible(page, 'withdrawal detail');
@@ -229,14 +259,19 @@ it('a viewer sees no approve or create buttons, and the API refuses the calls an
     await page.getByRole('link', { name: 'Balances' }).click();
     await page.getByRole('heading', { name: 'Balances', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Transfer' }).count()).toBe(0);
+    await openRecord(page, 'Withdrawals', 'Withdrawal', initiatorPending.id);
+    await page.locator('dd .status-pending_approval').waitFor();
+    expect(await page.getByRole('button', { name: /Cancel the/ }).count()).toBe(0);
 
     const viewer = token()!;
     const refusals = [
       await call(h.app.url, 'POST', '/action-tokens', { token: viewer, body: { action: 'approvals.approve', resource_ref: initiatorPending.approvalRef } }),
       await call(h.app.url, 'POST', `/${initiatorPending.approvalRef}/approve`, { token: viewer, headers: { 'x-action-token': 'none' } }),
       await call(h.app.url, 'POST', '/api-keys', { token: viewer, body: { client_ref: `clients/${uuidv7()}`, label: 'x' } }),
+      await call(h.app.url, 'POST', `/withdrawals/${initiatorPending.id}/cancel`, { token: viewer }),
     ];
     expect(refusals.map((r) => [r.status, r.body.code])).toEqual([
+      [403, 'EdgeForbidden'],
       [403, 'EdgeForbidden'],
       [403, 'EdgeForbidden'],
       [403, 'EdgeForbidden'],
@@ -246,8 +281,30 @@ it('a viewer sees no approve or create buttons, and the API refuses the calls an
   }
 });
 
+it('the initiator cancels its pending withdrawal from the detail page, and its hold is released', async () => {
+  const { context, page } = await signIn(browser, consoleUrl, people.initiator.name);
+  try {
+    await openRecord(page, 'Withdrawals', 'Withdrawal', cancelPending.id);
+    await page.getByRole('region', { name: 'Holds' }).locator('.status-pending').waitFor();
+    await page.getByRole('button', { name: 'Cancel the withdrawal…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel the withdrawal' });
+    await dialog.getByText(/Cancel the withdrawal of 180\.0+ USDC from client-accounts\//).waitFor();
+    await expectAccessible(page, 'cancel confirmation');
+    await screenshots(page, 'withdrawal-cancel-confirmation');
+    await dialog.getByRole('button', { name: 'Yes, cancel the withdrawal' }).click();
+    await page.getByRole('status').filter({ hasText: 'The withdrawal is now cancelled.' }).waitFor();
+    await page.locator('dd .status-cancelled').first().waitFor();
+    await page.getByRole('region', { name: 'Holds' }).locator('.status-voided').waitFor();
+    expect(await page.getByRole('button', { name: /Cancel the/ }).count()).toBe(0);
+    expect((await org.ok(200, 'GET', `/withdrawals/${cancelPending.id}`)).status).toBe('cancelled');
+    expect((await org.ok(200, 'GET', `/${cancelPending.approvalRef}`)).status).toBe('cancelled');
+  } finally {
+    await context.close();
+  }
+});
+
 it('every screen passes axe at 1280 and 390 px, and is screenshotted at both', async () => {
-  const { context, page } = await signIn(browser, consoleUrl, people.admin.name);
+  const { context, page, token } = await signIn(browser, consoleUrl, people.admin.name);
   const screens: Array<[string, string, string]> = [
     ['approvals', '/console/approvals', 'Approvals'],
     ['withdrawals', '/console/withdrawals', 'Withdrawals'],
@@ -281,11 +338,33 @@ it('every screen passes axe at 1280 and 390 px, and is screenshotted at both', a
       await page.setViewportSize({ width: 1280, height: 800 });
       await screenshots(page, name);
     }
-    // Sign-out ends the session here and at the identity provider.
+    // The detail page of each family, with its ledger effects.
+    const details: Array<[string, string, string, string]> = [
+      ['withdrawal-detail', 'Withdrawals', 'Withdrawal', approverPending.id],
+      ['internal-transfer-detail', 'Internal transfers', 'Internal transfer', transferId],
+      ['conversion-detail', 'Conversions', 'Conversion', conversionId],
+    ];
+    for (const [name, list, singular, id] of details) {
+      await openRecord(page, list, singular, id);
+      await page.getByRole('region', { name: 'Postings' }).waitFor();
+      await expectAccessible(page, `${name} at 1280 px`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectAccessible(page, `${name} at 390 px`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await screenshots(page, name);
+    }
+    // Sign-out ends the session: the token is revoked at Counterfoil, and the identity provider's session ends.
+    const signedIn = token()!;
+    expect((await call(h.app.url, 'GET', '/me/navigation', { token: signedIn })).status).toBe(200);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Yes, sign me out' }).click();
     await page.getByRole('button', { name: /^Sign in with / }).waitFor();
-    await expectAccessible(page, 'sign-in');
+    const refused = await call(h.app.url, 'GET', '/me/navigation', { token: signedIn });
+    expect([refused.status, refused.body.detail]).toEqual([401, 'The access token was revoked.']);
+    await expectAccessible(page, 'sign-in at 1280 px');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'sign-in at 390 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await screenshots(page, 'sign-in');
   } finally {
     await context.close();

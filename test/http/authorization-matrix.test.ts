@@ -1,6 +1,8 @@
 import { call, startTestApp, type TestApp } from '../helpers/app';
 import { ALL_PERMISSIONS, type Permission } from '../../src/auth/permissions';
 import { tenantRoutes } from '../../src/http/routes';
+import { creditExternalDeposit } from '../../src/ledger';
+import { uuidv7 } from '../../src/ids';
 import { newAdmin, newClient, newRole, newServiceAccount, newUser, unique, type Admin, type Principal } from './iam-fixtures';
 
 /**
@@ -56,6 +58,7 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'capabilities.manage',
   'connectors.read',
   'connectors.manage',
+  'transfers.read',
 ];
 
 beforeAll(async () => {
@@ -93,6 +96,19 @@ const assignment = async () =>
 
 const connector = () => asAdmin('POST', '/connectors', { name: unique('c').toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40), base_url: 'https://127.0.0.1:9' });
 
+/** An executed internal transfer out of client A's account (funded through the ledger), to the enterprise's master account. */
+const transfer = async () => {
+  const account = (await asAdmin('GET', `/${clientA}`)).default_client_account;
+  await creditExternalDeposit(app.services.sql, { key: `test-deposit/${uuidv7()}`, enterpriseId: admin.tenant.enterpriseId, accountRef: account, asset: 'USD', amount: 500n });
+  const master = (await asAdmin('GET', `/${admin.enterpriseRef}`)).default_master_account;
+  const res = await call(app.url, 'POST', '/internal-transfers', {
+    token: admin.token,
+    body: { amount: { currency: 'USD', value: '1.00' }, source_ref: account, target_ref: master },
+    headers: { 'idempotency-key': uuidv7() },
+  });
+  if (res.status !== 201) throw new Error(`POST /internal-transfers: ${res.status} ${res.text}`);
+  return res.body;
+};
 const rows: Row[] = [
   { route: 'POST /users', permission: 'users.manage', kind: 'object', request: () => ({ method: 'POST', path: '/users', body: { display_name: 'U', email: `${unique('u')}@example.com`, scope_ref: clientA } }) },
   { route: 'GET /users', permission: 'users.read', kind: 'list', setup: user, request: () => ({ method: 'GET', path: '/users?page_size=200' }) },
@@ -168,6 +184,13 @@ const rows: Row[] = [
   { route: 'POST /connectors/{connector_id}/rotate-secret', permission: 'connectors.manage', kind: 'object', level: 'enterprise', setup: connector, request: (c) => ({ method: 'POST', path: `/connectors/${c.id}/rotate-secret` }) },
   { route: 'POST /connectors/{connector_id}/disable', permission: 'connectors.manage', kind: 'object', level: 'enterprise', setup: connector, request: (c) => ({ method: 'POST', path: `/connectors/${c.id}/disable` }) },
   { route: 'POST /connectors/{connector_id}/enable', permission: 'connectors.manage', kind: 'object', level: 'enterprise', setup: connector, request: (c) => ({ method: 'POST', path: `/connectors/${c.id}/enable` }) },
+  {
+    route: 'GET /internal-transfers/{internal_transfer_id}/ledger-entries',
+    permission: 'transfers.read',
+    kind: 'object',
+    setup: transfer,
+    request: (t) => ({ method: 'GET', path: `/internal-transfers/${t.id}/ledger-entries` }),
+  },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
 ];

@@ -1,5 +1,8 @@
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { call, startTestApp, type TestApp } from '../helpers/app';
+import { createCounterfoilClient } from '../../clients/typescript';
+import { registerDevIdentityProvider } from '../../src/dev-idp/setup';
+import { freePort } from '../../temporal/dev-server';
 import { newAdmin, newUser, unique, type Admin } from './iam-fixtures';
 
 /*
@@ -131,5 +134,48 @@ describe('ID-token exchange by the console (no client secret)', () => {
     const res = await call(app.url, 'POST', '/oauth/token', { body: { grant_type: 'client_credentials', client_id: admin.tenant.clientId } });
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('invalid_client');
+  });
+});
+
+describe('a provider that moves (a new issuer)', () => {
+  it('keeps its people linked under the new issuer; the old issuer is refused from then on', async () => {
+    const before = `https://${unique('moving-idp')}.example.com`;
+    const after = `https://${unique('moved-idp')}.example.com`;
+    const id = await provider(before, { console_sign_in: true });
+    const user = await newUser(app, admin, admin.enterpriseRef);
+    const subject = unique('person');
+    expect((await publicExchange({ subject_token: await idToken({ iss: before, email: user.email, sub: subject }), audience: admin.enterpriseRef })).status).toBe(200);
+
+    const moved = await call(app.url, 'PATCH', `/identity-providers/${id}`, { token: admin.token, body: { issuer: after } });
+    expect([moved.status, moved.body.issuer]).toEqual([200, after]);
+    const linked = await call(app.url, 'GET', `/users/${user.id}`, { token: admin.token });
+    expect(linked.body.federation).toEqual({ issuer: after, subject });
+
+    const again = await publicExchange({ subject_token: await idToken({ iss: after, email: user.email, sub: subject }), audience: admin.enterpriseRef });
+    expect(again.status).toBe(200);
+    expect(claimsOf(again.body.access_token)).toMatchObject({ sub: user.id, fed: { iss: after, sub: subject } });
+    const old = await publicExchange({ subject_token: await idToken({ iss: before, email: user.email, sub: subject }), audience: admin.enterpriseRef });
+    expect([old.status, old.body.error]).toEqual([400, 'invalid_grant']);
+  });
+
+  it('cannot take an issuer another provider of the enterprise has (409, nothing changes)', async () => {
+    const id = await provider(`https://${unique('second-idp')}.example.com`, {});
+    const res = await call(app.url, 'PATCH', `/identity-providers/${id}`, { token: admin.token, body: { issuer: backendIssuer } });
+    expect([res.status, res.body.reason]).toEqual([409, 'issuer_taken']);
+  });
+
+  it('the development provider on another port updates its registration instead of adding one', async () => {
+    const api = createCounterfoilClient({ baseUrl: app.url, accessToken: () => admin.token });
+    const [firstPort, secondPort] = [await freePort(), await freePort()];
+    const first = await registerDevIdentityProvider(api, `http://127.0.0.1:${firstPort}`);
+    const second = await registerDevIdentityProvider(api, `http://127.0.0.1:${secondPort}`);
+    expect(second).toBe(first);
+    const all = await call(app.url, 'GET', '/identity-providers?page_size=200', { token: admin.token });
+    const dev = all.body.items.filter((p: { audience: string; display_name: string }) => p.display_name === 'Development sign-in (sandbox)');
+    expect(dev).toEqual([
+      expect.objectContaining({ id: first, issuer: `http://127.0.0.1:${secondPort}`, jwks_uri: `http://127.0.0.1:${secondPort}/jwks`, console_sign_in: true, status: 'active' }),
+    ]);
+    // The same port again finds it by its issuer.
+    expect(await registerDevIdentityProvider(api, `http://127.0.0.1:${secondPort}`)).toBe(first);
   });
 });

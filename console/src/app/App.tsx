@@ -53,7 +53,7 @@ function Shell() {
         <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="primary-nav" onClick={() => setMenuOpen((o) => !o)}>
           Menu
         </button>
-        <button type="button" className="sign-out" onClick={signOut}>
+        <button type="button" className="sign-out" onClick={() => void signOut()}>
           Sign out
         </button>
       </header>

@@ -110,9 +110,14 @@ export async function completeSignIn(currentUrl: URL): Promise<string> {
   return pending.returnTo;
 }
 
-/** Forgets the token and ends the session at the identity provider too (RP-initiated logout). */
-export function signOut(): void {
+/**
+ * Ends the session: the access token is revoked at Counterfoil (RFC 7009: every API process refuses it
+ * from now on), forgotten here, and the identity provider's session ends too (RP-initiated logout).
+ */
+export async function signOut(): Promise<void> {
   const session = getSession();
+  // Revocation is best effort: the token is forgotten either way, and it expires on its own.
+  if (session) await api.POST('/oauth/revoke', { body: { token: session.accessToken } }).catch(() => undefined);
   setSession(null, 'You are signed out.');
   if (session?.endSessionEndpoint) {
     const url = new URL(session.endSessionEndpoint);

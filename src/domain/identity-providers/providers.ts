@@ -12,6 +12,8 @@ import { DEFAULT_CLAIM_MAPPING, presentIdentityProvider } from './present';
 
 export interface IdentityProviderChange {
   displayName?: string;
+  /** Only on update: the provider moved (a new domain or port) and keeps its subjects. */
+  issuer?: string;
   audience?: string;
   jwks?: PublicJwks;
   jwksUri?: string;
@@ -123,8 +125,20 @@ export async function createIdentityProvider(unit: IamUnit, input: NewIdentityPr
 export async function updateIdentityProvider(unit: IamUnit, id: string, change: IdentityProviderChange, policy: OutboundPolicy, precondition?: Precondition): Promise<IdentityProvider> {
   const provider = await loadIdentityProvider(unit.em, unit.caller, id, 'identity_providers.manage');
   precondition?.(provider);
+  const movedFrom = change.issuer !== undefined && change.issuer !== provider.issuer ? provider.issuer : null;
+  if (movedFrom) {
+    if ((await unit.em.count(IdentityProvider, { enterpriseId: provider.enterpriseId, issuer: change.issuer })) > 0) throw issuerTaken();
+    provider.issuer = change.issuer!;
+  }
   await apply(provider, change, policy);
   await flushOrConflict(unit.em);
+  // The same people at the same provider: their links follow it, so they keep signing in as themselves.
+  if (movedFrom) {
+    await unit.em.execute(
+      'update users set federation_issuer = ?, version = version + 1, updated_at = now() where enterprise_id = ? and federation_issuer = ?',
+      [provider.issuer, provider.enterpriseId, movedFrom],
+    );
+  }
   await unit.record(IdentityProviderEvents.updated, unit.caller.enterpriseRef, `identity-providers/${provider.id}`, presentIdentityProvider(provider));
   return provider;
 }

@@ -28,7 +28,7 @@ const changeShape = {
 const CreateIdentityProviderBody = z
   .object({
     ...changeShape,
-    issuer: z.string().min(1).max(500).openapi({ description: 'Exact `iss` of the provider ID tokens; unique within the enterprise; cannot change.' }),
+    issuer: z.string().min(1).max(500).openapi({ description: 'Exact `iss` of the provider ID tokens; unique within the enterprise. Changed only when the provider moves (PATCH).' }),
     jwks: changeShape.jwks.optional(),
     jwks_uri: changeShape.jwks_uri.optional(),
     claim_mapping: changeShape.claim_mapping.optional(),
@@ -39,7 +39,14 @@ const CreateIdentityProviderBody = z
   .openapi('IdentityProviderCreate');
 
 const UpdateIdentityProviderBody = z
-  .object({ ...changeShape, status: z.enum(['active', 'disabled']).openapi({ description: 'A disabled provider is not used for token exchange.' }) })
+  .object({
+    ...changeShape,
+    issuer: z.string().min(1).max(500).openapi({
+      description:
+        'A new issuer, when the provider moved (a new domain or port) and keeps its subjects: the users linked to the old issuer are linked to the new one in the same change, and ID tokens of the old issuer are no longer accepted. Unique within the enterprise (409 `issuer_taken`).',
+    }),
+    status: z.enum(['active', 'disabled']).openapi({ description: 'A disabled provider is not used for token exchange.' }),
+  })
   .partial()
   .strict()
   .openapi('IdentityProviderUpdate');
@@ -48,6 +55,7 @@ type Change = z.infer<typeof UpdateIdentityProviderBody>;
 
 const toChange = (b: Change) => ({
   displayName: b.display_name,
+  issuer: b.issuer,
   audience: b.audience,
   jwks: b.jwks as never,
   jwksUri: b.jwks_uri,
@@ -126,14 +134,15 @@ export const updateIdentityProviderRoute = defineRoute({
   path: '/identity-providers/{identity_provider_id}',
   operationId: 'updateIdentityProvider',
   summary: 'Update an identity provider',
-  description: 'Changes the given fields only. With If-Match, a stale ETag is 412 and nothing changes. The issuer cannot change.',
+  description:
+    'Changes the given fields only. With If-Match, a stale ETag is 412 and nothing changes. A new `issuer` moves the provider: its federated users stay linked, under the new issuer.',
   tags: ['Identity providers'],
   auth: { kind: 'bearer', permission: 'identity_providers.manage' },
   ifMatch: true,
   params: Params,
   body: UpdateIdentityProviderBody,
   responses: { 200: { description: 'The updated identity provider.', schema: IdentityProviderBody } },
-  errors: ['EdgeNotFound', 'EdgePreconditionFailed', 'EdgeUnprocessable'],
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed', 'EdgeUnprocessable'],
   handler: async ({ params, body, caller, services, ctx }) =>
     withOptimisticLock(async () => {
       const provider = await inIamTransaction(services, caller, async (unit) => {

@@ -1,5 +1,5 @@
 import type { RouteDef } from '../route';
-import { tokenRoute } from './oauth';
+import { revokeRoute, tokenRoute } from './oauth';
 import { healthzRoute, metricsRoute, readyzRoute } from './operations';
 import { getEnterprise, getMasterAccount, listEnterprises, listMasterAccounts, updateEnterprise } from './enterprises';
 import { eventRoutes } from './events';
@@ -38,6 +38,7 @@ import { rampRoutes } from './ramps';
 import { sandboxRampRoutes } from './sandbox-ramps';
 import { signInRoutes } from './sign-in';
 import { connectorRoutes } from './connectors';
+import { ledgerEntryRoutes } from './ledger-entries';
 /** Every route of the tenant API. The router, the OpenAPI document and the route-table test read this. */
 export const tenantRoutes: RouteDef[] = [
   tokenRoute,
@@ -66,4 +67,6 @@ export const tenantRoutes: RouteDef[] = [
   ...rampRoutes, ...sandboxRampRoutes,
   ...signInRoutes,
   ...connectorRoutes,
+  ...ledgerEntryRoutes,
+  revokeRoute,
 ];

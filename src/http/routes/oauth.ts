@@ -104,3 +104,36 @@ export const tokenRoute = defineRoute({
     };
   },
 });
+
+export const revokeRoute = defineRoute({
+  method: 'post',
+  path: '/oauth/revoke',
+  operationId: 'revokeToken',
+  summary: 'Revoke an access token',
+  description:
+    'RFC 7009 token revocation, for access tokens issued by `/oauth/token`. The token itself is the credential: whoever holds it may end it (the web console does at sign-out), ' +
+    'and every API process refuses it from the next request on (401 `invalid_token`), although it has not expired. ' +
+    'An unknown, malformed, already revoked or expired token is not an error (RFC 7009 §2.2): the answer is 200 either way, so it says nothing about the token. ' +
+    '`token_type_hint` and `client_id` are accepted and need not be sent.',
+  tags: ['Tokens'],
+  auth: { kind: 'public', reason: 'the token to revoke is its own credential' },
+  rateClass: 'token',
+  bodyTypes: ['application/x-www-form-urlencoded', 'application/json'],
+  body: z
+    .object({
+      token: z.string().min(1).max(16_384),
+      token_type_hint: z.string().max(200).optional(),
+      client_id: z.string().max(200).optional(),
+    })
+    .strict()
+    .openapi('TokenRevocation'),
+  responses: { 200: { description: 'The token is revoked, or was never usable.' } },
+  errors: ['EdgeBadRequest', 'TemporarilyUnavailable'],
+  handler: async ({ body, services, ctx }) => {
+    const claims = services.tokens.verify(body.token);
+    if (claims) await services.revokedTokens.revoke(claims);
+    // An empty 200 (RFC 7009 §2.2): an explicit null body, which Koa sends as nothing at all.
+    ctx.body = null;
+    return { body: undefined, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
+  },
+});

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Schemas } from '../../../../clients/typescript';
-import { useSettings, workflowUrl } from '../../lib/access';
+import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript';
+import { useAccess, useSettings, workflowUrl } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
 import { api } from '../../lib/session';
-import { Field, Loader, Money, Page, Pager, Ref, Status, Table, When } from '../../components/ui';
-import { STATUSES, TERMINAL, type AnyRecord, type ConversionRecord, type Family, type RecordStatus, type TransferRecord, type WithdrawalRecord } from './families';
+import { Dialog, Field, Loader, Money, Notice, Page, Pager, ProblemView, Ref, Status, Table, When } from '../../components/ui';
+import { STATUSES, TERMINAL, type AnyRecord, type ConversionRecord, type Family, type LedgerEntries, type RecordStatus, type TransferRecord, type WithdrawalRecord } from './families';
 
 /** A family's records with filters (status, account) and keyset paging. */
 export function RecordsPage({ family }: { family: Family }) {
@@ -183,7 +183,108 @@ function ApprovalSummary({ approvalRef }: { approvalRef: string }) {
   );
 }
 
-/** One record: its facts, policy decision, approval, status history and workflow; refreshed until it is final. */
+type LedgerHold = LedgerEntries['holds'][number];
+type LedgerTransaction = LedgerEntries['transactions'][number];
+type LedgerRow = { transaction: LedgerTransaction; posting: LedgerTransaction['postings'][number]; index: number };
+
+/** What the record did to the ledger: its holds, and each transaction's postings (debits and credits). */
+function LedgerEffects({ family, id, version }: { family: Family; id: string; version: string }) {
+  const loaded = useApi(() => family.ledger(id), [family.path, id, version]);
+  return (
+    <Loader loaded={loaded} isEmpty={(d) => d.holds.length === 0 && d.transactions.length === 0} empty="Nothing booked on the ledger yet.">
+      {(data) => (
+        <>
+          {data.holds.length ? (
+            <Table<LedgerHold>
+              caption="Holds"
+              rows={data.holds}
+              rowKey={(h) => h.id}
+              columns={[
+                { header: 'Placed', cell: (h) => <When iso={h.placed_at} /> },
+                { header: 'Hold on', cell: (h) => <Ref value={h.account_ref} /> },
+                { header: 'Held', cell: (h) => <Money amount={h.amount} /> },
+                { header: 'Status', cell: (h) => <Status value={h.status} /> },
+                { header: 'Posted', cell: (h) => <Money amount={h.posted_amount} /> },
+                { header: 'Resolved', cell: (h) => <When iso={h.resolved_at} /> },
+              ]}
+            />
+          ) : null}
+          {data.transactions.length ? (
+            <Table<LedgerRow>
+              caption="Postings"
+              rows={data.transactions.flatMap((transaction) => transaction.postings.map((posting, index) => ({ transaction, posting, index })))}
+              rowKey={(r) => `${r.transaction.id}/${r.index}`}
+              columns={[
+                { header: 'Booked', cell: (r) => <When iso={r.transaction.booked_at} /> },
+                { header: 'Kind', cell: (r) => <code>{r.transaction.kind}</code> },
+                { header: 'Account', cell: (r) => <Ref value={r.posting.account_ref} /> },
+                { header: 'Debit', cell: (r) => (r.posting.direction === 'debit' ? <Money amount={r.posting.amount} /> : null) },
+                { header: 'Credit', cell: (r) => (r.posting.direction === 'credit' ? <Money amount={r.posting.amount} /> : null) },
+              ]}
+            />
+          ) : (
+            <p className="muted">No ledger transaction yet: the funds are only held.</p>
+          )}
+        </>
+      )}
+    </Loader>
+  );
+}
+
+/** Cancel, with a confirmation, for a person allowed to create the family's records, while the record can still be cancelled. */
+function CancelRecord({ family, record, onCancelled }: { family: Family; record: AnyRecord; onCancelled: () => void }) {
+  const access = useAccess();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const noun = family.singular.toLowerCase();
+  const cancel = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const res = await family.cancel(record.id);
+      if (!res.data) throw problemOf(res.error, res.response);
+      setOpen(false);
+      setNotice(`The ${noun} is now ${res.data.status.replace(/_/g, ' ')}.`);
+      onCancelled();
+    } catch (err) {
+      setProblem(problemOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const offered = access.can(family.cancelPermission) && family.cancellable.has(record.status);
+  return (
+    <>
+      <Notice message={notice} tone="success" />
+      {offered ? (
+        <div className="actions">
+          <button type="button" className="danger" onClick={() => setOpen(true)}>
+            Cancel the {noun}…
+          </button>
+        </div>
+      ) : null}
+      <Dialog title={`Cancel the ${noun}`} open={open} onClose={() => !busy && setOpen(false)}>
+        <p>
+          Cancel the {noun} of <Money amount={record.principal_amount} /> from <Ref value={record.account_ref} />?
+        </p>
+        <p className="muted">Its pending approval is cancelled with it and the held funds return to the account.</p>
+        {problem ? <ProblemView problem={problem} onReload={onCancelled} /> : null}
+        <div className="actions">
+          <button type="button" className="danger" disabled={busy} onClick={() => void cancel()}>
+            {busy ? 'Working…' : `Yes, cancel the ${noun}`}
+          </button>
+          <button type="button" disabled={busy} onClick={() => setOpen(false)}>
+            Keep it
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+/** One record: its facts, policy decision, approval, ledger effects, status history and workflow; refreshed until it is final. */
 export function RecordDetailPage({ family, id }: { family: Family; id: string }) {
   const settings = useSettings();
   const loaded = useApi(() => family.get(id), [family.path, id], { pollMs: 1500, poll: (r) => !TERMINAL.has(r.status) });
@@ -198,6 +299,7 @@ export function RecordDetailPage({ family, id }: { family: Family; id: string })
           const decision = (r as { policy_decision?: Schemas['PolicyDecision'] }).policy_decision;
           return (
             <div className="detail">
+              <CancelRecord family={family} record={r} onCancelled={loaded.reload} />
               <dl className="facts">
                 <dt>Status</dt>
                 <dd>
@@ -259,6 +361,8 @@ export function RecordDetailPage({ family, id }: { family: Family; id: string })
               )}
               <h2>Approval</h2>
               {r.approval_ref ? <ApprovalSummary approvalRef={r.approval_ref} /> : <p className="muted">No approval was needed.</p>}
+              <h2>Ledger effects</h2>
+              <LedgerEffects family={family} id={id} version={`${r.status}/${r.settled_at ?? ''}`} />
               <h2>Status history</h2>
               <History resourceRef={`${family.path.slice(1)}/${id}`} version={r.status} />
             </div>
