@@ -23,7 +23,7 @@ type Entries = {
   transactions: Array<{ id: string; kind: string; postings: Array<{ account_ref: string; direction: 'debit' | 'credit'; amount: { currency: string; value: string } }> }>;
 };
 
-/** Debits and credits of a transaction, as exact decimal strings summed in minor units (2 decimals here). */
+/** Debits and credits of a transaction, as exact decimal strings summed in minor units (one asset, one precision). */
 function totals(t: Entries['transactions'][number]): { debit: bigint; credit: bigint } {
   const minor = (v: string) => BigInt(v.replace('.', ''));
   return t.postings.reduce((s, p) => ({ ...s, [p.direction]: s[p.direction] + minor(p.amount.value) }), { debit: 0n, credit: 0n });
@@ -46,7 +46,7 @@ it('an executed withdrawal: its hold, posted by one balanced transaction to the 
   const [settle] = entries.transactions;
   expect(settle.kind).toBe('withdrawal');
   expect(settle.postings).toContainEqual({ account_ref: account, direction: 'debit', amount: entries.holds[0].amount });
-  expect(settle.postings).toContainEqual({ account_ref: systemAccountRef(org.tenant.enterpriseId, 'external_withdrawals'), direction: 'credit', amount: { currency: 'USDC', value: '40.00' } });
+  expect(settle.postings).toContainEqual({ account_ref: systemAccountRef(org.tenant.enterpriseId, 'external_withdrawals'), direction: 'credit', amount: { currency: 'USDC', value: '40.000000' } });
   const { debit, credit } = totals(settle);
   expect(debit).toBe(credit);
 });
@@ -80,8 +80,8 @@ it('an executed internal transfer: one transaction, the source debited and the t
         kind: 'internal_transfer',
         booked_at: expect.any(String),
         postings: expect.arrayContaining([
-          { account_ref: source, direction: 'debit', amount: { currency: 'USDC', value: '2.50' } },
-          { account_ref: target, direction: 'credit', amount: { currency: 'USDC', value: '2.50' } },
+          { account_ref: source, direction: 'debit', amount: { currency: 'USDC', value: '2.500000' } },
+          { account_ref: target, direction: 'credit', amount: { currency: 'USDC', value: '2.500000' } },
         ]),
       },
     ],

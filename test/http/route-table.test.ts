@@ -13,6 +13,7 @@ import { newAdmin, newServiceAccount } from './iam-fixtures';
  */
 const PUBLIC_ALLOWLIST: Record<string, string> = {
   'POST /oauth/token': 'authenticates the client itself',
+  'POST /oauth/revoke': 'the token to revoke is its own credential',
   'GET /sign-in-providers': 'the console shows where to sign in before anyone has signed in',
   'GET /healthz': 'probe',
   'GET /readyz': 'probe',
