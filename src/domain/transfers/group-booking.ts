@@ -2,15 +2,12 @@ import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit';
 import { connectPostgres } from '../../db/connect';
 import { PipelineSockets } from '../../db/pipeline-sockets';
-import { bulkInsertAll, bulkTable, type BulkTable } from '../../db/bulk';
-import { eventsInBulk } from '../../events/outbox';
-import { KeyTaken, answersInBulk, isKeyTaken, type IdempotencyScope } from '../../idempotency/store';
-import { issueBookings } from '../../ledger';
-import { uuidv7 } from '../../ids';
 import type { Config } from '../../config';
 import type { Metrics } from '../../metrics';
-import { velocitiesInBulk } from '../policies';
-import { accountStates, lockMovable, transferBooking, transferEvent, transferRefusal, transferVelocity, type NewInternalTransfer, type TransferRow } from './transfers';
+import type { TransferRow } from './records';
+import { issueTransfers, type TransferToBook } from './booking';
+
+export type { TransferToBook } from './booking';
 
 /*
  * Executed internal transfers are booked in groups: the transfers that arrive while earlier groups
@@ -21,30 +18,6 @@ import { accountStates, lockMovable, transferBooking, transferEvent, transferRef
  * account, insufficient funds, a taken Idempotency-Key) rolls the group back, and then each member
  * is booked alone for its own answer, so a refusal costs its group one retry and nothing else.
  */
-
-export interface TransferToBook {
-  input: NewInternalTransfer;
-  /** The executed transfer's row, complete: ids, times, decision. */
-  row: TransferRow;
-  idempotency?: IdempotencyScope;
-}
-
-const TRANSFERS = bulkTable<Omit<TransferRow, 'approval_ref' | 'failure_reason' | 'hold_id'>>('internal_transfers', {
-  id: 'uuid',
-  version: 'int',
-  created_at: 'timestamptz',
-  updated_at: 'timestamptz',
-  enterprise_id: 'uuid',
-  source_ref: 'text',
-  target_ref: 'text',
-  asset: 'text',
-  amount: 'numeric',
-  status: 'text',
-  ledger_transaction_id: 'uuid',
-  subject_attribution: 'jsonb',
-  settled_at: 'timestamptz',
-  policy_decision: 'jsonb',
-});
 
 /**
  * postgres.js holds small writes back until setImmediate and writes at once from 1 KiB on; under
@@ -133,9 +106,9 @@ export class TransferBooker {
     try {
       const send = this.sockets?.hold();
       const begun = conn`begin`.execute();
-      let issued: ReturnType<typeof issueGroup>;
+      let issued: ReturnType<typeof issueTransfers>;
       try {
-        issued = issueGroup(conn as unknown as TransactionSql, items);
+        issued = issueTransfers(conn as unknown as TransactionSql, items);
       } catch (err) {
         send?.();
         await conn`rollback`.catch(() => {}); // a statement that could not even be built: nothing may commit
@@ -153,41 +126,4 @@ export class TransferBooker {
       conn.release();
     }
   }
-}
-
-/**
- * The group's statements, in order: the accounts locked and checked, the transfer rows, their
- * velocity entries, their events, the Idempotency-Key answers with the requests' audit entries, and
- * last the bookings, so the balance rows are locked for the shortest time. Each lock class is taken
- * in one order (accounts by id, keys sorted, balance rows sorted), so groups cannot deadlock.
- */
-function issueGroup(tx: TransactionSql, items: TransferToBook[]) {
-  const rows = items.map((t) => t.row);
-  const accounts =
-    items.length === 1
-      ? lockMovable(tx, items[0].input.sourceRef, items[0].input.targetRef)
-      : tx`select counterfoil_refuse('account_not_movable') from (${accountStates(tx, [...new Set(rows.flatMap((r) => [r.source_ref, r.target_ref]))])}) s
-            where s.admission_state = 'closed' or s.restriction_state = 'suspended' or coalesce(s.client_status, 'active') <> 'active' or s.status <> 'active'
-            limit 1`.execute();
-  // Each transfer's representation, once: it is the event's payload, and the Idempotency-Key answer refers to that event.
-  const events = rows.map((r) => ({ ...transferEvent(r, r.subject_attribution), id: uuidv7() }));
-  const answered = items.flatMap((t, i) => (t.idempotency ? [t.idempotency.answered({ status: 201, body: events[i].payload }, events[i].id)] : []));
-  const answers = answered.length > 0 ? answersInBulk(answered) : null;
-  const parts = [
-    { table: TRANSFERS as BulkTable<unknown>, rows },
-    velocitiesInBulk(rows.map(transferVelocity)),
-    eventsInBulk(events),
-  ];
-  // Every row of the group but the ledger's, in one statement; a taken key refuses there.
-  const written = bulkInsertAll(tx, [...parts, ...(answers?.parts ?? [])], answers?.refusal(parts.length)).execute();
-  const ledger = issueBookings(tx, items.map(({ row, input }) => transferBooking(row, input)));
-  return {
-    statements: [accounts, written, ...ledger.statements] as Promise<unknown>[],
-    /** A lone transfer's failure as the API's answer (for a group, any PostgreSQL error means: book them one by one). */
-    explain: async (err: unknown): Promise<unknown> => {
-      if (items.length > 1) return err;
-      if (isKeyTaken(err)) return new KeyTaken();
-      return transferRefusal(await ledger.explain(err));
-    },
-  };
 }

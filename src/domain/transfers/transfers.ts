@@ -1,150 +1,52 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
-import { etagOf } from '../../db/base';
-import { recordEventSql, type NewEvent } from '../../events/outbox';
+import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { IdempotencyScope } from '../../idempotency/store';
 import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
-import { bookWithin, money, placeHold, postHold, voidHold, type Asset, type BatchBooking } from '../../ledger';
-import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation, type VelocityEntry } from '../policies';
+import { placeHold, postHold, voidHold } from '../../ledger';
+import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
-import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
 import { scopePathOf } from '../tenancy/scopes';
 import { placementPath, type Placement } from '../tenancy/placements';
-import { refusalReason } from '../../db/refusals';
 import type { CarriedEntry } from '../audit/entries';
-import { TRANSFER_EVENTS, type TRANSFER_STATUSES } from './events';
 import { INTERNAL_TRANSFER_WORKFLOW, TRANSFER_CANCEL_UPDATE, TRANSFER_NOT_CANCELLABLE, internalTransferWorkflowId, type InternalTransferWorkflowInput } from './messages';
+import {
+  COLUMNS,
+  lockAccounts,
+  lockMovable,
+  presentTransfer,
+  transferEvent,
+  transferRefusal,
+  transferVelocity,
+  velocityRef,
+  type NewInternalTransfer,
+  type TransferRow,
+  type TransferStatus,
+} from './records';
+import { issueTransfers } from './booking';
+
+export {
+  accountStates,
+  lockMovable,
+  presentTransfer,
+  transferBooking,
+  transferEvent,
+  transferRefusal,
+  transferVelocity,
+  type NewInternalTransfer,
+  type TransferRow,
+  type TransferStatus,
+} from './records';
 
 /*
  * Internal transfers are written with raw SQL (services.sql): creating one is the ledger's hot path,
  * and the whole transaction — account checks, booking, transfer row, event — goes out as one
  * pipelined batch instead of the ORM's round trip per statement.
  */
-
-export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
-
-export interface TransferRow {
-  id: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  enterprise_id: string;
-  source_ref: string;
-  target_ref: string;
-  asset: string;
-  amount: string;
-  status: TransferStatus;
-  approval_ref: string | null;
-  failure_reason: string | null;
-  ledger_transaction_id: string | null;
-  subject_attribution: SubjectAttribution;
-  settled_at: Date | null;
-  /** The policy decision (trace) the transfer was accepted under; null for transfers older than policies. */
-  policy_decision: PolicyDecision | null;
-  /** The hold on the source while the transfer awaits approval. */
-  hold_id: string | null;
-}
-
-const COLUMNS = `id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount::text,
-  status, approval_ref, failure_reason, ledger_transaction_id, subject_attribution, settled_at, policy_decision, hold_id`;
-
-/** The seed's transaction record. Fees of internal transfers are zero until an agreement prices them. */
-export function presentTransfer(t: TransferRow) {
-  return {
-    id: t.id,
-    account_ref: t.source_ref,
-    approval_ref: t.approval_ref,
-    family: 'internal_transfer' as const,
-    family_params: { source_ref: t.source_ref, target_ref: t.target_ref },
-    principal_amount: money(BigInt(t.amount), t.asset),
-    fee_summary: { components: [], total: money(0n, t.asset) },
-    fill_rate: null,
-    failure_reason: t.failure_reason,
-    status: t.status,
-    settled_at: t.settled_at ? t.settled_at.toISOString() : null,
-    subject_attribution: t.subject_attribution,
-    policy_decision: t.policy_decision,
-    etag: etagOf(t),
-    created_at: t.created_at.toISOString(),
-    updated_at: t.updated_at.toISOString(),
-  };
-}
-
-interface AccountState {
-  ref: string;
-  enterprise_id: string;
-  client_id: string | null;
-  status: string;
-  client_status: string | null;
-  admission_state: string;
-  restriction_state: string;
-}
-
-/**
- * The accounts' states, read with FOR KEY SHARE in id order (client accounts, then master accounts):
- * an account close (FOR UPDATE) waits for in-flight transfers and later transfers see it closed.
- */
-export function accountStates(tx: Sql | TransactionSql, refs: string[]) {
-  const ids = (prefix: string) => refs.filter((r) => r.startsWith(prefix)).map((r) => r.slice(prefix.length));
-  return tx`
-    with client_side as materialized (
-      select 'client-accounts/' || a.id as ref, a.enterprise_id, a.client_id, a.status, c.status as client_status,
-             e.admission_state, e.restriction_state
-        from client_accounts a join clients c on c.id = a.client_id join enterprises e on e.id = a.enterprise_id
-       where a.id = any(${ids('client-accounts/')}::uuid[]) order by a.id for key share of a),
-    master_side as materialized (
-      select 'master-accounts/' || m.id as ref, m.enterprise_id, null::uuid as client_id, m.status, null::text as client_status,
-             e.admission_state, e.restriction_state
-        from master_accounts m join enterprises e on e.id = m.enterprise_id
-       where m.id = any(${ids('master-accounts/')}::uuid[]) order by m.id for key share of m)
-    select * from client_side union all select * from master_side`;
-}
-
-function lockAccounts(tx: Sql | TransactionSql, refs: string[]): Promise<AccountState[]> {
-  return tx<AccountState[]>`select * from (${accountStates(tx, refs)}) s`.execute();
-}
-
-/**
- * Locks both accounts (as accountStates) and refuses in SQL, aborting the transaction, when the
- * source's enterprise is closed or suspended, or either account or its client is not active — the
- * first of these in that order, the source before the target (see transferRefusal for the answers).
- */
-export function lockMovable(tx: Sql | TransactionSql, sourceRef: string, targetRef: string) {
-  return tx`
-    select counterfoil_refuse(reason) from (
-      select case
-               when s.ref = ${sourceRef} and s.admission_state = 'closed' then 'enterprise_closed'
-               when s.ref = ${sourceRef} and s.restriction_state = 'suspended' then 'enterprise_suspended'
-               when s.client_status is not null and s.client_status <> 'active' then 'client_' || s.client_status || ':' || side
-               when s.status <> 'active' then 'account_' || s.status || ':' || side
-             end as reason, side
-        from (select *, case when ref = ${sourceRef} then 'source' else 'target' end as side from (${accountStates(tx, [sourceRef, targetRef])}) a) s
-       order by side
-    ) r where reason is not null
-    limit 1`.execute();
-}
-
-/** The API answer for a refusal raised by lockMovable; any other error as it is. */
-export function transferRefusal(err: unknown): unknown {
-  const reason = refusalReason(err);
-  if (reason === 'enterprise_closed') return enterpriseClosed();
-  if (reason === 'enterprise_suspended') return enterpriseSuspended();
-  const [code, side] = (reason ?? '').split(':');
-  if (code.startsWith('client_')) return conflict(`The client of the ${side} account is ${code.slice('client_'.length)}.`, code);
-  if (code.startsWith('account_')) return conflict(`The ${side} account is ${code.slice('account_'.length)}.`, code);
-  return err;
-}
-
-export interface NewInternalTransfer {
-  sourceRef: string;
-  targetRef: string;
-  asset: Asset;
-  amount: bigint;
-}
 
 /**
  * Creates an internal transfer under the policy rules (family `internal_transfer`, destination = the
@@ -225,48 +127,6 @@ function newRow(caller: Caller, input: NewInternalTransfer, decision: PolicyDeci
   };
 }
 
-/**
- * Issues an executed transfer's statements, in order, on a connection inside a transaction: the
- * lifecycle check (locks the accounts), the transfer row, the velocity entry, the event, the
- * Idempotency-Key answer (with the request's audit entry), and last the booking, so the balance rows
- * are locked for the shortest time. Every refusal aborts the transaction in SQL. Returns the
- * statements' outcomes, in order.
- */
-function issueBooking(tx: TransactionSql, input: NewInternalTransfer, row: TransferRow, idempotency?: IdempotencyScope): Promise<unknown>[] {
-  return [
-    lockMovable(tx, input.sourceRef, input.targetRef),
-    tx`
-      insert into internal_transfers (id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount,
-                                      status, ledger_transaction_id, subject_attribution, settled_at, policy_decision)
-      values (${row.id}, 1, ${row.created_at}, ${row.updated_at}, ${row.enterprise_id}, ${row.source_ref}, ${row.target_ref}, ${row.asset},
-              ${row.amount}::numeric, 'executed', ${row.ledger_transaction_id}, ${tx.json(row.subject_attribution as never)},
-              ${row.settled_at}, ${tx.json(row.policy_decision as never)})`.execute(),
-    recordTransferVelocity(tx, row),
-    recordTransferEvent(tx, row, row.subject_attribution),
-    ...(idempotency ? [idempotency.record(tx, { status: 201, body: presentTransfer(row) }, { refuseInSql: true })] : []),
-    bookWithin(tx, transferBooking(row, input)),
-  ];
-}
-
-/** The ledger booking of an executed transfer: source to target, under the transfer's own ledger transaction id. */
-export function transferBooking(row: TransferRow, input: NewInternalTransfer): BatchBooking {
-  return {
-    id: row.ledger_transaction_id!,
-    key: `internal_transfer/${row.id}`,
-    enterpriseId: row.enterprise_id,
-    kind: 'internal_transfer',
-    legs: [
-      { accountRef: input.sourceRef, asset: input.asset.code, amount: -input.amount },
-      { accountRef: input.targetRef, asset: input.asset.code, amount: input.amount },
-    ],
-  };
-}
-
-/** The first failure among issued statements: the cause (those behind it only report the aborted transaction). */
-async function firstFailure(outcomes: Promise<unknown>[]): Promise<void> {
-  for (const o of await Promise.allSettled(outcomes)) if (o.status === 'rejected') throw o.reason;
-}
-
 interface Opened {
   row: TransferRow;
   spec: ReturnType<typeof approvalSpecOf>;
@@ -291,7 +151,10 @@ async function governedTransfer(
   const now = new Date();
   const row = newRow(caller, input, decision, now);
   if (!decision.requirement) {
-    await firstFailure(issueBooking(tx, input, row, idempotency));
+    // Booked as a group of one: the same statements as the fast path's group commits.
+    const issued = issueTransfers(tx, [{ input, row, idempotency }]);
+    const failed = (await Promise.allSettled(issued.statements)).find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw await issued.explain(failed.reason);
     return { row, spec: null };
   }
   const approvalId = uuidv7();
@@ -334,34 +197,8 @@ function transferStart(row: TransferRow, source: Placement, approval: ApprovalSp
   return { workflowType: INTERNAL_TRANSFER_WORKFLOW, workflowId: internalTransferWorkflowId(row.id), taskQueue, args };
 }
 
-const velocityRef = (id: string) => `internal-transfers/${id}`;
-
-/** The velocity entry of a transfer: its amount counted against the source. */
-export function transferVelocity(row: TransferRow): VelocityEntry {
-  return {
-    operationRef: velocityRef(row.id),
-    enterpriseId: row.enterprise_id,
-    accountRef: row.source_ref,
-    actionFamily: 'internal_transfer',
-    asset: row.asset,
-    amount: BigInt(row.amount),
-  };
-}
-
 function recordTransferVelocity(tx: TransactionSql, row: TransferRow): Promise<void> {
   return recordVelocity(tx, transferVelocity(row));
-}
-
-/** The event of a transfer's current status; `payload` defaults to its representation now. */
-export function transferEvent(row: TransferRow, attribution: SubjectAttribution | null, payload: unknown = presentTransfer(row)): NewEvent {
-  return {
-    type: TRANSFER_EVENTS[row.status],
-    enterpriseId: row.enterprise_id,
-    scopeRef: row.source_ref,
-    resourceRef: `internal-transfers/${row.id}`,
-    payload,
-    attribution,
-  };
 }
 
 function recordTransferEvent(tx: TransactionSql, row: TransferRow, attribution: SubjectAttribution | null) {

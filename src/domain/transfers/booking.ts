@@ -1,0 +1,77 @@
+import type { TransactionSql } from 'postgres';
+import { bulkInsertAll, bulkTable, type BulkTable } from '../../db/bulk';
+import { eventsInBulk } from '../../events/outbox';
+import { KeyTaken, answersInBulk, isKeyTaken, type IdempotencyScope } from '../../idempotency/store';
+import { issueBookings } from '../../ledger';
+import { uuidv7 } from '../../ids';
+import { velocitiesInBulk } from '../policies';
+import { accountStates, lockMovable, transferBooking, transferEvent, transferRefusal, transferVelocity, type NewInternalTransfer, type TransferRow } from './records';
+
+/*
+ * The one way an executed internal transfer is written: a transfer alone (the governed path's
+ * `allow`), a group of concurrent transfers (./group-booking) and a batch
+ * (./batches) all issue these statements; a single transfer is a group of one.
+ */
+
+export interface TransferToBook {
+  input: NewInternalTransfer;
+  /** The executed transfer's row, complete: ids, times, decision. */
+  row: TransferRow;
+  idempotency?: IdempotencyScope;
+  /** Its velocity entry is already written (a governed transfer of an atomic batch, counted before the next is decided). */
+  velocityRecorded?: boolean;
+}
+
+const TRANSFERS = bulkTable<Omit<TransferRow, 'approval_ref' | 'failure_reason' | 'hold_id'>>('internal_transfers', {
+  id: 'uuid',
+  version: 'int',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  enterprise_id: 'uuid',
+  source_ref: 'text',
+  target_ref: 'text',
+  asset: 'text',
+  amount: 'numeric',
+  status: 'text',
+  ledger_transaction_id: 'uuid',
+  subject_attribution: 'jsonb',
+  settled_at: 'timestamptz',
+  policy_decision: 'jsonb',
+});
+
+/**
+ * The group's statements, in order: the accounts locked and checked, the transfer rows, their
+ * velocity entries, their events, the Idempotency-Key answers with the requests' audit entries, and
+ * last the bookings, so the balance rows are locked for the shortest time. Each lock class is taken
+ * in one order (accounts by id, keys sorted, balance rows sorted), so groups cannot deadlock.
+ */
+export function issueTransfers(tx: TransactionSql, items: TransferToBook[]) {
+  const rows = items.map((t) => t.row);
+  const accounts =
+    items.length === 1
+      ? lockMovable(tx, items[0].input.sourceRef, items[0].input.targetRef)
+      : tx`select counterfoil_refuse('account_not_movable') from (${accountStates(tx, [...new Set(rows.flatMap((r) => [r.source_ref, r.target_ref]))])}) s
+            where s.admission_state = 'closed' or s.restriction_state = 'suspended' or coalesce(s.client_status, 'active') <> 'active' or s.status <> 'active'
+            limit 1`.execute();
+  // Each transfer's representation, once: it is the event's payload, and the Idempotency-Key answer refers to that event.
+  const events = rows.map((r) => ({ ...transferEvent(r, r.subject_attribution), id: uuidv7() }));
+  const answered = items.flatMap((t, i) => (t.idempotency ? [t.idempotency.answered({ status: 201, body: events[i].payload }, events[i].id)] : []));
+  const answers = answered.length > 0 ? answersInBulk(answered) : null;
+  const parts = [
+    { table: TRANSFERS as BulkTable<unknown>, rows },
+    velocitiesInBulk(items.filter((t) => !t.velocityRecorded).map((t) => transferVelocity(t.row))),
+    eventsInBulk(events),
+  ];
+  // Every row of the group but the ledger's, in one statement; a taken key refuses there.
+  const written = bulkInsertAll(tx, [...parts, ...(answers?.parts ?? [])], answers?.refusal(parts.length)).execute();
+  const ledger = issueBookings(tx, items.map(({ row, input }) => transferBooking(row, input)));
+  return {
+    statements: [accounts, written, ...ledger.statements] as Promise<unknown>[],
+    /** A lone transfer's failure as the API's answer (for a group, any PostgreSQL error means: book them one by one). */
+    explain: async (err: unknown): Promise<unknown> => {
+      if (items.length > 1) return err;
+      if (isKeyTaken(err)) return new KeyTaken();
+      return transferRefusal(await ledger.explain(err));
+    },
+  };
+}
