@@ -22,6 +22,7 @@ import { Migration20261126050100_sealed_secrets } from './Migration2026112605010
 import { Migration20261126060000_connectors } from './Migration20261126060000_connectors';
 import { Migration20261126075000_revoked_tokens } from './Migration20261126075000_revoked_tokens';
 import { Migration20261126040000_rate_limits } from './Migration20261126040000_rate_limits';
+import { Migration20261126072000_transfer_batches } from './Migration20261126072000_transfer_batches';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
 export const migrationsList: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126060000_connectors', class: Migration20261126060000_connectors },
   { name: 'Migration20261126040000_rate_limits', class: Migration20261126040000_rate_limits },
   { name: 'Migration20261126075000_revoked_tokens', class: Migration20261126075000_revoked_tokens },
+  { name: 'Migration20261126072000_transfer_batches', class: Migration20261126072000_transfer_batches },
 ];

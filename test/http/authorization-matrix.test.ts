@@ -26,6 +26,7 @@ interface Req {
   method: string;
   path: string;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 interface Row {
   route: string;
@@ -59,6 +60,7 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'connectors.read',
   'connectors.manage',
   'transfers.read',
+  'transfers.create',
 ];
 
 beforeAll(async () => {
@@ -109,6 +111,29 @@ const transfer = async () => {
   if (res.status !== 201) throw new Error(`POST /internal-transfers: ${res.status} ${res.text}`);
   return res.body;
 };
+
+/** Two funded accounts of client A, and an atomic batch between them that the rightful caller makes. */
+const accountsOfA = async () => {
+  const client = await asAdmin('GET', `/${clientA}`);
+  const target = await asAdmin('POST', '/client-accounts', { scope_ref: clientA, display_name: unique('acct') });
+  const source = client.default_client_account as string;
+  await creditExternalDeposit(app.services.sql, { key: unique('deposit'), enterpriseId: admin.tenant.enterpriseId, accountRef: source, asset: 'USD', amount: 1_000_000n });
+  return { source, target: `client-accounts/${target.id}` };
+};
+const transferBatch = (a: { source: string; target: string }) => ({
+  method: 'POST',
+  path: '/internal-transfer-batches',
+  body: { atomic: true, transfers: [{ amount: { currency: 'USD', value: '0.01' }, source_ref: a.source, target_ref: a.target }] },
+  headers: { 'idempotency-key': unique('batch') },
+});
+const batchOfA = async () => {
+  const a = await accountsOfA();
+  const req = transferBatch(a);
+  const res = await call(app.url, req.method, req.path, { token: rightful.token, body: req.body, headers: req.headers });
+  if (res.status !== 201) throw new Error(`POST /internal-transfer-batches: ${res.status} ${res.text}`);
+  return res.body;
+};
+
 const rows: Row[] = [
   { route: 'POST /users', permission: 'users.manage', kind: 'object', request: () => ({ method: 'POST', path: '/users', body: { display_name: 'U', email: `${unique('u')}@example.com`, scope_ref: clientA } }) },
   { route: 'GET /users', permission: 'users.read', kind: 'list', setup: user, request: () => ({ method: 'GET', path: '/users?page_size=200' }) },
@@ -191,6 +216,9 @@ const rows: Row[] = [
     setup: transfer,
     request: (t) => ({ method: 'GET', path: `/internal-transfers/${t.id}/ledger-entries` }),
   },
+
+  { route: 'POST /internal-transfer-batches', permission: 'transfers.create', kind: 'object', setup: accountsOfA, request: transferBatch },
+  { route: 'GET /internal-transfer-batches/{internal_transfer_batch_id}', permission: 'transfers.read', kind: 'object', setup: batchOfA, request: (b) => ({ method: 'GET', path: `/internal-transfer-batches/${b.id}` }) },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
 ];
@@ -246,7 +274,7 @@ describe('authorization matrix of the identity routes', () => {
     for (const column of ['foreign', 'sibling', 'lacking', 'lacking_here', 'rightful'] as Column[]) {
       if (!(column in want)) continue;
       const req = row.request(object);
-      const res = await call(app.url, req.method, req.path, { token: tokenOf(column, row), body: req.body });
+      const res = await call(app.url, req.method, req.path, { token: tokenOf(column, row), body: req.body, headers: req.headers });
       got[column] = outcome(row, res.status, res.body, object);
     }
     expect(got).toEqual(want);

@@ -64,3 +64,45 @@ const TRANSFER_EVENT_DESCRIPTIONS: Record<(typeof TRANSFER_STATUSES)[number], st
 export const TRANSFER_EVENTS = Object.fromEntries(
   TRANSFER_STATUSES.map((s) => [s, defineEventType(`operations.internal_transfer.${s}.v1`, TRANSFER_EVENT_DESCRIPTIONS[s], TransactionRecordBody)]),
 ) as Record<(typeof TRANSFER_STATUSES)[number], string>;
+
+const ItemProblemBody = z
+  .object({
+    status: z.number().int(),
+    code: z.string(),
+    detail: z.string(),
+    reason: z.string().optional(),
+    errors: z.array(z.object({ pointer: z.string(), detail: z.string() })),
+  })
+  .catchall(z.unknown())
+  .openapi('InternalTransferBatchProblem', { description: 'The refusal a transfer of the batch got: the problem body POST /internal-transfers would have answered, with pointers into the batch body.' });
+
+export const BATCH_OUTCOMES = ['executed', 'pending_approval', 'refused'] as const;
+
+export const TransferBatchBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('internal_transfer_batch'),
+    atomic: z.boolean(),
+    status: z.literal('completed').openapi({ description: 'Every transfer of the batch has its outcome (an atomic batch that is refused is not recorded).' }),
+    transfer_count: z.number().int(),
+    summary: z.object({ executed: z.number().int(), pending_approval: z.number().int(), refused: z.number().int() }),
+    results: z
+      .array(
+        z.object({
+          index: z.number().int().openapi({ description: 'The transfer\'s position in the request.' }),
+          outcome: z.enum(BATCH_OUTCOMES).openapi({ description: 'At creation: booked, awaiting approval (see the transfer for what happened since), or refused (`problem`).' }),
+          transfer_ref: z.string().nullable().openapi({ description: '`internal-transfers/<id>`; null when refused.' }),
+          problem: ItemProblemBody.nullable(),
+        }),
+      )
+      .openapi({ description: 'One per transfer, in request order.' }),
+    subject_attribution: SubjectAttributionBody,
+    etag: ETag,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('InternalTransferBatch');
+
+export const BATCH_EVENTS = {
+  completed: defineEventType('operations.internal_transfer_batch.completed.v1', 'A batch of internal transfers was accepted; each transfer also has its own events.', TransferBatchBody),
+};

@@ -3,7 +3,8 @@ import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assetOf, parseAmount } from '../../ledger';
-import { TRANSFER_STATUSES, TransactionRecordBody } from '../../domain/transfers/events';
+import { TRANSFER_STATUSES, TransactionRecordBody, TransferBatchBody } from '../../domain/transfers/events';
+import { MAX_BATCH_TRANSFERS, createTransferBatch, presentBatch, readableBatch } from '../../domain/transfers/batches';
 import {
   cancelInternalTransfer,
   createInternalTransfer,
@@ -116,9 +117,72 @@ export const cancelInternalTransferRoute = defineRoute({
   handler: async ({ params, caller, services, ctx }) => ({ body: presentTransfer(await cancelInternalTransfer(services, caller, params.internal_transfer_id, carriedEntry(ctx, 200))) }),
 });
 
+
+const BatchParams = z.object({ internal_transfer_batch_id: Uuid });
+
+export const createTransferBatchRoute = defineRoute({
+  method: 'post',
+  path: '/internal-transfer-batches',
+  operationId: 'createInternalTransferBatch',
+  summary: 'Move money in up to 1,000 internal transfers at once',
+  description:
+    'One Idempotency-Key for the whole batch: a retry replays the batch\'s answer. Each transfer is checked as POST /internal-transfers checks one ' +
+    '(amount, accounts, scope, permission, policy rules, lifecycle, funds). ' +
+    '`atomic: true`: all are booked in one database transaction or none is; the first refusal is the answer, with `transfer_index` and pointers into ' +
+    '`/body/transfers/<index>/…`; a policy rule requiring approval for any transfer refuses the batch with 409 `batch_requires_approval` and `transfer_indexes`. ' +
+    'Funds are checked transfer by transfer in batch order, as if booked one by one. ' +
+    '`atomic: false`: each transfer is decided alone, exactly as a single POST would be (a transfer needing approval is held and awaits approval, ' +
+    '`pending_approval`), and `results` has each one\'s outcome, with the problem it got when refused. Answered 201 once every transfer has its outcome.',
+  tags: ['Internal transfers'],
+  auth: { kind: 'bearer', permission: 'transfers.create' },
+  idempotency: 'required',
+  answerInTransaction: true,
+  body: z
+    .object({
+      atomic: z.boolean(),
+      transfers: z
+        .array(
+          z
+            .object({
+              amount: z.object({ currency: z.string().max(16), value: z.string().max(100) }).strict(),
+              source_ref: AccountRef,
+              target_ref: AccountRef,
+            })
+            .strict(),
+        )
+        .min(1)
+        .max(MAX_BATCH_TRANSFERS),
+    })
+    .strict()
+    .openapi('InternalTransferBatchCreate'),
+  responses: { 201: { description: 'The batch, with one result per transfer.', schema: TransferBatchBody } },
+  errors: ['EdgeBadRequest', 'EdgeForbidden', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'TemporarilyUnavailable'],
+  handler: async ({ body, caller, services, idempotency }) => {
+    const items = body.transfers.map((t) => ({ sourceRef: t.source_ref, targetRef: t.target_ref, currency: t.amount.currency, value: t.amount.value }));
+    const batch = await createTransferBatch(services, caller, items, body.atomic, idempotency!);
+    return { status: 201, body: presentBatch(batch) };
+  },
+});
+
+export const getTransferBatchRoute = defineRoute({
+  method: 'get',
+  path: '/internal-transfer-batches/{internal_transfer_batch_id}',
+  operationId: 'getInternalTransferBatch',
+  summary: 'Get a batch of internal transfers',
+  description: 'The outcome of each transfer when the batch was accepted; each transfer\'s current state is at its `transfer_ref`. Readable with `transfers.read` at every source account of the batch.',
+  tags: ['Internal transfers'],
+  auth: { kind: 'bearer', permission: 'transfers.read' },
+  params: BatchParams,
+  responses: { 200: { description: 'The batch.', schema: TransferBatchBody } },
+  errors: ['EdgeForbidden', 'EdgeNotFound'],
+  handler: async ({ params, caller, services }) => ({ body: presentBatch(await readableBatch(services.sql, caller, params.internal_transfer_batch_id)) }),
+});
+
 export const internalTransferRoutes: RouteDef[] = [
   createInternalTransferRoute,
   listInternalTransfersRoute,
   getInternalTransferRoute,
   cancelInternalTransferRoute,
+  createTransferBatchRoute,
+  getTransferBatchRoute,
 ];
