@@ -1704,6 +1704,50 @@ export interface paths {
         patch: operations["updateIdentityProvider"];
         trace?: never;
     };
+    "/internal-transfer-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move money in up to 1,000 internal transfers at once
+         * @description One Idempotency-Key for the whole batch: a retry replays the batch's answer. Each transfer is checked as POST /internal-transfers checks one (amount, accounts, scope, permission, policy rules, lifecycle, funds). `atomic: true`: all are booked in one database transaction or none is; the first refusal is the answer, with `transfer_index` and pointers into `/body/transfers/<index>/…`; a policy rule requiring approval for any transfer refuses the batch with 409 `batch_requires_approval` and `transfer_indexes`. Funds are checked transfer by transfer in batch order, as if booked one by one. `atomic: false`: each transfer is decided alone, exactly as a single POST would be (a transfer needing approval is held and awaits approval, `pending_approval`), and `results` has each one's outcome, with the problem it got when refused. Answered 201 once every transfer has its outcome.
+         *
+         *     Requires permission `transfers.create`.
+         */
+        post: operations["createInternalTransferBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal-transfer-batches/{internal_transfer_batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a batch of internal transfers
+         * @description The outcome of each transfer when the batch was accepted; each transfer's current state is at its `transfer_ref`. Readable with `transfers.read` at every source account of the batch.
+         *
+         *     Requires permission `transfers.read`.
+         */
+        get: operations["getInternalTransferBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal-transfers": {
         parameters: {
             query?: never;
@@ -4917,6 +4961,78 @@ export interface components {
             to_amount: components["schemas"]["Money"];
             to_asset: string;
         };
+        InternalTransferBatch: {
+            atomic: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Strong entity tag; send it back in If-Match.
+             * @example "pD1l5bC3q8TzHkR2mXyA"
+             */
+            etag: string;
+            id: string;
+            /** @enum {string} */
+            resource: "internal_transfer_batch";
+            /** @description One per transfer, in request order. */
+            results: {
+                /** @description The transfer's position in the request. */
+                index: number;
+                /**
+                 * @description At creation: booked, awaiting approval (see the transfer for what happened since), or refused (`problem`).
+                 * @enum {string}
+                 */
+                outcome: "executed" | "pending_approval" | "refused";
+                problem: components["schemas"]["InternalTransferBatchProblem"];
+                /** @description `internal-transfers/<id>`; null when refused. */
+                transfer_ref: string | null;
+            }[];
+            /**
+             * @description Every transfer of the batch has its outcome (an atomic batch that is refused is not recorded).
+             * @enum {string}
+             */
+            status: "completed";
+            subject_attribution: components["schemas"]["SubjectAttribution"];
+            summary: {
+                executed: number;
+                pending_approval: number;
+                refused: number;
+            };
+            transfer_count: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        InternalTransferBatchCreate: {
+            atomic: boolean;
+            transfers: {
+                amount: {
+                    currency: string;
+                    value: string;
+                };
+                /** @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
+                source_ref: string;
+                /** @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
+                target_ref: string;
+            }[];
+        };
+        /** @description The refusal a transfer of the batch got: the problem body POST /internal-transfers would have answered, with pointers into the batch body. */
+        InternalTransferBatchProblem: ({
+            code: string;
+            detail: string;
+            errors: {
+                detail: string;
+                pointer: string;
+            }[];
+            reason?: string;
+            status: number;
+        } & {
+            [key: string]: unknown;
+        }) | null;
         InternalTransferCreate: {
             amount: {
                 currency: string;
@@ -13303,6 +13419,181 @@ export interface operations {
             };
             /** @description EdgeUnprocessable */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createInternalTransferBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternalTransferBatchCreate"];
+            };
+        };
+        responses: {
+            /** @description The batch, with one result per transfer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalTransferBatch"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeGone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TemporarilyUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInternalTransferBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                internal_transfer_batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalTransferBatch"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -366,7 +366,7 @@ async function separateBatch(services: Services, caller: Caller, items: BatchIte
       while (next < items.length) await one(next++);
     }),
   );
-  const batch = batchRow(caller, false, results, sources.length > 0 ? sources : items.map((t) => t.sourceRef));
+  const batch = batchRow(caller, false, results, sources);
   await services.sql.begin((tx) => recordBatch(tx, batch, idempotency));
   return batch;
 }
@@ -379,6 +379,8 @@ export async function readableBatch(sql: Sql, caller: Caller, id: string): Promi
     prepare: true,
   })) as unknown as BatchRow[];
   if (!row) throw notFound('internal transfer batch');
+  // Every transfer refused before its accounts were known: an enterprise-wide reader's.
+  if (row.source_refs.length === 0) caller.require('transfers.read', [caller.enterpriseRef], 'internal transfer batch');
   for (const ref of row.source_refs) {
     const path = await scopePathOf(sql, ref);
     if (!path) throw notFound('internal transfer batch');
