@@ -2,6 +2,7 @@ import type { Sql, TransactionSql } from 'postgres';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound, type FieldError, type NamedFieldError } from '../../errors';
 import { etagOf } from '../../db/base';
+import { refusalReason } from '../../db/refusals';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import { replayedError, runIdempotently, type Answer, type IdempotencyScope } from '../../idempotency/store';
@@ -326,6 +327,9 @@ async function explainRefusal(sql: Sql, checked: Checked[], cause: unknown): Pro
     credit(c.input.targetRef, c.input.asset.code, c.input.amount);
   }
   if (cause instanceof AppError) return cause;
+  // A refusal that no longer reproduces (the accounts changed since): retryable. Anything else is a fault, as it is.
+  const refused = refusalReason(cause) !== null || (cause as { constraint_name?: string }).constraint_name === 'ledger_balances_funds_check';
+  if (!refused) return cause;
   return conflict('The batch could not be booked as a whole and nothing was booked; the accounts changed meanwhile. Retry.', 'batch_conflict');
 }
 
