@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { AppError, ERROR_CODES, type ErrorCode, type FieldError, type NamedFieldError, type RefusedField } from '../errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 export const PROBLEM_TYPE_BASE = 'https://docs.counterfoil.dev/problems/';
 
@@ -45,6 +46,14 @@ export function sendProblem(ctx: Koa.Context, err: AppError): void {
   ctx.body = problemBody(err, ctx.state.requestId ?? '');
 }
 
+/** A database that went away mid-request is an outage, not a bug: 503 with Retry-After, so the client retries. */
+export function databaseUnavailable(err: unknown): AppError | undefined {
+  if (!isDatabaseUnavailable(err)) return undefined;
+  return new AppError('TemporarilyUnavailable', 'The database connection was lost during the request. Retry with the same Idempotency-Key: an attempt that did commit replays its answer.', {
+    headers: { 'Retry-After': '1' },
+  });
+}
+
 /** Anything that is not an AppError is a bug: 500 with no internals, logged in full. */
 export function problemMiddleware(): Koa.Middleware {
   return async (ctx, next) => {
@@ -60,6 +69,13 @@ export function problemMiddleware(): Koa.Middleware {
       const status = (err as { status?: number }).status;
       if (status && status >= 400 && status < 500 && (err as { expose?: boolean }).expose) {
         sendProblem(ctx, new AppError(status === 413 ? 'EdgePayloadTooLarge' : 'EdgeBadRequest', (err as Error).message));
+        return;
+      }
+      const unavailable = databaseUnavailable(err);
+      if (unavailable) {
+        ctx.state.log?.warn({ err }, 'database connection lost during the request');
+        sendProblem(ctx, unavailable);
+        ctx.state.errorCode = unavailable.code;
         return;
       }
       ctx.state.log?.error({ err }, 'unhandled error');

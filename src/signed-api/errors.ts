@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { AppError } from '../errors';
-import { located } from '../http/problem';
+import { databaseUnavailable, located } from '../http/problem';
 
 /**
  * Every refusal of the signed API: HTTP status and numeric `errorCode` per `errorLabel`. The first
@@ -130,7 +130,7 @@ export function signedErrorMiddleware(): Koa.Middleware {
       let err: SignedApiError;
       if (caught instanceof SignedApiError) err = caught;
       else if (caught instanceof AppError) err = fromAppError(caught);
-      else err = new SignedApiError('INTERNAL_ERROR', 'An internal error occurred; it has been logged with this request id.');
+      else err = fromAppError(databaseUnavailable(caught) ?? new AppError('EdgeInternal', 'unexpected'));
       if (err.label === 'INTERNAL_ERROR') ctx.state.log?.error({ err: caught }, 'unhandled error');
       ctx.status = err.status;
       ctx.set(err.headers);

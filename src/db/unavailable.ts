@@ -1,0 +1,26 @@
+/**
+ * Whether a failure means the database went away under the request (a connection closed by the server,
+ * an administrator's `pg_terminate_backend`, a restart, a refused connect) rather than a defect: the
+ * transaction was rolled back, so the caller may retry — with its Idempotency-Key where the route has one.
+ */
+const DRIVER_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+// admin_shutdown, crash_shutdown, cannot_connect_now; class 08 is "connection exception".
+const SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  // MikroORM wraps the driver's error; walk the causes a few levels down.
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : undefined;
+    if (code && (DRIVER_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  }
+  return false;
+}
