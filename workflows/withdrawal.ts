@@ -2,6 +2,7 @@ import {
   ActivityFailure,
   ApplicationFailure,
   CancellationScope,
+  TemporalFailure,
   allHandlersFinished,
   condition,
   defineSignal,
@@ -64,8 +65,10 @@ async function throughProvider<T>(quick: () => Promise<T>, patient: () => Promis
   try {
     return await quick();
   } catch (err) {
-    if (!(err instanceof ActivityFailure) || (err.cause instanceof ApplicationFailure && err.cause.nonRetryable)) throw err;
-    const provider = err.cause instanceof ApplicationFailure && err.cause.type === PROVIDER_UNAVAILABLE ? String(err.cause.details?.[0] ?? 'unknown') : null;
+    // A local activity's failure arrives as the activity's own failure, an activity's wrapped in ActivityFailure.
+    const failure = err instanceof ActivityFailure ? err.cause : err;
+    if (!(failure instanceof TemporalFailure) || (failure instanceof ApplicationFailure && failure.nonRetryable)) throw err;
+    const provider = failure instanceof ApplicationFailure && failure.type === PROVIDER_UNAVAILABLE ? String(failure.details?.[0] ?? 'unknown') : null;
     if (provider) upsertSearchAttributes([{ key: SA.awaitingProvider, value: provider }]);
     const answer = await patient();
     if (provider) upsertSearchAttributes([{ key: SA.awaitingProvider, value: null }]);
