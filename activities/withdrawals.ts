@@ -6,7 +6,21 @@ import { findWithdrawal, isTerminal, markWithdrawalExecuting, recordRailAcceptan
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { findDestination } from '../src/domain/withdrawals/destinations';
 import type { RailOutcome } from '../src/providers/rails';
+import { ProviderNotConnected } from '../src/providers';
+import { ConnectorFailure } from '../src/providers/http/client';
+import { PROVIDER_UNAVAILABLE } from '../src/domain/withdrawals/messages';
 import type { EntryRecord } from '../src/domain/audit/entries';
+
+/** Runs `work`; a failure of the rail's provider is retried as PROVIDER_UNAVAILABLE naming it, so the workflow can show whom it waits for. */
+async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ConnectorFailure) throw ApplicationFailure.retryable(err.message, PROVIDER_UNAVAILABLE, err.connector);
+    if (err instanceof ProviderNotConnected) throw ApplicationFailure.retryable(err.message, PROVIDER_UNAVAILABLE, err.provider ?? 'none');
+    throw err;
+  }
+}
 
 type SubmitAnswer = { status: 'accepted'; checkAfterMs: number } | { status: 'rejected'; reason: string };
 export type ExecuteAnswer = { status: 'finished'; final: WithdrawalStatus } | { status: 'pending'; checkAfterMs: number };
@@ -40,6 +54,25 @@ export function createWithdrawalActivities(services: Services) {
     await recordRailAcceptance(services.sql, w.id, outcome.reference);
     return { status: 'accepted', checkAfterMs: outcome.checkAfterMs };
   };
+  /** executeWithdrawal's work (below). */
+  const execute = async (id: string, confirmWithinMs: number): Promise<ExecuteAnswer> => {
+    const w = await load(id);
+    if (isTerminal(w.status)) return { status: 'finished', final: w.status };
+    if (w.status !== 'executing') throw ApplicationFailure.nonRetryable(`withdrawal ${id} is ${w.status}, not executing`, 'WithdrawalNotExecuting');
+    const submitted = await submit(w);
+    if (submitted.status === 'rejected') return { status: 'finished', final: (await releaseWithdrawal(services.sql, id, 'failed', submitted.reason, services.metrics)).status };
+    const deadline = Date.now() + confirmWithinMs;
+    let wait = submitted.checkAfterMs;
+    const rail = await railOf(w);
+    for (;;) {
+      if (wait > 0 && Date.now() + wait > deadline) return { status: 'pending', checkAfterMs: Math.max(0, wait) };
+      if (wait > 0) await delay(wait);
+      const outcome = await rail.outcome(railKey(id));
+      if (outcome.status === 'failed') return { status: 'finished', final: (await releaseWithdrawal(services.sql, id, 'failed', outcome.reason, services.metrics)).status };
+      if (outcome.status === 'confirmed') return { status: 'finished', final: await settleWithdrawal(services.sql, id, services.metrics) };
+      wait = outcome.checkAfterMs;
+    }
+  };
   return {
     async markWithdrawalExecuting(id: string, approvedBy: PrincipalRef[]): Promise<WithdrawalStatus> {
       return markWithdrawalExecuting(services.sql, id, approvedBy);
@@ -56,25 +89,10 @@ export function createWithdrawalActivities(services: Services) {
      * a retry after any part finds the rail's submission, the status guards and the hold's claim.
      */
     async executeWithdrawal(id: string, confirmWithinMs: number): Promise<ExecuteAnswer> {
-      const w = await load(id);
-      if (isTerminal(w.status)) return { status: 'finished', final: w.status };
-      if (w.status !== 'executing') throw ApplicationFailure.nonRetryable(`withdrawal ${id} is ${w.status}, not executing`, 'WithdrawalNotExecuting');
-      const submitted = await submit(w);
-      if (submitted.status === 'rejected') return { status: 'finished', final: (await releaseWithdrawal(services.sql, id, 'failed', submitted.reason, services.metrics)).status };
-      const deadline = Date.now() + confirmWithinMs;
-      let wait = submitted.checkAfterMs;
-      const rail = await railOf(w);
-      for (;;) {
-        if (wait > 0 && Date.now() + wait > deadline) return { status: 'pending', checkAfterMs: Math.max(0, wait) };
-        if (wait > 0) await delay(wait);
-        const outcome = await rail.outcome(railKey(id));
-        if (outcome.status === 'failed') return { status: 'finished', final: (await releaseWithdrawal(services.sql, id, 'failed', outcome.reason, services.metrics)).status };
-        if (outcome.status === 'confirmed') return { status: 'finished', final: await settleWithdrawal(services.sql, id, services.metrics) };
-        wait = outcome.checkAfterMs;
-      }
+      return viaProvider(() => execute(id, confirmWithinMs));
     },
     async withdrawalRailOutcome(id: string): Promise<RailOutcome> {
-      return (await railOf(await load(id))).outcome(railKey(id));
+      return viaProvider(async () => (await railOf(await load(id))).outcome(railKey(id)));
     },
     async settleWithdrawal(id: string): Promise<WithdrawalStatus> {
       return settleWithdrawal(services.sql, id, services.metrics);

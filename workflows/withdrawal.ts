@@ -1,6 +1,8 @@
 import {
+  ActivityFailure,
   ApplicationFailure,
   CancellationScope,
+  TemporalFailure,
   allHandlersFinished,
   condition,
   defineSignal,
@@ -15,6 +17,7 @@ import {
 import type { Activities } from '../activities';
 import type { EntryRecord } from '../src/domain/audit/entries';
 import {
+  PROVIDER_UNAVAILABLE,
   WITHDRAWAL_CANCEL_UPDATE,
   WITHDRAWAL_NOT_CANCELLABLE,
   WITHDRAWAL_RAIL_SIGNAL,
@@ -38,6 +41,40 @@ const { executeWithdrawal } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds' },
 });
+
+// Under AWAITING_PROVIDER_PATCH: a few quick attempts at the provider, then the workflow shows whom it
+// waits for and retries as an ordinary activity (its attempts and last failure visible in the UI) without end.
+const QUICK_ATTEMPTS = { startToCloseTimeout: '10 seconds', retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds', maximumAttempts: 3 } } as const;
+const { executeWithdrawal: executeWithdrawalQuickly } = proxyLocalActivities<Activities>(QUICK_ATTEMPTS);
+const { withdrawalRailOutcome: railOutcomeQuickly } = proxyActivities<Activities>(QUICK_ATTEMPTS);
+const { executeWithdrawal: executeWithdrawalPatiently } = proxyActivities<Activities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds' },
+});
+
+/** New executions mark themselves `CounterfoilAwaitingProvider` while the rail's provider keeps failing. */
+export const AWAITING_PROVIDER_PATCH = 'withdrawal-awaiting-provider';
+
+/**
+ * `quick()`, and when its attempts fail, `patient()` until it answers. While a provider failure
+ * (PROVIDER_UNAVAILABLE) is why, the workflow carries `CounterfoilAwaitingProvider = <provider>` so
+ * an operator finds it in the Temporal UI; the attribute is removed once the provider answers. A
+ * business refusal (non-retryable) still ends the call.
+ */
+async function throughProvider<T>(quick: () => Promise<T>, patient: () => Promise<T>): Promise<T> {
+  try {
+    return await quick();
+  } catch (err) {
+    // A local activity's failure arrives as the activity's own failure, an activity's wrapped in ActivityFailure.
+    const failure = err instanceof ActivityFailure ? err.cause : err;
+    if (!(failure instanceof TemporalFailure) || (failure instanceof ApplicationFailure && failure.nonRetryable)) throw err;
+    const provider = failure instanceof ApplicationFailure && failure.type === PROVIDER_UNAVAILABLE ? String(failure.details?.[0] ?? 'unknown') : null;
+    if (provider) upsertSearchAttributes([{ key: SA.awaitingProvider, value: provider }]);
+    const answer = await patient();
+    if (provider) upsertSearchAttributes([{ key: SA.awaitingProvider, value: null }]);
+    return answer;
+  }
+}
 
 /** New executions submit through the local activity; histories recorded before it replay the three activities. */
 export const LOCAL_EXECUTION_PATCH = 'withdrawal-local-execution';
@@ -114,8 +151,13 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     // Past this point money may be on its way: finish in a non-cancellable scope.
     return CancellationScope.nonCancellable(async () => {
       let wait: number;
+      let awaiting = false;
       if (patched(LOCAL_EXECUTION_PATCH)) {
-        const executed = await executeWithdrawal(input.withdrawalId, input.confirmInlineMs ?? DEFAULT_CONFIRM_INLINE_MS);
+        const inlineMs = input.confirmInlineMs ?? DEFAULT_CONFIRM_INLINE_MS;
+        awaiting = patched(AWAITING_PROVIDER_PATCH);
+        const executed = awaiting
+          ? await throughProvider(() => executeWithdrawalQuickly(input.withdrawalId, inlineMs), () => executeWithdrawalPatiently(input.withdrawalId, inlineMs))
+          : await executeWithdrawal(input.withdrawalId, inlineMs);
         if (executed.status === 'finished') {
           phase = 'finished';
           status(executed.final);
@@ -131,7 +173,9 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
         // A timer as before; a report cuts it short.
         if (wait > 0) await condition(() => reported, wait);
         reported = false;
-        const outcome = await withdrawalRailOutcome(input.withdrawalId);
+        const outcome = awaiting
+          ? await throughProvider(() => railOutcomeQuickly(input.withdrawalId), () => withdrawalRailOutcome(input.withdrawalId))
+          : await withdrawalRailOutcome(input.withdrawalId);
         if (outcome.status === 'failed') return release('failed', outcome.reason);
         if (outcome.status === 'confirmed') break;
         wait = outcome.checkAfterMs;

@@ -604,7 +604,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List a client's KYC decisions
+         * @description Every decision recorded for the client, by its KYC provider's connector or by an operator, oldest first; the last one set the client's `kyc_status`.
+         *
+         *     Requires permission `kyc.read`.
+         */
+        get: operations["listKycDecisions"];
         put?: never;
         /**
          * Record a KYC decision for a client
@@ -1832,6 +1838,28 @@ export interface paths {
          *     Requires permission `transfers.read`.
          */
         get: operations["listInternalTransferLedgerEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kyc-decisions/{kyc_decision_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a KYC decision
+         * @description What `resource_ref: kyc-decisions/<id>` of a connector event or a `clients.kyc_decision.recorded.v1` event points to.
+         *
+         *     Requires permission `kyc.read`.
+         */
+        get: operations["getKycDecision"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4098,7 +4126,7 @@ export interface components {
             description?: string;
             name: string;
         };
-        /** @description A payment arrived, final on its rail, on a deposit instruction (or its address and memo). */
+        /** @description A payment arrived, final on its rail: on a deposit instruction (or its address and memo), or quoting an on-ramp session's payment reference. */
         ConnectorDepositReceived: {
             data: {
                 address?: string;
@@ -4108,6 +4136,8 @@ export interface components {
                 };
                 deposit_instruction_id?: string;
                 memo?: string | null;
+                /** @description The reference the payer quoted: an on-ramp session's `payment_instructions.reference` (the payment pays that session). */
+                payment_reference?: string;
                 /** @description Transaction id or bank reference: one deposit per rail and reference. */
                 reference: string;
             };
@@ -5143,6 +5173,10 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "verified" | "rejected";
         };
+        KycDecisionList: {
+            items: components["schemas"]["KycDecision"][];
+            next_page_token: string | null;
+        };
         LedgerEntries: {
             holds: components["schemas"]["LedgerHold"][];
             /** @example withdrawals/0193a1c2-7f00-7abc-8def-0123456789ab */
@@ -5536,9 +5570,10 @@ export interface components {
          *     - `connectors.read`: Read provider connectors.
          *     - `connectors.manage`: Register, disable and enable provider connectors; rotate their signing secrets.
          *     - `kyc.decide`: Record KYC decisions for clients (sets the client's kyc_status).
+         *     - `kyc.read`: Read clients' KYC decisions (reasons and the verification provider's references).
          * @enum {string}
          */
-        Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read" | "connectors.read" | "connectors.manage" | "kyc.decide";
+        Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read" | "connectors.read" | "connectors.manage" | "kyc.decide" | "kyc.read";
         /** @description The policy decision and trace the transfer was accepted under. */
         PolicyDecision: {
             /** @enum {string} */
@@ -9058,6 +9093,78 @@ export interface operations {
             };
             /** @description EdgeGone */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listKycDecisions: {
+        parameters: {
+            query?: {
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                page_token?: string;
+            };
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of decisions, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycDecisionList"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13958,6 +14065,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LedgerEntries"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getKycDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kyc_decision_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycDecision"];
                 };
             };
             /** @description EdgeBadRequest */

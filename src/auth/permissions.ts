@@ -52,6 +52,7 @@ export const PERMISSIONS = {
   'connectors.read': 'Read provider connectors.',
   'connectors.manage': 'Register, disable and enable provider connectors; rotate their signing secrets.',
   'kyc.decide': "Record KYC decisions for clients (sets the client's kyc_status).",
+  'kyc.read': "Read clients' KYC decisions (reasons and the verification provider's references).",
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -7,6 +7,8 @@ export const SA = {
   account: defineSearchAttributeKey('CounterfoilAccount', SearchAttributeType.KEYWORD),
   family: defineSearchAttributeKey('CounterfoilFamily', SearchAttributeType.KEYWORD),
   status: defineSearchAttributeKey('CounterfoilStatus', SearchAttributeType.KEYWORD),
+  /** Set while the workflow's activity keeps failing against an outside provider (its name); removed once it answers. */
+  awaitingProvider: defineSearchAttributeKey('CounterfoilAwaitingProvider', SearchAttributeType.KEYWORD),
 } as const;
 
 /** Names and types for registration on the server (`temporal operator search-attribute create`). */

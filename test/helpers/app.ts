@@ -8,6 +8,7 @@ import { createSignedApiApp } from '../../src/signed-api/app';
 import { listen, type RunningServer } from '../../src/http/server';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { runState } from './run-state';
+import { KeyRing } from '../../src/auth/sealing';
 
 export interface Tenant {
   enterpriseId: string;
@@ -25,8 +26,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The run's sealing key file (created by the first process that loads it): every process on the run's database shares it. */
-export const sealingKeyFile = () => path.join(runState().tmpDir, 'sealing-keys');
+/**
+ * The run's sealing key file (created by the first process that asks for it, as sandbox start-up
+ * would; production start-up only reads one): every process on the run's database shares it.
+ */
+export const sealingKeyFile = () => {
+  const file = path.join(runState().tmpDir, 'sealing-keys');
+  KeyRing.load({ kind: 'file', path: file, generate: true });
+  return file;
+};
 
 /** Configuration for tests: explicit values only, never the developer's environment. */
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -29,6 +29,8 @@ interface Req {
   headers?: Record<string, string>;
 }
 interface Row {
+  /** A governed route: each caller first asks its own action token for this (a caller that may not gets none). */
+  actionToken?: () => { action: string; resource_ref: string };
   route: string;
   permission: Permission;
   kind: Kind;
@@ -61,6 +63,8 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'connectors.manage',
   'transfers.read',
   'transfers.create',
+  'kyc.read',
+  'kyc.decide',
 ];
 
 beforeAll(async () => {
@@ -131,6 +135,13 @@ const batchOfA = async () => {
   const req = transferBatch(a);
   const res = await call(app.url, req.method, req.path, { token: rightful.token, body: req.body, headers: req.headers });
   if (res.status !== 201) throw new Error(`POST /internal-transfer-batches: ${res.status} ${res.text}`);
+  return res.body;
+};
+
+const kycDecision = async () => {
+  const { token } = await asAdmin('POST', '/action-tokens', { action: 'clients.record_kyc_decision', resource_ref: clientA });
+  const res = await call(app.url, 'POST', `/${clientA}/kyc-decisions`, { token: admin.token, body: { status: 'verified' }, headers: { 'x-action-token': token } });
+  if (res.status !== 201) throw new Error(`kyc decision: ${res.status} ${res.text}`);
   return res.body;
 };
 
@@ -219,6 +230,15 @@ const rows: Row[] = [
 
   { route: 'POST /internal-transfer-batches', permission: 'transfers.create', kind: 'object', setup: accountsOfA, request: transferBatch },
   { route: 'GET /internal-transfer-batches/{internal_transfer_batch_id}', permission: 'transfers.read', kind: 'object', setup: batchOfA, request: (b) => ({ method: 'GET', path: `/internal-transfer-batches/${b.id}` }) },
+  {
+    route: 'POST /clients/{client_id}/kyc-decisions',
+    permission: 'kyc.decide',
+    kind: 'object',
+    actionToken: () => ({ action: 'clients.record_kyc_decision', resource_ref: clientA }),
+    request: () => ({ method: 'POST', path: `/${clientA}/kyc-decisions`, body: { status: 'verified' } }),
+  },
+  { route: 'GET /clients/{client_id}/kyc-decisions', permission: 'kyc.read', kind: 'object', setup: kycDecision, request: () => ({ method: 'GET', path: `/${clientA}/kyc-decisions` }) },
+  { route: 'GET /kyc-decisions/{kyc_decision_id}', permission: 'kyc.read', kind: 'object', setup: kycDecision, request: (d) => ({ method: 'GET', path: `/kyc-decisions/${d.id}` }) },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
 ];
@@ -274,7 +294,10 @@ describe('authorization matrix of the identity routes', () => {
     for (const column of ['foreign', 'sibling', 'lacking', 'lacking_here', 'rightful'] as Column[]) {
       if (!(column in want)) continue;
       const req = row.request(object);
-      const res = await call(app.url, req.method, req.path, { token: tokenOf(column, row), body: req.body, headers: req.headers });
+      const token = tokenOf(column, row);
+      const minted = row.actionToken ? await call(app.url, 'POST', '/action-tokens', { token, body: row.actionToken() }) : null;
+      const headers: Record<string, string> = { ...req.headers, ...(minted?.status === 201 ? { 'x-action-token': minted.body.token } : {}) };
+      const res = await call(app.url, req.method, req.path, { token, body: req.body, headers });
       got[column] = outcome(row, res.status, res.body, object);
     }
     expect(got).toEqual(want);

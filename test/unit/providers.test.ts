@@ -4,7 +4,7 @@ import { SandboxRefused } from '../../src/providers/sandbox';
 import { SandboxPayoutRail, SandboxRail } from '../../src/providers/rails';
 import { SandboxPriceSource } from '../../src/providers/prices';
 import { sandboxKycAtCreation } from '../../src/providers/kyc/sandbox';
-import { createSandboxDeposit } from '../../src/providers/deposits/sandbox';
+import { createSandboxDeposit, payOnRampInSandbox } from '../../src/providers/deposits/sandbox';
 import { Providers } from '../../src/providers';
 
 const production = loadConfig({ COUNTERFOIL_MODE: 'production', COUNTERFOIL_DATA_DIR: '/nonexistent', COUNTERFOIL_SEALING_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` });
@@ -50,6 +50,10 @@ describe('every sandbox simulator refuses to run in production', () => {
 
   it('the payer (sandbox deposits)', async () => {
     await expect(createSandboxDeposit({ config: production } as never, {} as never)).rejects.toBeInstanceOf(SandboxRefused);
+  });
+
+  it('the bank (sandbox on-ramp payments)', async () => {
+    await expect(payOnRampInSandbox({ config: production } as never, {} as never, { currency: 'EUR', value: '1' }, {} as never)).rejects.toBeInstanceOf(SandboxRefused);
   });
 
   it('and a production process routed to the sandbox gets no simulator from the seams', async () => {

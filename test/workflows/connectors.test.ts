@@ -1,9 +1,11 @@
 import { uuidv7 } from '../../src/ids';
+import { parseAmount } from '../../src/ledger';
 import { createSignedApp } from '../../src/http/signed-app';
 import { listen, type RunningServer } from '../../src/http/server';
 import { call } from '../helpers/app';
 import { ReferenceConnector, routingTo } from '../helpers/reference-connector';
 import { signingClient } from '../http/api-key-fixtures';
+import { SA } from '../../src/temporal/search-attributes';
 import { Org, ledgerTrail, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
@@ -88,6 +90,37 @@ describe('withdrawals through the connector', () => {
     expect((await connector.state()).payout_requests - before).toBe(1);
     expect(await ledgerTrail(h.app, res.body.id)).toEqual({ hold: 'posted', settlements: 1 });
   });
+
+  it('while its connector cannot serve it the withdrawal waits, marked CounterfoilAwaitingProvider for operators, and goes on once it can', async () => {
+    const { account, destination } = await org.withdrawalAccount('1000.00');
+    const { etag } = await org.ok(200, 'GET', `/connectors/${connectorId}`);
+    let disabled: { etag: string } | null = await org.ok(200, 'POST', `/connectors/${connectorId}/disable`, undefined, { 'if-match': etag });
+    try {
+      const res = await org.withdraw(account, destination, '100.00');
+      expect(res.status).toBe(201);
+      const temporal = await h.app.services.temporal.get();
+      const handle = temporal.workflow.getHandle(`withdrawal/${res.body.id}`);
+      // What an operator types in the Temporal UI.
+      const query = `CounterfoilFamily = "withdrawal" AND CounterfoilAwaitingProvider = "reference" AND WorkflowId = "withdrawal/${res.body.id}"`;
+      await until('the withdrawal to show the provider it awaits', async () => {
+        for await (const found of temporal.workflow.list({ query })) return found.workflowId === `withdrawal/${res.body.id}`;
+        return false;
+      });
+      expect((await org.ok(200, 'GET', `/withdrawals/${res.body.id}`)).status).toBe('executing');
+      expect(await connector.payoutsFor(`withdrawal/${res.body.id}`)).toBe(0);
+
+      await org.ok(200, 'POST', `/connectors/${connectorId}/enable`, undefined, { 'if-match': disabled!.etag });
+      disabled = null;
+      await submitted(res.body.id);
+      await until('the mark to be removed', async () => (await handle.describe()).typedSearchAttributes.get(SA.awaitingProvider) === undefined);
+      await connector.control('/control/payouts/confirm', { idempotency_key: `withdrawal/${res.body.id}` });
+      expect((await org.waitFor(res.body.id, ['executed', 'failed'])).status).toBe('executed');
+      expect(await connector.payoutsFor(`withdrawal/${res.body.id}`)).toBe(1);
+      expect(await ledgerTrail(h.app, res.body.id)).toEqual({ hold: 'posted', settlements: 1 });
+    } finally {
+      if (disabled) await org.ok(200, 'POST', `/connectors/${connectorId}/enable`, undefined, { 'if-match': disabled.etag });
+    }
+  });
 });
 
 it('an off-ramp payout goes through the connector (no simulated payout in production)', async () => {
@@ -104,6 +137,39 @@ it('an off-ramp payout goes through the connector (no simulated payout in produc
   await until('the off-ramp to complete', async () => (await org.ok(200, 'GET', `/off-ramp-sessions/${created.body.id}`)).status === 'completed');
   const done = await org.ok(200, 'GET', `/off-ramp-sessions/${created.body.id}`);
   expect(done.payout_reference).toBe(payout.reference);
+});
+
+it("an on-ramp payment reported by the connector goes through the same on-ramp workflow, once (no simulated payment in production)", async () => {
+  const [, account] = await org.newClient();
+  const created = await org.ok(201, 'POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'EUR', asset: 'USDC' });
+  const session = `/on-ramp-sessions/${created.id}`;
+  await until('the session to await payment', async () => (await org.ok(200, 'GET', session)).status === 'awaiting_payment');
+  const simulated = await org.api('POST', `/sandbox${session}/payment`, { amount: { currency: 'EUR', value: '100.00' } });
+  expect(simulated.status).toBe(404);
+
+  const payment = { payment_reference: created.payment_instructions.reference, amount: { currency: 'EUR', value: '100.00' }, reference: `SEPA-${uuidv7()}` };
+  const first = await connector.control('/control/deposits', { ...payment, times: 2 });
+  expect(first.events.map((e: any) => [e.status, e.body.replayed, e.body.resource_ref])).toEqual([
+    [200, false, `on-ramp-sessions/${created.id}`],
+    [200, true, `on-ramp-sessions/${created.id}`],
+  ]);
+  // The same payment under a new event id is still the same payment; another payment to the session is refused.
+  const again = await connector.control('/control/deposits', payment);
+  expect(again.events.map((e: any) => [e.status, e.body.replayed])).toEqual([[200, false]]);
+  const other = await connector.control('/control/deposits', { ...payment, reference: `SEPA-${uuidv7()}` });
+  expect(other.events.map((e: any) => [e.status, e.body.code])).toEqual([[409, 'EdgeConflict']]);
+
+  await until('the on-ramp to complete', async () => ['completed', 'failed'].includes((await org.ok(200, 'GET', session)).status));
+  const done = await org.ok(200, 'GET', session);
+  expect(done).toMatchObject({ status: 'completed', fiat_amount: { currency: 'EUR', value: '100.00' }, asset_amount: { currency: 'USDC' } });
+  expect((await org.balance(account)).total).toBe(parseAmount(done.asset_amount.value, 'USDC', '/').toString());
+  const [{ n }] = await h.app.services.sql`select count(*)::int as n from ledger_transactions where business_key like ${`on_ramp/${created.id}%`}`;
+  expect(n).toBe(1);
+  const temporal = await h.app.services.temporal.get();
+  expect(await temporal.workflow.getHandle(`on-ramp/${created.id}`).result()).toBe('completed');
+
+  const unknown = await connector.control('/control/deposits', { ...payment, payment_reference: 'CFR000000000000', reference: `SEPA-${uuidv7()}` });
+  expect(unknown.events.map((e: any) => [e.status, e.body.reason])).toEqual([[422, 'unknown_deposit_target']]);
 });
 
 describe('deposits reported by the connector', () => {
@@ -155,6 +221,8 @@ describe('KYC decisions enable the signed API', () => {
     expect(events[0]).toMatchObject({ status: 200, body: { type: 'kyc.decision', replayed: false, resource_ref: expect.stringMatching(/^kyc-decisions\//) } });
     expect((await api.get('/v1/balance')).status).toBe(200);
     expect((await org.ok(200, 'GET', `/${clientRef}`)).kyc_status).toBe('verified');
+    const [listed] = (await org.ok(200, 'GET', `/${clientRef}/kyc-decisions`)).items;
+    expect(listed).toMatchObject({ id: events[0].body.resource_ref.split('/')[1], status: 'verified', previous_status: 'pending', decided_by: 'connector', connector_ref: `connectors/${connectorId}`, reference: 'case-1' });
   });
 
   it('from an operator, with an action token: 9013 before, 200 after', async () => {
@@ -169,6 +237,8 @@ describe('KYC decisions enable the signed API', () => {
     expect((await api.get('/v1/balance')).status).toBe(200);
     const [entry] = await h.app.services.sql`select action, resource_ref, outcome from user_action_audit_entries where resource_ref = ${`kyc-decisions/${decision.id}`}`;
     expect(entry).toEqual({ action: 'recordKycDecision', resource_ref: `kyc-decisions/${decision.id}`, outcome: 'succeeded' });
+    expect(await org.ok(200, 'GET', `/kyc-decisions/${decision.id}`)).toEqual(decision);
+    expect((await org.ok(200, 'GET', `${path}?page_size=10`)).items).toEqual([decision]);
   });
 
   it("another enterprise's operator, even with an action token, finds no such client (404)", async () => {

@@ -131,7 +131,7 @@ export async function changeClientStatus(em: EntityManager, caller: Caller, clie
 const clientPath = (c: Client) => [`enterprises/${c.enterpriseId}`, `clients/${c.id}`];
 
 /** The client if the caller holds `permission` at it (404 out of scope, 403 without it). */
-export async function authorizedClient(em: EntityManager, caller: Caller, id: string, permission: 'clients.read' | 'clients.manage'): Promise<Client> {
+export async function authorizedClient(em: EntityManager, caller: Caller, id: string, permission: 'clients.read' | 'clients.manage' | 'kyc.read'): Promise<Client> {
   const row = await em.findOne(Client, { id });
   if (!row) throw notFound('client');
   caller.require(permission, clientPath(row), 'client');

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Sql } from 'postgres';
 import { z } from '../../schema/zod';
 import type { SubjectAttribution } from '../../auth/caller';
 import { conflict, notFound } from '../../errors';
@@ -121,4 +122,16 @@ export async function recordKycDecision(em: EntityManager, input: KycDecisionInp
     await auditAs(tx as EntityManager, audited, decision);
     return { decision, client, replayed: false };
   });
+}
+
+/** A client's decisions, oldest first (keyset on id). */
+export function listKycDecisions(sql: Sql, clientId: string, afterId: string | null, limit: number): Promise<KycDecisionRow[]> {
+  return sql<KycDecisionRow[]>`
+    select * from kyc_decisions where client_id = ${clientId} and ${afterId ? sql`id > ${afterId}` : sql`true`}
+     order by id limit ${limit}`;
+}
+
+export async function findKycDecision(sql: Sql, id: string): Promise<KycDecisionRow | null> {
+  const [row] = await sql<KycDecisionRow[]>`select * from kyc_decisions where id = ${id}`;
+  return row ?? null;
 }

@@ -7,7 +7,7 @@ import { Uuid } from '../../schema/common';
 import { AppError, type ErrorCode } from '../../errors';
 import type { Services } from '../../services';
 import { UUID_RE } from '../../ids';
-import { reportDeposit } from '../../providers/deposits';
+import { reportDeposit, reportOnRampPayment } from '../../providers/deposits';
 import { reportKycDecision } from '../../providers/kyc';
 import { WITHDRAWAL_RAIL_SIGNAL, withdrawalWorkflowId } from '../withdrawals/messages';
 import { OFF_RAMP_PAYOUT_SIGNAL, offRampWorkflowId } from '../ramps/messages';
@@ -40,13 +40,24 @@ export const ConnectorEventBody = z
             deposit_instruction_id: Uuid.optional(),
             address: z.string().min(1).max(128).optional(),
             memo: z.string().min(1).max(64).nullable().optional(),
+            payment_reference: z
+              .string()
+              .min(1)
+              .max(64)
+              .optional()
+              .openapi({ description: "The reference the payer quoted: an on-ramp session's `payment_instructions.reference` (the payment pays that session)." }),
             amount: Amount,
           })
           .strict()
-          .refine((d) => (d.deposit_instruction_id === undefined) !== (d.address === undefined), { message: 'give exactly one of deposit_instruction_id and address', path: ['deposit_instruction_id'] }),
+          .refine((d) => [d.deposit_instruction_id, d.address, d.payment_reference].filter((t) => t !== undefined).length === 1, {
+            message: 'give exactly one of deposit_instruction_id, address and payment_reference',
+            path: ['deposit_instruction_id'],
+          }),
       })
       .strict()
-      .openapi('ConnectorDepositReceived', { description: 'A payment arrived, final on its rail, on a deposit instruction (or its address and memo).' }),
+      .openapi('ConnectorDepositReceived', {
+        description: "A payment arrived, final on its rail: on a deposit instruction (or its address and memo), or quoting an on-ramp session's payment reference.",
+      }),
     z
       .object({
         type: z.literal('kyc.decision'),
@@ -168,6 +179,10 @@ async function apply(services: Services, connector: ConnectorRow, eventId: strin
       return payoutUpdated(services, connector, event.data.idempotency_key);
     case 'deposit.received': {
       const d = event.data;
+      if (d.payment_reference !== undefined) {
+        const session = await reportOnRampPayment(services, reporter, { reference: d.reference, paymentReference: d.payment_reference, amount: d.amount });
+        return `on-ramp-sessions/${session.id}`;
+      }
       const { deposit } = await reportDeposit(services, reporter, {
         reference: d.reference,
         target: d.deposit_instruction_id ? { depositInstructionId: d.deposit_instruction_id } : { address: d.address!, memo: d.memo ?? null, currency: d.amount.currency },

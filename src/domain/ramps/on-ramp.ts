@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Sql, TransactionSql } from 'postgres';
 import { guardedTransition, statusAfter, type SessionTable } from './transition';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
@@ -16,7 +17,7 @@ import { getPair, tradablePair } from '../pricing/pairs';
 import { clientRate, convertMinor, feeSummary, type MarketPrice } from '../pricing/prices';
 import { formatDecimalDown, serialise } from '../pricing/rational';
 import { ON_RAMP_EVENTS } from './events';
-import { ON_RAMP_WORKFLOW, onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
+import { ON_RAMP_PAYMENT_SIGNAL, ON_RAMP_WORKFLOW, onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
 import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../idempotency/store';
 import { forgetUnstarted, recordStart, startOwed, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
@@ -52,6 +53,9 @@ export interface OnRampRow {
   subject_attribution: SubjectAttribution;
   payment_received_at: Date | null;
   completed_at: Date | null;
+  /** A connector reported the payment: which one, and the bank's reference for it. */
+  payment_connector_id: string | null;
+  payment_provider_reference: string | null;
 }
 
 type Db = Sql | TransactionSql;
@@ -60,7 +64,7 @@ const COLUMNS = (sql: Db) => sql`
   id, version, created_at, updated_at, enterprise_id, client_id, account_ref, fiat_currency, asset, pair_id, status,
   payment_reference, payment_instructions, expires_at, fiat_amount::text as fiat_amount, fee_amount::text as fee_amount,
   fee_components, asset_amount::text as asset_amount, rate, price, failure_reason, ledger_transaction_id,
-  subject_attribution, payment_received_at, completed_at`;
+  subject_attribution, payment_received_at, completed_at, payment_connector_id, payment_provider_reference`;
 
 export function presentOnRamp(r: OnRampRow) {
   return {
@@ -183,6 +187,12 @@ async function failUnstartedOnRamp(sql: Sql, id: string, unstarted: UnstartedWor
   });
 }
 
+/** The session whose payment instructions carry this reference (what the payer quotes). */
+export async function findOnRampByPaymentReference(sql: Db, reference: string): Promise<OnRampRow | null> {
+  const [row] = await sql<OnRampRow[]>`select ${COLUMNS(sql)} from on_ramp_sessions where payment_reference = ${reference}`;
+  return row ?? null;
+}
+
 export async function findOnRamp(sql: Db, id: string): Promise<OnRampRow | null> {
   const [row] = await sql<OnRampRow[]>`select ${COLUMNS(sql)} from on_ramp_sessions where id = ${id}`;
   return row ?? null;
@@ -230,15 +240,18 @@ export async function onRampStatus(sql: Sql, id: string): Promise<OnRampStatus> 
 }
 
 /**
- * Sandbox bank: the client's payment arrived (awaiting_payment → payment_received, amount recorded).
- * Anything else is 409 `on_ramp_<status>`; a closed window is 409 `on_ramp_expired`.
+ * The client's payment arrived, reported by the sandbox bank or by the pay-in rail's connector
+ * (`reported`): awaiting_payment → payment_received, amount recorded. The connector's same payment
+ * (its reference) again answers the session unchanged. Anything else is 409 `on_ramp_<status>`; a
+ * closed window is 409 `on_ramp_expired`. The caller then wakes `on-ramp/<id>` (signalOnRampPaid).
  */
 export async function recordOnRampPayment(
   sql: Sql,
   row: OnRampRow,
   amount: { currency: string; value: string },
-  attribution: SubjectAttribution,
+  attribution: SubjectAttribution | null,
   alongside?: Alongside<OnRampRow>,
+  reported?: { connectorId: string; reference: string },
 ): Promise<OnRampRow> {
   if (amount.currency.toUpperCase() !== row.fiat_currency) {
     throw new AppError('EdgeUnprocessable', `The session collects ${row.fiat_currency}.`, { errors: [{ pointer: '/body/amount/currency', detail: `must be ${row.fiat_currency}` }] });
@@ -251,14 +264,32 @@ export async function recordOnRampPayment(
     async (tx, current) => {
       const [{ open }] = await tx`select ${current.expires_at} > now() as open`;
       if (!open) throw conflict('The payment window has closed.', 'on_ramp_expired');
-      return { status: 'payment_received', fiat_amount: minor.toString(), payment_received_at: new Date() };
+      return {
+        status: 'payment_received',
+        fiat_amount: minor.toString(),
+        payment_received_at: new Date(),
+        payment_connector_id: reported?.connectorId ?? null,
+        payment_provider_reference: reported?.reference ?? null,
+      };
     },
     attribution,
     alongside,
   );
   if (!result) throw notFound('on-ramp session');
+  const same = reported && result.row.payment_connector_id === reported.connectorId && result.row.payment_provider_reference === reported.reference;
+  if (!result.changed && same) return result.row;
   if (!result.changed) throw conflict(`The on-ramp session is ${result.row.status}.`, `on_ramp_${result.row.status}`);
   return result.row;
+}
+
+/** Wakes `on-ramp/<id>`, which finds the payment recorded and converts it; a finished workflow (a payment reported again) has nothing to wake. */
+export async function signalOnRampPaid(services: Pick<Services, 'temporal'>, id: string): Promise<void> {
+  const client = await services.temporal.get();
+  try {
+    await client.workflow.getHandle(onRampWorkflowId(id)).signal(ON_RAMP_PAYMENT_SIGNAL);
+  } catch (err) {
+    if (!(err instanceof WorkflowNotFoundError)) throw err;
+  }
 }
 
 /**

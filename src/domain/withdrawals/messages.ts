@@ -26,6 +26,13 @@ export interface WithdrawalWorkflowInput {
 /** Signal to `withdrawal/<id>`: the rail's provider reported a change; the workflow asks the outcome now instead of at its next check. */
 export const WITHDRAWAL_RAIL_SIGNAL = 'rail.outcomeReported';
 
+/**
+ * ApplicationFailure type of an activity whose outside provider failed (unreachable, timed out,
+ * answered outside the protocol, or no active connector is registered); details [provider name].
+ * Retryable: the workflow marks itself awaiting that provider and keeps retrying.
+ */
+export const PROVIDER_UNAVAILABLE = 'ProviderUnavailable';
+
 /** Update a `withdrawal/<id>` workflow answers until the withdrawal is submitted (args [WithdrawalCancellation] → WithdrawalView). */
 export const WITHDRAWAL_CANCEL_UPDATE = 'withdrawal.cancel';
 /** ApplicationFailure type of the cancel Update's validator once the withdrawal is past cancellation. */

@@ -10,7 +10,8 @@ import { auditRowAlongside, auditedAs } from '../../domain/audit/entries';
 import { ConnectorBody } from '../../domain/connectors/events';
 import { changeConnector, createConnector, findConnector, listConnectors, presentConnector, type ConnectorChange, type ConnectorRow } from '../../domain/connectors/connectors';
 import { applyConnectorEvent, authenticateConnectorEvent, ConnectorEventAnswer, ConnectorEventBody } from '../../domain/connectors/inbound';
-import { KycDecisionBody, presentKycDecision, recordKycDecision, type KycDecisionRow } from '../../domain/clients/kyc';
+import { findKycDecision, KycDecisionBody, listKycDecisions, presentKycDecision, recordKycDecision, type KycDecisionRow } from '../../domain/clients/kyc';
+import { authorizedClient } from '../../domain/clients/clients';
 import { signedApiCaches } from '../../signed-api/caches';
 import type { Services } from '../../services';
 import { connectorProtocolDocument } from '../../providers/http/openapi';
@@ -239,6 +240,46 @@ export const recordKycDecisionRoute = defineRoute({
   },
 });
 
+export const listKycDecisionsRoute = defineRoute({
+  method: 'get',
+  path: '/clients/{client_id}/kyc-decisions',
+  operationId: 'listKycDecisions',
+  summary: "List a client's KYC decisions",
+  description: "Every decision recorded for the client, by its KYC provider's connector or by an operator, oldest first; the last one set the client's `kyc_status`.",
+  tags: ['Clients'],
+  auth: { kind: 'bearer', permission: 'kyc.read' },
+  params: z.object({ client_id: Uuid }),
+  query: z.object({ ...pageQuery }).strict(),
+  responses: { 200: { description: 'A page of decisions, oldest first.', schema: listOf(KycDecisionBody, 'KycDecisionList') } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, query, caller, services }) => {
+    const client = await authorizedClient(services.orm.em.fork(), caller, params.client_id, 'kyc.read');
+    const filter = { client_id: client.id };
+    const after = services.pager.decode(query.page_token, caller, filter);
+    const rows = await listKycDecisions(services.sql, client.id, after, query.page_size + 1);
+    return { body: services.pager.page(rows, query.page_size, caller, filter, presentKycDecision) };
+  },
+});
+
+export const getKycDecisionRoute = defineRoute({
+  method: 'get',
+  path: '/kyc-decisions/{kyc_decision_id}',
+  operationId: 'getKycDecision',
+  summary: 'Get a KYC decision',
+  description: 'What `resource_ref: kyc-decisions/<id>` of a connector event or a `clients.kyc_decision.recorded.v1` event points to.',
+  tags: ['Clients'],
+  auth: { kind: 'bearer', permission: 'kyc.read' },
+  params: z.object({ kyc_decision_id: Uuid }),
+  responses: { 200: { description: 'The decision.', schema: KycDecisionBody } },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => {
+    const decision = await findKycDecision(services.sql, params.kyc_decision_id);
+    if (!decision) throw notFound('KYC decision');
+    caller.require('kyc.read', [`enterprises/${decision.enterprise_id}`, `clients/${decision.client_id}`], 'KYC decision');
+    return { body: presentKycDecision(decision) };
+  },
+});
+
 let protocolDocument: unknown;
 
 export const connectorProtocolRoute = defineRoute({
@@ -263,4 +304,6 @@ export const connectorRoutes: RouteDef[] = [
   enableConnector,
   receiveConnectorEvent,
   recordKycDecisionRoute,
+  listKycDecisionsRoute,
+  getKycDecisionRoute,
 ];

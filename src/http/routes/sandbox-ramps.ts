@@ -2,7 +2,8 @@ import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../../schema/common';
 import { AppError } from '../../errors';
-import { ON_RAMP_PAYMENT_SIGNAL, OnRampSessionBody, onRampWorkflowId, presentOnRamp, recordOnRampPayment, requireOnRamp } from '../../domain/ramps';
+import { OnRampSessionBody, presentOnRamp, requireOnRamp } from '../../domain/ramps';
+import { payOnRampInSandbox } from '../../providers/deposits/sandbox';
 import { auditRowAlongside } from '../../domain/audit/entries';
 
 export const simulateOnRampPayment = defineRoute({
@@ -22,9 +23,7 @@ export const simulateOnRampPayment = defineRoute({
   handler: async ({ params, body, caller, services, ctx }) => {
     if (services.config.mode !== 'sandbox') throw new AppError('EdgeNotFound', `No route matches POST ${ctx.path}.`);
     const session = await requireOnRamp(services.sql, caller, params.session_id, 'sandbox.control');
-    const row = await recordOnRampPayment(services.sql, session, body.amount, caller.attribution(), auditRowAlongside(ctx, 200, 'on-ramp-sessions'));
-    const client = await services.temporal.get();
-    await client.workflow.getHandle(onRampWorkflowId(row.id)).signal(ON_RAMP_PAYMENT_SIGNAL);
+    const row = await payOnRampInSandbox(services, session, body.amount, caller.attribution(), auditRowAlongside(ctx, 200, 'on-ramp-sessions'));
     return { body: presentOnRamp(row) };
   },
 });

@@ -2,6 +2,7 @@ import type { Services } from '../../services';
 import { AppError } from '../../errors';
 import { receiveDeposit, resolveDepositTarget, type DepositTarget } from '../../domain/deposits/deposits';
 import type { DepositRow } from '../../domain/funding/present';
+import { findOnRampByPaymentReference, recordOnRampPayment, signalOnRampPaid, type OnRampRow } from '../../domain/ramps/on-ramp';
 
 /**
  * The deposits seam: a provider reports a payment that arrived on a deposit instruction (or on its
@@ -48,4 +49,35 @@ export async function reportDeposit(services: Services, connector: ReportingConn
     blockMs: 0,
     reported: { connectorId: connector.id, reference: report.reference },
   });
+}
+
+/** A payment quoting an on-ramp session's payment reference (its `payment_instructions.reference`). */
+export interface OnRampPaymentReport {
+  /** The bank's reference for the payment: the same one again is the same payment. */
+  reference: string;
+  paymentReference: string;
+  amount: { currency: string; value: string };
+}
+
+/**
+ * A connector's report of an on-ramp session's fiat payment: the session must be of the connector's
+ * enterprise (else 422 `unknown_deposit_target`) and its pay-in rail routed to this connector (else
+ * 422 `provider_not_routed`). It is recorded as the sandbox bank's payment is, and the same
+ * `on-ramp/<id>` workflow converts it and credits the asset once.
+ */
+export async function reportOnRampPayment(services: Services, connector: ReportingConnector, report: OnRampPaymentReport): Promise<OnRampRow> {
+  const session = await findOnRampByPaymentReference(services.sql, report.paymentReference);
+  if (!session || session.enterprise_id !== connector.enterpriseId) {
+    throw new AppError('EdgeUnprocessable', 'No on-ramp session of this enterprise has this payment reference.', {
+      reason: 'unknown_deposit_target',
+      errors: [{ pointer: '/body/data/payment_reference', detail: 'unknown payment reference' }],
+    });
+  }
+  const rail = String((session.payment_instructions as { rail: string }).rail);
+  if (services.providers.providerOf('deposits', rail) !== connector.name) {
+    throw new AppError('EdgeUnprocessable', `Payments on ${rail} are not routed to connector ${connector.name}.`, { reason: 'provider_not_routed' });
+  }
+  const row = await recordOnRampPayment(services.sql, session, report.amount, null, undefined, { connectorId: connector.id, reference: report.reference });
+  await signalOnRampPaid(services, row.id);
+  return row;
 }
