@@ -1,5 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { chainLink, transactionHash } from './chain';
+import { checkpointExpectations } from './checkpoints';
 
 /** Where the hash chains first disagree with the rows, earliest transaction first (ids are UUIDv7). */
 export interface BrokenLink {
@@ -15,6 +16,7 @@ export interface ChainReport {
   unchainedTransactions: number;
   chainedPostings: number;
   brokenLinks: number;
+  checkpoints: number;
   firstBrokenLink: BrokenLink | null;
   /** At most 50 of the broken links, earliest first, as text. */
   violations: string[];
@@ -28,8 +30,10 @@ const BATCH = 2000;
  * the row's stored head and length). Pass a transaction to check one snapshot (verifyLedger does).
  * Optionally limited to one enterprise.
  */
-export async function verifyChains(tx: Sql | TransactionSql, opts: { enterpriseId?: string } = {}): Promise<ChainReport> {
+export async function verifyChains(tx: Sql | TransactionSql, opts: { enterpriseId?: string; checkpointPublicKey?: Buffer | null } = {}): Promise<ChainReport> {
   const broken: BrokenLink[] = [];
+  // Signed checkpoints name links of the chains as they were: each must still be there.
+  const expected = await checkpointExpectations(tx as Sql, opts.checkpointPublicKey ?? null);
   const scope = opts.enterpriseId ?? null;
   let chained = 0;
   let unchained = 0;
@@ -108,6 +112,14 @@ export async function verifyChains(tx: Sql | TransactionSql, opts: { enterpriseI
         continue;
       }
       previous = link;
+      const marks = expected.links.get(`${p.account_ref}\u0000${p.asset}\u0000${expectedSeq}`);
+      expected.links.delete(`${p.account_ref}\u0000${p.asset}\u0000${expectedSeq}`);
+      for (const m of marks ?? []) {
+        if (m.head !== link.toString('hex')) {
+          broken.push({ ...at, reason: `link ${expectedSeq} of the chain is not the one checkpoint ${m.checkpointId} signed` });
+          rowBroken = true;
+        }
+      }
     }
   }
   closeRow();
@@ -117,14 +129,21 @@ export async function verifyChains(tx: Sql | TransactionSql, opts: { enterpriseI
     }
   }
 
+  if (!scope) {
+    for (const [k, marks] of expected.links) {
+      const [accountRef, asset, length] = k.split('\u0000');
+      broken.push({ transactionId: null, accountRef, asset, reason: `link ${length} that checkpoint ${marks[0].checkpointId} signed is no longer in the chain` });
+    }
+  }
   broken.sort((a, b) => (a.transactionId ?? '\uffff').localeCompare(b.transactionId ?? '\uffff'));
   return {
     chainedTransactions: chained,
     unchainedTransactions: unchained,
     chainedPostings,
-    brokenLinks: broken.length,
+    brokenLinks: broken.length + expected.violations.length,
     firstBrokenLink: broken[0] ?? null,
-    violations: broken.slice(0, 50).map(describeBrokenLink),
+    checkpoints: expected.checkpoints,
+    violations: [...expected.violations, ...broken.slice(0, 50).map(describeBrokenLink)],
   };
 }
 

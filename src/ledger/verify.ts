@@ -20,7 +20,7 @@ export interface LedgerReport {
  * Then the hash chains (chain-verify.ts): the first link whose rows were changed after booking.
  * Runs in one REPEATABLE READ snapshot so concurrent bookings cannot produce false alarms.
  */
-export async function verifyLedger(sql: Sql): Promise<LedgerReport> {
+export async function verifyLedger(sql: Sql, opts: { checkpointPublicKey?: Buffer | null } = {}): Promise<LedgerReport> {
   return (await sql.begin('isolation level repeatable read read only', async (tx) => {
     const [counts] = await tx`
       select (select count(*) from ledger_transactions)::int as transactions,
@@ -62,7 +62,7 @@ export async function verifyLedger(sql: Sql): Promise<LedgerReport> {
       ),
       ...strayHolds.map((r) => `pending hold ${r.id} has no balance row`),
     ];
-    const chain = await verifyChains(tx);
+    const chain = await verifyChains(tx, { checkpointPublicKey: opts.checkpointPublicKey });
     violations.push(...chain.violations);
     return {
       ok: violations.length === 0,
