@@ -1,6 +1,7 @@
 import type { Services } from '../src/services';
 import { purgeExpiredIdempotencyRecords } from '../src/idempotency/store';
 import { purgeExpiredActionTokens } from '../src/auth/action-tokens';
+import { CHECKPOINT_KEY_NAME, checkpointAll, checkpointSigner } from '../src/ledger';
 
 export function createHousekeepingActivities(services: Services) {
   return {
@@ -16,6 +17,13 @@ export function createHousekeepingActivities(services: Services) {
       const purged = await purgeExpiredActionTokens(services.sql, graceSeconds);
       services.log.info({ purged }, 'expired action tokens purged');
       return purged;
+    },
+
+    /** Signs a checkpoint of the hash chains for every enterprise whose ledger moved since its last one. Returns how many. */
+    async signLedgerCheckpoints(): Promise<number> {
+      const made = await checkpointAll(services.sql, checkpointSigner(await services.platformKeys.get(CHECKPOINT_KEY_NAME)));
+      services.log.info({ checkpoints: made.length }, 'ledger checkpoints signed');
+      return made.length;
     },
   };
 }

@@ -22,6 +22,7 @@ import { Migration20261126050100_sealed_secrets } from './Migration2026112605010
 import { Migration20261126060000_connectors } from './Migration20261126060000_connectors';
 import { Migration20261126075000_revoked_tokens } from './Migration20261126075000_revoked_tokens';
 import { Migration20261126074000_on_ramp_payments } from './Migration20261126074000_on_ramp_payments';
+import { Migration20261126071000_ledger_chain } from './Migration20261126071000_ledger_chain';
 import { Migration20261126040000_rate_limits } from './Migration20261126040000_rate_limits';
 import { Migration20261126072000_transfer_batches } from './Migration20261126072000_transfer_batches';
 
@@ -52,4 +53,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126075000_revoked_tokens', class: Migration20261126075000_revoked_tokens },
   { name: 'Migration20261126072000_transfer_batches', class: Migration20261126072000_transfer_batches },
   { name: 'Migration20261126074000_on_ramp_payments', class: Migration20261126074000_on_ramp_payments },
+  { name: 'Migration20261126071000_ledger_chain', class: Migration20261126071000_ledger_chain },
 ];

@@ -4,7 +4,8 @@ import { createLogger } from './logger';
 import { startStack, type Role, type Stack } from './stack';
 import { initOrm, migrate } from './db/orm';
 import { bootstrap, writeCredentials } from './bootstrap';
-import { verifyLedger } from './ledger';
+import { CHECKPOINT_KEY_NAME, checkpointAll, checkpointSigner, describeBrokenLink, verifyLedger, type CheckpointSigner } from './ledger';
+import { PlatformKeys } from './auth/keys';
 import { API_KEYS_USAGE, apiKeysCommand } from './domain/api-keys/cli';
 import { AppError } from './errors';
 import { KeyRing } from './auth/sealing';
@@ -21,7 +22,12 @@ const USAGE = `counterfoil <command>
   openapi     print the tenant API's OpenAPI document
   ledger verify
               check DATABASE_URL's ledger: every transaction sums to zero per asset and every balance
-              equals the fold of its postings and holds; exit status 1 on any violation
+              equals the fold of its postings and holds; every transaction's hash and every balance
+              row's hash chain, and the signed checkpoints (the first broken link is named); exit
+              status 1 on any violation
+  ledger checkpoint
+              sign a checkpoint of the hash chains for every enterprise whose ledger moved since its
+              last one (the housekeeping schedule does this hourly); prints their ids
   keys rotate re-seal every secret at rest under the sealing key ring's first key; in sandbox a new
               first key is added to the key file first (older keys stay, so nothing sealed under them is
               lost). Prints what is sealed under each key
@@ -108,19 +114,35 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'ledger': {
-      if (argv[1] !== 'verify') {
+      if (argv[1] !== 'verify' && argv[1] !== 'checkpoint') {
         process.stderr.write(`${USAGE}\n`);
         process.exitCode = 2;
         return;
       }
       const config = loadConfig();
-      if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', 'is required for ledger verify');
+      if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', `is required for ledger ${argv[1]}`);
       const sql = connectPostgres(config.databaseUrl, { max: 1, onnotice: () => {} });
+      // The checkpoint key is a platform key, sealed under the key ring: without the ring, verify
+      // still checks everything but the checkpoints' signatures.
+      const signer = async (): Promise<CheckpointSigner> => checkpointSigner(await new PlatformKeys(sql, KeyRing.load(config.sealingKeys)).get(CHECKPOINT_KEY_NAME));
       try {
-        const report = await verifyLedger(sql);
+        if (argv[1] === 'checkpoint') {
+          process.stdout.write(`${JSON.stringify({ checkpoints: await checkpointAll(sql, await signer()) }, null, 2)}\n`);
+          return;
+        }
+        const publicKey = await signer().then(
+          (s) => s.publicKey,
+          (err) => {
+            process.stderr.write(`checkpoint signatures not checked: ${(err as Error).message}\n`);
+            return null;
+          },
+        );
+        const report = await verifyLedger(sql, { checkpointPublicKey: publicKey });
         process.stdout.write(
           `ledger ${report.ok ? 'OK' : 'VIOLATED'}: ${report.transactions} transactions, ${report.postings} postings, ` +
-            `${report.balances} balances, ${report.pendingHolds} pending holds\n`,
+            `${report.balances} balances, ${report.pendingHolds} pending holds; hash chains: ${report.chain.chainedTransactions} transactions ` +
+            `(${report.chain.unchainedTransactions} booked before the chains), ${report.chain.checkpoints} checkpoints, ` +
+            `${report.chain.firstBrokenLink ? `first broken link: ${describeBrokenLink(report.chain.firstBrokenLink)}` : 'unbroken'}\n`,
         );
         for (const v of report.violations) process.stdout.write(`  ${v}\n`);
         process.exitCode = report.ok ? 0 : 1;

@@ -3,7 +3,7 @@ import type { Activities } from '../activities';
 import type { HousekeepingInput, HousekeepingResult } from '../src/domain/housekeeping/messages';
 import { SA } from '../src/temporal/search-attributes';
 
-const { purgeExpiredIdempotencyRecords, purgeExpiredActionTokens } = proxyActivities<Activities>({
+const { purgeExpiredIdempotencyRecords, purgeExpiredActionTokens, signLedgerCheckpoints } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 5 },
 });
@@ -16,6 +16,7 @@ export async function housekeepingWorkflow(input: HousekeepingInput = {}): Promi
   ]);
   const idempotencyRecordsPurged = await purgeExpiredIdempotencyRecords();
   const actionTokensPurged = await purgeExpiredActionTokens(input.actionTokenGraceSeconds ?? 3600);
+  const ledgerCheckpointsSigned = await signLedgerCheckpoints();
   upsertSearchAttributes([{ key: SA.status, value: 'completed' }]);
-  return { idempotencyRecordsPurged, actionTokensPurged };
+  return { idempotencyRecordsPurged, actionTokensPurged, ledgerCheckpointsSigned };
 }

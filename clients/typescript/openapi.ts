@@ -1868,6 +1868,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ledger/checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List signed ledger checkpoints
+         * @description Every ledger transaction carries a sha-256 hash and each balance row a hash chain over its postings; a checkpoint signs the heads of all the enterprise's chains (Ed25519, a platform key). The housekeeping schedule makes one every hour when the ledger moved (and `counterfoil ledger checkpoint` on demand). Keep them outside Counterfoil: `counterfoil ledger verify` names the first link that no longer matches, and a checkpoint whose signature does not verify with the published key was not made here. Checkpoints belong to the enterprise as a whole: `audit.read` must be held at the enterprise. Oldest first.
+         *
+         *     Requires permission `audit.read`.
+         */
+        get: operations["listLedgerCheckpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/master-accounts": {
         parameters: {
             query?: never;
@@ -5175,6 +5197,42 @@ export interface components {
         };
         KycDecisionList: {
             items: components["schemas"]["KycDecision"][];
+            next_page_token: string | null;
+        };
+        LedgerCheckpoint: {
+            /** @enum {string} */
+            algorithm: "Ed25519";
+            /** @description Balance rows (account and asset) whose chain heads the checkpoint signs. */
+            balances: number;
+            /** @description Postings in those chains (decimal string). */
+            chained_postings: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            enterprise_ref: string;
+            /**
+             * @description Strong entity tag; send it back in If-Match.
+             * @example "pD1l5bC3q8TzHkR2mXyA"
+             */
+            etag: string;
+            /** @description sha-256 (hex) of the JSON array of the heads `[account_ref, asset, chain length, head hex]`, in (account_ref, asset) byte order. */
+            heads_digest: string;
+            id: string;
+            /** @description First 16 hex digits of the sha-256 of the raw public key. */
+            key_id: string;
+            /** @description The signed text: JSON with `type` `counterfoil.ledger.checkpoint.v1`, `id`, `enterprise_id`, `created_at`, `balances`, `chained_postings`, `heads_digest`, `key_id`. Verify the signature over these exact bytes (UTF-8). */
+            payload: string;
+            /** @description The raw 32-byte Ed25519 public key, base64url (the `x` of its JWK). Keep it with the checkpoints: a later checkpoint signed by another key is not this platform's. */
+            public_key: string;
+            /** @enum {string} */
+            resource: "ledger_checkpoint";
+            /** @description Ed25519 signature of `payload`, base64. */
+            signature: string;
+        };
+        LedgerCheckpointList: {
+            items: components["schemas"]["LedgerCheckpoint"][];
             next_page_token: string | null;
         };
         LedgerEntries: {
@@ -14163,6 +14221,67 @@ export interface operations {
             };
             /** @description EdgeNotFound */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLedgerCheckpoints: {
+        parameters: {
+            query?: {
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                page_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of checkpoints, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerCheckpointList"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

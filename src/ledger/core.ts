@@ -1,5 +1,6 @@
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { AppError } from '../errors';
+import { isRefusal } from '../db/refusals';
 import { formatAmount } from './assets';
 
 /** A postgres.js client or an open transaction of one; ledger calls join the transaction when given one. */
@@ -60,14 +61,149 @@ export interface LockedBalance {
 }
 
 /**
- * Applies movements to balance rows, in ONE round trip (the queries are pipelined, in order, on the
- * transaction's connection) — raw SQL because this is the hot path and the ORM's unit of work would
- * cost several round trips and an identity map inside the lock. Order, which makes it deadlock-free:
- * `before` (claim the business key / hold, so concurrent retries queue there holding no balance lock),
- * create missing balance rows sorted, lock all rows sorted, update, insert postings. `guard` is a
- * condition that is false when `before` found the work already done (a replay); then nothing changes.
- * Insufficient funds is enforced by the CHECK constraint on ledger_balances and reported from the
- * values read under the lock.
+ * The ledger's one write engine. Every booking, hold and batch goes through the same statements, in
+ * ONE round trip (pipelined, in order, on the transaction's connection) — raw SQL because this is the
+ * hot path and the ORM's unit of work would cost several round trips and an identity map inside the
+ * lock. Order, which makes it deadlock-free: `before` (claim the business keys / hold, so concurrent
+ * retries queue there holding no balance lock), create missing balance rows sorted (`ensure: false`
+ * when `before` already did), lock all rows sorted, check funds booking by booking (only when there
+ * are several: one booking's funds are the CHECK constraint's), then one statement that updates the
+ * balances, extends their hash chains and writes the postings (writeStatement). `guard` makes the
+ * writes conditional on the claim having happened (a replay changes nothing); without it a replay is
+ * refused by `before` itself. Insufficient funds is reported from the values read under the lock.
+ */
+export function issueMovements(
+  tx: LedgerSql,
+  opts: {
+    /** Per booking, in booking order: its transaction (postings are written for `total` changes) or none (a hold). */
+    bookings: { enterpriseId: string; transactionId?: string; hash?: Buffer; movements: Movement[] }[];
+    before?: PendingQuery<Row[]>[];
+    ensure?: boolean;
+    guard?: WriteGuard;
+  },
+): { statements: PendingQuery<Row[]>[]; lock: PendingQuery<LockedBalance[]>; explain: (err: unknown) => Promise<unknown> } {
+  const net = new Map<string, Movement & { enterpriseId: string }>();
+  const legs: EngineLeg[] = [];
+  opts.bookings.forEach((b, seq) => {
+    for (const m of b.movements) {
+      const k = `${m.accountRef}\u0000${m.asset}`;
+      const prev = net.get(k);
+      if (prev) {
+        prev.total += m.total;
+        prev.held += m.held;
+      } else net.set(k, { ...m, enterpriseId: b.enterpriseId });
+      legs.push({ x: b.transactionId ?? null, h: b.hash ? `\\x${b.hash.toString('hex')}` : null, r: m.accountRef, a: m.asset, dt: m.total.toString(), dh: m.held.toString(), seq });
+    }
+  });
+  // In the lock order. Rows whose net change is zero are still locked: their debits are checked.
+  const balances = [...net.values()].sort(byLockOrder);
+  const refs = balances.map((m) => m.accountRef);
+  const assets = balances.map((m) => m.asset);
+  const ensure = opts.ensure === false ? [] : [ensureBalances(tx, balances)];
+  const lock = lockBalances(tx, refs, assets);
+  const legsParam = JSON.stringify(legs);
+  // Read after the lock, so it sees the locked rows' latest values: each debit must fit what the
+  // account holds after the bookings before it (as if they had been booked one by one).
+  const funds =
+    opts.bookings.length > 1
+      ? [
+          tx`
+            select counterfoil_refuse(${INSUFFICIENT_FUNDS}) from (
+              select 1
+                from (select r, a, dt - dh as d, sum(dt - dh) over (partition by r, a order by seq) as running
+                        from jsonb_to_recordset(${legsParam}::text::jsonb) as l(r text, a text, dt numeric, dh numeric, seq int)) l
+                join ledger_balances b on b.account_ref = l.r and b.asset = l.a
+               where l.d < 0 and b.overdraft_limit is not null and b.total - b.held + l.running + b.overdraft_limit < 0
+               limit 1) short`,
+        ]
+      : [];
+  const statements = [...(opts.before ?? []), ...ensure, lock, ...funds, writeStatement(tx, legsParam, opts.guard)] as PendingQuery<Row[]>[];
+  // execute() hands each query to the connection now, in this order; awaiting alone would defer
+  // the hand-over by a microtask and let a caller's later execute() overtake them.
+  for (const q of statements) q.execute();
+  return {
+    statements,
+    lock,
+    explain: async (err) => {
+      const shortOfFunds = isRefusal(err, INSUFFICIENT_FUNDS) || (err as { constraint_name?: string }).constraint_name === 'ledger_balances_funds_check';
+      if (!shortOfFunds || opts.bookings.length !== 1) return err;
+      return insufficientFunds(opts.bookings[0].movements, await lock.catch(() => [] as LockedBalance[]));
+    },
+  };
+}
+
+export const INSUFFICIENT_FUNDS = 'insufficient_funds';
+
+/** One leg of the write statement: transaction id and hash (null for a hold), balance row, changes, booking order. */
+interface EngineLeg {
+  x: string | null;
+  h: string | null;
+  r: string;
+  a: string;
+  dt: string;
+  dh: string;
+  seq: number;
+}
+
+/** Writes happen only when the claimed row exists (the claim was this call's, not a replay's). */
+export interface WriteGuard {
+  table: 'ledger_transactions' | 'ledger_holds';
+  id: string;
+}
+
+const WRITE_TEXT = new Map<string, string>();
+
+/**
+ * The balances' net change and their chain heads, and every posting with its chain link, in one
+ * statement. Every part reads the balance rows as they were before it (one snapshot, after the
+ * lock), so `chained` folds each row's chain from its stored head: a row's postings in booking order,
+ * each link sha-256(previous ‖ transaction hash) (the counterfoil_chain aggregate, a window per row).
+ */
+function writeStatement(tx: LedgerSql, legs: string, guard?: WriteGuard) {
+  const variant = guard?.table ?? '';
+  let text = WRITE_TEXT.get(variant);
+  if (text === undefined) {
+    const cond = guard ? `and exists (select 1 from ${guard.table} where id = $2)` : '';
+    text = `
+      with l as (select * from jsonb_to_recordset($1::text::jsonb) as l(x uuid, h bytea, r text, a text, dt numeric, dh numeric, seq int)),
+      chained as (
+        select l.x, l.r, l.a, l.dt, b.id as balance_id,
+               b.chain_length + row_number() over w as chain_seq,
+               counterfoil_chain(b.chain_head, l.h) over w as chain_hash
+          from l join ledger_balances b on b.account_ref = l.r and b.asset = l.a
+         where l.x is not null and l.dt <> 0 ${cond}
+        window w as (partition by b.id order by l.seq rows between unbounded preceding and current row)),
+      heads as (select distinct on (r, a) r, a, chain_seq, chain_hash from chained order by r, a, chain_seq desc),
+      net as (
+        select n.r, n.a, n.dt, n.dh, h.chain_seq, h.chain_hash
+          from (select r, a, sum(dt) as dt, sum(dh) as dh from l group by r, a) n
+          left join heads h on h.r = n.r and h.a = n.a),
+      updated as (
+        update ledger_balances b
+           set total = b.total + n.dt, held = b.held + n.dh, updated_at = now(),
+               chain_length = coalesce(n.chain_seq, b.chain_length), chain_head = coalesce(n.chain_hash, b.chain_head)
+          from net n
+         where b.account_ref = n.r and b.asset = n.a and (n.dt <> 0 or n.dh <> 0 or n.chain_seq is not null) ${cond})
+      insert into ledger_postings (transaction_id, balance_id, amount, chain_seq, chain_hash)
+      select x, balance_id, dt, chain_seq, chain_hash from chained`;
+    WRITE_TEXT.set(variant, text);
+  }
+  return tx.unsafe(text, (guard ? [legs, guard.id] : [legs]) as never[], { prepare: true });
+}
+
+/** Creates missing balance rows, sorted (the lock order), with the default overdraft limit. */
+function ensureBalances(tx: LedgerSql, balances: (Movement & { enterpriseId: string })[]) {
+  return tx`
+    insert into ledger_balances (account_ref, asset, enterprise_id, overdraft_limit)
+    select r, a, e, case when r like 'system/%' then null else 0 end
+      from unnest(${balances.map((m) => m.accountRef)}::text[], ${balances.map((m) => m.asset)}::text[], ${balances.map((m) => m.enterpriseId)}::uuid[]) as l(r, a, e)
+     order by r collate "C", a collate "C"
+    on conflict (account_ref, asset) do nothing`;
+}
+
+/**
+ * One booking's (or hold's) movements through the engine, awaited: the answers of `before`, then
+ * the engine's. Insufficient funds becomes the API's 422.
  */
 export async function applyMovements(
   tx: LedgerSql,
@@ -75,54 +211,21 @@ export async function applyMovements(
     enterpriseId: string;
     movements: Movement[];
     before?: PendingQuery<Row[]>[];
-    guard?: () => PendingQuery<Row[]>;
-    /** Ledger transaction id: postings are written for the `total` changes. */
+    guard?: WriteGuard;
+    /** Ledger transaction id and hash: postings are written for the `total` changes. */
     transactionId?: string;
+    hash?: Buffer;
   },
 ): Promise<Row[][]> {
-  const ms = opts.movements;
-  const refs = ms.map((m) => m.accountRef);
-  const assets = ms.map((m) => m.asset);
-  const totals = ms.map((m) => m.total.toString());
-  const helds = ms.map((m) => m.held.toString());
-  const guard = opts.guard ?? (() => tx`true`);
-  const before = opts.before ?? [];
-
-  const ensure = tx`
-    insert into ledger_balances (account_ref, asset, enterprise_id, overdraft_limit)
-    select r, a, ${opts.enterpriseId}, case when r like 'system/%' then null else 0 end
-      from unnest(${refs}::text[], ${assets}::text[]) as l(r, a)
-     order by r collate "C", a collate "C"
-    on conflict (account_ref, asset) do nothing`;
-  const lock = lockBalances(tx, refs, assets);
-  const update = tx`
-    update ledger_balances b
-       set total = b.total + l.dt, held = b.held + l.dh, updated_at = now()
-      from unnest(${refs}::text[], ${assets}::text[], ${totals}::numeric[], ${helds}::numeric[]) as l(r, a, dt, dh)
-     where b.account_ref = l.r and b.asset = l.a and ${guard()}`;
-  const postings = opts.transactionId
-    ? [
-        tx`
-          insert into ledger_postings (transaction_id, balance_id, amount)
-          select ${opts.transactionId}, b.id, l.dt
-            from unnest(${refs}::text[], ${assets}::text[], ${totals}::numeric[]) as l(r, a, dt)
-            join ledger_balances b on b.account_ref = l.r and b.asset = l.a
-           where l.dt <> 0 and ${guard()}`,
-      ]
-    : [];
-
-  const all = [...before, ensure, lock, update, ...postings];
-  // execute() hands each query to the connection now, in this order; awaiting alone would defer
-  // the hand-over by a microtask and let a caller's later execute() overtake them.
-  for (const q of all) q.execute();
+  const issued = issueMovements(tx, {
+    bookings: [{ enterpriseId: opts.enterpriseId, transactionId: opts.transactionId, hash: opts.hash, movements: opts.movements }],
+    before: opts.before,
+    guard: opts.guard,
+  });
   try {
-    return (await Promise.all(all)) as Row[][];
+    return (await Promise.all(issued.statements)) as Row[][];
   } catch (err) {
-    if ((err as { code?: string; constraint_name?: string }).constraint_name === 'ledger_balances_funds_check') {
-      const locked = await lock.catch(() => [] as LockedBalance[]);
-      throw insufficientFunds(ms, locked);
-    }
-    throw err;
+    throw await issued.explain(err);
   }
 }
 

@@ -4,7 +4,7 @@ import { uuidv7 } from '../ids';
 import type { Metrics } from '../metrics';
 import { isAsset } from './assets';
 import { applyMovements, inTransaction, normalise, type LedgerSql, type Movement } from './core';
-import type { LedgerTransaction } from './transactions';
+import { bookingHash, type LedgerTransaction } from './transactions';
 
 export type HoldStatus = 'pending' | 'posted' | 'voided';
 
@@ -78,7 +78,7 @@ export async function placeHold(sql: LedgerSql, input: PlaceHoldInput): Promise<
           { prepare: true },
         ),
       ],
-      guard: () => tx`exists (select 1 from ledger_holds where id = ${id})`,
+      guard: { table: 'ledger_holds', id },
     });
     if (claimed.length > 0) return { ...toHold(claimed[0]), replayed: false };
     const [row] = await tx.unsafe(`select ${HOLD_COLUMNS} from ledger_holds where business_key = $1`, [input.key], { prepare: true });
@@ -160,16 +160,19 @@ export async function postHold(sql: LedgerSql, input: PostHoldInput): Promise<{ 
       { accountRef: hold.accountRef, asset: hold.asset, total: -posted, held: -hold.amount },
       ...credits.map((c) => ({ accountRef: c.accountRef, asset: hold.asset, total: c.amount, held: 0n })),
     ];
+    const normalised = normalise(movements);
+    const hash = bookingHash(transactionId, { key, kind, enterpriseId: hold.enterpriseId }, normalised);
     const [booked] = await applyMovements(tx, {
       enterpriseId: hold.enterpriseId,
-      movements: normalise(movements),
+      movements: normalised,
       transactionId,
+      hash,
       before: [
-        tx`insert into ledger_transactions (id, enterprise_id, business_key, kind)
-           values (${transactionId}, ${hold.enterpriseId}, ${key}, ${kind})
+        tx`insert into ledger_transactions (id, enterprise_id, business_key, kind, hash)
+           values (${transactionId}, ${hold.enterpriseId}, ${key}, ${kind}, ${hash})
            on conflict (business_key) do nothing returning created_at`,
       ],
-      guard: () => tx`exists (select 1 from ledger_transactions where id = ${transactionId})`,
+      guard: { table: 'ledger_transactions', id: transactionId },
     });
     if (booked.length === 0) throw new AppError('EdgeConflict', 'The business key was already used by another ledger transaction.', { reason: 'ledger_key_reused' });
     const transaction: LedgerTransaction = { id: transactionId, businessKey: key, kind, enterpriseId: hold.enterpriseId, createdAt: booked[0].created_at, replayed: false };

@@ -25,3 +25,17 @@ export { balancesOf, emptyBalance, openPositions, ownerSubtype, presentBalance, 
 export { verifyLedger, type LedgerReport } from './verify';
 export { issueBookings, type BatchBooking } from './batch';
 export { ledgerEffects, type BookedTransaction, type HoldEffect, type LedgerEffects, type Posting } from './effects';
+export { canonicalTransaction, chainLink, transactionHash, TRANSACTION_ENCODING, type ChainedTransaction } from './chain';
+export { verifyChains, describeBrokenLink, type BrokenLink, type ChainReport } from './chain-verify';
+export {
+  CHECKPOINT_ENCODING,
+  CHECKPOINT_KEY_NAME,
+  checkpointAll,
+  checkpointSigner,
+  createCheckpoint,
+  headsDigest,
+  listCheckpoints,
+  verifyCheckpointSignature,
+  type CheckpointRow,
+  type CheckpointSigner,
+} from './checkpoints';

@@ -2,7 +2,8 @@ import type { Sql } from 'postgres';
 import { uuidv7 } from '../ids';
 import type { Metrics } from '../metrics';
 import { isAsset } from './assets';
-import { applyMovements, inTransaction, normalise, type LedgerSql } from './core';
+import { transactionHash } from './chain';
+import { applyMovements, inTransaction, normalise, type LedgerSql, type Movement } from './core';
 import { systemAccountRef } from './system-accounts';
 
 /** One side of a booking: `amount` > 0 credits the account, < 0 debits it. */
@@ -64,23 +65,36 @@ export async function bookWithin(tx: LedgerSql, input: BookInput): Promise<Ledge
   const movements = normalise(input.legs.map((l) => ({ accountRef: l.accountRef, asset: l.asset, total: l.amount, held: 0n })));
   if (movements.length === 0) throw new Error('ledger: the legs move nothing');
   const id = input.id ?? uuidv7();
+  const hash = bookingHash(id, input, movements);
   const result = await (async () => {
     const [claimed] = await applyMovements(tx, {
       enterpriseId: input.enterpriseId,
       movements,
       transactionId: id,
+      hash,
       before: [
-        tx`insert into ledger_transactions (id, enterprise_id, business_key, kind)
-           values (${id}, ${input.enterpriseId}, ${input.key}, ${input.kind})
+        tx`insert into ledger_transactions (id, enterprise_id, business_key, kind, hash)
+           values (${id}, ${input.enterpriseId}, ${input.key}, ${input.kind}, ${hash})
            on conflict (business_key) do nothing returning created_at`,
       ],
-      guard: () => tx`exists (select 1 from ledger_transactions where id = ${id})`,
+      guard: { table: 'ledger_transactions', id },
     });
     if (claimed.length > 0) return { id, businessKey: input.key, kind: input.kind, enterpriseId: input.enterpriseId, createdAt: claimed[0].created_at as Date, replayed: false };
     return { ...(await findTransaction(tx, input.key))!, replayed: true };
   })();
   if (!result.replayed) input.metrics?.ledgerTransactions.inc({ kind: input.kind });
   return result;
+}
+
+/** The hash a booking's transaction carries (chain.ts): over its id, key, kind and net postings. */
+export function bookingHash(id: string, input: Pick<BookInput, 'key' | 'enterpriseId' | 'kind'>, movements: Movement[]): Buffer {
+  return transactionHash({
+    id,
+    enterpriseId: input.enterpriseId,
+    businessKey: input.key,
+    kind: input.kind,
+    postings: movements.map((m) => ({ accountRef: m.accountRef, asset: m.asset, amount: m.total })),
+  });
 }
 
 export async function findTransaction(sql: LedgerSql, businessKey: string): Promise<Omit<LedgerTransaction, 'replayed'> | null> {

@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { verifyChains, type ChainReport } from './chain-verify';
 
 export interface LedgerReport {
   ok: boolean;
@@ -6,6 +7,8 @@ export interface LedgerReport {
   postings: number;
   balances: number;
   pendingHolds: number;
+  /** The hash chains (tamper evidence): the first broken link, if any. */
+  chain: ChainReport;
   /** Human-readable violations (at most 50 of each kind). */
   violations: string[];
 }
@@ -14,9 +17,10 @@ export interface LedgerReport {
  * Checks the ledger over the whole database: every transaction sums to zero per asset and has
  * postings; every posting belongs to a transaction and a balance; every balance row equals the fold
  * of its postings (total) and pending holds (held) and respects its overdraft limit.
+ * Then the hash chains (chain-verify.ts): the first link whose rows were changed after booking.
  * Runs in one REPEATABLE READ snapshot so concurrent bookings cannot produce false alarms.
  */
-export async function verifyLedger(sql: Sql): Promise<LedgerReport> {
+export async function verifyLedger(sql: Sql, opts: { checkpointPublicKey?: Buffer | null } = {}): Promise<LedgerReport> {
   return (await sql.begin('isolation level repeatable read read only', async (tx) => {
     const [counts] = await tx`
       select (select count(*) from ledger_transactions)::int as transactions,
@@ -58,12 +62,15 @@ export async function verifyLedger(sql: Sql): Promise<LedgerReport> {
       ),
       ...strayHolds.map((r) => `pending hold ${r.id} has no balance row`),
     ];
+    const chain = await verifyChains(tx, { checkpointPublicKey: opts.checkpointPublicKey });
+    violations.push(...chain.violations);
     return {
       ok: violations.length === 0,
       transactions: counts.transactions,
       postings: counts.postings,
       balances: counts.balances,
       pendingHolds: counts.pending_holds,
+      chain,
       violations,
     };
   })) as LedgerReport;

@@ -1,7 +1,7 @@
 import { call, startTestApp, type TestApp } from '../helpers/app';
 import { ALL_PERMISSIONS, type Permission } from '../../src/auth/permissions';
 import { tenantRoutes } from '../../src/http/routes';
-import { creditExternalDeposit } from '../../src/ledger';
+import { CHECKPOINT_KEY_NAME, checkpointSigner, createCheckpoint, creditExternalDeposit } from '../../src/ledger';
 import { uuidv7 } from '../../src/ids';
 import { newAdmin, newClient, newRole, newServiceAccount, newUser, unique, type Admin, type Principal } from './iam-fixtures';
 
@@ -65,6 +65,7 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'transfers.create',
   'kyc.read',
   'kyc.decide',
+  'audit.read',
 ];
 
 beforeAll(async () => {
@@ -100,6 +101,13 @@ const role = async () => ({ id: await newRole(app, admin, clientA, ['users.read'
 const assignment = async () =>
   asAdmin('POST', '/role-assignments', { principal_ref: `users/${(await user()).id}`, role_ref: `roles/${admin.tenant.roleIds.viewer}`, scope_ref: clientA });
 
+/** A booking in A's enterprise, then a signed checkpoint of its hash chains. */
+const checkpoint = async () => {
+  const enterpriseId = admin.tenant.enterpriseId;
+  const account = (await asAdmin('GET', `/${clientA}`)).default_client_account;
+  await creditExternalDeposit(app.services.sql, { key: `matrix-deposit/${unique('d')}`, enterpriseId, accountRef: account, asset: 'USD', amount: 100n });
+  return createCheckpoint(app.services.sql, enterpriseId, checkpointSigner(await app.services.platformKeys.get(CHECKPOINT_KEY_NAME)));
+};
 const connector = () => asAdmin('POST', '/connectors', { name: unique('c').toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40), base_url: 'https://127.0.0.1:9' });
 
 /** An executed internal transfer out of client A's account (funded through the ledger), to the enterprise's master account. */
@@ -239,6 +247,7 @@ const rows: Row[] = [
   },
   { route: 'GET /clients/{client_id}/kyc-decisions', permission: 'kyc.read', kind: 'object', setup: kycDecision, request: () => ({ method: 'GET', path: `/${clientA}/kyc-decisions` }) },
   { route: 'GET /kyc-decisions/{kyc_decision_id}', permission: 'kyc.read', kind: 'object', setup: kycDecision, request: (d) => ({ method: 'GET', path: `/kyc-decisions/${d.id}` }) },
+  { route: 'GET /ledger/checkpoints', permission: 'audit.read', kind: 'list', level: 'enterprise', setup: checkpoint, request: () => ({ method: 'GET', path: '/ledger/checkpoints?page_size=200' }) },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
 ];

@@ -15,4 +15,6 @@ export interface HousekeepingInput {
 export interface HousekeepingResult {
   idempotencyRecordsPurged: number;
   actionTokensPurged: number;
+  /** Enterprises whose hash chains got a new signed checkpoint (docs/ledger.md). */
+  ledgerCheckpointsSigned: number;
 }
