@@ -23,6 +23,7 @@ import { Migration20261126060000_connectors } from './Migration20261126060000_co
 import { Migration20261126075000_revoked_tokens } from './Migration20261126075000_revoked_tokens';
 import { Migration20261126040000_rate_limits } from './Migration20261126040000_rate_limits';
 import { Migration20261126072000_transfer_batches } from './Migration20261126072000_transfer_batches';
+import { Migration20261126073000_governed_policy_changes } from './Migration20261126073000_governed_policy_changes';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
 export const migrationsList: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126040000_rate_limits', class: Migration20261126040000_rate_limits },
   { name: 'Migration20261126075000_revoked_tokens', class: Migration20261126075000_revoked_tokens },
   { name: 'Migration20261126072000_transfer_batches', class: Migration20261126072000_transfer_batches },
+  { name: 'Migration20261126073000_governed_policy_changes', class: Migration20261126073000_governed_policy_changes },
 ];

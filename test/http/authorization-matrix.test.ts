@@ -61,6 +61,8 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'connectors.manage',
   'transfers.read',
   'transfers.create',
+  'policies.read',
+  'policies.manage',
 ];
 
 beforeAll(async () => {
@@ -219,6 +221,14 @@ const rows: Row[] = [
 
   { route: 'POST /internal-transfer-batches', permission: 'transfers.create', kind: 'object', setup: accountsOfA, request: transferBatch },
   { route: 'GET /internal-transfer-batches/{internal_transfer_batch_id}', permission: 'transfers.read', kind: 'object', setup: batchOfA, request: (b) => ({ method: 'GET', path: `/internal-transfer-batches/${b.id}` }) },
+  { route: 'GET /governance-settings', permission: 'policies.read', kind: 'object', level: 'enterprise', request: () => ({ method: 'GET', path: '/governance-settings' }) },
+  {
+    route: 'PATCH /governance-settings',
+    permission: 'policies.manage',
+    kind: 'object',
+    level: 'enterprise',
+    request: () => ({ method: 'PATCH', path: '/governance-settings', body: { destination_cooling_off_seconds: 0 } }),
+  },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
 ];

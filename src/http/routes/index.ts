@@ -39,6 +39,7 @@ import { sandboxRampRoutes } from './sandbox-ramps';
 import { signInRoutes } from './sign-in';
 import { connectorRoutes } from './connectors';
 import { ledgerEntryRoutes } from './ledger-entries';
+import { policyChangeRoutes } from './policy-changes';
 /** Every route of the tenant API. The router, the OpenAPI document and the route-table test read this. */
 export const tenantRoutes: RouteDef[] = [
   tokenRoute,
@@ -69,4 +70,5 @@ export const tenantRoutes: RouteDef[] = [
   ...connectorRoutes,
   ...ledgerEntryRoutes,
   revokeRoute,
+  ...policyChangeRoutes,
 ];
