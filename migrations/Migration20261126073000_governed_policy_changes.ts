@@ -16,7 +16,7 @@ export class Migration20261126073000_governed_policy_changes extends Migration {
         updated_at timestamptz not null default now(),
         policy_change_quorum integer not null default 0 check (policy_change_quorum between 0 and 10),
         approver_role_id uuid references roles(id) deferrable initially deferred,
-        change_ttl_seconds integer not null default 604800 check (change_ttl_seconds between 60 and 2592000),
+        change_ttl_seconds integer not null default 604800 check (change_ttl_seconds between 1 and 2592000),
         destination_approval_quorum integer not null default 0 check (destination_approval_quorum between 0 and 10),
         destination_cooling_off_seconds integer not null default 0 check (destination_cooling_off_seconds between 0 and 2592000)
       );

@@ -14,9 +14,19 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
+/** `n` policy admins holding a role of their own (granting `enterprise-admin` itself needs an action token); the role is the settings' approving role. */
+const governorRoles = new Map<Org, string>();
 async function admins(org: Org, n: number): Promise<User[]> {
-  return Promise.all(Array.from({ length: n }, () => org.user(['enterprise-admin'])));
+  const role = await org.ok(201, 'POST', '/roles', {
+    name: `governors-${Math.random()}`,
+    description: 'Policy admins',
+    permissions: ['policies.read', 'policies.manage', 'approvals.read', 'approvals.decide', 'action_tokens.create', 'withdrawals.read', 'withdrawal_destinations.manage'],
+    scope_ref: org.enterpriseRef,
+  });
+  governorRoles.set(org, `roles/${role.id}`);
+  return Promise.all(Array.from({ length: n }, () => org.user([role.id])));
 }
+const approverRole = (org: Org) => governorRoles.get(org)!;
 
 /** Polls a policy change until it leaves `pending_approval`. */
 async function settled(org: Org, changeId: string, timeoutMs = 30_000): Promise<any> {
@@ -39,9 +49,14 @@ it('one admin can no longer remove every approval alone', async () => {
   const { account, destination } = await org.withdrawalAccount('1000.00');
   const rule = await org.rule({ order: 1, effect: org.approvalEffect() });
 
+  expect(await org.ok(200, 'GET', '/governance-settings')).toMatchObject({
+    policy_change_quorum: 0,
+    approver_role_ref: `roles/${org.tenant.roleIds['enterprise-admin']}`,
+    change_ttl_seconds: 604_800,
+  });
   // Turning the quorum on needs nobody else.
-  const on = await org.ok(200, 'PATCH', '/governance-settings', { policy_change_quorum: 2 });
-  expect(on).toMatchObject({ resource: 'governance_settings', policy_change_quorum: 2, approver_role_ref: `roles/${org.tenant.roleIds['enterprise-admin']}`, change_ttl_seconds: 604_800 });
+  const on = await org.ok(200, 'PATCH', '/governance-settings', { policy_change_quorum: 2, approver_role_ref: approverRole(org) });
+  expect(on).toMatchObject({ resource: 'governance_settings', policy_change_quorum: 2, approver_role_ref: approverRole(org), change_ttl_seconds: 604_800 });
 
   // Alice retires the approval rule: a proposal, not a change.
   const retire = await org.api('POST', `/policy-rules/${rule.id}/retire`, undefined, {}, alice.token);
@@ -108,7 +123,7 @@ it('drafts change at once; an edit of an active rule waits, and fails if the rul
   const org = await Org.create(h.app, 'Quorum Drafts Ltd');
   const [alice, bob] = await admins(org, 2);
   const rule = await org.rule({ order: 1, effect: org.approvalEffect() });
-  await org.ok(200, 'PATCH', '/governance-settings', { policy_change_quorum: 1 });
+  await org.ok(200, 'PATCH', '/governance-settings', { policy_change_quorum: 1, approver_role_ref: approverRole(org) });
 
   const d = await draft(org, { effect: { type: 'deny' } });
   expect((await org.api('PATCH', `/policy-rules/${d.id}`, { name: 'renamed draft' }, {}, alice.token)).status).toBe(200);
@@ -135,7 +150,7 @@ it('drafts change at once; an edit of an active rule waits, and fails if the rul
 it('an unapproved change expires and changes nothing', async () => {
   const org = await Org.create(h.app, 'Quorum Expiry Ltd');
   const [alice] = await admins(org, 1);
-  await org.ok(200, 'PATCH', '/governance-settings', { policy_change_quorum: 1, change_ttl_seconds: 2 });
+  await org.ok(200, 'PATCH', '/governance-settings', { policy_change_quorum: 1, change_ttl_seconds: 2, approver_role_ref: approverRole(org) });
   const d = await draft(org, { effect: { type: 'deny' } });
   const activate = await org.api('POST', `/policy-rules/${d.id}/activate`, undefined, {}, alice.token);
   expect(activate.status).toBe(202);
@@ -149,7 +164,7 @@ it('a new withdrawal destination waits for approval, then for its cooling-off pe
   const [alice] = await admins(org, 1);
   const [, account] = await org.newClient();
   await org.fund(account, '100.00');
-  await org.ok(200, 'PATCH', '/governance-settings', { destination_approval_quorum: 1, destination_cooling_off_seconds: 3 });
+  await org.ok(200, 'PATCH', '/governance-settings', { destination_approval_quorum: 1, destination_cooling_off_seconds: 3, approver_role_ref: approverRole(org) });
 
   const created = await org.ok(201, 'POST', '/withdrawal-destinations', {
     rail_class: 'crypto',
