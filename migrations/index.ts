@@ -24,6 +24,7 @@ import { Migration20261126075000_revoked_tokens } from './Migration2026112607500
 import { Migration20261126040000_rate_limits } from './Migration20261126040000_rate_limits';
 import { Migration20261126072000_transfer_batches } from './Migration20261126072000_transfer_batches';
 import { Migration20261126073000_governed_policy_changes } from './Migration20261126073000_governed_policy_changes';
+import { Migration20261126073100_api_versions } from './Migration20261126073100_api_versions';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
 export const migrationsList: MigrationObject[] = [
@@ -52,4 +53,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126075000_revoked_tokens', class: Migration20261126075000_revoked_tokens },
   { name: 'Migration20261126072000_transfer_batches', class: Migration20261126072000_transfer_batches },
   { name: 'Migration20261126073000_governed_policy_changes', class: Migration20261126073000_governed_policy_changes },
+  { name: 'Migration20261126073100_api_versions', class: Migration20261126073100_api_versions },
 ];
