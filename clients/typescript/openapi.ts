@@ -23,6 +23,7 @@ export interface paths {
          *     - `service_accounts.rotate_secret`: Rotate a service account secret. resource_ref: `service-accounts/<id>`.
          *     - `role_assignments.grant_enterprise_admin`: Grant the `enterprise-admin` role (POST /role-assignments). resource_ref: the `principal_ref` receiving the role.
          *     - `clients.record_kyc_decision`: Record a KYC decision for a client (POST /clients/{client_id}/kyc-decisions). resource_ref: `clients/<id>`.
+         *     - `approvals.decide_many`: Approve or reject several approvals at once (POST /approvals/decisions). Give `batch {decision, approval_ids}` instead of resource_ref: the token is bound to the decision and the sorted list of ids (resource_ref `approval-decisions/<decision>/sha256:<hex of the sorted ids joined by commas>`).
          *
          *     Requires permission `action_tokens.create`.
          */
@@ -263,6 +264,30 @@ export interface paths {
          *     Requires an action token for action `approvals.reject` in X-Action-Token.
          */
         post: operations["rejectApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject several approvals at once
+         * @description Up to 100 approvals, one decision, one action token: `approvals.decide_many` issued with `batch` = this body's decision and ids (any order; the token binds the sorted list). Each approval is decided exactly as POST /approvals/{id}/approve|reject would decide it alone, in the order listed; a refusal of one does not stop the others. The answer is 200 with a result per id: `status` 200 and the approval, or the problem the single decision would have answered (404 for an approval that is missing or out of scope, 403, 409). A repeated id is 422. Each decision leaves its own audit entry naming the approval.
+         *
+         *     Requires permission `approvals.decide`.
+         *
+         *     Requires an action token for action `approvals.decide_many` in X-Action-Token.
+         */
+        post: operations["decideApprovals"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1633,6 +1658,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/governance-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the enterprise's governance settings
+         * @description Who must approve changes of the policy and new withdrawal destinations, and the cooling-off of new destinations (docs/policy-changes.md).
+         *
+         *     Requires permission `policies.read`.
+         */
+        get: operations["getGovernanceSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the enterprise's governance settings
+         * @description While `policy_change_quorum` is 0 the change applies at once (200): turning the quorum on needs nobody else. Once it is above 0, every change of these settings (lowering the quorum included) is a policy change that waits for that many admins (202 with the `policy_change`), as rule changes do. An `approver_role_ref` that is not an active role of the enterprise is 422. A stale If-Match is 412.
+         *
+         *     Requires permission `policies.manage`.
+         */
+        patch: operations["updateGovernanceSettings"];
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2358,6 +2411,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/policy-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List policy changes
+         * @description Changes of the policy proposed under the enterprise's quorum (rule activations, edits and retirements, governance settings, new withdrawal destinations), newest last.
+         *
+         *     Requires permission `policies.read`.
+         */
+        get: operations["listPolicyChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policy-changes/{policy_change_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a policy change
+         * @description Requires permission `policies.read`.
+         */
+        get: operations["getPolicyChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/policy-rules": {
         parameters: {
             query?: never;
@@ -2397,7 +2492,7 @@ export interface paths {
         head?: never;
         /**
          * Update a policy rule
-         * @description Draft and active rules can change; a retired rule is 409 `policy_rule_retired`. A stale If-Match is 412. Governed records keep the rule version they ran under.
+         * @description Draft and active rules can change; a retired rule is 409 `policy_rule_retired`. A stale If-Match is 412. Governed records keep the rule version they ran under. When the enterprise's `policy_change_quorum` is above 0 (GET /governance-settings), activating a rule or changing an active one is not applied: the answer is 202 with a `policy_change` waiting for that many admins (its `approval_ref`; the initiator cannot approve; it expires after `change_ttl_seconds`). Until it is approved the rule stays as it is; approved, it applies atomically (or fails if the rule changed meanwhile); rejected or expired, nothing changes. Drafts change at once.
          *
          *     Requires permission `policies.manage`.
          */
@@ -2415,7 +2510,7 @@ export interface paths {
         put?: never;
         /**
          * Activate a policy rule
-         * @description `draft` → `active`: the rule governs operations from now on. Anything else is 409. With If-Match, a stale ETag is 412.
+         * @description `draft` → `active`: the rule governs operations from now on. Anything else is 409. With If-Match, a stale ETag is 412. When the enterprise's `policy_change_quorum` is above 0 (GET /governance-settings), activating a rule or changing an active one is not applied: the answer is 202 with a `policy_change` waiting for that many admins (its `approval_ref`; the initiator cannot approve; it expires after `change_ttl_seconds`). Until it is approved the rule stays as it is; approved, it applies atomically (or fails if the rule changed meanwhile); rejected or expired, nothing changes. Drafts change at once.
          *
          *     Requires permission `policies.manage`.
          */
@@ -2437,7 +2532,7 @@ export interface paths {
         put?: never;
         /**
          * Retire a policy rule
-         * @description `draft` | `active` → `retired` (terminal). Retired already is 409. With If-Match, a stale ETag is 412.
+         * @description `draft` | `active` → `retired` (terminal). Retired already is 409. With If-Match, a stale ETag is 412. When the enterprise's `policy_change_quorum` is above 0 (GET /governance-settings), activating a rule or changing an active one is not applied: the answer is 202 with a `policy_change` waiting for that many admins (its `approval_ref`; the initiator cannot approve; it expires after `change_ttl_seconds`). Until it is approved the rule stays as it is; approved, it applies atomically (or fails if the rule changed meanwhile); rejected or expired, nothing changes. Drafts change at once.
          *
          *     Requires permission `policies.manage`.
          */
@@ -3687,10 +3782,14 @@ export interface components {
         };
         ActionTokenCreate: {
             action: components["schemas"]["GovernedAction"];
+            batch?: components["schemas"]["ApprovalBatchBinding"];
             /** @description Lifetime; default COUNTERFOIL_ACTION_TOKEN_TTL_SECONDS (300), at most 300. */
             expires_in_seconds?: number;
-            /** @example service-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
-            resource_ref: string;
+            /**
+             * @description The resource the action acts on; required for every action but `approvals.decide_many`.
+             * @example service-accounts/0193a1c2-7f00-7abc-8def-0123456789ab
+             */
+            resource_ref?: string;
         };
         ApiKey: {
             /**
@@ -3828,6 +3927,30 @@ export interface components {
                 verdict: "approve" | "reject";
             }[];
         };
+        /** @description For `approvals.decide_many` only (and required there): the decision and the approvals it binds the token to, in any order. */
+        ApprovalBatchBinding: {
+            approval_ids: string[];
+            /** @enum {string} */
+            decision: "approve" | "reject";
+        };
+        ApprovalDecisionBatch: {
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            /** @enum {string} */
+            resource: "approval_decision_batch";
+            results: {
+                approval: components["schemas"]["Approval"] & (Record<string, never> | null);
+                approval_id: string;
+                problem: components["schemas"]["Problem"] & (Record<string, never> | null);
+                /** @description What the decision alone would have answered: 200, or the problem's status. */
+                status: number;
+            }[];
+        };
+        ApprovalDecisionBatchRequest: {
+            approval_ids: string[];
+            /** @enum {string} */
+            decision: "approve" | "reject";
+        };
         ApprovalList: {
             items: components["schemas"]["Approval"][];
             next_page_token: string | null;
@@ -3846,7 +3969,7 @@ export interface components {
         ApprovalRequirementSnapshot: {
             /** @description Holders of this role at the governed scope may approve. */
             approver_role_ref: string;
-            /** @description The policy rule that required the approval (`policy-rules/<id>`). */
+            /** @description The policy rule that required the approval (`policy-rules/<id>`), or for a policy change the enterprise's governance settings (`governance-settings/<enterprise id>`). */
             authority_ref: string;
             /**
              * Format: date-time
@@ -3860,8 +3983,11 @@ export interface components {
             required_human_approvals: number;
             /** @description `policy-rules/<id>/v<version>`: the rule version the requirement came from. */
             requirement_key: string;
-            /** @enum {string} */
-            source: "policy";
+            /**
+             * @description `policy`: a policy rule required it; `governance`: a policy change (docs/policy-changes.md).
+             * @enum {string}
+             */
+            source: "policy" | "governance";
         };
         Asset: {
             /** @enum {string} */
@@ -4300,6 +4426,11 @@ export interface components {
              */
             updated_at: string;
         };
+        /**
+         * @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does.
+         * @enum {string}
+         */
+        CounterfoilVersion: "2026-11-21" | "2026-11-26";
         CryptoNetwork: {
             address_format: {
                 description: string;
@@ -4836,6 +4967,40 @@ export interface components {
             items: components["schemas"]["FundingEndpoint"][];
             next_page_token: string | null;
         };
+        GovernanceSettings: {
+            /** @description The role whose holders approve policy changes and new destinations (default: the platform role `enterprise-admin`). */
+            approver_role_ref: string;
+            /** @description A policy change not approved within this expires and changes nothing (default 7 days). */
+            change_ttl_seconds: number;
+            /** @description Admins who must approve a new withdrawal destination before it is active; 0: active at once. */
+            destination_approval_quorum: number;
+            /** @description A new destination is usable this long after it became active (`usable_from`); 0: at once. */
+            destination_cooling_off_seconds: number;
+            enterprise_ref: string;
+            /**
+             * @description Strong entity tag; send it back in If-Match.
+             * @example "pD1l5bC3q8TzHkR2mXyA"
+             */
+            etag: string;
+            /** @description The enterprise id. */
+            id: string;
+            /** @description Admins who must approve a policy change (activating a rule, editing or retiring an active rule, changing these settings); 0: changes apply at once. */
+            policy_change_quorum: number;
+            /** @enum {string} */
+            resource: "governance_settings";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        GovernanceSettingsUpdate: {
+            approver_role_ref?: string;
+            change_ttl_seconds?: number;
+            destination_approval_quorum?: number;
+            destination_cooling_off_seconds?: number;
+            policy_change_quorum?: number;
+        };
         /**
          * @description Actions that require an action token in X-Action-Token:
          *     - `approvals.approve`: Approve an approval. resource_ref: `approvals/<id>`.
@@ -4843,9 +5008,10 @@ export interface components {
          *     - `service_accounts.rotate_secret`: Rotate a service account secret. resource_ref: `service-accounts/<id>`.
          *     - `role_assignments.grant_enterprise_admin`: Grant the `enterprise-admin` role (POST /role-assignments). resource_ref: the `principal_ref` receiving the role.
          *     - `clients.record_kyc_decision`: Record a KYC decision for a client (POST /clients/{client_id}/kyc-decisions). resource_ref: `clients/<id>`.
+         *     - `approvals.decide_many`: Approve or reject several approvals at once (POST /approvals/decisions). Give `batch {decision, approval_ids}` instead of resource_ref: the token is bound to the decision and the sorted list of ids (resource_ref `approval-decisions/<decision>/sha256:<hex of the sorted ids joined by commas>`).
          * @enum {string}
          */
-        GovernedAction: "approvals.approve" | "approvals.reject" | "service_accounts.rotate_secret" | "role_assignments.grant_enterprise_admin" | "clients.record_kyc_decision";
+        GovernedAction: "approvals.approve" | "approvals.reject" | "service_accounts.rotate_secret" | "role_assignments.grant_enterprise_admin" | "clients.record_kyc_decision" | "approvals.decide_many";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -5539,6 +5705,58 @@ export interface components {
          * @enum {string}
          */
         Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read" | "connectors.read" | "connectors.manage" | "kyc.decide";
+        PolicyChange: {
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            applied_at: string | null;
+            approval_ref: string;
+            approved_by: {
+                id: string;
+                kind: string;
+                tenant_ref: string;
+            }[] | null;
+            /** @description The proposed change: the rule patch, the settings patch, or `{}` for a transition. */
+            change: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Strong entity tag; send it back in If-Match.
+             * @example "pD1l5bC3q8TzHkR2mXyA"
+             */
+            etag: string;
+            failure_reason: string | null;
+            id: string;
+            initiated_by: components["schemas"]["SubjectAttribution"];
+            /** @enum {string} */
+            kind: "policy_rule.activate" | "policy_rule.update" | "policy_rule.retire" | "governance_settings.update" | "withdrawal_destination.create";
+            /** @enum {string} */
+            resource: "policy_change";
+            /**
+             * @description pending_approval → applied | rejected | expired | cancelled | failed (all terminal). Until applied, nothing changes.
+             * @enum {string}
+             */
+            status: "pending_approval" | "applied" | "rejected" | "expired" | "cancelled" | "failed";
+            /** @description What the change applies to: `policy-rules/<id>`, `governance-settings/<enterprise id>` or `withdrawal-destinations/<id>`. */
+            target_ref: string;
+            /** @description The target's version the change was proposed against; if the target changed meanwhile, the approved change fails (`target_changed`). */
+            target_version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        PolicyChangeList: {
+            items: components["schemas"]["PolicyChange"][];
+            next_page_token: string | null;
+        };
         /** @description The policy decision and trace the transfer was accepted under. */
         PolicyDecision: {
             /** @enum {string} */
@@ -5885,6 +6103,11 @@ export interface components {
             stage: "submission" | "confirmation";
         };
         ServiceAccount: {
+            /**
+             * @description The API version its requests are answered at unless they send `Counterfoil-Version` (docs/api-versions.md): the latest at its creation; accounts from before versions existed answer at the first.
+             * @example 2026-11-26
+             */
+            api_version: string;
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -6440,6 +6663,11 @@ export interface components {
         };
         WebhookSubscription: {
             /**
+             * @description Event payloads are delivered rendered at this API version (docs/api-versions.md): the version of the request that created the subscription.
+             * @example 2026-11-26
+             */
+            api_version: string;
+            /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
              */
@@ -6531,6 +6759,8 @@ export interface components {
             network: string;
         };
         WithdrawalDestination: {
+            /** @description The approval it waits (or waited) for; null when none was required. */
+            approval_ref: string | null;
             asset: string;
             /**
              * Format: date-time
@@ -6553,15 +6783,21 @@ export interface components {
             /** @description Accounts at or below this scope may withdraw to it. */
             scope_ref: string;
             /**
-             * @description active ↔ disabled; active | disabled → retired (terminal).
+             * @description pending_approval → active | rejected (when the enterprise puts new destinations under approval); active ↔ disabled; active | disabled → retired (terminal).
              * @enum {string}
              */
-            status: "active" | "disabled" | "retired";
+            status: "pending_approval" | "active" | "disabled" | "retired" | "rejected";
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description Withdrawals may use it from this instant (the end of its cooling-off period); null: no cooling-off, or still pending approval.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            usable_from: string | null;
         };
         WithdrawalDestinationCreate: {
             crypto_routing: {
@@ -6636,6 +6872,8 @@ export interface components {
     };
     responses: never;
     parameters: {
+        /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+        CounterfoilVersion: components["schemas"]["CounterfoilVersion"];
         /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
         IdempotencyKey: components["schemas"]["IdempotencyKey"];
         /** @description ETag of the version being changed. */
@@ -6652,7 +6890,10 @@ export interface operations {
     createActionToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6665,6 +6906,8 @@ export interface operations {
             /** @description The action token (the token itself only in this answer). */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6720,7 +6963,10 @@ export interface operations {
                 page_token?: string;
                 status?: "active" | "revoked";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6729,6 +6975,8 @@ export interface operations {
             /** @description A page of API keys. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6776,7 +7024,10 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6789,6 +7040,8 @@ export interface operations {
             /** @description The key with its secrets, shown once. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6863,7 +7116,10 @@ export interface operations {
     getApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 api_key_id: string;
             };
@@ -6874,6 +7130,8 @@ export interface operations {
             /** @description The API key (without secrets). */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6931,6 +7189,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -6948,6 +7208,8 @@ export interface operations {
             /** @description The API key. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7032,6 +7294,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -7045,6 +7309,8 @@ export interface operations {
             /** @description The key with its new secrets, shown once. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7129,6 +7395,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -7142,6 +7410,8 @@ export interface operations {
             /** @description The API key. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7216,7 +7486,7 @@ export interface operations {
     listApprovals: {
         parameters: {
             query?: {
-                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp";
+                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "policy_change" | "withdrawal_destination";
                 /** @description `true`: only what waits for the caller's decision — pending and unexpired, the caller an eligible approver (the approving role and `approvals.decide` at the governed scope), not the initiator a rule bars, no vote cast yet. Empty for a service account: only people decide. */
                 decidable?: "true" | "false";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
@@ -7227,7 +7497,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "pending" | "approved" | "rejected" | "expired" | "cancelled";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7236,6 +7509,8 @@ export interface operations {
             /** @description A page of approvals. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7283,7 +7558,10 @@ export interface operations {
     getApproval: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 approval_id: string;
             };
@@ -7294,6 +7572,8 @@ export interface operations {
             /** @description The approval. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7351,6 +7631,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Single-use action token (POST /action-tokens). */
                 "X-Action-Token": components["parameters"]["XActionToken"];
             };
@@ -7364,6 +7646,8 @@ export interface operations {
             /** @description The approval after the decision. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7438,7 +7722,10 @@ export interface operations {
     cancelApproval: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 approval_id: string;
             };
@@ -7449,6 +7736,8 @@ export interface operations {
             /** @description The cancelled approval. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7514,7 +7803,10 @@ export interface operations {
     listEligibleApprovers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 approval_id: string;
             };
@@ -7525,6 +7817,8 @@ export interface operations {
             /** @description The eligible approvers. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7582,6 +7876,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Single-use action token (POST /action-tokens). */
                 "X-Action-Token": components["parameters"]["XActionToken"];
             };
@@ -7595,6 +7891,8 @@ export interface operations {
             /** @description The approval after the decision. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7666,6 +7964,91 @@ export interface operations {
             };
         };
     };
+    decideApprovals: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description Single-use action token (POST /action-tokens). */
+                "X-Action-Token": components["parameters"]["XActionToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalDecisionBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description A result per approval, in the order given. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDecisionBatch"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeActionTokenRequired */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listAssets: {
         parameters: {
             query?: {
@@ -7674,7 +8057,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7683,6 +8069,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7745,7 +8133,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7754,6 +8145,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7816,7 +8209,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7825,6 +8221,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7888,7 +8286,10 @@ export interface operations {
                 /** @description Enterprise or client; default the caller’s enterprise. */
                 scope_ref?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7897,6 +8298,8 @@ export interface operations {
             /** @description Capability items, by name. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7961,7 +8364,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "active" | "suspended" | "closed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7970,6 +8376,8 @@ export interface operations {
             /** @description A page of client accounts. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8018,6 +8426,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -8033,6 +8443,8 @@ export interface operations {
             /** @description The client account. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8107,7 +8519,10 @@ export interface operations {
     getClientAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_account_id: string;
             };
@@ -8118,6 +8533,8 @@ export interface operations {
             /** @description The client account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8175,6 +8592,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -8192,6 +8611,8 @@ export interface operations {
             /** @description The updated client account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8278,7 +8699,10 @@ export interface operations {
                 /** @description Only this asset (a zero balance when the account never held it). */
                 asset?: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_account_id: string;
             };
@@ -8289,6 +8713,8 @@ export interface operations {
             /** @description The balances. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8345,7 +8771,10 @@ export interface operations {
     closeClientAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_account_id: string;
             };
@@ -8356,6 +8785,8 @@ export interface operations {
             /** @description The client account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8430,7 +8861,10 @@ export interface operations {
     reactivateClientAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_account_id: string;
             };
@@ -8441,6 +8875,8 @@ export interface operations {
             /** @description The client account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8515,7 +8951,10 @@ export interface operations {
     suspendClientAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_account_id: string;
             };
@@ -8526,6 +8965,8 @@ export interface operations {
             /** @description The client account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8608,7 +9049,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "active" | "suspended" | "closed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8617,6 +9061,8 @@ export interface operations {
             /** @description A page of clients. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8665,6 +9111,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -8680,6 +9128,8 @@ export interface operations {
             /** @description The client. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8754,7 +9204,10 @@ export interface operations {
     getClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_id: string;
             };
@@ -8765,6 +9218,8 @@ export interface operations {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8822,6 +9277,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -8839,6 +9296,8 @@ export interface operations {
             /** @description The updated client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8922,7 +9381,10 @@ export interface operations {
     setClientCapability: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 capability_name: string;
                 client_id: string;
@@ -8938,6 +9400,8 @@ export interface operations {
             /** @description The capability as now set for the client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8994,7 +9458,10 @@ export interface operations {
     closeClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_id: string;
             };
@@ -9005,6 +9472,8 @@ export interface operations {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9080,6 +9549,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Single-use action token (POST /action-tokens). */
@@ -9099,6 +9570,8 @@ export interface operations {
             /** @description The decision. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9173,7 +9646,10 @@ export interface operations {
     reactivateClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_id: string;
             };
@@ -9184,6 +9660,8 @@ export interface operations {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9258,7 +9736,10 @@ export interface operations {
     suspendClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_id: string;
             };
@@ -9269,6 +9750,8 @@ export interface operations {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9348,7 +9831,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9357,6 +9843,8 @@ export interface operations {
             /** @description A page of connectors, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9405,6 +9893,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -9420,6 +9910,8 @@ export interface operations {
             /** @description The connector, with its signing secret. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9485,7 +9977,10 @@ export interface operations {
     getConnector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 connector_id: string;
             };
@@ -9496,6 +9991,8 @@ export interface operations {
             /** @description The connector. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9553,6 +10050,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -9566,6 +10065,8 @@ export interface operations {
             /** @description The connector. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9641,6 +10142,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -9654,6 +10157,8 @@ export interface operations {
             /** @description The connector. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9728,7 +10233,10 @@ export interface operations {
     receiveConnectorEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 connector_id: string;
             };
@@ -9743,6 +10251,8 @@ export interface operations {
             /** @description The event was applied (or had been). */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9809,6 +10319,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -9826,6 +10338,8 @@ export interface operations {
             /** @description The connector, with its new signing secret. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9900,7 +10414,10 @@ export interface operations {
     getConnectorProtocol: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9909,6 +10426,8 @@ export interface operations {
             /** @description OpenAPI 3.1 document. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -9943,7 +10462,10 @@ export interface operations {
                 page_token?: string;
                 to_asset?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9952,6 +10474,8 @@ export interface operations {
             /** @description A page of pairs. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9999,7 +10523,10 @@ export interface operations {
     getConversionPair: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 conversion_pair_id: string;
             };
@@ -10010,6 +10537,8 @@ export interface operations {
             /** @description The pair. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10073,7 +10602,10 @@ export interface operations {
                 page_token?: string;
                 status?: "pending_approval" | "executing" | "executed" | "cancelled" | "rejected" | "expired" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10082,6 +10614,8 @@ export interface operations {
             /** @description A page of transaction records. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10130,6 +10664,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key": string;
             };
@@ -10145,6 +10681,8 @@ export interface operations {
             /** @description The transaction record. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10237,7 +10775,10 @@ export interface operations {
     getConversion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 conversion_id: string;
             };
@@ -10248,6 +10789,8 @@ export interface operations {
             /** @description The transaction record. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10305,6 +10848,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -10318,6 +10863,8 @@ export interface operations {
             /** @description The cancelled conversion. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10383,7 +10930,10 @@ export interface operations {
     listConversionLedgerEntries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 conversion_id: string;
             };
@@ -10394,6 +10944,8 @@ export interface operations {
             /** @description Holds and ledger transactions of the record. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10451,6 +11003,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -10466,6 +11020,8 @@ export interface operations {
             /** @description The firm quote. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10545,7 +11101,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10554,6 +11113,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10610,7 +11171,10 @@ export interface operations {
     getCryptoNetwork: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 crypto_network_id: string;
             };
@@ -10621,6 +11185,8 @@ export interface operations {
             /** @description The network. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10685,7 +11251,10 @@ export interface operations {
                 page_token?: string;
                 rail_class?: "crypto" | "fiat";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10694,6 +11263,8 @@ export interface operations {
             /** @description A page of deposit instructions. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10750,7 +11321,10 @@ export interface operations {
     getDepositInstruction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 deposit_instruction_id: string;
             };
@@ -10761,6 +11335,8 @@ export interface operations {
             /** @description The deposit instruction. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10824,7 +11400,10 @@ export interface operations {
                 page_token?: string;
                 status?: "pending" | "confirmed" | "credited" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10833,6 +11412,8 @@ export interface operations {
             /** @description A page of deposits, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10889,7 +11470,10 @@ export interface operations {
     getDeposit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 deposit_id: string;
             };
@@ -10900,6 +11484,8 @@ export interface operations {
             /** @description The deposit. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10963,7 +11549,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10972,6 +11561,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11035,7 +11626,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11044,6 +11638,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11106,7 +11702,10 @@ export interface operations {
                 page_token?: string;
                 status?: "in_force" | "superseded";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11115,6 +11714,8 @@ export interface operations {
             /** @description A page of agreements, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11163,6 +11764,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -11178,6 +11781,8 @@ export interface operations {
             /** @description The agreement now in force. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11252,7 +11857,10 @@ export interface operations {
     getEnterpriseCommercialAgreement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 agreement_id: string;
             };
@@ -11263,6 +11871,8 @@ export interface operations {
             /** @description The agreement (in force or superseded). */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11320,6 +11930,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description ETag of the version being changed. */
@@ -11339,6 +11951,8 @@ export interface operations {
             /** @description The new agreement in force. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11436,7 +12050,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11445,6 +12062,8 @@ export interface operations {
             /** @description A page of enterprises. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11492,7 +12111,10 @@ export interface operations {
     getEnterprise: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 enterprise_id: string;
             };
@@ -11503,6 +12125,8 @@ export interface operations {
             /** @description The enterprise. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11560,6 +12184,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -11577,6 +12203,8 @@ export interface operations {
             /** @description The updated enterprise. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11652,6 +12280,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -11665,6 +12295,8 @@ export interface operations {
             /** @description The enterprise after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11749,6 +12381,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -11762,6 +12396,8 @@ export interface operations {
             /** @description The enterprise after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11846,6 +12482,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -11859,6 +12497,8 @@ export interface operations {
             /** @description The enterprise after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11956,7 +12596,10 @@ export interface operations {
                 /** @description Exact event type. */
                 type?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11965,6 +12608,8 @@ export interface operations {
             /** @description A page of events. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12012,7 +12657,10 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 event_id: string;
             };
@@ -12023,6 +12671,8 @@ export interface operations {
             /** @description The event. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12080,6 +12730,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -12097,6 +12749,8 @@ export interface operations {
             /** @description The deliveries started. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12162,7 +12816,10 @@ export interface operations {
     listEventTypes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12171,6 +12828,8 @@ export interface operations {
             /** @description Every event type the service emits. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12223,7 +12882,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12232,6 +12894,8 @@ export interface operations {
             /** @description A page of schedules. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12280,6 +12944,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -12295,6 +12961,8 @@ export interface operations {
             /** @description The schedule. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12360,7 +13028,10 @@ export interface operations {
     getExportSchedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 schedule_id: string;
             };
@@ -12371,6 +13042,8 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12427,7 +13100,10 @@ export interface operations {
     backfillExportSchedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 schedule_id: string;
             };
@@ -12442,6 +13118,8 @@ export interface operations {
             /** @description The schedule. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12517,6 +13195,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -12530,6 +13210,8 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12605,6 +13287,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -12618,6 +13302,8 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12692,7 +13378,10 @@ export interface operations {
     triggerExportSchedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 schedule_id: string;
             };
@@ -12703,6 +13392,8 @@ export interface operations {
             /** @description The schedule. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12778,6 +13469,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -12791,6 +13484,8 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12865,7 +13560,10 @@ export interface operations {
     createFeePreview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12878,6 +13576,8 @@ export interface operations {
             /** @description The non-binding fee preview. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12951,7 +13651,10 @@ export interface operations {
                 page_token?: string;
                 rail_class?: "crypto" | "fiat";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12960,6 +13663,8 @@ export interface operations {
             /** @description A page of funding endpoints. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13016,7 +13721,10 @@ export interface operations {
     getFundingEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 funding_endpoint_id: string;
             };
@@ -13027,6 +13735,8 @@ export interface operations {
             /** @description The funding endpoint. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13080,10 +13790,188 @@ export interface operations {
             };
         };
     };
+    getGovernanceSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernanceSettings"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateGovernanceSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the version being changed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GovernanceSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernanceSettings"];
+                };
+            };
+            /** @description The change waits for the quorum of admins (the settings are unchanged until it is approved). */
+            202: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeGone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgePreconditionFailed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     healthz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13092,6 +13980,8 @@ export interface operations {
             /** @description The process is alive. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13126,7 +14016,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13135,6 +14028,8 @@ export interface operations {
             /** @description A page of identity providers. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13183,6 +14078,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -13198,6 +14095,8 @@ export interface operations {
             /** @description The identity provider. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13272,7 +14171,10 @@ export interface operations {
     getIdentityProvider: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 identity_provider_id: string;
             };
@@ -13283,6 +14185,8 @@ export interface operations {
             /** @description The identity provider. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13340,6 +14244,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -13357,6 +14263,8 @@ export interface operations {
             /** @description The updated identity provider. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13441,6 +14349,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key": string;
             };
@@ -13456,6 +14366,8 @@ export interface operations {
             /** @description The batch, with one result per transfer. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13548,7 +14460,10 @@ export interface operations {
     getInternalTransferBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 internal_transfer_batch_id: string;
             };
@@ -13559,6 +14474,8 @@ export interface operations {
             /** @description The batch. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13624,7 +14541,10 @@ export interface operations {
                 page_token?: string;
                 status?: "pending_approval" | "executing" | "executed" | "cancelled" | "rejected" | "expired" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13633,6 +14553,8 @@ export interface operations {
             /** @description A page of transaction records. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13690,6 +14612,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key": string;
             };
@@ -13705,6 +14629,8 @@ export interface operations {
             /** @description The transaction record. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13797,7 +14723,10 @@ export interface operations {
     getInternalTransfer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 internal_transfer_id: string;
             };
@@ -13808,6 +14737,8 @@ export interface operations {
             /** @description The transaction record. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13865,6 +14796,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -13878,6 +14811,8 @@ export interface operations {
             /** @description The cancelled transfer. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13943,7 +14878,10 @@ export interface operations {
     listInternalTransferLedgerEntries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 internal_transfer_id: string;
             };
@@ -13954,6 +14892,8 @@ export interface operations {
             /** @description Holds and ledger transactions of the record. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14017,7 +14957,10 @@ export interface operations {
                 /** @description Enterprise whose master accounts to list. */
                 scope_ref?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14026,6 +14969,8 @@ export interface operations {
             /** @description A page of master accounts. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14073,7 +15018,10 @@ export interface operations {
     getMasterAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 master_account_id: string;
             };
@@ -14084,6 +15032,8 @@ export interface operations {
             /** @description The master account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14143,7 +15093,10 @@ export interface operations {
                 /** @description Only this asset (a zero balance when the account never held it). */
                 asset?: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 master_account_id: string;
             };
@@ -14154,6 +15107,8 @@ export interface operations {
             /** @description The balances. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14210,7 +15165,10 @@ export interface operations {
     getMyCapabilities: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14219,6 +15177,8 @@ export interface operations {
             /** @description The caller’s scope and its capabilities. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14266,7 +15226,10 @@ export interface operations {
     getMyNavigation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14275,6 +15238,8 @@ export interface operations {
             /** @description The caller’s navigation. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14322,7 +15287,10 @@ export interface operations {
     metrics: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14331,6 +15299,8 @@ export interface operations {
             /** @description Prometheus text exposition. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14360,7 +15330,10 @@ export interface operations {
     revokeToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14374,6 +15347,8 @@ export interface operations {
             /** @description The token is revoked, or was never usable. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14410,7 +15385,10 @@ export interface operations {
     issueToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14424,6 +15402,8 @@ export interface operations {
             /** @description Access token. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14472,6 +15452,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key": string;
             };
@@ -14487,6 +15469,8 @@ export interface operations {
             /** @description The session. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14579,7 +15563,10 @@ export interface operations {
     getOffRampSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 session_id: string;
             };
@@ -14590,6 +15577,8 @@ export interface operations {
             /** @description The session. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14647,6 +15636,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -14660,6 +15651,8 @@ export interface operations {
             /** @description The cancelled session. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14726,6 +15719,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -14741,6 +15736,8 @@ export interface operations {
             /** @description The session. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14833,7 +15830,10 @@ export interface operations {
     getOnRampSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 session_id: string;
             };
@@ -14844,6 +15844,8 @@ export interface operations {
             /** @description The session. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14901,6 +15903,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -14914,6 +15918,8 @@ export interface operations {
             /** @description The cancelled session. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14979,7 +15985,10 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14988,6 +15997,8 @@ export interface operations {
             /** @description OpenAPI 3.1 document. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -15022,7 +16033,10 @@ export interface operations {
                 /** @description Only the runs of this export schedule. */
                 schedule_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15031,6 +16045,8 @@ export interface operations {
             /** @description A page of exports, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15079,6 +16095,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -15094,6 +16112,8 @@ export interface operations {
             /** @description The queued export. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15168,7 +16188,10 @@ export interface operations {
     getOperationsActivityExport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 export_id: string;
             };
@@ -15179,6 +16202,8 @@ export interface operations {
             /** @description The export. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15235,7 +16260,10 @@ export interface operations {
     downloadOperationsActivityExport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 export_id: string;
             };
@@ -15246,6 +16274,8 @@ export interface operations {
             /** @description The file. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15325,7 +16355,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15334,6 +16367,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15390,7 +16425,10 @@ export interface operations {
     getPaymentMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 payment_method_id: string;
             };
@@ -15401,6 +16439,8 @@ export interface operations {
             /** @description The payment method. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15464,7 +16504,10 @@ export interface operations {
                 page_token?: string;
                 status?: "active" | "disabled";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15473,6 +16516,8 @@ export interface operations {
             /** @description A page of payout methods. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15530,6 +16575,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -15545,6 +16592,8 @@ export interface operations {
             /** @description The payout method. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15628,7 +16677,10 @@ export interface operations {
     getPayoutMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 payout_method_id: string;
             };
@@ -15639,6 +16691,8 @@ export interface operations {
             /** @description The payout method. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15696,6 +16750,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -15709,6 +16765,8 @@ export interface operations {
             /** @description The disabled payout method. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15793,6 +16851,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -15808,6 +16868,8 @@ export interface operations {
             /** @description The draft rule. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15879,6 +16941,147 @@ export interface operations {
             };
         };
     };
+    listPolicyChanges: {
+        parameters: {
+            query?: {
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                page_token?: string;
+                status?: "pending_approval" | "applied" | "rejected" | "expired" | "cancelled" | "failed";
+                /** @description Changes of this rule, destination or settings. */
+                target_ref?: string;
+            };
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of policy changes. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChangeList"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPolicyChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                policy_change_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy change. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listPolicyRules: {
         parameters: {
             query?: {
@@ -15891,7 +17094,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "draft" | "active" | "retired";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15900,6 +17106,8 @@ export interface operations {
             /** @description A page of rules. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15947,7 +17155,10 @@ export interface operations {
     getPolicyRule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 rule_id: string;
             };
@@ -15958,6 +17169,8 @@ export interface operations {
             /** @description The rule. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16015,6 +17228,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -16032,10 +17247,23 @@ export interface operations {
             /** @description The updated rule. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyRule"];
+                };
+            };
+            /** @description The change waits for the quorum of admins (the rule is unchanged until it is approved). */
+            202: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
                 };
             };
             /** @description EdgeBadRequest */
@@ -16125,6 +17353,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -16138,10 +17368,23 @@ export interface operations {
             /** @description The rule after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyRule"];
+                };
+            };
+            /** @description The change waits for the quorum of admins (the rule is unchanged until it is approved). */
+            202: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
                 };
             };
             /** @description EdgeBadRequest */
@@ -16222,6 +17465,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -16235,10 +17480,23 @@ export interface operations {
             /** @description The rule after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyRule"];
+                };
+            };
+            /** @description The change waits for the quorum of admins (the rule is unchanged until it is approved). */
+            202: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
                 };
             };
             /** @description EdgeBadRequest */
@@ -16318,7 +17576,10 @@ export interface operations {
     evaluatePolicyRules: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16331,6 +17592,8 @@ export interface operations {
             /** @description The decision and its trace. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16403,7 +17666,10 @@ export interface operations {
                 from_asset: string;
                 to_asset: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16412,6 +17678,8 @@ export interface operations {
             /** @description The indicative price. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16504,7 +17772,10 @@ export interface operations {
     readyz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16513,6 +17784,8 @@ export interface operations {
             /** @description Dependencies reachable. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16560,7 +17833,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "active" | "revoked";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16569,6 +17845,8 @@ export interface operations {
             /** @description A page of role assignments. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16617,6 +17895,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -16632,6 +17912,8 @@ export interface operations {
             /** @description The role assignment. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16715,7 +17997,10 @@ export interface operations {
     getRoleAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 role_assignment_id: string;
             };
@@ -16726,6 +18011,8 @@ export interface operations {
             /** @description The role assignment. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16783,6 +18070,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -16796,6 +18085,8 @@ export interface operations {
             /** @description The revoked role assignment. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16877,7 +18168,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "active" | "retired";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16886,6 +18180,8 @@ export interface operations {
             /** @description A page of roles. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16934,6 +18230,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -16949,6 +18247,8 @@ export interface operations {
             /** @description The role. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17023,7 +18323,10 @@ export interface operations {
     getRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 role_id: string;
             };
@@ -17034,6 +18337,8 @@ export interface operations {
             /** @description The role. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17091,6 +18396,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -17108,6 +18415,8 @@ export interface operations {
             /** @description The updated role. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17192,6 +18501,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -17205,6 +18516,8 @@ export interface operations {
             /** @description The retired role. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17280,6 +18593,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -17297,6 +18612,8 @@ export interface operations {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17372,6 +18689,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -17389,6 +18708,8 @@ export interface operations {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17464,6 +18785,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -17479,6 +18802,8 @@ export interface operations {
             /** @description The pending deposit. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17572,6 +18897,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -17589,6 +18916,8 @@ export interface operations {
             /** @description The session, payment received. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17663,7 +18992,10 @@ export interface operations {
     injectSandboxRailFailure: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17676,6 +19008,8 @@ export interface operations {
             /** @description The injected failure. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17740,7 +19074,10 @@ export interface operations {
                 parent_ref?: string;
                 status?: "active" | "revoked";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17749,6 +19086,8 @@ export interface operations {
             /** @description A page of service accounts. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17796,7 +19135,10 @@ export interface operations {
     createServiceAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17809,6 +19151,8 @@ export interface operations {
             /** @description The account, its credentials and its grants. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17874,7 +19218,10 @@ export interface operations {
     getServiceAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 service_account_id: string;
             };
@@ -17885,6 +19232,8 @@ export interface operations {
             /** @description The service account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17942,6 +19291,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -17955,6 +19306,8 @@ export interface operations {
             /** @description The revoked service account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18030,6 +19383,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Single-use action token (POST /action-tokens). */
@@ -18049,6 +19404,8 @@ export interface operations {
             /** @description The new secret and the account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18141,7 +19498,10 @@ export interface operations {
     provisionServiceAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18154,6 +19514,8 @@ export interface operations {
             /** @description Already there: no secret. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18163,6 +19525,8 @@ export interface operations {
             /** @description Created: credentials and grants. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18230,7 +19594,10 @@ export interface operations {
             query: {
                 enterprise_ref: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18239,6 +19606,8 @@ export interface operations {
             /** @description The providers. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18268,7 +19637,10 @@ export interface operations {
     getUserActionAuditEntry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 entry_id: string;
             };
@@ -18279,6 +19651,8 @@ export interface operations {
             /** @description The audit entry. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18335,7 +19709,10 @@ export interface operations {
     searchUserActionAuditEntries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18348,6 +19725,8 @@ export interface operations {
             /** @description A page of audit entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18402,7 +19781,10 @@ export interface operations {
                 /** @description Only the runs of this export schedule. */
                 schedule_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18411,6 +19793,8 @@ export interface operations {
             /** @description A page of exports, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18459,6 +19843,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -18474,6 +19860,8 @@ export interface operations {
             /** @description The queued export. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18548,7 +19936,10 @@ export interface operations {
     getUserActionAuditExport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 export_id: string;
             };
@@ -18559,6 +19950,8 @@ export interface operations {
             /** @description The export. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18615,7 +20008,10 @@ export interface operations {
     downloadUserActionAuditExport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 export_id: string;
             };
@@ -18626,6 +20022,8 @@ export interface operations {
             /** @description The file. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18710,7 +20108,10 @@ export interface operations {
                 /** @description `expired` includes pending invitations past their expiry. */
                 status?: "pending" | "accepted" | "cancelled" | "expired";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18719,6 +20120,8 @@ export interface operations {
             /** @description A page of invitations. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18766,7 +20169,10 @@ export interface operations {
     createUserInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18779,6 +20185,8 @@ export interface operations {
             /** @description The invitation and its token. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18862,7 +20270,10 @@ export interface operations {
     getUserInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 invitation_id: string;
             };
@@ -18873,6 +20284,8 @@ export interface operations {
             /** @description The invitation (never its token). */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18929,7 +20342,10 @@ export interface operations {
     acceptUserInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18942,6 +20358,8 @@ export interface operations {
             /** @description The accepted invitation, the new user and its grants. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18990,6 +20408,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -19005,6 +20425,8 @@ export interface operations {
             /** @description The cancelled invitation. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19089,7 +20511,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "active" | "suspended" | "deactivated";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19098,6 +20523,8 @@ export interface operations {
             /** @description A page of users. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19146,6 +20573,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -19161,6 +20590,8 @@ export interface operations {
             /** @description The user. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19226,7 +20657,10 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 user_id: string;
             };
@@ -19237,6 +20671,8 @@ export interface operations {
             /** @description The user. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19294,6 +20730,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -19311,6 +20749,8 @@ export interface operations {
             /** @description The updated user. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19377,6 +20817,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -19390,6 +20832,8 @@ export interface operations {
             /** @description The user. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19465,6 +20909,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -19478,6 +20924,8 @@ export interface operations {
             /** @description The user. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19553,6 +21001,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -19566,6 +21016,8 @@ export interface operations {
             /** @description The user. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19646,7 +21098,10 @@ export interface operations {
                 page_token?: string;
                 status?: "active" | "disabled" | "deleted";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19655,6 +21110,8 @@ export interface operations {
             /** @description A page of subscriptions. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19703,6 +21160,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -19718,6 +21177,8 @@ export interface operations {
             /** @description The subscription, with its signing secret. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19783,7 +21244,10 @@ export interface operations {
     getWebhookSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 subscription_id: string;
             };
@@ -19794,6 +21258,8 @@ export interface operations {
             /** @description The subscription and its backlog. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19851,6 +21317,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -19868,6 +21336,8 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19952,6 +21422,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -19965,6 +21437,8 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20045,7 +21519,10 @@ export interface operations {
                 page_token?: string;
                 status?: "pending" | "succeeded" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 subscription_id: string;
             };
@@ -20056,6 +21533,8 @@ export interface operations {
             /** @description A page of deliveries, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20112,7 +21591,10 @@ export interface operations {
     getWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 delivery_id: string;
                 subscription_id: string;
@@ -20124,6 +21606,8 @@ export interface operations {
             /** @description The delivery and its attempts. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20181,6 +21665,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -20195,6 +21681,8 @@ export interface operations {
             /** @description The new delivery. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20261,6 +21749,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -20274,6 +21764,8 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20349,6 +21841,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -20362,6 +21856,8 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20437,6 +21933,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -20454,6 +21952,8 @@ export interface operations {
             /** @description The subscription, with its new signing secret. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20537,7 +22037,10 @@ export interface operations {
     testWebhookSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 subscription_id: string;
             };
@@ -20548,6 +22051,8 @@ export interface operations {
             /** @description The delivery started. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20619,9 +22124,12 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
                 scope_ref?: string;
-                status?: "active" | "disabled" | "retired";
+                status?: "pending_approval" | "active" | "disabled" | "retired" | "rejected";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20630,6 +22138,8 @@ export interface operations {
             /** @description A page of destinations. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20678,6 +22188,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -20690,9 +22202,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The destination (active). */
+            /** @description The destination: `active`, or `pending_approval` with its `approval_ref` when the enterprise puts new destinations under approval (governance settings `destination_approval_quorum`); usable by withdrawals from `usable_from` (cooling-off). */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20767,7 +22281,10 @@ export interface operations {
     getWithdrawalDestination: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 destination_id: string;
             };
@@ -20778,6 +22295,8 @@ export interface operations {
             /** @description The destination. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20835,6 +22354,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -20848,6 +22369,8 @@ export interface operations {
             /** @description The destination after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20932,6 +22455,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -20945,6 +22470,8 @@ export interface operations {
             /** @description The destination after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21029,6 +22556,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -21042,6 +22571,8 @@ export interface operations {
             /** @description The destination after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21132,7 +22663,10 @@ export interface operations {
                 page_token?: string;
                 status?: "pending_approval" | "executing" | "executed" | "rejected" | "expired" | "cancelled" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21141,6 +22675,8 @@ export interface operations {
             /** @description A page of withdrawals. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21189,6 +22725,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key": string;
             };
@@ -21204,6 +22742,8 @@ export interface operations {
             /** @description The transaction record. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21296,7 +22836,10 @@ export interface operations {
     getWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 withdrawal_id: string;
             };
@@ -21307,6 +22850,8 @@ export interface operations {
             /** @description The transaction record. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21363,7 +22908,10 @@ export interface operations {
     cancelWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 withdrawal_id: string;
             };
@@ -21374,6 +22922,8 @@ export interface operations {
             /** @description The cancelled withdrawal. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21439,7 +22989,10 @@ export interface operations {
     listWithdrawalLedgerEntries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 withdrawal_id: string;
             };
@@ -21450,6 +23003,8 @@ export interface operations {
             /** @description Holds and ledger transactions of the record. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
