@@ -9,6 +9,7 @@ import { createWithdrawalActivities } from './withdrawals';
 import { createConversionActivities } from './conversions';
 import { createRampActivities } from './ramps';
 import { createTransferActivities } from './transfers';
+import { createPolicyChangeActivities } from './policy-changes';
 
 /**
  * All activities, built from the process's services (dependency injection, as in the Temporal
@@ -26,6 +27,7 @@ export function createActivities(services: Services) {
     ...createConversionActivities(services),
     ...createRampActivities(services),
     ...createTransferActivities(services),
+    ...createPolicyChangeActivities(services),
   };
 }
 

@@ -25,6 +25,8 @@ import { Migration20261126074000_on_ramp_payments } from './Migration20261126074
 import { Migration20261126071000_ledger_chain } from './Migration20261126071000_ledger_chain';
 import { Migration20261126040000_rate_limits } from './Migration20261126040000_rate_limits';
 import { Migration20261126072000_transfer_batches } from './Migration20261126072000_transfer_batches';
+import { Migration20261126073000_governed_policy_changes } from './Migration20261126073000_governed_policy_changes';
+import { Migration20261126073100_api_versions } from './Migration20261126073100_api_versions';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
 export const migrationsList: MigrationObject[] = [
@@ -54,4 +56,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126072000_transfer_batches', class: Migration20261126072000_transfer_batches },
   { name: 'Migration20261126074000_on_ramp_payments', class: Migration20261126074000_on_ramp_payments },
   { name: 'Migration20261126071000_ledger_chain', class: Migration20261126071000_ledger_chain },
+  { name: 'Migration20261126073000_governed_policy_changes', class: Migration20261126073000_governed_policy_changes },
+  { name: 'Migration20261126073100_api_versions', class: Migration20261126073100_api_versions },
 ];

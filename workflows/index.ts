@@ -9,3 +9,4 @@ export { withdrawalWorkflow } from './withdrawal';
 export { conversionWorkflow } from './conversion';
 export { onRampWorkflow, offRampWorkflow } from './ramps';
 export { internalTransferWorkflow } from './internal-transfer';
+export { policyChangeWorkflow } from './policy-change';

@@ -23,6 +23,7 @@ export interface paths {
          *     - `service_accounts.rotate_secret`: Rotate a service account secret. resource_ref: `service-accounts/<id>`.
          *     - `role_assignments.grant_enterprise_admin`: Grant the `enterprise-admin` role (POST /role-assignments). resource_ref: the `principal_ref` receiving the role.
          *     - `clients.record_kyc_decision`: Record a KYC decision for a client (POST /clients/{client_id}/kyc-decisions). resource_ref: `clients/<id>`.
+         *     - `approvals.decide_many`: Approve or reject several approvals at once (POST /approvals/decisions). Give `batch {decision, approval_ids}` instead of resource_ref: the token is bound to the decision and the sorted list of ids (resource_ref `approval-decisions/<decision>/sha256:<hex of the sorted ids joined by commas>`).
          *
          *     Requires permission `action_tokens.create`.
          */
@@ -263,6 +264,30 @@ export interface paths {
          *     Requires an action token for action `approvals.reject` in X-Action-Token.
          */
         post: operations["rejectApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/approvals/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject several approvals at once
+         * @description Up to 100 approvals, one decision, one action token: `approvals.decide_many` issued with `batch` = this body's decision and ids (any order; the token binds the sorted list). Each approval is decided exactly as POST /approvals/{id}/approve|reject would decide it alone, in the order listed; a refusal of one does not stop the others. The answer is 200 with a result per id: `status` 200 and the approval, or the problem the single decision would have answered (404 for an approval that is missing or out of scope, 403, 409). A repeated id is 422. Each decision leaves its own audit entry naming the approval.
+         *
+         *     Requires permission `approvals.decide`.
+         *
+         *     Requires an action token for action `approvals.decide_many` in X-Action-Token.
+         */
+        post: operations["decideApprovals"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1639,6 +1664,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/governance-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the enterprise's governance settings
+         * @description Who must approve changes of the policy and new withdrawal destinations, and the cooling-off of new destinations (docs/policy-changes.md).
+         *
+         *     Requires permission `policies.read`.
+         */
+        get: operations["getGovernanceSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the enterprise's governance settings
+         * @description While `policy_change_quorum` is 0 the change applies at once (200): turning the quorum on needs nobody else. Once it is above 0, every change of these settings (lowering the quorum included) is a policy change that waits for that many admins (202 with the `policy_change`), as rule changes do. An `approver_role_ref` that is not an active role of the enterprise is 422. A stale If-Match is 412.
+         *
+         *     Requires permission `policies.manage`.
+         */
+        patch: operations["updateGovernanceSettings"];
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2408,6 +2461,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/policy-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List policy changes
+         * @description Changes of the policy proposed under the enterprise's quorum (rule activations, edits and retirements, governance settings, new withdrawal destinations), newest last.
+         *
+         *     Requires permission `policies.read`.
+         */
+        get: operations["listPolicyChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/policy-changes/{policy_change_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a policy change
+         * @description Requires permission `policies.read`.
+         */
+        get: operations["getPolicyChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/policy-rules": {
         parameters: {
             query?: never;
@@ -2447,7 +2542,7 @@ export interface paths {
         head?: never;
         /**
          * Update a policy rule
-         * @description Draft and active rules can change; a retired rule is 409 `policy_rule_retired`. A stale If-Match is 412. Governed records keep the rule version they ran under.
+         * @description Draft and active rules can change; a retired rule is 409 `policy_rule_retired`. A stale If-Match is 412. Governed records keep the rule version they ran under. When the enterprise's `policy_change_quorum` is above 0 (GET /governance-settings), activating a rule or changing an active one is not applied: the answer is 202 with a `policy_change` waiting for that many admins (its `approval_ref`; the initiator cannot approve; it expires after `change_ttl_seconds`). Until it is approved the rule stays as it is; approved, it applies atomically (or fails if the rule changed meanwhile); rejected or expired, nothing changes. Drafts change at once.
          *
          *     Requires permission `policies.manage`.
          */
@@ -2465,7 +2560,7 @@ export interface paths {
         put?: never;
         /**
          * Activate a policy rule
-         * @description `draft` → `active`: the rule governs operations from now on. Anything else is 409. With If-Match, a stale ETag is 412.
+         * @description `draft` → `active`: the rule governs operations from now on. Anything else is 409. With If-Match, a stale ETag is 412. When the enterprise's `policy_change_quorum` is above 0 (GET /governance-settings), activating a rule or changing an active one is not applied: the answer is 202 with a `policy_change` waiting for that many admins (its `approval_ref`; the initiator cannot approve; it expires after `change_ttl_seconds`). Until it is approved the rule stays as it is; approved, it applies atomically (or fails if the rule changed meanwhile); rejected or expired, nothing changes. Drafts change at once.
          *
          *     Requires permission `policies.manage`.
          */
@@ -2487,7 +2582,7 @@ export interface paths {
         put?: never;
         /**
          * Retire a policy rule
-         * @description `draft` | `active` → `retired` (terminal). Retired already is 409. With If-Match, a stale ETag is 412.
+         * @description `draft` | `active` → `retired` (terminal). Retired already is 409. With If-Match, a stale ETag is 412. When the enterprise's `policy_change_quorum` is above 0 (GET /governance-settings), activating a rule or changing an active one is not applied: the answer is 202 with a `policy_change` waiting for that many admins (its `approval_ref`; the initiator cannot approve; it expires after `change_ttl_seconds`). Until it is approved the rule stays as it is; approved, it applies atomically (or fails if the rule changed meanwhile); rejected or expired, nothing changes. Drafts change at once.
          *
          *     Requires permission `policies.manage`.
          */
@@ -3737,10 +3832,14 @@ export interface components {
         };
         ActionTokenCreate: {
             action: components["schemas"]["GovernedAction"];
+            batch?: components["schemas"]["ApprovalBatchBinding"];
             /** @description Lifetime; default COUNTERFOIL_ACTION_TOKEN_TTL_SECONDS (300), at most 300. */
             expires_in_seconds?: number;
-            /** @example service-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
-            resource_ref: string;
+            /**
+             * @description The resource the action acts on; required for every action but `approvals.decide_many`.
+             * @example service-accounts/0193a1c2-7f00-7abc-8def-0123456789ab
+             */
+            resource_ref?: string;
         };
         ApiKey: {
             /**
@@ -3878,6 +3977,30 @@ export interface components {
                 verdict: "approve" | "reject";
             }[];
         };
+        /** @description For `approvals.decide_many` only (and required there): the decision and the approvals it binds the token to, in any order. */
+        ApprovalBatchBinding: {
+            approval_ids: string[];
+            /** @enum {string} */
+            decision: "approve" | "reject";
+        };
+        ApprovalDecisionBatch: {
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            /** @enum {string} */
+            resource: "approval_decision_batch";
+            results: {
+                approval: components["schemas"]["Approval"] & (Record<string, never> | null);
+                approval_id: string;
+                problem: components["schemas"]["Problem"] & (Record<string, never> | null);
+                /** @description What the decision alone would have answered: 200, or the problem's status. */
+                status: number;
+            }[];
+        };
+        ApprovalDecisionBatchRequest: {
+            approval_ids: string[];
+            /** @enum {string} */
+            decision: "approve" | "reject";
+        };
         ApprovalList: {
             items: components["schemas"]["Approval"][];
             next_page_token: string | null;
@@ -3896,7 +4019,7 @@ export interface components {
         ApprovalRequirementSnapshot: {
             /** @description Holders of this role at the governed scope may approve. */
             approver_role_ref: string;
-            /** @description The policy rule that required the approval (`policy-rules/<id>`). */
+            /** @description The policy rule that required the approval (`policy-rules/<id>`), or for a policy change the enterprise's governance settings (`governance-settings/<enterprise id>`). */
             authority_ref: string;
             /**
              * Format: date-time
@@ -3910,8 +4033,11 @@ export interface components {
             required_human_approvals: number;
             /** @description `policy-rules/<id>/v<version>`: the rule version the requirement came from. */
             requirement_key: string;
-            /** @enum {string} */
-            source: "policy";
+            /**
+             * @description `policy`: a policy rule required it; `governance`: a policy change (docs/policy-changes.md).
+             * @enum {string}
+             */
+            source: "policy" | "governance";
         };
         Asset: {
             /** @enum {string} */
@@ -4352,6 +4478,11 @@ export interface components {
              */
             updated_at: string;
         };
+        /**
+         * @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does.
+         * @enum {string}
+         */
+        CounterfoilVersion: "2026-11-21" | "2026-11-26";
         CryptoNetwork: {
             address_format: {
                 description: string;
@@ -4888,6 +5019,40 @@ export interface components {
             items: components["schemas"]["FundingEndpoint"][];
             next_page_token: string | null;
         };
+        GovernanceSettings: {
+            /** @description The role whose holders approve policy changes and new destinations (default: the platform role `enterprise-admin`). */
+            approver_role_ref: string;
+            /** @description A policy change not approved within this expires and changes nothing (default 7 days). */
+            change_ttl_seconds: number;
+            /** @description Admins who must approve a new withdrawal destination before it is active; 0: active at once. */
+            destination_approval_quorum: number;
+            /** @description A new destination is usable this long after it became active (`usable_from`); 0: at once. */
+            destination_cooling_off_seconds: number;
+            enterprise_ref: string;
+            /**
+             * @description Strong entity tag; send it back in If-Match.
+             * @example "pD1l5bC3q8TzHkR2mXyA"
+             */
+            etag: string;
+            /** @description The enterprise id. */
+            id: string;
+            /** @description Admins who must approve a policy change (activating a rule, editing or retiring an active rule, changing these settings); 0: changes apply at once. */
+            policy_change_quorum: number;
+            /** @enum {string} */
+            resource: "governance_settings";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        GovernanceSettingsUpdate: {
+            approver_role_ref?: string;
+            change_ttl_seconds?: number;
+            destination_approval_quorum?: number;
+            destination_cooling_off_seconds?: number;
+            policy_change_quorum?: number;
+        };
         /**
          * @description Actions that require an action token in X-Action-Token:
          *     - `approvals.approve`: Approve an approval. resource_ref: `approvals/<id>`.
@@ -4895,9 +5060,10 @@ export interface components {
          *     - `service_accounts.rotate_secret`: Rotate a service account secret. resource_ref: `service-accounts/<id>`.
          *     - `role_assignments.grant_enterprise_admin`: Grant the `enterprise-admin` role (POST /role-assignments). resource_ref: the `principal_ref` receiving the role.
          *     - `clients.record_kyc_decision`: Record a KYC decision for a client (POST /clients/{client_id}/kyc-decisions). resource_ref: `clients/<id>`.
+         *     - `approvals.decide_many`: Approve or reject several approvals at once (POST /approvals/decisions). Give `batch {decision, approval_ids}` instead of resource_ref: the token is bound to the decision and the sorted list of ids (resource_ref `approval-decisions/<decision>/sha256:<hex of the sorted ids joined by commas>`).
          * @enum {string}
          */
-        GovernedAction: "approvals.approve" | "approvals.reject" | "service_accounts.rotate_secret" | "role_assignments.grant_enterprise_admin" | "clients.record_kyc_decision";
+        GovernedAction: "approvals.approve" | "approvals.reject" | "service_accounts.rotate_secret" | "role_assignments.grant_enterprise_admin" | "clients.record_kyc_decision" | "approvals.decide_many";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -5632,6 +5798,58 @@ export interface components {
          * @enum {string}
          */
         Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read" | "connectors.read" | "connectors.manage" | "kyc.decide" | "kyc.read";
+        PolicyChange: {
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            applied_at: string | null;
+            approval_ref: string;
+            approved_by: {
+                id: string;
+                kind: string;
+                tenant_ref: string;
+            }[] | null;
+            /** @description The proposed change: the rule patch, the settings patch, or `{}` for a transition. */
+            change: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Strong entity tag; send it back in If-Match.
+             * @example "pD1l5bC3q8TzHkR2mXyA"
+             */
+            etag: string;
+            failure_reason: string | null;
+            id: string;
+            initiated_by: components["schemas"]["SubjectAttribution"];
+            /** @enum {string} */
+            kind: "policy_rule.activate" | "policy_rule.update" | "policy_rule.retire" | "governance_settings.update" | "withdrawal_destination.create";
+            /** @enum {string} */
+            resource: "policy_change";
+            /**
+             * @description pending_approval → applied | rejected | expired | cancelled | failed (all terminal). Until applied, nothing changes.
+             * @enum {string}
+             */
+            status: "pending_approval" | "applied" | "rejected" | "expired" | "cancelled" | "failed";
+            /** @description What the change applies to: `policy-rules/<id>`, `governance-settings/<enterprise id>` or `withdrawal-destinations/<id>`. */
+            target_ref: string;
+            /** @description The target's version the change was proposed against; if the target changed meanwhile, the approved change fails (`target_changed`). */
+            target_version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        PolicyChangeList: {
+            items: components["schemas"]["PolicyChange"][];
+            next_page_token: string | null;
+        };
         /** @description The policy decision and trace the transfer was accepted under. */
         PolicyDecision: {
             /** @enum {string} */
@@ -5978,6 +6196,11 @@ export interface components {
             stage: "submission" | "confirmation";
         };
         ServiceAccount: {
+            /**
+             * @description The API version its requests are answered at unless they send `Counterfoil-Version` (docs/api-versions.md): the latest at its creation; accounts from before versions existed answer at the first.
+             * @example 2026-11-26
+             */
+            api_version: string;
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -6533,6 +6756,11 @@ export interface components {
         };
         WebhookSubscription: {
             /**
+             * @description Event payloads are delivered rendered at this API version (docs/api-versions.md): the version of the request that created the subscription.
+             * @example 2026-11-26
+             */
+            api_version: string;
+            /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
              */
@@ -6624,6 +6852,8 @@ export interface components {
             network: string;
         };
         WithdrawalDestination: {
+            /** @description The approval it waits (or waited) for; null when none was required. */
+            approval_ref: string | null;
             asset: string;
             /**
              * Format: date-time
@@ -6646,15 +6876,21 @@ export interface components {
             /** @description Accounts at or below this scope may withdraw to it. */
             scope_ref: string;
             /**
-             * @description active ↔ disabled; active | disabled → retired (terminal).
+             * @description pending_approval → active | rejected (when the enterprise puts new destinations under approval); active ↔ disabled; active | disabled → retired (terminal).
              * @enum {string}
              */
-            status: "active" | "disabled" | "retired";
+            status: "pending_approval" | "active" | "disabled" | "retired" | "rejected";
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description Withdrawals may use it from this instant (the end of its cooling-off period); null: no cooling-off, or still pending approval.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            usable_from: string | null;
         };
         WithdrawalDestinationCreate: {
             crypto_routing: {
@@ -6729,6 +6965,8 @@ export interface components {
     };
     responses: never;
     parameters: {
+        /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+        CounterfoilVersion: components["schemas"]["CounterfoilVersion"];
         /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
         IdempotencyKey: components["schemas"]["IdempotencyKey"];
         /** @description ETag of the version being changed. */
@@ -6745,7 +6983,10 @@ export interface operations {
     createActionToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6758,6 +6999,8 @@ export interface operations {
             /** @description The action token (the token itself only in this answer). */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6813,7 +7056,10 @@ export interface operations {
                 page_token?: string;
                 status?: "active" | "revoked";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6822,6 +7068,8 @@ export interface operations {
             /** @description A page of API keys. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6869,7 +7117,10 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6882,6 +7133,8 @@ export interface operations {
             /** @description The key with its secrets, shown once. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6956,7 +7209,10 @@ export interface operations {
     getApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 api_key_id: string;
             };
@@ -6967,6 +7223,8 @@ export interface operations {
             /** @description The API key (without secrets). */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7024,6 +7282,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -7041,6 +7301,8 @@ export interface operations {
             /** @description The API key. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7125,6 +7387,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -7138,6 +7402,8 @@ export interface operations {
             /** @description The key with its new secrets, shown once. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7222,6 +7488,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -7235,6 +7503,8 @@ export interface operations {
             /** @description The API key. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7309,7 +7579,7 @@ export interface operations {
     listApprovals: {
         parameters: {
             query?: {
-                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp";
+                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "policy_change" | "withdrawal_destination";
                 /** @description `true`: only what waits for the caller's decision — pending and unexpired, the caller an eligible approver (the approving role and `approvals.decide` at the governed scope), not the initiator a rule bars, no vote cast yet. Empty for a service account: only people decide. */
                 decidable?: "true" | "false";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
@@ -7320,7 +7590,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "pending" | "approved" | "rejected" | "expired" | "cancelled";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7329,6 +7602,8 @@ export interface operations {
             /** @description A page of approvals. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7376,7 +7651,10 @@ export interface operations {
     getApproval: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 approval_id: string;
             };
@@ -7387,6 +7665,8 @@ export interface operations {
             /** @description The approval. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7444,6 +7724,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Single-use action token (POST /action-tokens). */
                 "X-Action-Token": components["parameters"]["XActionToken"];
             };
@@ -7457,6 +7739,8 @@ export interface operations {
             /** @description The approval after the decision. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7531,7 +7815,10 @@ export interface operations {
     cancelApproval: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 approval_id: string;
             };
@@ -7542,6 +7829,8 @@ export interface operations {
             /** @description The cancelled approval. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7607,7 +7896,10 @@ export interface operations {
     listEligibleApprovers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 approval_id: string;
             };
@@ -7618,6 +7910,8 @@ export interface operations {
             /** @description The eligible approvers. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7675,6 +7969,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Single-use action token (POST /action-tokens). */
                 "X-Action-Token": components["parameters"]["XActionToken"];
             };
@@ -7688,6 +7984,8 @@ export interface operations {
             /** @description The approval after the decision. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7759,6 +8057,91 @@ export interface operations {
             };
         };
     };
+    decideApprovals: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description Single-use action token (POST /action-tokens). */
+                "X-Action-Token": components["parameters"]["XActionToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalDecisionBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description A result per approval, in the order given. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDecisionBatch"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeActionTokenRequired */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listAssets: {
         parameters: {
             query?: {
@@ -7767,7 +8150,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7776,6 +8162,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7838,7 +8226,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7847,6 +8238,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7909,7 +8302,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7918,6 +8314,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7981,7 +8379,10 @@ export interface operations {
                 /** @description Enterprise or client; default the caller’s enterprise. */
                 scope_ref?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7990,6 +8391,8 @@ export interface operations {
             /** @description Capability items, by name. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8054,7 +8457,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "active" | "suspended" | "closed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8063,6 +8469,8 @@ export interface operations {
             /** @description A page of client accounts. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8111,6 +8519,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -8126,6 +8536,8 @@ export interface operations {
             /** @description The client account. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8200,7 +8612,10 @@ export interface operations {
     getClientAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_account_id: string;
             };
@@ -8211,6 +8626,8 @@ export interface operations {
             /** @description The client account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8268,6 +8685,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -8285,6 +8704,8 @@ export interface operations {
             /** @description The updated client account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8371,7 +8792,10 @@ export interface operations {
                 /** @description Only this asset (a zero balance when the account never held it). */
                 asset?: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_account_id: string;
             };
@@ -8382,6 +8806,8 @@ export interface operations {
             /** @description The balances. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8438,7 +8864,10 @@ export interface operations {
     closeClientAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_account_id: string;
             };
@@ -8449,6 +8878,8 @@ export interface operations {
             /** @description The client account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8523,7 +8954,10 @@ export interface operations {
     reactivateClientAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_account_id: string;
             };
@@ -8534,6 +8968,8 @@ export interface operations {
             /** @description The client account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8608,7 +9044,10 @@ export interface operations {
     suspendClientAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_account_id: string;
             };
@@ -8619,6 +9058,8 @@ export interface operations {
             /** @description The client account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8701,7 +9142,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "active" | "suspended" | "closed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8710,6 +9154,8 @@ export interface operations {
             /** @description A page of clients. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8758,6 +9204,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -8773,6 +9221,8 @@ export interface operations {
             /** @description The client. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8847,7 +9297,10 @@ export interface operations {
     getClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_id: string;
             };
@@ -8858,6 +9311,8 @@ export interface operations {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8915,6 +9370,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -8932,6 +9389,8 @@ export interface operations {
             /** @description The updated client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9015,7 +9474,10 @@ export interface operations {
     setClientCapability: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 capability_name: string;
                 client_id: string;
@@ -9031,6 +9493,8 @@ export interface operations {
             /** @description The capability as now set for the client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9087,7 +9551,10 @@ export interface operations {
     closeClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_id: string;
             };
@@ -9098,6 +9565,8 @@ export interface operations {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9177,7 +9646,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_id: string;
             };
@@ -9188,6 +9660,8 @@ export interface operations {
             /** @description A page of decisions, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9245,6 +9719,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Single-use action token (POST /action-tokens). */
@@ -9264,6 +9740,8 @@ export interface operations {
             /** @description The decision. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9338,7 +9816,10 @@ export interface operations {
     reactivateClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_id: string;
             };
@@ -9349,6 +9830,8 @@ export interface operations {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9423,7 +9906,10 @@ export interface operations {
     suspendClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 client_id: string;
             };
@@ -9434,6 +9920,8 @@ export interface operations {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9513,7 +10001,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9522,6 +10013,8 @@ export interface operations {
             /** @description A page of connectors, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9570,6 +10063,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -9585,6 +10080,8 @@ export interface operations {
             /** @description The connector, with its signing secret. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9650,7 +10147,10 @@ export interface operations {
     getConnector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 connector_id: string;
             };
@@ -9661,6 +10161,8 @@ export interface operations {
             /** @description The connector. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9718,6 +10220,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -9731,6 +10235,8 @@ export interface operations {
             /** @description The connector. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9806,6 +10312,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -9819,6 +10327,8 @@ export interface operations {
             /** @description The connector. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9893,7 +10403,10 @@ export interface operations {
     receiveConnectorEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 connector_id: string;
             };
@@ -9908,6 +10421,8 @@ export interface operations {
             /** @description The event was applied (or had been). */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9974,6 +10489,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -9991,6 +10508,8 @@ export interface operations {
             /** @description The connector, with its new signing secret. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10065,7 +10584,10 @@ export interface operations {
     getConnectorProtocol: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10074,6 +10596,8 @@ export interface operations {
             /** @description OpenAPI 3.1 document. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10108,7 +10632,10 @@ export interface operations {
                 page_token?: string;
                 to_asset?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10117,6 +10644,8 @@ export interface operations {
             /** @description A page of pairs. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10164,7 +10693,10 @@ export interface operations {
     getConversionPair: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 conversion_pair_id: string;
             };
@@ -10175,6 +10707,8 @@ export interface operations {
             /** @description The pair. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10238,7 +10772,10 @@ export interface operations {
                 page_token?: string;
                 status?: "pending_approval" | "executing" | "executed" | "cancelled" | "rejected" | "expired" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10247,6 +10784,8 @@ export interface operations {
             /** @description A page of transaction records. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10295,6 +10834,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key": string;
             };
@@ -10310,6 +10851,8 @@ export interface operations {
             /** @description The transaction record. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10402,7 +10945,10 @@ export interface operations {
     getConversion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 conversion_id: string;
             };
@@ -10413,6 +10959,8 @@ export interface operations {
             /** @description The transaction record. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10470,6 +11018,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -10483,6 +11033,8 @@ export interface operations {
             /** @description The cancelled conversion. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10548,7 +11100,10 @@ export interface operations {
     listConversionLedgerEntries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 conversion_id: string;
             };
@@ -10559,6 +11114,8 @@ export interface operations {
             /** @description Holds and ledger transactions of the record. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10616,6 +11173,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -10631,6 +11190,8 @@ export interface operations {
             /** @description The firm quote. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10710,7 +11271,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10719,6 +11283,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10775,7 +11341,10 @@ export interface operations {
     getCryptoNetwork: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 crypto_network_id: string;
             };
@@ -10786,6 +11355,8 @@ export interface operations {
             /** @description The network. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10850,7 +11421,10 @@ export interface operations {
                 page_token?: string;
                 rail_class?: "crypto" | "fiat";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10859,6 +11433,8 @@ export interface operations {
             /** @description A page of deposit instructions. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10915,7 +11491,10 @@ export interface operations {
     getDepositInstruction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 deposit_instruction_id: string;
             };
@@ -10926,6 +11505,8 @@ export interface operations {
             /** @description The deposit instruction. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10989,7 +11570,10 @@ export interface operations {
                 page_token?: string;
                 status?: "pending" | "confirmed" | "credited" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10998,6 +11582,8 @@ export interface operations {
             /** @description A page of deposits, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11054,7 +11640,10 @@ export interface operations {
     getDeposit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 deposit_id: string;
             };
@@ -11065,6 +11654,8 @@ export interface operations {
             /** @description The deposit. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11128,7 +11719,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11137,6 +11731,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11200,7 +11796,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11209,6 +11808,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11271,7 +11872,10 @@ export interface operations {
                 page_token?: string;
                 status?: "in_force" | "superseded";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11280,6 +11884,8 @@ export interface operations {
             /** @description A page of agreements, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11328,6 +11934,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -11343,6 +11951,8 @@ export interface operations {
             /** @description The agreement now in force. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11417,7 +12027,10 @@ export interface operations {
     getEnterpriseCommercialAgreement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 agreement_id: string;
             };
@@ -11428,6 +12041,8 @@ export interface operations {
             /** @description The agreement (in force or superseded). */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11485,6 +12100,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description ETag of the version being changed. */
@@ -11504,6 +12121,8 @@ export interface operations {
             /** @description The new agreement in force. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11601,7 +12220,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11610,6 +12232,8 @@ export interface operations {
             /** @description A page of enterprises. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11657,7 +12281,10 @@ export interface operations {
     getEnterprise: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 enterprise_id: string;
             };
@@ -11668,6 +12295,8 @@ export interface operations {
             /** @description The enterprise. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11725,6 +12354,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -11742,6 +12373,8 @@ export interface operations {
             /** @description The updated enterprise. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11817,6 +12450,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -11830,6 +12465,8 @@ export interface operations {
             /** @description The enterprise after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11914,6 +12551,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -11927,6 +12566,8 @@ export interface operations {
             /** @description The enterprise after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12011,6 +12652,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -12024,6 +12667,8 @@ export interface operations {
             /** @description The enterprise after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12121,7 +12766,10 @@ export interface operations {
                 /** @description Exact event type. */
                 type?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12130,6 +12778,8 @@ export interface operations {
             /** @description A page of events. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12177,7 +12827,10 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 event_id: string;
             };
@@ -12188,6 +12841,8 @@ export interface operations {
             /** @description The event. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12245,6 +12900,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -12262,6 +12919,8 @@ export interface operations {
             /** @description The deliveries started. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12327,7 +12986,10 @@ export interface operations {
     listEventTypes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12336,6 +12998,8 @@ export interface operations {
             /** @description Every event type the service emits. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12388,7 +13052,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12397,6 +13064,8 @@ export interface operations {
             /** @description A page of schedules. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12445,6 +13114,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -12460,6 +13131,8 @@ export interface operations {
             /** @description The schedule. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12525,7 +13198,10 @@ export interface operations {
     getExportSchedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 schedule_id: string;
             };
@@ -12536,6 +13212,8 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12592,7 +13270,10 @@ export interface operations {
     backfillExportSchedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 schedule_id: string;
             };
@@ -12607,6 +13288,8 @@ export interface operations {
             /** @description The schedule. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12682,6 +13365,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -12695,6 +13380,8 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12770,6 +13457,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -12783,6 +13472,8 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12857,7 +13548,10 @@ export interface operations {
     triggerExportSchedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 schedule_id: string;
             };
@@ -12868,6 +13562,8 @@ export interface operations {
             /** @description The schedule. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12943,6 +13639,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -12956,6 +13654,8 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13030,7 +13730,10 @@ export interface operations {
     createFeePreview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13043,6 +13746,8 @@ export interface operations {
             /** @description The non-binding fee preview. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13116,7 +13821,10 @@ export interface operations {
                 page_token?: string;
                 rail_class?: "crypto" | "fiat";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13125,6 +13833,8 @@ export interface operations {
             /** @description A page of funding endpoints. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13181,7 +13891,10 @@ export interface operations {
     getFundingEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 funding_endpoint_id: string;
             };
@@ -13192,6 +13905,8 @@ export interface operations {
             /** @description The funding endpoint. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13245,10 +13960,188 @@ export interface operations {
             };
         };
     };
+    getGovernanceSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernanceSettings"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateGovernanceSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the version being changed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GovernanceSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GovernanceSettings"];
+                };
+            };
+            /** @description The change waits for the quorum of admins (the settings are unchanged until it is approved). */
+            202: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeGone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgePreconditionFailed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     healthz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13257,6 +14150,8 @@ export interface operations {
             /** @description The process is alive. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13291,7 +14186,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13300,6 +14198,8 @@ export interface operations {
             /** @description A page of identity providers. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13348,6 +14248,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -13363,6 +14265,8 @@ export interface operations {
             /** @description The identity provider. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13437,7 +14341,10 @@ export interface operations {
     getIdentityProvider: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 identity_provider_id: string;
             };
@@ -13448,6 +14355,8 @@ export interface operations {
             /** @description The identity provider. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13505,6 +14414,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -13522,6 +14433,8 @@ export interface operations {
             /** @description The updated identity provider. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13606,6 +14519,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key": string;
             };
@@ -13621,6 +14536,8 @@ export interface operations {
             /** @description The batch, with one result per transfer. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13713,7 +14630,10 @@ export interface operations {
     getInternalTransferBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 internal_transfer_batch_id: string;
             };
@@ -13724,6 +14644,8 @@ export interface operations {
             /** @description The batch. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13789,7 +14711,10 @@ export interface operations {
                 page_token?: string;
                 status?: "pending_approval" | "executing" | "executed" | "cancelled" | "rejected" | "expired" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13798,6 +14723,8 @@ export interface operations {
             /** @description A page of transaction records. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13855,6 +14782,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key": string;
             };
@@ -13870,6 +14799,8 @@ export interface operations {
             /** @description The transaction record. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13962,7 +14893,10 @@ export interface operations {
     getInternalTransfer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 internal_transfer_id: string;
             };
@@ -13973,6 +14907,8 @@ export interface operations {
             /** @description The transaction record. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14030,6 +14966,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -14043,6 +14981,8 @@ export interface operations {
             /** @description The cancelled transfer. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14108,7 +15048,10 @@ export interface operations {
     listInternalTransferLedgerEntries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 internal_transfer_id: string;
             };
@@ -14119,6 +15062,8 @@ export interface operations {
             /** @description Holds and ledger transactions of the record. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14175,7 +15120,10 @@ export interface operations {
     getKycDecision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 kyc_decision_id: string;
             };
@@ -14186,6 +15134,8 @@ export interface operations {
             /** @description The decision. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14247,7 +15197,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14256,6 +15209,8 @@ export interface operations {
             /** @description A page of checkpoints, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14310,7 +15265,10 @@ export interface operations {
                 /** @description Enterprise whose master accounts to list. */
                 scope_ref?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14319,6 +15277,8 @@ export interface operations {
             /** @description A page of master accounts. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14366,7 +15326,10 @@ export interface operations {
     getMasterAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 master_account_id: string;
             };
@@ -14377,6 +15340,8 @@ export interface operations {
             /** @description The master account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14436,7 +15401,10 @@ export interface operations {
                 /** @description Only this asset (a zero balance when the account never held it). */
                 asset?: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 master_account_id: string;
             };
@@ -14447,6 +15415,8 @@ export interface operations {
             /** @description The balances. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14503,7 +15473,10 @@ export interface operations {
     getMyCapabilities: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14512,6 +15485,8 @@ export interface operations {
             /** @description The caller’s scope and its capabilities. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14559,7 +15534,10 @@ export interface operations {
     getMyNavigation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14568,6 +15546,8 @@ export interface operations {
             /** @description The caller’s navigation. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14615,7 +15595,10 @@ export interface operations {
     metrics: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14624,6 +15607,8 @@ export interface operations {
             /** @description Prometheus text exposition. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14653,7 +15638,10 @@ export interface operations {
     revokeToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14667,6 +15655,8 @@ export interface operations {
             /** @description The token is revoked, or was never usable. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14703,7 +15693,10 @@ export interface operations {
     issueToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14717,6 +15710,8 @@ export interface operations {
             /** @description Access token. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14765,6 +15760,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key": string;
             };
@@ -14780,6 +15777,8 @@ export interface operations {
             /** @description The session. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14872,7 +15871,10 @@ export interface operations {
     getOffRampSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 session_id: string;
             };
@@ -14883,6 +15885,8 @@ export interface operations {
             /** @description The session. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14940,6 +15944,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -14953,6 +15959,8 @@ export interface operations {
             /** @description The cancelled session. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15019,6 +16027,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -15034,6 +16044,8 @@ export interface operations {
             /** @description The session. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15126,7 +16138,10 @@ export interface operations {
     getOnRampSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 session_id: string;
             };
@@ -15137,6 +16152,8 @@ export interface operations {
             /** @description The session. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15194,6 +16211,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -15207,6 +16226,8 @@ export interface operations {
             /** @description The cancelled session. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15272,7 +16293,10 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15281,6 +16305,8 @@ export interface operations {
             /** @description OpenAPI 3.1 document. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -15315,7 +16341,10 @@ export interface operations {
                 /** @description Only the runs of this export schedule. */
                 schedule_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15324,6 +16353,8 @@ export interface operations {
             /** @description A page of exports, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15372,6 +16403,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -15387,6 +16420,8 @@ export interface operations {
             /** @description The queued export. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15461,7 +16496,10 @@ export interface operations {
     getOperationsActivityExport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 export_id: string;
             };
@@ -15472,6 +16510,8 @@ export interface operations {
             /** @description The export. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15528,7 +16568,10 @@ export interface operations {
     downloadOperationsActivityExport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 export_id: string;
             };
@@ -15539,6 +16582,8 @@ export interface operations {
             /** @description The file. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15618,7 +16663,10 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15627,6 +16675,8 @@ export interface operations {
             /** @description A page of catalogue entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15683,7 +16733,10 @@ export interface operations {
     getPaymentMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 payment_method_id: string;
             };
@@ -15694,6 +16747,8 @@ export interface operations {
             /** @description The payment method. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15757,7 +16812,10 @@ export interface operations {
                 page_token?: string;
                 status?: "active" | "disabled";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15766,6 +16824,8 @@ export interface operations {
             /** @description A page of payout methods. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15823,6 +16883,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -15838,6 +16900,8 @@ export interface operations {
             /** @description The payout method. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15921,7 +16985,10 @@ export interface operations {
     getPayoutMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 payout_method_id: string;
             };
@@ -15932,6 +16999,8 @@ export interface operations {
             /** @description The payout method. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15989,6 +17058,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -16002,6 +17073,8 @@ export interface operations {
             /** @description The disabled payout method. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16086,6 +17159,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -16101,6 +17176,8 @@ export interface operations {
             /** @description The draft rule. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16172,6 +17249,147 @@ export interface operations {
             };
         };
     };
+    listPolicyChanges: {
+        parameters: {
+            query?: {
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                page_token?: string;
+                status?: "pending_approval" | "applied" | "rejected" | "expired" | "cancelled" | "failed";
+                /** @description Changes of this rule, destination or settings. */
+                target_ref?: string;
+            };
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of policy changes. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChangeList"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPolicyChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                policy_change_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy change. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listPolicyRules: {
         parameters: {
             query?: {
@@ -16184,7 +17402,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "draft" | "active" | "retired";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16193,6 +17414,8 @@ export interface operations {
             /** @description A page of rules. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16240,7 +17463,10 @@ export interface operations {
     getPolicyRule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 rule_id: string;
             };
@@ -16251,6 +17477,8 @@ export interface operations {
             /** @description The rule. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16308,6 +17536,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -16325,10 +17555,23 @@ export interface operations {
             /** @description The updated rule. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyRule"];
+                };
+            };
+            /** @description The change waits for the quorum of admins (the rule is unchanged until it is approved). */
+            202: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
                 };
             };
             /** @description EdgeBadRequest */
@@ -16418,6 +17661,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -16431,10 +17676,23 @@ export interface operations {
             /** @description The rule after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyRule"];
+                };
+            };
+            /** @description The change waits for the quorum of admins (the rule is unchanged until it is approved). */
+            202: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
                 };
             };
             /** @description EdgeBadRequest */
@@ -16515,6 +17773,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -16528,10 +17788,23 @@ export interface operations {
             /** @description The rule after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyRule"];
+                };
+            };
+            /** @description The change waits for the quorum of admins (the rule is unchanged until it is approved). */
+            202: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
                 };
             };
             /** @description EdgeBadRequest */
@@ -16611,7 +17884,10 @@ export interface operations {
     evaluatePolicyRules: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16624,6 +17900,8 @@ export interface operations {
             /** @description The decision and its trace. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16696,7 +17974,10 @@ export interface operations {
                 from_asset: string;
                 to_asset: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16705,6 +17986,8 @@ export interface operations {
             /** @description The indicative price. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16797,7 +18080,10 @@ export interface operations {
     readyz: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16806,6 +18092,8 @@ export interface operations {
             /** @description Dependencies reachable. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16853,7 +18141,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "active" | "revoked";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16862,6 +18153,8 @@ export interface operations {
             /** @description A page of role assignments. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16910,6 +18203,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -16925,6 +18220,8 @@ export interface operations {
             /** @description The role assignment. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17008,7 +18305,10 @@ export interface operations {
     getRoleAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 role_assignment_id: string;
             };
@@ -17019,6 +18319,8 @@ export interface operations {
             /** @description The role assignment. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17076,6 +18378,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -17089,6 +18393,8 @@ export interface operations {
             /** @description The revoked role assignment. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17170,7 +18476,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "active" | "retired";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17179,6 +18488,8 @@ export interface operations {
             /** @description A page of roles. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17227,6 +18538,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -17242,6 +18555,8 @@ export interface operations {
             /** @description The role. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17316,7 +18631,10 @@ export interface operations {
     getRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 role_id: string;
             };
@@ -17327,6 +18645,8 @@ export interface operations {
             /** @description The role. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17384,6 +18704,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -17401,6 +18723,8 @@ export interface operations {
             /** @description The updated role. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17485,6 +18809,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -17498,6 +18824,8 @@ export interface operations {
             /** @description The retired role. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17573,6 +18901,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -17590,6 +18920,8 @@ export interface operations {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17665,6 +18997,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -17682,6 +19016,8 @@ export interface operations {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17757,6 +19093,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -17772,6 +19110,8 @@ export interface operations {
             /** @description The pending deposit. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17865,6 +19205,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -17882,6 +19224,8 @@ export interface operations {
             /** @description The session, payment received. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17956,7 +19300,10 @@ export interface operations {
     injectSandboxRailFailure: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17969,6 +19316,8 @@ export interface operations {
             /** @description The injected failure. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18033,7 +19382,10 @@ export interface operations {
                 parent_ref?: string;
                 status?: "active" | "revoked";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18042,6 +19394,8 @@ export interface operations {
             /** @description A page of service accounts. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18089,7 +19443,10 @@ export interface operations {
     createServiceAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18102,6 +19459,8 @@ export interface operations {
             /** @description The account, its credentials and its grants. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18167,7 +19526,10 @@ export interface operations {
     getServiceAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 service_account_id: string;
             };
@@ -18178,6 +19540,8 @@ export interface operations {
             /** @description The service account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18235,6 +19599,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -18248,6 +19614,8 @@ export interface operations {
             /** @description The revoked service account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18323,6 +19691,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Single-use action token (POST /action-tokens). */
@@ -18342,6 +19712,8 @@ export interface operations {
             /** @description The new secret and the account. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18434,7 +19806,10 @@ export interface operations {
     provisionServiceAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18447,6 +19822,8 @@ export interface operations {
             /** @description Already there: no secret. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18456,6 +19833,8 @@ export interface operations {
             /** @description Created: credentials and grants. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18523,7 +19902,10 @@ export interface operations {
             query: {
                 enterprise_ref: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18532,6 +19914,8 @@ export interface operations {
             /** @description The providers. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18561,7 +19945,10 @@ export interface operations {
     getUserActionAuditEntry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 entry_id: string;
             };
@@ -18572,6 +19959,8 @@ export interface operations {
             /** @description The audit entry. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18628,7 +20017,10 @@ export interface operations {
     searchUserActionAuditEntries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18641,6 +20033,8 @@ export interface operations {
             /** @description A page of audit entries. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18695,7 +20089,10 @@ export interface operations {
                 /** @description Only the runs of this export schedule. */
                 schedule_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18704,6 +20101,8 @@ export interface operations {
             /** @description A page of exports, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18752,6 +20151,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -18767,6 +20168,8 @@ export interface operations {
             /** @description The queued export. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18841,7 +20244,10 @@ export interface operations {
     getUserActionAuditExport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 export_id: string;
             };
@@ -18852,6 +20258,8 @@ export interface operations {
             /** @description The export. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18908,7 +20316,10 @@ export interface operations {
     downloadUserActionAuditExport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 export_id: string;
             };
@@ -18919,6 +20330,8 @@ export interface operations {
             /** @description The file. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19003,7 +20416,10 @@ export interface operations {
                 /** @description `expired` includes pending invitations past their expiry. */
                 status?: "pending" | "accepted" | "cancelled" | "expired";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19012,6 +20428,8 @@ export interface operations {
             /** @description A page of invitations. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19059,7 +20477,10 @@ export interface operations {
     createUserInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19072,6 +20493,8 @@ export interface operations {
             /** @description The invitation and its token. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19155,7 +20578,10 @@ export interface operations {
     getUserInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 invitation_id: string;
             };
@@ -19166,6 +20592,8 @@ export interface operations {
             /** @description The invitation (never its token). */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19222,7 +20650,10 @@ export interface operations {
     acceptUserInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19235,6 +20666,8 @@ export interface operations {
             /** @description The accepted invitation, the new user and its grants. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19283,6 +20716,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -19298,6 +20733,8 @@ export interface operations {
             /** @description The cancelled invitation. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19382,7 +20819,10 @@ export interface operations {
                 scope_ref?: string;
                 status?: "active" | "suspended" | "deactivated";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19391,6 +20831,8 @@ export interface operations {
             /** @description A page of users. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19439,6 +20881,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -19454,6 +20898,8 @@ export interface operations {
             /** @description The user. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19519,7 +20965,10 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 user_id: string;
             };
@@ -19530,6 +20979,8 @@ export interface operations {
             /** @description The user. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19587,6 +21038,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -19604,6 +21057,8 @@ export interface operations {
             /** @description The updated user. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19670,6 +21125,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -19683,6 +21140,8 @@ export interface operations {
             /** @description The user. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19758,6 +21217,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -19771,6 +21232,8 @@ export interface operations {
             /** @description The user. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19846,6 +21309,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -19859,6 +21324,8 @@ export interface operations {
             /** @description The user. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19939,7 +21406,10 @@ export interface operations {
                 page_token?: string;
                 status?: "active" | "disabled" | "deleted";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19948,6 +21418,8 @@ export interface operations {
             /** @description A page of subscriptions. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19996,6 +21468,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -20011,6 +21485,8 @@ export interface operations {
             /** @description The subscription, with its signing secret. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20076,7 +21552,10 @@ export interface operations {
     getWebhookSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 subscription_id: string;
             };
@@ -20087,6 +21566,8 @@ export interface operations {
             /** @description The subscription and its backlog. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20144,6 +21625,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -20161,6 +21644,8 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20245,6 +21730,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -20258,6 +21745,8 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20338,7 +21827,10 @@ export interface operations {
                 page_token?: string;
                 status?: "pending" | "succeeded" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 subscription_id: string;
             };
@@ -20349,6 +21841,8 @@ export interface operations {
             /** @description A page of deliveries, oldest first. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20405,7 +21899,10 @@ export interface operations {
     getWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 delivery_id: string;
                 subscription_id: string;
@@ -20417,6 +21914,8 @@ export interface operations {
             /** @description The delivery and its attempts. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20474,6 +21973,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -20488,6 +21989,8 @@ export interface operations {
             /** @description The new delivery. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20554,6 +22057,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -20567,6 +22072,8 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20642,6 +22149,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -20655,6 +22164,8 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20730,6 +22241,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -20747,6 +22260,8 @@ export interface operations {
             /** @description The subscription, with its new signing secret. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20830,7 +22345,10 @@ export interface operations {
     testWebhookSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 subscription_id: string;
             };
@@ -20841,6 +22359,8 @@ export interface operations {
             /** @description The delivery started. */
             202: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20912,9 +22432,12 @@ export interface operations {
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
                 scope_ref?: string;
-                status?: "active" | "disabled" | "retired";
+                status?: "pending_approval" | "active" | "disabled" | "retired" | "rejected";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20923,6 +22446,8 @@ export interface operations {
             /** @description A page of destinations. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20971,6 +22496,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -20983,9 +22510,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The destination (active). */
+            /** @description The destination: `active`, or `pending_approval` with its `approval_ref` when the enterprise puts new destinations under approval (governance settings `destination_approval_quorum`); usable by withdrawals from `usable_from` (cooling-off). */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21060,7 +22589,10 @@ export interface operations {
     getWithdrawalDestination: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 destination_id: string;
             };
@@ -21071,6 +22603,8 @@ export interface operations {
             /** @description The destination. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21128,6 +22662,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -21141,6 +22677,8 @@ export interface operations {
             /** @description The destination after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21225,6 +22763,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -21238,6 +22778,8 @@ export interface operations {
             /** @description The destination after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21322,6 +22864,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description ETag of the version being changed. */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -21335,6 +22879,8 @@ export interface operations {
             /** @description The destination after the change. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21425,7 +22971,10 @@ export interface operations {
                 page_token?: string;
                 status?: "pending_approval" | "executing" | "executed" | "rejected" | "expired" | "cancelled" | "failed";
             };
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21434,6 +22983,8 @@ export interface operations {
             /** @description A page of withdrawals. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21482,6 +23033,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
                 "Idempotency-Key": string;
             };
@@ -21497,6 +23050,8 @@ export interface operations {
             /** @description The transaction record. */
             201: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21589,7 +23144,10 @@ export interface operations {
     getWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 withdrawal_id: string;
             };
@@ -21600,6 +23158,8 @@ export interface operations {
             /** @description The transaction record. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21656,7 +23216,10 @@ export interface operations {
     cancelWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 withdrawal_id: string;
             };
@@ -21667,6 +23230,8 @@ export interface operations {
             /** @description The cancelled withdrawal. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21732,7 +23297,10 @@ export interface operations {
     listWithdrawalLedgerEntries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
             path: {
                 withdrawal_id: string;
             };
@@ -21743,6 +23311,8 @@ export interface operations {
             /** @description Holds and ledger transactions of the record. */
             200: {
                 headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {

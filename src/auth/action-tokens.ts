@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Sql, TransactionSql } from 'postgres';
 import { AppError } from '../errors';
@@ -19,7 +19,21 @@ export const GOVERNED_ACTIONS = {
   'role_assignments.grant_enterprise_admin':
     'Grant the `enterprise-admin` role (POST /role-assignments). resource_ref: the `principal_ref` receiving the role.',
   'clients.record_kyc_decision': "Record a KYC decision for a client (POST /clients/{client_id}/kyc-decisions). resource_ref: `clients/<id>`.",
+  'approvals.decide_many':
+    'Approve or reject several approvals at once (POST /approvals/decisions). Give `batch {decision, approval_ids}` instead of resource_ref: the token is bound to the decision and the sorted list of ids (resource_ref `approval-decisions/<decision>/sha256:<hex of the sorted ids joined by commas>`).',
 } as const;
+
+/** Actions bound to a batch of approvals and a decision rather than to one resource. */
+export const BATCH_ACTIONS: ReadonlySet<GovernedAction> = new Set<GovernedAction>(['approvals.decide_many']);
+
+/**
+ * The resource a bulk decision's token is bound to: the decision and a digest of the sorted, distinct
+ * ids (the order they are listed in does not matter; a digest keeps a 100-id list indexable in audit).
+ */
+export const approvalBatchRef = (decision: 'approve' | 'reject', approvalIds: readonly string[]): string => {
+  const ids = [...new Set(approvalIds.map((id) => id.toLowerCase()))].sort().join(',');
+  return `approval-decisions/${decision}/sha256:${createHash('sha256').update(ids).digest('hex')}`;
+};
 
 export type GovernedAction = keyof typeof GOVERNED_ACTIONS;
 export const ACTION_TOKEN_HEADER = 'x-action-token';

@@ -53,6 +53,8 @@ export class Caller {
     readonly identitySource: string,
     readonly federation: { issuer: string; subject: string } | null,
     readonly tokenId: string,
+    /** The API version the integration behind this token is pinned to (src/versions); null: none pinned. */
+    readonly apiVersion: string | null = null,
   ) {}
 
   get enterpriseRef(): string {

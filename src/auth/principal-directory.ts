@@ -13,12 +13,14 @@ export interface PrincipalState {
   /** Where the principal sits, its enterprise or one of its clients (a user's scope_ref, a service account's parent_ref). */
   scopeRef: string;
   grants: Grant[];
+  /** A service account's pinned API version (null: a user, or an account from before versions: src/versions). */
+  apiVersion: string | null;
 }
 
 /** How each principal kind's status is read; the identity module registers users. */
 const statusQueries: Record<PrincipalKind, string> = {
-  service_account: `select enterprise_id, parent_ref as scope_ref, status = 'active' as active from service_accounts where id = $1`,
-  user: `select enterprise_id, scope_ref, status = 'active' as active from users where id = $1`,
+  service_account: `select enterprise_id, parent_ref as scope_ref, status = 'active' as active, api_version from service_accounts where id = $1`,
+  user: `select enterprise_id, scope_ref, status = 'active' as active, null::text as api_version from users where id = $1`,
 };
 
 const GRANTS_SQL = `
@@ -69,6 +71,7 @@ export class PrincipalDirectory {
           enterpriseId: row.enterprise_id,
           active: row.active,
           scopeRef: row.scope_ref,
+          apiVersion: row.api_version,
           grants: grantRows.map((g) => ({
             permissions: new Set<string>(g.permissions),
             scopeRef: g.scope_ref,

@@ -48,5 +48,7 @@ export async function authenticate(ctx: Koa.Context, services: Services): Promis
     claims.ids,
     claims.fed ? { issuer: claims.fed.iss, subject: claims.fed.sub } : null,
     claims.jti,
+    // Acting for a user, the integration doing it (the actor) is what is pinned.
+    (actor ?? subject).apiVersion,
   );
 }

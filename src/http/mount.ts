@@ -15,6 +15,10 @@ import { requireActionToken } from '../auth/action-tokens';
 import { auditTrail } from '../domain/audit/trail';
 import { AUDIT_ENTRIES, successEntry } from '../domain/audit/entries';
 import { clientAddress, compileAllowlist, type AddressMatcher } from '../auth/ip-allowlist';
+import { FIRST_API_VERSION, LATEST_API_VERSION, VERSION_HEADER, renderAt, requestedVersion } from '../versions';
+
+/** A JSON answer the version layer renders (not a buffer, text or stream). */
+const isPlainJson = (body: unknown) => Array.isArray(body) || (body !== null && typeof body === 'object' && Object.getPrototypeOf(body) === Object.prototype);
 
 /** `/enterprises/{enterprise_id}` → `/enterprises/:enterprise_id` */
 export function koaPath(openApiPath: string): string {
@@ -45,6 +49,16 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
       ctx.set(budget instanceof Promise ? await budget : budget);
     }
 
+    // The version the answer is rendered at (src/versions): the header's, else the integration's pinned one;
+    // a person (the console) gets the latest, a service account from before versions the first.
+    const version = requestedVersion(
+      ctx.get(VERSION_HEADER) || undefined,
+      caller?.apiVersion,
+      caller?.authenticatedPrincipal.kind === 'service_account' ? FIRST_API_VERSION : LATEST_API_VERSION,
+    );
+    ctx.set(VERSION_HEADER, version);
+    ctx.state.apiVersion = version;
+
     const params = validate(def.params, ctx.params, 'params');
     const query = validate(def.query, ctx.query, 'query');
     let raw: Buffer = Buffer.alloc(0);
@@ -66,7 +80,7 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
     }
 
     // Governed actions: a single-use X-Action-Token bound to this caller, action and resource (428 missing, 403 otherwise).
-    if (def.actionToken) await requireActionToken({ services, ctx, caller: caller! }, def.actionToken, def.actionTokenResource!(params));
+    if (def.actionToken) await requireActionToken({ services, ctx, caller: caller! }, def.actionToken, def.actionTokenResource!(params, body));
 
     const run = (idempotency?: IdempotencyScope) =>
       def.handler({ params, query, body, caller: caller as Caller, services, requestId: ctx.state.requestId, ctx, idempotency });
@@ -107,7 +121,7 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
     if (result.headers) ctx.set(result.headers);
     const etag = (result.body as { etag?: unknown } | undefined)?.etag;
     if (typeof etag === 'string') ctx.set('ETag', etag);
-    if (result.body !== undefined) ctx.body = result.body;
+    if (result.body !== undefined) ctx.body = isPlainJson(result.body) ? renderAt(result.body, version) : result.body;
   };
 }
 

@@ -4,6 +4,7 @@ import { ERROR_CODES, type ErrorCode } from '../errors';
 import { ActionTokenHeader, IdempotencyKeyHeader, IfMatchHeader, Problem } from './schemas';
 import { PERMISSIONS } from '../auth/permissions';
 import type { RouteDef } from './route';
+import { API_VERSIONS, LATEST_API_VERSION, VERSION_CHANGES, VERSION_HEADER } from '../versions';
 
 const COMMON_ERRORS: ErrorCode[] = ['EdgeBadRequest', 'Unauthorized', 'EdgeForbidden', 'EdgeRateLimited'];
 
@@ -16,6 +17,19 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
   const idem = registry.registerParameter('IdempotencyKey', IdempotencyKeyHeader.optional());
   const ifMatch = registry.registerParameter('IfMatch', IfMatchHeader.optional());
   const actionToken = registry.registerParameter('XActionToken', ActionTokenHeader);
+  const apiVersion = registry.registerParameter(
+    'CounterfoilVersion',
+    z
+      .enum(API_VERSIONS)
+      .optional()
+      .openapi({
+        param: { name: VERSION_HEADER, in: 'header' },
+        description:
+          `The dated API version to answer at (docs/api-versions.md); the answer's \`${VERSION_HEADER}\` header names the version used. ` +
+          'Default: the calling service account\'s pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). ' +
+          `This document describes ${LATEST_API_VERSION}. Changes: ${VERSION_CHANGES.map((c) => `${c.version}: ${c.summary}`).join(' ')}`,
+      }),
+  );
   registry.register(
     'Permission',
     z.enum(Object.keys(PERMISSIONS) as [string, ...string[]]).openapi({
@@ -33,7 +47,7 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
   });
 
   for (const def of defs) {
-    const headers: z.ZodType[] = [];
+    const headers: z.ZodType[] = [apiVersion];
     if (def.idempotency) headers.push(def.idempotency === 'required' ? IdempotencyKeyHeader : idem);
     if (def.ifMatch) headers.push(ifMatch);
     if (def.actionToken) headers.push(actionToken);
@@ -41,6 +55,7 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
     for (const [status, spec] of Object.entries(def.responses)) {
       responses[status] = {
         description: spec.description,
+        headers: { [VERSION_HEADER]: { description: 'The API version the answer is rendered at.', schema: { type: 'string' } } },
         ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } } : {}),
       };
     }

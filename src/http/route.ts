@@ -65,8 +65,8 @@ export interface RouteDef<
   ifMatch?: boolean;
   /** Name of the action-token action this route requires (X-Action-Token). */
   actionToken?: GovernedAction;
-  /** The resource a governed request acts on (`service-accounts/<id>`); the action token must be bound to it. */
-  actionTokenResource?: (params: z.output<P>) => string;
+  /** The resource a governed request acts on (`service-accounts/<id>`, or one its body names); the action token must be bound to it. */
+  actionTokenResource?: (params: z.output<P>, body: z.output<B>) => string;
   params?: P;
   query?: Q;
   body?: B;

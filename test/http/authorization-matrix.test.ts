@@ -20,7 +20,7 @@ import { newAdmin, newClient, newRole, newServiceAccount, newUser, unique, type 
  * Every principal is a service account made through POST /service-accounts with its grants.
  */
 
-type Kind = 'object' | 'list' | 'me';
+type Kind = 'object' | 'list' | 'me' | 'own';
 type Column = 'foreign' | 'sibling' | 'lacking' | 'lacking_here' | 'rightful';
 interface Req {
   method: string;
@@ -66,6 +66,8 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'kyc.read',
   'kyc.decide',
   'audit.read',
+  'policies.read',
+  'policies.manage',
 ];
 
 beforeAll(async () => {
@@ -248,6 +250,14 @@ const rows: Row[] = [
   { route: 'GET /clients/{client_id}/kyc-decisions', permission: 'kyc.read', kind: 'object', setup: kycDecision, request: () => ({ method: 'GET', path: `/${clientA}/kyc-decisions` }) },
   { route: 'GET /kyc-decisions/{kyc_decision_id}', permission: 'kyc.read', kind: 'object', setup: kycDecision, request: (d) => ({ method: 'GET', path: `/kyc-decisions/${d.id}` }) },
   { route: 'GET /ledger/checkpoints', permission: 'audit.read', kind: 'list', level: 'enterprise', setup: checkpoint, request: () => ({ method: 'GET', path: '/ledger/checkpoints?page_size=200' }) },
+  { route: 'GET /governance-settings', permission: 'policies.read', kind: 'own', level: 'enterprise', request: () => ({ method: 'GET', path: '/governance-settings' }) },
+  {
+    route: 'PATCH /governance-settings',
+    permission: 'policies.manage',
+    kind: 'own',
+    level: 'enterprise',
+    request: () => ({ method: 'PATCH', path: '/governance-settings', body: { destination_cooling_off_seconds: 0 } }),
+  },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
 ];
@@ -260,6 +270,9 @@ function expected(row: Row): Partial<Record<Column, string>> {
       return { foreign: '200 without it', sibling: '200 without it', lacking: '403', lacking_here: '200 without it', rightful: '200 with it' };
     case 'me':
       return { foreign: '200', sibling: '200', lacking: '403', rightful: '200' };
+    // The caller's own enterprise's object (no id in the path): another enterprise's admin gets its own.
+    case 'own':
+      return { foreign: '2xx', sibling: '404', lacking: '403', rightful: '2xx' };
     case 'object':
       return row.level === 'enterprise'
         ? { foreign: '404', sibling: '404', lacking: '403', rightful: '2xx' }
@@ -277,7 +290,7 @@ function tokenOf(column: Column, row: Row): string {
 
 function outcome(row: Row, status: number, body: any, object: any): string {
   if (row.kind === 'list' && status === 200) return `200 ${body.items.some((i: { id: string }) => i.id === object.id) ? 'with' : 'without'} it`;
-  if (row.kind === 'object' && status >= 200 && status < 300) return '2xx';
+  if ((row.kind === 'object' || row.kind === 'own') && status >= 200 && status < 300) return '2xx';
   return String(status);
 }
 

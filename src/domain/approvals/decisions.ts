@@ -60,6 +60,35 @@ export async function decideApproval(services: Services, caller: Caller, approva
   return decided;
 }
 
+export type BulkDecisionResult = { approvalId: string; approval: ApprovalView } | { approvalId: string; error: AppError };
+
+/**
+ * Each approval decided as if alone (`decideApproval`: scope, eligibility, initiator bar, state), one
+ * after the other in the order given; one refusal does not stop the others. `audit(id)` gives the entry
+ * the decision carries. An unexpected failure of one item is logged and answered as that item's 500.
+ */
+export async function decideApprovalsInBulk(
+  services: Services,
+  caller: Caller,
+  approvalIds: readonly string[],
+  verdict: ApprovalVote['verdict'],
+  audit: (approvalId: string) => CarriedEntry,
+): Promise<BulkDecisionResult[]> {
+  const results: BulkDecisionResult[] = [];
+  for (const approvalId of approvalIds) {
+    try {
+      results.push({ approvalId, approval: await decideApproval(services, caller, approvalId, verdict, audit(approvalId)) });
+    } catch (err) {
+      if (err instanceof AppError) results.push({ approvalId, error: err });
+      else {
+        services.log.error({ err, approval_id: approvalId }, 'bulk approval decision failed');
+        results.push({ approvalId, error: new AppError('EdgeInternal', 'An internal error occurred; it has been logged with this request id.') });
+      }
+    }
+  }
+  return results;
+}
+
 /** The initiator withdraws a pending approval; the governed operation ends `cancelled`. */
 export async function cancelApproval(services: Services, caller: Caller, approvalId: string, audit?: CarriedEntry): Promise<ApprovalView> {
   const approval = await readApproval(services.sql, caller, approvalId);

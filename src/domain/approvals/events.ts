@@ -9,14 +9,14 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 
 
 export const RequirementSnapshotBody = z
   .object({
-    authority_ref: z.string().openapi({ description: 'The policy rule that required the approval (`policy-rules/<id>`).' }),
+    authority_ref: z.string().openapi({ description: 'The policy rule that required the approval (`policy-rules/<id>`), or for a policy change the enterprise\'s governance settings (`governance-settings/<enterprise id>`).' }),
     governed_ref: z.string(),
     expires_at: Timestamp,
     initiator_cannot_approve: z.boolean(),
     reason_code: z.string().openapi({ description: 'The first condition of the deciding rule (`amount_at_least`, `velocity`, ...), or `unconditional`.' }),
     required_human_approvals: z.number().int(),
     requirement_key: z.string().openapi({ description: '`policy-rules/<id>/v<version>`: the rule version the requirement came from.' }),
-    source: z.literal('policy'),
+    source: z.enum(['policy', 'governance']).openapi({ description: '`policy`: a policy rule required it; `governance`: a policy change (docs/policy-changes.md).' }),
     approver_role_ref: z.string().openapi({ description: 'Holders of this role at the governed scope may approve.' }),
   })
   .openapi('ApprovalRequirementSnapshot');

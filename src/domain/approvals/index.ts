@@ -35,6 +35,6 @@ export {
   type ApprovalRow,
   type ApprovalView,
 } from './approvals';
-export { awaitApprovalOpened, cancelApproval, decideApproval } from './decisions';
+export { awaitApprovalOpened, cancelApproval, decideApproval, decideApprovalsInBulk, type BulkDecisionResult } from './decisions';
 export { cancelThroughWorkflow, startGovernedWorkflow, type GovernedStart } from './operations';
 export { APPROVAL_EVENTS, APPROVAL_STATUSES, ApprovalBody } from './events';

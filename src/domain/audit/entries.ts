@@ -150,6 +150,24 @@ export function carriedEntry(ctx: Koa.Context, status: number): CarriedEntry {
   };
 }
 
+/**
+ * One item of a bulk request (POST /approvals/decisions): its own entry naming the item, with the
+ * item's status and error, as if the item had been a request of its own. Write a refused item's with
+ * `writeItemEntry`; a decided one's travels with its Update (`CarriedEntry`).
+ */
+export function itemEntry(ctx: Koa.Context, status: number, errorCode: string | null, resourceRef: string): EntryRecord {
+  return entryRecord(ctx, ctx.state.caller as Caller, status, errorCode, resourceRef);
+}
+
+export async function writeItemEntry(db: AuditDb, entry: EntryRecord): Promise<void> {
+  await insert(db, COLUMNS.map((c) => entry[c]));
+}
+
+/** After a bulk request wrote an entry per item: the pipeline writes no entry of its own for it. */
+export function auditedPerItem(ctx: Koa.Context): void {
+  ctx.state.audited = true;
+}
+
 /** Writes a carried entry in the change's transaction; a retried activity writes it once. */
 export async function writeCarriedEntry(tx: TransactionSql, entry: EntryRecord): Promise<void> {
   await tx.unsafe(`${INSERT} on conflict (id) do nothing`, COLUMNS.map((c) => entry[c]) as never[], { prepare: true });

@@ -71,6 +71,8 @@ export class ServiceAccount extends VersionedEntity {
   currentSecretExpiresAt!: Date;
   previousSecretHash: string | null = null;
   previousSecretExpiresAt: Date | null = null;
+  /** Pinned at creation (src/versions); null for accounts from before versions existed. */
+  apiVersion: string | null = null;
 }
 
 export const ServiceAccountSchema = new EntitySchema<ServiceAccount>({
@@ -89,6 +91,7 @@ export const ServiceAccountSchema = new EntitySchema<ServiceAccount>({
     currentSecretExpiresAt: { type: 'Date', columnType: 'timestamptz' },
     previousSecretHash: { type: 'text', nullable: true },
     previousSecretExpiresAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    apiVersion: { type: 'text', nullable: true },
   },
 });
 

@@ -1,3 +1,4 @@
+import { FIRST_API_VERSION } from '../../versions';
 import { z } from '../../schema/zod';
 import { ETag, Ref, Timestamp, Uuid } from '../../schema/common';
 import { PERMISSIONS } from '../../auth/permissions';
@@ -114,6 +115,10 @@ export const ServiceAccountBody = z
     status: z.enum(['active', 'revoked']),
     current_secret_expires_at: Timestamp,
     previous_secret_expires_at: Timestamp.nullable(),
+    api_version: z.string().openapi({
+      description: 'The API version its requests are answered at unless they send `Counterfoil-Version` (docs/api-versions.md): the latest at its creation; accounts from before versions existed answer at the first.',
+      example: '2026-11-26',
+    }),
     etag: ETag,
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -131,6 +136,7 @@ export function presentServiceAccount(a: ServiceAccount): z.infer<typeof Service
     status: a.status,
     current_secret_expires_at: a.currentSecretExpiresAt.toISOString(),
     previous_secret_expires_at: a.previousSecretExpiresAt ? a.previousSecretExpiresAt.toISOString() : null,
+    api_version: a.apiVersion ?? FIRST_API_VERSION,
     ...versioned(a),
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../ids';
+import { LATEST_API_VERSION } from '../../versions';
 import { generateSecret, hashSecret } from '../../auth/secrets';
 import type { Caller } from '../../auth/caller';
 import { conflict } from '../../errors';
@@ -36,6 +37,7 @@ export function createServiceAccount(em: EntityManager, input: NewServiceAccount
     currentSecretExpiresAt: new Date(Date.now() + input.secretTtlDays * 86_400_000),
     previousSecretHash: null,
     previousSecretExpiresAt: null,
+    apiVersion: LATEST_API_VERSION,
   } as ServiceAccount);
   return { account, clientSecret };
 }

@@ -89,7 +89,8 @@ export interface ApprovalRequirement {
   approval_ttl_seconds: number;
   reason_code: string;
   requirement_key: string;
-  source: 'policy';
+  /** `governance`: a policy change waiting for the enterprise's quorum (policies/changes.ts). */
+  source: 'policy' | 'governance';
 }
 
 /** Stored on every governed record: the decision it was executed under and how it was reached. */

@@ -1,6 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { NotifiedCache } from '../../db/notified-cache';
-import type { Caller } from '../../auth/caller';
+import type { Caller, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
 import { etagOf, type Alongside } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
@@ -68,7 +68,7 @@ export const toPolicyRule = (r: PolicyRuleRow): PolicyRule => ({
 });
 
 /** Semantic checks zod cannot make: known assets, exact amounts, an approving role of this enterprise. */
-async function assertValidRule(sql: Sql | TransactionSql, enterpriseId: string, conditions: RuleConditions, effect: RuleEffect): Promise<void> {
+export async function assertValidRule(sql: Sql | TransactionSql, enterpriseId: string, conditions: RuleConditions, effect: RuleEffect): Promise<void> {
   const money = (m: { currency: string; value: string }, pointer: string) => {
     if (!isAsset(m.currency)) {
       throw new AppError('EdgeUnprocessable', `Unknown asset ${m.currency}.`, { errors: [{ pointer: `${pointer}/currency`, detail: 'unknown asset' }] });
@@ -100,14 +100,14 @@ export interface NewPolicyRule {
   effect: RuleEffect;
 }
 
-async function writeEvent(tx: TransactionSql, caller: Caller, type: string, row: PolicyRuleRow): Promise<void> {
+async function writeEvent(tx: TransactionSql, attribution: SubjectAttribution, type: string, row: PolicyRuleRow): Promise<void> {
   await recordEventSql(tx, {
     type,
     enterpriseId: row.enterprise_id,
     scopeRef: row.scope_ref,
     resourceRef: `policy-rules/${row.id}`,
     payload: presentPolicyRule(row),
-    attribution: caller.attribution(),
+    attribution,
   });
 }
 
@@ -125,7 +125,7 @@ export async function createPolicyRule(sql: Sql, caller: Caller, input: NewPolic
         JSON.stringify(input.conditions), JSON.stringify(input.effect)],
       { prepare: true },
     );
-    await writeEvent(tx, caller, POLICY_EVENTS.created, row as unknown as PolicyRuleRow);
+    await writeEvent(tx, caller.attribution(), POLICY_EVENTS.created, row as unknown as PolicyRuleRow);
     await alongside?.(tx, row as unknown as PolicyRuleRow);
     return row as unknown as PolicyRuleRow;
   });
@@ -176,14 +176,26 @@ async function changeRule(
     precondition(current);
     await assertEnterpriseOpen(tx, caller.enterpriseId);
     const { set, event } = change(current);
-    const [row] = await tx`
-      update policy_rules set ${tx(set as Record<string, never>)}, version = version + 1, updated_at = now()
-       where id = ${id} and version = ${current.version}
-      returning ${tx.unsafe(COLUMNS)}`;
-    await writeEvent(tx, caller, event, row as unknown as PolicyRuleRow);
-    await alongside?.(tx, row as unknown as PolicyRuleRow);
-    return row as unknown as PolicyRuleRow;
+    const row = await writeRuleChange(tx, current, set, event, caller.attribution());
+    await alongside?.(tx, row);
+    return row;
   });
+}
+
+/** Writes a checked change of a locked rule and its event (also how an approved policy change applies). */
+export async function writeRuleChange(tx: TransactionSql, current: PolicyRuleRow, set: Record<string, unknown>, event: string, attribution: SubjectAttribution): Promise<PolicyRuleRow> {
+  const [row] = await tx`
+    update policy_rules set ${tx(set as Record<string, never>)}, version = version + 1, updated_at = now()
+     where id = ${current.id} and version = ${current.version}
+    returning ${tx.unsafe(COLUMNS)}`;
+  await writeEvent(tx, attribution, event, row as unknown as PolicyRuleRow);
+  return row as unknown as PolicyRuleRow;
+}
+
+/** The rule, locked, for a change applied by the platform (an approved policy change): no caller to check. */
+export async function lockPolicyRule(tx: TransactionSql, id: string): Promise<PolicyRuleRow | null> {
+  const [row] = await tx.unsafe(`select ${COLUMNS} from policy_rules where id = $1 for update`, [id], { prepare: true });
+  return (row as unknown as PolicyRuleRow | undefined) ?? null;
 }
 
 export interface PolicyRulePatch {
@@ -198,16 +210,7 @@ export interface PolicyRulePatch {
 export async function updatePolicyRule(sql: Sql, caller: Caller, id: string, patch: PolicyRulePatch, precondition: Precondition, alongside?: Alongside<PolicyRuleRow>): Promise<PolicyRuleRow> {
   const existing = await readPolicyRule(sql, caller, id, 'policies.manage');
   await assertValidRule(sql, caller.enterpriseId, patch.conditions ?? existing.conditions, patch.effect ?? existing.effect);
-  return changeRule(sql, caller, id, precondition, (row) => {
-    if (row.status === 'retired') throw conflict('A retired policy rule cannot change.', 'policy_rule_retired');
-    const set: Record<string, unknown> = {};
-    if (patch.name !== undefined) set.name = patch.name;
-    if (patch.description !== undefined) set.description = patch.description;
-    if (patch.order !== undefined) set.rule_order = patch.order;
-    if (patch.conditions !== undefined) set.conditions = sql.json(patch.conditions as never);
-    if (patch.effect !== undefined) set.effect = sql.json(patch.effect as never);
-    return { set, event: POLICY_EVENTS.updated };
-  }, alongside);
+  return changeRule(sql, caller, id, precondition, (row) => ruleChangeOf(sql, row, 'update', patch), alongside);
 }
 
 export type PolicyRuleAction = 'activate' | 'retire';
@@ -218,11 +221,27 @@ const TRANSITIONS: Record<PolicyRuleAction, { from: PolicyRuleStatus[]; to: Poli
 };
 
 export function changePolicyRuleStatus(sql: Sql, caller: Caller, id: string, action: PolicyRuleAction, precondition: Precondition, alongside?: Alongside<PolicyRuleRow>): Promise<PolicyRuleRow> {
+  return changeRule(sql, caller, id, precondition, (row) => ruleChangeOf(sql, row, action), alongside);
+}
+
+/**
+ * What `action` sets on the rule and the event it records; 409 when the rule's state forbids it.
+ * The same check runs when a change is proposed under quorum and again when it applies.
+ */
+export function ruleChangeOf(sql: Sql | TransactionSql, row: PolicyRuleRow, action: PolicyRuleAction | 'update', patch: PolicyRulePatch = {}): { set: Record<string, unknown>; event: string } {
+  if (action === 'update') {
+    if (row.status === 'retired') throw conflict('A retired policy rule cannot change.', 'policy_rule_retired');
+    const set: Record<string, unknown> = {};
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.description !== undefined) set.description = patch.description;
+    if (patch.order !== undefined) set.rule_order = patch.order;
+    if (patch.conditions !== undefined) set.conditions = sql.json(patch.conditions as never);
+    if (patch.effect !== undefined) set.effect = sql.json(patch.effect as never);
+    return { set, event: POLICY_EVENTS.updated };
+  }
   const t = TRANSITIONS[action];
-  return changeRule(sql, caller, id, precondition, (row) => {
-    if (!t.from.includes(row.status)) throw conflict(`A ${row.status} policy rule cannot be ${t.to === 'active' ? 'activated' : 'retired'}.`, `policy_rule_${row.status}`);
-    return { set: { status: t.to, [t.stamp]: new Date() }, event: t.event };
-  }, alongside);
+  if (!t.from.includes(row.status)) throw conflict(`A ${row.status} policy rule cannot be ${t.to === 'active' ? 'activated' : 'retired'}.`, `policy_rule_${row.status}`);
+  return { set: { status: t.to, [t.stamp]: new Date() }, event: t.event };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
+import { FIRST_API_VERSION, isApiVersion, renderAt } from '../../versions';
 import type { Services } from '../../services';
 import { uuidv7 } from '../../ids';
 import { SA } from '../../temporal/search-attributes';
@@ -119,6 +120,12 @@ export interface SubscriptionTarget {
   scope_ref: string;
   event_types: string[];
   lane: SubscriptionRow['lane'];
+  api_version: string | null;
+}
+
+/** An event as delivered to a subscription: its representation rendered at the subscription's API version. */
+export function eventBody(event: EventRow, apiVersion: string | null): string {
+  return JSON.stringify(renderAt(presentEvent(event), apiVersion && isApiVersion(apiVersion) ? apiVersion : FIRST_API_VERSION));
 }
 
 /** What sending needs of a subscription: where to, and the secrets to sign with. */
@@ -135,7 +142,7 @@ export async function subscriptionMatches(paths: ScopePaths, sub: SubscriptionTa
 export async function activeSubscriptions(sql: Sql | TransactionSql, enterpriseIds: string[]): Promise<Array<SubscriptionTarget & SigningSubscription>> {
   if (enterpriseIds.length === 0) return [];
   return sql<Array<SubscriptionTarget & SigningSubscription>>`
-    select id, enterprise_id, scope_ref, event_types, lane, url, secret_sealed, previous_secret_sealed, previous_secret_expires_at
+    select id, enterprise_id, scope_ref, event_types, lane, url, secret_sealed, previous_secret_sealed, previous_secret_expires_at, api_version
       from webhook_subscriptions
      where status = 'active' and enterprise_id = any(${enterpriseIds}::uuid[])`;
 }
@@ -151,9 +158,11 @@ export async function openEventDelivery(sql: Sql, eventId: string, subscriptionI
   if (found) return found;
   const event = await findEvent(sql, eventId);
   if (!event) return null;
+  const [sub] = await sql<{ api_version: string | null }[]>`select api_version from webhook_subscriptions where id = ${subscriptionId}`;
+  if (!sub) return null;
   const [created] = await sql<{ id: string }[]>`
     insert into webhook_deliveries (id, enterprise_id, subscription_id, event_id, event_type, webhook_id, origin, body)
-    values (${uuidv7()}, ${event.enterprise_id}, ${subscriptionId}, ${eventId}, ${event.type}, ${event.id}, 'event', ${JSON.stringify(presentEvent(event))})
+    values (${uuidv7()}, ${event.enterprise_id}, ${subscriptionId}, ${eventId}, ${event.type}, ${event.id}, 'event', ${eventBody(event, sub.api_version)})
     on conflict (event_id, subscription_id) where origin = 'event' do nothing
     returning id`;
   return created?.id ?? (await existing()) ?? null;
@@ -201,10 +210,9 @@ async function deliverNow(services: Services, deliveries: NewDelivery[], alongsi
 }
 
 export function replayEvent(services: Services, event: EventRow, subscriptions: SubscriptionTarget[], alongside?: Alongside<DeliveryRow[]>): Promise<DeliveryRow[]> {
-  const body = JSON.stringify(presentEvent(event));
   return deliverNow(
     services,
-    subscriptions.map((s) => ({ subscription: s, origin: 'replay', eventId: event.id, eventType: event.type, webhookId: event.id, body })),
+    subscriptions.map((s) => ({ subscription: s, origin: 'replay', eventId: event.id, eventType: event.type, webhookId: event.id, body: eventBody(event, s.api_version) })),
     alongside,
   );
 }

@@ -16,6 +16,10 @@ export const WebhookSubscriptionBody = z
       .nullable()
       .openapi({ description: 'Why the subscription is disabled: a caller, a 410 from the receiver, or failures for the whole failure window.' }),
     previous_secret_expires_at: Timestamp.nullable().openapi({ description: 'While set, deliveries are signed with the previous secret too.' }),
+    api_version: z.string().openapi({
+      description: 'Event payloads are delivered rendered at this API version (docs/api-versions.md): the version of the request that created the subscription.',
+      example: '2026-11-26',
+    }),
     etag: ETag,
     created_at: Timestamp,
     updated_at: Timestamp,

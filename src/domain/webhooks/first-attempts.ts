@@ -2,10 +2,11 @@ import type { TransactionSql } from 'postgres';
 import type { Services } from '../../services';
 import { uuidv7 } from '../../ids';
 import { ScopePaths } from '../../events/log';
-import { presentEvent, type EventRow } from '../../events/present';
+import type { EventRow } from '../../events/present';
 import { outboundPolicy, resolveDestination, type Destination } from '../../net/outbound';
 import {
   activeSubscriptions,
+  eventBody,
   isSuccess,
   recordAttempt,
   sendAttempt,
@@ -68,10 +69,13 @@ export async function deliverFirstAttempts(services: Services, tx: TransactionSq
   const paths = new ScopePaths(services.sql);
   const pairs: Pair[] = [];
   for (const event of events) {
-    let body: string | undefined;
+    // One rendering per API version the matching subscriptions are pinned to.
+    const bodies = new Map<string | null, string>();
     for (const sub of subscriptions) {
       if (!(await subscriptionMatches(paths, sub, event)) || opened.has(pairKey(event.id, sub.id))) continue;
-      pairs.push({ event, sub, body: (body ??= JSON.stringify(presentEvent(event))) });
+      const body = bodies.get(sub.api_version) ?? eventBody(event, sub.api_version);
+      bodies.set(sub.api_version, body);
+      pairs.push({ event, sub, body });
     }
   }
   if (pairs.length === 0) return [];

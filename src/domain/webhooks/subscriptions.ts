@@ -1,5 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { SubjectAttribution } from '../../auth/caller';
+import { FIRST_API_VERSION } from '../../versions';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { etagOf } from '../../db/base';
 import { uuidv7 } from '../../ids';
@@ -33,6 +34,8 @@ export interface SubscriptionRow {
   failing_since: Date | null;
   /** `direct`: the outbox dispatcher sends first attempts itself; `queued`: deliveries wait for the subscription's lane. */
   lane: 'direct' | 'queued';
+  /** Payloads render at this version (src/versions); null: created before versions, the first. */
+  api_version: string | null;
 }
 
 export function presentSubscription(s: SubscriptionRow) {
@@ -46,6 +49,7 @@ export function presentSubscription(s: SubscriptionRow) {
     status: s.status,
     disabled_reason: s.disabled_reason,
     previous_secret_expires_at: s.previous_secret_expires_at && s.previous_secret_expires_at > new Date() ? s.previous_secret_expires_at.toISOString() : null,
+    api_version: s.api_version ?? FIRST_API_VERSION,
     etag: etagOf(s),
     created_at: s.created_at.toISOString(),
     updated_at: s.updated_at.toISOString(),
@@ -93,6 +97,8 @@ export interface NewSubscription {
   description: string;
   policy: OutboundPolicy;
   attribution: SubjectAttribution;
+  /** The creating request's API version: its payloads render at it. */
+  apiVersion: string;
 }
 
 /** Creates an active subscription; the signing secret is returned here once and stored sealed. */
@@ -108,8 +114,8 @@ export async function createSubscription(
   const sealed = sealSecret(keyRing, id, secret);
   const row = await sql.begin(async (tx) => {
     const [created] = await tx<SubscriptionRow[]>`
-      insert into webhook_subscriptions (id, enterprise_id, scope_ref, url, event_types, description, secret_sealed)
-      values (${id}, ${input.enterpriseId}, ${input.scopeRef}, ${input.url}, ${input.eventTypes}, ${input.description}, ${sealed})
+      insert into webhook_subscriptions (id, enterprise_id, scope_ref, url, event_types, description, secret_sealed, api_version)
+      values (${id}, ${input.enterpriseId}, ${input.scopeRef}, ${input.url}, ${input.eventTypes}, ${input.description}, ${sealed}, ${input.apiVersion})
       returning *`;
     await recordSubscriptionEvent(tx, WEBHOOK_EVENTS.created, created, input.attribution);
     await alongside?.(tx, created);

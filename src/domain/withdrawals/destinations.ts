@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { Caller } from '../../auth/caller';
+import type { Caller, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
 import { etagOf, type Alongside } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
@@ -28,9 +28,12 @@ export interface DestinationRow {
   address: string;
   memo: string | null;
   status: DestinationStatus;
+  /** End of the cooling-off period; null: none (usable once active). */
+  usable_from: Date | null;
+  approval_id: string | null;
 }
 
-const COLUMNS = 'id, version, created_at, updated_at, enterprise_id, scope_ref, scope_path, rail_class, asset, network, label, address, memo, status';
+const COLUMNS = 'id, version, created_at, updated_at, enterprise_id, scope_ref, scope_path, rail_class, asset, network, label, address, memo, status, usable_from, approval_id';
 
 export function presentDestination(d: DestinationRow) {
   return {
@@ -41,6 +44,8 @@ export function presentDestination(d: DestinationRow) {
     rail_class: d.rail_class,
     scope_ref: d.scope_ref,
     status: d.status,
+    usable_from: d.usable_from ? new Date(d.usable_from).toISOString() : null,
+    approval_ref: d.approval_id ? `approvals/${d.approval_id}` : null,
     crypto_routing: { asset: d.asset, network: d.network, label: d.label, destination: { address: d.address, memo: d.memo } },
     fiat_routing: null,
     etag: etagOf(d),
@@ -58,19 +63,29 @@ export interface NewDestination {
   memo: string | null;
 }
 
-async function writeEvent(tx: TransactionSql, caller: Caller, type: string, row: DestinationRow): Promise<void> {
+async function writeEvent(tx: TransactionSql, attribution: SubjectAttribution, type: string, row: DestinationRow): Promise<void> {
   await recordEventSql(tx, {
     type,
     enterpriseId: row.enterprise_id,
     scopeRef: row.scope_ref,
     resourceRef: `withdrawal-destinations/${row.id}`,
     payload: presentDestination(row),
-    attribution: caller.attribution(),
+    attribution,
   });
 }
 
-/** Registers a crypto destination; the address is checked for the network's format and checksum (422). */
-export async function createDestination(sql: Sql, caller: Caller, input: NewDestination, alongside?: Alongside<DestinationRow>): Promise<DestinationRow> {
+/**
+ * Registers a crypto destination; the address is checked for the network's format and checksum (422).
+ * With `approvalId` it waits for that approval (`pending_approval`, policies/changes.ts); otherwise it
+ * is active and usable after `coolingOffSeconds`.
+ */
+export async function createDestination(
+  sql: Sql,
+  caller: Caller,
+  input: NewDestination,
+  governance: { approvalId: string | null; coolingOffSeconds: number } = { approvalId: null, coolingOffSeconds: 0 },
+  alongside?: Alongside<DestinationRow>,
+): Promise<DestinationRow> {
   const path = await resolveBoundary(sql, caller, input.scopeRef);
   caller.require('withdrawal_destinations.manage', path, 'scope');
   const asset = assetOf(input.asset, '/body/crypto_routing/asset');
@@ -87,12 +102,13 @@ export async function createDestination(sql: Sql, caller: Caller, input: NewDest
   return sql.begin(async (tx) => {
     await assertEnterpriseOpen(tx, caller.enterpriseId);
     const [row] = await tx.unsafe(
-      `insert into withdrawal_destinations (id, enterprise_id, scope_ref, scope_path, rail_class, asset, network, label, address, memo)
-       values ($1, $2, $3, $4, 'crypto', $5, $6, $7, $8, $9) returning ${COLUMNS}`,
-      [uuidv7(), caller.enterpriseId, input.scopeRef, [...path] as never, asset.code, network.code, input.label, input.address, input.memo],
+      `insert into withdrawal_destinations (id, enterprise_id, scope_ref, scope_path, rail_class, asset, network, label, address, memo, status, approval_id, usable_from)
+       values ($1, $2, $3, $4, 'crypto', $5, $6, $7, $8, $9, $10, $11, case when $11::uuid is null and $12::int > 0 then now() + make_interval(secs => $12::int) end) returning ${COLUMNS}`,
+      [uuidv7(), caller.enterpriseId, input.scopeRef, [...path] as never, asset.code, network.code, input.label, input.address, input.memo,
+        governance.approvalId ? 'pending_approval' : 'active', governance.approvalId, governance.coolingOffSeconds],
       { prepare: true },
     );
-    await writeEvent(tx, caller, DESTINATION_EVENTS.created, row as unknown as DestinationRow);
+    await writeEvent(tx, caller.attribution(), governance.approvalId ? DESTINATION_EVENTS.pending_approval : DESTINATION_EVENTS.created, row as unknown as DestinationRow);
     await alongside?.(tx, row as unknown as DestinationRow);
     return row as unknown as DestinationRow;
   });
@@ -161,8 +177,32 @@ export async function changeDestinationStatus(
       [id, t.to],
       { prepare: true },
     );
-    await writeEvent(tx, caller, t.event, row as unknown as DestinationRow);
+    await writeEvent(tx, caller.attribution(), t.event, row as unknown as DestinationRow);
     await alongside?.(tx, row as unknown as DestinationRow);
     return row as unknown as DestinationRow;
   });
+}
+
+/** Its approval came through: active, usable after the cooling-off period. False when it is no longer pending. */
+export async function activateGovernedDestination(tx: TransactionSql, id: string, coolingOffSeconds: number, attribution: SubjectAttribution): Promise<boolean> {
+  const [row] = await tx.unsafe(
+    `update withdrawal_destinations set status = 'active', usable_from = now() + make_interval(secs => $2), version = version + 1, updated_at = now()
+      where id = $1 and status = 'pending_approval' returning ${COLUMNS}`,
+    [id, coolingOffSeconds],
+    { prepare: true },
+  );
+  if (!row) return false;
+  await writeEvent(tx, attribution, DESTINATION_EVENTS.approved, row as unknown as DestinationRow);
+  return true;
+}
+
+/** Its approval was rejected, expired or cancelled: `rejected` (terminal); never usable. */
+export async function rejectGovernedDestination(tx: TransactionSql, id: string, attribution: SubjectAttribution): Promise<void> {
+  const [row] = await tx.unsafe(
+    `update withdrawal_destinations set status = 'rejected', version = version + 1, updated_at = now()
+      where id = $1 and status = 'pending_approval' returning ${COLUMNS}`,
+    [id],
+    { prepare: true },
+  );
+  if (row) await writeEvent(tx, attribution, DESTINATION_EVENTS.rejected, row as unknown as DestinationRow);
 }

@@ -4,7 +4,7 @@ import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { FeeSummaryBody, Money, SubjectAttributionBody } from '../transfers/events';
 import { PolicyDecisionBody } from '../policies/decision-body';
 
-export const DESTINATION_STATUSES = ['active', 'disabled', 'retired'] as const;
+export const DESTINATION_STATUSES = ['pending_approval', 'active', 'disabled', 'retired', 'rejected'] as const;
 
 export const CryptoRoutingBody = z
   .object({
@@ -23,7 +23,11 @@ export const WithdrawalDestinationBody = z
     label: z.string(),
     rail_class: z.literal('crypto'),
     scope_ref: z.string().openapi({ description: 'Accounts at or below this scope may withdraw to it.' }),
-    status: z.enum(DESTINATION_STATUSES).openapi({ description: 'active ↔ disabled; active | disabled → retired (terminal).' }),
+    status: z.enum(DESTINATION_STATUSES).openapi({
+      description: 'pending_approval → active | rejected (when the enterprise puts new destinations under approval); active ↔ disabled; active | disabled → retired (terminal).',
+    }),
+    usable_from: Timestamp.nullable().openapi({ description: 'Withdrawals may use it from this instant (the end of its cooling-off period); null: no cooling-off, or still pending approval.' }),
+    approval_ref: z.string().nullable().openapi({ description: 'The approval it waits (or waited) for; null when none was required.' }),
     crypto_routing: CryptoRoutingBody,
     fiat_routing: z.null(),
     etag: ETag,
@@ -68,6 +72,9 @@ const destinationEvent = (state: string, description: string) =>
 
 export const DESTINATION_EVENTS = {
   created: destinationEvent('created', 'A withdrawal destination was registered (active).'),
+  pending_approval: destinationEvent('pending_approval', 'A withdrawal destination was registered and waits for the approval of admins.'),
+  approved: destinationEvent('approved', 'The admins approved a withdrawal destination: it is active (usable from `usable_from`).'),
+  rejected: destinationEvent('rejected', 'A withdrawal destination was not approved (rejected, expired or cancelled): it can never be used.'),
   enabled: destinationEvent('enabled', 'A disabled withdrawal destination was enabled.'),
   disabled: destinationEvent('disabled', 'A withdrawal destination was disabled: new withdrawals cannot use it.'),
   retired: destinationEvent('retired', 'A withdrawal destination was retired (terminal).'),

@@ -139,6 +139,13 @@ function assertUsableDestination(d: DestinationRow | null, account: FundableAcco
     throw unprocessable('/body/withdrawal_destination_id', 'no destination of this account\'s scope', 'The withdrawal destination does not exist for this account.');
   }
   if (d.status !== 'active') throw conflict(`The withdrawal destination is ${d.status}.`, `destination_${d.status}`);
+  // A new destination's cooling-off period (docs/policy-changes.md): 409 naming when it ends.
+  if (d.usable_from && new Date(d.usable_from).getTime() > Date.now()) {
+    throw new AppError('EdgeConflict', `The withdrawal destination is in its cooling-off period until ${new Date(d.usable_from).toISOString()}.`, {
+      reason: 'destination_cooling_off',
+      extensions: { usable_from: new Date(d.usable_from).toISOString() },
+    });
+  }
   if (d.asset !== input.asset.code) throw unprocessable('/body/amount/currency', `the destination receives ${d.asset}`, `The destination receives ${d.asset}, not ${input.asset.code}.`);
   if (d.network !== input.rail) throw unprocessable('/body/rail', `the destination is on ${d.network}`, `The destination is on ${d.network}, not ${input.rail}.`);
   return d;

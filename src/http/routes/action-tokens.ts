@@ -1,7 +1,16 @@
 import { z } from '../../schema/zod';
 import { defineRoute } from '../route';
 import { Timestamp, Uuid } from '../../schema/common';
-import { GOVERNED_ACTIONS, MAX_ACTION_TOKEN_TTL_SECONDS, actionTokenTtlSeconds, issueActionToken, type GovernedAction } from '../../auth/action-tokens';
+import {
+  BATCH_ACTIONS,
+  GOVERNED_ACTIONS,
+  MAX_ACTION_TOKEN_TTL_SECONDS,
+  actionTokenTtlSeconds,
+  approvalBatchRef,
+  issueActionToken,
+  type GovernedAction,
+} from '../../auth/action-tokens';
+import { badRequest } from '../../errors';
 import { principalRef } from '../../domain/iam/present';
 import { auditInTransaction } from '../../domain/audit/entries';
 
@@ -26,6 +35,30 @@ const ActionTokenBody = z
   })
   .openapi('ActionToken');
 
+/** The approvals a bulk decision names (POST /approvals/decisions takes the same list). */
+export const APPROVAL_BATCH_MAX = 100;
+export const ApprovalBatch = z
+  .object({
+    decision: z.enum(['approve', 'reject']),
+    approval_ids: z.array(Uuid).min(1).max(APPROVAL_BATCH_MAX),
+  })
+  .strict()
+  .openapi('ApprovalBatchBinding');
+
+/** resource_ref for one-resource actions, batch for batch actions: each other's field is refused where it does not belong. */
+function boundResource(body: { action: GovernedAction; resource_ref?: string; batch?: z.infer<typeof ApprovalBatch> }): string {
+  if (BATCH_ACTIONS.has(body.action)) {
+    if (!body.batch || body.resource_ref !== undefined) {
+      throw badRequest(`Action ${body.action} binds to a batch: give batch, not resource_ref.`, [{ pointer: '/body/batch', detail: 'required for this action, with no resource_ref' }]);
+    }
+    return approvalBatchRef(body.batch.decision, body.batch.approval_ids);
+  }
+  if (!body.resource_ref || body.batch !== undefined) {
+    throw badRequest(`Action ${body.action} binds to one resource: give resource_ref, not batch.`, [{ pointer: '/body/resource_ref', detail: 'required for this action, with no batch' }]);
+  }
+  return body.resource_ref;
+}
+
 export const createActionTokenRoute = defineRoute({
   method: 'post',
   path: '/action-tokens',
@@ -44,7 +77,9 @@ export const createActionTokenRoute = defineRoute({
       resource_ref: z
         .string()
         .regex(/^[a-z][a-z-]*\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a <collection>/<id> reference')
-        .openapi({ example: 'service-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' }),
+        .optional()
+        .openapi({ example: 'service-accounts/0193a1c2-7f00-7abc-8def-0123456789ab', description: 'The resource the action acts on; required for every action but `approvals.decide_many`.' }),
+      batch: ApprovalBatch.optional().openapi({ description: 'For `approvals.decide_many` only (and required there): the decision and the approvals it binds the token to, in any order.' }),
       expires_in_seconds: z
         .number()
         .int()
@@ -57,13 +92,14 @@ export const createActionTokenRoute = defineRoute({
     .openapi('ActionTokenCreate'),
   responses: { 201: { description: 'The action token (the token itself only in this answer).', schema: ActionTokenBody } },
   handler: async ({ body, caller, services, ctx }) => {
+    const resourceRef = boundResource(body);
     const issued = await services.sql.begin(async (tx) => {
       const token = await issueActionToken(tx, caller, {
         action: body.action,
-        resourceRef: body.resource_ref,
+        resourceRef,
         ttlSeconds: body.expires_in_seconds ?? actionTokenTtlSeconds(),
       });
-      await auditInTransaction(tx, ctx, { status: 201, resourceRef: body.resource_ref });
+      await auditInTransaction(tx, ctx, { status: 201, resourceRef });
       return token;
     });
     return {

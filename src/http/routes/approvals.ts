@@ -7,6 +7,7 @@ import {
   ApprovalBody,
   cancelApproval,
   decideApproval,
+  decideApprovalsInBulk,
   eligibleApprovers,
   listApprovals,
   presentApproval,
@@ -14,7 +15,13 @@ import {
   viewApproval,
 } from '../../domain/approvals';
 import { ACTION_FAMILIES } from '../../domain/policies';
-import { carriedEntry } from '../../domain/audit/entries';
+import { GOVERNANCE_FAMILIES } from '../../domain/approvals/messages';
+import { auditedPerItem, carriedEntry, itemEntry, writeItemEntry } from '../../domain/audit/entries';
+import { approvalBatchRef } from '../../auth/action-tokens';
+import { unprocessable } from '../../errors';
+import { Problem } from '../schemas';
+import { problemBody } from '../problem';
+import { APPROVAL_BATCH_MAX } from './action-tokens';
 
 const ApprovalParams = z.object({ approval_id: Uuid });
 
@@ -29,7 +36,7 @@ export const listApprovalsRoute = defineRoute({
     .object({
       scope_ref: z.string().max(200).optional().openapi({ param: { name: 'scope_ref', in: 'query' }, description: 'Approvals of operations at or below this scope (enterprise, client or account).' }),
       status: z.enum(APPROVAL_STATUSES).optional().openapi({ param: { name: 'status', in: 'query' } }),
-      action_family: z.enum(ACTION_FAMILIES).optional().openapi({ param: { name: 'action_family', in: 'query' } }),
+      action_family: z.enum([...ACTION_FAMILIES, ...GOVERNANCE_FAMILIES]).optional().openapi({ param: { name: 'action_family', in: 'query' } }),
       decidable: z
         .enum(['true', 'false'])
         .optional()
@@ -100,6 +107,71 @@ function decisionRoute(verdict: 'approve' | 'reject') {
   });
 }
 
+const BulkDecisionBody = z
+  .object({
+    resource: z.literal('approval_decision_batch'),
+    decision: z.enum(['approve', 'reject']),
+    results: z.array(
+      z.object({
+        approval_id: Uuid,
+        status: z.number().int().openapi({ description: 'What the decision alone would have answered: 200, or the problem\'s status.' }),
+        approval: ApprovalBody.nullable().openapi({ description: 'The approval after the decision (status 200); null otherwise.' }),
+        problem: Problem.nullable().openapi({ description: 'Why this approval was not decided; null on 200. An approval that does not exist or is out of the caller\'s scope is 404 alike.' }),
+      }),
+    ),
+  })
+  .openapi('ApprovalDecisionBatch');
+
+export const decideApprovalsRoute = defineRoute({
+  method: 'post',
+  path: '/approvals/decisions',
+  operationId: 'decideApprovals',
+  summary: 'Approve or reject several approvals at once',
+  description:
+    `Up to ${APPROVAL_BATCH_MAX} approvals, one decision, one action token: \`approvals.decide_many\` issued with \`batch\` = this body's decision and ids (any order; the token binds the sorted list). ` +
+    'Each approval is decided exactly as POST /approvals/{id}/approve|reject would decide it alone, in the order listed; a refusal of one does not stop the others. ' +
+    'The answer is 200 with a result per id: `status` 200 and the approval, or the problem the single decision would have answered (404 for an approval that is missing or out of scope, 403, 409). ' +
+    'A repeated id is 422. Each decision leaves its own audit entry naming the approval.',
+  tags: ['Approvals'],
+  auth: { kind: 'bearer', permission: 'approvals.decide' },
+  actionToken: 'approvals.decide_many',
+  actionTokenResource: (_p: unknown, body: { decision: 'approve' | 'reject'; approval_ids: string[] }) => approvalBatchRef(body.decision, body.approval_ids),
+  body: z
+    .object({
+      decision: z.enum(['approve', 'reject']),
+      approval_ids: z.array(Uuid).min(1).max(APPROVAL_BATCH_MAX),
+    })
+    .strict()
+    .openapi('ApprovalDecisionBatchRequest'),
+  responses: { 200: { description: 'A result per approval, in the order given.', schema: BulkDecisionBody } },
+  errors: ['EdgeForbidden', 'EdgeUnprocessable', 'EdgeActionTokenRequired'],
+  handler: async ({ body, caller, services, ctx, requestId }) => {
+    const seen = new Set<string>();
+    body.approval_ids.forEach((id, i) => {
+      if (seen.has(id.toLowerCase())) throw unprocessable('An approval is listed twice.', [{ pointer: `/body/approval_ids/${i}`, detail: 'repeated' }]);
+      seen.add(id.toLowerCase());
+    });
+    const results = await decideApprovalsInBulk(services, caller, body.approval_ids, body.decision, (id) => ({
+      entry: itemEntry(ctx, 200, null, `approvals/${id}`),
+      committed: () => undefined,
+    }));
+    // A refused item's entry is written here; a decided one's was committed with its vote.
+    for (const r of results) if ('error' in r) await writeItemEntry(services.sql, itemEntry(ctx, r.error.status, r.error.code, `approvals/${r.approvalId}`));
+    auditedPerItem(ctx);
+    return {
+      body: {
+        resource: 'approval_decision_batch' as const,
+        decision: body.decision,
+        results: results.map((r) =>
+          'error' in r
+            ? { approval_id: r.approvalId, status: r.error.status, approval: null, problem: problemBody(r.error, requestId) }
+            : { approval_id: r.approvalId, status: 200, approval: r.approval, problem: null },
+        ),
+      },
+    };
+  },
+});
+
 export const cancelApprovalRoute = defineRoute({
   method: 'post',
   path: '/approvals/{approval_id}/cancel',
@@ -142,6 +214,7 @@ export const eligibleApproversRoute = defineRoute({
 export const approvalRoutes: RouteDef[] = [
   listApprovalsRoute,
   getApprovalRoute,
+  decideApprovalsRoute,
   decisionRoute('approve'),
   decisionRoute('reject'),
   cancelApprovalRoute,

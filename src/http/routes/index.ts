@@ -40,6 +40,7 @@ import { signInRoutes } from './sign-in';
 import { connectorRoutes } from './connectors';
 import { ledgerEntryRoutes } from './ledger-entries';
 import { ledgerCheckpointRoutes } from './ledger-checkpoints';
+import { policyChangeRoutes } from './policy-changes';
 /** Every route of the tenant API. The router, the OpenAPI document and the route-table test read this. */
 export const tenantRoutes: RouteDef[] = [
   tokenRoute,
@@ -71,4 +72,5 @@ export const tenantRoutes: RouteDef[] = [
   ...ledgerEntryRoutes,
   revokeRoute,
   ...ledgerCheckpointRoutes,
+  ...policyChangeRoutes,
 ];

@@ -7,16 +7,11 @@ import { assetOf, parseAmount } from '../../ledger';
 import { requireAccount } from '../../domain/funding/accounts';
 import { ACTION_FAMILIES, PolicyDecisionBody, evaluatePolicy } from '../../domain/policies';
 import { POLICY_RULE_STATUSES, PolicyRuleBody, RuleConditionsBody, RuleEffectBody } from '../../domain/policies/events';
-import {
-  changePolicyRuleStatus,
-  createPolicyRule,
-  listPolicyRules,
-  presentPolicyRule,
-  readPolicyRule,
-  updatePolicyRule,
-  type PolicyRuleAction,
-} from '../../domain/policies/rules';
-import { auditRowAlongside } from '../../domain/audit/entries';
+import { createPolicyRule, listPolicyRules, presentPolicyRule, readPolicyRule, type PolicyRuleAction, type PolicyRuleRow } from '../../domain/policies/rules';
+import { auditAlongside, auditRowAlongside } from '../../domain/audit/entries';
+import { changeRuleGoverned, presentPolicyChange, type Governed } from '../../domain/policies/changes';
+import { PolicyChangeBody } from '../../domain/policies/governance-events';
+import type { Services } from '../../services';
 
 const ScopeRef = z
   .string()
@@ -110,12 +105,27 @@ export const getPolicyRuleRoute = defineRoute({
   handler: async ({ params, caller, services }) => ({ body: presentPolicyRule(await readPolicyRule(services.sql, caller, params.rule_id)) }),
 });
 
+const UNDER_QUORUM =
+  ' When the enterprise\'s `policy_change_quorum` is above 0 (GET /governance-settings), activating a rule or changing an active one is not applied: ' +
+  'the answer is 202 with a `policy_change` waiting for that many admins (its `approval_ref`; the initiator cannot approve; it expires after `change_ttl_seconds`). ' +
+  'Until it is approved the rule stays as it is; approved, it applies atomically (or fails if the rule changed meanwhile); rejected or expired, nothing changes. Drafts change at once.';
+
+const proposedResponse = { description: 'The change waits for the quorum of admins (the rule is unchanged until it is approved).', schema: PolicyChangeBody };
+
+/** 200 with the rule when the change applied, 202 with the policy change when it waits for the quorum. */
+function governedAnswer(services: Services, result: Governed<PolicyRuleRow>) {
+  if ('proposed' in result) return { status: 202, body: presentPolicyChange(result.proposed) };
+  // Other processes learn of it by the trigger's NOTIFY; this one must not decide the next request on the old rules.
+  services.policyRules.invalidate(result.applied.enterprise_id);
+  return { body: presentPolicyRule(result.applied) };
+}
+
 export const updatePolicyRuleRoute = defineRoute({
   method: 'patch',
   path: '/policy-rules/{rule_id}',
   operationId: 'updatePolicyRule',
   summary: 'Update a policy rule',
-  description: 'Draft and active rules can change; a retired rule is 409 `policy_rule_retired`. A stale If-Match is 412. Governed records keep the rule version they ran under.',
+  description: `Draft and active rules can change; a retired rule is 409 \`policy_rule_retired\`. A stale If-Match is 412. Governed records keep the rule version they ran under.${UNDER_QUORUM}`,
   tags: ['Policies'],
   auth: { kind: 'bearer', permission: 'policies.manage' },
   ifMatch: true,
@@ -124,13 +134,12 @@ export const updatePolicyRuleRoute = defineRoute({
     .object({ name: Name.optional(), description: Description.optional(), order: Order.optional(), conditions: RuleConditionsBody.optional(), effect: RuleEffectBody.optional() })
     .strict()
     .openapi('PolicyRuleUpdate'),
-  responses: { 200: { description: 'The updated rule.', schema: PolicyRuleBody } },
+  responses: { 200: { description: 'The updated rule.', schema: PolicyRuleBody }, 202: proposedResponse },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed', 'EdgeUnprocessable'],
   handler: async ({ params, body, caller, services, ctx }) => {
-    const row = await updatePolicyRule(services.sql, caller, params.rule_id, body, (r) => assertIfMatch(ctx, r), auditRowAlongside(ctx, 200, 'policy-rules'));
-    // Other processes learn of it by the trigger's NOTIFY; this one must not decide the next request on the old rules.
-    services.policyRules.invalidate(row.enterprise_id);
-    return { body: presentPolicyRule(row) };
+    const ruleRef = `policy-rules/${params.rule_id}`;
+    const result = await changeRuleGoverned(services, caller, params.rule_id, 'update', body, (r) => assertIfMatch(ctx, r), (status) => auditAlongside(ctx, status, ruleRef));
+    return governedAnswer(services, result);
   },
 });
 
@@ -145,17 +154,17 @@ function policyRuleTransitionRoute(action: PolicyRuleAction) {
     path: `/policy-rules/{rule_id}/${action}`,
     operationId: `${action}PolicyRule`,
     summary: `${action[0].toUpperCase()}${action.slice(1)} a policy rule`,
-    description: `${TRANSITION_DESCRIPTIONS[action]} With If-Match, a stale ETag is 412.`,
+    description: `${TRANSITION_DESCRIPTIONS[action]} With If-Match, a stale ETag is 412.${UNDER_QUORUM}`,
     tags: ['Policies'],
     auth: { kind: 'bearer', permission: 'policies.manage' },
     ifMatch: true,
     params: RuleParams,
-    responses: { 200: { description: 'The rule after the change.', schema: PolicyRuleBody } },
+    responses: { 200: { description: 'The rule after the change.', schema: PolicyRuleBody }, 202: proposedResponse },
     errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgePreconditionFailed'],
     handler: async ({ params, caller, services, ctx }) => {
-      const row = await changePolicyRuleStatus(services.sql, caller, params.rule_id, action, (r) => assertIfMatch(ctx, r), auditRowAlongside(ctx, 200, 'policy-rules'));
-      services.policyRules.invalidate(row.enterprise_id); // as for updates
-      return { body: presentPolicyRule(row) };
+      const ruleRef = `policy-rules/${params.rule_id}`;
+      const result = await changeRuleGoverned(services, caller, params.rule_id, action, {}, (r) => assertIfMatch(ctx, r), (status) => auditAlongside(ctx, status, ruleRef));
+      return governedAnswer(services, result);
     },
   });
 }

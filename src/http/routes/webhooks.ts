@@ -91,6 +91,7 @@ export const createWebhookSubscription = defineRoute({
         description: body.description ?? '',
         policy: outboundPolicy(services.config),
         attribution: caller.attribution(),
+        apiVersion: ctx.state.apiVersion,
       },
       auditRowAlongside(ctx, 201, 'webhook-subscriptions'),
     );

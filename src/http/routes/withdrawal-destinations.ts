@@ -1,4 +1,5 @@
 import { z } from '../../schema/zod';
+import { createDestinationGoverned } from '../../domain/policies/changes';
 import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
@@ -7,7 +8,6 @@ import {
   DESTINATION_STATUSES,
   WithdrawalDestinationBody,
   changeDestinationStatus,
-  createDestination,
   listDestinations,
   presentDestination,
   readDestination,
@@ -42,11 +42,17 @@ export const createWithdrawalDestinationRoute = defineRoute({
     })
     .strict()
     .openapi('WithdrawalDestinationCreate'),
-  responses: { 201: { description: 'The destination (active).', schema: WithdrawalDestinationBody } },
+  responses: {
+    201: {
+      description:
+        'The destination: `active`, or `pending_approval` with its `approval_ref` when the enterprise puts new destinations under approval (governance settings `destination_approval_quorum`); usable by withdrawals from `usable_from` (cooling-off).',
+      schema: WithdrawalDestinationBody,
+    },
+  },
   errors: ['EdgeNotFound', 'EdgeGone', 'EdgeUnprocessable'],
   handler: async ({ body, caller, services, ctx }) => {
     const r = body.crypto_routing;
-    const row = await createDestination(services.sql, caller, {
+    const row = await createDestinationGoverned(services, caller, {
       scopeRef: body.scope_ref,
       asset: r.asset,
       network: r.network,

@@ -1,0 +1,16 @@
+import type { Services } from '../src/services';
+import type { PrincipalRef } from '../src/auth/caller';
+import type { ApprovalOutcome } from '../src/domain/approvals/messages';
+import { applyPolicyChange, closePolicyChange, type PolicyChangeStatus } from '../src/domain/policies/changes';
+
+/** Policy-change activities: idempotent by the change id (only a pending change moves). */
+export function createPolicyChangeActivities(services: Services) {
+  return {
+    async applyPolicyChange(changeId: string, approvedBy: PrincipalRef[]): Promise<PolicyChangeStatus> {
+      return applyPolicyChange(services.sql, changeId, approvedBy);
+    },
+    async closePolicyChange(changeId: string, outcome: Exclude<ApprovalOutcome, 'approved'>): Promise<PolicyChangeStatus> {
+      return closePolicyChange(services.sql, changeId, outcome);
+    },
+  };
+}

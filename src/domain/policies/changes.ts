@@ -1,0 +1,509 @@
+import type { Sql, TransactionSql } from 'postgres';
+import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
+import { AppError, notFound } from '../../errors';
+import { etagOf, type Alongside } from '../../db/base';
+import { recordEventSql } from '../../events/outbox';
+import { uuidv7 } from '../../ids';
+import type { Services } from '../../services';
+import { recordStart, forgetStart, type WorkflowStart } from '../../temporal/start-outbox';
+import type { ApprovalOutcome, ApprovalSpec, GovernanceFamily } from '../approvals/messages';
+import { startGovernedWorkflow } from '../approvals/operations';
+import { assertEnterpriseOpen } from '../tenancy/lifecycle';
+import {
+  activateGovernedDestination,
+  createDestination,
+  rejectGovernedDestination,
+  type DestinationRow,
+  type NewDestination,
+} from '../withdrawals/destinations';
+import { visibleByScopePath } from './scope';
+import { GOVERNANCE_EVENTS, type POLICY_CHANGE_KINDS, type POLICY_CHANGE_STATUSES } from './governance-events';
+import {
+  assertValidRule,
+  changePolicyRuleStatus,
+  lockPolicyRule,
+  readPolicyRule,
+  ruleChangeOf,
+  updatePolicyRule,
+  writeRuleChange,
+  type PolicyRuleAction,
+  type PolicyRulePatch,
+  type PolicyRuleRow,
+  type Precondition,
+} from './rules';
+
+/*
+ * Changes of the policy itself under a quorum of admins (docs/policy-changes.md). With an enterprise's
+ * `policy_change_quorum` above 0, activating a rule, editing or retiring an active rule, or changing the
+ * governance settings is proposed as a policy change: an approval on the approval machinery, run by
+ * the `policyChangeWorkflow` (workflows/policy-change.ts) with the ApprovalGate (initiator barred,
+ * expiry). Nothing changes until the quorum approves; then the change applies in one transaction,
+ * or fails if its target changed meanwhile. A new withdrawal destination waits the same way when
+ * `destination_approval_quorum` is above 0.
+ */
+
+export type PolicyChangeKind = (typeof POLICY_CHANGE_KINDS)[number];
+export type PolicyChangeStatus = (typeof POLICY_CHANGE_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Governance settings
+
+export interface GovernanceSettingsRow {
+  enterprise_id: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  policy_change_quorum: number;
+  approver_role_id: string | null;
+  change_ttl_seconds: number;
+  destination_approval_quorum: number;
+  destination_cooling_off_seconds: number;
+}
+
+const SETTINGS_COLUMNS = `enterprise_id, version, created_at, updated_at, policy_change_quorum, approver_role_id, change_ttl_seconds,
+  destination_approval_quorum, destination_cooling_off_seconds`;
+
+export const DEFAULT_CHANGE_TTL_SECONDS = 7 * 86_400;
+
+/** The settings, or the defaults (nothing under quorum, version 0) for an enterprise that never set them. */
+export async function governanceSettings(db: Sql | TransactionSql, enterpriseId: string, lock = false): Promise<GovernanceSettingsRow> {
+  const [row] = await db.unsafe(`select ${SETTINGS_COLUMNS} from governance_settings where enterprise_id = $1 ${lock ? 'for update' : ''}`, [enterpriseId], { prepare: true });
+  if (row) return row as unknown as GovernanceSettingsRow;
+  const epoch = new Date(0);
+  return {
+    enterprise_id: enterpriseId, version: 0, created_at: epoch, updated_at: epoch, policy_change_quorum: 0, approver_role_id: null,
+    change_ttl_seconds: DEFAULT_CHANGE_TTL_SECONDS, destination_approval_quorum: 0, destination_cooling_off_seconds: 0,
+  };
+}
+
+/** The approving role: the one the settings name, else the enterprise's platform role `enterprise-admin`. */
+async function approverRoleId(db: Sql | TransactionSql, s: GovernanceSettingsRow): Promise<string> {
+  if (s.approver_role_id) return s.approver_role_id;
+  const [role] = await db`select id from roles where enterprise_id = ${s.enterprise_id} and name = 'enterprise-admin' and platform_managed`;
+  return role.id as string;
+}
+
+export async function presentGovernanceSettings(db: Sql | TransactionSql, s: GovernanceSettingsRow) {
+  return {
+    id: s.enterprise_id,
+    resource: 'governance_settings' as const,
+    enterprise_ref: `enterprises/${s.enterprise_id}`,
+    policy_change_quorum: s.policy_change_quorum,
+    approver_role_ref: `roles/${await approverRoleId(db, s)}`,
+    change_ttl_seconds: s.change_ttl_seconds,
+    destination_approval_quorum: s.destination_approval_quorum,
+    destination_cooling_off_seconds: s.destination_cooling_off_seconds,
+    etag: etagOf({ id: s.enterprise_id, version: s.version }),
+    updated_at: s.updated_at.toISOString(),
+  };
+}
+
+export interface GovernanceSettingsPatch {
+  policy_change_quorum?: number;
+  approver_role_ref?: string;
+  change_ttl_seconds?: number;
+  destination_approval_quorum?: number;
+  destination_cooling_off_seconds?: number;
+}
+
+async function assertValidSettings(db: Sql | TransactionSql, enterpriseId: string, patch: GovernanceSettingsPatch): Promise<void> {
+  if (patch.approver_role_ref === undefined) return;
+  const [role] = await db`select status from roles where id = ${patch.approver_role_ref.slice('roles/'.length)} and enterprise_id = ${enterpriseId}`;
+  if (!role || role.status !== 'active') {
+    throw new AppError('EdgeUnprocessable', 'The approving role does not exist or is retired.', {
+      errors: [{ pointer: '/body/approver_role_ref', detail: 'no active role of this enterprise' }],
+    });
+  }
+}
+
+async function writeSettings(tx: TransactionSql, enterpriseId: string, patch: GovernanceSettingsPatch, attribution: SubjectAttribution): Promise<GovernanceSettingsRow> {
+  await tx`insert into governance_settings (enterprise_id) values (${enterpriseId}) on conflict (enterprise_id) do nothing`;
+  const set: Record<string, unknown> = {};
+  for (const k of ['policy_change_quorum', 'change_ttl_seconds', 'destination_approval_quorum', 'destination_cooling_off_seconds'] as const) {
+    if (patch[k] !== undefined) set[k] = patch[k];
+  }
+  if (patch.approver_role_ref !== undefined) set.approver_role_id = patch.approver_role_ref.slice('roles/'.length);
+  const [row] = await tx.unsafe(
+    `update governance_settings set ${Object.keys(set).map((k, i) => `${k} = $${i + 2}`).concat('version = version + 1', 'updated_at = now()').join(', ')}
+      where enterprise_id = $1 returning ${SETTINGS_COLUMNS}`,
+    [enterpriseId, ...Object.values(set)] as never[],
+  );
+  const settings = row as unknown as GovernanceSettingsRow;
+  await recordEventSql(tx, {
+    type: GOVERNANCE_EVENTS.settingsUpdated,
+    enterpriseId,
+    scopeRef: `enterprises/${enterpriseId}`,
+    resourceRef: `governance-settings/${enterpriseId}`,
+    payload: await presentGovernanceSettings(tx, settings),
+    attribution,
+  });
+  return settings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Policy changes
+
+export interface PolicyChangeRow {
+  id: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  enterprise_id: string;
+  scope_path: string[];
+  kind: PolicyChangeKind;
+  target_ref: string;
+  target_version: number;
+  change: Record<string, unknown>;
+  status: PolicyChangeStatus;
+  failure_reason: string | null;
+  approval_id: string;
+  initiated_by: SubjectAttribution;
+  approved_by: PrincipalRef[] | null;
+  applied_at: Date | null;
+}
+
+const COLUMNS = `id, version, created_at, updated_at, enterprise_id, scope_path, kind, target_ref, target_version, change, status, failure_reason,
+  approval_id, initiated_by, approved_by, applied_at`;
+
+export function presentPolicyChange(c: PolicyChangeRow) {
+  return {
+    id: c.id,
+    resource: 'policy_change' as const,
+    kind: c.kind,
+    target_ref: c.target_ref,
+    target_version: c.target_version,
+    change: c.change,
+    status: c.status,
+    failure_reason: c.failure_reason,
+    approval_ref: `approvals/${c.approval_id}`,
+    initiated_by: c.initiated_by,
+    approved_by: c.approved_by,
+    applied_at: c.applied_at ? new Date(c.applied_at).toISOString() : null,
+    etag: etagOf(c),
+    created_at: new Date(c.created_at).toISOString(),
+    updated_at: new Date(c.updated_at).toISOString(),
+  };
+}
+
+export type PolicyChangeView = ReturnType<typeof presentPolicyChange>;
+
+async function writeChangeEvent(tx: TransactionSql, c: PolicyChangeRow, attribution: SubjectAttribution | null): Promise<void> {
+  await recordEventSql(tx, {
+    type: GOVERNANCE_EVENTS[c.status],
+    enterpriseId: c.enterprise_id,
+    scopeRef: c.scope_path[c.scope_path.length - 1],
+    resourceRef: `policy-changes/${c.id}`,
+    payload: presentPolicyChange(c),
+    attribution,
+  });
+}
+
+export async function readPolicyChange(sql: Sql, caller: Caller, id: string): Promise<PolicyChangeRow> {
+  const [row] = await sql.unsafe(`select ${COLUMNS} from policy_changes where id = $1`, [id], { prepare: true });
+  if (!row || row.enterprise_id !== caller.enterpriseId) throw notFound('policy change');
+  caller.require('policies.read', row.scope_path as string[], 'policy change');
+  return row as unknown as PolicyChangeRow;
+}
+
+export async function listPolicyChanges(
+  sql: Sql,
+  caller: Caller,
+  q: { status?: PolicyChangeStatus; targetRef?: string; after: string | null; limit: number },
+): Promise<PolicyChangeRow[]> {
+  const rows = await sql`
+    select ${sql.unsafe(COLUMNS)} from policy_changes
+     where enterprise_id = ${caller.enterpriseId}
+       and ${visibleByScopePath(sql, caller, 'policies.read')}
+       and ${q.status ? sql`status = ${q.status}` : sql`true`}
+       and ${q.targetRef ? sql`target_ref = ${q.targetRef}` : sql`true`}
+       and ${q.after ? sql`id > ${q.after}` : sql`true`}
+     order by id limit ${q.limit}`;
+  return rows as unknown as PolicyChangeRow[];
+}
+
+export const POLICY_CHANGE_WORKFLOW = 'policyChangeWorkflow';
+
+export interface PolicyChangeWorkflowInput {
+  changeId: string;
+  approval: ApprovalSpec;
+}
+
+/** A proposed change recorded in the caller's transaction, with the workflow start it owes; start it after commit with `startPolicyChange`. */
+export interface ProposedChange {
+  row: PolicyChangeRow;
+  start: WorkflowStart;
+  approval: ApprovalSpec;
+}
+
+/**
+ * Records a change as `pending_approval` in `tx` with its event and the owed start of its workflow.
+ * The quorum and expiry are the settings' at this moment (the approval keeps them in its snapshot).
+ */
+export async function proposeChange(
+  tx: TransactionSql,
+  services: Pick<Services, 'temporal'>,
+  caller: Caller,
+  input: {
+    kind: PolicyChangeKind;
+    targetRef: string;
+    targetVersion: number;
+    change: Record<string, unknown>;
+    scopePath: readonly string[];
+    quorum: number;
+    settings: GovernanceSettingsRow;
+    /** When the target already names its approval (a destination's `approval_ref`). */
+    approvalId?: string;
+  },
+): Promise<ProposedChange> {
+  const id = uuidv7();
+  const approvalId = input.approvalId ?? uuidv7();
+  const [inserted] = await tx.unsafe(
+    `insert into policy_changes (id, enterprise_id, scope_path, kind, target_ref, target_version, change, status, approval_id, initiated_by)
+     values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, 'pending_approval', $8, $9::text::jsonb) returning ${COLUMNS}`,
+    [id, caller.enterpriseId, [...input.scopePath] as never, input.kind, input.targetRef, input.targetVersion, JSON.stringify(input.change), approvalId,
+      JSON.stringify(caller.attribution())],
+    { prepare: true },
+  );
+  const row = inserted as unknown as PolicyChangeRow;
+  await writeChangeEvent(tx, row, caller.attribution());
+  const family: GovernanceFamily = input.kind === 'withdrawal_destination.create' ? 'withdrawal_destination' : 'policy_change';
+  const approval: ApprovalSpec = {
+    approvalId,
+    actionFamily: family,
+    governedRef: family === 'withdrawal_destination' ? input.targetRef : `policy-changes/${id}`,
+    operationId: id,
+    workflowId: `policy-change/${id}`,
+    enterpriseId: caller.enterpriseId,
+    scopePath: [...input.scopePath],
+    initiatedBy: caller.attribution(),
+    requirement: {
+      authority_ref: `governance-settings/${caller.enterpriseId}`,
+      required_human_approvals: input.quorum,
+      approver_role_ref: `roles/${await approverRoleId(tx, input.settings)}`,
+      initiator_cannot_approve: true,
+      approval_ttl_seconds: input.settings.change_ttl_seconds,
+      reason_code: input.kind,
+      requirement_key: `governance-settings/${caller.enterpriseId}/v${input.settings.version}`,
+      source: 'governance',
+    },
+  };
+  const start: WorkflowStart = { workflowType: POLICY_CHANGE_WORKFLOW, workflowId: approval.workflowId, taskQueue: services.temporal.taskQueue, args: [{ changeId: id, approval }] };
+  await recordStart(tx, start);
+  return { row, start, approval };
+}
+
+/** After commit: starts the change's workflow and waits until its approval exists (so `approval_ref` reads at once); a failed start fails the change. */
+export async function startPolicyChange(services: Services, proposed: ProposedChange): Promise<void> {
+  await startGovernedWorkflow(services, {
+    start: proposed.start,
+    approval: proposed.approval,
+    onStartFailure: () =>
+      services.sql.begin(async (tx) => {
+        await forgetStart(tx, proposed.start.workflowId);
+        await endChange(tx, proposed.row.id, 'failed', 'workflow_start_failed');
+      }),
+  });
+}
+
+/** Moves a pending change to a terminal state with its event (and, for a destination, its rejection); once. */
+async function endChange(tx: TransactionSql, changeId: string, status: Exclude<PolicyChangeStatus, 'pending_approval' | 'applied'>, failureReason: string | null): Promise<PolicyChangeRow | null> {
+  const [row] = await tx.unsafe(
+    `update policy_changes set status = $2, failure_reason = $3, version = version + 1, updated_at = now()
+      where id = $1 and status = 'pending_approval' returning ${COLUMNS}`,
+    [changeId, status, failureReason],
+    { prepare: true },
+  );
+  if (!row) return null;
+  const change = row as unknown as PolicyChangeRow;
+  await writeChangeEvent(tx, change, null);
+  if (change.kind === 'withdrawal_destination.create') await rejectGovernedDestination(tx, change.target_ref.slice('withdrawal-destinations/'.length), change.initiated_by);
+  return change;
+}
+
+/** The workflow's ending without approval: rejected, expired or cancelled; nothing else changes. */
+export async function closePolicyChange(sql: Sql, changeId: string, outcome: Exclude<ApprovalOutcome, 'approved'>): Promise<PolicyChangeStatus> {
+  return sql.begin(async (tx) => {
+    await endChange(tx, changeId, outcome, `approval_${outcome}`);
+    const [row] = await tx`select status from policy_changes where id = ${changeId}`;
+    return row.status as PolicyChangeStatus;
+  });
+}
+
+/**
+ * The quorum approved: applies the change in one transaction with its events, unless the target
+ * changed since it was proposed (`target_changed`) or its state no longer allows it (`target_<status>`);
+ * then the change fails and nothing else changes. Idempotent: a change no longer pending answers its status.
+ */
+export async function applyPolicyChange(sql: Sql, changeId: string, approvedBy: PrincipalRef[]): Promise<PolicyChangeStatus> {
+  return sql.begin(async (tx) => {
+    const [locked] = await tx.unsafe(`select ${COLUMNS} from policy_changes where id = $1 for update`, [changeId], { prepare: true });
+    const change = locked as unknown as PolicyChangeRow;
+    if (change.status !== 'pending_approval') return change.status;
+    const attribution: SubjectAttribution = { ...change.initiated_by, approved_by: approvedBy };
+    const failure = await applyToTarget(tx, change, attribution);
+    if (failure) return (await endChange(tx, changeId, 'failed', failure))!.status;
+    const [row] = await tx.unsafe(
+      `update policy_changes set status = 'applied', approved_by = $2::text::jsonb, applied_at = now(), version = version + 1, updated_at = now()
+        where id = $1 returning ${COLUMNS}`,
+      [changeId, JSON.stringify(approvedBy)],
+      { prepare: true },
+    );
+    await writeChangeEvent(tx, row as unknown as PolicyChangeRow, attribution);
+    return 'applied';
+  });
+}
+
+/** Applies the change to its target; answers why it cannot (and changes nothing) or null. */
+async function applyToTarget(tx: TransactionSql, change: PolicyChangeRow, attribution: SubjectAttribution): Promise<string | null> {
+  const targetId = change.target_ref.slice(change.target_ref.indexOf('/') + 1);
+  switch (change.kind) {
+    case 'policy_rule.activate':
+    case 'policy_rule.update':
+    case 'policy_rule.retire': {
+      const rule = await lockPolicyRule(tx, targetId);
+      if (!rule) return 'target_missing';
+      if (rule.version !== change.target_version) return 'target_changed';
+      const action = change.kind.slice('policy_rule.'.length) as PolicyRuleAction | 'update';
+      let next: { set: Record<string, unknown>; event: string };
+      try {
+        next = ruleChangeOf(tx, rule, action, change.change as PolicyRulePatch);
+      } catch (err) {
+        if (err instanceof AppError) return `target_${rule.status}`;
+        throw err;
+      }
+      await writeRuleChange(tx, rule, next.set, next.event, attribution);
+      return null;
+    }
+    case 'governance_settings.update': {
+      const current = await governanceSettings(tx, change.enterprise_id, true);
+      if (current.version !== change.target_version) return 'target_changed';
+      await writeSettings(tx, change.enterprise_id, change.change as GovernanceSettingsPatch, attribution);
+      return null;
+    }
+    case 'withdrawal_destination.create':
+      return (await activateGovernedDestination(tx, targetId, Number(change.change.cooling_off_seconds ?? 0), attribution)) ? null : 'target_changed';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rule and settings changes, applied at once or proposed under quorum
+
+export type Governed<T> = { applied: T } | { proposed: PolicyChangeRow };
+
+/**
+ * Activating a rule, or editing or retiring an active one, is proposed as a policy change when the
+ * enterprise's quorum is on; otherwise (and for drafts, which govern nothing) it applies at once.
+ * The proposal checks what applying would check (409 for a retired rule, 422 for a bad patch).
+ */
+export async function changeRuleGoverned(
+  services: Services,
+  caller: Caller,
+  ruleId: string,
+  action: PolicyRuleAction | 'update',
+  patch: PolicyRulePatch,
+  precondition: Precondition,
+  audit: (status: 200 | 202) => Alongside<unknown>,
+): Promise<Governed<PolicyRuleRow>> {
+  const { sql } = services;
+  const settings = await governanceSettings(sql, caller.enterpriseId);
+  const existing = await readPolicyRule(sql, caller, ruleId, 'policies.manage');
+  if (action === 'update') await assertValidRule(sql, caller.enterpriseId, patch.conditions ?? existing.conditions, patch.effect ?? existing.effect);
+  const governs = action === 'activate' || existing.status === 'active';
+  if (settings.policy_change_quorum === 0 || !governs) {
+    const row = action === 'update'
+      ? await updatePolicyRule(sql, caller, ruleId, patch, precondition, audit(200))
+      : await changePolicyRuleStatus(sql, caller, ruleId, action, precondition, audit(200));
+    return { applied: row };
+  }
+  const proposed = await sql.begin(async (tx) => {
+    const current = await readPolicyRule(tx, caller, ruleId, 'policies.manage', true);
+    precondition(current);
+    await assertEnterpriseOpen(tx, caller.enterpriseId);
+    ruleChangeOf(tx, current, action, patch);
+    const p = await proposeChange(tx, services, caller, {
+      kind: `policy_rule.${action}`,
+      targetRef: `policy-rules/${ruleId}`,
+      targetVersion: current.version,
+      change: action === 'update' ? (patch as Record<string, unknown>) : {},
+      scopePath: current.scope_path,
+      quorum: settings.policy_change_quorum,
+      settings,
+    });
+    await audit(202)(tx, p.row);
+    return p;
+  });
+  await startPolicyChange(services, proposed);
+  return { proposed: proposed.row };
+}
+
+/**
+ * Changing the governance settings: at once while the policy-change quorum is 0 (so turning it on
+ * needs nobody else), otherwise as a policy change: lowering the quorum needs the quorum.
+ */
+export async function updateGovernanceSettings(
+  services: Services,
+  caller: Caller,
+  patch: GovernanceSettingsPatch,
+  precondition: Precondition,
+  audit: (status: 200 | 202) => Alongside<unknown>,
+): Promise<Governed<GovernanceSettingsRow>> {
+  const { sql } = services;
+  const enterpriseRef = `enterprises/${caller.enterpriseId}`;
+  caller.require('policies.manage', [enterpriseRef], 'governance settings');
+  await assertValidSettings(sql, caller.enterpriseId, patch);
+  let proposed: ProposedChange | null = null;
+  const applied = await sql.begin(async (tx) => {
+    await assertEnterpriseOpen(tx, caller.enterpriseId);
+    const current = await governanceSettings(tx, caller.enterpriseId, true);
+    precondition({ id: caller.enterpriseId, version: current.version });
+    if (current.policy_change_quorum === 0) {
+      const row = await writeSettings(tx, caller.enterpriseId, patch, caller.attribution());
+      await audit(200)(tx, row);
+      return row;
+    }
+    proposed = await proposeChange(tx, services, caller, {
+      kind: 'governance_settings.update',
+      targetRef: `governance-settings/${caller.enterpriseId}`,
+      targetVersion: current.version,
+      change: patch as Record<string, unknown>,
+      scopePath: [enterpriseRef],
+      quorum: current.policy_change_quorum,
+      settings: current,
+    });
+    await audit(202)(tx, proposed.row);
+    return null;
+  });
+  if (applied) return { applied };
+  const p = proposed as unknown as ProposedChange;
+  await startPolicyChange(services, p);
+  return { proposed: p.row };
+}
+
+/**
+ * A new withdrawal destination: `pending_approval` under a change of its own when the enterprise's
+ * `destination_approval_quorum` is above 0 (approved → active), else active at once; either way
+ * usable only from `usable_from`, the end of the cooling-off period counted from activation.
+ */
+export async function createDestinationGoverned(services: Services, caller: Caller, input: NewDestination, alongside: Alongside<{ id: string }>): Promise<DestinationRow> {
+  const settings = await governanceSettings(services.sql, caller.enterpriseId);
+  const quorum = settings.destination_approval_quorum;
+  const approvalId = quorum > 0 ? uuidv7() : null;
+  let proposed: ProposedChange | null = null;
+  const row = await createDestination(services.sql, caller, input, { approvalId, coolingOffSeconds: settings.destination_cooling_off_seconds }, async (tx, d) => {
+    if (approvalId) {
+      proposed = await proposeChange(tx, services, caller, {
+        kind: 'withdrawal_destination.create',
+        targetRef: `withdrawal-destinations/${d.id}`,
+        targetVersion: d.version,
+        change: { cooling_off_seconds: settings.destination_cooling_off_seconds },
+        scopePath: d.scope_path,
+        quorum,
+        settings,
+        approvalId,
+      });
+    }
+    await alongside(tx, d);
+  });
+  if (proposed) await startPolicyChange(services, proposed);
+  return row;
+}

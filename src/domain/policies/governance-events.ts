@@ -1,0 +1,70 @@
+import { z } from '../../schema/zod';
+import { defineEventType } from '../../events/catalogue';
+import { ETag, Timestamp, Uuid } from '../../schema/common';
+import { SubjectAttributionBody } from '../transfers/events';
+
+export const GovernanceSettingsBody = z
+  .object({
+    id: Uuid.openapi({ description: 'The enterprise id.' }),
+    resource: z.literal('governance_settings'),
+    enterprise_ref: z.string(),
+    policy_change_quorum: z.number().int().openapi({
+      description:
+        'Admins who must approve a policy change (activating a rule, editing or retiring an active rule, changing these settings); 0: changes apply at once.',
+    }),
+    approver_role_ref: z.string().openapi({ description: 'The role whose holders approve policy changes and new destinations (default: the platform role `enterprise-admin`).' }),
+    change_ttl_seconds: z.number().int().openapi({ description: 'A policy change not approved within this expires and changes nothing (default 7 days).' }),
+    destination_approval_quorum: z.number().int().openapi({ description: 'Admins who must approve a new withdrawal destination before it is active; 0: active at once.' }),
+    destination_cooling_off_seconds: z.number().int().openapi({ description: 'A new destination is usable this long after it became active (`usable_from`); 0: at once.' }),
+    etag: ETag,
+    updated_at: Timestamp,
+  })
+  .openapi('GovernanceSettings');
+
+export const POLICY_CHANGE_KINDS = [
+  'policy_rule.activate',
+  'policy_rule.update',
+  'policy_rule.retire',
+  'governance_settings.update',
+  'withdrawal_destination.create',
+] as const;
+export const POLICY_CHANGE_STATUSES = ['pending_approval', 'applied', 'rejected', 'expired', 'cancelled', 'failed'] as const;
+
+const PrincipalRefBody = z.object({ id: z.string(), kind: z.string(), tenant_ref: z.string() });
+
+export const PolicyChangeBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('policy_change'),
+    kind: z.enum(POLICY_CHANGE_KINDS),
+    target_ref: z.string().openapi({ description: 'What the change applies to: `policy-rules/<id>`, `governance-settings/<enterprise id>` or `withdrawal-destinations/<id>`.' }),
+    target_version: z.number().int().openapi({ description: 'The target\'s version the change was proposed against; if the target changed meanwhile, the approved change fails (`target_changed`).' }),
+    change: z.record(z.string(), z.unknown()).openapi({ description: 'The proposed change: the rule patch, the settings patch, or `{}` for a transition.' }),
+    status: z.enum(POLICY_CHANGE_STATUSES).openapi({ description: 'pending_approval → applied | rejected | expired | cancelled | failed (all terminal). Until applied, nothing changes.' }),
+    failure_reason: z.string().nullable(),
+    approval_ref: z.string(),
+    initiated_by: SubjectAttributionBody,
+    approved_by: z.array(PrincipalRefBody).nullable(),
+    applied_at: Timestamp.nullable(),
+    etag: ETag,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('PolicyChange');
+
+export const GOVERNANCE_EVENTS = {
+  settingsUpdated: defineEventType('policies.governance_settings.updated.v1', "The enterprise's governance settings changed.", GovernanceSettingsBody),
+  ...(Object.fromEntries(
+    POLICY_CHANGE_STATUSES.map((s) => [
+      s,
+      defineEventType(`policies.policy_change.${s}.v1`, {
+        pending_approval: 'A change of the policy waits for the quorum of admins.',
+        applied: 'The quorum approved a change of the policy: it applied, atomically.',
+        rejected: 'An admin rejected a change of the policy: nothing changed.',
+        expired: 'Nobody approved a change of the policy in time: nothing changed.',
+        cancelled: 'Its initiator cancelled a change of the policy: nothing changed.',
+        failed: 'An approved change could not apply (its target changed meanwhile): nothing changed.',
+      }[s], PolicyChangeBody),
+    ]),
+  ) as Record<(typeof POLICY_CHANGE_STATUSES)[number], string>),
+};
