@@ -6,8 +6,7 @@ import postgres from 'postgres';
  * to the server as a setting, so it is moved into the client's options here. A co-located server is
  * cheaper to reach over its socket than over loopback TCP (docs/performance.md, "Database connections").
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers keep their own typed view of the client
-export function connectPostgres(url: string, options: postgres.Options<Record<string, postgres.PostgresType>> = {}): postgres.Sql<any> {
+export function connectPostgres(url: string, options: postgres.Options<Record<string, postgres.PostgresType>> = {}): postgres.Sql {
   const query = url.indexOf('?');
   const params = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
   const socketDir = params.get('host');

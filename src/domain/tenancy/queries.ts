@@ -10,7 +10,7 @@ export const ENTERPRISES_CHANNEL = 'counterfoil_enterprises';
  * `postgres` client (several times cheaper per query than MikroORM's find: docs/performance.md,
  * "Database connections") and a per-process cache invalidated by NOTIFY. Writes stay with the ORM.
  */
-function enterpriseFromRow(r: Record<string, any>): Enterprise {
+function enterpriseFromRow(r: Record<string, unknown>): Enterprise {
   return Object.assign(new Enterprise(), {
     id: r.id,
     version: r.version,
