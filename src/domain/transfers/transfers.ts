@@ -1,6 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
-import { AppError, conflict, notFound } from '../../errors';
+import { AppError, conflict, notFound, type ErrorReason } from '../../errors';
 import { etagOf } from '../../db/base';
 import { recordEventSql, type NewEvent } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
@@ -134,8 +134,8 @@ export function transferRefusal(err: unknown): unknown {
   if (reason === 'enterprise_closed') return enterpriseClosed();
   if (reason === 'enterprise_suspended') return enterpriseSuspended();
   const [code, side] = (reason ?? '').split(':');
-  if (code.startsWith('client_')) return conflict(`The client of the ${side} account is ${code.slice('client_'.length)}.`, code);
-  if (code.startsWith('account_')) return conflict(`The ${side} account is ${code.slice('account_'.length)}.`, code);
+  if (code.startsWith('client_')) return conflict(`The client of the ${side} account is ${code.slice('client_'.length)}.`, code as ErrorReason);
+  if (code.startsWith('account_')) return conflict(`The ${side} account is ${code.slice('account_'.length)}.`, code as ErrorReason);
   return err;
 }
 
