@@ -5,9 +5,8 @@ import { assertBalanced, type BookInput } from './transactions';
 
 /*
  * Group commit: many bookings in one database transaction, with a fixed number of statements
- * whatever their count (rows travel as one JSON parameter, see db/bulk). On this 2-core machine a
- * transfer booked alone cost PostgreSQL about 2 ms of CPU, mostly per-statement and per-commit work;
- * 8 to 32 transfers booked together cost it 0.3–0.5 ms each.
+ * whatever their count (rows travel as one JSON parameter, see db/bulk): PostgreSQL's cost is mostly
+ * per statement and per commit (docs/performance.md, "Ledger group commit").
  */
 
 /** A booking of a batch: its id is chosen by the caller, whose own rows reference it. */
