@@ -11,7 +11,7 @@ function sources(dir: string): string[] {
   );
 }
 
-/** Reasons written as literals: `reason: 'x'` (not a public route's `auth` reason) and `conflict(detail, 'x')`. */
+/** Reasons written as literals: `reason: 'x'` and `conflict(detail, 'x')`. */
 function reasonsUsed(): Map<string, string> {
   const used = new Map<string, string>();
   for (const file of sources(SRC)) {
@@ -19,7 +19,8 @@ function reasonsUsed(): Map<string, string> {
     const at = (name: string) => used.has(name) || used.set(name, path.relative(SRC, file));
     for (const m of text.matchAll(/(?<![\w.])reason: *'([a-z_]+)'/g)) {
       const line = text.slice(text.lastIndexOf('\n', m.index) + 1, text.indexOf('\n', m.index));
-      if (!/kind: 'public'/.test(line)) at(m[1]);
+      // Not a public route's `auth` sentence, nor a provider's outcome (`{ status: 'rejected', reason }`).
+      if (!/kind: 'public'|status: '/.test(line)) at(m[1]);
     }
     for (const m of text.matchAll(/\bconflict\((?:[^()]|\([^()]*\))*?, *'([a-z_]+)'\)/g)) at(m[1]);
     for (const m of text.matchAll(/\bstateReason\('([a-z_]+)', *'([a-z_]+)'\)/g)) at(`${m[1]}_${m[2]}`);
