@@ -1,42 +1,10 @@
 #!/usr/bin/env node
-// Small text patches to dependencies, applied after every `npm install` (postinstall) and by
-// scripts/ensure-deps.cjs. Each is idempotent and stands alone: on a package whose text differs it
-// changes nothing and says so, and the package keeps its own behaviour for that part.
-//
-// @temporalio/worker: the first three take CPU off every workflow task; bench:withdrawals and
-// docs/governed-money.md have the figures.
-//
-// isolate-timeout: the reusable-V8-context executor enters the workflow context ~20 times per workflow
-//   (initialise, activate, unblock conditions, conclude, dispose), each with `vm` `timeout:`. Node runs
-//   every timed call under a fresh watchdog thread with its own event loop (nodejs/node#47739, open):
-//   ~64 µs per call on an idle core, and under load a withdrawal spent ~4.7 ms more worker CPU and its
-//   p50 to `executed` went from 0.9 s to 4.1 s at 50/s. The patch lets a timeout of 0 mean "no
-//   watchdog" for those calls; COUNTERFOIL_WORKFLOW_ISOLATE_TIMEOUT_MS chooses.
-// activator-reader: the SDK's promise hook finds a promise's workflow by compiling
-//   `new Function('return globalThis.__TEMPORAL_ACTIVATOR__')` for every promise created and settled
-//   in workflow code (and `return globalThis.Error` once more per creation). Each compile also passes
-//   through Node's source-map hook for generated code when source maps are on (tsx turns them on).
-//   The patch compiles each reader once per context and calls it again: the same value, read the same way.
-// stack-traces: the same hook formats a source-mapped stack trace for every promise workflow code
-//   creates, so that the `__stack_trace` query (the Temporal UI's "Stack Trace" tab) can say where a
-//   workflow waits. The patch installs the hook only when COUNTERFOIL_WORKFLOW_STACK_TRACES=1; without
-//   it the query answers the SDK's own "Workflow stack traces are not enabled on this worker".
-//
-// postgres (postgres.js), CommonJS and ESM builds:
-// settled-query: a query keeps its parameters (`parameters`, `args`) after it settles, for as long as
-//   anything references the query object. Under a steady write load, dead query objects in V8's old
-//   generation kept the young parameters of later queries (the group commits' JSON rows, ~10 KB a
-//   transfer) alive through scavenges, so they were promoted as garbage: a bare loop of pooled queries
-//   with a 12 KB parameter promoted ~1 GB in 10 s in half its runs, ~5 MB in the others; with the patch,
-//   ~5 MB in every run. The patch drops both references once the query has resolved or rejected; an
-//   error keeps its own `parameters` (set before the rejection), and a retried query (postgres.js retries
-//   some errors of prepared statements) has not settled, so it still binds its parameters.
-// closed-socket-write: small writes wait for a setImmediate; when the connection closes before it runs,
-//   postgres.js's teardown cancels it but leaves `nextWriteTimer` set and `chunk` filled, and a write
-//   after the close schedules a flush that runs with `socket === null`: an uncaught TypeError from a
-//   timer, which ended the API process in `npm run soak` on a loaded machine (upstream: porsager/postgres
-//   #1154 and #1208, open; the guard of PR #1209). The patch resets both on teardown, and a flush with no
-//   socket rejects what waited on it with CONNECTION_CLOSED (which callers already handle) instead.
+// Small text patches to dependencies, applied after every install (postinstall) and by
+// scripts/ensure-deps.cjs. Each is idempotent and stands alone. Installing fails when a patch no longer
+// matches its package (whose versions package.json pins exactly), and each process checks at start the
+// patches it needs (src/dependency-patches.ts): a missing correctness patch stops it, a missing
+// optimisation logs a warning and sets counterfoil_dependency_patch_missing.
+// Why each exists, what it saves and the upstream issue it would close: docs/performance.md, "Dependency patches".
 const { readFileSync, writeFileSync, existsSync } = require('node:fs');
 const path = require('node:path');
 
@@ -45,6 +13,8 @@ const TEMPORAL_WORKFLOW = ['@temporalio', 'worker', 'lib', 'workflow'];
 /** postgres.js's Query constructor, in both builds: the settling functions drop the parameters. */
 const settledQuery = (dir) => ({
   dir,
+  purpose: 'optimisation', // promoted garbage and longer GC pauses under write load, not wrong answers
+  roles: ['api', 'worker'],
   file: 'query.js',
   marker: 'counterfoil: a settled query lets go of its parameters',
   edits: [
@@ -62,6 +32,8 @@ const settledQuery = (dir) => ({
 /** postgres.js's connection, in both builds: a flush after the close settles instead of throwing. */
 const closedSocketWrite = (dir) => ({
   dir,
+  purpose: 'correctness', // unpatched, a write after a closed connection ends the process
+  roles: ['api', 'worker'],
   file: 'connection.js',
   marker: 'counterfoil: no flush without a socket',
   edits: [
@@ -85,6 +57,8 @@ const closedSocketWrite = (dir) => ({
 const PATCHES = {
   'isolate-timeout': {
     dir: TEMPORAL_WORKFLOW,
+    purpose: 'optimisation', // unpatched, the worker keeps the SDK's 5 s timeout (src/temporal/worker.ts)
+    roles: ['worker'],
     file: 'reusable-vm.js',
     marker: 'counterfoil: 0 means no watchdog thread',
     // Every timed entry into the reusable context: three when it is created (one only under Bun), one per call.
@@ -92,6 +66,8 @@ const PATCHES = {
   },
   'activator-reader': {
     dir: TEMPORAL_WORKFLOW,
+    purpose: 'optimisation',
+    roles: ['worker'],
     file: 'vm-shared.js',
     marker: 'counterfoil: compiled once per context',
     edits: [
@@ -113,6 +89,8 @@ const PATCHES = {
   },
   'stack-traces': {
     dir: TEMPORAL_WORKFLOW,
+    purpose: 'optimisation', // unpatched, every workflow promise records a stack trace
+    roles: ['worker'],
     file: 'vm-shared.js',
     marker: 'counterfoil: stack traces on request',
     edits: [
@@ -154,15 +132,40 @@ function applyPatch(name, file = targetFile(name)) {
   return 'applied';
 }
 
-function main() {
-  for (const name of Object.keys(PATCHES)) {
-    if (applyPatch(name) === 'unrecognised') {
-      const pkg = PATCHES[name].dir.slice(0, PATCHES[name].dir[0].startsWith('@') ? 2 : 1).join('/');
-      console.error(`[counterfoil] ${pkg} changed: its ${name} patch (scripts/dependency-patches.cjs) was not applied; it keeps its own behaviour there.`);
-    }
-  }
+/** The npm package a patch changes, e.g. `@temporalio/worker`. */
+function packageOf(name) {
+  const dir = PATCHES[name].dir;
+  return dir.slice(0, dir[0].startsWith('@') ? 2 : 1).join('/');
 }
 
-module.exports = { PATCHES, applyPatch, isPatched, main };
+/**
+ * The patches a process of `role` (`api`, `worker`, or `all` for both) needs that are not in the
+ * installed packages (root: the repository whose node_modules to read).
+ */
+function missingPatches(role, root) {
+  return Object.keys(PATCHES)
+    .filter((name) => role === 'all' || PATCHES[name].roles.includes(role))
+    .filter((name) => !isPatched(name, targetFile(name, root)))
+    .map((name) => ({ name, package: packageOf(name), purpose: PATCHES[name].purpose }));
+}
+
+/** Applies every patch; answers the ones that did not match their package's text. */
+function applyAll(root) {
+  return Object.keys(PATCHES).filter((name) => applyPatch(name, targetFile(name, root)) === 'unrecognised');
+}
+
+function main(root) {
+  const failed = applyAll(root);
+  for (const name of failed) {
+    console.error(`[counterfoil] ${packageOf(name)} changed: its ${name} patch (${PATCHES[name].purpose}, scripts/dependency-patches.cjs) does not apply.`);
+  }
+  if (failed.length > 0) {
+    console.error('[counterfoil] install the version package.json pins, or update the patch to the new text.');
+    process.exitCode = 1;
+  }
+  return failed;
+}
+
+module.exports = { PATCHES, applyPatch, isPatched, missingPatches, applyAll, main };
 
 if (require.main === module) main();

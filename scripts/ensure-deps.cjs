@@ -8,19 +8,21 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 const stamp = path.join(root, 'node_modules', '.counterfoil-deps');
-const inputs = ['package.json', 'package-lock.json'].map((f) => path.join(root, f)).filter(existsSync);
+const lockfile = path.join(root, 'package-lock.json');
+const inputs = [path.join(root, 'package.json'), lockfile].filter(existsSync);
 const digest = createHash('sha256');
 for (const f of inputs) digest.update(readFileSync(f));
 const want = digest.digest('hex');
 
 if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === want)) install();
-// Also on a warm node_modules: a package reinstalled by hand loses the patch (cheap to check).
+// Also on a warm node_modules: a package reinstalled by hand loses its patch; a patch that no longer
+// applies stops here (non-zero exit) rather than at run time.
 require('./dependency-patches.cjs').main();
 
 function install() {
-  // `npm install`, not `npm ci`: it follows the lockfile too, but tolerates the optional per-platform
-  // binaries (@swc/core-*, resolver bindings) that npm 11 leaves out of a lockfile written on one platform.
-  const cmd = 'npm install --no-audit --no-fund';
+  // `npm ci` installs exactly the lockfile and never rewrites it, so a fresh clone stays clean.
+  // `npm install` only when there is no lockfile to follow.
+  const cmd = existsSync(lockfile) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund';
   console.error(`[counterfoil] installing npm dependencies (${cmd})`);
   execSync(cmd, { cwd: root, stdio: 'inherit' });
   writeFileSync(stamp, want);

@@ -1,6 +1,7 @@
 import { connectPostgres } from './db/connect';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
+import { DependencyPatchError } from './dependency-patches';
 import { startStack, type Role, type Stack } from './stack';
 import { initOrm, migrate } from './db/orm';
 import { bootstrap, writeCredentials } from './bootstrap';
@@ -196,7 +197,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err) => {
-  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+  if (err instanceof ConfigError || err instanceof DependencyPatchError) process.stderr.write(`${err.message}\n`);
   else process.stderr.write(`counterfoil: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
   process.exit(1);
 });

@@ -71,7 +71,7 @@ export interface Config {
   /**
    * Whether workflow code records where each of its promises was created, for the `__stack_trace`
    * query (the Temporal UI's "Stack Trace" tab). Off by default: it formats a source-mapped stack
-   * trace per promise: 1.5–3 ms of worker CPU per withdrawal, replaying one (scripts/dependency-patches.cjs).
+   * trace per promise, a large share of a workflow's CPU (docs/performance.md, "Dependency patches").
    */
   workflowStackTraces: boolean;
   /** Internal transfers booked per group commit at most, and group commits in flight at once (each on a connection of their own pool). */

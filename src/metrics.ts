@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus metrics of one process (its own registry, so tests can build several apps). */
 export class Metrics {
@@ -28,6 +28,13 @@ export class Metrics {
     help: 'Internal transfers per group commit, by outcome (committed, or retried one by one after a refusal).',
     labelNames: ['outcome'] as const,
     buckets: [1, 2, 4, 8, 16, 32, 64],
+    registers: [this.registry],
+  });
+
+  readonly dependencyPatchMissing = new Gauge({
+    name: 'counterfoil_dependency_patch_missing',
+    help: 'An optimisation patch to a dependency (scripts/dependency-patches.cjs) this process runs without (1), or has (0).',
+    labelNames: ['patch'] as const,
     registers: [this.registry],
   });
 

@@ -16,6 +16,7 @@ import { bootstrap, credentialsFile, writeCredentials, type BootstrapCredentials
 import type { RunningServer } from './http/server';
 import type { DevSignIn } from './dev-idp';
 import { assertProductionProviders } from './providers/startup';
+import { checkDependencyPatches, recordDependencyPatches } from './dependency-patches';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -80,6 +81,8 @@ async function infrastructure(config: Config, log: Logger, role: Role, owned: Ow
  * the Temporal dev server (or TEMPORAL_ADDRESS), migrations, bootstrap, the worker and both APIs.
  */
 export async function startStack(config: Config, log: Logger, role: Role = 'all'): Promise<Stack> {
+  // Before anything starts: a process missing a correctness patch to a dependency stops here.
+  const missingPatches = checkDependencyPatches(role, log);
   mkdirSync(config.dataDir, { recursive: true });
   const owned: Owned = {};
   let services: Services | undefined;
@@ -114,6 +117,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
       temporalAddress: infra.temporalAddress,
       migrate: role !== 'api',
     });
+    recordDependencyPatches(services.metrics, role, missingPatches);
     await assertProductionProviders(services.sql, config);
 
     let credentials: BootstrapCredentials | null = null;

@@ -84,8 +84,8 @@ export async function startDevServer(opts: DevServerOptions): Promise<DevServer>
 
 /**
  * One process serves every task queue here, so the default four partitions per queue only forward
- * tasks between themselves: one partition (with GOGC below) cut the server's CPU per workflow from ~12
- * to ~10.5 ms (bench:withdrawals). A production cluster keeps its own dynamic config.
+ * tasks between themselves (docs/performance.md, "Temporal dev server"). A production cluster keeps
+ * its own dynamic config.
  */
 const DEV_SERVER_DYNAMIC_CONFIG: Record<string, unknown> = {
   'matching.numTaskqueueReadPartitions': 1,
@@ -399,8 +399,8 @@ function clientArgs(address: string, namespace: string): string[] {
 
 function cliEnv(): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('TEMPORAL_')));
-  // The server allocates per request and its live heap is small: collecting at 4x the live heap
-  // instead of 2x spends ~10% less CPU per workflow for a few hundred MB more. GOGC set by the caller wins.
+  // The server allocates per request and its live heap is small: collecting less often saves CPU per
+  // workflow for some memory (docs/performance.md, "Temporal dev server"). GOGC set by the caller wins.
   return { GOGC: '400', ...env };
 }
 

@@ -29,6 +29,16 @@ interface Payout {
   amount: { currency: string; value: string };
 }
 
+/** The members of Counterfoil's signed protocol requests this connector reads (docs/connectors.md). */
+interface ProtocolRequest {
+  idempotency_key: string;
+  rail: string;
+  destination: unknown;
+  amount: { currency: string; value: string };
+  base: string;
+  quote: string;
+}
+
 interface PriceBehaviour {
   mode: 'ok' | 'error' | 'garbage' | 'stale' | 'hang';
   mid: string;
@@ -65,10 +75,10 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** Counterfoil's signature over the raw body, with the connector's secret. */
-function verified(req: IncomingMessage, raw: Buffer): Record<string, any> | null {
+function verified(req: IncomingMessage, raw: Buffer): ProtocolRequest | null {
   if (!state.secret) return null;
   try {
-    return new Webhook(state.secret).verify(raw, req.headers as Record<string, string>) as Record<string, any>;
+    return new Webhook(state.secret).verify(raw, req.headers as Record<string, string>) as ProtocolRequest;
   } catch {
     return null;
   }

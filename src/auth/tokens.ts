@@ -23,7 +23,7 @@ export interface AccessClaims {
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'at+jwt' })).toString('base64url');
 
 /**
- * Access tokens are verified without a database round trip (HMAC, ~2 µs); whether the principal may
+ * Access tokens are verified without a database round trip (an HMAC); whether the principal may
  * still act is checked per request against the principal directory, so revocation needs no re-issue.
  */
 export class TokenSigner {

@@ -4,10 +4,9 @@ import postgres from 'postgres';
  * A `postgres` (porsager) client for a libpq-style URL. libpq, and node-postgres under MikroORM,
  * take a Unix socket directory as `?host=/var/run/postgresql`; postgres.js would send that parameter
  * to the server as a setting, so it is moved into the client's options here. A co-located server is
- * cheaper to reach over its socket than over loopback TCP (pgbench -S here: about 1.3–1.8× the rate).
+ * cheaper to reach over its socket than over loopback TCP (docs/performance.md, "Database connections").
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers keep their own typed view of the client
-export function connectPostgres(url: string, options: postgres.Options<Record<string, postgres.PostgresType>> = {}): postgres.Sql<any> {
+export function connectPostgres(url: string, options: postgres.Options<Record<string, postgres.PostgresType>> = {}): postgres.Sql {
   const query = url.indexOf('?');
   const params = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
   const socketDir = params.get('host');

@@ -91,8 +91,7 @@ export class OutboxDispatcher {
    * Lanes, each claiming batches until one comes back short. One lane starts; another joins each time
    * a batch comes back full (more is waiting), up to `parallelBatches`: a backlog is drained in
    * parallel and a slow receiver holds one lane, not all, while a wake-up for a few events costs one
-   * claim, not one per lane that finds nothing (24 withdrawals at 10/s: 190 → 98 claims, 240 → 148
-   * transactions in all).
+   * claim, not one per lane that finds nothing (docs/performance.md, "Outbox dispatch").
    */
   private async drain(): Promise<void> {
     const most = this.options.parallelBatches ?? 2;

@@ -80,7 +80,7 @@ const RING_DELAY_MS = 10;
 /**
  * Wakes the outbox dispatchers (which LISTEN on EVENTS_CHANNEL) without a NOTIFY inside the
  * writer's transaction: PostgreSQL serialises the commits of every transaction that notified on one
- * global lock, held across the WAL flush (pgbench here: 10,100 → 3,300 commits/s). The bell sends one
+ * global lock, held across the WAL flush (docs/performance.md, "Outbox dispatch"). The bell sends one
  * NOTIFY of its own, outside any transaction, RING_DELAY_MS after the first event it hears of, for
  * all events written meanwhile. An event whose transaction commits later than that is found by the
  * next ring or by the dispatcher's periodic sweep, so a late or lost ring delays delivery, never loses it.

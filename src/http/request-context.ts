@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type { Services } from '../services';
 
-const REQUEST_ID_RE = /^[A-Za-z0-9._:\-]{1,128}$/;
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** X-Request-Id in and out, one JSON log line per request, and the latency histogram. */
 export function requestContext(services: Services, surface: 'tenant' | 'signed'): Koa.Middleware {

@@ -7,6 +7,9 @@ import type { Caller } from '../auth/caller';
 import type { Services } from '../services';
 import type { Answer, IdempotencyScope } from '../idempotency/store';
 
+/** The shape of a route without path or query parameters. */
+type EmptyShape = Record<never, never>;
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type RateClass = 'read' | 'write' | 'token';
 
@@ -79,7 +82,7 @@ export interface RouteDef<
 }
 
 /** Identity function that types the handler from the schemas: the schemas are the one source. */
-export function defineRoute<P extends z.ZodType = z.ZodObject<{}>, Q extends z.ZodType = z.ZodObject<{}>, B extends z.ZodType = z.ZodUndefined>(
+export function defineRoute<P extends z.ZodType = z.ZodObject<EmptyShape>, Q extends z.ZodType = z.ZodObject<EmptyShape>, B extends z.ZodType = z.ZodUndefined>(
   def: RouteDef<P, Q, B>,
 ): RouteDef {
   return def as unknown as RouteDef;

@@ -1,5 +1,5 @@
 import { z } from '../schema/zod';
-import { ERROR_CODES } from '../errors';
+import { ERROR_CODES, ERROR_REASONS } from '../errors';
 
 export const Problem = z
   .object({
@@ -8,7 +8,7 @@ export const Problem = z
     status: z.number().int(),
     detail: z.string(),
     code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
-    reason: z.string().optional(),
+    reason: z.enum(ERROR_REASONS).optional().openapi({ description: 'A name narrower than `code`, for clients to branch on.' }),
     request_id: z.string(),
     errors: z.array(z.object({ pointer: z.string(), detail: z.string() })),
   })

@@ -28,7 +28,7 @@ function bundleKey(): string {
 /**
  * Bundles the workflows once and caches the bundle in `cacheDir`: webpack takes seconds, and a warm
  * start should not pay it again. Answers the file's absolute path: given a path, the SDK holds one copy
- * of the 3.4 MiB bundle string; given the code, it kept ours and a re-stitched second one.
+ * of the bundle string; given the code, it kept ours and a re-stitched second one.
  */
 export async function workflowBundle(cacheDir: string): Promise<{ codePath: string }> {
   mkdirSync(cacheDir, { recursive: true });
@@ -45,8 +45,8 @@ const INLINE_SOURCE_MAP = '//# sourceMappingURL=data:application/json';
 /**
  * The bundle with its inline source map minus `sourcesContent` (the original files' text): stack
  * traces still map to workflows/*.ts lines, and the SDK reads the contents only for
- * `showStackTraceSources`, which stays off. That text was half the bundle (1.78 → 0.92 MB), held
- * by the worker's main thread and again by its workflow thread.
+ * `showStackTraceSources`, which stays off. That text was half the bundle, held by the worker's main
+ * thread and again by its workflow thread (docs/performance.md, "Workflow worker memory").
  */
 export function withoutEmbeddedSources(code: string): string {
   const at = code.lastIndexOf(INLINE_SOURCE_MAP);
@@ -103,9 +103,8 @@ export async function createWorker(
     taskQueue: overrides.taskQueue ?? services.config.taskQueue,
     workflowBundle: bundle,
     activities: createActivities(services),
-    // The SDK's default sizes the sticky cache from the heap limit (~2300 on a 4 GB heap): 1000 open
-    // workflows then held 580–610 MB RSS, with 200 425–525 MB; idle RSS (~250 MB) is the same either way.
-    // Evicted runs replay their history on their next task.
+    // The SDK sizes the sticky cache from the heap limit, which holds far more RSS for little gain
+    // (docs/performance.md, "Workflow worker memory"); evicted runs replay their history on their next task.
     maxCachedWorkflows: 200,
     ...isolateTimeoutOptions(services.config.workflowIsolateTimeoutMs, services.log),
     // A withdrawal's local activity (submit, confirm, settle) holds its workflow task slot for its
@@ -118,7 +117,7 @@ export async function createWorker(
 
 /**
  * The workflow bundle, built by a short-lived child process when the cache misses: a webpack run in
- * the worker itself leaves ~90 MB of RSS behind (measured: 217 → 307 MB idle worker).
+ * the worker itself leaves its memory behind in the worker's RSS (docs/performance.md, "Workflow worker memory").
  */
 export async function workflowBundleOutOfProcess(cacheDir: string): Promise<{ codePath: string }> {
   if (!existsSync(path.join(cacheDir, `workflow-bundle-${bundleKey()}.js`))) {

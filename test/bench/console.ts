@@ -9,7 +9,6 @@ import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { launchChromium } from '../browser/harness';
 import { machineProbeMs, report, scratchDatabase, spawnApi } from './support';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { build } = require('../../scripts/build-console.cjs') as { build(o: { ifStale: boolean }): boolean };
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);

@@ -10,7 +10,6 @@ import { accessibilityViolations, launchChromium, screenshots, signIn, startDevI
 // Generous limits, not timings: a loaded 2-core machine can make a browser tour several times slower.
 jest.setTimeout(120_000);
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { build } = require('../../scripts/build-console.cjs') as { build(o: { ifStale: boolean }): boolean };
 
 /*

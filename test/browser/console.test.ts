@@ -13,7 +13,6 @@ import { SCREENSHOT_DIR, accessibilityViolations, launchChromium, screenshots, s
 // Generous limits, not timings: a loaded 2-core machine can make a browser tour several times slower.
 jest.setTimeout(180_000);
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { build } = require('../../scripts/build-console.cjs') as { build(o: { ifStale: boolean }): boolean };
 
 /*

@@ -382,7 +382,7 @@ export class Fuzzer {
       if (op.api === 'signed' && value && typeof value === 'object' && !Array.isArray(value)) {
         value = { ...value, timestamp: Date.now() };
       }
-      let text = type === 'application/x-www-form-urlencoded' ? new URLSearchParams(flatStrings(value)).toString() : JSON.stringify(value ?? null);
+      const text = type === 'application/x-www-form-urlencoded' ? new URLSearchParams(flatStrings(value)).toString() : JSON.stringify(value ?? null);
       out.headers['content-type'] ??= type;
       if (mode === 'raw-body') {
         const raw = pick(

@@ -1,13 +1,18 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isolateTimeoutOptions } from '../../src/temporal/worker';
 import { connectPostgres } from '../../src/db/connect';
 import { runState } from '../helpers/run-state';
+import { Metrics } from '../../src/metrics';
+import { checkDependencyPatches, DependencyPatchError, recordDependencyPatches } from '../../src/dependency-patches';
+import type { Logger } from '../../src/logger';
 
 type PatchName = 'isolate-timeout' | 'activator-reader' | 'stack-traces' | 'settled-query' | 'settled-query-esm' | 'closed-socket-write' | 'closed-socket-write-esm';
-const { PATCHES, applyPatch, isPatched } = require('../../scripts/dependency-patches.cjs') as {
-  PATCHES: Record<PatchName, { file: string }>;
+const { PATCHES, applyPatch, isPatched, missingPatches, main } = require('../../scripts/dependency-patches.cjs') as {
+  PATCHES: Record<PatchName, { dir: string[]; file: string; purpose: string; edits: Array<{ original: string; patched: string }> }>;
+  missingPatches(role: string, root?: string): Array<{ name: PatchName; package: string; purpose: string }>;
+  main(root?: string): PatchName[];
   applyPatch(name: PatchName, file: string | null): 'absent' | 'already' | 'unrecognised' | 'applied';
   isPatched(name: PatchName, file?: string | null): boolean;
 };
@@ -209,5 +214,88 @@ describe('scripts/dependency-patches.cjs: postgres.js', () => {
     } finally {
       await sql.end({ timeout: 1 });
     }
+  });
+});
+
+const REPO = path.resolve(__dirname, '../..');
+
+/** A scratch repository whose node_modules holds copies of the patched files, with `unpatched` reverted. */
+function scratchRoot(unpatched: PatchName[]): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'dependency-patches-root-'));
+  for (const name of Object.keys(PATCHES) as PatchName[]) {
+    const { dir, file } = PATCHES[name];
+    mkdirSync(path.join(root, 'node_modules', ...dir), { recursive: true });
+    const target = path.join(root, 'node_modules', ...dir, file);
+    copyFileSync(path.join(REPO, 'node_modules', ...dir, file), target);
+  }
+  // Reverted after every copy is made: two patches may share one file.
+  for (const name of unpatched) {
+    const { dir, file, edits } = PATCHES[name];
+    const target = path.join(root, 'node_modules', ...dir, file);
+    let text = readFileSync(target, 'utf8');
+    for (const edit of edits) text = text.split(edit.patched).join(edit.original);
+    writeFileSync(target, text);
+  }
+  return root;
+}
+
+function capturingLog(): { log: Logger; warnings: string[] } {
+  const warnings: string[] = [];
+  return { log: { warn: (_fields: unknown, message: string) => warnings.push(message) } as unknown as Logger, warnings };
+}
+
+describe('scripts/dependency-patches.cjs: checked at start', () => {
+  it('classifies every patch and names the roles that need it', () => {
+    for (const name of Object.keys(PATCHES) as PatchName[]) {
+      expect(['correctness', 'optimisation']).toContain(PATCHES[name].purpose);
+    }
+    expect(PATCHES['closed-socket-write'].purpose).toBe('correctness');
+    expect(missingPatches('all')).toEqual([]); // the installed packages carry every patch
+  });
+
+  it('stops a process whose postgres.js lacks a correctness patch, naming it', () => {
+    const root = scratchRoot(['closed-socket-write']);
+    expect(missingPatches('api', root)).toEqual([{ name: 'closed-socket-write', package: 'postgres', purpose: 'correctness' }]);
+    const { log } = capturingLog();
+    expect(() => checkDependencyPatches('api', log, root)).toThrow(DependencyPatchError);
+    expect(() => checkDependencyPatches('worker', log, root)).toThrow(/postgres lacks the closed-socket-write patch/);
+  });
+
+  it('warns and exports a metric for a missing optimisation, for the roles that need it only', async () => {
+    const root = scratchRoot(['stack-traces', 'settled-query-esm']);
+    const api = capturingLog();
+    expect(checkDependencyPatches('api', api.log, root).map((p) => p.name)).toEqual(['settled-query-esm']);
+    expect(api.warnings).toEqual([expect.stringContaining('postgres lacks the settled-query-esm patch')]);
+    const worker = capturingLog();
+    const missing = checkDependencyPatches('worker', worker.log, root);
+    expect(missing.map((p) => p.name).sort()).toEqual(['settled-query-esm', 'stack-traces']);
+    expect(worker.warnings).toHaveLength(2);
+
+    const metrics = new Metrics(false);
+    recordDependencyPatches(metrics, 'worker', missing);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('counterfoil_dependency_patch_missing{patch="stack-traces"} 1');
+    expect(text).toContain('counterfoil_dependency_patch_missing{patch="isolate-timeout"} 0');
+  });
+
+  it('fails the install step when a patch no longer matches its package', () => {
+    const root = scratchRoot([]);
+    const file = path.join(root, 'node_modules', ...PATCHES['closed-socket-write'].dir, PATCHES['closed-socket-write'].file);
+    // A package version whose text the patch does not know: unpatched, and the edit no longer matches.
+    writeFileSync(file, '  function nextWrite(fn) {\n    return socket.write(chunk, fn)\n');
+    const saved = process.exitCode;
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(main(root)).toEqual(['closed-socket-write']);
+      expect(process.exitCode).toBe(1);
+      expect(errors.mock.calls.flat().join('\n')).toContain('postgres changed: its closed-socket-write patch (correctness');
+    } finally {
+      process.exitCode = saved;
+      errors.mockRestore();
+    }
+    // A package that merely lost its patch (reinstalled by hand) gets it back, and the step passes.
+    const reverted = scratchRoot(['stack-traces']);
+    expect(main(reverted)).toEqual([]);
+    expect(missingPatches('all', reverted)).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ export function useApi<T>(call: Call<T>, deps: unknown[], opts: { pollMs?: numbe
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The caller's deps, spread: they say when to fetch again (a fixed-length list per call site).
   }, [...deps, tick]);
 
   const { pollMs, poll } = opts;

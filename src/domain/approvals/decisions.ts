@@ -1,13 +1,13 @@
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Caller } from '../../auth/caller';
-import { AppError, conflict } from '../../errors';
+import { AppError, conflict, stateReason } from '../../errors';
 import type { Services } from '../../services';
 import { findApproval, isEligibleApprover, readApproval, type ApprovalRow, type ApprovalView } from './approvals';
 import { APPROVAL_REFUSALS, APPROVAL_UPDATES, type ApprovalCancellation, type ApprovalVote } from './messages';
 import type { CarriedEntry } from '../audit/entries';
 
-const notPending = (status: string) => conflict(`The approval is ${status}; it can no longer be decided.`, `approval_${status}`);
+const notPending = (status: string) => conflict(`The approval is ${status}; it can no longer be decided.`, stateReason('approval', status));
 
 /** Maps a refused or undeliverable Update to the API's answer (the validator's verdict, or the stored state). */
 async function sendUpdate(services: Services, approval: ApprovalRow, name: string, arg: unknown): Promise<ApprovalView> {

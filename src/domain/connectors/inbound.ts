@@ -4,7 +4,7 @@ import type { KeyRing } from '../../auth/sealing';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { z } from '../../schema/zod';
 import { Uuid } from '../../schema/common';
-import { AppError, type ErrorCode } from '../../errors';
+import { AppError, type ErrorCode, type ErrorReason } from '../../errors';
 import type { Services } from '../../services';
 import { UUID_RE } from '../../ids';
 import { reportDeposit, reportOnRampPayment } from '../../providers/deposits';
@@ -152,7 +152,7 @@ export async function applyConnectorEvent(services: Services, connector: Connect
   const [seen] = await services.sql`select answer from connector_events where connector_id = ${connector.id} and event_id = ${eventId}`;
   if (seen) {
     const first = seen.answer as { status: number; body: Record<string, unknown> };
-    if (first.status >= 400) throw new AppError(first.body.code as ErrorCode, String(first.body.detail), { reason: (first.body.reason as string | null) ?? undefined });
+    if (first.status >= 400) throw new AppError(first.body.code as ErrorCode, String(first.body.detail), { reason: (first.body.reason as ErrorReason | null) ?? undefined });
     return { status: first.status, body: { ...first.body, replayed: true } };
   }
   let answer: { status: number; body: unknown };

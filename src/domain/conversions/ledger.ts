@@ -1,5 +1,5 @@
 import type { TransactionSql } from 'postgres';
-import { conflict, notFound } from '../../errors';
+import { conflict, notFound, stateReason } from '../../errors';
 import type { Metrics } from '../../metrics';
 import type { ScopePath } from '../../auth/caller';
 import { parseRef } from '../../ids';
@@ -36,8 +36,8 @@ export async function lockMovableAccount(tx: TransactionSql, accountRef: string,
   if (!row || row.enterprise_id !== enterpriseId) throw notFound('account');
   if (row.admission_state === 'closed') throw enterpriseClosed();
   if (opts.outgoing && row.restriction_state === 'suspended') throw enterpriseSuspended();
-  if (row.client_status && row.client_status !== 'active') throw conflict(`The client of the account is ${row.client_status}.`, `client_${row.client_status}`);
-  if (row.status !== 'active') throw conflict(`The account is ${row.status}.`, `account_${row.status}`);
+  if (row.client_status && row.client_status !== 'active') throw conflict(`The client of the account is ${row.client_status}.`, stateReason('client', row.client_status));
+  if (row.status !== 'active') throw conflict(`The account is ${row.status}.`, stateReason('account', row.status));
   const clientId: string | null = row.client_id;
   return {
     ref: accountRef,

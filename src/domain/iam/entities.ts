@@ -37,7 +37,7 @@ export class RoleAssignment extends VersionedEntity {
   principalId!: string;
   roleId!: string;
   scopeRef!: string;
-  scopeAnchorKind: 'explicit' = 'explicit';
+  scopeAnchorKind = 'explicit' as const;
   scopePropagation: ScopePropagation = 'subtree';
   status: 'active' | 'revoked' = 'active';
 }

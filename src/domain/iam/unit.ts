@@ -4,7 +4,7 @@ import type { Sql } from 'postgres';
 import type { Caller } from '../../auth/caller';
 import { iamChangeNotification } from '../../auth/principal-directory';
 import { recordEvent } from '../../events/outbox';
-import { conflict } from '../../errors';
+import { conflict, stateReason } from '../../errors';
 import { auditAs, type AuditedAs } from '../audit/entries';
 import type { Services } from '../../services';
 
@@ -59,7 +59,7 @@ export function violatedConstraint(err: unknown): string | null {
 /** A lifecycle action allowed only from some states; from any other it is 409 with reason `<resource>_<state>`. */
 export function assertTransition(resource: string, action: string, current: string, from: readonly string[]): void {
   if (!from.includes(current)) {
-    throw conflict(`Cannot ${action} a ${resource.replace(/_/g, ' ')} that is ${current}.`, `${resource}_${current}`);
+    throw conflict(`Cannot ${action} a ${resource.replace(/_/g, ' ')} that is ${current}.`, stateReason(resource, current));
   }
 }
 

@@ -12,9 +12,8 @@ export type { TransferToBook } from './booking';
 /*
  * Executed internal transfers are booked in groups: the transfers that arrive while earlier groups
  * are being committed go together in one database transaction with a fixed number of statements
- * (the rows of every table travel as one JSON parameter each, see db/bulk). On this 2-core machine
- * PostgreSQL spent about 2 ms of CPU on a transfer committed alone and 0.3–0.5 ms on one of a group
- * of 8–32; the API's writes to its sockets shrink the same way. A refusal of any member (an inactive
+ * (the rows of every table travel as one JSON parameter each, see db/bulk), which costs PostgreSQL and
+ * the API's sockets far less per transfer (docs/performance.md, "Ledger group commit"). A refusal of any member (an inactive
  * account, insufficient funds, a taken Idempotency-Key) rolls the group back, and then each member
  * is booked alone for its own answer, so a refusal costs its group one retry and nothing else.
  */

@@ -1,6 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { SubjectAttribution } from '../../auth/caller';
-import { conflict, type AppError } from '../../errors';
+import { conflict, type AppError, type ErrorReason } from '../../errors';
 import { etagOf } from '../../db/base';
 import type { NewEvent } from '../../events/outbox';
 import { money, type Asset, type BatchBooking } from '../../ledger';
@@ -129,8 +129,8 @@ export function refusalOf(reason: string): AppError | null {
   if (reason === 'enterprise_closed') return enterpriseClosed();
   if (reason === 'enterprise_suspended') return enterpriseSuspended();
   const [code, side] = reason.split(':');
-  if (code.startsWith('client_')) return conflict(`The client of the ${side} account is ${code.slice('client_'.length)}.`, code);
-  if (code.startsWith('account_')) return conflict(`The ${side} account is ${code.slice('account_'.length)}.`, code);
+  if (code.startsWith('client_')) return conflict(`The client of the ${side} account is ${code.slice('client_'.length)}.`, code as ErrorReason);
+  if (code.startsWith('account_')) return conflict(`The ${side} account is ${code.slice('account_'.length)}.`, code as ErrorReason);
   return null;
 }
 

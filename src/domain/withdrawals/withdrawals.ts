@@ -1,6 +1,6 @@
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
-import { AppError, conflict, notFound } from '../../errors';
+import { AppError, conflict, notFound, stateReason } from '../../errors';
 import { etagOf, type AccountOwnedRow } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
@@ -165,8 +165,8 @@ async function assertAccountMayWithdraw(tx: TransactionSql, account: FundableAcc
          where m.id = ${id} for key share of m`;
   if (row.admission_state === 'closed') throw enterpriseClosed();
   if (row.restriction_state === 'suspended') throw enterpriseSuspended();
-  if (row.client_status && row.client_status !== 'active') throw conflict(`The client is ${row.client_status}.`, `client_${row.client_status}`);
-  if (row.status !== 'active') throw conflict(`The account is ${row.status}.`, `account_${row.status}`);
+  if (row.client_status && row.client_status !== 'active') throw conflict(`The client is ${row.client_status}.`, stateReason('client', row.client_status));
+  if (row.status !== 'active') throw conflict(`The account is ${row.status}.`, stateReason('account', row.status));
 }
 
 export interface AcceptedWithdrawal {

@@ -106,13 +106,13 @@ export const getConnectorRoute = defineRoute({
   }),
 });
 
-function changeRoute(spec: {
+function changeRoute<B extends z.ZodType = z.ZodUndefined>(spec: {
   suffix: string;
   operationId: string;
   summary: string;
   description: string;
-  body?: z.ZodType;
-  change: (body: any, services: Services) => ConnectorChange;
+  body?: B;
+  change: (body: z.infer<B> | undefined, services: Services) => ConnectorChange;
   withSecret?: boolean;
 }): RouteDef {
   return defineRoute({
@@ -133,7 +133,7 @@ function changeRoute(spec: {
         services.sql,
         services.keyRing,
         params.connector_id,
-        spec.change(body, services),
+        spec.change(body as z.infer<B> | undefined, services),
         (locked) => {
           caller.require('connectors.manage', [`enterprises/${locked.enterprise_id}`], 'connector');
           assertIfMatch(ctx, locked);

@@ -283,12 +283,12 @@ export const getExportScheduleRoute = defineRoute({
   },
 });
 
-function scheduleActionRoute(
+function scheduleActionRoute<B extends z.ZodType = z.ZodUndefined>(
   name: ScheduleAction['kind'],
   summary: string,
   description: string,
-  body?: z.ZodType,
-  toAction: (body: any) => ScheduleAction = () => ({ kind: name }) as ScheduleAction,
+  body?: B,
+  toAction: (body: z.infer<B>) => ScheduleAction = () => ({ kind: name }) as ScheduleAction,
 ): RouteDef {
   const changesRow = name === 'pause' || name === 'unpause' || name === 'delete';
   return defineRoute({
@@ -305,7 +305,7 @@ function scheduleActionRoute(
     responses: { [changesRow ? 200 : 202]: { description: 'The schedule.', schema: ExportScheduleBody } },
     errors: ['EdgeNotFound', 'EdgeConflict', ...(changesRow ? (['EdgePreconditionFailed'] as const) : ['EdgeUnprocessable' as const])],
     handler: async ({ params, body: input, caller, services, ctx }) => {
-      const action = toAction(input);
+      const action = toAction(input as z.infer<B>);
       if (action.kind === 'backfill' && !(action.start < action.end)) {
         throw unprocessable('`start_time` must be before `end_time`.', [{ pointer: '/body/end_time', detail: 'must be after start_time' }]);
       }

@@ -171,20 +171,20 @@ export const getWebhookSubscription = defineRoute({
   },
 });
 
-interface ChangeRoute {
+interface ChangeRoute<B extends z.ZodType> {
   method: 'post' | 'patch';
   suffix: string;
   operationId: string;
   summary: string;
   description?: string;
   capability?: string;
-  body?: z.ZodType;
+  body?: B;
   withSecret?: boolean;
-  change: (body: any, services: { config: Config }) => SubscriptionChange;
+  change: (body: z.infer<B>, services: { config: Config }) => SubscriptionChange;
 }
 
 /** Every subscription mutation: scope check and If-Match on the locked row, one change, its event. */
-function changeRoute(spec: ChangeRoute): RouteDef {
+function changeRoute<B extends z.ZodType = z.ZodUndefined>(spec: ChangeRoute<B>): RouteDef {
   return defineRoute({
     method: spec.method,
     path: `/webhook-subscriptions/{subscription_id}${spec.suffix}`,
