@@ -10,6 +10,8 @@ import { startDevServer, type DevServer } from '../temporal/dev-server';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from './temporal/search-attributes';
 import { createWorker, workflowBundleOutOfProcess } from './temporal/worker';
 import { ensureHousekeepingSchedule } from './temporal/schedules';
+import { describeTemporalConnection } from './temporal/connection';
+import { connectionOptionsOf } from './temporal/client';
 import { OutboxDispatcher } from './events/dispatcher';
 import { StartSweeper } from './temporal/start-outbox';
 import { bootstrap, credentialsFile, writeCredentials, type BootstrapCredentials } from './bootstrap';
@@ -114,6 +116,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
       temporalAddress: infra.temporalAddress,
       migrate: role !== 'api',
     });
+    log.info({ temporal: describeTemporalConnection(connectionOptionsOf(services.temporal.settings)), namespace: config.temporalNamespace }, 'temporal connection');
     await assertProductionProviders(services.sql, config);
 
     let credentials: BootstrapCredentials | null = null;

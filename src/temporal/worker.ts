@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { createActivities } from '../../activities';
+import { connectionOptionsOf } from './client';
 
 const ROOT = path.resolve(__dirname, '../..');
 export const WORKFLOWS_PATH = path.join(ROOT, 'workflows', 'index.ts');
@@ -96,7 +97,7 @@ export async function createWorker(
   installTemporalRuntime(services.log);
   // Read by the patched SDK in the workflow thread, which takes its environment from this process's.
   process.env.COUNTERFOIL_WORKFLOW_STACK_TRACES = services.config.workflowStackTraces ? '1' : '0';
-  const connection = await NativeConnection.connect({ address: services.temporal.settings.address });
+  const connection = await NativeConnection.connect(connectionOptionsOf(services.temporal.settings));
   const worker = await Worker.create({
     connection,
     namespace: services.config.temporalNamespace,
