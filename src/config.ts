@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parseProviderRouting, SANDBOX_ROUTING, type ProviderRouting } from './providers/routing';
 import { normalizeAllowlistEntry } from './auth/ip-allowlist';
+import { ROOT } from './root';
 import { TemporalSettingsError, temporalConnectionSettings, type TemporalConnectionSettings } from './temporal/connection';
 
 /** Where the process runs: sandbox enables simulators and sandbox-only routes; production refuses them. */
@@ -42,6 +43,9 @@ export interface Config {
   temporalNamespace: string;
   taskQueue: string;
   tls: { certFile: string; keyFile: string } | undefined;
+  /** The process's operations endpoints (/healthz, /readyz, /metrics): never on the public ports; 0 = any free port. */
+  opsHost: string;
+  opsPort: number;
   accessTokenTtlSeconds: number;
   clientSecretTtlDays: number;
   bootstrap: { legalName: string; jurisdiction: string };
@@ -290,6 +294,8 @@ export function loadConfig(env: Env = process.env): Config {
     temporalNamespace: temporal.namespace,
     taskQueue: str(env, 'TEMPORAL_TASK_QUEUE', 'counterfoil'),
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
+    opsHost: str(env, 'COUNTERFOIL_OPS_HOST', '127.0.0.1'),
+    opsPort: int(env, 'COUNTERFOIL_OPS_PORT', 0, 0, 65535),
     // Down to 5 s, so tests can watch a session run out.
     accessTokenTtlSeconds: int(env, 'COUNTERFOIL_ACCESS_TOKEN_TTL_SECONDS', 3600, 5, 86400),
     clientSecretTtlDays: int(env, 'COUNTERFOIL_CLIENT_SECRET_TTL_DAYS', 365, 1, 3650),
@@ -322,7 +328,7 @@ export function loadConfig(env: Env = process.env): Config {
     ledgerGroupCommits: int(env, 'COUNTERFOIL_LEDGER_GROUP_COMMITS', 3, 1, 100),
     ledgerGroupBusy: int(env, 'COUNTERFOIL_LEDGER_GROUP_BUSY', 4, 1, 1000),
     ledgerGroupWaitMs: int(env, 'COUNTERFOIL_LEDGER_GROUP_WAIT_MS', 2, 0, 1000),
-    consoleDir: path.resolve(str(env, 'COUNTERFOIL_CONSOLE_DIR', path.join(__dirname, '..', 'console', 'dist'))),
+    consoleDir: path.resolve(str(env, 'COUNTERFOIL_CONSOLE_DIR', path.join(ROOT, 'console', 'dist'))),
     consoleIdentityOrigins: origins(env, 'COUNTERFOIL_CONSOLE_IDP_ORIGINS'),
     temporalUiUrl: url(env, 'COUNTERFOIL_TEMPORAL_UI_URL'),
     devIdentityProvider:
