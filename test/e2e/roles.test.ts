@@ -10,7 +10,8 @@ import { sealingKeyFile } from '../helpers/app';
 const ROOT = path.resolve(__dirname, '../..');
 
 async function counterfoil(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return promisify(execFile)(path.join(ROOT, 'bin/counterfoil'), args, {
+  // The sources, not bin/counterfoil: in production mode it would run a dist/ left by an earlier build.
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: ROOT,
     env: {
       ...process.env,
