@@ -93,13 +93,13 @@ export async function temporalSetup(connection: Connection, options: SetupOption
     }, `namespace ${namespace} to become visible`);
   }
 
-  const present = await customAttributes(connection, namespace);
+  const present = await retryWhileNotFound(() => customAttributes(connection, namespace));
   const wrongType = Object.keys(SEARCH_ATTRIBUTE_REGISTRATION).filter((name) => present[name] !== undefined && present[name] !== KEYWORD);
   if (wrongType.length) throw new TemporalSetupError(`search attributes ${wrongType.join(', ')} exist in "${namespace}" with another type than Keyword: remove them first`);
   const missing = Object.keys(SEARCH_ATTRIBUTE_REGISTRATION).filter((name) => present[name] === undefined);
   for (const name of Object.keys(SEARCH_ATTRIBUTE_REGISTRATION)) if (!missing.includes(name)) say(`search attribute ${name} (Keyword): present`);
   if (missing.length) {
-    await connection.operatorService.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(missing.map((name) => [name, KEYWORD])) });
+    await retryWhileNotFound(() => connection.operatorService.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(missing.map((name) => [name, KEYWORD])) }));
     await until(async () => (await missingSearchAttributes(connection, namespace)).length === 0, 'the search attributes to be registered');
     for (const name of missing) say(`search attribute ${name} (Keyword): added`);
   }
@@ -112,5 +112,18 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A namespace just created is "not found" by some services until their namespace caches refresh. */
+async function retryWhileNotFound<T>(call: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!isNotFound(err) || Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
   }
 }
