@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from './config';
@@ -92,8 +92,10 @@ export async function createEnterpriseWithAdmin(em: EntityManager, input: NewEnt
 /**
  * First start on an empty database creates the first enterprise and its admin. Later starts do
  * nothing (credentials are never rotated silently). An advisory lock makes concurrent first starts safe.
+ * `persist` stores the credentials before the transaction commits, so an enterprise whose secret
+ * could not be kept is never created; it answers where they went.
  */
-export async function bootstrap(orm: Orm, config: Config): Promise<BootstrapCredentials | null> {
+export async function bootstrap(orm: Orm, config: Config, persist: (creds: BootstrapCredentials) => string): Promise<{ credentials: BootstrapCredentials; path: string } | null> {
   return orm.em.fork().transactional(async (em) => {
     await em.execute(`select pg_advisory_xact_lock(hashtext('counterfoil.bootstrap'))`);
     if ((await em.count(Enterprise, {})) > 0) return null;
@@ -103,14 +105,36 @@ export async function bootstrap(orm: Orm, config: Config): Promise<BootstrapCred
       externalId: 'bootstrap',
       secretTtlDays: config.clientSecretTtlDays,
     });
-    return { enterprise_id: created.enterprise_id, client_id: created.client_id, client_secret: created.client_secret };
+    const credentials = { enterprise_id: created.enterprise_id, client_id: created.client_id, client_secret: created.client_secret };
+    return { credentials, path: persist(credentials) };
   });
 }
 
-export function writeCredentials(dataDir: string, creds: BootstrapCredentials): string {
-  mkdirSync(dataDir, { recursive: true });
+/**
+ * The data folder's credentials file, or, when it already holds another enterprise's credentials
+ * (a second database bootstrapped from the same checkout), one named for this enterprise.
+ */
+export function credentialsFileFor(dataDir: string, creds: BootstrapCredentials): string {
   const file = credentialsFile(dataDir);
-  writeFileSync(file, JSON.stringify(creds, null, 2) + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
+  return existsSync(file) ? path.join(dataDir, `bootstrap-credentials-${creds.enterprise_id}.json`) : file;
+}
+
+export class CredentialsFileExistsError extends Error {
+  constructor(readonly file: string) {
+    super(`${file} already exists: credentials are never overwritten (the admin secret it holds may be the only copy). Choose another --credentials-file.`);
+    this.name = 'CredentialsFileExistsError';
+  }
+}
+
+/** Writes the credentials with mode 0600; never replaces an existing file. */
+export function writeCredentials(file: string, creds: BootstrapCredentials): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, JSON.stringify(creds, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new CredentialsFileExistsError(file);
+    throw err;
+  }
+  chmodSync(file, 0o600); // the umask may have narrowed it further, never wider: make it exactly 0600
   return file;
 }

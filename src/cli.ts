@@ -1,25 +1,55 @@
 import { connectPostgres } from './db/connect';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { DependencyPatchError } from './dependency-patches';
 import { startStack, type Role, type Stack } from './stack';
-import { initOrm, migrate } from './db/orm';
-import { bootstrap, writeCredentials } from './bootstrap';
+import { assertMigrated, initOrm, migrate, NotMigratedError } from './db/orm';
+import { bootstrap, credentialsFileFor, CredentialsFileExistsError, writeCredentials } from './bootstrap';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { CHECKPOINT_KEY_NAME, checkpointAll, checkpointSigner, describeBrokenLink, verifyLedger, type CheckpointSigner } from './ledger';
 import { PlatformKeys } from './auth/keys';
 import { API_KEYS_USAGE, apiKeysCommand } from './domain/api-keys/cli';
 import { AppError } from './errors';
 import { KeyRing } from './auth/sealing';
 import { rotateSealedSecrets, sealedSecretsStatus } from './domain/sealed-secrets/rotate';
+import { Connection } from '@temporalio/client';
+import { describeTemporalConnection, temporalConnectionOptions } from './temporal/connection';
+import { parseDuration, temporalSetup, TemporalSetupError } from './temporal/setup';
+
+/** `--flag` (boolean) and `--name value` (string) options; null when one is unknown or lacks its value. */
+function parseFlags(args: string[], spec: Record<string, 'boolean' | 'string'>): Record<string, string | boolean> | null {
+  const out: Record<string, string | boolean> = {};
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i]!.startsWith('--') ? args[i]!.slice(2) : undefined;
+    const kind = name === undefined ? undefined : spec[name];
+    if (!name || !kind) return null;
+    if (kind === 'boolean') out[name] = true;
+    else {
+      const value = args[++i];
+      if (value === undefined) return null;
+      out[name] = value;
+    }
+  }
+  return out;
+}
 
 const USAGE = `counterfoil <command>
 
   start       everything in one process: PostgreSQL (embedded unless DATABASE_URL), the Temporal dev
               server (unless TEMPORAL_ADDRESS), migrations, bootstrap, the worker and both APIs
-  api         the tenant and signed APIs only (needs DATABASE_URL and TEMPORAL_ADDRESS)
-  worker      the Temporal worker only (needs DATABASE_URL and TEMPORAL_ADDRESS)
-  migrate     apply pending migrations to DATABASE_URL
-  bootstrap   create the first enterprise and its admin service account if the database is empty
+  api         the tenant and signed APIs only (needs DATABASE_URL and TEMPORAL_ADDRESS; never migrates
+              or bootstraps: run migrate and temporal setup first)
+  worker      the Temporal worker only (same needs)
+  migrate     apply pending migrations to DATABASE_URL (the only command besides start that changes the schema)
+  temporal setup [--create-namespace] [--retention <duration>]
+              make the Temporal namespace ready: check it exists (create it with --create-namespace, on a
+              self-hosted cluster, keeping closed workflows for --retention, default 72h), and register
+              Counterfoil's search attributes; idempotent, prints what it found and did
+  bootstrap [--credentials-file <path>]
+              create the first enterprise and its admin service account if the database has none (it
+              must be migrated); the credentials go to a new 0600 file (default: the data folder's
+              bootstrap-credentials.json, or one named for the enterprise if that exists), never to stdout
   openapi     print the tenant API's OpenAPI document
   ledger verify
               check DATABASE_URL's ledger: every transaction sums to zero per asset and every balance
@@ -35,7 +65,7 @@ const USAGE = `counterfoil <command>
   keys status what is sealed under each key of the ring
 ${API_KEYS_USAGE}`;
 
-function banner(stack: Stack): string {
+function banner(stack: Stack, mode: Config['mode']): string {
   const lines = [
     '',
     'Counterfoil is running.',
@@ -43,10 +73,13 @@ function banner(stack: Stack): string {
     `  Signed API      ${stack.signedApi ? stack.signedApi.url + '/v1' : '-'}`,
     `  Temporal UI     ${stack.temporalUiUrl ?? '(external Temporal: ' + stack.temporalAddress + ')'}`,
     `  Temporal gRPC   ${stack.temporalAddress}`,
+    `  Operations      ${stack.opsUrl}   (/healthz, /readyz, /metrics)`,
   ];
   if (stack.tenantApi) lines.splice(3, 0, `  Console         ${stack.tenantApi.url}/console/${stack.devSignIn ? `?enterprise=${stack.devSignIn.enterpriseId}` : ''}`);
   if (stack.devSignIn) lines.splice(4, 0, `  Dev sign-in     ${stack.devSignIn.issuer}   (sandbox identity provider: pick a user, no password)`);
-  if (stack.credentials) {
+  if (stack.credentials && mode === 'production') {
+    lines.push('', `First run: bootstrap credentials saved with mode 0600 to ${stack.credentialsPath}`);
+  } else if (stack.credentials) {
     lines.push(
       '',
       'First run: bootstrap credentials (shown once; also saved with mode 0600 to',
@@ -67,7 +100,7 @@ async function serve(role: Role): Promise<void> {
   const log = createLogger(config.logLevel, { role });
   const started = Date.now();
   const stack = await startStack(config, log, role);
-  process.stdout.write(banner(stack));
+  process.stdout.write(banner(stack, config.mode));
   log.info({ ready_ms: Date.now() - started }, 'ready');
 
   let stopping = false;
@@ -96,21 +129,73 @@ async function main(argv: string[]): Promise<void> {
       return serve('api');
     case 'worker':
       return serve('worker');
-    case 'migrate':
-    case 'bootstrap': {
+    case 'migrate': {
       const config = loadConfig();
-      if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', `is required for ${command}`);
+      if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', 'is required for migrate');
       const orm = await initOrm(config.databaseUrl);
       try {
         const applied = await migrate(orm);
         process.stdout.write(`migrations applied: ${applied.length ? applied.join(', ') : 'none pending'}\n`);
-        if (command === 'bootstrap') {
-          const creds = await bootstrap(orm, config);
-          if (creds) process.stdout.write(`bootstrapped; credentials written to ${writeCredentials(config.dataDir, creds)}\n`);
-          else process.stdout.write('already bootstrapped; nothing changed\n');
-        }
       } finally {
         await orm.close(true);
+      }
+      return;
+    }
+    case 'bootstrap': {
+      const flags = parseFlags(argv.slice(1), { 'credentials-file': 'string' });
+      if (!flags) {
+        process.stderr.write(`${USAGE}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const config = loadConfig();
+      if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', 'is required for bootstrap');
+      const chosen = flags['credentials-file'] === undefined ? undefined : path.resolve(String(flags['credentials-file']));
+      // Refused before the database is touched: an enterprise whose secret has nowhere to go is never created.
+      if (chosen && existsSync(chosen)) throw new CredentialsFileExistsError(chosen);
+      const sql = connectPostgres(config.databaseUrl, { max: 1, onnotice: () => {} });
+      try {
+        await assertMigrated(sql);
+      } finally {
+        await sql.end({ timeout: 5 });
+      }
+      const orm = await initOrm(config.databaseUrl);
+      try {
+        const created = await bootstrap(orm, config, (creds) => writeCredentials(chosen ?? credentialsFileFor(config.dataDir, creds), creds));
+        // The secret is only in the file: never on stdout, where logs and CI transcripts keep it.
+        if (created) process.stdout.write(`bootstrapped enterprise ${created.credentials.enterprise_id} (client_id ${created.credentials.client_id}); its credentials are in ${created.path} (mode 0600)\n`);
+        else process.stdout.write('already bootstrapped; nothing changed\n');
+      } finally {
+        await orm.close(true);
+      }
+      return;
+    }
+    case 'temporal': {
+      const args = parseFlags(argv.slice(2), { 'create-namespace': 'boolean', retention: 'string' });
+      if (argv[1] !== 'setup' || !args) {
+        process.stderr.write(`${USAGE}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const config = loadConfig();
+      let retentionSeconds: number | undefined;
+      try {
+        retentionSeconds = args.retention === undefined ? undefined : parseDuration(String(args.retention));
+      } catch (err) {
+        throw new ConfigError('--retention', (err as Error).message);
+      }
+      const options = temporalConnectionOptions(config.temporal);
+      process.stdout.write(`Temporal ${describeTemporalConnection(options)}, namespace ${config.temporalNamespace}\n`);
+      const connection = await Connection.connect({ ...options, connectTimeout: '10s' });
+      try {
+        await temporalSetup(connection, {
+          namespace: config.temporalNamespace,
+          createNamespace: args['create-namespace'] === true,
+          retentionSeconds,
+          say: (line) => process.stdout.write(`${line}\n`),
+        });
+      } finally {
+        await connection.close();
       }
       return;
     }
@@ -198,6 +283,7 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((err) => {
   if (err instanceof ConfigError || err instanceof DependencyPatchError) process.stderr.write(`${err.message}\n`);
+  else if (err instanceof NotMigratedError || err instanceof CredentialsFileExistsError || err instanceof TemporalSetupError) process.stderr.write(`counterfoil: ${err.message}\n`);
   else process.stderr.write(`counterfoil: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
   process.exit(1);
 });

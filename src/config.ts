@@ -2,6 +2,8 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parseProviderRouting, SANDBOX_ROUTING, type ProviderRouting } from './providers/routing';
 import { normalizeAllowlistEntry } from './auth/ip-allowlist';
+import { ROOT } from './root';
+import { TemporalSettingsError, temporalConnectionSettings, type TemporalConnectionSettings } from './temporal/connection';
 
 /** Where the process runs: sandbox enables simulators and sandbox-only routes; production refuses them. */
 export type Mode = 'sandbox' | 'production';
@@ -32,12 +34,18 @@ export interface Config {
   signedApiBaseUrl: string;
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
+  /** TEMPORAL_ADDRESS or the Temporal profile's address; unset, `start` runs the dev server. */
   temporalAddress: string | undefined;
+  /** How to reach Temporal: address, namespace, TLS/mTLS, API key (src/temporal/connection.ts). */
+  temporal: TemporalConnectionSettings;
   temporalPort: number;
   temporalUiPort: number;
   temporalNamespace: string;
   taskQueue: string;
   tls: { certFile: string; keyFile: string } | undefined;
+  /** The process's operations endpoints (/healthz, /readyz, /metrics): never on the public ports; 0 = any free port. */
+  opsHost: string;
+  opsPort: number;
   accessTokenTtlSeconds: number;
   clientSecretTtlDays: number;
   bootstrap: { legalName: string; jurisdiction: string };
@@ -233,8 +241,18 @@ function addressRanges(env: Env, name: string): string[] {
     });
 }
 
+function temporalSettings(env: Env): TemporalConnectionSettings {
+  try {
+    return temporalConnectionSettings(env);
+  } catch (err) {
+    if (err instanceof TemporalSettingsError) throw new ConfigError(err.variable, err.message);
+    throw err;
+  }
+}
+
 /** Parses the environment once; every variable is documented in README.md. */
 export function loadConfig(env: Env = process.env): Config {
+  const temporal = temporalSettings(env);
   const mode = oneOf<Mode>(env, 'COUNTERFOIL_MODE', 'sandbox', ['sandbox', 'production']);
   const host = str(env, 'COUNTERFOIL_HOST', '127.0.0.1');
   const tenantApiPort = int(env, 'COUNTERFOIL_API_PORT', 8080, 0, 65535);
@@ -269,12 +287,15 @@ export function loadConfig(env: Env = process.env): Config {
     signedApiBaseUrl: url(env, 'COUNTERFOIL_SIGNED_API_BASE_URL') ?? `${scheme}://${host}:${signedApiPort}`,
     databaseUrl: url(env, 'DATABASE_URL'),
     embeddedPostgresPort: int(env, 'COUNTERFOIL_PG_PORT', 5433, 1, 65535),
-    temporalAddress: env.TEMPORAL_ADDRESS || undefined,
+    temporalAddress: temporal.address,
+    temporal,
     temporalPort: int(env, 'TEMPORAL_PORT', 7233, 1, 65535),
     temporalUiPort: int(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535),
-    temporalNamespace: str(env, 'TEMPORAL_NAMESPACE', 'default'),
+    temporalNamespace: temporal.namespace,
     taskQueue: str(env, 'TEMPORAL_TASK_QUEUE', 'counterfoil'),
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
+    opsHost: str(env, 'COUNTERFOIL_OPS_HOST', '127.0.0.1'),
+    opsPort: int(env, 'COUNTERFOIL_OPS_PORT', 0, 0, 65535),
     // Down to 5 s, so tests can watch a session run out.
     accessTokenTtlSeconds: int(env, 'COUNTERFOIL_ACCESS_TOKEN_TTL_SECONDS', 3600, 5, 86400),
     clientSecretTtlDays: int(env, 'COUNTERFOIL_CLIENT_SECRET_TTL_DAYS', 365, 1, 3650),
@@ -307,7 +328,7 @@ export function loadConfig(env: Env = process.env): Config {
     ledgerGroupCommits: int(env, 'COUNTERFOIL_LEDGER_GROUP_COMMITS', 3, 1, 100),
     ledgerGroupBusy: int(env, 'COUNTERFOIL_LEDGER_GROUP_BUSY', 4, 1, 1000),
     ledgerGroupWaitMs: int(env, 'COUNTERFOIL_LEDGER_GROUP_WAIT_MS', 2, 0, 1000),
-    consoleDir: path.resolve(str(env, 'COUNTERFOIL_CONSOLE_DIR', path.join(__dirname, '..', 'console', 'dist'))),
+    consoleDir: path.resolve(str(env, 'COUNTERFOIL_CONSOLE_DIR', path.join(ROOT, 'console', 'dist'))),
     consoleIdentityOrigins: origins(env, 'COUNTERFOIL_CONSOLE_IDP_ORIGINS'),
     temporalUiUrl: url(env, 'COUNTERFOIL_TEMPORAL_UI_URL'),
     devIdentityProvider:

@@ -9,6 +9,7 @@ import { RevokedTokens } from './auth/revocations';
 import { PlatformKeys } from './auth/keys';
 import { KeyRing } from './auth/sealing';
 import { TemporalGateway } from './temporal/client';
+import { temporalConnectionOptions } from './temporal/connection';
 import { Metrics } from './metrics';
 import { NotifiedCache } from './db/notified-cache';
 import type { Enterprise } from './domain/tenancy/entities';
@@ -63,6 +64,7 @@ export interface ServiceOptions {
   config: Config;
   log: Logger;
   databaseUrl: string;
+  /** The Temporal frontend: the configured one, or the dev server `start` or the tests launched (plaintext). */
   temporalAddress: string;
   poolSize?: number;
   /** Apply pending migrations before anything reads the schema. */
@@ -105,7 +107,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     enterprises,
     policyRules,
     placements: new AccountPlacements(sql),
-    temporal: new TemporalGateway({ address: opts.temporalAddress, namespace: config.temporalNamespace, taskQueue: config.taskQueue }, metrics),
+    temporal: new TemporalGateway({ ...temporalConnectionOptions(config.temporal, opts.temporalAddress), namespace: config.temporalNamespace, taskQueue: config.taskQueue }, metrics),
     metrics,
     transferBooker: new TransferBooker(booker, metrics, bookerOptions(config)),
     bookerSql: booker.sql,

@@ -6,13 +6,20 @@ import type { Logger } from './logger';
 import { closeServices, createServices, type Services } from './services';
 import { provisionPostgres, type PostgresHandle } from './db/postgres-server';
 import { ensureTemporalCli } from '../temporal/cli';
-import { startDevServer, type DevServer } from '../temporal/dev-server';
+import { freePort, startDevServer, type DevServer } from '../temporal/dev-server';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from './temporal/search-attributes';
-import { createWorker, workflowBundleOutOfProcess } from './temporal/worker';
+import { createWorker, installTemporalRuntime, workerWorkflowBundle } from './temporal/worker';
+import { scrape, startOpsServer, type OpsServer } from './ops/server';
+import { pingDatabase } from './db/connect';
 import { ensureHousekeepingSchedule } from './temporal/schedules';
+import { describeTemporalConnection } from './temporal/connection';
+import { assertSearchAttributes } from './temporal/setup';
+import { connectionOptionsOf } from './temporal/client';
 import { OutboxDispatcher } from './events/dispatcher';
 import { StartSweeper } from './temporal/start-outbox';
-import { bootstrap, credentialsFile, writeCredentials, type BootstrapCredentials } from './bootstrap';
+import { bootstrap, credentialsFile, credentialsFileFor, writeCredentials, type BootstrapCredentials } from './bootstrap';
+import { assertMigrated } from './db/orm';
+import { connectPostgres } from './db/connect';
 import type { RunningServer } from './http/server';
 import type { DevSignIn } from './dev-idp';
 import { assertProductionProviders } from './providers/startup';
@@ -29,6 +36,8 @@ export interface Stack {
   databaseUrl: string;
   credentials: BootstrapCredentials | null;
   credentialsPath: string;
+  /** This process's /healthz, /readyz and /metrics (COUNTERFOIL_OPS_HOST/PORT). */
+  opsUrl: string;
   /** Sandbox `start`: the development OpenID provider people sign in to the console with. */
   devSignIn?: { issuer: string; enterpriseId: string };
   stop(): Promise<void>;
@@ -76,6 +85,15 @@ async function infrastructure(config: Config, log: Logger, role: Role, owned: Ow
   return { databaseUrl, temporalAddress, temporalUiUrl };
 }
 
+async function checkMigrated(databaseUrl: string): Promise<void> {
+  const sql = connectPostgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await assertMigrated(sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
 /**
  * Starts this process's part of Counterfoil. `all` is `npm start`: PostgreSQL (or DATABASE_URL),
  * the Temporal dev server (or TEMPORAL_ADDRESS), migrations, bootstrap, the worker and both APIs.
@@ -92,10 +110,12 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
   let dispatcher: OutboxDispatcher | undefined;
   let startSweeper: StartSweeper | undefined;
   const servers: RunningServer[] = [];
+  let ops: OpsServer | undefined;
 
   let devSignIn: DevSignIn | null = null;
   const stop = async () => {
-    // HTTP first (drain in-flight requests), then the worker, then the stores it writes to.
+    // Not ready first, so balancers stop sending work; then HTTP (drain in-flight requests), the worker, the stores it writes to.
+    ops?.drain();
     await Promise.all(servers.map((s) => s.close(config.shutdownGraceMs)));
     await devSignIn?.stop();
     await dispatcher?.stop();
@@ -106,28 +126,58 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
     if (services) await closeServices(services);
     await owned.temporal?.stop();
     await owned.postgres?.stop();
+    await ops?.close();
   };
 
   try {
     const infra = await infrastructure(config, log, role, owned);
+    // Only `start` (development) changes the schema; a production process finds it migrated or stops.
+    if (role !== 'all') await checkMigrated(infra.databaseUrl);
     services = await createServices({
       config,
       log,
       databaseUrl: infra.databaseUrl,
       temporalAddress: infra.temporalAddress,
-      migrate: role !== 'api',
+      migrate: role === 'all',
     });
     recordDependencyPatches(services.metrics, role, missingPatches);
+    log.info({ temporal: describeTemporalConnection(connectionOptionsOf(services.temporal.settings)), namespace: config.temporalNamespace }, 'temporal connection');
     await assertProductionProviders(services.sql, config);
+    await assertSearchAttributes((await services.temporal.get()).connection, config.temporalNamespace);
+
+    // The SDK's metrics exporter listens on loopback only; the ops server forwards its text.
+    const sdkMetricsUrl = role === 'api' ? undefined : `http://127.0.0.1:${await freePort()}/metrics`;
+    if (sdkMetricsUrl) installTemporalRuntime(log, new URL(sdkMetricsUrl).host);
+    const live = services;
+    ops = await startOpsServer({
+      host: config.opsHost,
+      port: config.opsPort,
+      log,
+      checks: {
+        postgres: () => pingDatabase(live.sql),
+        temporal: () => live.temporal.ping(),
+        // Connected and polling: the SDK worker runs only while its pollers do.
+        ...(role === 'api' ? {} : {
+              worker: async () => {
+                if (worker?.getState() !== 'RUNNING') throw new Error(`worker ${worker?.getState() ?? 'not started'}`);
+              },
+            }),
+      },
+      metrics: async () => {
+        const [own, sdk] = await Promise.all([live.metrics.registry.metrics(), scrape(sdkMetricsUrl)]);
+        return { text: sdk ? `${own}\n${sdk}` : own, contentType: live.metrics.registry.contentType };
+      },
+    });
 
     let credentials: BootstrapCredentials | null = null;
-    if (role !== 'api') {
-      credentials = await bootstrap(services.orm, config);
-      if (credentials) writeCredentials(config.dataDir, credentials);
+    let credentialsPath = credentialsFile(config.dataDir);
+    if (role === 'all') {
+      const created = await bootstrap(services.orm, config, (creds) => writeCredentials(credentialsFileFor(config.dataDir, creds), creds));
+      if (created) ({ credentials, path: credentialsPath } = created);
     }
 
     if (role !== 'api') {
-      const bundle = await workflowBundleOutOfProcess(path.join(config.dataDir, 'cache'));
+      const bundle = await workerWorkflowBundle(path.join(config.dataDir, 'cache'));
       ({ worker, connection: workerConnection } = await createWorker(services, bundle));
       workerRun = worker.run();
       await ensureHousekeepingSchedule(await services.temporal.get(), config.taskQueue);
@@ -160,7 +210,8 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
       temporalAddress: infra.temporalAddress,
       databaseUrl: infra.databaseUrl,
       credentials,
-      credentialsPath: credentialsFile(config.dataDir),
+      credentialsPath,
+      opsUrl: ops.url,
       devSignIn: devSignIn ? { issuer: devSignIn.issuer, enterpriseId: devSignIn.enterpriseId } : undefined,
       stop,
     };

@@ -1,5 +1,6 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import type { Sql } from 'postgres';
 import { entities } from './entities';
 import { migrationsList } from '../../migrations';
 
@@ -29,4 +30,22 @@ export async function initOrm(databaseUrl: string, overrides: Partial<Options> =
 export async function migrate(orm: Orm): Promise<string[]> {
   const applied = await orm.getMigrator().up();
   return applied.map((m) => m.name);
+}
+
+/**
+ * Refuses to run on a database this release's migrations have not all been applied to, reading
+ * only (no migrations table is created): `api`, `worker` and `bootstrap` never change the schema.
+ */
+export async function assertMigrated(sql: Sql): Promise<void> {
+  const [{ table }] = await sql<{ table: string | null }[]>`select to_regclass('mikro_orm_migrations')::text as table`;
+  const applied = new Set(table ? (await sql<{ name: string }[]>`select name from mikro_orm_migrations`).map((r) => r.name) : []);
+  const pending = migrationsList.map((m) => m.name).filter((name) => !applied.has(name));
+  if (pending.length) {
+    const what = applied.size === 0 ? 'has no Counterfoil schema' : `lacks ${pending.length} migration(s) of this release (${pending.join(', ')})`;
+    throw new NotMigratedError(`The database ${sql.options.database} ${what}: run \`counterfoil migrate\` first (once per release, before rolling out).`);
+  }
+}
+
+export class NotMigratedError extends Error {
+  override name = 'NotMigratedError';
 }

@@ -1,10 +1,17 @@
 import { Client, Connection, type WorkflowClientInterceptor } from '@temporalio/client';
 import type { Metrics } from '../metrics';
+import type { TemporalConnectionOptions } from './connection';
 
-export interface TemporalSettings {
-  address: string;
+/** Where and how to connect (temporalConnectionOptions), plus the namespace and task queue. */
+export interface TemporalSettings extends TemporalConnectionOptions {
   namespace: string;
   taskQueue: string;
+}
+
+/** The connection part of the settings, for `Connection.connect` and `NativeConnection.connect`. */
+export function connectionOptionsOf(settings: TemporalSettings): TemporalConnectionOptions {
+  const { address, tls, apiKey, metadata } = settings;
+  return { address, ...(tls ? { tls } : {}), ...(apiKey ? { apiKey } : {}), ...(metadata ? { metadata } : {}) };
 }
 
 /** One lazily-opened client per process; activities and routes share it. */
@@ -42,7 +49,7 @@ export class TemporalGateway {
   }
 
   async get(): Promise<Client> {
-    this.client ??= Connection.connect({ address: this.settings.address, connectTimeout: '3s' }).then((connection) => {
+    this.client ??= Connection.connect({ ...connectionOptionsOf(this.settings), connectTimeout: '3s' }).then((connection) => {
       this.connection = connection;
       return new Client({ connection, namespace: this.settings.namespace, interceptors: { workflow: this.interceptors() } });
     });

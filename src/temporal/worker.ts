@@ -6,8 +6,9 @@ import { spawn } from 'node:child_process';
 import type { Logger } from '../logger';
 import type { Services } from '../services';
 import { createActivities } from '../../activities';
+import { connectionOptionsOf } from './client';
+import { COMPILED, PREBUILT_WORKFLOW_BUNDLE, ROOT } from '../root';
 
-const ROOT = path.resolve(__dirname, '../..');
 export const WORKFLOWS_PATH = path.join(ROOT, 'workflows', 'index.ts');
 
 /** Hash of everything the workflow bundle is built from, so a cached bundle is reused only when valid. */
@@ -59,8 +60,13 @@ export function withoutEmbeddedSources(code: string): string {
 
 let runtimeInstalled = false;
 
-/** Routes the SDK's own logs into our JSON logger (once per process: the Runtime is a singleton). */
-export function installTemporalRuntime(log: Logger): void {
+/**
+ * Routes the SDK's own logs into our JSON logger, and, given an address, exports the SDK's metrics
+ * (temporal_workflow_task_execution_latency, temporal_activity_execution_latency, …: the names
+ * Temporal's dashboards use) in Prometheus text there, for the ops server to forward. Once per
+ * process: the Runtime is a singleton, installed before the first connection.
+ */
+export function installTemporalRuntime(log: Logger, prometheusBindAddress?: string): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   const level = log.level === 'silent' ? 'ERROR' : (log.level.toUpperCase() as LogLevel);
@@ -69,11 +75,12 @@ export function installTemporalRuntime(log: Logger): void {
     logger: new DefaultLogger(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'].includes(level) ? level : 'WARN', (entry) => {
       if (log.level !== 'silent') log[levels[entry.level] ?? 'info']({ temporal: entry.meta }, entry.message);
     }),
+    ...(prometheusBindAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: prometheusBindAddress } } } } : {}),
   });
 }
 
 // CommonJS shared with the install scripts, which run before TypeScript can.
-const dependencyPatches = require('../../scripts/dependency-patches.cjs') as { isPatched(name: 'isolate-timeout' | 'activator-reader' | 'stack-traces'): boolean };
+const dependencyPatches = require(path.join(ROOT, 'scripts', 'dependency-patches.cjs')) as { isPatched(name: 'isolate-timeout' | 'activator-reader' | 'stack-traces'): boolean };
 
 /**
  * Worker options for the isolate timeout: the configured one, or none (0) when the installed SDK
@@ -96,7 +103,7 @@ export async function createWorker(
   installTemporalRuntime(services.log);
   // Read by the patched SDK in the workflow thread, which takes its environment from this process's.
   process.env.COUNTERFOIL_WORKFLOW_STACK_TRACES = services.config.workflowStackTraces ? '1' : '0';
-  const connection = await NativeConnection.connect({ address: services.temporal.settings.address });
+  const connection = await NativeConnection.connect(connectionOptionsOf(services.temporal.settings));
   const worker = await Worker.create({
     connection,
     namespace: services.config.temporalNamespace,
@@ -113,6 +120,21 @@ export async function createWorker(
     maxConcurrentLocalActivityExecutions: 100,
   });
   return { worker, connection };
+}
+
+/** `npm run build`: the bundle of the workflow sources, written once to `file` for the compiled worker. */
+export async function writeWorkflowBundle(file: string): Promise<void> {
+  const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: undefined });
+  writeFileSync(file, withoutEmbeddedSources(code));
+}
+
+/**
+ * The worker's workflow bundle: the compiled code loads the one `npm run build` made (Temporal's
+ * advice for production: no webpack at start-up); the sources build and cache their own.
+ */
+export async function workerWorkflowBundle(cacheDir: string): Promise<{ codePath: string }> {
+  if (COMPILED && existsSync(PREBUILT_WORKFLOW_BUNDLE)) return { codePath: PREBUILT_WORKFLOW_BUNDLE };
+  return workflowBundleOutOfProcess(cacheDir);
 }
 
 /**

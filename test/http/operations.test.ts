@@ -43,14 +43,9 @@ describe('operations endpoints', () => {
     }
   });
 
-  it('GET /metrics exposes request durations by route and status', async () => {
-    await call(app.url, 'GET', '/healthz');
+  it('GET /metrics is not served on the public port (it is on the ops port: test/e2e/ops.test.ts)', async () => {
     const res = await call(app.url, 'GET', '/metrics');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(res.text).toMatch(/counterfoil_http_request_duration_seconds_count\{surface="tenant",route="\/healthz",method="GET",status="200"\} \d+/);
-    expect(res.text).toContain('counterfoil_workflows_started_total');
-    expect(res.text).toContain('counterfoil_ledger_transactions_total');
+    expect(res.status).toBe(404);
   });
 });
 

@@ -17,7 +17,6 @@ const PUBLIC_ALLOWLIST: Record<string, string> = {
   'GET /sign-in-providers': 'the console shows where to sign in before anyone has signed in',
   'GET /healthz': 'probe',
   'GET /readyz': 'probe',
-  'GET /metrics': 'scraped by Prometheus on the private network',
   'GET /openapi.json': 'API description',
   'POST /user-invitations/accept': 'authenticated by the single-use invitation token',
   'GET /connectors/openapi.json': 'API description',

@@ -1,6 +1,6 @@
 import type { RouteDef } from '../route';
 import { revokeRoute, tokenRoute } from './oauth';
-import { healthzRoute, metricsRoute, readyzRoute } from './operations';
+import { healthzRoute, readyzRoute } from './operations';
 import { getEnterprise, getMasterAccount, listEnterprises, listMasterAccounts, updateEnterprise } from './enterprises';
 import { eventRoutes } from './events';
 import { webhookRoutes } from './webhooks';
@@ -46,7 +46,6 @@ export const tenantRoutes: RouteDef[] = [
   tokenRoute,
   healthzRoute,
   readyzRoute,
-  metricsRoute,
   listEnterprises,
   getEnterprise,
   updateEnterprise,

@@ -49,17 +49,3 @@ export const readyzRoute = defineRoute({
     return { body: { status: 'ready', checks: { postgres: 'ok', temporal: 'ok' } }, headers: { 'Cache-Control': 'no-store' } };
   },
 });
-
-export const metricsRoute = defineRoute({
-  method: 'get',
-  path: '/metrics',
-  operationId: 'metrics',
-  summary: 'Prometheus metrics',
-  tags: ['Operations'],
-  auth: { kind: 'public', reason: 'scraped by Prometheus on the private network' },
-  responses: { 200: { description: 'Prometheus text exposition.', schema: z.string(), contentType: 'text/plain' } },
-  handler: async ({ services }) => ({
-    body: await services.metrics.registry.metrics(),
-    headers: { 'Content-Type': services.metrics.registry.contentType },
-  }),
-});
