@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ROOT } from './root';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
 
@@ -8,11 +11,15 @@ export interface MissingPatch {
   purpose: PatchPurpose;
 }
 
-// CommonJS shared with the install scripts, which run before TypeScript can.
-const patches = require('../scripts/dependency-patches.cjs') as {
+// CommonJS shared with the install scripts, which run before TypeScript can; resolved from the
+// checkout root so the compiled build (dist/) finds it too.
+const patches = createRequire(path.join(ROOT, 'scripts', 'package.json'))('./dependency-patches.cjs') as {
   PATCHES: Record<string, { purpose: PatchPurpose; roles: Array<'api' | 'worker'> }>;
   missingPatches(role: 'all' | 'api' | 'worker', root?: string): MissingPatch[];
+  isPatched(name: 'isolate-timeout' | 'activator-reader' | 'stack-traces'): boolean;
 };
+
+export const isPatched = (name: 'isolate-timeout' | 'activator-reader' | 'stack-traces'): boolean => patches.isPatched(name);
 
 /** A patch a process cannot run correctly without is not in the installed packages. */
 export class DependencyPatchError extends Error {

@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import { createActivities } from '../../activities';
 import { connectionOptionsOf } from './client';
 import { COMPILED, PREBUILT_WORKFLOW_BUNDLE, ROOT } from '../root';
+import { isPatched } from '../dependency-patches';
 
 export const WORKFLOWS_PATH = path.join(ROOT, 'workflows', 'index.ts');
 
@@ -79,8 +80,7 @@ export function installTemporalRuntime(log: Logger, prometheusBindAddress?: stri
   });
 }
 
-// CommonJS shared with the install scripts, which run before TypeScript can.
-const dependencyPatches = require(path.join(ROOT, 'scripts', 'dependency-patches.cjs')) as { isPatched(name: 'isolate-timeout' | 'activator-reader' | 'stack-traces'): boolean };
+const dependencyPatches = { isPatched };
 
 /**
  * Worker options for the isolate timeout: the configured one, or none (0) when the installed SDK
