@@ -31,13 +31,18 @@ const STAGING_PREFIX = '.gobin-';
 
 /** Where the pinned binary lives in the per-user cache (outside the work tree, keyed by version). */
 export function cliCachePath(version: string, env: NodeJS.ProcessEnv, home: string): string {
+  return path.join(counterfoilCacheDir(env, home), 'temporal-cli', version, 'temporal');
+}
+
+/** ${XDG_CACHE_HOME:-~/.cache}/counterfoil: built tools live here, outside any work tree. */
+export function counterfoilCacheDir(env: NodeJS.ProcessEnv, home: string): string {
   // The XDG spec says a relative XDG_CACHE_HOME is invalid and must be ignored.
   const xdg = env.XDG_CACHE_HOME;
   const cacheRoot = xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.cache');
-  return path.join(cacheRoot, 'counterfoil', 'temporal-cli', version, 'temporal');
+  return path.join(cacheRoot, 'counterfoil');
 }
 
-async function isExecutableFile(file: string): Promise<boolean> {
+export async function isExecutableFile(file: string): Promise<boolean> {
   try {
     const stat = await fs.promises.stat(file);
     if (!stat.isFile()) return false;
@@ -115,7 +120,7 @@ function missingToolsMessage(target: string): string {
   ].join('\n');
 }
 
-async function findGo(env: NodeJS.ProcessEnv): Promise<string | null> {
+export async function findGo(env: NodeJS.ProcessEnv): Promise<string | null> {
   const onPath = await findOnPath('go', env);
   if (onPath) return onPath;
   // The go.dev tarball's default location is often missing from non-login shells' PATH.
@@ -203,7 +208,7 @@ interface LockOwner {
 
 const OWNER_FILE = 'owner.json';
 
-async function acquireBuildLock(lockDir: string, log: Log): Promise<() => Promise<void>> {
+export async function acquireBuildLock(lockDir: string, log: Log): Promise<() => Promise<void>> {
   const waitStartedAt = Date.now();
   let announcedWait = false;
   for (;;) {
@@ -295,7 +300,7 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function lastLines(text: string, count: number): string {
+export function lastLines(text: string, count: number): string {
   return text.trimEnd().split('\n').slice(-count).join('\n');
 }
 

@@ -259,7 +259,7 @@ async function waitUntilReady(check: ReadinessCheck): Promise<void> {
   }
 }
 
-function acceptsConnections(host: string, port: number): Promise<boolean> {
+export function acceptsConnections(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     const done = (ok: boolean): void => {
@@ -314,7 +314,7 @@ function onceOnly(fn: () => Promise<void>): () => Promise<void> {
  * (The signal follows the spawning *thread*: spawn from a worker_thread and the
  * server ends with that thread.)
  */
-function withParentDeathSignal(cliPath: string, args: string[]): { command: string; args: string[] } {
+export function withParentDeathSignal(cliPath: string, args: string[]): { command: string; args: string[] } {
   const setpriv = process.platform === 'linux' ? ['/usr/bin/setpriv', '/bin/setpriv'].find(isExecutableSync) : undefined;
   return setpriv
     ? { command: setpriv, args: ['--pdeathsig', 'TERM', '--', cliPath, ...args] }
