@@ -249,7 +249,7 @@ async function main(): Promise<void> {
     sql = connectPostgres(databaseUrl, { max: 2, onnotice: () => {} });
     const admin = (await call(api1.url, 'POST', '/oauth/token', { body: { grant_type: 'client_credentials', client_id: credentials.client_id, client_secret: credentials.client_secret } })).body.access_token as string;
     const roleIds = Object.fromEntries(
-      ((await call(api1.url, 'GET', `/roles?scope_ref=enterprises/${credentials.enterprise_id}&limit=100`, { token: admin })).body.items as Array<{ id: string; name: string }>).map((r) => [r.name, r.id]),
+      ((await call(api1.url, 'GET', `/roles?scope_ref=enterprises/${credentials.enterprise_id}&page_size=200`, { token: admin })).body.items as Array<{ id: string; name: string }>).map((r) => [r.name, r.id]),
     );
     const org = new Org(
       { url: api1.url, services: { sql } } as never,
