@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Connection } from '@temporalio/client';
@@ -241,11 +242,28 @@ interface Ports {
 }
 
 async function pickPorts(): Promise<Ports> {
-  const pair = async () => ({ grpcPort: await freePort(), membershipPort: await freePort() });
+  const pair = async () => ({ grpcPort: await freePort(), membershipPort: await freeMembershipPort() });
   return {
     services: { frontend: await pair(), history: await pair(), matching: await pair(), worker: await pair() },
     frontendHttp: await freePort(),
   };
+}
+
+/**
+ * The SQL schema stores membership ports as smallint, and the OS hands out ephemeral ports above 32767:
+ * a free one below that, found by binding.
+ */
+async function freeMembershipPort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port between 20000 and 32000 for the Temporal server');
 }
 
 /**
@@ -396,7 +414,9 @@ async function waitUntilServing(child: ChildProcess, address: string, certs: Cer
   let last = 'no answer yet';
   const failure = async (reason: string) => {
     const text = await fs.promises.readFile(logFile, 'utf8').catch(() => '');
-    return new Error(`Temporal server ${reason} (last check: ${last}). Last output (${logFile}):\n${lastLines(text, 30)}`);
+    // Its lines are JSON with stack traces: the start of each says enough.
+    const tail = lastLines(text, 12).split('\n').map((l) => l.slice(0, 400)).join('\n');
+    return new Error(`Temporal server ${reason} (last check: ${last}). Last output (${logFile}):\n${tail}`);
   };
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw await failure(`exited during startup (${child.exitCode ?? child.signalCode})`);
