@@ -304,8 +304,8 @@ async function main(): Promise<void> {
       ops.conversions.set(key, { status: res.status, id: res.status === 201 ? res.body.id : undefined });
     };
     /** One closed-loop client: transfers mostly, withdrawals (a third with approval), now and then a conversion. */
-    const mixed = async (apis: Role[], until: number, kinds: 'all' | 'throughput') => {
-      for (let i = 0; Date.now() < until; i++) {
+    const mixed = async (apis: Role[], going: () => boolean, kinds: 'all' | 'throughput') => {
+      for (let i = 0; going(); i++) {
         const r = i % 10;
         if (r < 6) await transfer(apis);
         else if (r < 9) await withdrawal(apis, kinds === 'all' && r === 8);
@@ -317,7 +317,7 @@ async function main(): Promise<void> {
     const throughput = async (apis: Role[]) => {
       const before = { answered: tally.acknowledged + tally.refused, withdrawals: new Set(ops.withdrawals.keys()) };
       const t0 = Date.now();
-      await Promise.all(Array.from({ length: CONCURRENCY }, () => mixed(apis, t0 + THROUGHPUT_SECONDS * 1000, 'throughput')));
+      await Promise.all(Array.from({ length: CONCURRENCY }, () => mixed(apis, () => Date.now() < t0 + THROUGHPUT_SECONDS * 1000, 'throughput')));
       const answered = tally.acknowledged + tally.refused - before.answered;
       const ids = [...ops.withdrawals].filter(([k, w]) => !before.withdrawals.has(k) && w.id).map(([, w]) => w.id!);
       const last = await settled(sql!, ids);
@@ -335,29 +335,43 @@ async function main(): Promise<void> {
     log(`mixed load for ${LOAD_SECONDS} s over both APIs, with faults`);
     const faults: string[] = [];
     const t0 = Date.now();
-    const until = t0 + LOAD_SECONDS * 1000;
     const at = (fraction: number) => sleep(Math.max(0, t0 + fraction * LOAD_SECONDS * 1000 - Date.now()));
+    // A killed process is started again in the background (that takes seconds): the next fault keeps its time.
+    const restarts: Array<Promise<void>> = [];
+    const killAndRestart = (r: Role) => {
+      const killed = Date.now();
+      restarts.push(
+        (async () => {
+          await r.kill('SIGKILL');
+          await r.start();
+          faults.push(`SIGKILL ${r.name}, ready again after ${((Date.now() - killed) / 1000).toFixed(0)} s`);
+          log(`${r.name} ready again`);
+        })(),
+      );
+    };
     const injector = (async () => {
-      await at(0.15);
-      await worker2.kill('SIGKILL');
-      faults.push('SIGKILL worker-2, started again');
+      await at(0.1);
       log('fault: SIGKILL worker-2');
-      await worker2.start();
-      await at(0.35);
-      await api2.kill('SIGKILL');
-      faults.push('SIGKILL api-2, started again');
+      killAndRestart(worker2);
+      await at(0.3);
       log('fault: SIGKILL api-2');
-      await api2.start();
-      await at(0.55);
+      killAndRestart(api2);
+      await at(0.5);
+      log('fault: Temporal server SIGKILL and start');
+      const down = Date.now();
       await server!.restart({ hard: true });
-      faults.push('Temporal server SIGKILLed and started again');
-      log('fault: Temporal server restarted');
-      await at(0.75);
+      faults.push(`Temporal server SIGKILLed, serving again after ${((Date.now() - down) / 1000).toFixed(1)} s`);
+      await at(0.7);
       const [terminated] = await sql!`select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()) t`;
-      faults.push(`pg_terminate_backend on Counterfoil's ${terminated.n} PostgreSQL connections`);
+      faults.push(`pg_terminate_backend on all ${terminated.n} PostgreSQL connections of Counterfoil`);
       log(`fault: terminated ${terminated.n} PostgreSQL backends of ${dbName}`);
+      await Promise.all(restarts);
     })();
-    await Promise.all([...Array.from({ length: CONCURRENCY }, () => mixed([api1, api2], until, 'all')), injector]);
+    // The load lasts LOAD_SECONDS, and at least until every fault is over and 5 s more.
+    let injected = false;
+    const loadEnd = injector.then(() => sleep(5000)).then(() => (injected = true));
+    const until = () => Date.now() < t0 + LOAD_SECONDS * 1000 || !injected;
+    await Promise.all([...Array.from({ length: CONCURRENCY }, () => mixed([api1, api2], until, 'all')), loadEnd]);
     const loadSeconds = (Date.now() - t0) / 1000;
     log('load done; waiting for withdrawals to settle and webhooks to arrive');
 
