@@ -440,7 +440,7 @@ async function main(): Promise<void> {
 
     const table: Array<[string, string]> = [
       ['operations acknowledged (2xx)', String(tally.acknowledged)],
-      ['operations refused (4xx, on purpose)', String(tally.refused)],
+      ['operations refused (4xx: one in ten transfers on purpose)', String(tally.refused)],
       ['client retries (same Idempotency-Key)', `${tally.retries} (${tally.status5xx} after a 5xx)`],
       ['faults injected', `${faults.length}: ${faults.join('; ')}`],
       ['lost (events, transfers, withdrawals)', String(lost + missing + badWithdrawals.length)],
