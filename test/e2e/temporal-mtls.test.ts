@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { temporal } from '@temporalio/proto';
+import { msToTs } from '@temporalio/common/lib/time';
 import {
   clientTls,
   dropTemporalDatabases,
@@ -59,7 +60,7 @@ async function mtlsServices(drop: string[] = []): Promise<Services> {
 async function setUpNamespace(): Promise<void> {
   const connection = await Connection.connect({ address: server.address, tls: clientTls(certs) });
   try {
-    await connection.workflowService.registerNamespace({ namespace: 'default', workflowExecutionRetentionPeriod: { seconds: 86_400 } });
+    await connection.workflowService.registerNamespace({ namespace: 'default', workflowExecutionRetentionPeriod: msToTs('1 day') });
     const keyword = temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
     await connection.operatorService.addSearchAttributes({ namespace: 'default', searchAttributes: Object.fromEntries(Object.keys(SEARCH_ATTRIBUTE_REGISTRATION).map((name) => [name, keyword])) });
     // A new namespace reaches the frontend's namespace cache within seconds.
