@@ -17,7 +17,7 @@ import type postgres from 'postgres';
 import { connectPostgres } from '../src/db/connect';
 import { createScratchDatabase, dropDatabase, withDatabase } from '../src/db/postgres-server';
 import { uuidv7 } from '../src/ids';
-import { freePort } from '../temporal/dev-server';
+import { freePort, withParentDeathSignal } from '../temporal/dev-server';
 import {
   dropTemporalDatabases,
   ensureTemporalServer,
@@ -41,6 +41,7 @@ const ACCOUNTS = 12;
 /** How long a client keeps retrying one request (same Idempotency-Key) while processes restart. */
 const RETRY_FOR_MS = 90_000;
 const SETTLE_TIMEOUT_MS = 180_000;
+const REQUEST_TIMEOUT_MS = 20_000;
 const TERMINAL_WITHDRAWAL = ['executed', 'failed', 'rejected', 'cancelled', 'expired'];
 
 const log = (m: string) => process.stderr.write(`[topology ${new Date().toISOString().slice(11, 19)}] ${m}\n`);
@@ -70,7 +71,9 @@ class Role {
 
   async start(): Promise<void> {
     const out = fs.openSync(path.join(this.logDir, `${this.name}.log`), 'a');
-    const child = spawn(COUNTERFOIL, [this.role], { cwd: ROOT, env: this.env, stdio: ['ignore', out, out] });
+    // Through setpriv --pdeathsig: a role never outlives this script, however it ends.
+    const { command, args } = withParentDeathSignal(COUNTERFOIL, [this.role]);
+    const child = spawn(command, args, { cwd: ROOT, env: this.env, stdio: ['ignore', out, out] });
     fs.closeSync(out);
     this.child = child;
     this.starts++;
@@ -148,6 +151,8 @@ async function dedupingReceiver() {
 // gets a definitive answer (2xx acknowledged, 4xx refused), as a client of a load-balanced API does.
 
 interface Tally {
+  /** Requests with no answer within REQUEST_TIMEOUT_MS (retried like a lost connection). */
+  timeouts: number;
   acknowledged: number;
   refused: number;
   retries: number;
@@ -155,7 +160,7 @@ interface Tally {
   unanswered: number;
 }
 
-const tally: Tally = { acknowledged: 0, refused: 0, retries: 0, status5xx: 0, unanswered: 0 };
+const tally: Tally = { timeouts: 0, acknowledged: 0, refused: 0, retries: 0, status5xx: 0, unanswered: 0 };
 
 function retryable(res: CallResult): boolean {
   if (res.status === 0 || res.status === 429) return true;
@@ -166,12 +171,29 @@ function retryable(res: CallResult): boolean {
   return res.status === 409 && res.body?.reason === 'idempotency_key_in_use';
 }
 
+/** One HTTP call with a deadline: an answer that does not come within it counts as no answer (status 0), and is retried. */
+async function request(base: string, method: string, urlPath: string, token: string, body: unknown, headers: Record<string, string>): Promise<CallResult> {
+  try {
+    const res = await fetch(base + urlPath, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined, text };
+  } catch (err) {
+    if ((err as Error).name === 'TimeoutError') tally.timeouts++;
+    return { status: 0, headers: new Headers(), body: undefined, text: '' };
+  }
+}
+
 let roundRobin = 0;
 async function send(apis: Role[], method: string, urlPath: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<CallResult> {
   const deadline = Date.now() + RETRY_FOR_MS;
   for (let attempt = 0; ; attempt++) {
     const api = apis[roundRobin++ % apis.length];
-    const res = await call(api.url, method, urlPath, { token, body, headers }).catch(() => ({ status: 0, headers: new Headers(), body: undefined, text: '' }) as CallResult);
+    const res = await request(api.url, method, urlPath, token, body, headers);
     if (!retryable(res)) {
       if (res.status < 300) tally.acknowledged++;
       else tally.refused++;
@@ -447,7 +469,7 @@ async function main(): Promise<void> {
     const table: Array<[string, string]> = [
       ['operations acknowledged (2xx)', String(tally.acknowledged)],
       ['operations refused (4xx: one in ten transfers on purpose)', String(tally.refused)],
-      ['client retries (same Idempotency-Key)', `${tally.retries} (${tally.status5xx} after a 5xx)`],
+      ['client retries (same Idempotency-Key)', `${tally.retries} (${tally.status5xx} after a 5xx, ${tally.timeouts} after no answer in ${REQUEST_TIMEOUT_MS / 1000} s)`],
       ['faults injected', `${faults.length}: ${faults.join('; ')}`],
       ['lost (events, transfers, withdrawals)', String(lost + missing + badWithdrawals.length)],
       ['duplicated (stored twice / processed twice)', `${extra} / ${receiver.processed() - receiver.deliveries.size} (webhook redeliveries deduplicated: ${duplicated})`],
