@@ -320,11 +320,29 @@ async function main(): Promise<void> {
       const account = withApproval ? pick(governed) : pick(accounts);
       const res = await send(apis, 'POST', '/withdrawals', admin, { account_ref: account, amount: { currency: 'USDC', value: withApproval ? '150.00' : '1.00' }, rail: 'ethereum', withdrawal_destination_id: destination }, { 'idempotency-key': key });
       ops.withdrawals.set(key, { status: res.status, id: res.status === 201 ? res.body.id : undefined, approval: withApproval });
-      if (res.status === 201 && withApproval) {
-        // A second principal (a human approver; the initiator is a service account) approves it.
-        const token = await send(apis, 'POST', '/action-tokens', approver.token, { action: 'approvals.approve', resource_ref: res.body.approval_ref });
-        if (token.status === 201) await send(apis, 'POST', `/${res.body.approval_ref}/approve`, approver.token, undefined, { 'x-action-token': token.body.token });
+      if (res.status === 201 && withApproval) await approve(apis, res.body.approval_ref);
+    };
+    /**
+     * A second principal (a human approver; the initiator is a service account) approves. The approval is
+     * recorded by the withdrawal's workflow, so its ref answers 404 until that has run (later, when the
+     * Temporal server was down at the time): the approver looks again until it is pending, then decides.
+     */
+    const approve = async (apis: Role[], approvalRef: string) => {
+      const deadline = Date.now() + RETRY_FOR_MS;
+      while (Date.now() < deadline) {
+        const seen = await request(apis[roundRobin++ % apis.length].url, 'GET', `/${approvalRef}`, approver.token, undefined, {});
+        if (seen.status === 200 && seen.body.status !== 'pending') return;
+        if (seen.status === 200) {
+          const token = await send(apis, 'POST', '/action-tokens', approver.token, { action: 'approvals.approve', resource_ref: approvalRef });
+          if (token.status === 201) {
+            const decided = await send(apis, 'POST', `/${approvalRef}/approve`, approver.token, undefined, { 'x-action-token': token.body.token });
+            if (decided.status < 300) return;
+          }
+        }
+        await sleep(500);
       }
+      tally.unanswered++;
+      log(`${approvalRef} was not approved within ${RETRY_FOR_MS / 1000} s`);
     };
     const conversion = async (apis: Role[]) => {
       const key = uuidv7();
