@@ -256,7 +256,15 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
     };
 
-    await mustRun(['temporal', 'setup', '--create-namespace', '--retention', '1d'], base);
+    // Idempotent; run again while a namespace just created is not yet in every service's namespace cache
+    // (the real server's operator service can answer NOT_FOUND for a few seconds after the create).
+    for (let attempt = 1; ; attempt++) {
+      const setup = await counterfoil(['temporal', 'setup', '--create-namespace', '--retention', '1d'], base);
+      log(`counterfoil temporal setup --create-namespace --retention 1d (exit ${setup.code}):\n${setup.output.trimEnd().split('\n').filter((l) => !/^\s+at /.test(l)).join('\n').replace(/^/gm, '    ')}`);
+      if (setup.code === 0) break;
+      if (attempt === 5) throw new Error('counterfoil temporal setup failed 5 times');
+      await sleep(3000);
+    }
     await mustRun(['migrate'], base);
     const credentialsFile = path.join(work, 'credentials.json');
     await mustRun(['bootstrap', '--credentials-file', credentialsFile], base);

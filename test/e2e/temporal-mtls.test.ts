@@ -3,8 +3,6 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
-import { temporal } from '@temporalio/proto';
-import { msToTs } from '@temporalio/common/lib/time';
 import {
   clientTls,
   dropTemporalDatabases,
@@ -26,7 +24,8 @@ import { createLogger } from '../../src/logger';
 import { createTenantApp } from '../../src/http/app';
 import { listen, type RunningServer } from '../../src/http/server';
 import { createWorker } from '../../src/temporal/worker';
-import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
+import { temporalSetup } from '../../src/temporal/setup';
+import { temporalConnectionOptions } from '../../src/temporal/connection';
 
 /*
  * Acceptance (issue 21): the real Temporal server (PostgreSQL persistence; the CLI's dev server cannot
@@ -56,19 +55,15 @@ async function mtlsServices(drop: string[] = []): Promise<Services> {
   return createServices({ config, log: createLogger(config.logLevel), databaseUrl: runState().databaseUrl, temporalAddress: server.address, poolSize: 4 });
 }
 
-/** The namespace and Counterfoil's search attributes, as `counterfoil temporal setup --create-namespace` leaves them. */
+/** `counterfoil temporal setup --create-namespace`, over a connection made from Counterfoil's settings. */
 async function setUpNamespace(): Promise<void> {
-  const connection = await Connection.connect({ address: server.address, tls: clientTls(certs) });
+  const connection = await Connection.connect(temporalConnectionOptions(mtlsConfig().temporal));
   try {
-    await connection.workflowService.registerNamespace({ namespace: 'default', workflowExecutionRetentionPeriod: msToTs('1 day') });
-    const keyword = temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
-    await connection.operatorService.addSearchAttributes({ namespace: 'default', searchAttributes: Object.fromEntries(Object.keys(SEARCH_ATTRIBUTE_REGISTRATION).map((name) => [name, keyword])) });
-    // A new namespace reaches the frontend's namespace cache within seconds.
-    for (let i = 0; ; i++) {
-      const ok = await connection.workflowService.describeNamespace({ namespace: 'default' }).then(() => true, () => false);
-      if (ok) return;
-      if (i > 100) throw new Error('namespace default not visible after 20 s');
-      await new Promise((r) => setTimeout(r, 200));
+    // Idempotent: again while the new namespace is not yet in every service's cache (NOT_FOUND for a few seconds).
+    for (let attempt = 1; ; attempt++) {
+      const done = await temporalSetup(connection, { namespace: 'default', createNamespace: true, retentionSeconds: 86_400, say: log }).then(() => true, (err: Error) => (attempt < 10 ? (log(err.message), false) : Promise.reject(err)));
+      if (done) return;
+      await new Promise((r) => setTimeout(r, 2000));
     }
   } finally {
     await connection.close();
