@@ -32,7 +32,8 @@ it('the example program and the console type-check against it', async () => {
   // Side by side: each is one single-threaded tsc.
   const check = (project: string) => promisify(execFile)(process.execPath, [tsc, '-p', path.join(ROOT, project)], { cwd: ROOT }).then(() => `${project}: ok`, (err: { stdout: string }) => `${project}: ${err.stdout}`);
   expect(await Promise.all([check('clients/typescript'), check('console')])).toEqual(['clients/typescript: ok', 'console: ok']);
-});
+  // Two whole-program type-checks: about 20 s on a quiet machine, several times that on a busy one.
+}, 240_000);
 
 it('signs in with client credentials and reads typed answers; a money call carries the key it was given', async () => {
   const tenant = await createTenant(app.services, 'Typed Client Ltd');
