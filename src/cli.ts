@@ -65,6 +65,16 @@ const USAGE = `counterfoil <command>
   keys status what is sealed under each key of the ring
 ${API_KEYS_USAGE}`;
 
+function redactPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(DATABASE_URL)';
+  }
+}
+
 function banner(stack: Stack, mode: Config['mode']): string {
   const lines = [
     '',
@@ -74,6 +84,8 @@ function banner(stack: Stack, mode: Config['mode']): string {
     `  Temporal UI     ${stack.temporalUiUrl ?? '(external Temporal: ' + stack.temporalAddress + ')'}`,
     `  Temporal gRPC   ${stack.temporalAddress}`,
     `  Operations      ${stack.opsUrl}   (/healthz, /readyz, /metrics)`,
+    // The CLI's database commands (api-keys, ledger verify, keys) take this as DATABASE_URL; never a password in a banner.
+    `  PostgreSQL      ${redactPassword(stack.databaseUrl)}   (DATABASE_URL for \`counterfoil api-keys\`, \`ledger verify\`, \`keys\`)`,
   ];
   if (stack.tenantApi) lines.splice(3, 0, `  Console         ${stack.tenantApi.url}/console/${stack.devSignIn ? `?enterprise=${stack.devSignIn.enterpriseId}` : ''}`);
   if (stack.devSignIn) lines.splice(4, 0, `  Dev sign-in     ${stack.devSignIn.issuer}   (sandbox identity provider: pick a user, no password)`);
