@@ -1,7 +1,7 @@
 import type { Services } from '../src/services';
 import { purgeExpiredIdempotencyRecords } from '../src/idempotency/store';
 import { purgeExpiredActionTokens } from '../src/auth/action-tokens';
-import { CHECKPOINT_KEY_NAME, checkpointAll, checkpointSigner } from '../src/ledger';
+import { CHECKPOINT_KEY_NAME, checkpointAll, checkpointSigner, takeBalanceSnapshots } from '../src/ledger';
 
 export function createHousekeepingActivities(services: Services) {
   return {
@@ -24,6 +24,13 @@ export function createHousekeepingActivities(services: Services) {
       const made = await checkpointAll(services.sql, checkpointSigner(await services.platformKeys.get(CHECKPOINT_KEY_NAME)));
       services.log.info({ checkpoints: made.length }, 'ledger checkpoints signed');
       return made.length;
+    },
+
+    /** Snapshots every balance with `everyEntries` new postings since its last snapshot; safe to repeat. Returns the count. */
+    async takeBalanceSnapshots(everyEntries: number): Promise<number> {
+      const written = await takeBalanceSnapshots(services.sql, { everyEntries });
+      services.log.info({ written }, 'balance snapshots written');
+      return written;
     },
   };
 }

@@ -1,9 +1,9 @@
 import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { HousekeepingInput, HousekeepingResult } from '../src/domain/housekeeping/messages';
+import { DEFAULT_SNAPSHOT_EVERY_ENTRIES, type HousekeepingInput, type HousekeepingResult } from '../src/domain/housekeeping/messages';
 import { SA } from '../src/temporal/search-attributes';
 
-const { purgeExpiredIdempotencyRecords, purgeExpiredActionTokens, signLedgerCheckpoints } = proxyActivities<Activities>({
+const { purgeExpiredIdempotencyRecords, purgeExpiredActionTokens, signLedgerCheckpoints, takeBalanceSnapshots } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 5 },
 });
@@ -17,6 +17,7 @@ export async function housekeepingWorkflow(input: HousekeepingInput = {}): Promi
   const idempotencyRecordsPurged = await purgeExpiredIdempotencyRecords();
   const actionTokensPurged = await purgeExpiredActionTokens(input.actionTokenGraceSeconds ?? 3600);
   const ledgerCheckpointsSigned = await signLedgerCheckpoints();
+  const balanceSnapshotsWritten = await takeBalanceSnapshots(input.snapshotEveryEntries ?? DEFAULT_SNAPSHOT_EVERY_ENTRIES);
   upsertSearchAttributes([{ key: SA.status, value: 'completed' }]);
-  return { idempotencyRecordsPurged, actionTokensPurged, ledgerCheckpointsSigned };
+  return { idempotencyRecordsPurged, actionTokensPurged, ledgerCheckpointsSigned, balanceSnapshotsWritten };
 }

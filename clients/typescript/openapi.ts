@@ -445,7 +445,7 @@ export interface paths {
         };
         /**
          * Balances of a client account
-         * @description One item per asset the account holds or held. Amounts are exact decimal strings in the asset's precision.
+         * @description One item per asset the account holds or held; with `as_of`, the balances at that instant (exact: the latest snapshot before it plus the entries after the snapshot). Amounts are exact decimal strings in the asset's precision.
          *
          *     Requires permission `balances.read`.
          */
@@ -496,6 +496,28 @@ export interface paths {
          *     Requires permission `clients.manage`.
          */
         post: operations["reactivateClientAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client-accounts/{client_account_id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statement of a client account
+         * @description The balance at `from`, every entry booked after `from` and at or before `to` in booking order with the running `total`, and the balance at `to`. Entries are paged (`page_token`); every page repeats the opening and closing balances.
+         *
+         *     Requires permission `balances.read`.
+         */
+        get: operations["getClientAccountStatement"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1992,7 +2014,7 @@ export interface paths {
         };
         /**
          * Balances of a master account
-         * @description One item per asset the master account holds or held.
+         * @description One item per asset the master account holds or held; with `as_of`, the balances at that instant.
          *
          *     Requires permission `balances.read`.
          */
@@ -6358,6 +6380,41 @@ export interface components {
         SignInProviderList: {
             items: components["schemas"]["SignInProvider"][];
         };
+        Statement: {
+            account_ref: string;
+            asset: string;
+            closing_balance: components["schemas"]["BalanceItem"] & unknown;
+            entries: components["schemas"]["StatementEntry"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            from: string;
+            next_page_token: string | null;
+            opening_balance: components["schemas"]["BalanceItem"] & unknown;
+            /** @enum {string} */
+            resource: "statement";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            to: string;
+        };
+        StatementEntry: {
+            /** @description Signed: positive credits the account, negative debits it. */
+            amount: string;
+            /** @description The account's `total` right after this entry. */
+            balance_after: string;
+            /**
+             * Format: date-time
+             * @description Instant of the ledger transaction, to the microsecond (usable as `as_of`).
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            booked_at: string;
+            /** @description The ledger transaction's kind (deposit, withdrawal, internal_transfer, …). */
+            kind: string;
+            transaction_id: string;
+        };
         SubjectAttribution: {
             actor: {
                 id: string;
@@ -8776,6 +8833,8 @@ export interface operations {
     getClientAccountBalances: {
         parameters: {
             query?: {
+                /** @description Balances at this instant (RFC 3339, not in the future): everything booked at or before it. `updated_at` is then this instant; the overdraft limit is the current one. */
+                as_of?: string;
                 /** @description Only this asset (a zero balance when the account never held it). */
                 asset?: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
             };
@@ -8830,6 +8889,15 @@ export interface operations {
             };
             /** @description EdgeNotFound */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9010,6 +9078,97 @@ export interface operations {
             };
             /** @description EdgeGone */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getClientAccountStatement: {
+        parameters: {
+            query: {
+                asset: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
+                /** @description Start (exclusive) of the period, RFC 3339. */
+                from: string;
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                page_token?: string;
+                /** @description End (inclusive) of the period, RFC 3339, not in the future. */
+                to: string;
+            };
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                client_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15385,6 +15544,8 @@ export interface operations {
     getMasterAccountBalances: {
         parameters: {
             query?: {
+                /** @description Balances at this instant (RFC 3339, not in the future): everything booked at or before it. `updated_at` is then this instant; the overdraft limit is the current one. */
+                as_of?: string;
                 /** @description Only this asset (a zero balance when the account never held it). */
                 asset?: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
             };
@@ -15439,6 +15600,15 @@ export interface operations {
             };
             /** @description EdgeNotFound */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -39,3 +39,4 @@ export {
   type CheckpointRow,
   type CheckpointSigner,
 } from './checkpoints';
+export { balancesAt, statementEntries, takeBalanceSnapshots, totalThrough, type EntryPosition, type StatementEntry } from './history';

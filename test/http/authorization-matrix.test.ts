@@ -68,6 +68,7 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'audit.read',
   'policies.read',
   'policies.manage',
+  'balances.read',
 ];
 
 beforeAll(async () => {
@@ -134,6 +135,7 @@ const accountsOfA = async () => {
   await creditExternalDeposit(app.services.sql, { key: unique('deposit'), enterpriseId: admin.tenant.enterpriseId, accountRef: source, asset: 'USD', amount: 1_000_000n });
   return { source, target: `client-accounts/${target.id}` };
 };
+const accountOfA = async () => (await asAdmin('GET', `/${clientA}`)).default_client_account as string;
 const transferBatch = (a: { source: string; target: string }) => ({
   method: 'POST',
   path: '/internal-transfer-batches',
@@ -257,6 +259,14 @@ const rows: Row[] = [
     kind: 'own',
     level: 'enterprise',
     request: () => ({ method: 'PATCH', path: '/governance-settings', body: { destination_cooling_off_seconds: 0 } }),
+  },
+  { route: 'GET /client-accounts/{client_account_id}/balances (as_of)', permission: 'balances.read', kind: 'object', setup: accountOfA, request: (a) => ({ method: 'GET', path: `/${a}/balances?as_of=${encodeURIComponent(new Date(Date.now() - 1000).toISOString())}` }) },
+  {
+    route: 'GET /client-accounts/{client_account_id}/statement',
+    permission: 'balances.read',
+    kind: 'object',
+    setup: accountOfA,
+    request: (a) => ({ method: 'GET', path: `/${a}/statement?asset=USD&from=2026-01-01T00:00:00Z&to=${encodeURIComponent(new Date(Date.now() - 1000).toISOString())}` }),
   },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },

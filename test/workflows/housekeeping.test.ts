@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { closeServices, type Services } from '../../src/services';
 import { createTenant, testServices } from '../helpers/app';
 import { withWorker } from '../helpers/worker';
+import { creditExternalDeposit } from '../../src/ledger';
 
 let services: Services;
 beforeAll(async () => {
@@ -61,5 +62,18 @@ describe('housekeeping workflow', () => {
     expect(attrs).toMatchObject({ CounterfoilFamily: 'housekeeping', CounterfoilStatus: 'completed' });
     const started = await services.metrics.registry.getSingleMetricAsString('counterfoil_workflows_started_total');
     expect(started).toMatch(/counterfoil_workflows_started_total\{workflow="housekeepingWorkflow"\} 1/);
+  });
+
+  it('snapshots balances with enough new postings', async () => {
+    const { enterpriseId } = await createTenant(services);
+    const accountRef = `client-accounts/${randomUUID()}`;
+    for (const amount of [100n, 200n]) await creditExternalDeposit(services.sql, { key: `hk/${randomUUID()}`, enterpriseId, accountRef, asset: 'USD', amount });
+    const out = await withWorker(services, async (taskQueue) => {
+      const client = await services.temporal.get();
+      return client.workflow.execute('housekeepingWorkflow', { taskQueue, workflowId: `housekeeping-test-${randomUUID()}`, args: [{ snapshotEveryEntries: 2 }] });
+    });
+    expect(out.balanceSnapshotsWritten).toBeGreaterThanOrEqual(1);
+    const snaps = await services.sql`select total::text, entries::int from ledger_balance_snapshots where account_ref = ${accountRef}`;
+    expect(snaps).toEqual([{ total: '300', entries: 2 }]);
   });
 });

@@ -4,6 +4,7 @@ import { Timestamp, Uuid } from '../../schema/common';
 import { findMasterAccount } from '../../domain/tenancy/master-accounts';
 import { authorizedClientAccount } from '../../domain/clients/accounts';
 import { ASSET_CODES, balancesOf, emptyBalance, presentBalance } from '../../ledger';
+import { accountBalancesAt } from '../../domain/statements/statements';
 import type { Services } from '../../services';
 
 export const BalanceItem = z
@@ -22,9 +23,19 @@ export const BalanceItem = z
   .openapi('BalanceItem');
 
 const BalanceList = z.object({ items: z.array(BalanceItem) }).openapi('BalanceList');
+const AsOfQuery = z.iso
+  .datetime({ offset: true })
+  .optional()
+  .openapi({
+    param: { name: 'as_of', in: 'query' },
+    description: 'Balances at this instant (RFC 3339, not in the future): everything booked at or before it. `updated_at` is then this instant; the overdraft limit is the current one.',
+    example: '2026-11-21T10:00:00Z',
+  });
 const AssetQuery = z.enum(ASSET_CODES).optional().openapi({ param: { name: 'asset', in: 'query' }, description: 'Only this asset (a zero balance when the account never held it).' });
+const BalanceQuery = z.object({ asset: AssetQuery, as_of: AsOfQuery }).strict();
 
-async function balanceItems(services: Services, enterpriseId: string, ownerRef: string, asset: string | undefined) {
+async function balanceItems(services: Services, enterpriseId: string, ownerRef: string, { asset, as_of }: z.infer<typeof BalanceQuery>) {
+  if (as_of) return { items: (await accountBalancesAt(services.sql, enterpriseId, ownerRef, as_of, asset)).map(presentBalance) };
   const rows = await balancesOf(services.sql, ownerRef, asset);
   if (asset && rows.length === 0) rows.push(emptyBalance(enterpriseId, ownerRef, asset, new Date()));
   return { items: rows.map(presentBalance) };
@@ -35,16 +46,16 @@ export const clientAccountBalancesRoute = defineRoute({
   path: '/client-accounts/{client_account_id}/balances',
   operationId: 'getClientAccountBalances',
   summary: 'Balances of a client account',
-  description: 'One item per asset the account holds or held. Amounts are exact decimal strings in the asset\'s precision.',
+  description: 'One item per asset the account holds or held; with `as_of`, the balances at that instant (exact: the latest snapshot before it plus the entries after the snapshot). Amounts are exact decimal strings in the asset\'s precision.',
   tags: ['Client accounts'],
   auth: { kind: 'bearer', permission: 'balances.read' },
   params: z.object({ client_account_id: Uuid }),
-  query: z.object({ asset: AssetQuery }).strict(),
+  query: BalanceQuery,
   responses: { 200: { description: 'The balances.', schema: BalanceList } },
-  errors: ['EdgeNotFound'],
+  errors: ['EdgeNotFound', 'EdgeUnprocessable'],
   handler: async ({ params, query, caller, services }) => {
     const account = await authorizedClientAccount(services.orm.em.fork(), caller, params.client_account_id, 'balances.read');
-    return { body: await balanceItems(services, account.enterpriseId, `client-accounts/${account.id}`, query.asset) };
+    return { body: await balanceItems(services, account.enterpriseId, `client-accounts/${account.id}`, query) };
   },
 });
 
@@ -53,17 +64,17 @@ export const masterAccountBalancesRoute = defineRoute({
   path: '/master-accounts/{master_account_id}/balances',
   operationId: 'getMasterAccountBalances',
   summary: 'Balances of a master account',
-  description: 'One item per asset the master account holds or held.',
+  description: 'One item per asset the master account holds or held; with `as_of`, the balances at that instant.',
   tags: ['Master accounts'],
   auth: { kind: 'bearer', permission: 'balances.read' },
   params: z.object({ master_account_id: Uuid }),
-  query: z.object({ asset: AssetQuery }).strict(),
+  query: BalanceQuery,
   responses: { 200: { description: 'The balances.', schema: BalanceList } },
-  errors: ['EdgeNotFound'],
+  errors: ['EdgeNotFound', 'EdgeUnprocessable'],
   handler: async ({ params, query, caller, services }) => {
     const row = await findMasterAccount(services.orm.em.fork(), params.master_account_id);
     caller.require('balances.read', [`enterprises/${row.enterpriseId}`, `master-accounts/${row.id}`], 'master account');
-    return { body: await balanceItems(services, row.enterpriseId, `master-accounts/${row.id}`, query.asset) };
+    return { body: await balanceItems(services, row.enterpriseId, `master-accounts/${row.id}`, query) };
   },
 });
 

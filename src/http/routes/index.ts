@@ -41,6 +41,7 @@ import { connectorRoutes } from './connectors';
 import { ledgerEntryRoutes } from './ledger-entries';
 import { ledgerCheckpointRoutes } from './ledger-checkpoints';
 import { policyChangeRoutes } from './policy-changes';
+import { statementRoutes } from './statements';
 /** Every route of the tenant API. The router, the OpenAPI document and the route-table test read this. */
 export const tenantRoutes: RouteDef[] = [
   tokenRoute,
@@ -69,6 +70,7 @@ export const tenantRoutes: RouteDef[] = [
   ...signInRoutes,
   ...connectorRoutes,
   ...ledgerEntryRoutes,
+  ...statementRoutes,
   revokeRoute,
   ...ledgerCheckpointRoutes,
   ...policyChangeRoutes,

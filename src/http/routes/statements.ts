@@ -1,0 +1,95 @@
+import { z } from '../../schema/zod';
+import { defineRoute, type RouteDef } from '../route';
+import { Timestamp, Uuid } from '../../schema/common';
+import { pageQuery } from '../pagination';
+import { authorizedClientAccount } from '../../domain/clients/accounts';
+import { accountStatement } from '../../domain/statements/statements';
+import { ASSET_CODES, formatAmount, presentBalance } from '../../ledger';
+import { BalanceItem } from './balances';
+
+const Instant = (name: string, description: string) =>
+  z.iso.datetime({ offset: true }).openapi({ param: { name, in: 'query' }, description, example: '2026-11-21T10:00:00Z' });
+
+const StatementEntry = z
+  .object({
+    transaction_id: Uuid,
+    kind: z.string().openapi({ description: 'The ledger transaction\'s kind (deposit, withdrawal, internal_transfer, …).' }),
+    booked_at: Timestamp.openapi({ description: 'Instant of the ledger transaction, to the microsecond (usable as `as_of`).' }),
+    amount: z.string().openapi({ description: 'Signed: positive credits the account, negative debits it.' }),
+    balance_after: z.string().openapi({ description: 'The account\'s `total` right after this entry.' }),
+  })
+  .openapi('StatementEntry');
+
+const Statement = z
+  .object({
+    resource: z.literal('statement'),
+    account_ref: z.string(),
+    asset: z.string(),
+    from: Timestamp,
+    to: Timestamp,
+    opening_balance: BalanceItem.openapi({ description: 'The balance at `from`.' }),
+    closing_balance: BalanceItem.openapi({ description: 'The balance at `to`.' }),
+    entries: z.array(StatementEntry),
+    next_page_token: z.string().nullable(),
+  })
+  .openapi('Statement');
+
+export const clientAccountStatementRoute = defineRoute({
+  method: 'get',
+  path: '/client-accounts/{client_account_id}/statement',
+  operationId: 'getClientAccountStatement',
+  summary: 'Statement of a client account',
+  description:
+    'The balance at `from`, every entry booked after `from` and at or before `to` in booking order with the running `total`, and the balance at `to`. ' +
+    'Entries are paged (`page_token`); every page repeats the opening and closing balances.',
+  tags: ['Client accounts'],
+  auth: { kind: 'bearer', permission: 'balances.read' },
+  params: z.object({ client_account_id: Uuid }),
+  query: z
+    .object({
+      from: Instant('from', 'Start (exclusive) of the period, RFC 3339.'),
+      to: Instant('to', 'End (inclusive) of the period, RFC 3339, not in the future.'),
+      asset: z.enum(ASSET_CODES).openapi({ param: { name: 'asset', in: 'query' } }),
+      ...pageQuery,
+    })
+    .strict(),
+  responses: { 200: { description: 'The statement.', schema: Statement } },
+  errors: ['EdgeNotFound', 'EdgeBadRequest', 'EdgeUnprocessable'],
+  handler: async ({ params, query, caller, services }) => {
+    const account = await authorizedClientAccount(services.orm.em.fork(), caller, params.client_account_id, 'balances.read');
+    const accountRef = `client-accounts/${account.id}`;
+    const filter = { accountRef, asset: query.asset, from: query.from, to: query.to };
+    const cursor = services.pager.decode(query.page_token, caller, filter);
+    const [at, transactionId] = cursor ? cursor.split('|') : [];
+    const s = await accountStatement(services.sql, {
+      enterpriseId: account.enterpriseId,
+      accountRef,
+      asset: query.asset,
+      from: query.from,
+      to: query.to,
+      after: cursor ? { at, transactionId } : null,
+      limit: query.page_size,
+    });
+    return {
+      body: {
+        resource: 'statement' as const,
+        account_ref: accountRef,
+        asset: s.asset,
+        from: s.from,
+        to: s.to,
+        opening_balance: presentBalance(s.opening),
+        closing_balance: presentBalance(s.closing),
+        entries: s.entries.map((e) => ({
+          transaction_id: e.transactionId,
+          kind: e.kind,
+          booked_at: e.bookedAt,
+          amount: formatAmount(e.amount, s.asset),
+          balance_after: formatAmount(e.balanceAfter, s.asset),
+        })),
+        next_page_token: s.next ? services.pager.encode(`${s.next.at}|${s.next.transactionId}`, caller, filter) : null,
+      },
+    };
+  },
+});
+
+export const statementRoutes: RouteDef[] = [clientAccountStatementRoute];
