@@ -1,5 +1,6 @@
 import { call, startTestApp, tokenFor, type TestApp } from '../helpers/app';
 import { eventTypesOf, newAdmin, newClient, newRole, newServiceAccount, unique, type Admin } from './iam-fixtures';
+import { LATEST_API_VERSION } from '../../src/versions';
 
 let app: TestApp;
 let admin: Admin;
@@ -56,6 +57,7 @@ describe('service accounts', () => {
         status: 'active',
         current_secret_expires_at: expect.any(String),
         previous_secret_expires_at: null,
+        api_version: LATEST_API_VERSION,
         etag: expect.any(String),
         created_at: expect.any(String),
         updated_at: expect.any(String),
