@@ -1,6 +1,6 @@
 import { CancellationScope, allHandlersFinished, condition, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { PolicyChangeWorkflowInput } from '../src/domain/policies/changes';
+import type { PolicyChangeWorkflowInput } from '../src/domain/policies/messages';
 import { SA } from '../src/temporal/search-attributes';
 import { ApprovalGate } from './approval';
 

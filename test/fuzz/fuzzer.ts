@@ -218,6 +218,8 @@ export class Fuzzer {
   private readonly secretKeys = new Map<Actor, Uint8Array>();
   /** Resources created by accepted requests: their workflows may still write events later. */
   private readonly inFlight = new Set<string>();
+  /** Every id each tenant has sent so far: its own audit log may name them back (a refused attempt on a foreign id is audited). */
+  private readonly sentIds = new Map<Actor, Set<string>>();
   private fingerprint: Fingerprint | undefined;
   private requests = 0;
   readonly operations: Operation[];
@@ -458,6 +460,9 @@ export class Fuzzer {
     this.byApi[req.op.api]++;
     this.byMode[req.mode.split(':')[0]] = (this.byMode[req.mode.split(':')[0]] ?? 0) + 1;
     const res = await this.send(req);
+    const sent = this.sentIds.get(req.actor) ?? new Set<string>();
+    for (const id of req.mentions) sent.add(id);
+    this.sentIds.set(req.actor, sent);
     this.byStatus[res.status] = (this.byStatus[res.status] ?? 0) + 1;
     this.covered.add(`${req.op.api} ${req.op.id}`);
     const finding = (category: string, detail: string) => this.record(req, res, index, runSeed, category, detail);
@@ -553,9 +558,10 @@ export class Fuzzer {
       if (typeof res.body.id === 'string') this.inFlight.add(res.body.id);
       if (typeof res.body.token === 'string') this.actionTokens.push(res.body.token);
     }
-    // No answer to one tenant names what another tenant created (unless the request itself did).
+    // No answer to one tenant names what another tenant created (unless this tenant itself sent the id, now or before).
     const other = this.other(req.actor);
-    const leaked = (res.text.match(UUID_IN) ?? []).filter((id) => other.ownedIds.has(id) && !req.actor.ownedIds.has(id) && !req.mentions.includes(id));
+    const sentBefore = this.sentIds.get(req.actor);
+    const leaked = (res.text.match(UUID_IN) ?? []).filter((id) => other.ownedIds.has(id) && !req.actor.ownedIds.has(id) && !req.mentions.includes(id) && !sentBefore?.has(id));
     if (leaked.length) finding("another tenant's id in an answer", leaked.slice(0, 3).join(', '));
   }
 

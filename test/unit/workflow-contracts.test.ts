@@ -3,6 +3,7 @@ import { CONVERSION_WORKFLOW, type ConversionWorkflowInput } from '../../src/dom
 import { DEPOSIT_WORKFLOW, type DepositWorkflowInput } from '../../src/domain/deposits/messages';
 import { EXPORT_WORKFLOW, SCHEDULED_EXPORT_WORKFLOW, type ExportWorkflowInput, type ScheduledExportInput } from '../../src/domain/exports/messages';
 import { HOUSEKEEPING_WORKFLOW, type HousekeepingInput } from '../../src/domain/housekeeping/messages';
+import { POLICY_CHANGE_WORKFLOW, type PolicyChangeWorkflowInput } from '../../src/domain/policies/messages';
 import { OFF_RAMP_WORKFLOW, ON_RAMP_WORKFLOW, type OffRampWorkflowInput, type OnRampWorkflowInput } from '../../src/domain/ramps/messages';
 import { SECRET_ROTATION_WORKFLOW, type SecretRotationWorkflow } from '../../src/domain/secret-rotation/messages';
 import { INTERNAL_TRANSFER_WORKFLOW, type InternalTransferWorkflowInput } from '../../src/domain/transfers/messages';
@@ -28,6 +29,7 @@ const STARTED_BY_NAME = [
   [HOUSEKEEPING_WORKFLOW, null as unknown as HousekeepingInput],
   [WEBHOOK_DELIVERY_WORKFLOW, null as unknown as WebhookDeliveryInput],
   [WEBHOOK_LANE_WORKFLOW, null as unknown as LaneInput],
+  [POLICY_CHANGE_WORKFLOW, null as unknown as PolicyChangeWorkflowInput],
 ] as const satisfies ReadonlyArray<{ [K in keyof Workflows]: readonly [K, Parameters<Workflows[K]>[0]] }[keyof Workflows]>;
 
 // The one workflow the API starts with signal-with-start is typed by its whole signature.

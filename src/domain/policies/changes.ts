@@ -17,6 +17,8 @@ import {
   type NewDestination,
 } from '../withdrawals/destinations';
 import { visibleByScopePath } from './scope';
+import { POLICY_CHANGE_WORKFLOW } from './messages';
+export { POLICY_CHANGE_WORKFLOW, type PolicyChangeWorkflowInput } from './messages';
 import { GOVERNANCE_EVENTS, type POLICY_CHANGE_KINDS, type POLICY_CHANGE_STATUSES } from './governance-events';
 import {
   assertValidRule,
@@ -221,12 +223,6 @@ export async function listPolicyChanges(
   return rows as unknown as PolicyChangeRow[];
 }
 
-export const POLICY_CHANGE_WORKFLOW = 'policyChangeWorkflow';
-
-export interface PolicyChangeWorkflowInput {
-  changeId: string;
-  approval: ApprovalSpec;
-}
 
 /** A proposed change recorded in the caller's transaction, with the workflow start it owes; start it after commit with `startPolicyChange`. */
 export interface ProposedChange {
