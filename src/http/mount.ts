@@ -67,7 +67,8 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
       const parsed = await parseBody(ctx, bodyTypes);
       raw = parsed.raw;
       ctx.state.rawBody = raw;
-      body = validate(def.body, parsed.value ?? (def.body ? {} : undefined), 'body');
+      // An empty body is an empty object; a JSON `null` is a body of the wrong type (400), not an empty one.
+      body = validate(def.body, parsed.value === undefined ? (def.body ? {} : undefined) : parsed.value, 'body');
     }
 
     if (def.auth.kind === 'bearer' && !caller!.holdsAnywhere(def.auth.permission)) {

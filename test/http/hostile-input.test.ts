@@ -47,6 +47,8 @@ describe('text no column can store is 400, on every route, before any query runs
     ['a lone low surrogate', '{"metadata":{"team":"x\\udc00"}}', '/body/metadata/team'],
     ['nesting deeper than the limit', JSON.stringify({ metadata: nested(MAX_INPUT_DEPTH + 5) }), undefined],
     ['100,000 levels of nesting', '['.repeat(100_000) + ']'.repeat(100_000), undefined],
+    // Found by the fuzzer: `null` was read as an empty body, and an all-optional PATCH answered 200.
+    ['a JSON null instead of an object', 'null', undefined],
   ])('%s in a JSON body', async (_name, rawBody, pointer) => {
     const res = await call(app.url, 'PATCH', `/enterprises/${enterpriseId}`, { token, headers: { 'content-type': 'application/json' }, rawBody });
     expectProblem(res, 400, 'EdgeBadRequest', pointer);
