@@ -53,6 +53,8 @@ export interface Config {
   /** Trust X-Forwarded-For from these proxies only (addresses and CIDR ranges, IPv4 and IPv6). Empty: use the socket address. */
   trustedProxies: string[];
   shutdownGraceMs: number;
+  /** How long /readyz answers 503 before the process starts draining, so a balancer's next probe sees it. */
+  readinessDrainMs: number;
   /** Delays before each webhook delivery attempt, in seconds (the first is usually 0). */
   webhookRetryScheduleSeconds: number[];
   /** How long a receiver has to answer one delivery attempt. */
@@ -313,6 +315,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trustedProxies,
     shutdownGraceMs: int(env, 'COUNTERFOIL_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    readinessDrainMs: int(env, 'COUNTERFOIL_READINESS_DRAIN_MS', 0, 0, 120_000),
     webhookRetryScheduleSeconds: seconds(env, 'COUNTERFOIL_WEBHOOK_RETRY_SCHEDULE', [0, 5, 300, 1800, 7200, 18000, 36000, 36000]),
     webhookResponseTimeoutMs: int(env, 'COUNTERFOIL_WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
     webhookFailureWindowSeconds: int(env, 'COUNTERFOIL_WEBHOOK_FAILURE_WINDOW_SECONDS', 5 * 86400, 1, 90 * 86400),

@@ -116,6 +116,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
   const stop = async () => {
     // Not ready first, so balancers stop sending work; then HTTP (drain in-flight requests), the worker, the stores it writes to.
     ops?.drain();
+    if (ops && config.readinessDrainMs > 0) await new Promise((r) => setTimeout(r, config.readinessDrainMs));
     await Promise.all(servers.map((s) => s.close(config.shutdownGraceMs)));
     await devSignIn?.stop();
     await dispatcher?.stop();

@@ -8642,6 +8642,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description EdgeRateLimited */
             429: {
                 headers: {
@@ -9429,6 +9438,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description EdgeRateLimited */
             429: {
                 headers: {
@@ -9932,6 +9950,15 @@ export interface operations {
             };
             /** @description EdgeConflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11225,6 +11252,15 @@ export interface operations {
             };
             /** @description EdgeConflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15180,6 +15216,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description EdgeRateLimited */
             429: {
                 headers: {
@@ -16126,6 +16171,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description EdgeRateLimited */
             429: {
                 headers: {
@@ -16386,6 +16440,15 @@ export interface operations {
             };
             /** @description EdgeConflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21065,6 +21128,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description EdgeRateLimited */
             429: {
                 headers: {
@@ -22149,6 +22221,15 @@ export interface operations {
             };
             /** @description EdgeConflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -61,6 +61,8 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
     }
     const base: ErrorCode[] = def.auth.kind === 'bearer' ? COMMON_ERRORS : ['EdgeBadRequest', 'EdgeRateLimited'];
     const errors = new Set<ErrorCode>([...base, ...(def.errors ?? [])]);
+    // An Idempotency-Key reused with another request is 422 on every route that takes the header.
+    if (def.idempotency) errors.add('EdgeUnprocessable');
     for (const code of errors) {
       const status = String(ERROR_CODES[code].status);
       const prior = responses[status] as { description: string } | undefined;

@@ -5,7 +5,8 @@ import { runState } from '../helpers/run-state';
 
 /** Starts a role with its ops server on a free port; answers the process and the URLs its banner prints. */
 async function startRole(processes: Processes, role: 'api' | 'worker'): Promise<{ child: ChildProcess; ops: string; api?: string }> {
-  const child = processes.spawn(role, { COUNTERFOIL_OPS_PORT: '0', COUNTERFOIL_API_PORT: '0', COUNTERFOIL_SIGNED_API_PORT: '0' }, 'pipe');
+  // A readiness drain longer than the probe's 250 ms, or a fast shutdown closes the ops port before a probe sees the 503.
+  const child = processes.spawn(role, { COUNTERFOIL_OPS_PORT: '0', COUNTERFOIL_API_PORT: '0', COUNTERFOIL_SIGNED_API_PORT: '0', COUNTERFOIL_READINESS_DRAIN_MS: '1500' }, 'pipe');
   const banner = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
