@@ -8,13 +8,13 @@ import { uuidv7 } from '../../ids';
 import { replayedError, runIdempotently, type Answer, type IdempotencyScope } from '../../idempotency/store';
 import type { Services } from '../../services';
 import { assetOf, insufficientFundsError, parseAmount, type Asset } from '../../ledger';
-import { anyRuleCovers, decide, evaluatePolicy, policyDenied, recordVelocity, type PolicyDecision, type ProposedOperation } from '../policies';
+import { anyRuleCovers, decide, evaluatePolicy, policyDenied, recordVelocity } from '../policies';
 import { scopePathOf } from '../tenancy/scopes';
 import { placementPath, type Placement } from '../tenancy/placements';
 import { BATCH_EVENTS } from './events';
-import { accountStates, presentTransfer, refusalOf, transferVelocity, type NewInternalTransfer, type TransferRow } from './records';
+import { accountStates, presentTransfer, refusalOf, transferVelocity, type NewInternalTransfer } from './records';
 import { issueTransfers, type TransferToBook } from './booking';
-import { createInternalTransfer } from './transfers';
+import { createInternalTransfer, executedRow, proposed } from './transfers';
 
 /*
  * Batches of internal transfers. Atomic: every transfer is booked in one database transaction
@@ -163,37 +163,6 @@ export async function createTransferBatch(services: Services, caller: Caller, it
   return atomic ? atomicBatch(services, caller, items, placements, idempotency) : separateBatch(services, caller, items, placements, idempotency);
 }
 
-const proposed = (caller: Caller, input: NewInternalTransfer): ProposedOperation => ({
-  enterpriseId: caller.enterpriseId,
-  actionFamily: 'internal_transfer',
-  accountRef: input.sourceRef,
-  asset: input.asset.code,
-  amount: input.amount,
-  destinationRef: input.targetRef,
-  initiatorKind: caller.subject.kind,
-});
-
-function executedRow(caller: Caller, input: NewInternalTransfer, decision: PolicyDecision, now: Date): TransferRow {
-  return {
-    id: uuidv7(now.getTime()),
-    version: 1,
-    created_at: now,
-    updated_at: now,
-    enterprise_id: caller.enterpriseId,
-    source_ref: input.sourceRef,
-    target_ref: input.targetRef,
-    asset: input.asset.code,
-    amount: input.amount.toString(),
-    status: 'executed',
-    approval_ref: null,
-    failure_reason: null,
-    ledger_transaction_id: uuidv7(now.getTime()),
-    subject_attribution: caller.attribution(),
-    settled_at: now,
-    policy_decision: decision,
-    hold_id: null,
-  };
-}
 
 function batchRow(caller: Caller, atomic: boolean, results: BatchResult[], sources: string[], now = new Date()): BatchRow {
   return {

@@ -74,7 +74,7 @@ export async function createInternalTransfer(services: Services, caller: Caller,
   const governed = await anyRuleCovers(services.policyRules, services.sql, caller.enterpriseId, 'internal_transfer', placementPath(source));
   try {
     if (!governed) {
-      const row = newRow(caller, input, decide([], proposed(caller, input), new Map(), new Date()), new Date());
+      const row = executedRow(caller, input, decide([], proposed(caller, input), new Map(), new Date()), new Date());
       return await services.transferBooker.book({ input, row, idempotency });
     }
     const taskQueue = services.config.taskQueue;
@@ -95,7 +95,8 @@ export async function createInternalTransfer(services: Services, caller: Caller,
   }
 }
 
-const proposed = (caller: Caller, input: NewInternalTransfer): ProposedOperation => ({
+/** The operation the policy engine judges for a transfer. */
+export const proposed = (caller: Caller, input: NewInternalTransfer): ProposedOperation => ({
   enterpriseId: caller.enterpriseId,
   actionFamily: 'internal_transfer',
   accountRef: input.sourceRef,
@@ -105,7 +106,8 @@ const proposed = (caller: Caller, input: NewInternalTransfer): ProposedOperation
   initiatorKind: caller.subject.kind,
 });
 
-function newRow(caller: Caller, input: NewInternalTransfer, decision: PolicyDecision, now: Date): TransferRow {
+/** The record of a transfer booked at once (executed), with the ledger transaction id it books under. */
+export function executedRow(caller: Caller, input: NewInternalTransfer, decision: PolicyDecision, now: Date): TransferRow {
   return {
     id: uuidv7(now.getTime()),
     version: 1,
@@ -149,7 +151,7 @@ async function governedTransfer(
   const decision = await evaluatePolicy(tx, proposed(caller, input), placementPath(source));
   assertNotDenied(decision);
   const now = new Date();
-  const row = newRow(caller, input, decision, now);
+  const row = executedRow(caller, input, decision, now);
   if (!decision.requirement) {
     // Booked as a group of one: the same statements as the fast path's group commits.
     const issued = issueTransfers(tx, [{ input, row, idempotency }]);
