@@ -326,10 +326,10 @@ it('every screen passes axe at 1280 and 390 px, and is screenshotted at both', a
       await page.getByRole('link', { name: title, exact: true }).click();
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe(pathname);
-      await page.locator('.loading').waitFor({ state: 'detached' });
+      await settled(page);
       if (name === 'webhooks') {
         await page.getByRole('button', { name: 'Deliveries' }).first().click();
-        await page.locator('.loading').waitFor({ state: 'detached' });
+        await settled(page);
       }
       await expectAccessible(page, `${name} at 1280 px`);
       await page.setViewportSize({ width: 390, height: 844 });
