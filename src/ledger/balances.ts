@@ -21,7 +21,8 @@ export interface Balance {
 
 const COLUMNS = 'account_ref, asset, enterprise_id, total::text, held::text, overdraft_limit::text, updated_at';
 
-function toBalance(r: Row): Balance {
+/** A balance row as read; `updatedAt` is the instant it describes (its last change, or an `as_of`). */
+export function toBalance(r: Row, updatedAt: Date = r.updated_at): Balance {
   const total = BigInt(r.total);
   const held = BigInt(r.held);
   return {
@@ -32,7 +33,7 @@ function toBalance(r: Row): Balance {
     held,
     available: total - held,
     overdraftLimit: r.overdraft_limit == null ? null : BigInt(r.overdraft_limit),
-    updatedAt: r.updated_at,
+    updatedAt,
   };
 }
 
@@ -43,7 +44,7 @@ export async function balancesOf(sql: LedgerSql, accountRef: string, asset?: str
     [accountRef, asset ?? null],
     { prepare: true },
   );
-  return rows.map(toBalance);
+  return rows.map((r) => toBalance(r));
 }
 
 /** Reads through postgres.js or a MikroORM EntityManager (so ORM transactions can check too). */
@@ -70,7 +71,7 @@ export async function openPositions(db: LedgerSql | EntityManager, scope: { acco
             where enterprise_id = $1 and account_ref not like 'system/%' and (total <> 0 or held <> 0) order by account_ref, asset`,
           [scope.enterpriseId],
         );
-  return rows.map(toBalance);
+  return rows.map((r) => toBalance(r));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import type { Balance } from './balances';
+import { toBalance, type Balance } from './balances';
 import type { LedgerSql } from './core';
 
 /*
@@ -42,20 +42,7 @@ export async function balancesAt(sql: LedgerSql, accountRef: string, asOf: strin
     { prepare: true },
   );
   const at = new Date(asOf);
-  return rows.map((r) => {
-    const total = BigInt(r.total);
-    const held = BigInt(r.held);
-    return {
-      accountRef: r.account_ref,
-      asset: r.asset,
-      enterpriseId: r.enterprise_id,
-      total,
-      held,
-      available: total - held,
-      overdraftLimit: r.overdraft_limit == null ? null : BigInt(r.overdraft_limit),
-      updatedAt: at,
-    };
-  });
+  return rows.map((r) => toBalance(r, at));
 }
 
 /** A position in a balance's postings: everything booked before `at`, and at `at` up to `transactionId` (all of `at` when absent). */
