@@ -156,9 +156,9 @@ async function main() {
     process.stdout.write(`machine probe before: ${probeBefore} ms (lower is faster; a shared machine moves the figures)\n\n`);
     const header = ['t (s)', ...streams.flatMap((s) => [`${s}/s`, `p99 ms`]), 'non-2xx', 'transport', 'api MiB', 'api heap', 'api majorGC', 'worker MiB', 'running wf', 'pg conns', 'webhooks/s'];
     const line = (cells: Array<string | number>) => process.stdout.write(`${cells.map((c, i) => String(c).padStart(i === 0 ? 6 : 14)).join('')}\n`);
-    /** The API's V8 heap in use and its full collections so far (its Prometheus metrics): RSS grows until the first. */
+    /** The API's V8 heap in use and its full collections so far (its ops port's metrics): RSS grows until the first. */
     const apiHeap = async () => {
-      const text = await (await fetch(`${api!.url}/metrics`)).text();
+      const text = await (await fetch(`${api!.opsUrl}/metrics`)).text();
       const value = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0); // a collection kind not seen yet has no line
       return { heapMiB: Math.round(value(/^counterfoil_nodejs_heap_size_used_bytes (\S+)$/m) / 1048576), majorGcs: value(/^counterfoil_nodejs_gc_duration_seconds_count\{kind="major"\} (\S+)$/m) };
     };

@@ -63,10 +63,16 @@ const passedSettings = () => ({ ...settingsOf((k) => /^MALLOC_[A-Z_]+_$/.test(k)
 const nodeArgsFrom = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
 
 /** `counterfoil api` in its own process (tenant API at `url`, signed API at `signedUrl`); BENCH_API_NODE_ARGS adds node flags. */
-export async function spawnApi(env: Record<string, string>): Promise<{ url: string; signedUrl: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const ports = { COUNTERFOIL_API_PORT: String(await freePort()), COUNTERFOIL_SIGNED_API_PORT: String(await freePort()), ...env };
+export async function spawnApi(env: Record<string, string>): Promise<{ url: string; signedUrl: string; opsUrl: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const ports = {
+    COUNTERFOIL_API_PORT: String(await freePort()),
+    COUNTERFOIL_SIGNED_API_PORT: String(await freePort()),
+    COUNTERFOIL_OPS_PORT: String(await freePort()),
+    ...env,
+  };
   const api = await spawnRole('api', ports, nodeArgsFrom(process.env.BENCH_API_NODE_ARGS));
-  return { url: `http://127.0.0.1:${ports.COUNTERFOIL_API_PORT}`, signedUrl: `http://127.0.0.1:${ports.COUNTERFOIL_SIGNED_API_PORT}`, ...api };
+  const at = (port: string) => `http://127.0.0.1:${port}`;
+  return { url: at(ports.COUNTERFOIL_API_PORT), signedUrl: at(ports.COUNTERFOIL_SIGNED_API_PORT), opsUrl: at(ports.COUNTERFOIL_OPS_PORT), ...api };
 }
 
 /** `counterfoil worker` in its own process (migrations, the Temporal worker, the outbox dispatcher); BENCH_WORKER_NODE_ARGS adds node flags. */
