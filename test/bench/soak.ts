@@ -154,7 +154,7 @@ async function main() {
     const streams = (Object.keys(RATES) as Stream[]).filter((s) => RATES[s] > 0);
     process.stdout.write(`\nsoak: ${SECONDS} s in ${INTERVAL} s intervals; offered per second: ${streams.map((s) => `${s} ${RATES[s]}`).join(', ')}\n`);
     process.stdout.write(`machine probe before: ${probeBefore} ms (lower is faster; a shared machine moves the figures)\n\n`);
-    const header = ['t (s)', ...streams.flatMap((s) => [`${s}/s`, `p99 ms`]), 'non-2xx', 'transport', 'api MiB', 'api heap', 'api majorGC', 'worker MiB', 'running wf', 'pg conns', 'webhooks/s'];
+    const header = ['t (s)', ...streams.flatMap((s) => [`${s}/s`, `p99 ms`]), 'non-2xx', 'transport', 'api MiB', 'api heap', 'api majorGC', 'worker MiB', 'running wf', 'pg conns', 'webhooks/s', 'outbox'];
     const line = (cells: Array<string | number>) => process.stdout.write(`${cells.map((c, i) => String(c).padStart(i === 0 ? 6 : 14)).join('')}\n`);
     /** The API's V8 heap in use and its full collections so far (its ops port's metrics): RSS grows until the first. */
     const apiHeap = async () => {
@@ -185,11 +185,13 @@ async function main() {
       const transport = results.reduce((a, r) => a + r.errors, 0);
       errors += non2xx + transport;
       const [conns] = await services.sql`select count(*)::int as n from pg_stat_activity where datname = ${dbName}`;
+      // Events committed but not yet handed to their subscriptions: flat means the dispatcher keeps up.
+      const [outbox] = await services.sql`select count(*)::int as n from events where dispatched_at is null`;
       const running = (await temporalClient.workflow.count('ExecutionStatus = "Running"')).count;
       const row = { t, api: rssMiB(api.child.pid!), worker: rssMiB(worker.child.pid!) };
       rows.push(row);
       const heap = await apiHeap();
-      line([t, ...streams.flatMap((s) => [Math.round(byStream[s].ok / INTERVAL), byStream[s].p99]), non2xx, transport, row.api, heap.heapMiB, heap.majorGcs, row.worker, running, conns.n, Math.round(receiver.take() / INTERVAL)]);
+      line([t, ...streams.flatMap((s) => [Math.round(byStream[s].ok / INTERVAL), byStream[s].p99]), non2xx, transport, row.api, heap.heapMiB, heap.majorGcs, row.worker, running, conns.n, Math.round(receiver.take() / INTERVAL), outbox.n]);
     }
 
     // Warm-up: the first fifth of the run (at least one interval) is left out of the slope.
