@@ -307,6 +307,23 @@ describe('crossings', () => {
     expect((await api('GET', `/balance-monitors/${w.id}`)).body.state).toBe(true);
   });
 
+  it('judges each booking of one group commit in order: down, back up and down again is two crossings', async () => {
+    const a = await newAccount();
+    const b = await newAccount();
+    await deposit(a, 10000n);
+    const m = await monitor({ account_ref: a });
+    const usd = (value: string, source_ref: string, target_ref: string) => ({ amount: { currency: 'USD', value }, source_ref, target_ref });
+    const res = await api('POST', '/internal-transfer-batches', { atomic: true, transfers: [usd('60.00', a, b), usd('50.00', b, a), usd('60.00', a, b)] }, { 'idempotency-key': uuidv7() });
+    expect(res.status).toBe(201);
+    const events = await crossings(m.id);
+    expect(events.map((x) => [x.data.balance_before, x.data.balance_after])).toEqual([
+      ['100.00', '40.00'],
+      ['90.00', '30.00'],
+    ]);
+    expect(new Set(events.map((x) => x.data.ledger_transaction_id)).size).toBe(2);
+    expect((await api('GET', `/balance-monitors/${m.id}`)).body.state).toBe(true);
+  });
+
   it('reaches a webhook subscription filtered to the crossing type', async () => {
     worker = await startWebhookWorker(app.services);
     dispatcher = new OutboxDispatcher(app.services);
