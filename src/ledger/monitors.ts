@@ -79,9 +79,10 @@ export function evaluateMonitors(tx: LedgerSql, legs: string, guard?: WriteGuard
     const cond = guard ? `and exists (select 1 from ${guard.table} where id = $2)` : '';
     text = `
       with l as (select * from jsonb_to_recordset($1::text::jsonb) as l(x uuid, r text, a text, dt numeric, dh numeric, seq int)),
-      m as (
-        select m.* from balance_monitors m
-         where m.status = 'active' and (m.account_ref, m.asset) in (select r, a from l) ${cond}),
+      m as materialized (
+        select m.* from (select distinct r, a from l) k
+          join balance_monitors m on m.account_ref = k.r and m.asset = k.a and m.status = 'active'
+         where true ${cond}),
       steps as (
         select m.id, m.enterprise_id, m.account_ref, m.asset, m.balance, m.operator, m.threshold, m.state, l.seq, l.x, v.d,
                v.now_value - sum(v.d) over (partition by m.id) + sum(v.d) over (partition by m.id order by l.seq) as after_value,
