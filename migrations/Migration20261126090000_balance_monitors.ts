@@ -40,9 +40,9 @@ export class Migration20261126090000_balance_monitors extends Migration {
       create index balance_monitors_enterprise_idx on balance_monitors (enterprise_id, id);
 
       -- Platform roles of existing enterprises get what src/auth/permissions.ts now gives new ones.
-      update roles set permissions = permissions || array['balance_monitors.read']
+      update roles set permissions = permissions || array['balance_monitors.read'], version = version + 1, updated_at = now()
        where platform_managed and not ('balance_monitors.read' = any (permissions));
-      update roles set permissions = permissions || array['balance_monitors.manage']
+      update roles set permissions = permissions || array['balance_monitors.manage'], version = version + 1, updated_at = now()
        where platform_managed and name in ('enterprise-admin', 'operator') and not ('balance_monitors.manage' = any (permissions));
     `);
   }
