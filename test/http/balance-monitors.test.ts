@@ -307,6 +307,26 @@ describe('crossings', () => {
     expect((await api('GET', `/balance-monitors/${w.id}`)).body.state).toBe(true);
   });
 
+  it('creates a monitor only once a booking holding the balance has committed, from its result', async () => {
+    const account = await newAccount();
+    await deposit(account, 10000n);
+    let created: Promise<any> | undefined;
+    await app.services.sql.begin(async (tx) => {
+      await debitExternalWithdrawal(tx, { key: `wd/${uuidv7()}`, enterpriseId: e(), accountRef: account, asset: 'USD', amount: 6000n }); // 100.00 → 40.00, not committed
+      created = api('POST', '/balance-monitors', { account_ref: account, asset: 'USD', balance: 'available', operator: '<', threshold: '50.00' });
+      // The creation waits for this transaction's lock of the balance row.
+      await eventually(async () => {
+        const waiting = await app.services.sql`
+          select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%ledger_balances%'`;
+        return waiting.length > 0;
+      });
+    });
+    const m = (await created!).body;
+    expect(m).toMatchObject({ state: true, threshold: '50.00' });
+    await withdraw(account, 1000n);
+    expect(await crossings(m.id)).toEqual([]);
+  });
+
   it('judges each booking of one group commit in order: down, back up and down again is two crossings', async () => {
     const a = await newAccount();
     const b = await newAccount();
