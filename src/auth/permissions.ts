@@ -9,6 +9,8 @@ export const PERMISSIONS = {
   'clients.read': 'Read clients and client accounts.',
   'clients.manage': 'Create, update, suspend, reactivate and close clients and client accounts.',
   'balances.read': 'Read balances of accounts.',
+  'balance_monitors.read': 'Read balance monitors of accounts.',
+  'balance_monitors.manage': 'Create, update, enable and disable balance monitors of accounts.',
   'users.read': 'Read users and user invitations.',
   'users.manage': 'Create, update, suspend, deactivate and reactivate users; manage invitations.',
   'users.act_for': 'Exchange a service-account token for a token acting as a platform-managed user.',
@@ -72,6 +74,7 @@ export const PLATFORM_ROLES: Record<string, { description: string; permissions: 
     permissions: [
       ...readOnly,
       'clients.manage',
+      'balance_monitors.manage',
       'transfers.create',
       'withdrawals.create',
       'withdrawal_destinations.manage',

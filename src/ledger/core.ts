@@ -2,6 +2,8 @@ import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { AppError } from '../errors';
 import { isRefusal } from '../db/refusals';
 import { formatAmount } from './assets';
+import { outboxBell } from '../events/outbox';
+import { evaluateMonitors } from './monitors';
 
 /** A postgres.js client or an open transaction of one; ledger calls join the transaction when given one. */
 export type LedgerSql = Sql | TransactionSql;
@@ -68,7 +70,8 @@ export interface LockedBalance {
  * retries queue there holding no balance lock), create missing balance rows sorted (`ensure: false`
  * when `before` already did), lock all rows sorted, check funds booking by booking (only when there
  * are several: one booking's funds are the CHECK constraint's), then one statement that updates the
- * balances, extends their hash chains and writes the postings (writeStatement). `guard` makes the
+ * balances, extends their hash chains and writes the postings (writeStatement), and last the balance
+ * monitors of the touched rows are judged, under the same locks (monitors.ts). `guard` makes the
  * writes conditional on the claim having happened (a replay changes nothing); without it a replay is
  * refused by `before` itself. Insufficient funds is reported from the values read under the lock.
  */
@@ -117,10 +120,13 @@ export function issueMovements(
                limit 1) short`,
         ]
       : [];
-  const statements = [...(opts.before ?? []), ...ensure, lock, ...funds, writeStatement(tx, legsParam, opts.guard)] as PendingQuery<Row[]>[];
+  const monitors = evaluateMonitors(tx, legsParam, opts.guard);
+  const statements = [...(opts.before ?? []), ...ensure, lock, ...funds, writeStatement(tx, legsParam, opts.guard), monitors] as PendingQuery<Row[]>[];
   // execute() hands each query to the connection now, in this order; awaiting alone would defer
   // the hand-over by a microtask and let a caller's later execute() overtake them.
   for (const q of statements) q.execute();
+  // A crossing's event was written: wake the outbox once the booking had time to commit (its failure is the caller's to handle).
+  monitors.then(([r]) => (r?.emitted ? outboxBell.ring() : undefined), () => undefined);
   return {
     statements,
     lock,

@@ -69,6 +69,8 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'policies.read',
   'policies.manage',
   'balances.read',
+  'balance_monitors.read',
+  'balance_monitors.manage',
 ];
 
 beforeAll(async () => {
@@ -136,6 +138,7 @@ const accountsOfA = async () => {
   return { source, target: `client-accounts/${target.id}` };
 };
 const accountOfA = async () => (await asAdmin('GET', `/${clientA}`)).default_client_account as string;
+const monitorOfA = async () => asAdmin('POST', '/balance-monitors', { account_ref: await accountOfA(), asset: 'USD', balance: 'available', operator: '<', threshold: '10.00' });
 const transferBatch = (a: { source: string; target: string }) => ({
   method: 'POST',
   path: '/internal-transfer-batches',
@@ -268,6 +271,18 @@ const rows: Row[] = [
     setup: accountOfA,
     request: (a) => ({ method: 'GET', path: `/${a}/statement?asset=USD&from=2026-01-01T00:00:00Z&to=${encodeURIComponent(new Date(Date.now() - 1000).toISOString())}` }),
   },
+  {
+    route: 'POST /balance-monitors',
+    permission: 'balance_monitors.manage',
+    kind: 'object',
+    setup: accountOfA,
+    request: (a) => ({ method: 'POST', path: '/balance-monitors', body: { account_ref: a, asset: 'EUR', balance: 'total', operator: '>', threshold: '5.00' } }),
+  },
+  { route: 'GET /balance-monitors', permission: 'balance_monitors.read', kind: 'list', setup: monitorOfA, request: (m) => ({ method: 'GET', path: `/balance-monitors?account_ref=${m.account_ref}&page_size=200` }) },
+  { route: 'GET /balance-monitors/{balance_monitor_id}', permission: 'balance_monitors.read', kind: 'object', setup: monitorOfA, request: (m) => ({ method: 'GET', path: `/balance-monitors/${m.id}` }) },
+  { route: 'PATCH /balance-monitors/{balance_monitor_id}', permission: 'balance_monitors.manage', kind: 'object', setup: monitorOfA, request: (m) => ({ method: 'PATCH', path: `/balance-monitors/${m.id}`, body: { threshold: '20.00' } }) },
+  { route: 'POST /balance-monitors/{balance_monitor_id}/disable', permission: 'balance_monitors.manage', kind: 'object', setup: monitorOfA, request: (m) => ({ method: 'POST', path: `/balance-monitors/${m.id}/disable` }) },
+  { route: 'POST /balance-monitors/{balance_monitor_id}/enable', permission: 'balance_monitors.manage', kind: 'object', setup: monitorOfA, request: (m) => ({ method: 'POST', path: `/balance-monitors/${m.id}/enable` }) },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
 ];

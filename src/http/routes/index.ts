@@ -8,6 +8,7 @@ import { allExportRoutes } from './exports';
 import { clientRoutes } from './clients';
 import { clientAccountRoutes } from './client-accounts';
 import { balanceRoutes } from './balances';
+import { balanceMonitorRoutes } from './balance-monitors';
 import { internalTransferRoutes } from './internal-transfers';
 import { userRoutes } from './users';
 import { serviceAccountRoutes } from './service-accounts';
@@ -58,6 +59,7 @@ export const tenantRoutes: RouteDef[] = [
   ...clientRoutes,
   ...clientAccountRoutes,
   ...balanceRoutes,
+  ...balanceMonitorRoutes,
   ...internalTransferRoutes,
   ...userRoutes, ...serviceAccountRoutes, ...roleRoutes, ...roleAssignmentRoutes, ...capabilityRoutes, ...meRoutes,
   ...identityProviderRoutes, ...actionTokenRoutes, ...auditRoutes, ...secretRotationRoutes,
