@@ -172,6 +172,83 @@ it("an on-ramp payment reported by the connector goes through the same on-ramp w
   expect(unknown.events.map((e: any) => [e.status, e.body.reason])).toEqual([[422, 'unknown_deposit_target']]);
 });
 
+describe('deposit instructions issued by the connector', () => {
+  it("a client account's funding endpoints carry the addresses and accounts the connector issued, once per rail however many ask first; a payment it reports to one is credited once", async () => {
+    const [, account] = await org.newClient();
+    const before = (await connector.state()).instruction_requests;
+    // Three first listings at once: each issues (the connector answers the same instruction per key), one row per rail survives.
+    const pages = await Promise.all([0, 1, 2].map(() => org.ok(200, 'GET', `/funding-endpoints?account_ref=${account}&page_size=200`)));
+    const endpoints: any[] = pages[0].items;
+    expect(pages.map((p) => p.items.map((e: any) => e.id))).toEqual([0, 1, 2].map(() => endpoints.map((e) => e.id)));
+    const rails = [...new Set(endpoints.map((e) => e.network ?? e.fiat_rail))].sort();
+    expect(rails).toEqual(expect.arrayContaining(['ethereum', 'stellar', 'sepa', 'ach', 'fps']));
+
+    const state = await connector.state();
+    const issued: any[] = state.instructions.filter((i: any) => i.account_ref === account);
+    expect(issued.map((i) => i.idempotency_key).sort()).toEqual(rails.map((rail) => `deposit-instruction/${account}/${rail}`).sort());
+    expect(state.instruction_requests - before).toBeGreaterThanOrEqual(rails.length);
+    const rows = await h.app.services.sql`select rail, count(*)::int as n from deposit_addresses where account_ref = ${account} group by rail order by rail`;
+    expect(rows.map((r) => [r.rail, r.n])).toEqual(rails.map((rail) => [rail, 1]));
+    for (const e of endpoints) {
+      const mine = issued.find((i) => i.rail === (e.network ?? e.fiat_rail));
+      if (e.rail_class === 'crypto') expect(e.crypto_routing.endpoint).toEqual({ address: mine.address, memo: mine.memo });
+      else expect(e.fiat_routing).toEqual({ rail: mine.rail, currency: e.asset, ...mine.details });
+    }
+    expect(issued.find((i) => i.rail === 'stellar').memo).toMatch(/^[0-9]+$/);
+    expect(issued.find((i) => i.rail === 'sepa').details).toMatchObject({ beneficiary_name: 'Connected Ltd', bic: 'REFCDEB1XXX' });
+    // Listed again: nothing more is asked of the connector.
+    const asked = (await connector.state()).instruction_requests;
+    expect((await org.ok(200, 'GET', `/deposit-instructions?account_ref=${account}&page_size=200`)).items).toHaveLength(endpoints.length);
+    expect((await connector.state()).instruction_requests).toBe(asked);
+
+    // Payments the connector sees arrive on addresses it issued: reported by address (+memo), credited once.
+    const payments = [
+      { rail: 'ethereum', amount: { currency: 'USDC', value: '40.00' }, credited: ['USDC', '40000000'] },
+      { rail: 'stellar', amount: { currency: 'USDC', value: '2.50' }, credited: ['USDC', '42500000'] },
+      { rail: 'sepa', amount: { currency: 'EUR', value: '15.00' }, credited: ['EUR', '1500'] },
+    ];
+    for (const { rail, amount, credited } of payments) {
+      const to = issued.find((i) => i.rail === rail);
+      const reference = `${rail}-${uuidv7()}`;
+      const { events } = await connector.control('/control/deposits', { address: to.address, ...(to.memo ? { memo: to.memo } : {}), amount, reference, times: 2 });
+      expect(events.map((e: any) => [e.status, e.body.replayed])).toEqual([
+        [200, false],
+        [200, true],
+      ]);
+      const depositRef: string = events[0].body.resource_ref;
+      await until(`the ${rail} deposit to be credited`, async () => (await org.ok(200, 'GET', `/${depositRef}`)).status === 'credited');
+      const deposit = await org.ok(200, 'GET', `/${depositRef}`);
+      expect(deposit).toMatchObject({ transaction_hash: reference, connector_ref: `connectors/${connectorId}`, account_ref: account });
+      expect(endpoints.find((e) => e.id === deposit.funding_endpoint_id)).toMatchObject({ asset: amount.currency });
+      expect((await org.balance(account, credited[0])).total).toBe(credited[1]);
+    }
+    const [{ n }] = await h.app.services.sql`select count(*)::int as n from deposits where account_ref = ${account}`;
+    expect(n).toBe(payments.length);
+    const [{ entries }] = await h.app.services.sql`
+      select count(*)::int as entries from ledger_transactions where business_key in (select 'deposit/' || id from deposits where account_ref = ${account})`;
+    expect(entries).toBe(payments.length);
+  });
+
+  it.each([
+    ['fails (503)', 'error'],
+    ['answers an address that fits no rail', 'invalid'],
+  ])('a connector that %s is 502 EdgeBadGateway naming it, nothing is created, and the next listing issues', async (_what, mode) => {
+    const [, account] = await org.newClient();
+    await connector.control('/control/deposit-instructions/behaviour', { mode });
+    try {
+      const res = await org.api('GET', `/deposit-instructions?account_ref=${account}`);
+      expect([res.status, res.body.code, res.body.provider, res.body.reason]).toEqual([502, 'EdgeBadGateway', 'reference', 'provider_failed']);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(res.body.detail).not.toMatch(/127\.0\.0\.1|503|https?:/);
+      const [{ n }] = await h.app.services.sql`select count(*)::int as n from funding_endpoints where account_ref = ${account}`;
+      expect(n).toBe(0);
+    } finally {
+      await connector.control('/control/deposit-instructions/behaviour', { mode: 'ok' });
+    }
+    expect((await org.ok(200, 'GET', `/deposit-instructions?account_ref=${account}`)).items.length).toBeGreaterThan(0);
+  });
+});
+
 describe('deposits reported by the connector', () => {
   it('are credited once when the connector sends the event three times; a bad signature is 401 and changes nothing', async () => {
     const [, account] = await org.newClient();
@@ -314,6 +391,10 @@ it('connectors are read, listed, rotated and disabled; a disabled connector is s
   // Prices for this enterprise go nowhere now: 502, naming the provider.
   const price = await other.api('GET', '/prices/indicative?from_asset=USDC&to_asset=EUR&from_amount=10');
   expect([price.status, price.body.reason, price.body.provider]).toEqual([502, 'provider_not_connected', 'reference']);
+  // Nor deposit instructions.
+  const [, account] = await other.newClient();
+  const listed = await other.api('GET', `/funding-endpoints?account_ref=${account}`);
+  expect([listed.status, listed.body.code, listed.body.reason, listed.body.provider]).toEqual([502, 'EdgeBadGateway', 'provider_not_connected', 'reference']);
   const refused = await call(h.app.url, 'POST', `/connectors/${created.id}/events`, { body: { type: 'payout.updated', data: { idempotency_key: 'withdrawal/x' } } });
   expect(refused.status).toBe(401);
 });
