@@ -1,6 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { uuidv7 } from '../../ids';
 import { recordEventSql } from '../../events/outbox';
+import { inPool } from '../../pool';
 import { isAsset } from '../../ledger/assets';
 import { networksFor } from '../catalogue/networks';
 import { railsFor } from '../catalogue/bank-rails';
@@ -35,6 +36,9 @@ export const selectEndpoints = (sql: Sql | TransactionSql) => sql`
     join deposit_addresses da on da.id = fe.deposit_address_id
     join deposit_instructions di on di.funding_endpoint_id = fe.id`;
 
+/** Rails issued at once for one account: a few round trips overlap without a burst of connections per listing. */
+const ISSUE_CONCURRENCY = 4;
+
 /** Issues the deposit instruction of one account on one rail (the rail's deposits provider). */
 export type IssueInstruction = (request: InstructionRequest) => Promise<IssuedInstruction>;
 
@@ -54,17 +58,15 @@ export async function ensureFundingEndpoints(sql: Sql, account: FundableAccount,
   const [enterprise] = await sql`select legal_name from enterprises where id = ${account.enterpriseId}`;
   const have = new Set((await sql<{ rail: string }[]>`select rail from deposit_addresses where account_ref = ${account.accountRef}`).map((r) => r.rail));
   const rails = [...new Set(options.map((o) => o.rail))].filter((rail) => !have.has(rail));
-  const issued = await Promise.all(
-    rails.map((rail) =>
-      issue({
-        businessKey: instructionKey(account.accountRef, rail),
-        enterpriseId: account.enterpriseId,
-        accountRef: account.accountRef,
-        rail,
-        assets: options.filter((o) => o.rail === rail).map((o) => o.asset),
-        beneficiaryName: enterprise.legal_name,
-      }),
-    ),
+  const issued = await inPool(rails, ISSUE_CONCURRENCY, (rail) =>
+    issue({
+      businessKey: instructionKey(account.accountRef, rail),
+      enterpriseId: account.enterpriseId,
+      accountRef: account.accountRef,
+      rail,
+      assets: options.filter((o) => o.rail === rail).map((o) => o.asset),
+      beneficiaryName: enterprise.legal_name,
+    }),
   );
 
   await sql.begin(async (tx) => {
