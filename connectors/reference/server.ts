@@ -67,6 +67,8 @@ const state = {
   hangMs: 0,
   hangSubmissions: 0,
   rejectReason: null as string | null,
+  /** POST /payouts and /payouts/status answer 503 (the bank's side is down) while set. */
+  payoutsUnavailable: false,
   checkAfterMs: 100,
   prices: new Map<string, PriceBehaviour>(),
   defaultPrice: { mode: 'ok', mid: '1' } as PriceBehaviour,
@@ -212,6 +214,7 @@ const present = (p: Payout) => ({
 async function protocol(req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer): Promise<void> {
   const body = verified(req, raw);
   if (!body) return send(res, 401, { error: 'bad signature' });
+  if ((path === '/payouts' || path === '/payouts/status') && state.payoutsUnavailable) return send(res, 503, { error: 'payouts are down' });
   if (path === '/payouts') {
     if (req.headers['idempotency-key'] !== body.idempotency_key) return send(res, 400, { error: 'Idempotency-Key must equal idempotency_key' });
     state.payoutRequests++;
@@ -296,6 +299,7 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
     state.hangSubmissions = body.hang_submissions ?? (body.hang_ms ? 1 : 0);
     state.rejectReason = body.reject_reason ?? null;
     state.checkAfterMs = body.check_after_ms ?? state.checkAfterMs;
+    state.payoutsUnavailable = body.unavailable === true;
     return send(res, 200, { ok: true });
   }
   const settle = /^\/control\/payouts\/(confirm|fail)$/.exec(path);
