@@ -6,21 +6,8 @@ import { findWithdrawal, isTerminal, markWithdrawalExecuting, recordRailAcceptan
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { findDestination } from '../src/domain/withdrawals/destinations';
 import type { RailOutcome } from '../src/providers/rails';
-import { ProviderNotConnected } from '../src/providers';
-import { ConnectorFailure } from '../src/providers/http/client';
-import { PROVIDER_UNAVAILABLE } from '../src/domain/withdrawals/messages';
+import { viaProvider } from './providers';
 import type { EntryRecord } from '../src/domain/audit/entries';
-
-/** Runs `work`; a failure of the rail's provider is retried as PROVIDER_UNAVAILABLE naming it, so the workflow can show whom it waits for. */
-async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof ConnectorFailure) throw ApplicationFailure.retryable(err.message, PROVIDER_UNAVAILABLE, err.connector);
-    if (err instanceof ProviderNotConnected) throw ApplicationFailure.retryable(err.message, PROVIDER_UNAVAILABLE, err.provider ?? 'none');
-    throw err;
-  }
-}
 
 type SubmitAnswer = { status: 'accepted'; checkAfterMs: number } | { status: 'rejected'; reason: string };
 export type ExecuteAnswer = { status: 'finished'; final: WithdrawalStatus } | { status: 'pending'; checkAfterMs: number };

@@ -111,7 +111,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     metrics,
     transferBooker: new TransferBooker(booker, metrics, bookerOptions(config)),
     bookerSql: booker.sql,
-    providers: new Providers(sql, config, keyRing, log),
+    providers: new Providers(sql, config, keyRing, log, platformKeys),
     rateLimiter: await createRateLimiter(config.rateLimits, { sql, log }),
   };
 }

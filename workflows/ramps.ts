@@ -1,6 +1,7 @@
 import { condition, defineSignal, patched, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import {
+  OFF_RAMP_AWAITING_PROVIDER_PATCH,
   OFF_RAMP_CANCEL_UPDATE,
   OFF_RAMP_NOT_CANCELLABLE,
   OFF_RAMP_PAYOUT_RAIL_PATCH,
@@ -11,10 +12,18 @@ import {
   type OnRampWorkflowInput,
 } from '../src/domain/ramps/messages';
 import { tagGoverned, underApproval } from './governed';
+import { throughProvider } from './providers';
 
 const acts = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
+});
+
+// Under OFF_RAMP_AWAITING_PROVIDER_PATCH: a few quick attempts at the payout's provider, then the
+// workflow shows whom it waits for and retries through `acts` (its attempts visible in the UI) without end.
+const quickly = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds', maximumAttempts: 3 },
 });
 
 export const paymentReceivedSignal = defineSignal(ON_RAMP_PAYMENT_SIGNAL);
@@ -47,9 +56,10 @@ export async function onRampWorkflow(input: OnRampWorkflowInput): Promise<string
  * payout_sent (the bank rail's provider accepts; hold posted, fiat booked out) → completed when the
  * provider confirms, asked after its `checkAfterMs` or at once when its event signals; failed (fiat
  * credited back) when it reports the payout returned. A rejection or a cancellation before the payout
- * releases the hold. When a policy rule requires approval, the session first waits in
- * `pending_approval` on the ApprovalGate: approved → requested and on as above; rejected | expired |
- * cancelled → hold released.
+ * releases the hold. While the payout's provider keeps failing (submission or outcome), the workflow
+ * carries `CounterfoilAwaitingProvider = <provider>`, removed once it answers. When a policy rule
+ * requires approval, the session first waits in `pending_approval` on the ApprovalGate: approved →
+ * requested and on as above; rejected | expired | cancelled → hold released.
  */
 export async function offRampWorkflow(input: OffRampWorkflowInput): Promise<string> {
   const status = tagGoverned('off_ramp', input, input.approval ? 'pending_approval' : 'requested');
@@ -67,12 +77,15 @@ export async function offRampWorkflow(input: OffRampWorkflowInput): Promise<stri
       }
       return current;
     }
-    let step = await acts.submitOffRampPayout(input.sessionId);
+    const awaiting = patched(OFF_RAMP_AWAITING_PROVIDER_PATCH);
+    const submit = () => acts.submitOffRampPayout(input.sessionId);
+    const outcome = () => acts.offRampPayoutOutcome(input.sessionId);
+    let step = awaiting ? await throughProvider(() => quickly.submitOffRampPayout(input.sessionId), submit) : await submit();
     current = status(step.status);
     while (current === 'payout_sent') {
       if (step.checkAfterMs > 0) await condition(() => reported, step.checkAfterMs);
       reported = false;
-      step = await acts.offRampPayoutOutcome(input.sessionId);
+      step = awaiting ? await throughProvider(() => quickly.offRampPayoutOutcome(input.sessionId), outcome) : await outcome();
       current = status(step.status);
     }
     return current;

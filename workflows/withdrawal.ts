@@ -1,8 +1,6 @@
 import {
-  ActivityFailure,
   ApplicationFailure,
   CancellationScope,
-  TemporalFailure,
   allHandlersFinished,
   condition,
   defineSignal,
@@ -17,7 +15,6 @@ import {
 import type { Activities } from '../activities';
 import type { EntryRecord } from '../src/domain/audit/entries';
 import {
-  PROVIDER_UNAVAILABLE,
   WITHDRAWAL_CANCEL_UPDATE,
   WITHDRAWAL_NOT_CANCELLABLE,
   WITHDRAWAL_RAIL_SIGNAL,
@@ -28,6 +25,7 @@ import type { WithdrawalView, ReleaseOutcome } from '../src/domain/withdrawals/w
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { SA } from '../src/temporal/search-attributes';
 import { ApprovalGate } from './approval';
+import { throughProvider } from './providers';
 
 const { markWithdrawalExecuting, submitWithdrawal, withdrawalRailOutcome, settleWithdrawal, releaseWithdrawal } = proxyActivities<Activities>({
   // Short: after a worker crash, an activity it was running is retried once this passes.
@@ -54,27 +52,6 @@ const { executeWithdrawal: executeWithdrawalPatiently } = proxyActivities<Activi
 
 /** New executions mark themselves `CounterfoilAwaitingProvider` while the rail's provider keeps failing. */
 export const AWAITING_PROVIDER_PATCH = 'withdrawal-awaiting-provider';
-
-/**
- * `quick()`, and when its attempts fail, `patient()` until it answers. While a provider failure
- * (PROVIDER_UNAVAILABLE) is why, the workflow carries `CounterfoilAwaitingProvider = <provider>` so
- * an operator finds it in the Temporal UI; the attribute is removed once the provider answers. A
- * business refusal (non-retryable) still ends the call.
- */
-async function throughProvider<T>(quick: () => Promise<T>, patient: () => Promise<T>): Promise<T> {
-  try {
-    return await quick();
-  } catch (err) {
-    // A local activity's failure arrives as the activity's own failure, an activity's wrapped in ActivityFailure.
-    const failure = err instanceof ActivityFailure ? err.cause : err;
-    if (!(failure instanceof TemporalFailure) || (failure instanceof ApplicationFailure && failure.nonRetryable)) throw err;
-    const provider = failure instanceof ApplicationFailure && failure.type === PROVIDER_UNAVAILABLE ? String(failure.details?.[0] ?? 'unknown') : null;
-    if (provider) upsertSearchAttributes([{ key: SA.awaitingProvider, value: provider }]);
-    const answer = await patient();
-    if (provider) upsertSearchAttributes([{ key: SA.awaitingProvider, value: null }]);
-    return answer;
-  }
-}
 
 /** New executions submit through the local activity; histories recorded before it replay the three activities. */
 export const LOCAL_EXECUTION_PATCH = 'withdrawal-local-execution';

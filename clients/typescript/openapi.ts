@@ -1751,7 +1751,7 @@ export interface paths {
         };
         /**
          * List funding endpoints
-         * @description With `account_ref`: one endpoint for every asset and rail enabled for the account (crypto networks and pay-in bank rails), created on first need with a stable address. Without: the endpoints already created in the caller's scope.
+         * @description With `account_ref`: one endpoint for every asset and rail enabled for the account (crypto networks and pay-in bank rails), created on first need with a stable address issued by the rail's deposits provider (502 `EdgeBadGateway` naming it when it fails). Without: the endpoints already created in the caller's scope.
          *
          *     Requires permission `funding.read`.
          */
@@ -12340,6 +12340,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description EdgeBadGateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getDepositInstruction: {
@@ -14733,6 +14742,15 @@ export interface operations {
             };
             /** @description EdgeRateLimited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeBadGateway */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,7 +13,7 @@
  */
 import https from 'node:https';
 import { readFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 
@@ -29,14 +29,26 @@ interface Payout {
   amount: { currency: string; value: string };
 }
 
+/** A deposit address or virtual account this connector issued: payments to it are reported for its account. */
+interface Instruction {
+  idempotency_key: string;
+  account_ref: string;
+  rail: string;
+  address: string;
+  memo: string | null;
+  details: Record<string, string>;
+}
+
 /** The members of Counterfoil's signed protocol requests this connector reads (docs/connectors.md). */
 interface ProtocolRequest {
   idempotency_key: string;
+  account_ref: string;
   rail: string;
   destination: unknown;
   amount: { currency: string; value: string };
   base: string;
   quote: string;
+  beneficiary_name: string;
 }
 
 interface PriceBehaviour {
@@ -55,10 +67,95 @@ const state = {
   hangMs: 0,
   hangSubmissions: 0,
   rejectReason: null as string | null,
+  /** POST /payouts and /payouts/status answer 503 (the bank's side is down) while set. */
+  payoutsUnavailable: false,
   checkAfterMs: 100,
   prices: new Map<string, PriceBehaviour>(),
   defaultPrice: { mode: 'ok', mid: '1' } as PriceBehaviour,
+  instructions: new Map<string, Instruction>(),
+  /** POST /deposit-instructions requests received (each, including repeats of a key). */
+  instructionRequests: 0,
+  /** `error`: POST /deposit-instructions answers 503 (the issuing side is down); `invalid`: an address that fits no rail (recorded nowhere). */
+  instructionMode: 'ok' as 'ok' | 'error' | 'invalid',
 };
+
+// ---- Issuing addresses and virtual accounts, deterministic from the key (a real custodian or bank allocates them) ----
+
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest();
+const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+function base58(bytes: Uint8Array): string {
+  let n = 0n;
+  for (const b of bytes) n = (n << 8n) | BigInt(b);
+  let out = '';
+  for (; n > 0n; n /= 58n) out = B58[Number(n % 58n)] + out;
+  for (const b of bytes) {
+    if (b !== 0) break;
+    out = '1' + out;
+  }
+  return out;
+}
+
+const base58Check = (payload: Uint8Array) => base58(Buffer.concat([payload, sha256(sha256(payload)).subarray(0, 4)]));
+
+/** A Stellar account id (StrKey: version byte, key, CRC16-XModem, RFC 4648 base32). */
+function stellarAccount(key: Uint8Array): string {
+  const body = Buffer.concat([Buffer.from([6 << 3]), key]);
+  let crc = 0;
+  for (const b of body) {
+    crc ^= b << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  const bytes = Buffer.concat([body, Buffer.from([crc & 0xff, crc >> 8])]);
+  let bits = '';
+  for (const b of bytes) bits += b.toString(2).padStart(8, '0');
+  return (bits.match(/.{5}/g) ?? []).map((g) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[parseInt(g, 2)]).join('');
+}
+
+const digits = (seed: Buffer, n: number) => (seed.readBigUInt64BE(8) % 10n ** BigInt(n)).toString().padStart(n, '0');
+
+function iban(country: string, bban: string): string {
+  const numeric = [...`${bban}${country}00`].map((c) => (c >= 'A' ? String(c.charCodeAt(0) - 55) : c)).join('');
+  return `${country}${String(98 - Number(BigInt(numeric) % 97n)).padStart(2, '0')}${bban}`;
+}
+
+function abaRoutingNumber(first8: string): string {
+  const sum = [...first8].reduce((acc, d, i) => acc + Number(d) * [3, 7, 1][i % 3], 0);
+  return first8 + String((10 - (sum % 10)) % 10);
+}
+
+/** The instruction for a key: the same key always gives the same address, and no two keys share one. */
+function issueInstruction(key: string, accountRef: string, rail: string, beneficiaryName: string): Instruction | null {
+  const seed = sha256(`reference-deposit-instruction\u0000${key}`);
+  const base = { idempotency_key: key, account_ref: accountRef, rail, memo: null as string | null, details: {} as Record<string, string> };
+  switch (rail) {
+    case 'ethereum':
+      return { ...base, address: `0x${seed.subarray(0, 20).toString('hex')}` };
+    case 'bitcoin':
+      return { ...base, address: base58Check(Buffer.concat([Buffer.from([0x00]), seed.subarray(0, 20)])) };
+    case 'tron':
+      return { ...base, address: base58Check(Buffer.concat([Buffer.from([0x41]), seed.subarray(0, 20)])) };
+    case 'solana':
+      return { ...base, address: base58(seed) };
+    case 'stellar':
+      // One omnibus account; the memo tells the accounts apart.
+      return { ...base, address: stellarAccount(sha256('reference-stellar-omnibus')), memo: (seed.readBigUInt64BE(0) >> 1n).toString() };
+    case 'sepa': {
+      const account = iban('DE', `88877766${digits(seed, 10)}`);
+      return { ...base, address: account, details: { beneficiary_name: beneficiaryName, iban: account, bic: 'REFCDEB1XXX' } };
+    }
+    case 'fps': {
+      const account = digits(seed, 8);
+      return { ...base, address: account, details: { beneficiary_name: beneficiaryName, sort_code: '040088', account_number: account } };
+    }
+    case 'ach': {
+      const account = digits(seed, 12);
+      return { ...base, address: account, details: { beneficiary_name: beneficiaryName, routing_number: abaRoutingNumber('02100088'), account_number: account, account_type: 'checking' } };
+    }
+    default:
+      return null;
+  }
+}
 
 const controlToken = process.env.REFERENCE_CONTROL_TOKEN ?? '';
 
@@ -117,6 +214,7 @@ const present = (p: Payout) => ({
 async function protocol(req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer): Promise<void> {
   const body = verified(req, raw);
   if (!body) return send(res, 401, { error: 'bad signature' });
+  if ((path === '/payouts' || path === '/payouts/status') && state.payoutsUnavailable) return send(res, 503, { error: 'payouts are down' });
   if (path === '/payouts') {
     if (req.headers['idempotency-key'] !== body.idempotency_key) return send(res, 400, { error: 'Idempotency-Key must equal idempotency_key' });
     state.payoutRequests++;
@@ -144,6 +242,20 @@ async function protocol(req: IncomingMessage, res: ServerResponse, path: string,
   if (path === '/payouts/status') {
     const payout = state.payouts.get(body.idempotency_key);
     return payout ? send(res, 200, present(payout)) : send(res, 404, { error: 'unknown payout' });
+  }
+  if (path === '/deposit-instructions') {
+    if (req.headers['idempotency-key'] !== body.idempotency_key) return send(res, 400, { error: 'Idempotency-Key must equal idempotency_key' });
+    state.instructionRequests++;
+    if (state.instructionMode === 'error') return send(res, 503, { error: 'issuing is down' });
+    if (state.instructionMode === 'invalid') return send(res, 200, { idempotency_key: body.idempotency_key, rail: body.rail, address: 'not-an-address', memo: null, details: {} });
+    let instruction = state.instructions.get(body.idempotency_key);
+    if (!instruction) {
+      const issued = issueInstruction(body.idempotency_key, body.account_ref, body.rail, body.beneficiary_name);
+      if (!issued) return send(res, 422, { error: `no accounts on rail ${body.rail}` });
+      state.instructions.set(issued.idempotency_key, (instruction = issued));
+    }
+    const { account_ref: _account, ...answer } = instruction;
+    return send(res, 200, answer);
   }
   if (path === '/prices') {
     const market = `${body.base}/${body.quote}`;
@@ -175,13 +287,19 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
     return send(res, 200, { ok: true });
   }
   if (path === '/control/state') {
-    return send(res, 200, { payouts: [...state.payouts.values()], payout_requests: state.payoutRequests });
+    return send(res, 200, {
+      payouts: [...state.payouts.values()],
+      payout_requests: state.payoutRequests,
+      instructions: [...state.instructions.values()],
+      instruction_requests: state.instructionRequests,
+    });
   }
   if (path === '/control/payouts/behaviour') {
     state.hangMs = body.hang_ms ?? 0;
     state.hangSubmissions = body.hang_submissions ?? (body.hang_ms ? 1 : 0);
     state.rejectReason = body.reject_reason ?? null;
     state.checkAfterMs = body.check_after_ms ?? state.checkAfterMs;
+    state.payoutsUnavailable = body.unavailable === true;
     return send(res, 200, { ok: true });
   }
   const settle = /^\/control\/payouts\/(confirm|fail)$/.exec(path);
@@ -193,8 +311,18 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
     const events = body.notify === false ? [] : await sendEvent('payout.updated', { idempotency_key: payout.idempotency_key });
     return send(res, 200, { payout: present(payout), events });
   }
+  if (path === '/control/deposit-instructions/behaviour') {
+    state.instructionMode = ['error', 'invalid'].includes(body.mode) ? body.mode : 'ok';
+    return send(res, 200, { ok: true });
+  }
   if (path === '/control/deposits') {
     const { times, bad_signature: badSignature, ...data } = body;
+    if (data.address !== undefined) {
+      // A payment arriving on an address (+memo) this connector issued: reported as it arrived.
+      const issued = [...state.instructions.values()].find((i) => i.address === data.address && (i.memo ?? null) === (data.memo ?? null));
+      if (!issued) return send(res, 404, { error: 'not an address or account this connector issued' });
+      data.memo = issued.memo;
+    }
     return send(res, 200, { events: await sendEvent('deposit.received', data, { times, badSignature }) });
   }
   if (path === '/control/kyc') {

@@ -3,6 +3,7 @@ import type { Sql } from 'postgres';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { KeyRing } from '../auth/sealing';
+import type { PlatformKeys } from '../auth/keys';
 import { AppError } from '../errors';
 import type { PairRow } from '../domain/pricing/pairs';
 import type { MarketPrice } from '../domain/pricing/prices';
@@ -15,6 +16,9 @@ import { SandboxPriceSource, type PriceSource } from './prices';
 import { ConnectorClient, ConnectorFailure } from './http/client';
 import { HttpRail } from './http/rails';
 import { HttpPriceSource } from './http/prices';
+import { HttpInstructionIssuer } from './http/deposit-instructions';
+import type { DepositInstructionIssuer, InstructionRequest, IssuedInstruction } from './deposits/instructions';
+import { SandboxInstructionIssuer } from './deposits/sandbox-instructions';
 import type { ConnectorTransport } from './http/outbound';
 
 /**
@@ -46,6 +50,8 @@ export class Providers {
     private readonly config: Config,
     private readonly ring: KeyRing,
     private readonly log?: Logger,
+    /** The sandbox issuer's derivation key (`deposit_address_hmac`); only the sandbox asks for it. */
+    private readonly platformKeys?: PlatformKeys,
   ) {
     // Read once at start-up: a CA file that cannot be read stops the process here, not at the first payout.
     this.transport = {
@@ -80,6 +86,42 @@ export class Providers {
   private async priceSource(enterpriseId: string, pair: PairRow): Promise<PriceSource> {
     const client = await this.connector(enterpriseId, 'prices', `${pair.base_asset}/${pair.quote_asset}`);
     return client ? new HttpPriceSource(client) : new SandboxPriceSource(this.config.mode);
+  }
+
+  /** The provider issuing deposit instructions on `rail` for this enterprise: the one its deposits are routed to. */
+  async instructionIssuer(enterpriseId: string, rail: string): Promise<DepositInstructionIssuer> {
+    const client = await this.connector(enterpriseId, 'deposits', rail);
+    if (client) return new HttpInstructionIssuer(client);
+    return new SandboxInstructionIssuer(() => {
+      if (!this.platformKeys) throw new Error('providers: the sandbox issuer needs the platform keys');
+      return this.platformKeys.get('deposit_address_hmac');
+    }, this.config.mode);
+  }
+
+  /**
+   * A deposit instruction for an account on a rail, issued by the rail's deposits provider. Called
+   * while a request is handled: a provider that fails (or is not connected) is 502 naming it, with
+   * no internals; the caller holds no database transaction across it.
+   */
+  async issueDepositInstruction(request: InstructionRequest): Promise<IssuedInstruction> {
+    let provider = this.providerOf('deposits', request.rail) ?? 'none';
+    try {
+      const issuer = await this.instructionIssuer(request.enterpriseId, request.rail);
+      provider = issuer.name;
+      return await issuer.issue(request);
+    } catch (err) {
+      throw this.badGateway(err, provider, `did not issue a ${request.rail} deposit instruction`, { rail: request.rail });
+    }
+  }
+
+  /** A provider's failure as the API's 502 naming it (logged with the detail); anything else as it is. */
+  private badGateway(err: unknown, provider: string, what: string, context: Record<string, string>): unknown {
+    if (!(err instanceof ConnectorFailure) && !(err instanceof ProviderNotConnected)) return err;
+    this.log?.warn({ err, ...context, provider }, `provider ${what}`);
+    return new AppError('EdgeBadGateway', `The provider ${provider} ${what}.`, {
+      reason: err instanceof ProviderNotConnected ? 'provider_not_connected' : 'provider_failed',
+      extensions: { provider },
+    });
   }
 
   /**

@@ -77,6 +77,6 @@ export function missingProviders(routing: ProviderRouting, keys: ProviderKeys): 
 export function describeMissing(missing: MissingProvider[]): string {
   return [
     'Production mode needs a non-sandbox provider for every rail, network, pair and KYC path (COUNTERFOIL_PROVIDERS or COUNTERFOIL_PROVIDERS_FILE, docs/connectors.md). Missing:',
-    ...missing.map((m) => `  ${m.kind}.${m.key}: ${m.provider === null ? 'no provider' : 'served by the sandbox simulator'}`),
+    ...missing.map((m) => `  ${m.kind}.${m.key}: ${m.provider === null ? 'no provider' : 'served by the sandbox simulator'}${m.kind === 'deposits' ? ' (issues deposit instructions, reports payments)' : ''}`),
   ].join('\n');
 }

@@ -4,10 +4,13 @@ import { promisify } from 'node:util';
 import { runState } from '../helpers/run-state';
 import { sealingKeyFile } from '../helpers/app';
 
-/** `counterfoil api` in production mode with a sandbox provider still routed stops at start-up, naming what is missing. */
+/**
+ * `counterfoil api` in production mode with a sandbox provider still routed stops at start-up, naming
+ * what is missing: a price, and a bank rail whose deposit instructions only the sandbox would issue.
+ */
 it('production start-up with a sandbox provider still configured stops with a message naming it', async () => {
   const state = runState();
-  const routing = { rails: { '*': 'custody' }, deposits: { '*': 'custody' }, prices: { '*': 'feed', 'BTC/EUR': 'sandbox' }, kyc: { '*': 'operator' } };
+  const routing = { rails: { '*': 'custody' }, deposits: { '*': 'custody', sepa: 'sandbox' }, prices: { '*': 'feed', 'BTC/EUR': 'sandbox' }, kyc: { '*': 'operator' } };
   const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'api'], {
     cwd: path.resolve(__dirname, '../..'),
     env: {
@@ -31,5 +34,7 @@ it('production start-up with a sandbox provider still configured stops with a me
   expect(failure?.code).toBe(1);
   expect(failure?.stderr).toContain('Invalid configuration COUNTERFOIL_PROVIDERS: Production mode needs a non-sandbox provider');
   expect(failure?.stderr).toContain('prices.BTC/EUR: served by the sandbox simulator');
+  expect(failure?.stderr).toContain('deposits.sepa: served by the sandbox simulator (issues deposit instructions, reports payments)');
+  expect(failure?.stderr).not.toContain('deposits.ethereum');
   expect(failure?.stderr).not.toContain('rails.');
 }, 90_000);

@@ -7,6 +7,11 @@ import { SandboxPriceSource, type PriceSource } from '../../src/providers/prices
 import { ConnectorClient } from '../../src/providers/http/client';
 import { HttpRail } from '../../src/providers/http/rails';
 import { HttpPriceSource } from '../../src/providers/http/prices';
+import { HttpInstructionIssuer } from '../../src/providers/http/deposit-instructions';
+import { SandboxInstructionIssuer } from '../../src/providers/deposits/sandbox-instructions';
+import { instructionKey, type DepositInstructionIssuer } from '../../src/providers/deposits/instructions';
+import { fundingOptions } from '../../src/domain/funding/endpoints';
+import { networkByCode, validateAddress } from '../../src/domain/catalogue/networks';
 import { createTenant, startTestApp, type TestApp } from '../helpers/app';
 import { ReferenceConnector } from '../helpers/reference-connector';
 import { ETH_ADDRESS } from '../workflows/withdrawal-fixtures';
@@ -109,5 +114,37 @@ describe.each(sources)('%s passes the price contract', (_name, source) => {
     const point = await source().price(pair, { firm: true, key: uuidv7() });
     expect(point.mid.num > 0n && point.mid.den > 0n).toBe(true);
     expect(Math.abs(point.asOf.getTime() - before)).toBeLessThan(60_000);
+  });
+});
+
+const issuers: Array<[string, () => DepositInstructionIssuer]> = [
+  ['sandbox deposit instruction issuer', () => new SandboxInstructionIssuer(() => app.services.platformKeys.get('deposit_address_hmac'), 'sandbox')],
+  ['HTTP connector (reference connector)', () => new HttpInstructionIssuer(client)],
+];
+
+describe.each(issuers)('%s passes the deposit instruction contract', (_name, issuer) => {
+  const request = (accountRef: string, rail: string) => ({
+    businessKey: instructionKey(accountRef, rail),
+    enterpriseId,
+    accountRef,
+    rail,
+    assets: fundingOptions().filter((o) => o.rail === rail).map((o) => o.asset),
+    beneficiaryName: 'Contract Ltd',
+  });
+
+  it.each([...new Set(fundingOptions().map((o) => o.rail))])('on %s: a usable instruction, the same one for the same key, another for another account', async (rail) => {
+    const [a, b] = [`client-accounts/${uuidv7()}`, `client-accounts/${uuidv7()}`];
+    const first = await issuer().issue(request(a, rail));
+    expect(await issuer().issue(request(a, rail))).toEqual(first);
+    const other = await issuer().issue(request(b, rail));
+    expect([other.address, other.memo]).not.toEqual([first.address, first.memo]);
+    expect(first.rail).toBe(rail);
+    if (networkByCode(rail)) {
+      expect(validateAddress(rail, first.address, first.memo)).toEqual({ ok: true });
+      expect(first.details).toEqual({});
+    } else {
+      expect(first).toMatchObject({ memo: null, details: { beneficiary_name: 'Contract Ltd' } });
+      expect(Object.values(first.details)).toContain(first.address);
+    }
   });
 });

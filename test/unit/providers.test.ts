@@ -6,6 +6,7 @@ import { SandboxPriceSource } from '../../src/providers/prices';
 import { sandboxKycAtCreation } from '../../src/providers/kyc/sandbox';
 import { createSandboxDeposit, payOnRampInSandbox } from '../../src/providers/deposits/sandbox';
 import { Providers } from '../../src/providers';
+import { SandboxInstructionIssuer } from '../../src/providers/deposits/sandbox-instructions';
 
 const production = loadConfig({ COUNTERFOIL_MODE: 'production', COUNTERFOIL_DATA_DIR: '/nonexistent', COUNTERFOIL_SEALING_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` });
 
@@ -22,7 +23,7 @@ describe('provider routing', () => {
       { kind: 'deposits', key: 'sepa', provider: 'sandbox' },
       { kind: 'prices', key: 'ETH/EUR', provider: null },
     ]);
-    expect(describeMissing(missing)).toContain('  deposits.sepa: served by the sandbox simulator\n  prices.ETH/EUR: no provider');
+    expect(describeMissing(missing)).toContain('  deposits.sepa: served by the sandbox simulator (issues deposit instructions, reports payments)\n  prices.ETH/EUR: no provider');
     expect(missingProviders(SANDBOX_ROUTING, { rails: ['ethereum'], deposits: [], prices: [], kyc: [] })).toHaveLength(1);
   });
 
@@ -44,6 +45,7 @@ describe('every sandbox simulator refuses to run in production', () => {
     ['the payout rail (off-ramp bank)', () => new SandboxPayoutRail(0, 'production')],
     ['the price source', () => new SandboxPriceSource('production')],
     ['the identity check', () => sandboxKycAtCreation('production')],
+    ['the deposit instruction issuer', () => new SandboxInstructionIssuer(() => Promise.resolve(Buffer.alloc(32)), 'production')],
   ])('%s', (_name, build) => {
     expect(build).toThrow(SandboxRefused);
   });
@@ -62,5 +64,10 @@ describe('every sandbox simulator refuses to run in production', () => {
     await expect(providers.rail('0193a1c2-7f00-7abc-8def-0123456789ab', 'sepa')).rejects.toBeInstanceOf(SandboxRefused);
     const pair = { base_asset: 'USDC', quote_asset: 'EUR', mid_price: '0.92' } as never;
     await expect(providers.market('0193a1c2-7f00-7abc-8def-0123456789ab')(pair, { firm: false })).rejects.toBeInstanceOf(SandboxRefused);
+    for (const rail of ['ethereum', 'sepa']) {
+      await expect(providers.instructionIssuer('0193a1c2-7f00-7abc-8def-0123456789ab', rail)).rejects.toBeInstanceOf(SandboxRefused);
+      const request = { businessKey: `deposit-instruction/client-accounts/x/${rail}`, enterpriseId: '0193a1c2-7f00-7abc-8def-0123456789ab', accountRef: 'client-accounts/x', rail, assets: ['USDC'], beneficiaryName: 'Acme' };
+      await expect(providers.issueDepositInstruction(request)).rejects.toBeInstanceOf(SandboxRefused);
+    }
   });
 });

@@ -139,6 +139,51 @@ it('an off-ramp payout goes through the connector (no simulated payout in produc
   expect(done.payout_reference).toBe(payout.reference);
 });
 
+it('while the payout bank cannot be reached the off-ramp is marked CounterfoilAwaitingProvider (at submission, then asking the outcome), cleared once it answers', async () => {
+  const [, account] = await org.newClient();
+  await org.fund(account, '1000.00');
+  const method = await org.payoutMethod(account, 'Grace Hopper');
+  const temporal = await h.app.services.temporal.get();
+  await connector.control('/control/payouts/behaviour', { unavailable: true });
+  try {
+    const created = await org.api('POST', '/off-ramp-sessions', { account_ref: account, asset: 'USDC', fiat_currency: 'EUR', amount: { currency: 'USDC', value: '50' }, payout_method_id: method }, { 'idempotency-key': uuidv7() });
+    expect(created.status).toBe(201);
+    const id: string = created.body.id;
+    const key = `off_ramp/${id}`;
+    const handle = temporal.workflow.getHandle(`off-ramp/${id}`);
+    const mark = async () => (await handle.describe()).typedSearchAttributes.get(SA.awaitingProvider);
+    const session = async () => (await org.ok(200, 'GET', `/off-ramp-sessions/${id}`)).status;
+
+    await until('the off-ramp to show the provider it awaits', async () => (await mark()) === 'reference');
+    // What an operator types in the Temporal UI.
+    const query = `CounterfoilFamily = "off_ramp" AND CounterfoilAwaitingProvider = "reference" AND WorkflowId = "off-ramp/${id}"`;
+    await until('the off-ramp to be found by the provider it awaits', async () => {
+      for await (const found of temporal.workflow.list({ query })) return found.workflowId === `off-ramp/${id}`;
+      return false;
+    });
+    expect(await session()).toBe('converting');
+    expect(await connector.payoutsFor(key)).toBe(0);
+
+    await connector.control('/control/payouts/behaviour', {});
+    await until('the payout at the connector', async () => (await connector.payoutsFor(key)) === 1);
+    await until('the mark to be removed', async () => (await mark()) === undefined);
+    expect(await session()).toBe('payout_sent');
+
+    // Down again while the payout is pending: asking its outcome fails the same way.
+    await connector.control('/control/payouts/behaviour', { unavailable: true });
+    await until('the off-ramp to show the provider again', async () => (await mark()) === 'reference');
+    expect(await session()).toBe('payout_sent');
+    await connector.control('/control/payouts/behaviour', {});
+    await connector.control('/control/payouts/confirm', { idempotency_key: key });
+    expect(await handle.result()).toBe('completed');
+    expect(await mark()).toBeUndefined();
+    expect(await session()).toBe('completed');
+    expect(await connector.payoutsFor(key)).toBe(1);
+  } finally {
+    await connector.control('/control/payouts/behaviour', {});
+  }
+});
+
 it("an on-ramp payment reported by the connector goes through the same on-ramp workflow, once (no simulated payment in production)", async () => {
   const [, account] = await org.newClient();
   const created = await org.ok(201, 'POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'EUR', asset: 'USDC' });
@@ -170,6 +215,83 @@ it("an on-ramp payment reported by the connector goes through the same on-ramp w
 
   const unknown = await connector.control('/control/deposits', { ...payment, payment_reference: 'CFR000000000000', reference: `SEPA-${uuidv7()}` });
   expect(unknown.events.map((e: any) => [e.status, e.body.reason])).toEqual([[422, 'unknown_deposit_target']]);
+});
+
+describe('deposit instructions issued by the connector', () => {
+  it("a client account's funding endpoints carry the addresses and accounts the connector issued, once per rail however many ask first; a payment it reports to one is credited once", async () => {
+    const [, account] = await org.newClient();
+    const before = (await connector.state()).instruction_requests;
+    // Two first listings at once: each issues (the connector answers the same instruction per key), one row per rail survives.
+    const pages = await Promise.all([0, 1].map(() => org.ok(200, 'GET', `/funding-endpoints?account_ref=${account}&page_size=200`)));
+    const endpoints: any[] = pages[0].items;
+    expect(pages[1].items.map((e: any) => e.id)).toEqual(endpoints.map((e) => e.id));
+    const rails = [...new Set(endpoints.map((e) => e.network ?? e.fiat_rail))].sort();
+    expect(rails).toEqual(expect.arrayContaining(['ethereum', 'stellar', 'sepa', 'ach', 'fps']));
+
+    const state = await connector.state();
+    const issued: any[] = state.instructions.filter((i: any) => i.account_ref === account);
+    expect(issued.map((i) => i.idempotency_key).sort()).toEqual(rails.map((rail) => `deposit-instruction/${account}/${rail}`).sort());
+    expect(state.instruction_requests - before).toBeGreaterThanOrEqual(rails.length);
+    const rows = await h.app.services.sql`select rail, count(*)::int as n from deposit_addresses where account_ref = ${account} group by rail order by rail`;
+    expect(rows.map((r) => [r.rail, r.n])).toEqual(rails.map((rail) => [rail, 1]));
+    for (const e of endpoints) {
+      const mine = issued.find((i) => i.rail === (e.network ?? e.fiat_rail));
+      if (e.rail_class === 'crypto') expect(e.crypto_routing.endpoint).toEqual({ address: mine.address, memo: mine.memo });
+      else expect(e.fiat_routing).toEqual({ rail: mine.rail, currency: e.asset, ...mine.details });
+    }
+    expect(issued.find((i) => i.rail === 'stellar').memo).toMatch(/^[0-9]+$/);
+    expect(issued.find((i) => i.rail === 'sepa').details).toMatchObject({ beneficiary_name: 'Connected Ltd', bic: 'REFCDEB1XXX' });
+    // Listed again: nothing more is asked of the connector.
+    const asked = (await connector.state()).instruction_requests;
+    expect((await org.ok(200, 'GET', `/deposit-instructions?account_ref=${account}&page_size=200`)).items).toHaveLength(endpoints.length);
+    expect((await connector.state()).instruction_requests).toBe(asked);
+
+    // Payments the connector sees arrive on addresses it issued: reported by address (+memo), credited once.
+    const payments = [
+      { rail: 'ethereum', amount: { currency: 'USDC', value: '40.00' }, credited: ['USDC', '40000000'] },
+      { rail: 'stellar', amount: { currency: 'USDC', value: '2.50' }, credited: ['USDC', '42500000'] },
+      { rail: 'sepa', amount: { currency: 'EUR', value: '15.00' }, credited: ['EUR', '1500'] },
+    ];
+    for (const { rail, amount, credited } of payments) {
+      const to = issued.find((i) => i.rail === rail);
+      const reference = `${rail}-${uuidv7()}`;
+      const { events } = await connector.control('/control/deposits', { address: to.address, ...(to.memo ? { memo: to.memo } : {}), amount, reference, times: 2 });
+      expect(events.map((e: any) => [e.status, e.body.replayed])).toEqual([
+        [200, false],
+        [200, true],
+      ]);
+      const depositRef: string = events[0].body.resource_ref;
+      await until(`the ${rail} deposit to be credited`, async () => (await org.ok(200, 'GET', `/${depositRef}`)).status === 'credited');
+      const deposit = await org.ok(200, 'GET', `/${depositRef}`);
+      expect(deposit).toMatchObject({ transaction_hash: reference, connector_ref: `connectors/${connectorId}`, account_ref: account });
+      expect(endpoints.find((e) => e.id === deposit.funding_endpoint_id)).toMatchObject({ asset: amount.currency });
+      expect((await org.balance(account, credited[0])).total).toBe(credited[1]);
+    }
+    const [{ n }] = await h.app.services.sql`select count(*)::int as n from deposits where account_ref = ${account}`;
+    expect(n).toBe(payments.length);
+    const [{ entries }] = await h.app.services.sql`
+      select count(*)::int as entries from ledger_transactions where business_key in (select 'deposit/' || id from deposits where account_ref = ${account})`;
+    expect(entries).toBe(payments.length);
+  });
+
+  it.each([
+    ['fails (503)', 'error'],
+    ['answers an address that fits no rail', 'invalid'],
+  ])('a connector that %s is 502 EdgeBadGateway naming it, nothing is created, and the next listing issues', async (_what, mode) => {
+    const [, account] = await org.newClient();
+    await connector.control('/control/deposit-instructions/behaviour', { mode });
+    try {
+      const res = await org.api('GET', `/deposit-instructions?account_ref=${account}`);
+      expect([res.status, res.body.code, res.body.provider, res.body.reason]).toEqual([502, 'EdgeBadGateway', 'reference', 'provider_failed']);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(res.body.detail).not.toMatch(/127\.0\.0\.1|503|https?:/);
+      const [{ n }] = await h.app.services.sql`select count(*)::int as n from funding_endpoints where account_ref = ${account}`;
+      expect(n).toBe(0);
+    } finally {
+      await connector.control('/control/deposit-instructions/behaviour', { mode: 'ok' });
+    }
+    expect((await org.ok(200, 'GET', `/deposit-instructions?account_ref=${account}`)).items.length).toBeGreaterThan(0);
+  });
 });
 
 describe('deposits reported by the connector', () => {
@@ -314,6 +436,10 @@ it('connectors are read, listed, rotated and disabled; a disabled connector is s
   // Prices for this enterprise go nowhere now: 502, naming the provider.
   const price = await other.api('GET', '/prices/indicative?from_asset=USDC&to_asset=EUR&from_amount=10');
   expect([price.status, price.body.reason, price.body.provider]).toEqual([502, 'provider_not_connected', 'reference']);
+  // Nor deposit instructions.
+  const [, account] = await other.newClient();
+  const listed = await other.api('GET', `/funding-endpoints?account_ref=${account}`);
+  expect([listed.status, listed.body.code, listed.body.reason, listed.body.provider]).toEqual([502, 'EdgeBadGateway', 'provider_not_connected', 'reference']);
   const refused = await call(h.app.url, 'POST', `/connectors/${created.id}/events`, { body: { type: 'payout.updated', data: { idempotency_key: 'withdrawal/x' } } });
   expect(refused.status).toBe(401);
 });

@@ -6,7 +6,8 @@ import { networkByCode } from '../catalogue/networks';
  * Sandbox deposit addresses: derived, not allocated. HMAC-SHA256 under a platform key of
  * (account, rail) gives stable key material, formatted to the rail's address format, so the same
  * account always gets the same address on a rail and nobody can guess another account's address
- * without the key. Production replaces this module with a custody/bank provider (docs).
+ * without the key. Used by the sandbox deposit instruction issuer only: in production the rail's
+ * custodian or bank issues them through its connector (src/providers/deposits/).
  */
 export interface DerivedAddress {
   rail: string;

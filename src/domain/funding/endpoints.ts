@@ -1,10 +1,11 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { uuidv7 } from '../../ids';
 import { recordEventSql } from '../../events/outbox';
+import { inPool } from '../../pool';
 import { isAsset } from '../../ledger/assets';
 import { networksFor } from '../catalogue/networks';
 import { railsFor } from '../catalogue/bank-rails';
-import { deriveDepositAddress } from './addresses';
+import { instructionKey, type InstructionRequest, type IssuedInstruction } from '../../providers/deposits/instructions';
 import type { FundableAccount, Visibility } from './accounts';
 import { visibleCondition } from './accounts';
 import { FUNDING_ENDPOINT_CREATED } from './events';
@@ -35,28 +36,54 @@ export const selectEndpoints = (sql: Sql | TransactionSql) => sql`
     join deposit_addresses da on da.id = fe.deposit_address_id
     join deposit_instructions di on di.funding_endpoint_id = fe.id`;
 
+/** Rails issued at once for one account: a few round trips overlap without a burst of connections per listing. */
+const ISSUE_CONCURRENCY = 4;
+
+/** Issues the deposit instruction of one account on one rail (the rail's deposits provider). */
+export type IssueInstruction = (request: InstructionRequest) => Promise<IssuedInstruction>;
+
 /**
  * Creates the account's missing funding endpoints, addresses and deposit instructions — on first
- * need, race-safe: every insert is ON CONFLICT DO NOTHING on its unique key, so concurrent callers
- * converge on the same rows. A closed account gets nothing new.
+ * need, race-safe. The address of each rail still lacking one is issued by its provider first (a
+ * connector call: network I/O, so no transaction is open across it; the provider answers the same
+ * instruction for the same key), then every insert is ON CONFLICT DO NOTHING on its unique key, so
+ * concurrent callers converge on the same rows. A closed account gets nothing new.
  */
-export async function ensureFundingEndpoints(sql: Sql, addressKey: Buffer, account: FundableAccount): Promise<void> {
+export async function ensureFundingEndpoints(sql: Sql, account: FundableAccount, issue: IssueInstruction): Promise<void> {
   if (account.status === 'closed') return;
   const options = fundingOptions();
   const [{ count }] = await sql`select count(*)::int as count from funding_endpoints where account_ref = ${account.accountRef}`;
   if (count >= options.length) return;
 
+  const [enterprise] = await sql`select legal_name from enterprises where id = ${account.enterpriseId}`;
+  const have = new Set((await sql<{ rail: string }[]>`select rail from deposit_addresses where account_ref = ${account.accountRef}`).map((r) => r.rail));
+  const rails = [...new Set(options.map((o) => o.rail))].filter((rail) => !have.has(rail));
+  const issued = await inPool(rails, ISSUE_CONCURRENCY, (rail) =>
+    issue({
+      businessKey: instructionKey(account.accountRef, rail),
+      enterpriseId: account.enterpriseId,
+      accountRef: account.accountRef,
+      rail,
+      assets: options.filter((o) => o.rail === rail).map((o) => o.asset),
+      beneficiaryName: enterprise.legal_name,
+    }),
+  );
+
   await sql.begin(async (tx) => {
-    const [enterprise] = await tx`select legal_name from enterprises where id = ${account.enterpriseId}`;
-    const rails = [...new Set(options.map((o) => o.rail))];
-    const derived = rails.map((rail) => deriveDepositAddress(addressKey, account.accountRef, rail, enterprise.legal_name));
-    await tx`
-      insert into deposit_addresses (id, enterprise_id, account_ref, rail, address, memo, details)
-      select l.id, ${account.enterpriseId}, ${account.accountRef}, l.rail, l.address, l.memo, l.details::jsonb
-        from unnest(${derived.map(() => uuidv7())}::uuid[], ${rails}::text[], ${derived.map((d) => d.address)}::text[],
-                    ${derived.map((d) => d.memo)}::text[], ${derived.map((d) => JSON.stringify(d.details))}::text[])
-             as l(id, rail, address, memo, details)
-      on conflict do nothing`;
+    if (issued.length > 0) {
+      await tx`
+        insert into deposit_addresses (id, enterprise_id, account_ref, rail, address, memo, details)
+        select l.id, ${account.enterpriseId}, ${account.accountRef}, l.rail, l.address, l.memo, l.details::jsonb
+          from unnest(${issued.map(() => uuidv7())}::uuid[], ${issued.map((d) => d.rail)}::text[], ${issued.map((d) => d.address)}::text[],
+                      ${issued.map((d) => d.memo)}::text[], ${issued.map((d) => JSON.stringify(d.details))}::text[])
+               as l(id, rail, address, memo, details)
+        on conflict do nothing`;
+      // Nothing inserted and none there: the provider gave an address another account holds.
+      const [{ missing }] = await tx`
+        select count(*)::int as missing from unnest(${rails}::text[]) as r(rail)
+         where not exists (select 1 from deposit_addresses da where da.account_ref = ${account.accountRef} and da.rail = r.rail)`;
+      if (missing > 0) throw new Error(`funding: a deposit address issued for ${account.accountRef} already belongs to another account`);
+    }
     const inserted = await tx`
       insert into funding_endpoints (id, enterprise_id, client_id, account_ref, asset, rail_class, rail, deposit_address_id)
       select l.id, ${account.enterpriseId}, ${account.clientId}, ${account.accountRef}, l.asset, l.rail_class, l.rail, da.id

@@ -13,6 +13,11 @@ export const RAMP_CANCELLED_SIGNAL = 'ramp.cancelled';
 export const OFF_RAMP_PAYOUT_SIGNAL = 'rail.outcomeReported';
 /** Off-ramp workflows from this change on submit through the payout rail's provider and ask its outcome. */
 export const OFF_RAMP_PAYOUT_RAIL_PATCH = 'off-ramp-payout-rail';
+/**
+ * Off-ramp workflows from this change on mark themselves `CounterfoilAwaitingProvider` while the payout
+ * rail's provider keeps failing (the activity's PROVIDER_UNAVAILABLE, as withdrawals do).
+ */
+export const OFF_RAMP_AWAITING_PROVIDER_PATCH = 'off-ramp-awaiting-provider';
 
 export type OnRampStatus = 'requested' | 'awaiting_payment' | 'payment_received' | 'converting' | 'completed' | 'expired' | 'cancelled' | 'failed';
 export type OffRampStatus = 'pending_approval' | 'requested' | 'converting' | 'payout_sent' | 'completed' | 'cancelled' | 'rejected' | 'expired' | 'failed';

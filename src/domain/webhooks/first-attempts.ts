@@ -16,6 +16,7 @@ import {
   type SubscriptionTarget,
 } from './deliveries';
 import { plannedDelayAfter } from './messages';
+import { inPool } from '../../pool';
 
 export interface FirstAttemptOptions {
   /** First attempts in flight at once. */
@@ -28,20 +29,6 @@ interface Pair {
   event: EventRow;
   sub: Subscription;
   body: string;
-}
-
-/** Runs `task` over `items` with at most `limit` in flight; results in input order. */
-async function inPool<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
 }
 
 const pairKey = (eventId: string, subscriptionId: string) => `${eventId}/${subscriptionId}`;

@@ -29,7 +29,8 @@ export const WITHDRAWAL_RAIL_SIGNAL = 'rail.outcomeReported';
 /**
  * ApplicationFailure type of an activity whose outside provider failed (unreachable, timed out,
  * answered outside the protocol, or no active connector is registered); details [provider name].
- * Retryable: the workflow marks itself awaiting that provider and keeps retrying.
+ * Retryable: the workflow (a withdrawal's, an off-ramp's payout) marks itself awaiting that provider
+ * and keeps retrying.
  */
 export const PROVIDER_UNAVAILABLE = 'ProviderUnavailable';
 

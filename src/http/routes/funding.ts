@@ -78,9 +78,6 @@ const ListQuery = z
   })
   .strict();
 
-/** Platform key of the sandbox address derivation: one per deployment. */
-const depositAddressKey = (services: Services): Promise<Buffer> => services.platformKeys.get('deposit_address_hmac');
-
 /** One list handler for both views of the same rows (endpoints and their instructions). */
 async function listFunding(
   services: Services,
@@ -92,7 +89,7 @@ async function listFunding(
   const after = services.pager.decode(query.page_token, caller, filter);
   if (query.account_ref) {
     const account = await requireAccount(services.sql, caller, query.account_ref, 'funding.read');
-    await ensureFundingEndpoints(services.sql, await depositAddressKey(services), account);
+    await ensureFundingEndpoints(services.sql, account, (request) => services.providers.issueDepositInstruction(request));
   }
   const rows = await listEndpoints(services.sql, {
     enterpriseId: caller.enterpriseId,
@@ -113,12 +110,12 @@ export const listFundingEndpoints = defineRoute({
   operationId: 'listFundingEndpoints',
   summary: 'List funding endpoints',
   description:
-    'With `account_ref`: one endpoint for every asset and rail enabled for the account (crypto networks and pay-in bank rails), created on first need with a stable address. Without: the endpoints already created in the caller\'s scope.',
+    'With `account_ref`: one endpoint for every asset and rail enabled for the account (crypto networks and pay-in bank rails), created on first need with a stable address issued by the rail\'s deposits provider (502 `EdgeBadGateway` naming it when it fails). Without: the endpoints already created in the caller\'s scope.',
   tags: ['Funding'],
   auth: { kind: 'bearer', permission: 'funding.read' },
   query: ListQuery,
   responses: { 200: { description: 'A page of funding endpoints.', schema: listOf(FundingEndpointBody, 'FundingEndpointList') } },
-  errors: ['EdgeNotFound'],
+  errors: ['EdgeNotFound', 'EdgeBadGateway'],
   handler: async ({ query, caller, services }) => ({ body: await listFunding(services, caller, query, 'endpoint') }),
 });
 
@@ -150,7 +147,7 @@ export const listDepositInstructions = defineRoute({
   auth: { kind: 'bearer', permission: 'funding.read' },
   query: ListQuery,
   responses: { 200: { description: 'A page of deposit instructions.', schema: listOf(DepositInstructionBody, 'DepositInstructionList') } },
-  errors: ['EdgeNotFound'],
+  errors: ['EdgeNotFound', 'EdgeBadGateway'],
   handler: async ({ query, caller, services }) => ({ body: await listFunding(services, caller, query, 'instruction') }),
 });
 

@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { z } from '../../schema/zod';
 import { PayoutRecord } from './rails';
 import { PriceAnswer } from './prices';
+import { DepositInstructionAnswer } from './deposit-instructions';
 import { ConnectorEventBody } from '../../domain/connectors/inbound';
 
 const Amount = z.object({ currency: z.string(), value: z.string().openapi({ description: "Exact decimal string in the asset's precision." }) });
@@ -28,11 +29,21 @@ const PriceRequest = z
   })
   .openapi('ConnectorPriceRequest');
 
+const DepositInstructionRequest = z
+  .object({
+    idempotency_key: z.string().openapi({ description: '`deposit-instruction/<account_ref>/<rail>`; equal to the Idempotency-Key header. One instruction per key, ever: the same key again answers the same address.' }),
+    account_ref: z.string().openapi({ description: 'The Counterfoil account the payments are for (`client-accounts/<id>`, `master-accounts/<id>`).' }),
+    rail: z.string().openapi({ description: 'Network (ethereum, bitcoin, …) or pay-in bank rail (sepa, ach, fps) code.' }),
+    assets: z.array(z.string()).openapi({ description: 'The assets the account receives on this rail; one instruction serves them all.' }),
+    beneficiary_name: z.string().openapi({ description: "The enterprise's legal name: whom a bank transfer names." }),
+  })
+  .openapi('ConnectorDepositInstructionRequest');
+
 const SIGNED_HEADERS = z.object({
   'webhook-id': z.string().openapi({ description: 'Message id, unique per request.' }),
   'webhook-timestamp': z.string().openapi({ description: 'Unix seconds; refuse more than 5 minutes away from now.' }),
   'webhook-signature': z.string().openapi({ description: '`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the connector secret (Standard Webhooks).' }),
-  'idempotency-key': z.string().openapi({ description: 'The business key of the payout or quote.' }),
+  'idempotency-key': z.string().openapi({ description: 'The business key of the payout, quote or deposit instruction.' }),
 });
 
 /**
@@ -52,7 +63,7 @@ export function connectorProtocolDocument() {
     registry.registerPath({
       method: 'post',
       path,
-      operationId: path.slice(1).replace(/\/(.)/g, (_m, c: string) => c.toUpperCase()),
+      operationId: path.slice(1).replace(/[/-](.)/g, (_m, c: string) => c.toUpperCase()),
       summary,
       description,
       request: { headers: SIGNED_HEADERS, body: { content: { 'application/json': { schema: body } } } },
@@ -60,12 +71,19 @@ export function connectorProtocolDocument() {
         200: { description: 'The answer.', content: { 'application/json': { schema: answer } } },
         401: { description: 'The signature does not verify: Counterfoil retries after its secret is fixed.' },
         ...extra,
-        500: { description: 'Any 5xx, a timeout or a body outside this document is a failure: Counterfoil retries (payouts) or answers its client 502 (prices).' },
+        500: { description: 'Any 5xx, a timeout or a body outside this document is a failure: Counterfoil retries (payouts) or answers its client 502 (prices, deposit instructions).' },
       },
     });
   call('/payouts', 'Submit a payout', 'Record the payout under its idempotency key and answer its state: `pending` (accepted; Counterfoil asks again after `check_after_ms`), `confirmed`, or `rejected` with a `reason`. The same key again must answer the same payout and send nothing more.', PayoutRequest, PayoutRecord);
   call('/payouts/status', "A payout's state", 'Counterfoil asks before every submission and until the payout is `confirmed` or `failed`. A key the connector never received is 404.', StatusRequest, PayoutRecord, { 404: { description: 'No payout has this key: Counterfoil may submit it.' } });
   call('/prices', "A market's mid price", '`mid` is units of `quote` per one `base`; `as_of` when it was observed. Counterfoil refuses a price older than its configured maximum age.', PriceRequest, PriceAnswer);
+  call(
+    '/deposit-instructions',
+    'Issue a deposit instruction',
+    "Issue (or answer the one already issued under this key) the address (+memo) or virtual bank account where payments for `account_ref` on `rail` arrive. Counterfoil asks when an account's funding endpoints are first listed, while its caller waits: answer promptly. Report payments to it with `deposit.received` naming `address` (+`memo`). An answer whose address, memo or bank details do not fit the rail is a failure (the caller gets 502).",
+    DepositInstructionRequest,
+    DepositInstructionAnswer,
+  );
   registry.registerWebhook({
     method: 'post',
     path: 'connectorEvent',
