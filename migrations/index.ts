@@ -28,6 +28,7 @@ import { Migration20261126072000_transfer_batches } from './Migration20261126072
 import { Migration20261126073000_governed_policy_changes } from './Migration20261126073000_governed_policy_changes';
 import { Migration20261126073100_api_versions } from './Migration20261126073100_api_versions';
 import { Migration20261126077000_balance_history } from './Migration20261126077000_balance_history';
+import { Migration20261126091000_statement_exports } from './Migration20261126091000_statement_exports';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
 export const migrationsList: MigrationObject[] = [
@@ -60,4 +61,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126073000_governed_policy_changes', class: Migration20261126073000_governed_policy_changes },
   { name: 'Migration20261126073100_api_versions', class: Migration20261126073100_api_versions },
   { name: 'Migration20261126077000_balance_history', class: Migration20261126077000_balance_history },
+  { name: 'Migration20261126091000_statement_exports', class: Migration20261126091000_statement_exports },
 ];

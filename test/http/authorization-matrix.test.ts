@@ -69,6 +69,8 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'policies.read',
   'policies.manage',
   'balances.read',
+  'exports.create',
+  'exports.read',
 ];
 
 beforeAll(async () => {
@@ -149,6 +151,10 @@ const batchOfA = async () => {
   if (res.status !== 201) throw new Error(`POST /internal-transfer-batches: ${res.status} ${res.text}`);
   return res.body;
 };
+
+const statementExportBody = (account: string) => ({ scope_ref: account, asset: 'USD', from: '2026-01-01T00:00:00Z', to: new Date(Date.now() - 1000).toISOString() });
+/** A statement export of A's account; no worker runs here, so it stays queued. */
+const statementExportOfA = async () => asAdmin('POST', '/client-account-statement-exports', statementExportBody(await accountOfA()));
 
 const kycDecision = async () => {
   const { token } = await asAdmin('POST', '/action-tokens', { action: 'clients.record_kyc_decision', resource_ref: clientA });
@@ -268,6 +274,15 @@ const rows: Row[] = [
     setup: accountOfA,
     request: (a) => ({ method: 'GET', path: `/${a}/statement?asset=USD&from=2026-01-01T00:00:00Z&to=${encodeURIComponent(new Date(Date.now() - 1000).toISOString())}` }),
   },
+  {
+    route: 'POST /client-account-statement-exports',
+    permission: 'exports.create',
+    kind: 'object',
+    setup: accountOfA,
+    request: (a) => ({ method: 'POST', path: '/client-account-statement-exports', body: statementExportBody(a) }),
+  },
+  { route: 'GET /client-account-statement-exports', permission: 'exports.read', kind: 'list', setup: statementExportOfA, request: () => ({ method: 'GET', path: '/client-account-statement-exports?page_size=200' }) },
+  { route: 'GET /client-account-statement-exports/{export_id}', permission: 'exports.read', kind: 'object', setup: statementExportOfA, request: (e) => ({ method: 'GET', path: `/client-account-statement-exports/${e.id}` }) },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
 ];
