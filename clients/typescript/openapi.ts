@@ -4564,6 +4564,11 @@ export interface components {
             id: string;
             principal_amount: components["schemas"]["Money"];
             /**
+             * @description The resource discriminator; from API version 2026-11-26 (absent at 2026-11-21).
+             * @enum {string}
+             */
+            resource: "transaction";
+            /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
              */
@@ -5395,6 +5400,11 @@ export interface components {
             id: string;
             policy_decision: components["schemas"]["PolicyDecision"];
             principal_amount: components["schemas"]["Money"];
+            /**
+             * @description The resource discriminator; from API version 2026-11-26 (absent at 2026-11-21).
+             * @enum {string}
+             */
+            resource: "transaction";
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -7085,6 +7095,11 @@ export interface components {
             rail: string;
             /** @description The rail's reference once it accepted the submission. */
             rail_reference: string | null;
+            /**
+             * @description The resource discriminator; from API version 2026-11-26 (absent at 2026-11-21).
+             * @enum {string}
+             */
+            resource: "transaction";
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
