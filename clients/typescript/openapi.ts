@@ -3922,6 +3922,11 @@ export interface components {
             account_ref: string;
             /** @description The first characters of the API key, to tell keys apart; the key itself is shown only once. */
             api_key_prefix: string;
+            /**
+             * @description The signed API version this key's requests are answered at when they send no `Counterfoil-Version` header: the latest when the key was created (kept on reactivation); the first for keys created before versions existed.
+             * @example 2026-11-26
+             */
+            api_version: string;
             /** @example clients/0193a1c2-7f00-7abc-8def-0123456789ab */
             client_ref: string;
             /**
