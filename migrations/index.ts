@@ -29,6 +29,8 @@ import { Migration20261126073000_governed_policy_changes } from './Migration2026
 import { Migration20261126073100_api_versions } from './Migration20261126073100_api_versions';
 import { Migration20261126077000_balance_history } from './Migration20261126077000_balance_history';
 import { Migration20261126090000_balance_monitors } from './Migration20261126090000_balance_monitors';
+import { Migration20261126091000_statement_exports } from './Migration20261126091000_statement_exports';
+import { Migration20261126091100_api_key_versions } from './Migration20261126091100_api_key_versions';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
 export const migrationsList: MigrationObject[] = [
@@ -62,4 +64,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126073100_api_versions', class: Migration20261126073100_api_versions },
   { name: 'Migration20261126077000_balance_history', class: Migration20261126077000_balance_history },
   { name: 'Migration20261126090000_balance_monitors', class: Migration20261126090000_balance_monitors },
+  { name: 'Migration20261126091000_statement_exports', class: Migration20261126091000_statement_exports },
+  { name: 'Migration20261126091100_api_key_versions', class: Migration20261126091100_api_key_versions },
 ];

@@ -480,6 +480,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client-account-statement-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List client account statement exports
+         * @description Requires permission `exports.read`.
+         */
+        get: operations["listClientAccountStatementExports"];
+        put?: never;
+        /**
+         * Request a client account statement export
+         * @description Answers 202 with the export in `queued`; a workflow streams the rows to a file, then the export is `completed` with `row_count`, `byte_size` and `sha256`, or `failed` with a reason. Also requires `balances.read` at the scope. The file is the statement of GET /client-accounts/{id}/statement over the same period: an `opening` row, one `entry` row per entry in booking order with the running `balance`, a `closing` row.
+         *
+         *     Requires permission `exports.create`.
+         */
+        post: operations["createClientAccountStatementExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client-account-statement-exports/{export_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a client account statement export
+         * @description Requires permission `exports.read`.
+         */
+        get: operations["getClientAccountStatementExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client-account-statement-exports/{export_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a completed client account statement export
+         * @description Streams the file. `Repr-Digest` carries its SHA-256 (the export's `sha256`). 409 until completed; 410 after expiry.
+         *
+         *     Requires permission `exports.read`.
+         */
+        get: operations["downloadClientAccountStatementExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/client-accounts": {
         parameters: {
             query?: never;
@@ -3952,6 +4020,11 @@ export interface components {
             account_ref: string;
             /** @description The first characters of the API key, to tell keys apart; the key itself is shown only once. */
             api_key_prefix: string;
+            /**
+             * @description The signed API version this key's requests are answered at when they send no `Counterfoil-Version` header: the latest when the key was created (kept on reactivation); the first for keys created before versions existed.
+             * @example 2026-11-26
+             */
+            api_version: string;
             /** @example clients/0193a1c2-7f00-7abc-8def-0123456789ab */
             client_ref: string;
             /**
@@ -4386,6 +4459,35 @@ export interface components {
             items: components["schemas"]["ClientAccount"][];
             next_page_token: string | null;
         };
+        ClientAccountStatementExportList: {
+            items: components["schemas"]["Export"][];
+            next_page_token: string | null;
+        };
+        ClientAccountStatementExportRequest: {
+            /** @enum {string} */
+            asset: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
+            /**
+             * @description CSV (RFC 4180, header row) or JSON Lines.
+             * @default csv
+             * @enum {string}
+             */
+            format: "csv" | "jsonl";
+            /**
+             * Format: date-time
+             * @description Start (exclusive) of the period, as the statement's `from`.
+             */
+            from: string;
+            /**
+             * @description The client account.
+             * @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab
+             */
+            scope_ref: string;
+            /**
+             * Format: date-time
+             * @description End (inclusive) of the period, not in the future, as the statement's `to`.
+             */
+            to: string;
+        };
         ClientAccountUpdate: {
             display_name?: string;
         };
@@ -4648,6 +4750,11 @@ export interface components {
             fill_rate: string | null;
             id: string;
             principal_amount: components["schemas"]["Money"];
+            /**
+             * @description The resource discriminator; from API version 2026-11-26 (absent at 2026-11-21).
+             * @enum {string}
+             */
+            resource: "transaction";
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -4954,6 +5061,8 @@ export interface components {
             next_page_token: string | null;
         };
         Export: {
+            /** @description The asset of a client account statement export; null for other kinds. */
+            asset: string | null;
             byte_size: number | null;
             /**
              * Format: date-time
@@ -4988,7 +5097,7 @@ export interface components {
             from: string;
             id: string;
             /** @enum {string} */
-            resource: "operations_activity_export" | "user_action_audit_export";
+            resource: "operations_activity_export" | "user_action_audit_export" | "client_account_statement_export";
             row_count: number | null;
             /** @example export-schedules/0193a1c2-7f00-7abc-8def-0123456789ab */
             schedule_ref: string | null;
@@ -5478,6 +5587,11 @@ export interface components {
             id: string;
             policy_decision: components["schemas"]["PolicyDecision"];
             principal_amount: components["schemas"]["Money"];
+            /**
+             * @description The resource discriminator; from API version 2026-11-26 (absent at 2026-11-21).
+             * @enum {string}
+             */
+            resource: "transaction";
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -7170,6 +7284,11 @@ export interface components {
             rail: string;
             /** @description The rail's reference once it accepted the submission. */
             rail_reference: string | null;
+            /**
+             * @description The resource discriminator; from API version 2026-11-26 (absent at 2026-11-21).
+             * @enum {string}
+             */
+            resource: "transaction";
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -9144,6 +9263,330 @@ export interface operations {
             };
             /** @description EdgeNotFound */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listClientAccountStatementExports: {
+        parameters: {
+            query?: {
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                page_token?: string;
+                /** @description Only the runs of this export schedule. */
+                schedule_id?: string;
+            };
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of exports, oldest first. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAccountStatementExportList"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createClientAccountStatementExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientAccountStatementExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The queued export. */
+            202: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TemporarilyUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getClientAccountStatementExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadClientAccountStatementExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeGone */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

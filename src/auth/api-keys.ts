@@ -52,6 +52,8 @@ export interface ResolvedApiKey {
   publicKey: KeyObject;
   rawPublicKey: Buffer;
   allows: AddressMatcher;
+  /** The signed API version the key is pinned to (null: from before versions, the first). */
+  apiVersion: string | null;
 }
 
 interface Entry {
@@ -63,7 +65,7 @@ interface Entry {
 const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 100_000;
 
-const KEY_SQL = `select id, enterprise_id, client_id, client_account_id, ip_allowlist, api_key_hash, public_key
+const KEY_SQL = `select id, enterprise_id, client_id, client_account_id, ip_allowlist, api_key_hash, public_key, api_version
                    from api_keys where api_key_hash = $1 and status = 'active'`;
 
 /**
@@ -132,6 +134,7 @@ export class ApiKeyDirectory {
             publicKey: publicKeyObject(row.public_key),
             rawPublicKey: row.public_key,
             allows: compileAllowlist(row.ip_allowlist),
+            apiVersion: row.api_version,
           }
         : null;
     if (generation === this.generation) {

@@ -38,6 +38,8 @@ export interface SignedApiClientOptions {
   privateKey: string;
   /** Sent with every POST when set (ms, at most 60000). */
   recvWindow?: number;
+  /** Sent as `Counterfoil-Version` on every request when set (e.g. `2026-11-26`); else the key's pinned version answers. */
+  apiVersion?: string;
   /** Clock in ms since the Unix epoch (tests shift it). */
   now?: () => number;
 }
@@ -65,6 +67,7 @@ export class SignedApiClient {
   }
 
   private async send<T>(method: string, path: string, headers: Record<string, string>, body?: string): Promise<SignedApiResponse<T>> {
+    if (this.opts.apiVersion) headers['counterfoil-version'] = this.opts.apiVersion;
     const res = await fetch(this.opts.baseUrl + path, { method, headers, body });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as T };

@@ -122,7 +122,7 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
     if (result.headers) ctx.set(result.headers);
     const etag = (result.body as { etag?: unknown } | undefined)?.etag;
     if (typeof etag === 'string') ctx.set('ETag', etag);
-    if (result.body !== undefined) ctx.body = isPlainJson(result.body) ? renderAt(result.body, version) : result.body;
+    if (result.body !== undefined) ctx.body = isPlainJson(result.body) ? renderAt(result.body, version, 'tenant') : result.body;
   };
 }
 

@@ -27,7 +27,9 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
         description:
           `The dated API version to answer at (docs/api-versions.md); the answer's \`${VERSION_HEADER}\` header names the version used. ` +
           'Default: the calling service account\'s pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). ' +
-          `This document describes ${LATEST_API_VERSION}. Changes: ${VERSION_CHANGES.map((c) => `${c.version}: ${c.summary}`).join(' ')}`,
+          `This document describes ${LATEST_API_VERSION}. Changes: ${VERSION_CHANGES.filter((c) => c.surface !== 'signed')
+            .map((c) => `${c.version}: ${c.summary}`)
+            .join(' ')}`,
       }),
   );
   registry.register(

@@ -11,6 +11,10 @@ import { SIGNED_ERRORS, SignedApiError, signedErrorMiddleware, type SignedErrorL
 import { signedOpenApiDocument } from './openapi';
 import { QuoteSealer } from './quote-tokens';
 import { signedRoutes, type SignedRoute } from './routes';
+import { API_VERSIONS, FIRST_API_VERSION, VERSION_HEADER, renderAt, requestedVersion } from '../versions';
+
+const unknownVersion = (v: string) =>
+  new SignedApiError('INVALID_API_VERSION', `Unknown API version ${JSON.stringify(v.slice(0, 40))}; known versions: ${API_VERSIONS.join(', ')}.`);
 
 /** Requests Node's HTTP parser refused, in this surface's error body. */
 const MALFORMED: Record<MalformedKind, SignedErrorLabel> = { headers_too_large: 'HEADERS_TOO_LARGE', timeout: 'REQUEST_TIMEOUT', malformed: 'MALFORMED_REQUEST' };
@@ -72,7 +76,10 @@ export function createSignedApiApp(services: Services, opts: { now?: () => numbe
     }
     ctx.state.route = route;
     const request = await authenticateSignedRequest(ctx, deps, { signed: route.method === 'post', fresh: route.movesMoney === true });
-    ctx.body = await route.handler({ request, body: validBody(route, request.body) as never, services, deps, ctx });
+    // As on the tenant API: the header's version, else the key's pinned one (keys from before versions: the first).
+    const version = requestedVersion(ctx.get(VERSION_HEADER) || undefined, request.key.apiVersion, FIRST_API_VERSION, unknownVersion);
+    ctx.set(VERSION_HEADER, version);
+    ctx.body = renderAt(await route.handler({ request, body: validBody(route, request.body) as never, services, deps, ctx }), version, 'signed');
   });
   return app;
 }

@@ -27,6 +27,7 @@ export const SIGNED_ERRORS = {
   HEADERS_TOO_LARGE: { status: 431, code: 2004, when: 'The request line and headers exceed 16 KiB.' },
   MALFORMED_REQUEST: { status: 400, code: 2005, when: 'The request is not valid HTTP/1.1.' },
   REQUEST_TIMEOUT: { status: 408, code: 2006, when: 'The request was not received in time.' },
+  INVALID_API_VERSION: { status: 400, code: 2007, when: 'The `Counterfoil-Version` header names no known API version (the description lists them); nothing was done.' },
   NOT_FOUND: { status: 404, code: 9404, when: 'No such endpoint.' },
   METHOD_NOT_ALLOWED: { status: 405, code: 9405, when: 'The endpoint exists with another method (see `Allow`).' },
   RATE_LIMITED: { status: 429, code: 9429, when: 'Too many requests for this key; retry after `Retry-After` seconds.' },

@@ -2,9 +2,10 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { z } from '../schema/zod';
 import { SIGNED_ERRORS, SIGNED_ERROR_LABELS, type SignedErrorLabel } from './errors';
 import type { SignedRoute } from './routes';
+import { API_VERSIONS, LATEST_API_VERSION, VERSION_CHANGES, VERSION_HEADER } from '../versions';
 
 const COMMON: Record<'get' | 'post', SignedErrorLabel[]> = {
-  get: ['MISSING_API_KEY', 'INVALID_API_KEY', 'UNAUTHORIZED', 'INVALID_IP', 'KYC_NOT_VERIFIED', 'API_NOT_AVAILABLE', 'RATE_LIMITED'],
+  get: ['MISSING_API_KEY', 'INVALID_API_KEY', 'UNAUTHORIZED', 'INVALID_IP', 'KYC_NOT_VERIFIED', 'API_NOT_AVAILABLE', 'RATE_LIMITED', 'INVALID_API_VERSION'],
   post: [
     'MISSING_API_KEY',
     'INVALID_API_KEY',
@@ -20,8 +21,12 @@ const COMMON: Record<'get' | 'post', SignedErrorLabel[]> = {
     'INVALID_BODY',
     'UNSUPPORTED_MEDIA_TYPE',
     'PAYLOAD_TOO_LARGE',
+    'INVALID_API_VERSION',
   ],
 };
+
+/** The signed surface's own changes; none yet, so every version renders it the same. */
+const SIGNED_CHANGES = VERSION_CHANGES.filter((c) => c.surface !== 'tenant');
 
 export const V1Error = z
   .object({
@@ -41,6 +46,10 @@ const DESCRIPTION = `Balances and conversions for business clients, authenticate
 
 Every request sends the API key in \`x-apikey\`. Every POST also sends \`Content-Type: application/json\` and \`x-signature\`: the base64 of the 64-byte Ed25519 signature over the raw body bytes exactly as sent, made with the private key (PKCS#8 DER, base64) returned when the key was created. Every POST body carries \`timestamp\` (ms since the Unix epoch) and may carry \`recvWindow\` (ms, default 5000, at most 60000); a request is accepted only when \`timestamp < serverTime + 1000\` and \`serverTime - timestamp <= recvWindow\`.
 
+Answers are rendered at a dated API version: the \`${VERSION_HEADER}\` request header's (one of ${API_VERSIONS.join(', ')}; an unknown one is 400 \`2007 INVALID_API_VERSION\` and nothing is done), else the version the API key was pinned to at its creation (\`api_version\` on the tenant API's API key resource). Every answer names its version in the \`${VERSION_HEADER}\` response header. The header is not covered by the signature, which is over the body bytes only; the version changes how an answer is written, never what a request does. This document describes ${LATEST_API_VERSION}. ${
+  SIGNED_CHANGES.length ? `Changes: ${SIGNED_CHANGES.map((c) => `${c.version}: ${c.summary}`).join(' ')}` : 'The shapes of this surface are the same at every version so far.'
+}
+
 Every refusal has the body \`{errorCode, errorLabel, errorDescription}\`:
 
 ${errorTable}`;
@@ -50,13 +59,26 @@ export function signedOpenApiDocument(routes: SignedRoute[], serverUrl: string) 
   const registry = new OpenAPIRegistry();
   registry.register('V1Error', V1Error);
   registry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'x-apikey', description: 'The API key, on every request.' });
+  const apiVersion = registry.registerParameter(
+    'CounterfoilVersion',
+    z
+      .enum(API_VERSIONS)
+      .optional()
+      .openapi({ param: { name: VERSION_HEADER, in: 'header' }, description: "The dated API version to answer at; default: the API key's pinned version. Not covered by the signature." }),
+  );
   const signature = registry.registerParameter(
     'XSignature',
     z.string().openapi({ param: { name: 'x-signature', in: 'header' }, description: 'Base64 of the 64-byte Ed25519 signature over the raw body bytes.' }),
   );
 
   for (const route of routes) {
-    const responses: RouteConfig['responses'] = { 200: { description: route.summary, content: { 'application/json': { schema: route.response } } } };
+    const responses: RouteConfig['responses'] = {
+      200: {
+        description: route.summary,
+        headers: { [VERSION_HEADER]: { description: 'The API version the answer is rendered at.', schema: { type: 'string' } } },
+        content: { 'application/json': { schema: route.response } },
+      },
+    };
     const byStatus = new Map<number, SignedErrorLabel[]>();
     for (const label of new Set([...COMMON[route.method], ...route.errors, 'INTERNAL_ERROR' as const])) {
       const status = SIGNED_ERRORS[label].status;
@@ -77,8 +99,8 @@ export function signedOpenApiDocument(routes: SignedRoute[], serverUrl: string) 
       tags: [route.path.startsWith('/v1/convert') ? 'Convert' : 'Account'],
       security: [{ apiKey: [] }],
       request: route.body
-        ? { headers: [signature], body: { required: true, content: { 'application/json': { schema: route.body } } } }
-        : undefined,
+        ? { headers: [apiVersion, signature], body: { required: true, content: { 'application/json': { schema: route.body } } } }
+        : { headers: [apiVersion] },
       responses,
     });
   }

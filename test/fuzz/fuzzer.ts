@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import type { Sql } from 'postgres';
 import { ERROR_CODES, type ErrorCode } from '../../src/errors';
 import { SIGNED_ERRORS, type SignedErrorLabel } from '../../src/signed-api/errors';
+import { LATEST_API_VERSION, VERSION_HEADER } from '../../src/versions';
 import { secretKeyFromPkcs8, signBody } from '../../src/client/signing-client';
 import { HOSTILE_STRINGS, mutateValue, resolve, validValue, type Document, type Pools, type Schema } from './schema-arbitraries';
 
@@ -354,6 +355,9 @@ export class Fuzzer {
     if (mode === 'unauthenticated' && op.api === 'tenant') out.headers.authorization = pick(next(), fc.constantFrom('Bearer ', 'Bearer x.y.z', 'Basic Zm9vOmJhcg==', `Bearer ${actor.token}x`, `Bearer ${'a'.repeat(4000)}`));
     for (const param of op.params.filter((p) => p.in === 'header')) {
       const name = param.name.toLowerCase();
+      // Answers are checked against the document, which describes the latest version: ask for it rather
+      // than rely on the actor's pinned version.
+      if (name === VERSION_HEADER.toLowerCase()) out.headers[name] = LATEST_API_VERSION;
       if (name === 'idempotency-key' && pick(next(), fc.integer({ min: 0, max: 9 })) > 0) out.headers[name] = `fuzz-${randomUUID()}`;
       if (name === 'if-match') {
         const known = this.etags.get(out.path);

@@ -12,6 +12,7 @@ export interface IssuedKey {
   account_ref: string;
   ip_allowlist: string[];
   status: string;
+  api_version: string;
   etag: string;
 }
 

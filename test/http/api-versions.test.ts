@@ -1,3 +1,5 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { uuidv7 } from '../../src/ids';
 import { creditExternalDeposit } from '../../src/ledger';
 import { openEventDelivery } from '../../src/domain/webhooks/deliveries';
@@ -127,4 +129,25 @@ it('documents the header in the OpenAPI document', async () => {
   const get = doc.paths['/internal-transfers/{internal_transfer_id}'].get;
   expect(get.parameters).toContainEqual({ $ref: '#/components/parameters/CounterfoilVersion' });
   expect(get.responses['200'].headers['Counterfoil-Version']).toBeDefined();
+});
+
+it('describes the latest version in the OpenAPI document: a latest answer matches it, a first-version one lacks `resource`', async () => {
+  const doc = (await call(app.url, 'GET', '/openapi.json')).body;
+  for (const name of ['InternalTransferRecord', 'WithdrawalRecord', 'ConversionRecord']) {
+    const schema = doc.components.schemas[name];
+    expect(schema.properties.resource).toMatchObject({ type: 'string', enum: ['transaction'] });
+    expect(schema.required).toContain('resource');
+  }
+  const ajv = new Ajv2020({ strict: false, validateFormats: true });
+  addFormats(ajv);
+  ajv.addSchema({ ...doc, $id: 'tenant' });
+  const validate = ajv.compile({ $ref: 'tenant#/components/schemas/InternalTransferRecord' });
+  const record = await transfer();
+  const [latest, first] = await Promise.all([
+    api('GET', `/internal-transfers/${record.id}`, undefined, { 'counterfoil-version': LATEST_API_VERSION }),
+    api('GET', `/internal-transfers/${record.id}`, undefined, { 'counterfoil-version': FIRST_API_VERSION }),
+  ]);
+  expect(validate(latest.body)).toBe(true);
+  expect(validate(first.body)).toBe(false);
+  expect(validate.errors).toContainEqual(expect.objectContaining({ keyword: 'required', params: { missingProperty: 'resource' } }));
 });

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { call, startTestApp, type TestApp } from '../helpers/app';
+import { withWorker } from '../helpers/worker';
 import { ALL_PERMISSIONS, type Permission } from '../../src/auth/permissions';
 import { tenantRoutes } from '../../src/http/routes';
 import { CHECKPOINT_KEY_NAME, checkpointSigner, createCheckpoint, creditExternalDeposit } from '../../src/ledger';
@@ -17,10 +19,13 @@ import { newAdmin, newClient, newRole, newServiceAccount, newUser, unique, type 
  * (platform roles, users at the enterprise) have no sibling client: every client-scoped principal,
  * including A's administrator, gets 404 for them, and their rightful caller is enterprise-scoped.
  * POST /user-invitations/accept is public (authenticated by the invitation token): see iam-users.test.ts.
- * Every principal is a service account made through POST /service-accounts with its grants.
+ * Every principal is a service account made through POST /service-accounts with its grants, except
+ * where a route needs a human (deciding approvals): its rightful caller is a user at A, through a token
+ * a service account exchanged for it. A batch route answers 200 with a result per item: its column is
+ * the item's status. A worker runs, for the policy-change workflows that open approvals.
  */
 
-type Kind = 'object' | 'list' | 'me' | 'own';
+type Kind = 'object' | 'list' | 'me' | 'own' | 'batch';
 type Column = 'foreign' | 'sibling' | 'lacking' | 'lacking_here' | 'rightful';
 interface Req {
   method: string;
@@ -30,11 +35,13 @@ interface Req {
 }
 interface Row {
   /** A governed route: each caller first asks its own action token for this (a caller that may not gets none). */
-  actionToken?: () => { action: string; resource_ref: string };
+  actionToken?: (object: any) => Record<string, unknown>;
   route: string;
   permission: Permission;
   kind: Kind;
   level?: 'client' | 'enterprise';
+  /** The rightful caller is a human: a user holding the approver role at A. */
+  human?: boolean;
   /** Makes the object the request acts on (under client A, or at the enterprise). */
   setup?: () => Promise<any>;
   request: (object: any) => Req;
@@ -48,7 +55,10 @@ let clientB: string;
 let rightful: Principal;
 let sibling: Principal;
 let lacking: Principal;
+/** A user with the approver role at A, acting through an exchanged token (set up with the first policy change). */
+let humanApprover: string | undefined;
 const lackingHere = new Map<Permission, Principal>();
+let stopWorker: () => Promise<void>;
 
 const MATRIX_PERMISSIONS: Permission[] = [
   'users.read',
@@ -71,10 +81,24 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'balances.read',
   'balance_monitors.read',
   'balance_monitors.manage',
+  'exports.create',
+  'exports.read',
+  'approvals.decide',
 ];
 
 beforeAll(async () => {
-  app = await startTestApp();
+  const taskQueue = `matrix-${randomUUID()}`;
+  app = await startTestApp({ TEMPORAL_TASK_QUEUE: taskQueue });
+  let release!: () => void;
+  const done = new Promise<void>((resolve) => (release = resolve));
+  let ready!: () => void;
+  const started = new Promise<void>((resolve) => (ready = resolve));
+  const running = withWorker(app.services, async () => (ready(), done), { taskQueue });
+  await Promise.race([started, running]);
+  stopWorker = async () => {
+    release();
+    await running;
+  };
   [admin, other] = await Promise.all([newAdmin(app, 'Matrix Ltd'), newAdmin(app, 'Foreign Ltd')]);
   [clientA, clientB] = [await newClient(app, admin), await newClient(app, admin)];
   rightful = await newServiceAccount(app, admin, clientA, [{ role: 'enterprise-admin', scope_ref: clientA }]);
@@ -92,7 +116,10 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await stopWorker?.();
+  await app?.close();
+});
 
 const asAdmin = async (method: string, path: string, body?: unknown) => {
   const res = await call(app.url, method, path, { token: admin.token, body });
@@ -151,6 +178,44 @@ const batchOfA = async () => {
   const res = await call(app.url, req.method, req.path, { token: rightful.token, body: req.body, headers: req.headers });
   if (res.status !== 201) throw new Error(`POST /internal-transfer-batches: ${res.status} ${res.text}`);
   return res.body;
+};
+
+const statementExportBody = (account: string) => ({ scope_ref: account, asset: 'USD', from: '2026-01-01T00:00:00Z', to: new Date(Date.now() - 1000).toISOString() });
+/** A statement export of A's account; no worker runs here, so it stays queued. */
+const statementExportOfA = async () => asAdmin('POST', '/client-account-statement-exports', statementExportBody(await accountOfA()));
+
+/**
+ * Once: a quorum of one approver (the platform role `approver`) for policy changes, and a user at A holding
+ * that role, acting through a service account's exchanged token.
+ */
+let governed: Promise<void> | undefined;
+const governA = () =>
+  (governed ??= (async () => {
+    const approverRole = `roles/${admin.tenant.roleIds.approver}`;
+    await asAdmin('PATCH', '/governance-settings', { policy_change_quorum: 1, approver_role_ref: approverRole });
+    const person = await newUser(app, admin, clientA);
+    await asAdmin('POST', '/role-assignments', { principal_ref: `users/${person.id}`, role_ref: approverRole, scope_ref: clientA });
+    const actor = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role: await newRole(app, admin, admin.enterpriseRef, ['users.act_for']), scope_ref: admin.enterpriseRef }]);
+    const exchanged = await call(app.url, 'POST', '/oauth/token', {
+      body: {
+        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+        client_id: actor.clientId,
+        client_secret: actor.clientSecret,
+        subject_token: `users/${person.id}`,
+        subject_token_type: 'urn:counterfoil:params:oauth:token-type:user-ref',
+      },
+    });
+    if (exchanged.status !== 200) throw new Error(`token exchange: ${exchanged.status} ${exchanged.text}`);
+    humanApprover = exchanged.body.access_token;
+  })());
+
+/** A policy change of A pending approval: activating a draft rule at A under the quorum (202). */
+const policyChangeOfA = async () => {
+  await governA();
+  const rule = await asAdmin('POST', '/policies', { name: unique('rule'), scope_ref: clientA, action_family: 'withdrawal', order: 1, effect: { type: 'deny' } });
+  const res = await call(app.url, 'POST', `/policy-rules/${rule.id}/activate`, { token: admin.token });
+  if (res.status !== 202) throw new Error(`activate: ${res.status} ${res.text}`);
+  return { ...res.body, approval_id: (res.body.approval_ref as string).slice('approvals/'.length) };
 };
 
 const kycDecision = async () => {
@@ -283,6 +348,26 @@ const rows: Row[] = [
   { route: 'PATCH /balance-monitors/{balance_monitor_id}', permission: 'balance_monitors.manage', kind: 'object', setup: monitorOfA, request: (m) => ({ method: 'PATCH', path: `/balance-monitors/${m.id}`, body: { threshold: '20.00' } }) },
   { route: 'POST /balance-monitors/{balance_monitor_id}/disable', permission: 'balance_monitors.manage', kind: 'object', setup: monitorOfA, request: (m) => ({ method: 'POST', path: `/balance-monitors/${m.id}/disable` }) },
   { route: 'POST /balance-monitors/{balance_monitor_id}/enable', permission: 'balance_monitors.manage', kind: 'object', setup: monitorOfA, request: (m) => ({ method: 'POST', path: `/balance-monitors/${m.id}/enable` }) },
+  {
+    route: 'POST /client-account-statement-exports',
+    permission: 'exports.create',
+    kind: 'object',
+    setup: accountOfA,
+    request: (a) => ({ method: 'POST', path: '/client-account-statement-exports', body: statementExportBody(a) }),
+  },
+  { route: 'GET /client-account-statement-exports', permission: 'exports.read', kind: 'list', setup: statementExportOfA, request: () => ({ method: 'GET', path: '/client-account-statement-exports?page_size=200' }) },
+  { route: 'GET /client-account-statement-exports/{export_id}', permission: 'exports.read', kind: 'object', setup: statementExportOfA, request: (e) => ({ method: 'GET', path: `/client-account-statement-exports/${e.id}` }) },
+  { route: 'GET /policy-changes', permission: 'policies.read', kind: 'list', setup: policyChangeOfA, request: () => ({ method: 'GET', path: '/policy-changes?page_size=200' }) },
+  { route: 'GET /policy-changes/{policy_change_id}', permission: 'policies.read', kind: 'object', setup: policyChangeOfA, request: (c) => ({ method: 'GET', path: `/policy-changes/${c.id}` }) },
+  {
+    route: 'POST /approvals/decisions',
+    permission: 'approvals.decide',
+    kind: 'batch',
+    human: true,
+    setup: policyChangeOfA,
+    actionToken: (c) => ({ action: 'approvals.decide_many', batch: { decision: 'approve', approval_ids: [c.approval_id] } }),
+    request: (c) => ({ method: 'POST', path: '/approvals/decisions', body: { decision: 'approve', approval_ids: [c.approval_id] } }),
+  },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
 ];
@@ -299,6 +384,7 @@ function expected(row: Row): Partial<Record<Column, string>> {
     case 'own':
       return { foreign: '2xx', sibling: '404', lacking: '403', rightful: '2xx' };
     case 'object':
+    case 'batch':
       return row.level === 'enterprise'
         ? { foreign: '404', sibling: '404', lacking: '403', rightful: '2xx' }
         : { foreign: '404', sibling: '404', lacking: '403', lacking_here: '403', rightful: '2xx' };
@@ -310,10 +396,12 @@ function tokenOf(column: Column, row: Row): string {
   if (column === 'sibling') return sibling.token;
   if (column === 'lacking') return lacking.token;
   if (column === 'lacking_here') return lackingHere.get(row.permission)!.token;
+  if (row.human) return humanApprover!;
   return row.level === 'enterprise' ? admin.token : rightful.token;
 }
 
 function outcome(row: Row, status: number, body: any, object: any): string {
+  if (row.kind === 'batch' && status === 200) return outcome({ ...row, kind: 'object' }, body.results[0].status, undefined, object);
   if (row.kind === 'list' && status === 200) return `200 ${body.items.some((i: { id: string }) => i.id === object.id) ? 'with' : 'without'} it`;
   if ((row.kind === 'object' || row.kind === 'own') && status >= 200 && status < 300) return '2xx';
   return String(status);
@@ -342,7 +430,7 @@ describe('authorization matrix of the identity routes', () => {
       if (!(column in want)) continue;
       const req = row.request(object);
       const token = tokenOf(column, row);
-      const minted = row.actionToken ? await call(app.url, 'POST', '/action-tokens', { token, body: row.actionToken() }) : null;
+      const minted = row.actionToken ? await call(app.url, 'POST', '/action-tokens', { token, body: row.actionToken(object) }) : null;
       const headers: Record<string, string> = { ...req.headers, ...(minted?.status === 201 ? { 'x-action-token': minted.body.token } : {}) };
       const res = await call(app.url, req.method, req.path, { token, body: req.body, headers });
       got[column] = outcome(row, res.status, res.body, object);

@@ -143,7 +143,7 @@ describe('quotes and conversions', () => {
     const [event] = await app.services.sql`select type, payload from events where resource_ref = ${`conversions/${res.body.id}`}`;
     expect(event.type).toBe('operations.conversion.executed.v1');
     // Stored in the first API version's shape; the answer is rendered at the caller's (src/versions).
-    expect(renderAt(event.payload, LATEST_API_VERSION)).toEqual(res.body);
+    expect(renderAt(event.payload, LATEST_API_VERSION, 'tenant')).toEqual(res.body);
 
     // At most once: the same quote again (another Idempotency-Key) is 409 quote_used.
     const again = await convert({ ...body, quote_id: quote.body.id });

@@ -67,7 +67,7 @@ it('executes a transfer and returns the seed\'s transaction record', async () =>
   const [event] = await app.services.sql`select type, payload from events where resource_ref = ${`internal-transfers/${res.body.id}`}`;
   expect(event.type).toBe('operations.internal_transfer.executed.v1');
   // Stored in the first API version's shape; the answer is rendered at the caller's (src/versions).
-  expect(renderAt(event.payload, LATEST_API_VERSION)).toEqual(res.body);
+  expect(renderAt(event.payload, LATEST_API_VERSION, 'tenant')).toEqual(res.body);
   const [posting] = await app.services.sql`
     select count(*)::int as n from ledger_postings p join ledger_transactions t on t.id = p.transaction_id where t.business_key = ${`internal_transfer/${res.body.id}`}`;
   expect(posting.n).toBe(2);

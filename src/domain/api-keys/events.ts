@@ -15,6 +15,11 @@ export const ApiKeyBody = z
     status: z.enum(['active', 'revoked']),
     key_issued_at: Timestamp.openapi({ description: 'When the current key material was issued (creation or the last reactivation).' }),
     revoked_at: Timestamp.nullable(),
+    api_version: z.string().openapi({
+      description:
+        'The signed API version this key\'s requests are answered at when they send no `Counterfoil-Version` header: the latest when the key was created (kept on reactivation); the first for keys created before versions existed.',
+      example: '2026-11-26',
+    }),
     etag: ETag,
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -7,6 +7,7 @@ import { recordEventSql } from '../../events/outbox';
 import { issueKeyMaterial, notifyApiKeyChange, presentPublicKey, type IssuedKeyMaterial } from '../../auth/api-keys';
 import { normalizeAllowlistEntry } from '../../auth/ip-allowlist';
 import { API_KEY_EVENTS } from './events';
+import { FIRST_API_VERSION, LATEST_API_VERSION } from '../../versions';
 
 export type ApiKeyStatus = 'active' | 'revoked';
 
@@ -25,11 +26,13 @@ export interface ApiKeyRow {
   public_key: Buffer;
   key_issued_at: Date;
   revoked_at: Date | null;
+  /** The signed API version the key is answered at without a header; null for keys from before versions (the first). */
+  api_version: string | null;
 }
 
 /** Every column but the key hash, which never leaves the database layer. */
 const COLUMNS = `id, version, created_at, updated_at, enterprise_id, client_id, client_account_id, label, ip_allowlist,
-                 status, api_key_prefix, public_key, key_issued_at, revoked_at`;
+                 status, api_key_prefix, public_key, key_issued_at, revoked_at, api_version`;
 
 export function presentApiKey(k: ApiKeyRow) {
   return {
@@ -44,6 +47,7 @@ export function presentApiKey(k: ApiKeyRow) {
     status: k.status,
     key_issued_at: k.key_issued_at.toISOString(),
     revoked_at: k.revoked_at ? k.revoked_at.toISOString() : null,
+    api_version: k.api_version ?? FIRST_API_VERSION,
     etag: etagOf(k),
     created_at: k.created_at.toISOString(),
     updated_at: k.updated_at.toISOString(),
@@ -122,9 +126,9 @@ export async function createApiKey(sql: Sql, input: NewApiKey, alongside?: Along
   const row = await sql.begin(async (tx) => {
     const accountId = await keyHolder(tx, input.clientId, input.clientAccountId);
     const [created] = await tx.unsafe<ApiKeyRow[]>(
-      `insert into api_keys (id, enterprise_id, client_id, client_account_id, label, ip_allowlist, api_key_hash, api_key_prefix, public_key)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${COLUMNS}`,
-      [uuidv7(), input.enterpriseId, input.clientId, accountId, input.label, ipAllowlist, material.apiKeyHash, material.apiKeyPrefix, material.publicKey] as never[],
+      `insert into api_keys (id, enterprise_id, client_id, client_account_id, label, ip_allowlist, api_key_hash, api_key_prefix, public_key, api_version)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNS}`,
+      [uuidv7(), input.enterpriseId, input.clientId, accountId, input.label, ipAllowlist, material.apiKeyHash, material.apiKeyPrefix, material.publicKey, LATEST_API_VERSION] as never[],
     );
     await recordKeyEvent(tx, API_KEY_EVENTS.created, created, input.attribution);
     await alongside?.(tx, created);

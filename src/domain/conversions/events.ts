@@ -1,13 +1,14 @@
 import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
-import { FeeSummaryBody, Money, SubjectAttributionBody } from '../transfers/events';
+import { FeeSummaryBody, Money, SubjectAttributionBody, TransactionResource } from '../transfers/events';
 
 export const CONVERSION_STATUSES = ['pending_approval', 'executing', 'executed', 'cancelled', 'rejected', 'expired', 'failed'] as const;
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 
 export const ConversionRecordBody = z
   .object({
+    resource: TransactionResource,
     id: Uuid,
     account_ref: z.string().openapi({ description: 'The account debited in the source asset and credited in the target asset.' }),
     approval_ref: z.string().nullable(),

@@ -5,8 +5,9 @@ import { ETag, Ref, Timestamp, Uuid } from '../../schema/common';
 export const ExportBody = z
   .object({
     id: Uuid,
-    resource: z.enum(['operations_activity_export', 'user_action_audit_export']),
+    resource: z.enum(['operations_activity_export', 'user_action_audit_export', 'client_account_statement_export']),
     scope_ref: z.string(),
+    asset: z.string().nullable().openapi({ description: 'The asset of a client account statement export; null for other kinds.' }),
     format: z.enum(['csv', 'jsonl']),
     from: Timestamp.openapi({ description: 'Inclusive start of the time range.' }),
     to: Timestamp.openapi({ description: 'Exclusive end of the time range.' }),

@@ -24,6 +24,7 @@ export interface ExportRow {
   kind: ExportKind;
   format: ExportFormat;
   scope_ref: string;
+  asset: string | null;
   range_start: Date;
   range_end: Date;
   status: ExportStatus;
@@ -41,6 +42,7 @@ export interface ExportRow {
 export const EXPORT_KINDS: Record<ExportKind, { resource: string; collection: string }> = {
   operations_activity: { resource: 'operations_activity_export', collection: 'operations-activity-exports' },
   user_action_audit: { resource: 'user_action_audit_export', collection: 'user-action-audit-exports' },
+  client_account_statement: { resource: 'client_account_statement_export', collection: 'client-account-statement-exports' },
 };
 
 export function exportFilePath(dataDir: string, row: Pick<ExportRow, 'id' | 'format'>): string {
@@ -51,8 +53,9 @@ export function presentExport(e: ExportRow) {
   const { resource, collection } = EXPORT_KINDS[e.kind];
   return {
     id: e.id,
-    resource: resource as 'operations_activity_export' | 'user_action_audit_export',
+    resource: resource as 'operations_activity_export' | 'user_action_audit_export' | 'client_account_statement_export',
     scope_ref: e.scope_ref,
+    asset: e.asset,
     format: e.format,
     from: e.range_start.toISOString(),
     to: e.range_end.toISOString(),
@@ -89,6 +92,8 @@ export interface NewExport {
   kind: ExportKind;
   format: ExportFormat;
   scopeRef: string;
+  /** A statement's asset; absent for other kinds. */
+  asset?: string;
   rangeStart: Date;
   rangeEnd: Date;
   attribution: SubjectAttribution | null;
@@ -104,8 +109,8 @@ export interface NewExport {
 export async function queueExport(sql: Sql, input: NewExport, owes?: (row: ExportRow) => WorkflowStart, alongside?: Alongside<ExportRow>): Promise<ExportRow> {
   return sql.begin(async (tx) => {
     const [row] = await tx<ExportRow[]>`
-      insert into exports (id, enterprise_id, kind, format, scope_ref, range_start, range_end, schedule_id, scheduled_for, attribution)
-      values (${uuidv7()}, ${input.enterpriseId}, ${input.kind}, ${input.format}, ${input.scopeRef}, ${input.rangeStart}, ${input.rangeEnd},
+      insert into exports (id, enterprise_id, kind, format, scope_ref, asset, range_start, range_end, schedule_id, scheduled_for, attribution)
+      values (${uuidv7()}, ${input.enterpriseId}, ${input.kind}, ${input.format}, ${input.scopeRef}, ${input.asset ?? null}, ${input.rangeStart}, ${input.rangeEnd},
               ${input.scheduleId ?? null}, ${input.scheduledFor ?? null}, ${input.attribution ? tx.json(input.attribution as never) : null})
       on conflict (schedule_id, scheduled_for) where schedule_id is not null do nothing
       returning *`;
@@ -195,7 +200,14 @@ export async function produceExport(services: Services, id: string, retentionSec
   const source = exportSource(row.kind);
   const file = exportFilePath(config.dataDir, row);
   mkdirSync(path.dirname(file), { recursive: true });
-  const selection = { enterpriseId: row.enterprise_id, scopeRefs: await scopeRefsOf(sql, row), rangeStart: row.range_start, rangeEnd: row.range_end };
+  const selection = {
+    enterpriseId: row.enterprise_id,
+    scopeRefs: await scopeRefsOf(sql, row),
+    scopeRef: row.scope_ref,
+    asset: row.asset,
+    rangeStart: row.range_start,
+    rangeEnd: row.range_end,
+  };
   const chunks = source.query
     ? copyEncoded(sql, source.query(selection), source.columns, row.format)
     : encodeBatches(source.rows(sql, selection, 2000), source.columns, row.format);

@@ -1,12 +1,17 @@
 import type { Sql } from 'postgres';
 import { auditEntriesSource } from '../audit/export-source';
+import { statementSource } from '../statements/export-source';
 
-export type ExportKind = 'operations_activity' | 'user_action_audit';
+export type ExportKind = 'operations_activity' | 'user_action_audit' | 'client_account_statement';
 
 export interface ExportSelection {
   enterpriseId: string;
   /** Scope refs to include (the export's scope and everything beneath it); null means the whole enterprise. */
   scopeRefs: string[] | null;
+  /** The export's own scope ref. */
+  scopeRef: string;
+  /** The asset of a statement export; null for other kinds. */
+  asset: string | null;
   rangeStart: Date;
   rangeEnd: Date;
 }
@@ -91,3 +96,4 @@ defineExportSource(
 );
 
 defineExportSource('user_action_audit', auditEntriesSource);
+defineExportSource('client_account_statement', statementSource);

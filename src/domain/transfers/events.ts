@@ -27,10 +27,17 @@ export const FeeSummaryBody = z
   })
   .openapi('FeeSummary');
 
+/**
+ * The transaction records' discriminator. The OpenAPI document describes the latest version, so the
+ * schemas list it; handlers and stored payloads keep the first version's shape and src/versions adds it.
+ */
+export const TransactionResource = z.literal('transaction').openapi({ description: 'The resource discriminator; from API version 2026-11-26 (absent at 2026-11-21).' });
+
 export const TRANSFER_STATUSES = ['pending_approval', 'executing', 'executed', 'cancelled', 'rejected', 'expired', 'failed'] as const;
 
 export const TransactionRecordBody = z
   .object({
+    resource: TransactionResource,
     id: Uuid,
     account_ref: z.string().openapi({ description: 'The debited account.' }),
     approval_ref: z.string().nullable(),

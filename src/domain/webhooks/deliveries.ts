@@ -125,7 +125,7 @@ export interface SubscriptionTarget {
 
 /** An event as delivered to a subscription: its representation rendered at the subscription's API version. */
 export function eventBody(event: EventRow, apiVersion: string | null): string {
-  return JSON.stringify(renderAt(presentEvent(event), apiVersion && isApiVersion(apiVersion) ? apiVersion : FIRST_API_VERSION));
+  return JSON.stringify(renderAt(presentEvent(event), apiVersion && isApiVersion(apiVersion) ? apiVersion : FIRST_API_VERSION, 'tenant'));
 }
 
 /** What sending needs of a subscription: where to, and the secrets to sign with. */

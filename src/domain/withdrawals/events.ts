@@ -1,7 +1,7 @@
 import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
-import { FeeSummaryBody, Money, SubjectAttributionBody } from '../transfers/events';
+import { FeeSummaryBody, Money, SubjectAttributionBody, TransactionResource } from '../transfers/events';
 import { PolicyDecisionBody } from '../policies/decision-body';
 
 export const DESTINATION_STATUSES = ['pending_approval', 'active', 'disabled', 'retired', 'rejected'] as const;
@@ -42,6 +42,7 @@ export const TERMINAL_WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = ['execu
 
 export const WithdrawalRecordBody = z
   .object({
+    resource: TransactionResource,
     id: Uuid,
     account_ref: z.string().openapi({ description: 'The debited account.' }),
     approval_ref: z.string().nullable(),

@@ -14,6 +14,7 @@ import { ExportBody, ExportScheduleBody } from '../../domain/exports/events';
 import { EXPORT_KINDS, exportFilePath, findExport, listExports, presentExport, requestExport, type ExportRow } from '../../domain/exports/exports';
 import type { ExportKind } from '../../domain/exports/sources';
 import { auditRowAlongside } from '../../domain/audit/entries';
+import { ASSET_CODES } from '../../ledger';
 import {
   actOnSchedule,
   createExportSchedule,
@@ -29,6 +30,10 @@ const TopologyRef = z
   .string()
   .regex(/^(enterprises|clients|client-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be an enterprise, client or client-account reference')
   .openapi({ example: 'enterprises/0193a1c2-7f00-7abc-8def-0123456789ab' });
+const ClientAccountRef = z
+  .string()
+  .regex(/^client-accounts\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a client-account reference')
+  .openapi({ example: 'client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' });
 const Kind = z.enum(['operations_activity', 'user_action_audit']);
 const Format = z.enum(['csv', 'jsonl']).openapi({ description: 'CSV (RFC 4180, header row) or JSON Lines.' });
 const Instant = z.iso.datetime({ offset: true });
@@ -36,16 +41,39 @@ const Instant = z.iso.datetime({ offset: true });
 const TITLES: Record<ExportKind, { tag: string; noun: string; op: string }> = {
   operations_activity: { tag: 'Exports', noun: 'operations activity export', op: 'OperationsActivityExport' },
   user_action_audit: { tag: 'Exports', noun: 'user action audit export', op: 'UserActionAuditExport' },
+  client_account_statement: { tag: 'Exports', noun: 'client account statement export', op: 'ClientAccountStatementExport' },
 };
+
+/**
+ * What an export kind reveals beyond the export itself, so what its caller also needs at the scope:
+ * the audit trail says who did what; a statement is the account's balances, read as GET …/statement reads them.
+ */
+const ALSO_REQUIRES: Partial<Record<ExportKind, Permission>> = { user_action_audit: 'audit.read', client_account_statement: 'balances.read' };
+
+/** The request body of each kind: a statement is one client account's, in one asset. */
+function requestBody(kind: ExportKind, op: string) {
+  const common = { from: Instant, to: Instant, format: Format.default('csv') };
+  if (kind !== 'client_account_statement') return z.object({ scope_ref: TopologyRef, ...common }).strict().openapi(`${op}Request`);
+  return z
+    .object({
+      scope_ref: ClientAccountRef.openapi({ description: 'The client account.' }),
+      asset: z.enum(ASSET_CODES),
+      from: Instant.openapi({ description: 'Start (exclusive) of the period, as the statement\'s `from`.' }),
+      to: Instant.openapi({ description: 'End (inclusive) of the period, not in the future, as the statement\'s `to`.' }),
+      format: common.format,
+    })
+    .strict()
+    .openapi(`${op}Request`);
+}
 
 async function pathOf(sql: Sql, row: { enterprise_id: string; scope_ref: string }): Promise<ScopePath> {
   return (await scopePathOf(sql, row.scope_ref)) ?? [`enterprises/${row.enterprise_id}`, row.scope_ref];
 }
 
-/** Audit exports also need `audit.read` at the scope: they reveal who did what. */
 function requireFor(caller: Caller, kind: ExportKind, permission: Permission, path: ScopePath, what: string): void {
   caller.require(permission, path, what);
-  if (kind === 'user_action_audit') caller.require('audit.read', path, what);
+  const also = ALSO_REQUIRES[kind];
+  if (also) caller.require(also, path, what);
 }
 
 async function visibleExport(sql: Sql, caller: Caller, kind: ExportKind, id: string): Promise<ExportRow> {
@@ -66,15 +94,16 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
       operationId: `create${op}`,
       summary: `Request a ${noun}`,
       description: `Answers 202 with the export in \`queued\`; a workflow streams the rows to a file, then the export is \`completed\` with \`row_count\`, \`byte_size\` and \`sha256\`, or \`failed\` with a reason. ${
-        kind === 'user_action_audit' ? 'Also requires `audit.read` at the scope.' : ''
+        ALSO_REQUIRES[kind] ? `Also requires \`${ALSO_REQUIRES[kind]}\` at the scope.` : ''
+      }${
+        kind === 'client_account_statement'
+          ? ' The file is the statement of GET /client-accounts/{id}/statement over the same period: an `opening` row, one `entry` row per entry in booking order with the running `balance`, a `closing` row.'
+          : ''
       }`,
       tags: [tag],
       auth: { kind: 'bearer', permission: 'exports.create' },
       idempotency: 'optional',
-      body: z
-        .object({ scope_ref: TopologyRef, from: Instant, to: Instant, format: Format.default('csv') })
-        .strict()
-        .openapi(`${op}Request`),
+      body: requestBody(kind, op),
       responses: { 202: { description: 'The queued export.', schema: ExportBody } },
       errors: ['EdgeNotFound', 'EdgeUnprocessable', 'TemporarilyUnavailable'],
       handler: async ({ body, caller, services, ctx }) => {
@@ -82,6 +111,10 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
         requireFor(caller, kind, 'exports.create', path ?? [body.scope_ref], 'scope');
         const [from, to] = [new Date(body.from), new Date(body.to)];
         if (!(from < to)) throw unprocessable('`from` must be before `to`.', [{ pointer: '/body/to', detail: 'must be after from' }]);
+        // A statement's closing balance at a future instant could still change (as GET …/statement refuses it).
+        // The body is one of two shapes (requestBody); only a statement's has an asset.
+        const { asset } = body as { asset?: string };
+        if (asset && to.getTime() > Date.now()) throw unprocessable('The instant is in the future.', [{ pointer: '/body/to', detail: 'must not be in the future' }]);
         const row = await requestExport(
           services,
           {
@@ -89,6 +122,7 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
             kind,
             format: body.format,
             scopeRef: body.scope_ref,
+            asset,
             rangeStart: from,
             rangeEnd: to,
             attribution: caller.attribution(),
@@ -118,7 +152,8 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
         const visible: ExportRow[] = [];
         for (const row of scanned) {
           const path = (await paths.of(row.scope_ref)) ?? [caller.enterpriseRef, row.scope_ref];
-          if (caller.can('exports.read', path) && (kind !== 'user_action_audit' || caller.can('audit.read', path))) visible.push(row);
+          const also = ALSO_REQUIRES[kind];
+          if (caller.can('exports.read', path) && (!also || caller.can(also, path))) visible.push(row);
         }
         return {
           body: {
@@ -343,4 +378,9 @@ export const exportScheduleRoutes: RouteDef[] = [
   scheduleActionRoute('delete', 'Delete an export schedule', 'Deletes the Temporal Schedule; exports it created stay.'),
 ];
 
-export const allExportRoutes: RouteDef[] = [...exportRoutes('operations_activity'), ...exportRoutes('user_action_audit'), ...exportScheduleRoutes];
+export const allExportRoutes: RouteDef[] = [
+  ...exportRoutes('operations_activity'),
+  ...exportRoutes('user_action_audit'),
+  ...exportRoutes('client_account_statement'),
+  ...exportScheduleRoutes,
+];
