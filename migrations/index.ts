@@ -27,6 +27,7 @@ import { Migration20261126040000_rate_limits } from './Migration20261126040000_r
 import { Migration20261126072000_transfer_batches } from './Migration20261126072000_transfer_batches';
 import { Migration20261126073000_governed_policy_changes } from './Migration20261126073000_governed_policy_changes';
 import { Migration20261126073100_api_versions } from './Migration20261126073100_api_versions';
+import { Migration20261126093000_ramp_collection_accounts } from './Migration20261126093000_ramp_collection_accounts';
 import { Migration20261126077000_balance_history } from './Migration20261126077000_balance_history';
 
 /** Listed explicitly so migrations load the same way under tsx, jest and a bundler. Append, never reorder. */
@@ -60,4 +61,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126073000_governed_policy_changes', class: Migration20261126073000_governed_policy_changes },
   { name: 'Migration20261126073100_api_versions', class: Migration20261126073100_api_versions },
   { name: 'Migration20261126077000_balance_history', class: Migration20261126077000_balance_history },
+  { name: 'Migration20261126093000_ramp_collection_accounts', class: Migration20261126093000_ramp_collection_accounts },
 ];
