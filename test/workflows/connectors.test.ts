@@ -259,6 +259,11 @@ it.each([
     const [{ sessions }] = await h.app.services.sql`select count(*)::int as sessions from on_ramp_sessions where account_ref = ${account}`;
     const [{ accounts }] = await h.app.services.sql`select count(*)::int as accounts from ramp_collection_accounts where enterprise_id = ${org.tenant.enterpriseId} and rail = ${rail}`;
     expect([sessions, accounts]).toEqual([0, 0]);
+    // A request the pair refuses is that refusal, and asks the connector nothing.
+    const asked = (await connector.state()).instruction_requests;
+    const unlisted = await org.api('POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'GBP', asset: 'BTC' });
+    expect([unlisted.status, unlisted.body.reason]).toEqual([422, 'pair_not_supported']);
+    expect((await connector.state()).instruction_requests).toBe(asked);
   } finally {
     await connector.control('/control/deposit-instructions/behaviour', { mode: 'ok' });
   }

@@ -112,6 +112,8 @@ function payInRail(currency: string): string {
   return rail.code;
 }
 
+const PAIR_POINTERS = { from: '/body/fiat_currency', to: '/body/asset' };
+
 function checkAssets(input: Pick<NewOnRamp, 'fiatCurrency' | 'asset'>) {
   const fiat = ASSETS[input.fiatCurrency];
   const asset = ASSETS[input.asset];
@@ -166,7 +168,9 @@ export interface NewOnRamp {
  * worker's sweeper). A start that fails ends the session `failed` (`workflow_start_failed`) and answers 503.
  */
 export async function createOnRamp(services: Services, input: NewOnRamp): Promise<OnRampRow> {
-  checkAssets(input);
+  const { fiat, asset } = checkAssets(input);
+  // A request the pair refuses (422/409) asks the provider nothing; the transaction checks it again.
+  await tradablePair(services.sql, fiat.code, asset.code, PAIR_POINTERS);
   const collection = await onRampCollectionAccount(services, input.enterpriseId, input.fiatCurrency);
   const { row, start } = await acceptOnRamp(services.sql, input, collection);
   await startOwed(services, start, () => failUnstartedOnRamp(services.sql, row.id, { workflowId: start.workflowId, answer: input.idempotency }));
@@ -184,7 +188,7 @@ export async function acceptOnRamp(sql: Sql, input: NewOnRamp, collection: Colle
   const { fiat, asset } = checkAssets(input);
   return (await sql.begin(async (tx) => {
     const account = await lockMovableAccount(tx, input.accountRef, input.enterpriseId, { outgoing: true });
-    const pair = await tradablePair(tx, fiat.code, asset.code, { from: '/body/fiat_currency', to: '/body/asset' });
+    const pair = await tradablePair(tx, fiat.code, asset.code, PAIR_POINTERS);
     const reference = `CFR${randomBytes(6).toString('hex').toUpperCase()}`;
     const [row] = await tx<OnRampRow[]>`
       insert into on_ramp_sessions (id, enterprise_id, client_id, account_ref, fiat_currency, asset, pair_id, status, payment_reference,
