@@ -2358,7 +2358,7 @@ export interface paths {
         put?: never;
         /**
          * Start an on-ramp (fiat → asset)
-         * @description Answers `requested` with payment instructions (sandbox bank details and a `reference` to quote); the `on-ramp/<id>` workflow moves it to `awaiting_payment` and expires it after `payment_window_seconds` (default 3600) unless the payment arrives (sandbox: POST /sandbox/on-ramp-sessions/{id}/payment). Then `converting` → `completed` with the asset credited. The pair fiat → asset must be listed and enabled.
+         * @description Answers `requested` with payment instructions: the enterprise's collection account on the currency's pay-in rail (issued once by the rail's deposits provider: the sandbox bank, or a bank through its connector; 502 `EdgeBadGateway` naming the provider when it fails, and no session is created) and a `reference` the payer must quote; the `on-ramp/<id>` workflow moves it to `awaiting_payment` and expires it after `payment_window_seconds` (default 3600) unless the payment arrives (sandbox: POST /sandbox/on-ramp-sessions/{id}/payment). Then `converting` → `completed` with the asset credited. The pair fiat → asset must be listed and enabled.
          *
          *     Requires permission `ramps.create`.
          *
@@ -17418,6 +17418,15 @@ export interface operations {
             };
             /** @description EdgeRateLimited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeBadGateway */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

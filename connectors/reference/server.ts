@@ -32,6 +32,8 @@ interface Payout {
 /** A deposit address or virtual account this connector issued: payments to it are reported for its account. */
 interface Instruction {
   idempotency_key: string;
+  /** `account`: an account's own; `collection`: an enterprise's on-ramp collection account (payments quote a reference). */
+  purpose: 'account' | 'collection';
   account_ref: string;
   rail: string;
   address: string;
@@ -42,6 +44,7 @@ interface Instruction {
 /** The members of Counterfoil's signed protocol requests this connector reads (docs/connectors.md). */
 interface ProtocolRequest {
   idempotency_key: string;
+  purpose: 'account' | 'collection';
   account_ref: string;
   rail: string;
   destination: unknown;
@@ -125,9 +128,9 @@ function abaRoutingNumber(first8: string): string {
 }
 
 /** The instruction for a key: the same key always gives the same address, and no two keys share one. */
-function issueInstruction(key: string, accountRef: string, rail: string, beneficiaryName: string): Instruction | null {
+function issueInstruction(key: string, purpose: Instruction['purpose'], accountRef: string, rail: string, beneficiaryName: string): Instruction | null {
   const seed = sha256(`reference-deposit-instruction\u0000${key}`);
-  const base = { idempotency_key: key, account_ref: accountRef, rail, memo: null as string | null, details: {} as Record<string, string> };
+  const base = { idempotency_key: key, purpose, account_ref: accountRef, rail, memo: null as string | null, details: {} as Record<string, string> };
   switch (rail) {
     case 'ethereum':
       return { ...base, address: `0x${seed.subarray(0, 20).toString('hex')}` };
@@ -250,11 +253,13 @@ async function protocol(req: IncomingMessage, res: ServerResponse, path: string,
     if (state.instructionMode === 'invalid') return send(res, 200, { idempotency_key: body.idempotency_key, rail: body.rail, address: 'not-an-address', memo: null, details: {} });
     let instruction = state.instructions.get(body.idempotency_key);
     if (!instruction) {
-      const issued = issueInstruction(body.idempotency_key, body.account_ref, body.rail, body.beneficiary_name);
-      if (!issued) return send(res, 422, { error: `no accounts on rail ${body.rail}` });
+      const purpose = body.purpose === 'collection' ? 'collection' : 'account';
+      const issued = issueInstruction(body.idempotency_key, purpose, body.account_ref, body.rail, body.beneficiary_name);
+      // Collection accounts are bank accounts: a pay-in rail's.
+      if (!issued || (purpose === 'collection' && !['sepa', 'fps', 'ach'].includes(body.rail))) return send(res, 422, { error: `no ${purpose} accounts on rail ${body.rail}` });
       state.instructions.set(issued.idempotency_key, (instruction = issued));
     }
-    const { account_ref: _account, ...answer } = instruction;
+    const { account_ref: _account, purpose: _purpose, ...answer } = instruction;
     return send(res, 200, answer);
   }
   if (path === '/prices') {
@@ -319,8 +324,9 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
     const { times, bad_signature: badSignature, ...data } = body;
     if (data.address !== undefined) {
       // A payment arriving on an address (+memo) this connector issued: reported as it arrived.
-      const issued = [...state.instructions.values()].find((i) => i.address === data.address && (i.memo ?? null) === (data.memo ?? null));
-      if (!issued) return send(res, 404, { error: 'not an address or account this connector issued' });
+      const issued = [...state.instructions.values()].find((i) => i.purpose === 'account' && i.address === data.address && (i.memo ?? null) === (data.memo ?? null));
+      // A collection account's payments are told apart by the payment reference the payer quoted: report `payment_reference`.
+      if (!issued) return send(res, 404, { error: "not an address or account this connector issued for an account's deposits" });
       data.memo = issued.memo;
     }
     return send(res, 200, { events: await sendEvent('deposit.received', data, { times, badSignature }) });

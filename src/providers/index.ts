@@ -99,7 +99,8 @@ export class Providers {
   }
 
   /**
-   * A deposit instruction for an account on a rail, issued by the rail's deposits provider. Called
+   * A deposit instruction for an account (or an on-ramp collection account) on a rail, issued by the
+   * rail's deposits provider. Called
    * while a request is handled: a provider that fails (or is not connected) is 502 naming it, with
    * no internals; the caller holds no database transaction across it.
    */
@@ -110,7 +111,8 @@ export class Providers {
       provider = issuer.name;
       return await issuer.issue(request);
     } catch (err) {
-      throw this.badGateway(err, provider, `did not issue a ${request.rail} deposit instruction`, { rail: request.rail });
+      const what = request.purpose === 'collection' ? 'collection account' : 'deposit instruction';
+      throw this.badGateway(err, provider, `did not issue a ${request.rail} ${what}`, { rail: request.rail });
     }
   }
 

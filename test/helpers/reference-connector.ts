@@ -78,7 +78,7 @@ export class ReferenceConnector {
     payouts: Array<{ idempotency_key: string; status: string; reference: string }>;
     payout_requests: number;
     /** The deposit instructions it issued (one per key) and how many requests for them it received. */
-    instructions: Array<{ idempotency_key: string; account_ref: string; rail: string; address: string; memo: string | null; details: Record<string, string> }>;
+    instructions: Array<{ idempotency_key: string; purpose: 'account' | 'collection'; account_ref: string; rail: string; address: string; memo: string | null; details: Record<string, string> }>;
     instruction_requests: number;
   }> {
     return this.control('/control/state');

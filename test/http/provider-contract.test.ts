@@ -9,9 +9,10 @@ import { HttpRail } from '../../src/providers/http/rails';
 import { HttpPriceSource } from '../../src/providers/http/prices';
 import { HttpInstructionIssuer } from '../../src/providers/http/deposit-instructions';
 import { SandboxInstructionIssuer } from '../../src/providers/deposits/sandbox-instructions';
-import { instructionKey, type DepositInstructionIssuer } from '../../src/providers/deposits/instructions';
+import { collectionAccountKey, instructionKey, type DepositInstructionIssuer } from '../../src/providers/deposits/instructions';
 import { fundingOptions } from '../../src/domain/funding/endpoints';
 import { networkByCode, validateAddress } from '../../src/domain/catalogue/networks';
+import { railsFor } from '../../src/domain/catalogue/bank-rails';
 import { createTenant, startTestApp, type TestApp } from '../helpers/app';
 import { ReferenceConnector } from '../helpers/reference-connector';
 import { ETH_ADDRESS } from '../workflows/withdrawal-fixtures';
@@ -125,6 +126,7 @@ const issuers: Array<[string, () => DepositInstructionIssuer]> = [
 describe.each(issuers)('%s passes the deposit instruction contract', (_name, issuer) => {
   const request = (accountRef: string, rail: string) => ({
     businessKey: instructionKey(accountRef, rail),
+    purpose: 'account' as const,
     enterpriseId,
     accountRef,
     rail,
@@ -146,5 +148,21 @@ describe.each(issuers)('%s passes the deposit instruction contract', (_name, iss
       expect(first).toMatchObject({ memo: null, details: { beneficiary_name: 'Contract Ltd' } });
       expect(Object.values(first.details)).toContain(first.address);
     }
+  });
+
+  it.each(railsFor('pay_in').map((r) => [r.code, r.currencies] as const))("on %s: an on-ramp collection account (the enterprise's), the same one for the same key", async (rail, currencies) => {
+    const collection = {
+      businessKey: collectionAccountKey(enterpriseId, rail),
+      purpose: 'collection' as const,
+      enterpriseId,
+      accountRef: `enterprises/${enterpriseId}`,
+      rail,
+      assets: [...currencies],
+      beneficiaryName: 'Contract Ltd',
+    };
+    const first = await issuer().issue(collection);
+    expect(await issuer().issue(collection)).toEqual(first);
+    expect(first).toMatchObject({ rail, memo: null, details: { beneficiary_name: expect.any(String) } });
+    expect(Object.values(first.details)).toContain(first.address);
   });
 });

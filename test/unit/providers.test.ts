@@ -7,6 +7,7 @@ import { sandboxKycAtCreation } from '../../src/providers/kyc/sandbox';
 import { createSandboxDeposit, payOnRampInSandbox } from '../../src/providers/deposits/sandbox';
 import { Providers } from '../../src/providers';
 import { SandboxInstructionIssuer } from '../../src/providers/deposits/sandbox-instructions';
+import { collectionAccountKey } from '../../src/providers/deposits/instructions';
 
 const production = loadConfig({ COUNTERFOIL_MODE: 'production', COUNTERFOIL_DATA_DIR: '/nonexistent', COUNTERFOIL_SEALING_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` });
 
@@ -39,6 +40,19 @@ describe('provider routing', () => {
   });
 });
 
+describe('the sandbox issuer', () => {
+  it("issues on-ramp collection accounts as the sandbox bank's fixed numbers, the same for every enterprise", async () => {
+    const issuer = new SandboxInstructionIssuer(() => Promise.resolve(Buffer.alloc(32)), 'sandbox');
+    const ask = (enterpriseId: string, rail: string) =>
+      issuer.issue({ businessKey: collectionAccountKey(enterpriseId, rail), purpose: 'collection', enterpriseId, accountRef: `enterprises/${enterpriseId}`, rail, assets: [], beneficiaryName: 'Acme' });
+    const sepa = await ask('0193a1c2-7f00-7abc-8def-0123456789ab', 'sepa');
+    expect(sepa).toEqual({ rail: 'sepa', address: 'DE22999123450000000001', memo: null, details: { beneficiary_name: 'Counterfoil Sandbox Ramp Collections', iban: 'DE22999123450000000001', bic: 'CFOLDEB1XXX' } });
+    expect(await ask('0193a1c2-7f00-7abc-8def-0123456789ac', 'sepa')).toEqual(sepa);
+    expect((await ask('0193a1c2-7f00-7abc-8def-0123456789ab', 'fps')).details).toEqual({ beneficiary_name: 'Counterfoil Sandbox Ramp Collections', sort_code: '040099', account_number: '00000001' });
+    expect((await ask('0193a1c2-7f00-7abc-8def-0123456789ab', 'ach')).details).toMatchObject({ account_number: '000000000001', account_type: 'checking' });
+  });
+});
+
 describe('every sandbox simulator refuses to run in production', () => {
   it.each<[string, () => unknown]>([
     ['the withdrawal rail', () => new SandboxRail({} as never, 0, 'production')],
@@ -66,8 +80,12 @@ describe('every sandbox simulator refuses to run in production', () => {
     await expect(providers.market('0193a1c2-7f00-7abc-8def-0123456789ab')(pair, { firm: false })).rejects.toBeInstanceOf(SandboxRefused);
     for (const rail of ['ethereum', 'sepa']) {
       await expect(providers.instructionIssuer('0193a1c2-7f00-7abc-8def-0123456789ab', rail)).rejects.toBeInstanceOf(SandboxRefused);
-      const request = { businessKey: `deposit-instruction/client-accounts/x/${rail}`, enterpriseId: '0193a1c2-7f00-7abc-8def-0123456789ab', accountRef: 'client-accounts/x', rail, assets: ['USDC'], beneficiaryName: 'Acme' };
+      const request = { businessKey: `deposit-instruction/client-accounts/x/${rail}`, purpose: 'account' as const, enterpriseId: '0193a1c2-7f00-7abc-8def-0123456789ab', accountRef: 'client-accounts/x', rail, assets: ['USDC'], beneficiaryName: 'Acme' };
       await expect(providers.issueDepositInstruction(request)).rejects.toBeInstanceOf(SandboxRefused);
     }
+    // Nor an on-ramp collection account: payers would be sent to the sandbox bank's numbers.
+    const enterpriseId = '0193a1c2-7f00-7abc-8def-0123456789ab';
+    const collection = { businessKey: collectionAccountKey(enterpriseId, 'sepa'), purpose: 'collection' as const, enterpriseId, accountRef: `enterprises/${enterpriseId}`, rail: 'sepa', assets: ['EUR'], beneficiaryName: 'Acme' };
+    await expect(providers.issueDepositInstruction(collection)).rejects.toBeInstanceOf(SandboxRefused);
   });
 });

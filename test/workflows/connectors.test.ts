@@ -184,9 +184,34 @@ it('while the payout bank cannot be reached the off-ramp is marked CounterfoilAw
   }
 });
 
-it("an on-ramp payment reported by the connector goes through the same on-ramp workflow, once (no simulated payment in production)", async () => {
+it("on-ramp sessions are paid into the collection account the connector issued, asked once however many sessions start at once; a payment it reports quoting the reference goes through the same on-ramp workflow, once (no simulated payment in production)", async () => {
   const [, account] = await org.newClient();
-  const created = await org.ok(201, 'POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'EUR', asset: 'USDC' });
+  const enterpriseId = org.tenant.enterpriseId;
+  const key = `collection-account/${enterpriseId}/sepa`;
+  // The enterprise's first EUR sessions, two at once: each may ask the connector (the same account per key), one row is kept.
+  const [created, twin] = await Promise.all([0, 1].map(() => org.ok(201, 'POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'EUR', asset: 'USDC' })));
+  const issued = (await connector.state()).instructions.find((i) => i.idempotency_key === key)!;
+  expect(issued).toMatchObject({ purpose: 'collection', account_ref: `enterprises/${enterpriseId}`, rail: 'sepa', memo: null });
+  expect(issued.details).toMatchObject({ beneficiary_name: 'Connected Ltd', iban: issued.address, bic: 'REFCDEB1XXX' });
+  for (const s of [created, twin]) {
+    expect(s.payment_instructions).toEqual({
+      rail: 'sepa',
+      currency: 'EUR',
+      beneficiary_name: 'Connected Ltd',
+      reference: expect.stringMatching(/^CFR[0-9A-F]{12}$/),
+      bank_details: { iban: issued.address, bic: 'REFCDEB1XXX' },
+    });
+  }
+  expect(created.payment_instructions.reference).not.toBe(twin.payment_instructions.reference);
+  const kept = await h.app.services.sql`select provider, address from ramp_collection_accounts where enterprise_id = ${enterpriseId} and rail = 'sepa'`;
+  expect(kept.map((r) => [r.provider, r.address])).toEqual([['reference', issued.address]]);
+  // Kept: a later session asks the connector nothing.
+  const asked = (await connector.state()).instruction_requests;
+  const third = await org.ok(201, 'POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'EUR', asset: 'USDC' });
+  expect(third.payment_instructions.bank_details).toEqual(created.payment_instructions.bank_details);
+  expect((await connector.state()).instruction_requests).toBe(asked);
+  await org.ok(200, 'POST', `/on-ramp-sessions/${third.id}/cancel`);
+
   const session = `/on-ramp-sessions/${created.id}`;
   await until('the session to await payment', async () => (await org.ok(200, 'GET', session)).status === 'awaiting_payment');
   const simulated = await org.api('POST', `/sandbox${session}/payment`, { amount: { currency: 'EUR', value: '100.00' } });
@@ -215,6 +240,38 @@ it("an on-ramp payment reported by the connector goes through the same on-ramp w
 
   const unknown = await connector.control('/control/deposits', { ...payment, payment_reference: 'CFR000000000000', reference: `SEPA-${uuidv7()}` });
   expect(unknown.events.map((e: any) => [e.status, e.body.reason])).toEqual([[422, 'unknown_deposit_target']]);
+});
+
+it.each([
+  ['fails (503)', 'error'],
+  ['answers an account that fits no rail', 'invalid'],
+])("an on-ramp session whose collection account the connector %s is 502 EdgeBadGateway naming it, and nothing is created", async (_what, mode) => {
+  const [, account] = await org.newClient();
+  const rail = mode === 'error' ? 'fps' : 'ach';
+  const fiat = rail === 'fps' ? 'GBP' : 'USD';
+  const key = uuidv7();
+  await connector.control('/control/deposit-instructions/behaviour', { mode });
+  try {
+    const res = await org.api('POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: fiat, asset: 'USDC' }, { 'idempotency-key': key });
+    expect([res.status, res.body.code, res.body.provider, res.body.reason]).toEqual([502, 'EdgeBadGateway', 'reference', 'provider_failed']);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(res.body.detail).not.toMatch(/127\.0\.0\.1|503|https?:/);
+    const [{ sessions }] = await h.app.services.sql`select count(*)::int as sessions from on_ramp_sessions where account_ref = ${account}`;
+    const [{ accounts }] = await h.app.services.sql`select count(*)::int as accounts from ramp_collection_accounts where enterprise_id = ${org.tenant.enterpriseId} and rail = ${rail}`;
+    expect([sessions, accounts]).toEqual([0, 0]);
+    // A request the pair refuses is that refusal, and asks the connector nothing.
+    const asked = (await connector.state()).instruction_requests;
+    const unlisted = await org.api('POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: 'GBP', asset: 'BTC' });
+    expect([unlisted.status, unlisted.body.reason]).toEqual([422, 'pair_not_supported']);
+    expect((await connector.state()).instruction_requests).toBe(asked);
+  } finally {
+    await connector.control('/control/deposit-instructions/behaviour', { mode: 'ok' });
+  }
+  // The same request again, once the connector issues: created, with its account.
+  const created = await org.ok(201, 'POST', '/on-ramp-sessions', { account_ref: account, fiat_currency: fiat, asset: 'USDC' }, { 'idempotency-key': key });
+  const issued = (await connector.state()).instructions.find((i) => i.idempotency_key === `collection-account/${org.tenant.enterpriseId}/${rail}`)!;
+  expect(created.payment_instructions).toMatchObject({ rail, bank_details: { account_number: issued.address } });
+  await org.ok(200, 'POST', `/on-ramp-sessions/${created.id}/cancel`);
 });
 
 describe('deposit instructions issued by the connector', () => {

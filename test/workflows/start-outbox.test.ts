@@ -2,7 +2,7 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import { Caller, type PrincipalRef } from '../../src/auth/caller';
 import { ALL_PERMISSIONS } from '../../src/auth/permissions';
 import { acceptWithdrawal, createWithdrawal, findWithdrawal, withdrawalStart } from '../../src/domain/withdrawals';
-import { acceptOffRamp, acceptOnRamp, createOffRamp, createOnRamp } from '../../src/domain/ramps';
+import { acceptOffRamp, acceptOnRamp, createOffRamp, createOnRamp, onRampCollectionAccount } from '../../src/domain/ramps';
 import { recordPendingDeposit, resolveDepositTarget } from '../../src/domain/deposits/deposits';
 import { createSandboxDeposit } from '../../src/providers/deposits/sandbox';
 import { queueExport, requestExport } from '../../src/domain/exports/exports';
@@ -168,7 +168,7 @@ it('ramp sessions owe their starts too: a session committed by a process that di
   expect(await owed(`on-ramp/${viaRoute.id}`)).toBe(0);
 
   // The routes' work up to the commit; then the process "dies".
-  const onRamp = await acceptOnRamp(services.sql, onRampOf(account, h.taskQueue));
+  const onRamp = await acceptOnRamp(services.sql, onRampOf(account, h.taskQueue), await onRampCollectionAccount(services, org.tenant.enterpriseId, 'EUR'));
   const offRamp = await acceptOffRamp(services.sql, await offRampOf(account, h.taskQueue));
   for (const { start } of [onRamp, offRamp]) {
     expect(await owed(start.workflowId)).toBe(1);

@@ -25,6 +25,26 @@ export const SANDBOX_BANK = {
   abaFirst8: '02100999',
 } as const;
 
+/**
+ * The sandbox bank's on-ramp collection account on a pay-in rail: fixed numbers (one per rail, shared
+ * by every enterprise), the payer's transfer told apart by the session's reference.
+ */
+export function sandboxCollectionAccount(rail: string): DerivedAddress {
+  const details: Record<string, string> = { beneficiary_name: 'Counterfoil Sandbox Ramp Collections' };
+  switch (rail) {
+    case 'sepa': {
+      const iban = ibanFor('DE', `${SANDBOX_BANK.ibanBankCode}0000000001`);
+      return { rail, address: iban, memo: null, details: { ...details, iban, bic: SANDBOX_BANK.bic } };
+    }
+    case 'ach':
+      return { rail, address: '000000000001', memo: null, details: { ...details, routing_number: abaRoutingNumberFor(SANDBOX_BANK.abaFirst8), account_number: '000000000001', account_type: 'checking' } };
+    case 'fps':
+      return { rail, address: '00000001', memo: null, details: { ...details, sort_code: SANDBOX_BANK.sortCode, account_number: '00000001' } };
+    default:
+      throw new Error(`funding: no sandbox collection account on rail ${rail}`);
+  }
+}
+
 const digits = (seed: Buffer, n: number) => (seed.readBigUInt64BE(0) % 10n ** BigInt(n)).toString().padStart(n, '0');
 
 export function deriveDepositAddress(key: Buffer, accountRef: string, rail: string, beneficiaryName: string): DerivedAddress {

@@ -61,6 +61,7 @@ export async function ensureFundingEndpoints(sql: Sql, account: FundableAccount,
   const issued = await inPool(rails, ISSUE_CONCURRENCY, (rail) =>
     issue({
       businessKey: instructionKey(account.accountRef, rail),
+      purpose: 'account',
       enterpriseId: account.enterpriseId,
       accountRef: account.accountRef,
       rail,

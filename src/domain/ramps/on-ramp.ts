@@ -9,8 +9,8 @@ import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
 import { ASSETS, money, parseAmount, systemAccountRef } from '../../ledger';
-import { abaRoutingNumberFor, ibanFor, railsFor } from '../catalogue/bank-rails';
-import { SANDBOX_BANK } from '../funding/addresses';
+import { railsFor } from '../catalogue/bank-rails';
+import { ensureCollectionAccount, type CollectionAccount } from './collection-accounts';
 import { quoteFees } from '../fees/agreements';
 import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from '../conversions/ledger';
 import { getPair, tradablePair } from '../pricing/pairs';
@@ -23,8 +23,10 @@ import type { IdempotencyScope } from '../../idempotency/store';
 import { forgetUnstarted, recordStart, startOwed, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 
 /*
- * On-ramp sessions (fiat → asset): the client pays fiat to the sandbox bank quoting the session's
- * reference; the fiat is converted and the asset credited. Raw SQL like conversions.
+ * On-ramp sessions (fiat → asset): the client pays fiat into the enterprise's collection account on
+ * the currency's pay-in rail (issued by the rail's deposits provider: the sandbox bank, or a bank's
+ * connector) quoting the session's reference; the fiat is converted and the asset credited. Raw SQL
+ * like conversions.
  */
 
 export interface OnRampRow {
@@ -97,18 +99,40 @@ export function presentOnRamp(r: OnRampRow) {
   };
 }
 
-/** Where the sandbox bank receives a currency: the platform's collection account (never a real institution). */
-function paymentInstructions(currency: string, reference: string) {
+/** What the payer is shown: the collection account's bank details and the reference to quote. */
+function paymentInstructions(currency: string, reference: string, collection: CollectionAccount) {
+  const { beneficiary_name, ...bank_details } = collection.details;
+  return { rail: collection.rail, currency, beneficiary_name: beneficiary_name ?? '', reference, bank_details };
+}
+
+/** The pay-in rail collecting a currency (the first the catalogue lists), else 422. */
+function payInRail(currency: string): string {
   const rail = railsFor('pay_in', currency)[0];
   if (!rail) throw new AppError('EdgeUnprocessable', `No bank rail collects ${currency}.`, { errors: [{ pointer: '/body/fiat_currency', detail: 'no pay-in rail' }] });
-  const beneficiary_name = 'Counterfoil Sandbox Ramp Collections';
-  const bank_details: Record<string, string> =
-    rail.code === 'sepa'
-      ? { iban: ibanFor('DE', `${SANDBOX_BANK.ibanBankCode}0000000001`), bic: SANDBOX_BANK.bic }
-      : rail.code === 'ach'
-        ? { routing_number: abaRoutingNumberFor(SANDBOX_BANK.abaFirst8), account_number: '000000000001', account_type: 'checking' }
-        : { sort_code: SANDBOX_BANK.sortCode, account_number: '00000001' };
-  return { rail: rail.code, currency, beneficiary_name, reference, bank_details };
+  return rail.code;
+}
+
+const PAIR_POINTERS = { from: '/body/fiat_currency', to: '/body/asset' };
+
+function checkAssets(input: Pick<NewOnRamp, 'fiatCurrency' | 'asset'>) {
+  const fiat = ASSETS[input.fiatCurrency];
+  const asset = ASSETS[input.asset];
+  if (!fiat || fiat.class !== 'fiat') throw new AppError('EdgeUnprocessable', 'fiat_currency must be a fiat currency.', { errors: [{ pointer: '/body/fiat_currency', detail: 'not a fiat currency' }] });
+  if (!asset || asset.class !== 'crypto') throw new AppError('EdgeUnprocessable', 'asset must be a crypto asset.', { errors: [{ pointer: '/body/asset', detail: 'not a crypto asset' }] });
+  return { fiat, asset };
+}
+
+/**
+ * The collection account an on-ramp in `fiatCurrency` is paid into: the enterprise's on the
+ * currency's pay-in rail, issued once by the rail's deposits provider. Asked before any transaction
+ * opens; a provider that fails is 502 naming it (services.providers), and nothing is recorded.
+ */
+export async function onRampCollectionAccount(services: Pick<Services, 'sql' | 'providers'>, enterpriseId: string, fiatCurrency: string): Promise<CollectionAccount> {
+  const rail = payInRail(fiatCurrency);
+  return ensureCollectionAccount(services.sql, enterpriseId, rail, {
+    provider: services.providers.providerOf('deposits', rail) ?? 'none',
+    issue: (request) => services.providers.issueDepositInstruction(request),
+  });
 }
 
 function recordOnRampEvent(tx: TransactionSql, row: OnRampRow, attribution: SubjectAttribution | null) {
@@ -144,7 +168,11 @@ export interface NewOnRamp {
  * worker's sweeper). A start that fails ends the session `failed` (`workflow_start_failed`) and answers 503.
  */
 export async function createOnRamp(services: Services, input: NewOnRamp): Promise<OnRampRow> {
-  const { row, start } = await acceptOnRamp(services.sql, input);
+  const { fiat, asset } = checkAssets(input);
+  // A request the pair refuses (422/409) asks the provider nothing; the transaction checks it again.
+  await tradablePair(services.sql, fiat.code, asset.code, PAIR_POINTERS);
+  const collection = await onRampCollectionAccount(services, input.enterpriseId, input.fiatCurrency);
+  const { row, start } = await acceptOnRamp(services.sql, input, collection);
   await startOwed(services, start, () => failUnstartedOnRamp(services.sql, row.id, { workflowId: start.workflowId, answer: input.idempotency }));
   return row;
 }
@@ -156,20 +184,17 @@ function onRampStart(r: OnRampRow, taskQueue: string): WorkflowStart {
 }
 
 /** Records a `requested` session with its payment instructions and the workflow start it is owed, in one transaction. */
-export async function acceptOnRamp(sql: Sql, input: NewOnRamp): Promise<{ row: OnRampRow; start: WorkflowStart }> {
-  const fiat = ASSETS[input.fiatCurrency];
-  const asset = ASSETS[input.asset];
-  if (!fiat || fiat.class !== 'fiat') throw new AppError('EdgeUnprocessable', 'fiat_currency must be a fiat currency.', { errors: [{ pointer: '/body/fiat_currency', detail: 'not a fiat currency' }] });
-  if (!asset || asset.class !== 'crypto') throw new AppError('EdgeUnprocessable', 'asset must be a crypto asset.', { errors: [{ pointer: '/body/asset', detail: 'not a crypto asset' }] });
+export async function acceptOnRamp(sql: Sql, input: NewOnRamp, collection: CollectionAccount): Promise<{ row: OnRampRow; start: WorkflowStart }> {
+  const { fiat, asset } = checkAssets(input);
   return (await sql.begin(async (tx) => {
     const account = await lockMovableAccount(tx, input.accountRef, input.enterpriseId, { outgoing: true });
-    const pair = await tradablePair(tx, fiat.code, asset.code, { from: '/body/fiat_currency', to: '/body/asset' });
+    const pair = await tradablePair(tx, fiat.code, asset.code, PAIR_POINTERS);
     const reference = `CFR${randomBytes(6).toString('hex').toUpperCase()}`;
     const [row] = await tx<OnRampRow[]>`
       insert into on_ramp_sessions (id, enterprise_id, client_id, account_ref, fiat_currency, asset, pair_id, status, payment_reference,
                                     payment_instructions, expires_at, subject_attribution)
       values (${uuidv7()}, ${input.enterpriseId}, ${account.clientId}, ${input.accountRef}, ${fiat.code}, ${asset.code}, ${pair.id}, 'requested',
-              ${reference}, ${tx.json(paymentInstructions(fiat.code, reference))}, now() + make_interval(secs => ${input.paymentWindowSeconds}),
+              ${reference}, ${tx.json(paymentInstructions(fiat.code, reference, collection))}, now() + make_interval(secs => ${input.paymentWindowSeconds}),
               ${tx.json(input.attribution as never)})
       returning ${COLUMNS(tx)}`;
     await recordOnRampEvent(tx, row, input.attribution);

@@ -51,7 +51,7 @@ export const createOnRampSession = defineRoute({
   operationId: 'createOnRampSession',
   summary: 'Start an on-ramp (fiat → asset)',
   description:
-    'Answers `requested` with payment instructions (sandbox bank details and a `reference` to quote); the `on-ramp/<id>` workflow moves it to `awaiting_payment` and expires it after `payment_window_seconds` (default 3600) unless the payment arrives (sandbox: POST /sandbox/on-ramp-sessions/{id}/payment). Then `converting` → `completed` with the asset credited. The pair fiat → asset must be listed and enabled.',
+    'Answers `requested` with payment instructions: the enterprise\'s collection account on the currency\'s pay-in rail (issued once by the rail\'s deposits provider: the sandbox bank, or a bank through its connector; 502 `EdgeBadGateway` naming the provider when it fails, and no session is created) and a `reference` the payer must quote; the `on-ramp/<id>` workflow moves it to `awaiting_payment` and expires it after `payment_window_seconds` (default 3600) unless the payment arrives (sandbox: POST /sandbox/on-ramp-sessions/{id}/payment). Then `converting` → `completed` with the asset credited. The pair fiat → asset must be listed and enabled.',
   tags: ['Ramps'],
   auth: { kind: 'bearer', permission: 'ramps.create', capability: 'ramps.on_ramp' },
   idempotency: 'optional',
@@ -65,7 +65,7 @@ export const createOnRampSession = defineRoute({
     .strict()
     .openapi('OnRampSessionCreate'),
   responses: { 201: { description: 'The session.', schema: OnRampSessionBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope', 'TemporarilyUnavailable'],
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'EdgeBadGateway', 'ForbiddenCapabilityScope', 'TemporarilyUnavailable'],
   handler: async ({ body, caller, services, idempotency, ctx }) => {
     await rampAccount(services, caller, body.account_ref, 'ramps.on_ramp');
     const row = await createOnRamp(services, {

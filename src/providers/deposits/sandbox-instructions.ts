@@ -1,11 +1,12 @@
 import type { Mode } from '../../config';
-import { deriveDepositAddress } from '../../domain/funding/addresses';
+import { deriveDepositAddress, sandboxCollectionAccount } from '../../domain/funding/addresses';
 import { assertSandboxMode } from '../sandbox';
 import type { DepositInstructionIssuer, InstructionRequest, IssuedInstruction } from './instructions';
 
 /**
  * The sandbox issuer: addresses and virtual accounts derived from (account, rail) under a platform
- * key, so the same account always gets the same ones. Refuses to be built in production.
+ * key, so the same account always gets the same ones; on-ramp collection accounts are the sandbox
+ * bank's fixed numbers. Refuses to be built in production.
  */
 export class SandboxInstructionIssuer implements DepositInstructionIssuer {
   readonly name = 'sandbox';
@@ -18,6 +19,7 @@ export class SandboxInstructionIssuer implements DepositInstructionIssuer {
   }
 
   async issue(r: InstructionRequest): Promise<IssuedInstruction> {
+    if (r.purpose === 'collection') return sandboxCollectionAccount(r.rail);
     return deriveDepositAddress(await this.key(), r.accountRef, r.rail, r.beneficiaryName);
   }
 }

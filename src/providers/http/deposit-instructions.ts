@@ -45,8 +45,9 @@ function unusable(rail: string, a: Answer): string | null {
 }
 
 /**
- * Deposit instructions issued by a connector: POST /deposit-instructions, idempotent by
- * `deposit-instruction/<account_ref>/<rail>`. An answer whose address, memo or bank details do not fit
+ * Deposit instructions (and on-ramp collection accounts) issued by a connector: POST
+ * /deposit-instructions, idempotent by `deposit-instruction/<account_ref>/<rail>` (or
+ * `collection-account/<enterprise_id>/<rail>`). An answer whose address, memo or bank details do not fit
  * the rail is a failure, never shown to a payer.
  */
 export class HttpInstructionIssuer implements DepositInstructionIssuer {
@@ -59,7 +60,7 @@ export class HttpInstructionIssuer implements DepositInstructionIssuer {
   async issue(r: InstructionRequest): Promise<IssuedInstruction> {
     const answer = (await this.client.post(
       '/deposit-instructions',
-      { idempotency_key: r.businessKey, account_ref: r.accountRef, rail: r.rail, assets: r.assets, beneficiary_name: r.beneficiaryName },
+      { idempotency_key: r.businessKey, purpose: r.purpose, account_ref: r.accountRef, rail: r.rail, assets: r.assets, beneficiary_name: r.beneficiaryName },
       DepositInstructionAnswer,
       r.businessKey,
     ))!;

@@ -31,8 +31,14 @@ const PriceRequest = z
 
 const DepositInstructionRequest = z
   .object({
-    idempotency_key: z.string().openapi({ description: '`deposit-instruction/<account_ref>/<rail>`; equal to the Idempotency-Key header. One instruction per key, ever: the same key again answers the same address.' }),
-    account_ref: z.string().openapi({ description: 'The Counterfoil account the payments are for (`client-accounts/<id>`, `master-accounts/<id>`).' }),
+    idempotency_key: z.string().openapi({
+      description: '`deposit-instruction/<account_ref>/<rail>` or `collection-account/<enterprise_id>/<rail>`; equal to the Idempotency-Key header. One instruction per key, ever: the same key again answers the same address.',
+    }),
+    purpose: z.enum(['account', 'collection']).openapi({
+      description:
+        "`account`: an account's own address or virtual account; report payments to it with `deposit.received` naming `address` (+`memo`). `collection`: the enterprise's on-ramp collection account on a pay-in bank rail, shared by all its on-ramp sessions; each payer quotes its session's payment reference, and payments are reported with `deposit.received` naming `payment_reference`.",
+    }),
+    account_ref: z.string().openapi({ description: 'The Counterfoil account the payments are for (`client-accounts/<id>`, `master-accounts/<id>`); for a collection account, the enterprise (`enterprises/<id>`).' }),
     rail: z.string().openapi({ description: 'Network (ethereum, bitcoin, …) or pay-in bank rail (sepa, ach, fps) code.' }),
     assets: z.array(z.string()).openapi({ description: 'The assets the account receives on this rail; one instruction serves them all.' }),
     beneficiary_name: z.string().openapi({ description: "The enterprise's legal name: whom a bank transfer names." }),
@@ -80,7 +86,7 @@ export function connectorProtocolDocument() {
   call(
     '/deposit-instructions',
     'Issue a deposit instruction',
-    "Issue (or answer the one already issued under this key) the address (+memo) or virtual bank account where payments for `account_ref` on `rail` arrive. Counterfoil asks when an account's funding endpoints are first listed, while its caller waits: answer promptly. Report payments to it with `deposit.received` naming `address` (+`memo`). An answer whose address, memo or bank details do not fit the rail is a failure (the caller gets 502).",
+    "Issue (or answer the one already issued under this key) the address (+memo) or virtual bank account where payments for `account_ref` on `rail` arrive. Counterfoil asks when an account's funding endpoints are first listed (`purpose: account`), and when an enterprise's first on-ramp session on a pay-in rail is created (`purpose: collection`), while its caller waits: answer promptly. Report payments to an account's instruction with `deposit.received` naming `address` (+`memo`), and payments to a collection account naming the `payment_reference` the payer quoted. An answer whose address, memo or bank details do not fit the rail is a failure (the caller gets 502).",
     DepositInstructionRequest,
     DepositInstructionAnswer,
   );
