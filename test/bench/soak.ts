@@ -154,13 +154,15 @@ async function main() {
     const streams = (Object.keys(RATES) as Stream[]).filter((s) => RATES[s] > 0);
     process.stdout.write(`\nsoak: ${SECONDS} s in ${INTERVAL} s intervals; offered per second: ${streams.map((s) => `${s} ${RATES[s]}`).join(', ')}\n`);
     process.stdout.write(`machine probe before: ${probeBefore} ms (lower is faster; a shared machine moves the figures)\n\n`);
-    const header = ['t (s)', ...streams.flatMap((s) => [`${s}/s`, `p99 ms`]), 'non-2xx', 'transport', 'api MiB', 'api heap', 'api majorGC', 'worker MiB', 'running wf', 'pg conns', 'webhooks/s', 'outbox'];
+    const header = ['t (s)', ...streams.flatMap((s) => [`${s}/s`, `p99 ms`]), 'non-2xx', 'transport', 'api MiB', 'api heap', 'api full GCs', 'worker MiB', 'running wf', 'pg conns', 'webhooks/s', 'outbox'];
     const line = (cells: Array<string | number>) => process.stdout.write(`${cells.map((c, i) => String(c).padStart(i === 0 ? 6 : 14)).join('')}\n`);
-    /** The API's V8 heap in use and its full collections so far (its ops port's metrics): RSS grows until the first. */
+    /** The API's V8 heap in use and its old-generation collections so far (its ops port's metrics): RSS grows until the first. */
     const apiHeap = async () => {
       const text = await (await fetch(`${api!.opsUrl}/metrics`)).text();
       const value = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0); // a collection kind not seen yet has no line
-      return { heapMiB: Math.round(value(/^counterfoil_nodejs_heap_size_used_bytes (\S+)$/m) / 1048576), majorGcs: value(/^counterfoil_nodejs_gc_duration_seconds_count\{kind="major"\} (\S+)$/m) };
+      // V8 reports an old-generation collection as `major` or, when incremental marking finished it, `incremental`.
+      const full = value(/^counterfoil_nodejs_gc_duration_seconds_count\{kind="major"\} (\S+)$/m) + value(/^counterfoil_nodejs_gc_duration_seconds_count\{kind="incremental"\} (\S+)$/m);
+      return { heapMiB: Math.round(value(/^counterfoil_nodejs_heap_size_used_bytes (\S+)$/m) / 1048576), fullGcs: full };
     };
     line(header);
     const statuses = new Map<number, number>();
@@ -191,7 +193,7 @@ async function main() {
       const row = { t, api: rssMiB(api.child.pid!), worker: rssMiB(worker.child.pid!) };
       rows.push(row);
       const heap = await apiHeap();
-      line([t, ...streams.flatMap((s) => [Math.round(byStream[s].ok / INTERVAL), byStream[s].p99]), non2xx, transport, row.api, heap.heapMiB, heap.majorGcs, row.worker, running, conns.n, Math.round(receiver.take() / INTERVAL), outbox.n]);
+      line([t, ...streams.flatMap((s) => [Math.round(byStream[s].ok / INTERVAL), byStream[s].p99]), non2xx, transport, row.api, heap.heapMiB, heap.fullGcs, row.worker, running, conns.n, Math.round(receiver.take() / INTERVAL), outbox.n]);
     }
 
     // Warm-up: the first fifth of the run (at least one interval) is left out of the slope.
