@@ -14,11 +14,12 @@ const { build } = require('../../scripts/build-console.cjs') as { build(o: { ifS
 
 /*
  * How a console session ends when the person did not sign out: the access token expires (a tenant API
- * with 15-second tokens), or it is revoked elsewhere and the next call answers 401. Either way the
+ * with 10-second tokens), or it is revoked elsewhere and the next call answers 401. Either way the
  * console forgets it and shows the sign-in page with the reason.
  */
 
-const TOKEN_TTL_SECONDS = 15;
+// Long enough to sign in and see the first page on a loaded machine; the console signs out at 9/10 of it.
+const TOKEN_TTL_SECONDS = 10;
 
 let app: TestApp;
 let org: Org;
