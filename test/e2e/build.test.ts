@@ -9,7 +9,7 @@ const run = (file: string, args: string[], env: Record<string, string> = {}) =>
 /**
  * `npm run build` minus the console: tsc to dist/, the prebuilt workflow bundle; the compiled CLI answers as the sources do.
  * Steps that do not depend on each other run side by side (the sources' answer while tsc compiles; the
- * bundle while the compiled CLI answers), which halves the test's wall time on two cores.
+ * bundle while the compiled CLI answers): with a free core, the wall time is tsc's plus one step's.
  */
 it('the production build compiles to dist/, prebuilds the workflow bundle, and the compiled CLI runs', async () => {
   const [, sources] = await Promise.all([
