@@ -5,20 +5,19 @@ import { createCounterfoilClient } from '../../clients/typescript';
 import { registerDevIdentityProvider } from '../../src/dev-idp/setup';
 import { call, startTestApp, type TestApp } from '../helpers/app';
 import { Org } from '../workflows/withdrawal-fixtures';
-import { accessibilityViolations, launchChromium, screenshots, signIn, startDevIdpProcess, type DevIdpProcess } from './harness';
+import { accessibilityViolations, buildConsole, launchChromium, screenshots, signIn, startDevIdpProcess, type DevIdpProcess } from './harness';
 
 // Generous limits, not timings: a loaded 2-core machine can make a browser tour several times slower.
 jest.setTimeout(120_000);
 
-const { build } = require('../../scripts/build-console.cjs') as { build(o: { ifStale: boolean }): boolean };
-
 /*
  * How a console session ends when the person did not sign out: the access token expires (a tenant API
- * with 15-second tokens), or it is revoked elsewhere and the next call answers 401. Either way the
+ * with 10-second tokens), or it is revoked elsewhere and the next call answers 401. Either way the
  * console forgets it and shows the sign-in page with the reason.
  */
 
-const TOKEN_TTL_SECONDS = 15;
+// Long enough to sign in and see the first page on a loaded machine; the console signs out at 9/10 of it.
+const TOKEN_TTL_SECONDS = 10;
 
 let app: TestApp;
 let org: Org;
@@ -28,7 +27,9 @@ let consoleUrl: string;
 let viewer: string;
 
 beforeAll(async () => {
-  build({ ifStale: true });
+  // The console is built once per run (skipped when its sources have not changed since the last build),
+  // while the fixtures below are set up.
+  const consoleBuilt = buildConsole();
   const idpPort = await freePort();
   const idpOrigin = `http://127.0.0.1:${idpPort}`;
   app = await startTestApp({
@@ -55,6 +56,7 @@ beforeAll(async () => {
     scope_anchor_kind: 'explicit',
     scope_propagation: 'subtree',
   });
+  await consoleBuilt;
   browser = await launchChromium();
 }, 120_000);
 

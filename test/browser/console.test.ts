@@ -8,12 +8,10 @@ import { createCounterfoilClient } from '../../clients/typescript';
 import { registerDevIdentityProvider } from '../../src/dev-idp/setup';
 import { call } from '../helpers/app';
 import { Org, startGovernedHarness, type GovernedHarness } from '../workflows/withdrawal-fixtures';
-import { SCREENSHOT_DIR, accessibilityViolations, launchChromium, screenshots, signIn, startDevIdpProcess, type DevIdpProcess } from './harness';
+import { SCREENSHOT_DIR, accessibilityViolations, buildConsole, launchChromium, screenshots, signIn, startDevIdpProcess, type DevIdpProcess } from './harness';
 
 // Generous limits, not timings: a loaded 2-core machine can make a browser tour several times slower.
 jest.setTimeout(180_000);
-
-const { build } = require('../../scripts/build-console.cjs') as { build(o: { ifStale: boolean }): boolean };
 
 /*
  * The web console in Debian's Chromium: people sign in through the development OpenID provider
@@ -99,8 +97,9 @@ let transferId: string;
 let conversionId: string;
 
 beforeAll(async () => {
-  // The console is built once per run (skipped when its sources have not changed since the last build).
-  build({ ifStale: true });
+  // The console is built once per run (skipped when its sources have not changed since the last build),
+  // while the fixtures below are set up.
+  const consoleBuilt = buildConsole();
   const idpPort = await freePort();
   const idpOrigin = `http://127.0.0.1:${idpPort}`;
   h = await startGovernedHarness({
@@ -142,6 +141,7 @@ beforeAll(async () => {
   const conversion = { account_ref: account, from_amount: { currency: 'USDC', value: '100' }, to_currency: 'EUR' };
   const quote = await org.ok(201, 'POST', '/conversions/preview', conversion);
   conversionId = (await org.ok(201, 'POST', '/conversions', { ...conversion, quote_id: quote.id }, { 'idempotency-key': uuidv7() })).id;
+  await consoleBuilt;
   browser = await launchChromium();
 }, 180_000);
 
@@ -326,6 +326,7 @@ it('every screen passes axe at 1280 and 390 px, and is screenshotted at both', a
       await page.getByRole('link', { name: title, exact: true }).click();
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe(pathname);
+      // A screen can show more than one loader at once (a locator waiting for "the" loader is then ambiguous).
       await settled(page);
       if (name === 'webhooks') {
         await page.getByRole('button', { name: 'Deliveries' }).first().click();

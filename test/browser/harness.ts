@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,20 @@ export const PHONE = { width: 390, height: 844 };
 
 /** Screenshots of every screen go here (git-ignored), for a reviewer to look at. */
 export const SCREENSHOT_DIR = path.join(__dirname, '..', '..', '.data', 'screenshots');
+
+/**
+ * Builds the console when its sources changed since the last build (scripts/build-console.cjs), in a
+ * child process: a test file sets up its fixtures meanwhile and awaits this before the browser opens it.
+ */
+export function buildConsole(): Promise<void> {
+  const built = new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [path.join(__dirname, '..', '..', 'scripts', 'build-console.cjs'), '--if-stale'], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) =>
+      err ? reject(new Error(`the console build failed: ${err.message}\n${stdout}${stderr}`)) : resolve(),
+    );
+  });
+  built.catch(() => {}); // reported where it is awaited, not as an unhandled rejection meanwhile
+  return built;
+}
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium); .ci/run does.`);

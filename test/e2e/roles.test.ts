@@ -52,7 +52,8 @@ async function scratch(): Promise<string> {
   return url;
 }
 
-it.each([['api'], ['worker'], ['bootstrap']])('`%s` against an empty database stops with a clear message and leaves it untouched', async (command) => {
+// Each test has its own databases and data folders, and spends its time waiting on CLI processes: they run side by side.
+it.concurrent.each([['api'], ['worker'], ['bootstrap']])('`%s` against an empty database stops with a clear message and leaves it untouched', async (command) => {
   const databaseUrl = await scratch();
   const dataDir = mkdtempSync(path.join(runState().tmpDir, 'roles-'));
   const res = await counterfoil([command], { DATABASE_URL: databaseUrl, COUNTERFOIL_DATA_DIR: dataDir });
@@ -62,10 +63,11 @@ it.each([['api'], ['worker'], ['bootstrap']])('`%s` against an empty database st
   expect(existsSync(path.join(dataDir, 'bootstrap-credentials.json'))).toBe(false);
 }, 90_000);
 
-it('migrate, then bootstrap: the secret goes to a new 0600 file only, never to stdout, and no file is ever overwritten', async () => {
+it.concurrent('migrate, then bootstrap: the secret goes to a new 0600 file only, never to stdout, and no file is ever overwritten', async () => {
   const dataDir = mkdtempSync(path.join(runState().tmpDir, 'roles-'));
-  const first = await scratch();
-  const migrated = await counterfoil(['migrate'], { DATABASE_URL: first });
+  const [first, second] = await Promise.all([scratch(), scratch()]);
+  // The second database (used below) is migrated while the first is.
+  const [migrated, secondMigrated] = await Promise.all([counterfoil(['migrate'], { DATABASE_URL: first }), counterfoil(['migrate'], { DATABASE_URL: second })]);
   expect(migrated.code).toBe(0);
   expect(migrated.stdout).toMatch(/migrations applied: Migration\d+_foundation/);
   expect(await tablesAndEnterprises(first)).toMatchObject({ enterprises: 0 });
@@ -84,8 +86,7 @@ it('migrate, then bootstrap: the secret goes to a new 0600 file only, never to s
   expect(again).toMatchObject({ code: 0, stdout: 'already bootstrapped; nothing changed\n' });
 
   // A second database: an existing --credentials-file is refused before the database is touched…
-  const second = await scratch();
-  expect((await counterfoil(['migrate'], { DATABASE_URL: second })).code).toBe(0);
+  expect(secondMigrated.code).toBe(0);
   const refused = await counterfoil(['bootstrap', '--credentials-file', chosen], { DATABASE_URL: second, COUNTERFOIL_DATA_DIR: dataDir });
   expect(refused.code).toBe(1);
   expect(refused.stderr).toContain(`${chosen} already exists: credentials are never overwritten`);

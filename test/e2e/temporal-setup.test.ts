@@ -42,7 +42,8 @@ afterAll(() => connection.close());
 
 const fresh = (name: string) => `${name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-it('`temporal setup` refuses a missing namespace unless asked to create it, then creates it, registers the attributes, and is idempotent', async () => {
+// Each test has a namespace of its own and spends its time waiting on CLI processes: they run side by side.
+it.concurrent('`temporal setup` refuses a missing namespace unless asked to create it, then creates it, registers the attributes, and is idempotent', async () => {
   const namespace = fresh('setup');
 
   const refused = await counterfoil(['temporal', 'setup'], { TEMPORAL_NAMESPACE: namespace });
@@ -66,7 +67,7 @@ it('`temporal setup` refuses a missing namespace unless asked to create it, then
   expect(again.stdout).toContain('temporal setup: nothing to do');
 }, 120_000);
 
-it.each([
+it.concurrent.each([
   [['temporal', 'setup', '--retention', '1h'], /retention is at least 1 day/],
   [['temporal', 'setup', '--retention', 'soon'], /expected a duration/],
   [['temporal', 'setup', '--bogus'], /counterfoil <command>/],
@@ -76,13 +77,13 @@ it.each([
   expect(res.stderr).toMatch(message);
 }, 60_000);
 
-it('`api` refuses to start on a namespace without the search attributes, naming them and the command to run', async () => {
+it.concurrent('`api` refuses to start on a namespace without the search attributes, naming them and the command to run', async () => {
   const namespace = fresh('bare');
   await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
   let res = await counterfoil(['api'], { TEMPORAL_NAMESPACE: namespace });
   // A namespace reaches the frontend's cache within a second or two; until then it is "not found".
   for (let i = 0; i < 10 && /not found/i.test(res.stderr) && !/lacks/.test(res.stderr); i++) {
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 250));
     res = await counterfoil(['api'], { TEMPORAL_NAMESPACE: namespace });
   }
   expect(res.code).toBe(1);

@@ -242,7 +242,7 @@ export class Fuzzer {
     this.pools.get(target.actors[1])!.add('enterprises', target.actors[1].enterpriseId);
   }
 
-  /** Runs for `seconds` (at least one request per operation when time allows), then reports. */
+  /** Runs one full round (every operation at least once, however slow the machine), then more until `seconds` are up; reports. */
   async run(opts: { seed: number; seconds: number; log?: (line: string) => void }): Promise<FuzzReport> {
     const deadline = Date.now() + opts.seconds * 1000;
     this.fingerprint = await this.readFingerprint();
@@ -252,12 +252,12 @@ export class Fuzzer {
         await this.exchange(this.build(op, actor, 'valid', opts.seed + this.requests), opts.seed);
       }
     }
-    // Then rounds over every operation in a seeded order, until the time is up.
-    for (let round = 0; Date.now() < deadline; round++) {
+    // Then rounds over every operation in a seeded order, until the time is up; the first always completes.
+    for (let round = 0; round === 0 || Date.now() < deadline; round++) {
       const order = pick(opts.seed + round * 7919, fc.shuffledSubarray(this.operations, { minLength: this.operations.length }));
       for (const op of order) {
         // The signed API has few operations and its own checks: it gets more requests each.
-        for (let n = op.api === 'signed' ? SIGNED_WEIGHT : 1; n > 0 && Date.now() < deadline; n--) {
+        for (let n = op.api === 'signed' ? SIGNED_WEIGHT : 1; n > 0 && (round === 0 || Date.now() < deadline); n--) {
           const seed = opts.seed + this.requests;
           const actor = this.target.actors[pick(seed, fc.integer({ min: 0, max: 1 }))];
           const mode = pick(seed + 1, this.modeFor(op, actor));

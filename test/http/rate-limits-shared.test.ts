@@ -64,11 +64,12 @@ async function twoApis(store: Record<string, string>): Promise<{ urls: string[];
   };
 }
 
-describe.each([
-  ['PostgreSQL', { COUNTERFOIL_RATE_LIMIT_STORE: 'postgres' }],
-  ['Redis', { COUNTERFOIL_RATE_LIMIT_STORE: 'redis' }],
-])('a shared store (%s)', (name, store: Record<string, string>) => {
-  it('two API processes allow the documented budget once in total, with the same headers and 429 contract', async () => {
+describe('a shared store', () => {
+  // Each store has its own pair of API processes and its own tenants: the two start and run side by side.
+  it.concurrent.each([
+    ['PostgreSQL', { COUNTERFOIL_RATE_LIMIT_STORE: 'postgres' }],
+    ['Redis', { COUNTERFOIL_RATE_LIMIT_STORE: 'redis' }],
+  ])('(%s) two API processes allow the documented budget once in total, with the same headers and 429 contract', async (name, store: Record<string, string>) => {
     const apis = await twoApis(name === 'Redis' ? { ...store, COUNTERFOIL_REDIS_URL: REDIS_URL } : store);
     try {
       const tenant = await createTenant(app.services, 'Shared Limits Ltd');

@@ -193,8 +193,10 @@ describe('subscriptions', () => {
   });
 });
 
+// Each delivery test has its own tenant, subscription and receiver, and waits mostly on retry delays:
+// they run side by side (jest runs the one that changes the shared config after them, alone).
 describe('deliveries', () => {
-  it('signs per Standard Webhooks: the standardwebhooks package verifies the delivery', async () => {
+  it.concurrent('signs per Standard Webhooks: the standardwebhooks package verifies the delivery', async () => {
     const s = await selfSubscribed();
     await s.touch('first');
     const [request] = await eventually(() => s.rx.received.length >= 1 && s.rx.received);
@@ -210,7 +212,7 @@ describe('deliveries', () => {
     expect(delivery.attempts[0]).toMatchObject({ number: 1, status_code: 200, error: null, next_attempt_at: null });
   });
 
-  it('retries a receiver that fails the first two attempts, with the same id and body bytes', async () => {
+  it.concurrent('retries a receiver that fails the first two attempts, with the same id and body bytes', async () => {
     const s = await selfSubscribed((n) => ({ status: n <= 2 ? 500 : 204 }));
     await s.touch('retry me');
     const delivery = await finishedDelivery(s, s.sub.id);
@@ -223,7 +225,7 @@ describe('deliveries', () => {
     for (const r of s.rx.received) expect(() => new Webhook(s.secret).verify(r.body, r.headers as Record<string, string>)).not.toThrow();
   });
 
-  it('gives up after the schedule and says why', async () => {
+  it.concurrent('gives up after the schedule and says why', async () => {
     const s = await selfSubscribed(() => ({ status: 500 }));
     await s.touch('never');
     const delivery = await finishedDelivery(s, s.sub.id);
@@ -231,7 +233,7 @@ describe('deliveries', () => {
     expect((await s.api('GET', `/webhook-subscriptions/${s.sub.id}`)).body.status).toBe('active');
   });
 
-  it('honours Retry-After beyond the planned delay', async () => {
+  it.concurrent('honours Retry-After beyond the planned delay', async () => {
     const s = await selfSubscribed((n) => (n === 1 ? { status: 503, headers: { 'retry-after': '3' } } : { status: 200 }));
     await s.touch('later');
     const delivery = await finishedDelivery(s, s.sub.id);
@@ -241,7 +243,7 @@ describe('deliveries', () => {
     expect(s.rx.received[1].at - s.rx.received[0].at).toBeGreaterThanOrEqual(2900);
   });
 
-  it('a receiver that hangs past the response timeout is a failed attempt', async () => {
+  it.concurrent('a receiver that hangs past the response timeout is a failed attempt', async () => {
     const s = await selfSubscribed((n) => (n === 1 ? { status: 200, delayMs: 3000 } : { status: 200 }));
     await s.touch('slow');
     const delivery = await finishedDelivery(s, s.sub.id);
@@ -250,7 +252,7 @@ describe('deliveries', () => {
     expect(delivery.attempts[1].status_code).toBe(200);
   });
 
-  it('does not follow redirects: a 3xx is a failure and the target is never called', async () => {
+  it.concurrent('does not follow redirects: a 3xx is a failure and the target is never called', async () => {
     const target = await receiver();
     const s = await selfSubscribed(() => ({ status: 302, headers: { location: target.url } }));
     await s.touch('moved');
@@ -260,7 +262,7 @@ describe('deliveries', () => {
     expect(target.received).toHaveLength(0);
   });
 
-  it('410 Gone disables the subscription, with an event', async () => {
+  it.concurrent('410 Gone disables the subscription, with an event', async () => {
     const s = await selfSubscribed(() => ({ status: 410 }));
     await s.touch('gone');
     const delivery = await finishedDelivery(s, s.sub.id);
@@ -273,7 +275,7 @@ describe('deliveries', () => {
     expect(disabledEvents.body.items[0].subject_attribution).toBeNull();
   });
 
-  it('failures lasting the whole failure window disable the subscription', async () => {
+  it.concurrent('failures lasting the whole failure window disable the subscription', async () => {
     const s = await selfSubscribed(() => ({ status: 500 }));
     await s.touch('failing');
     const first = await finishedDelivery(s, s.sub.id);
@@ -287,7 +289,7 @@ describe('deliveries', () => {
     expect((await s.api('GET', `/webhook-subscriptions/${s.sub.id}`)).body).toMatchObject({ status: 'disabled', disabled_reason: 'repeated_failures' });
   });
 
-  it('redelivers with the same webhook-id and body', async () => {
+  it.concurrent('redelivers with the same webhook-id and body', async () => {
     const s = await selfSubscribed();
     await s.touch('again');
     const first = await finishedDelivery(s, s.sub.id);
@@ -299,7 +301,7 @@ describe('deliveries', () => {
     expect(s.rx.received[1].headers['webhook-id']).toBe(s.rx.received[0].headers['webhook-id']);
   });
 
-  it('sends a test event now', async () => {
+  it.concurrent('sends a test event now', async () => {
     const s = await selfSubscribed();
     const res = await s.api('POST', `/webhook-subscriptions/${s.sub.id}/test`);
     expect(res.status).toBe(202);
@@ -322,7 +324,7 @@ describe('deliveries', () => {
     expect(s.rx.received).toHaveLength(0);
   });
 
-  it('signs with both secrets during a rotation overlap', async () => {
+  it.concurrent('signs with both secrets during a rotation overlap', async () => {
     const s = await selfSubscribed();
     const rotated = await s.api('POST', `/webhook-subscriptions/${s.sub.id}/rotate-secret`, { overlap_seconds: 3600 });
     expect(rotated.status).toBe(200);
@@ -337,7 +339,7 @@ describe('deliveries', () => {
     }
   });
 
-  it('replays an event to every matching subscription, or to one', async () => {
+  it.concurrent('replays an event to every matching subscription, or to one', async () => {
     const s = await selfSubscribed();
     const elsewhere = await receiver();
     const other = await s.api('POST', '/webhook-subscriptions', { scope_ref: s.scope, url: elsewhere.url, event_types: ['webhooks.subscription.created.v1'] });
@@ -356,7 +358,7 @@ describe('deliveries', () => {
     expect(new Set(s.rx.received.map((r) => r.body)).size).toBe(1);
   });
 
-  it('lists deliveries in pages', async () => {
+  it.concurrent('lists deliveries in pages', async () => {
     const s = await selfSubscribed();
     for (let i = 0; i < 3; i++) await s.touch(`page ${i}`);
     await finishedDelivery(s, s.sub.id, 3);

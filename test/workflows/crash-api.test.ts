@@ -32,9 +32,13 @@ it('survives SIGKILL of the API mid-creation: committed withdrawals execute once
   const body = { account_ref: account, amount: { currency: 'USDC', value: '10.00' }, rail: 'ethereum', withdrawal_destination_id: destination };
   const keys = Array.from({ length: 40 }, (_, i) => `crash-api-${i}-${randomUUID()}`);
 
-  const worker = await processes.start('worker');
   const port = await freePort();
-  const api = await processes.start('api', { COUNTERFOIL_API_PORT: String(port), COUNTERFOIL_SIGNED_API_PORT: String(await freePort()) });
+  const signedPort = await freePort();
+  // Both are up before the first request; they start side by side.
+  const [worker, api] = await Promise.all([
+    processes.start('worker'),
+    processes.start('api', { COUNTERFOIL_API_PORT: String(port), COUNTERFOIL_SIGNED_API_PORT: String(signedPort) }),
+  ]);
   try {
     const base = `http://127.0.0.1:${port}`;
     let answered = 0;
