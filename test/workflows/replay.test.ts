@@ -8,8 +8,8 @@ import { installTemporalRuntime } from '../../src/temporal/worker';
 
 /*
  * Replay safety: the recorded histories of real runs (replay-record.test.ts,
- * withdrawal-replay-record.test.ts, families-replay-record.test.ts, and `-v<n>` ones kept from
- * older code) must replay without nondeterminism against the workflow code of this run's bundle.
+ * withdrawal-replay-record.test.ts, families-replay-record.test.ts, provider-replay-record.test.ts,
+ * and `-v<n>` ones kept from older code) must replay without nondeterminism against the workflow code of this run's bundle.
  */
 
 const HISTORIES = path.join(__dirname, 'histories');
@@ -39,10 +39,11 @@ it('has a history of every workflow the bundle exports', () => {
   expect([...recorded].filter((name) => !exported.includes(name))).toEqual([]);
 });
 
-it('keeps off-ramp histories from before and after the awaiting-provider patch', () => {
+it('keeps off-ramp histories from before the awaiting-provider patch, and one through its outage branch', () => {
   const offRamps = files.filter((f) => workflowType(f) === 'offRampWorkflow');
   const patched = offRamps.filter((f) => patchesOf(f).includes('off-ramp-awaiting-provider'));
-  expect(patched.length).toBeGreaterThan(0);
+  // Only a run whose provider failed issues other commands than before the patch (provider-replay-record.test.ts).
+  expect(patched).toEqual(expect.arrayContaining(['off-ramp-completed.json', 'off-ramp-provider-unavailable.json']));
   expect(offRamps.filter((f) => !patched.includes(f))).toEqual(expect.arrayContaining(['off-ramp-completed-v0.json', 'off-ramp-failed-v0.json']));
 });
 
