@@ -1,0 +1,86 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { uuidv7 } from '../../src/ids';
+import { SA } from '../../src/temporal/search-attributes';
+import { ReferenceConnector, routingTo } from '../helpers/reference-connector';
+import { eventually } from '../helpers/webhook-fixtures';
+import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
+import { runState } from '../helpers/run-state';
+
+/*
+ * Histories of the awaiting-provider branches (patches `off-ramp-awaiting-provider` and
+ * `withdrawal-awaiting-provider`): the payout provider (the reference connector) is unreachable at
+ * submission, the workflow marks whom it awaits and retries, and goes on once it answers. A run whose
+ * provider answers at once issues the same commands on either side of these patches, so only a run
+ * that goes through the outage guards them. Written to test/workflows/histories/ as
+ * `<family>-provider-unavailable.json` only with RECORD_HISTORIES=1.
+ */
+
+const HISTORIES = process.env.RECORD_HISTORIES === '1' ? path.join(__dirname, 'histories') : path.join(runState().tmpDir, 'histories');
+mkdirSync(HISTORIES, { recursive: true });
+let connector: ReferenceConnector;
+let h: GovernedHarness;
+let org: Org;
+
+beforeAll(async () => {
+  connector = await ReferenceConnector.start();
+  h = await startGovernedHarness({
+    COUNTERFOIL_MODE: 'production',
+    COUNTERFOIL_PROVIDERS: routingTo('reference'),
+    COUNTERFOIL_CONNECTOR_CA_FILE: connector.ca,
+    COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK: '1',
+    COUNTERFOIL_CONNECTOR_TIMEOUT_MS: '1000',
+  });
+  org = await Org.create(h.app, 'Provider Replay Ltd');
+  const created = await org.ok(201, 'POST', '/connectors', { name: 'reference', base_url: connector.url, description: 'reference connector' });
+  await connector.control('/control/configure', { secret: created.secret, counterfoil_url: h.app.url, connector_id: created.id });
+}, 120_000);
+
+afterAll(async () => {
+  await h?.stop();
+  await connector?.stop();
+});
+
+it('records an off-ramp and a withdrawal that wait for their payout provider, then complete', async () => {
+  const [, account] = await org.newClient();
+  await org.fund(account, '1000.00');
+  const method = await org.payoutMethod(account, 'Grace Hopper');
+  const destination = await org.destination(org.enterpriseRef);
+  const temporal = await h.app.services.temporal.get();
+  const awaited = (workflowId: string) => async () => (await temporal.workflow.getHandle(workflowId).describe()).typedSearchAttributes.get(SA.awaitingProvider);
+
+  await connector.control('/control/payouts/behaviour', { unavailable: true });
+  let offRamp: string;
+  let withdrawal: string;
+  try {
+    const session = await org.ok(201, 'POST', '/off-ramp-sessions', { account_ref: account, asset: 'USDC', fiat_currency: 'EUR', amount: { currency: 'USDC', value: '50' }, payout_method_id: method }, { 'idempotency-key': uuidv7() });
+    const w = await org.withdraw(account, destination, '20.00');
+    expect(w.status).toBe(201);
+    offRamp = `off-ramp/${session.id}`;
+    withdrawal = `withdrawal/${w.body.id}`;
+    await eventually(async () => (await awaited(offRamp)()) === 'reference');
+    await eventually(async () => (await awaited(withdrawal)()) === 'reference');
+  } finally {
+    await connector.control('/control/payouts/behaviour', {});
+  }
+  for (const workflowId of [offRamp, withdrawal]) {
+    const key = workflowId.replace(/^off-ramp\//, 'off_ramp/');
+    await eventually(async () => (await connector.payoutsFor(key)) === 1);
+    await eventually(async () => (await awaited(workflowId)()) === undefined);
+    await connector.control('/control/payouts/confirm', { idempotency_key: key });
+  }
+
+  const runs: [string, string, string][] = [
+    ['off-ramp-provider-unavailable', offRamp, 'completed'],
+    ['withdrawal-provider-unavailable', withdrawal, 'executed'],
+  ];
+  for (const [name, workflowId, expected] of runs) {
+    const handle = temporal.workflow.getHandle(workflowId);
+    expect([name, await handle.result()]).toEqual([name, expected]);
+    const history = await handle.fetchHistory();
+    // The quick attempts failed and the workflow marked, then cleared, the provider it awaited.
+    expect([name, history.events?.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields?.[SA.awaitingProvider.name]).length]).toEqual([name, 2]);
+    writeFileSync(path.join(HISTORIES, `${name}.json`), historyToJSON(history));
+  }
+});
