@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type LogLevel, type WorkerOptions } from '@temporalio/worker';
 import { spawn } from 'node:child_process';
@@ -37,7 +37,10 @@ export async function workflowBundle(cacheDir: string): Promise<{ codePath: stri
   const file = path.resolve(cacheDir, `workflow-bundle-${bundleKey()}.js`);
   if (!existsSync(file)) {
     const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: undefined });
-    writeFileSync(file, withoutEmbeddedSources(code));
+    // Written aside, then renamed: processes bundling at once (test shards) never read a half-written file.
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, withoutEmbeddedSources(code));
+    renameSync(partial, file);
   }
   return { codePath: file };
 }

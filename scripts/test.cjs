@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// `npm test`: the jest suite as TEST_SHARDS (2) shards side by side, each `jest --runInBand` with its own
+// global setup (a Temporal dev server and a scratch database of its own), so no shard sees another's
+// workflows, rows or event log. Most of a file's time is its own module loading and waiting on child
+// processes, so two shards on two cores take about two thirds of one (docs/performance.md, "Test run").
+// Arguments (`npm test -- test/http/x.test.ts`) run one plain in-band jest instead.
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const readline = require('node:readline');
+
+const root = path.resolve(__dirname, '..');
+const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
+const args = process.argv.slice(2);
+const shards = Number(process.env.TEST_SHARDS ?? 2);
+if (!Number.isInteger(shards) || shards < 1) throw new Error(`TEST_SHARDS must be a positive integer, not ${process.env.TEST_SHARDS}`);
+
+function run(jestArgs, prefix) {
+  const child = spawn(process.execPath, [jest, '--runInBand', ...jestArgs], { cwd: root, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const summary = { passed: 0, failed: 0, skipped: 0, seen: false };
+  if (prefix) {
+    for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      readline.createInterface({ input: stream }).on('line', (line) => {
+        const m = /^jest: (\d+) passed, (\d+) failed, (\d+) skipped$/.exec(line);
+        if (m) Object.assign(summary, { passed: +m[1], failed: +m[2], skipped: +m[3], seen: true });
+        out.write(`${prefix}${line}\n`);
+      });
+    }
+  }
+  const done = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code: code ?? 1, signal, summary })));
+  return { child, done };
+}
+
+async function main() {
+  if (args.length > 0 || shards === 1) {
+    const { done } = run(args, null);
+    process.exitCode = (await done).code;
+    return;
+  }
+  const started = Date.now();
+  const runs = Array.from({ length: shards }, (_, i) => run([`--shard=${i + 1}/${shards}`], `[${i + 1}/${shards}] `));
+  const stop = (signal) => runs.forEach((r) => r.child.kill(signal));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  const results = await Promise.all(runs.map((r) => r.done));
+  const total = results.reduce((a, r) => ({ passed: a.passed + r.summary.passed, failed: a.failed + r.summary.failed, skipped: a.skipped + r.summary.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  const failedShards = results.map((r, i) => (r.code === 0 ? null : `${i + 1}/${shards} (exit ${r.signal ?? r.code}${r.summary.seen ? '' : ', no summary'})`)).filter(Boolean);
+  process.stdout.write(`\njest, ${shards} shards in ${Math.round((Date.now() - started) / 1000)} s: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped` +
+    `${failedShards.length ? `; failed shards: ${failedShards.join(', ')}` : ''}\n`);
+  process.exitCode = failedShards.length ? 1 : 0;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
