@@ -13,7 +13,7 @@ async function main() {
   await closeServices(services);
 
   const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
-  const api = await spawnApi({ DATABASE_URL: db.url, TEMPORAL_ADDRESS: '127.0.0.1:7233', LOG_LEVEL: logLevel, COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '10000000' });
+  const api = await spawnApi({ DATABASE_URL: db.url, LOG_LEVEL: logLevel, COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '10000000' });
   try {
     const tokenRes = await fetch(`${api.url}/oauth/token`, {
       method: 'POST',

@@ -22,7 +22,7 @@ async function main() {
   const tenant = await services.orm.em.fork().transactional((em) => createEnterpriseWithAdmin(em, { legalName: 'Bench Ltd', jurisdiction: 'GB', secretTtlDays: 1 }));
   await closeServices(services);
 
-  const api = await spawnApi({ DATABASE_URL: db.url, TEMPORAL_ADDRESS: '127.0.0.1:7233', LOG_LEVEL: 'warn', COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '100000' });
+  const api = await spawnApi({ DATABASE_URL: db.url, LOG_LEVEL: 'warn', COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '100000' });
   const browser = await launchChromium();
   try {
     const token = (await (

@@ -284,7 +284,6 @@ async function main() {
 
   const api = await spawnApi({
     DATABASE_URL: db.url,
-    TEMPORAL_ADDRESS: '127.0.0.1:7233',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND: '10000000',
     COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '10000000',

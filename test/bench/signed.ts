@@ -75,7 +75,6 @@ async function main() {
   const signedPort = await freePort();
   const apiProcess = await spawnApi({
     DATABASE_URL: db.url,
-    TEMPORAL_ADDRESS: '127.0.0.1:7233',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     COUNTERFOIL_SIGNED_API_PORT: String(signedPort),
     COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '10000000',

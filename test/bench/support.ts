@@ -4,8 +4,11 @@ import net from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import os from 'node:os';
 import { createScratchDatabase, dropDatabase } from '../../src/db/postgres-server';
-import { freePort } from '../../temporal/dev-server';
+import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
+import { ensureTemporalCli } from '../../temporal/cli';
+import { freePort, startDevServerOnFreePort } from '../../temporal/dev-server';
 
 export const ROOT = path.resolve(__dirname, '../..');
 const MACHINE_POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -62,17 +65,36 @@ const passedSettings = () => ({ ...settingsOf((k) => /^MALLOC_[A-Z_]+_$/.test(k)
 
 const nodeArgsFrom = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
 
-/** `counterfoil api` in its own process (tenant API at `url`, signed API at `signedUrl`); BENCH_API_NODE_ARGS adds node flags. */
+/**
+ * `counterfoil api` in its own process (tenant API at `url`, signed API at `signedUrl`); BENCH_API_NODE_ARGS
+ * adds node flags. The API refuses to start without Temporal (it checks the search attributes), so
+ * without TEMPORAL_ADDRESS in `env` a dev server of its own starts beside it and stops with it.
+ */
 export async function spawnApi(env: Record<string, string>): Promise<{ url: string; signedUrl: string; opsUrl: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const temporal = env.TEMPORAL_ADDRESS
+    ? undefined
+    : await startDevServerOnFreePort({
+        cliPath: await ensureTemporalCli(),
+        uiPort: null,
+        dbFile: null,
+        namespace: 'default',
+        logFile: path.join(os.tmpdir(), `counterfoil-bench-temporal-${process.pid}.log`),
+        searchAttributes: SEARCH_ATTRIBUTE_REGISTRATION,
+      });
   const ports = {
     COUNTERFOIL_API_PORT: String(await freePort()),
     COUNTERFOIL_SIGNED_API_PORT: String(await freePort()),
     COUNTERFOIL_OPS_PORT: String(await freePort()),
+    ...(temporal ? { TEMPORAL_ADDRESS: temporal.address } : {}),
     ...env,
   };
   const api = await spawnRole('api', ports, nodeArgsFrom(process.env.BENCH_API_NODE_ARGS));
   const at = (port: string) => `http://127.0.0.1:${port}`;
-  return { url: at(ports.COUNTERFOIL_API_PORT), signedUrl: at(ports.COUNTERFOIL_SIGNED_API_PORT), opsUrl: at(ports.COUNTERFOIL_OPS_PORT), ...api };
+  const stop = async () => {
+    await api.stop();
+    await temporal?.stop();
+  };
+  return { url: at(ports.COUNTERFOIL_API_PORT), signedUrl: at(ports.COUNTERFOIL_SIGNED_API_PORT), opsUrl: at(ports.COUNTERFOIL_OPS_PORT), child: api.child, stop };
 }
 
 /** `counterfoil worker` in its own process (migrations, the Temporal worker, the outbox dispatcher); BENCH_WORKER_NODE_ARGS adds node flags. */

@@ -16,7 +16,7 @@ async function main() {
     await closeServices(services);
 
     // The token endpoint is rate-limited per client IP (20/s by default); the benchmark measures the endpoint, not the limiter.
-    const api = await spawnApi({ DATABASE_URL: db.url, TEMPORAL_ADDRESS: '127.0.0.1:7233', COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND: '10000000' });
+    const api = await spawnApi({ DATABASE_URL: db.url, COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND: '10000000' });
     try {
       const request = {
         url: `${api.url}/oauth/token`,
