@@ -22,6 +22,7 @@ import { startDevServerOnFreePort } from '../../temporal/dev-server';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { outboxBell, recordEventSql } from '../../src/events/outbox';
 import { WEBHOOK_EVENTS } from '../../src/domain/webhooks/events';
+import { initOrm, migrate } from '../../src/db/orm';
 import { cpuMs, openLoop, postgresCpuMs, report, rssMiB, scratchDatabase, spawnApi, spawnWorker } from './support';
 import { startReceiver } from '../helpers/webhook-fixtures';
 import { seedOperationsEvents } from '../helpers/export-fixtures';
@@ -72,6 +73,10 @@ async function main() {
     searchAttributes: SEARCH_ATTRIBUTE_REGISTRATION,
   });
   const env = { DATABASE_URL: db.url, TEMPORAL_ADDRESS: temporal.address, COUNTERFOIL_DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: 'bench-webhooks', ...LANE_SETTINGS };
+  // The worker and the API never migrate: a release runs `counterfoil migrate` before rolling them out.
+  const orm = await initOrm(db.url);
+  await migrate(orm);
+  await orm.close(true);
   const worker = await spawnWorker(env);
   const api = await spawnApi(env);
   const sql = postgres(db.url, { max: 10, onnotice: () => {} });
