@@ -10,7 +10,7 @@
 //       not growing with events), then the dead receiver comes back: time to drain its backlog, 0 lost.
 // BENCH_WEBHOOK_PHASES=burst,steady,export,dead (the default: all) runs only those named.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -23,6 +23,7 @@ import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attribu
 import { outboxBell, recordEventSql } from '../../src/events/outbox';
 import { WEBHOOK_EVENTS } from '../../src/domain/webhooks/events';
 import { initOrm, migrate } from '../../src/db/orm';
+import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { cpuMs, openLoop, postgresCpuMs, report, rssMiB, scratchDatabase, spawnApi, spawnWorker } from './support';
 import { startReceiver } from '../helpers/webhook-fixtures';
 import { seedOperationsEvents } from '../helpers/export-fixtures';
@@ -74,8 +75,10 @@ async function main() {
   });
   const env = { DATABASE_URL: db.url, TEMPORAL_ADDRESS: temporal.address, COUNTERFOIL_DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: 'bench-webhooks', ...LANE_SETTINGS };
   // The worker and the API never migrate: a release runs `counterfoil migrate` before rolling them out.
+  // Nor do they bootstrap: the bench makes its own enterprise, as `counterfoil bootstrap` would.
   const orm = await initOrm(db.url);
   await migrate(orm);
+  const creds = await orm.em.fork().transactional((em) => createEnterpriseWithAdmin(em, { legalName: 'Webhooks Bench Ltd', jurisdiction: 'GB', secretTtlDays: 1 }));
   await orm.close(true);
   const worker = await spawnWorker(env);
   const api = await spawnApi(env);
@@ -84,7 +87,6 @@ async function main() {
   outboxBell.attach(sql);
   const receiver = await startReceiver();
   try {
-    const creds = JSON.parse(readFileSync(path.join(dataDir, 'bootstrap-credentials.json'), 'utf8'));
     const tokenRes = await fetch(`${api.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
