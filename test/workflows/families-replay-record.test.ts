@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { historyJson } from '../helpers/history-json';
 import { uuidv7 } from '../../src/ids';
 import { deliveryWorkflowId, laneWorkflowId } from '../../src/domain/webhooks/messages';
 import { SA } from '../../src/temporal/search-attributes';
@@ -112,12 +112,12 @@ it('records off-ramp, on-ramp, internal transfer, conversion, deposit, policy ch
   for (const [name, workflowId, expected] of runs) {
     const handle = temporal.workflow.getHandle(workflowId);
     expect([name, await handle.result()]).toEqual([name, expected]);
-    writeFileSync(path.join(HISTORIES, `${name}.json`), historyToJSON(await handle.fetchHistory()));
+    writeFileSync(path.join(HISTORIES, `${name}.json`), historyJson(await handle.fetchHistory()));
   }
   const laneHistory = await temporal.workflow.getHandle(lane).fetchHistory();
   // It sent the redelivery through its local activity, then waited idle on a timer.
   expect(laneHistory.events?.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity').length).toBeGreaterThanOrEqual(2);
   expect(laneHistory.events?.some((e) => e.timerStartedEventAttributes)).toBe(true);
-  writeFileSync(path.join(HISTORIES, 'webhook-lane-idle.json'), historyToJSON(laneHistory));
+  writeFileSync(path.join(HISTORIES, 'webhook-lane-idle.json'), historyJson(laneHistory));
   expect((await org.ok(200, 'GET', `/policy-rules/${retired.id}`)).status).toBe('retired');
 });

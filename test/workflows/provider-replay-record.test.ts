@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { historyJson } from '../helpers/history-json';
 import { uuidv7 } from '../../src/ids';
 import { SA } from '../../src/temporal/search-attributes';
 import { ReferenceConnector, routingTo } from '../helpers/reference-connector';
@@ -81,6 +81,6 @@ it('records an off-ramp and a withdrawal that wait for their payout provider, th
     const history = await handle.fetchHistory();
     // The quick attempts failed and the workflow marked, then cleared, the provider it awaited.
     expect([name, history.events?.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields?.[SA.awaitingProvider.name]).length]).toEqual([name, 2]);
-    writeFileSync(path.join(HISTORIES, `${name}.json`), historyToJSON(history));
+    writeFileSync(path.join(HISTORIES, `${name}.json`), historyJson(history));
   }
 });

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { historyJson } from '../helpers/history-json';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 import { runState } from '../helpers/run-state';
 
@@ -52,6 +52,6 @@ it('records approved, rejected, expired, cancelled, failed and unattended runs',
     const handle = client_.workflow.getHandle(`withdrawal/${w.id}`);
     expect(await handle.result()).toBe(expected[name]);
     const history = await handle.fetchHistory();
-    writeFileSync(path.join(HISTORIES, `withdrawal-${name}.json`), historyToJSON(history));
+    writeFileSync(path.join(HISTORIES, `withdrawal-${name}.json`), historyJson(history));
   }
 });

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { historyJson } from '../helpers/history-json';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 import { runState } from '../helpers/run-state';
 
@@ -57,6 +57,6 @@ it('records local-activity executions: executed, refused, approved, and on a slo
     // Every one of them went through the local activity (a marker), and none through the old submit activity.
     expect(events.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity')).toBe(true);
     expect(events.some((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'submitWithdrawal')).toBe(false);
-    writeFileSync(path.join(HISTORIES, `withdrawal-local-${name}.json`), historyToJSON(history));
+    writeFileSync(path.join(HISTORIES, `withdrawal-local-${name}.json`), historyJson(history));
   }
 });
