@@ -40,3 +40,25 @@ export async function withWorker<T>(
     await connection.close();
   }
 }
+
+/**
+ * Starts `withWorker` for a whole test file (beforeAll), resolved once the worker runs; `stop` (afterAll)
+ * shuts it down. A worker that fails to start rejects here instead of hanging the file.
+ */
+export async function startWorker(
+  services: Services,
+  options: { taskQueue?: string; activities?: (real: Activities) => Activities } = {},
+): Promise<{ stop: () => Promise<void> }> {
+  let release!: () => void;
+  const done = new Promise<void>((resolve) => (release = resolve));
+  let ready!: () => void;
+  const started = new Promise<void>((resolve) => (ready = resolve));
+  const running = withWorker(services, async () => (ready(), done), options);
+  await Promise.race([started, running]);
+  return {
+    stop: async () => {
+      release();
+      await running;
+    },
+  };
+}

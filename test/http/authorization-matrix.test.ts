@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { call, startTestApp, type TestApp } from '../helpers/app';
-import { withWorker } from '../helpers/worker';
+import { startWorker } from '../helpers/worker';
 import { ALL_PERMISSIONS, type Permission } from '../../src/auth/permissions';
 import { tenantRoutes } from '../../src/http/routes';
 import { CHECKPOINT_KEY_NAME, checkpointSigner, createCheckpoint, creditExternalDeposit } from '../../src/ledger';
@@ -89,16 +89,7 @@ const MATRIX_PERMISSIONS: Permission[] = [
 beforeAll(async () => {
   const taskQueue = `matrix-${randomUUID()}`;
   app = await startTestApp({ TEMPORAL_TASK_QUEUE: taskQueue });
-  let release!: () => void;
-  const done = new Promise<void>((resolve) => (release = resolve));
-  let ready!: () => void;
-  const started = new Promise<void>((resolve) => (ready = resolve));
-  const running = withWorker(app.services, async () => (ready(), done), { taskQueue });
-  await Promise.race([started, running]);
-  stopWorker = async () => {
-    release();
-    await running;
-  };
+  stopWorker = (await startWorker(app.services, { taskQueue })).stop;
   [admin, other] = await Promise.all([newAdmin(app, 'Matrix Ltd'), newAdmin(app, 'Foreign Ltd')]);
   [clientA, clientB] = [await newClient(app, admin), await newClient(app, admin)];
   rightful = await newServiceAccount(app, admin, clientA, [{ role: 'enterprise-admin', scope_ref: clientA }]);

@@ -4,7 +4,7 @@
 // FUZZ_SEED=<seed> reproduces the run.
 import { randomUUID } from 'node:crypto';
 import { call, createTenant, startSignedTestApp, tokenFor, type SignedTestApp } from '../helpers/app';
-import { withWorker } from '../helpers/worker';
+import { startWorker } from '../helpers/worker';
 import { creditExternalDeposit } from '../../src/ledger';
 import { uuidv7 } from '../../src/ids';
 import { describeReport, Fuzzer, type Actor } from '../fuzz/fuzzer';
@@ -24,16 +24,7 @@ beforeAll(async () => {
     COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND: '100000',
     COUNTERFOIL_SANDBOX_BLOCK_MS: '10',
   });
-  let release!: () => void;
-  const done = new Promise<void>((resolve) => (release = resolve));
-  let ready!: () => void;
-  const started = new Promise<void>((resolve) => (ready = resolve));
-  const running = withWorker(app.services, async () => (ready(), done), { taskQueue });
-  await Promise.race([started, running]);
-  stopWorker = async () => {
-    release();
-    await running;
-  };
+  stopWorker = (await startWorker(app.services, { taskQueue })).stop;
 });
 afterAll(async () => {
   await stopWorker?.();

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { uuidv7 } from '../../src/ids';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { withWorker } from '../helpers/worker';
+import { startWorker } from '../helpers/worker';
 import { Org } from './withdrawal-fixtures';
 
 let app: TestApp;
@@ -13,12 +13,8 @@ let org: Org;
 beforeAll(async () => {
   const taskQueue = `governed-handlers-${randomUUID()}`;
   app = await startTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND: '1000' });
-  let release!: () => void;
-  const done = new Promise<void>((resolve) => (release = resolve));
-  let ready!: () => void;
-  const started = new Promise<void>((resolve) => (ready = resolve));
   // Recording a rejection takes a second: the hold's release (one quick activity) is long done by then.
-  const running = withWorker(app.services, async () => (ready(), done), {
+  const worker = await startWorker(app.services, {
     taskQueue,
     activities: (real) => ({
       ...real,
@@ -28,11 +24,7 @@ beforeAll(async () => {
       },
     }),
   });
-  await Promise.race([started, running]);
-  stop = async () => {
-    release();
-    await running;
-  };
+  stop = worker.stop;
   org = await Org.create(app, 'Governed Handlers Ltd');
 });
 afterAll(async () => {

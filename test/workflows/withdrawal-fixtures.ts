@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { uuidv7 } from '../../src/ids';
 import { creditExternalDeposit, parseAmount } from '../../src/ledger';
 import { call, createTenant, startTestApp, tokenFor, type CallResult, type Tenant, type TestApp } from '../helpers/app';
-import { withWorker } from '../helpers/worker';
+import { startWorker } from '../helpers/worker';
 import { ibanFor } from '../../src/domain/catalogue/bank-rails';
 import { createPayoutMethod } from '../../src/domain/catalogue/payout-methods';
 import { fundableAccount } from '../../src/domain/funding/accounts';
@@ -25,21 +25,12 @@ export interface GovernedHarness {
 export async function startGovernedHarness(overrides: Record<string, string> = {}): Promise<GovernedHarness> {
   const taskQueue = `governed-${randomUUID()}`;
   const app = await startTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, COUNTERFOIL_SANDBOX_BLOCK_MS: '2', COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND: '1000', ...overrides });
-  let release!: () => void;
-  const done = new Promise<void>((resolve) => (release = resolve));
-  let ready!: () => void;
-  const started = new Promise<void>((resolve) => (ready = resolve));
-  const running = withWorker(app.services, async () => {
-    ready();
-    await done;
-  }, { taskQueue });
-  await Promise.race([started, running]);
+  const worker = await startWorker(app.services, { taskQueue });
   return {
     app,
     taskQueue,
     stop: async () => {
-      release();
-      await running;
+      await worker.stop();
       await app.close();
     },
   };
