@@ -196,15 +196,38 @@ export interface OutboundResponse {
   error: string | null;
 }
 
+/**
+ * How long an idle keep-alive socket is kept. Below the 5 s that Node servers (and many proxies) close
+ * idle connections after; with a `timeout` set, Node's agent also honours a shorter `Keep-Alive:
+ * timeout=N` hint from the peer (without one it ignores the hint and keeps sockets forever).
+ */
+export const IDLE_SOCKET_MS = 4000;
+
+/** Keep-alive options for every agent of the outbound client (pass them to an agent of the caller's own). */
+export const KEEP_ALIVE = { keepAlive: true, timeout: IDLE_SOCKET_MS } as const;
+
 // Keep-alive per origin: a socket is reused only for the origin it was opened for, and it was opened to a checked address.
 const AGENTS = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 128 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 128 }),
+  'http:': new http.Agent({ ...KEEP_ALIVE, maxSockets: 128 }),
+  'https:': new https.Agent({ ...KEEP_ALIVE, maxSockets: 128 }),
 };
+
+/**
+ * A reused keep-alive socket the peer closed as the request went out: nothing reached its application
+ * (no response byte came), so the request is sent once more on a new connection. Every caller's
+ * requests may be repeated: GETs, webhooks (receivers deduplicate on `webhook-id`), connector calls
+ * (`Idempotency-Key`).
+ */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+const staleSocket = (request: http.ClientRequest, err: NodeJS.ErrnoException, responded: boolean) =>
+  request.reusedSocket && !responded && (STALE_SOCKET.has(err.code ?? '') || err.message === 'socket hang up');
 
 /** One request to a checked destination. Never throws for the network's or the peer's failures. */
 export function sendRequest(dest: Destination, req: OutboundRequest): Promise<OutboundResponse> {
-  const started = process.hrtime.bigint();
+  return exchange(dest, req, process.hrtime.bigint());
+}
+
+function exchange(dest: Destination, req: OutboundRequest, started: bigint): Promise<OutboundResponse> {
   const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
   const pinned: LookupFunction = (_host, options, cb) => {
     if ((options as { all?: boolean }).all) (cb as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: dest.address, family: dest.family }]);
@@ -223,7 +246,9 @@ export function sendRequest(dest: Destination, req: OutboundRequest): Promise<Ou
     };
     const headers: Record<string, string> = { 'user-agent': 'Counterfoil/1', ...req.headers };
     if (payload) headers['content-length'] = String(payload.length);
+    let responded = false;
     const request = transport.request(dest.url, { method: req.method, agent: req.agent ?? AGENTS[dest.url.protocol as 'http:' | 'https:'], lookup: pinned, headers }, (res) => {
+      responded = true;
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
@@ -255,7 +280,15 @@ export function sendRequest(dest: Destination, req: OutboundRequest): Promise<Ou
       request.destroy();
     };
     req.signal?.addEventListener('abort', abort, { once: true });
-    request.on('error', (err) => finish({ status: null, headers: {}, body: null, error: err.message }));
+    request.on('error', (err: NodeJS.ErrnoException) => {
+      const left = req.timeoutMs - elapsed();
+      if (settled || left <= 0 || !staleSocket(request, err, responded)) return finish({ status: null, headers: {}, body: null, error: err.message });
+      // Each stale socket is destroyed by its failure, so this ends at the first new connection at the latest.
+      settled = true;
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', abort);
+      resolve(exchange(dest, { ...req, timeoutMs: left }, started));
+    });
     request.end(payload);
   });
 }

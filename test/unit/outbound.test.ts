@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { classifyAddress, OutboundRefused, pinnedFetch, resolveDestination, sendRequest, type AddressClass } from '../../src/net/outbound';
 import { eventTypeEntryError, matchesEventType } from '../../src/domain/webhooks/event-types';
 
@@ -123,6 +123,52 @@ describe('sendRequest', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ keys: [] });
     await expect(pinnedFetch({ allowLoopback: false }, { timeoutMs: 2000, maxBodyBytes: 1024 })(`http://127.0.0.1:${port}/keys`)).rejects.toBeInstanceOf(OutboundRefused);
+  });
+});
+
+describe('sendRequest on a keep-alive socket the peer closed', () => {
+  // A peer that keeps the first connection alive, then drops it (RST, no answer) at its next request, as a
+  // server does when its idle timeout fires just as a reused socket is written to. New connections are answered.
+  let server: net.Server;
+  let dest: { url: URL; address: string; family: 4 };
+  const log: Array<{ connection: number; answered: boolean }> = [];
+  beforeAll(async () => {
+    let connections = 0;
+    server = net.createServer((socket) => {
+      const connection = ++connections;
+      let requests = 0;
+      let buffered = '';
+      socket.on('data', (chunk) => {
+        buffered += chunk.toString('latin1');
+        for (let end = buffered.indexOf('\r\n\r\n'); end >= 0; end = buffered.indexOf('\r\n\r\n')) {
+          const length = Number(/content-length: (\d+)/i.exec(buffered.slice(0, end))?.[1] ?? 0);
+          if (buffered.length < end + 4 + length) return;
+          buffered = buffered.slice(end + 4 + length);
+          requests++;
+          const answered = !(connection === 1 && requests === 2);
+          log.push({ connection, answered });
+          if (!answered) return void socket.resetAndDestroy();
+          socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+        }
+      });
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    dest = { url: new URL(`http://127.0.0.1:${port}/hook`), address: '127.0.0.1', family: 4 };
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  it('sends the request once more on a new connection, and only when the socket was a reused one', async () => {
+    const first = await sendRequest(dest, { method: 'POST', body: '{"n":1}', timeoutMs: 2000 });
+    expect(first).toMatchObject({ status: 200, error: null });
+    const second = await sendRequest(dest, { method: 'POST', body: '{"n":2}', timeoutMs: 2000 });
+    expect(second).toMatchObject({ status: 200, error: null });
+    expect(log).toEqual([
+      { connection: 1, answered: true },
+      { connection: 1, answered: false },
+      { connection: 2, answered: true },
+    ]);
   });
 });
 

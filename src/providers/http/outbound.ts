@@ -1,6 +1,6 @@
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
-import { OutboundRefused, resolveDestination, sendRequest, type Destination } from '../../net/outbound';
+import { KEEP_ALIVE, OutboundRefused, resolveDestination, sendRequest, type Destination } from '../../net/outbound';
 
 /*
  * The one way out to a connector, through the shared outbound client (src/net/outbound.ts): the base
@@ -49,7 +49,7 @@ const agents = new Map<string, https.Agent>();
 function agentFor(ca: string | undefined): https.Agent {
   const key = ca ?? '';
   let agent = agents.get(key);
-  if (!agent) agents.set(key, (agent = new https.Agent({ keepAlive: true, maxSockets: 64, ca: ca ? [...rootCertificates, ca] : undefined })));
+  if (!agent) agents.set(key, (agent = new https.Agent({ ...KEEP_ALIVE, maxSockets: 64, ca: ca ? [...rootCertificates, ca] : undefined })));
   return agent;
 }
 
