@@ -103,8 +103,13 @@ export interface Config {
   devIdentityProvider: { port: number } | null;
   /** Sandbox only: outbound requests (webhooks, key sets) may go to loopback addresses (src/net/outbound.ts). */
   outboundAllowLoopback: boolean;
-  /** A subscription's backlog is drained at most this fast, with this many attempts in flight (docs/events-webhooks-exports.md). */
+  /**
+   * A subscription's backlog drains from `webhookDrainPerSecond` once its receiver answers, rising by that
+   * much per step the receiver takes whole up to `webhookDrainMaxPerSecond`, with at most
+   * `webhookLaneConcurrency` attempts in flight (docs/events-webhooks-exports.md).
+   */
   webhookDrainPerSecond: number;
+  webhookDrainMaxPerSecond: number;
   webhookLaneConcurrency: number;
   /** How often the worker makes sure every subscription with a backlog has its delivery lane running. */
   webhookLaneSweepMs: number;
@@ -275,6 +280,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (rateLimitStore === 'redis' && !redisUrl) throw new ConfigError('COUNTERFOIL_REDIS_URL', 'required when COUNTERFOIL_RATE_LIMIT_STORE is redis');
 
   const allowLoopback = int(env, 'COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK', mode === 'sandbox' ? 1 : 0, 0, 1) === 1;
+  const drainStart = int(env, 'COUNTERFOIL_WEBHOOK_DRAIN_PER_SECOND', 50, 1, 100_000);
   if (allowLoopback && mode === 'production') throw new ConfigError('COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK', 'loopback destinations are for sandbox mode only');
   const dataDir = path.resolve(str(env, 'COUNTERFOIL_DATA_DIR', './.data'));
 
@@ -337,7 +343,8 @@ export function loadConfig(env: Env = process.env): Config {
     devIdentityProvider:
       mode === 'sandbox' && oneOf(env, 'COUNTERFOIL_DEV_IDP', 'on', ['on', 'off']) === 'on' ? { port: int(env, 'COUNTERFOIL_DEV_IDP_PORT', 8082, 0, 65535) } : null,
     outboundAllowLoopback: allowLoopback,
-    webhookDrainPerSecond: int(env, 'COUNTERFOIL_WEBHOOK_DRAIN_PER_SECOND', 50, 1, 100_000),
+    webhookDrainPerSecond: drainStart,
+    webhookDrainMaxPerSecond: Math.max(drainStart, int(env, 'COUNTERFOIL_WEBHOOK_DRAIN_MAX_PER_SECOND', 1000, 1, 100_000)),
     webhookLaneConcurrency: int(env, 'COUNTERFOIL_WEBHOOK_LANE_CONCURRENCY', 8, 1, 256),
     webhookLaneSweepMs: int(env, 'COUNTERFOIL_WEBHOOK_LANE_SWEEP_MS', 30_000, 100, 3_600_000),
     sealingKeys: sealingKeySource(env, mode, dataDir),

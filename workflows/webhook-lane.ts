@@ -20,7 +20,7 @@ const STEPS_PER_RUN = 500;
  * The delivery lane of one subscription (`webhook-lane/<subscription>`): started when a delivery to
  * it fails, it owns every delivery that waits for the receiver, oldest first. Each step sends what is
  * due (probing one at a time after a failure, then draining at the configured rate and concurrency)
- * and says what comes next: wait out a backoff (cut short when a caller redelivers or replays), go on,
+ * and says what comes next (with the drain rate it reached): wait out a backoff (cut short when a caller redelivers or replays), go on,
  * or, when nothing waits, hand the subscription back to the dispatcher's direct first attempts and
  * idle until more work arrives. State lives in the database; the workflow only keeps time.
  */
@@ -32,6 +32,7 @@ export async function webhookLaneWorkflow(input: LaneInput): Promise<void> {
     if (signal.probeNow) probeNow = true;
   });
   let probe = input.probe ?? true;
+  let rate = input.rate;
   let status = '';
   const show = (next: string) => {
     if (next !== status) upsertSearchAttributes([{ key: SA.status, value: (status = next) }]);
@@ -40,7 +41,8 @@ export async function webhookLaneWorkflow(input: LaneInput): Promise<void> {
     const now = probeNow;
     probeNow = false;
     backlog = false;
-    const step = await runWebhookLaneStep({ subscriptionId: input.subscriptionId, probe, now });
+    const step = await runWebhookLaneStep({ subscriptionId: input.subscriptionId, probe, now, rate });
+    rate = step.kind === 'sent' ? step.rate : undefined;
     if (step.kind === 'closed') {
       show('closed');
       return;
@@ -58,5 +60,5 @@ export async function webhookLaneWorkflow(input: LaneInput): Promise<void> {
       probe = false;
     }
   }
-  await continueAsNew<typeof webhookLaneWorkflow>({ ...input, probe, probeNow });
+  await continueAsNew<typeof webhookLaneWorkflow>({ ...input, probe, probeNow, rate });
 }

@@ -4,6 +4,7 @@ import { OutboxDispatcher } from '../../src/events/dispatcher';
 
 const UPDATED = 'webhooks.subscription.updated.v1';
 const DRAIN_PER_SECOND = 20;
+const DRAIN_MAX_PER_SECOND = 200;
 
 let app: TestApp;
 let worker: { stop(): Promise<void> } | undefined;
@@ -19,6 +20,7 @@ beforeAll(async () => {
     COUNTERFOIL_WEBHOOK_FAILURE_WINDOW_SECONDS: '3600',
     COUNTERFOIL_OUTBOX_SWEEP_MS: '200',
     COUNTERFOIL_WEBHOOK_DRAIN_PER_SECOND: String(DRAIN_PER_SECOND),
+    COUNTERFOIL_WEBHOOK_DRAIN_MAX_PER_SECOND: String(DRAIN_MAX_PER_SECOND),
     COUNTERFOIL_WEBHOOK_LANE_CONCURRENCY: '1',
     COUNTERFOIL_WEBHOOK_LANE_SWEEP_MS: '500',
   });
@@ -63,10 +65,27 @@ async function selfSubscribed(reply: (n: number, r: Received) => Reply, eventTyp
 const updateEventIds = async (s: Awaited<ReturnType<typeof selfSubscribed>>) =>
   (await s.api('GET', `/events?type=${UPDATED}&resource_ref=webhook-subscriptions/${s.sub.id}&page_size=100`)).body.items.map((e: any) => e.id) as string[];
 
+/** The drain rates a subscription's lane reached, step by step, read from its local activities' results in the workflow history. */
+async function laneRates(subscriptionId: string): Promise<number[]> {
+  const client = await app.services.temporal.get();
+  const history = await client.workflow.getHandle(`webhook-lane/${subscriptionId}`).fetchHistory();
+  return (history.events ?? [])
+    .map((e) => e.markerRecordedEventAttributes?.details?.result?.payloads?.[0]?.data)
+    .filter((data): data is Uint8Array => !!data)
+    .map((data) => JSON.parse(Buffer.from(data).toString('utf8')) as { kind: string; rate?: number })
+    .flatMap((step) => (step.kind === 'sent' && step.rate !== undefined ? [step.rate] : []));
+}
+
 describe('a subscription whose receiver fails', () => {
-  it('queues its events behind one lane, probes the receiver as a whole, shows the backlog, and drains it in order at the configured rate', async () => {
+  it('queues its events behind one lane, probes the receiver as a whole, shows the backlog, and drains it in order from the configured rate up', async () => {
     let down = true;
-    const s = await selfSubscribed(() => ({ status: down ? 503 : 200 }));
+    // The receiver comes back at an attempt of the oldest delivery: a probe tries it first, so no later
+    // delivery can be the first to get through (as it could if the switch fell between a probe's two attempts).
+    let backWith: string | undefined;
+    const s = await selfSubscribed((_n, r) => {
+      if (r.headers['webhook-id'] === backWith) down = false;
+      return { status: down ? 503 : 200 };
+    });
     await s.queueLane();
     for (let i = 0; i < 29; i++) await s.touch(`queued ${i}`);
     const waiting = await eventually(async () => {
@@ -90,7 +109,7 @@ describe('a subscription whose receiver fails', () => {
     expect(requestsWhileDown).toBeLessThan(30);
     expect((await s.deliveries()).filter((d) => d.attempt_count === 0).length).toBeGreaterThanOrEqual(30 - requestsWhileDown);
 
-    down = false;
+    backWith = oldest.webhook_id;
     const delivered = await eventually(async () => {
       const list = await s.deliveries();
       return list.length === 30 && list.every((d) => d.status === 'succeeded') && list;
@@ -104,8 +123,12 @@ describe('a subscription whose receiver fails', () => {
       select a.attempted_at from webhook_delivery_attempts a
        where a.delivery_id = any(${delivered.map((d) => d.id)}::uuid[]) and a.status_code = 200 order by a.attempted_at`;
     expect(attempts).toHaveLength(30);
-    const spanMs = attempts[29].attempted_at.getTime() - attempts[0].attempted_at.getTime();
-    expect(spanMs).toBeGreaterThanOrEqual((29 * 1000) / DRAIN_PER_SECOND - 50);
+    // The first step, a whole batch at the starting rate; the second at the rate that step raised.
+    const spanMs = (from: number, to: number) => attempts[to].attempted_at.getTime() - attempts[from].attempted_at.getTime();
+    expect(spanMs(0, 19)).toBeGreaterThanOrEqual((19 * 1000) / DRAIN_PER_SECOND - 50);
+    expect(spanMs(20, 29)).toBeGreaterThanOrEqual((9 * 1000) / (2 * DRAIN_PER_SECOND) - 50);
+    // Steps are recorded when the workflow task that ran them completes, after their deliveries were written.
+    expect(await eventually(async () => (await laneRates(s.sub.id)).includes(2 * DRAIN_PER_SECOND))).toBe(true);
 
     // Drained: the lane hands the subscription back to direct first attempts.
     expect(await eventually(async () => ((await s.get()).backlog.lane === 'direct' ? (await s.get()).backlog : null))).toEqual({

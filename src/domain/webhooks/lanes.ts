@@ -1,11 +1,11 @@
 import type { Sql } from 'postgres';
 import type { Services } from '../../services';
 import { outboundPolicy, resolveDestination, type Destination } from '../../net/outbound';
-import { plannedDelayAfter, withJitter, type LaneStep, type LaneStepInput } from './messages';
+import { nextDrainRate, plannedDelayAfter, withJitter, type LaneStep, type LaneStepInput } from './messages';
 import { recordAttempt, sendAttempt, type DeliveryOrigin, type SigningSubscription } from './deliveries';
 import type { SubscriptionStatus } from './subscriptions';
 
-/** A step sends about a second's worth of the drain rate, so a lane's history grows by one marker per second at most. */
+/** A step sends about a second's worth of the drain rate, and at most this many: a lane's history grows by a few markers per second at most. */
 const MAX_PER_STEP = 500;
 
 
@@ -48,7 +48,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * One step of a subscription's lane: sends what waits, oldest first, at most `webhookLaneConcurrency`
- * in flight and `webhookDrainPerSecond` started per second. A probing step (after a failure) waits for
+ * in flight and the drain rate started per second (from `webhookDrainPerSecond`, rising per whole
+ * step up to `webhookDrainMaxPerSecond`: `nextDrainRate`). A probing step (after a failure) waits for
  * the oldest delivery's retry time, sends one at a time until one succeeds, and gives up after two
  * failures (the second is the next delivery: one the receiver rejects for itself does not hold back the
  * rest, which go through while it keeps its own schedule); a draining step stops starting attempts at
@@ -71,11 +72,14 @@ export async function runLaneStep(services: Services, input: LaneStepInput): Pro
       select next_attempt_at from webhook_deliveries where subscription_id = ${sub.id} and status = 'pending' and in_lane order by id limit 1`;
     if (head?.next_attempt_at && head.next_attempt_at.getTime() > Date.now()) return { kind: 'backoff', delayMs: head.next_attempt_at.getTime() - Date.now() };
   }
+  const limits = { start: config.webhookDrainPerSecond, max: config.webhookDrainMaxPerSecond };
+  const rate = input.probe || !input.rate ? limits.start : Math.min(limits.max, Math.max(limits.start, input.rate));
+  const batch = Math.min(rate, MAX_PER_STEP);
   const due = await sql<Waiting[]>`
     select id, webhook_id, body, origin, attempt_count from webhook_deliveries
      where subscription_id = ${sub.id} and status = 'pending' and in_lane
        and ${input.now ? sql`true` : sql`(next_attempt_at is null or next_attempt_at <= now())`}
-     order by id limit ${Math.min(config.webhookDrainPerSecond, MAX_PER_STEP)}`;
+     order by id limit ${batch}`;
   if (due.length === 0) {
     // Nothing due: only deliveries waiting for their retry time (few: each failed an attempt), or nothing at all.
     const [next] = await sql<{ at: Date | null }[]>`
@@ -112,7 +116,7 @@ export async function runLaneStep(services: Services, input: LaneStepInput): Pro
   };
 
   const running = new Set<Promise<void>>();
-  const interval = 1000 / config.webhookDrainPerSecond;
+  const interval = 1000 / rate;
   let nextStart = Date.now();
   for (const d of due) {
     while (running.size >= limit) await Promise.race(running);
@@ -127,5 +131,5 @@ export async function runLaneStep(services: Services, input: LaneStepInput): Pro
   if (failures === 0 && nextStart > Date.now()) await sleep(nextStart - Date.now()); // the next step keeps the pace
   if (closed) return { kind: 'sent', delivered }; // the next step finds the subscription disabled and closes the lane
   if (failures > 0) return { kind: 'backoff', delayMs: Math.max(1, backoffMs) };
-  return { kind: 'sent', delivered };
+  return { kind: 'sent', delivered, rate: nextDrainRate(rate, limits, { fullBatch: due.length === batch, failures }) };
 }

@@ -53,6 +53,8 @@ export interface LaneInput {
   probe?: boolean;
   /** Carried across continue-as-new: the next step sends even if the head's retry time has not come. */
   probeNow?: boolean;
+  /** Carried across continue-as-new: the drain rate the lane has reached (per second). */
+  rate?: number;
 }
 
 export interface LaneStepInput {
@@ -60,13 +62,27 @@ export interface LaneStepInput {
   probe: boolean;
   /** Send what waits now, without waiting for the head's retry time (a caller asked). */
   now: boolean;
+  /** The drain rate the previous step reached (per second); a probe, or none, starts from the configured rate. */
+  rate?: number;
 }
 
 /**
  * What one step of a lane did: nothing waits (`idle`, the dispatcher sends directly again); the
  * subscription is disabled or deleted and its backlog ended (`closed`); attempts went through
- * (`sent`); or the receiver failed, or the head is not due yet (`backoff`: wait, then probe).
+ * (`sent`, with the rate for the next step; absent from steps recorded before the rate adapted); or
+ * the receiver failed, or the head is not due yet (`backoff`: wait, then probe).
  */
-export type LaneStep = { kind: 'idle' } | { kind: 'closed' } | { kind: 'sent'; delivered: number } | { kind: 'backoff'; delayMs: number };
+export type LaneStep = { kind: 'idle' } | { kind: 'closed' } | { kind: 'sent'; delivered: number; rate?: number } | { kind: 'backoff'; delayMs: number };
+
+/**
+ * The drain rate after a step (additive increase): a step that sent a whole batch without a failure
+ * raises it by the starting rate, up to the ceiling, so a lane outgrows its subscription's event rate
+ * and empties, while a receiver that has just come back is eased in. A failure ends the drain, and the
+ * next probe starts from `start` again.
+ */
+export function nextDrainRate(rate: number, limits: { start: number; max: number }, step: { fullBatch: boolean; failures: number }): number {
+  if (step.failures > 0) return limits.start;
+  return step.fullBatch ? Math.min(limits.max, rate + limits.start) : rate;
+}
 
 export const laneWorkflowId = (subscriptionId: string) => `webhook-lane/${subscriptionId}`;
