@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { historyJson } from '../helpers/history-json';
+import { OutboxDispatcher } from '../../src/events/dispatcher';
 import { uuidv7 } from '../../src/ids';
 import { deliveryWorkflowId, laneWorkflowId } from '../../src/domain/webhooks/messages';
 import { SA } from '../../src/temporal/search-attributes';
@@ -12,8 +13,9 @@ import { runState } from '../helpers/run-state';
  * One history per workflow family besides withdrawals (replay-record.test.ts), recorded with the
  * current code: an off-ramp and an on-ramp that complete, an internal transfer and a conversion
  * approved under a policy rule, a sandbox deposit credited, and a policy change approved by the
- * quorum, a webhook test delivery, and a subscription's delivery lane that sends a redelivery and
- * goes idle (terminated there: an idle lane waits minutes for more work). Written to test/workflows/histories/ as `<family>-<ending>.json` only with
+ * quorum, a webhook test delivery, a subscription's delivery lane that sends a redelivery and
+ * goes idle (terminated there: an idle lane waits minutes for more work), and one that backs off
+ * through an outage, is cut short by a redelivery and drains its backlog. Written to test/workflows/histories/ as `<family>-<ending>.json` only with
  * RECORD_HISTORIES=1 (replay.test.ts replays them all); otherwise to the run's scratch folder.
  * Histories recorded before a patch keep a version suffix (`off-ramp-completed-v0.json`) and are
  * never re-recorded: they prove runs started by older code still replay.
@@ -100,6 +102,31 @@ it('records off-ramp, on-ramp, internal transfer, conversion, deposit, policy ch
     await receiver.close();
   }
 
+  // A lane through an outage: a first attempt fails, the lane backs off, a redelivery cuts that short, the backlog drains.
+  // Its own enterprise, so the first subscription matches none of its events; the outbox dispatcher sends them.
+  const failing = await startReceiver((n) => ({ status: n <= 1 ? 503 : 200 }));
+  const outage = await Org.create(h.app, 'Lane Outage Ltd');
+  const dispatcher = new OutboxDispatcher(h.app.services);
+  await dispatcher.start();
+  let recovered: string;
+  try {
+    const subscription = await outage.ok(201, 'POST', '/webhook-subscriptions', { scope_ref: outage.enterpriseRef, url: failing.url, event_types: ['webhooks.subscription.updated.v1'] });
+    recovered = laneWorkflowId(subscription.id);
+    for (let i = 0; i < 4; i++) await outage.ok(200, 'PATCH', `/webhook-subscriptions/${subscription.id}`, { description: `outage ${i}` });
+    // The lane workflow starts after the failed first attempt commits: until then there is nothing to describe.
+    const status = async () => (await temporal.workflow.getHandle(recovered).describe().catch(() => null))?.typedSearchAttributes.get(SA.status);
+    const backingOff = async () => (await temporal.workflow.getHandle(recovered).fetchHistory()).events?.some((e) => e.timerStartedEventAttributes);
+    await eventually(async () => (await status()) === 'backing_off' && (await backingOff()));
+    const [head] = (await outage.ok(200, 'GET', `/webhook-subscriptions/${subscription.id}/deliveries?page_size=10`)).items;
+    await outage.ok(202, 'POST', `/webhook-subscriptions/${subscription.id}/deliveries/${head.id}/redeliver`);
+    await eventually(async () => (await status()) === 'idle');
+    await temporal.workflow.getHandle(recovered).terminate('replay history recorded');
+    expect(failing.received.length).toBeGreaterThanOrEqual(5);
+  } finally {
+    await dispatcher.stop();
+    await failing.close();
+  }
+
   const runs: [string, string, string][] = [
     ['off-ramp-completed', `off-ramp/${offRamp.id}`, 'completed'],
     ['on-ramp-completed', `on-ramp/${onRamp.id}`, 'completed'],
@@ -119,5 +146,15 @@ it('records off-ramp, on-ramp, internal transfer, conversion, deposit, policy ch
   expect(laneHistory.events?.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity').length).toBeGreaterThanOrEqual(2);
   expect(laneHistory.events?.some((e) => e.timerStartedEventAttributes)).toBe(true);
   writeFileSync(path.join(HISTORIES, 'webhook-lane-idle.json'), historyJson(laneHistory));
+  const recoveredHistory = await temporal.workflow.getHandle(recovered).fetchHistory();
+  // It backed off on a timer, was signalled by the redelivery, and drained at a rate it carries to the next step.
+  const steps = (recoveredHistory.events ?? []).flatMap((e) => {
+    const data = e.markerRecordedEventAttributes?.details?.result?.payloads?.[0]?.data;
+    return data ? [JSON.parse(Buffer.from(data).toString('utf8')) as { kind: string; rate?: number }] : [];
+  });
+  expect(steps.map((step) => step.kind)).toEqual(expect.arrayContaining(['backoff', 'sent', 'idle']));
+  expect(steps.find((step) => step.kind === 'sent')?.rate).toBeGreaterThan(0);
+  expect(recoveredHistory.events?.some((e) => e.workflowExecutionSignaledEventAttributes)).toBe(true);
+  writeFileSync(path.join(HISTORIES, 'webhook-lane-recovered.json'), historyJson(recoveredHistory));
   expect((await org.ok(200, 'GET', `/policy-rules/${retired.id}`)).status).toBe('retired');
 });
