@@ -99,3 +99,14 @@ export class ReferenceConnector {
 
 /** A routing that sends every rail, network, market and KYC path to the connector named `name`. */
 export const routingTo = (name: string) => JSON.stringify({ rails: { '*': name }, deposits: { '*': name }, prices: { '*': name }, kyc: { '*': name } });
+
+/** Production mode with every provider path routed to the reference connector `connector`, trusted on loopback. */
+export function productionThrough(connector: ReferenceConnector, timeoutMs = 1000): Record<string, string> {
+  return {
+    COUNTERFOIL_MODE: 'production',
+    COUNTERFOIL_PROVIDERS: routingTo('reference'),
+    COUNTERFOIL_CONNECTOR_CA_FILE: connector.ca,
+    COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK: '1',
+    COUNTERFOIL_CONNECTOR_TIMEOUT_MS: String(timeoutMs),
+  };
+}

@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../helpers/app';
 import { runState } from '../helpers/run-state';
-import { ReferenceConnector, routingTo } from '../helpers/reference-connector';
+import { ReferenceConnector, productionThrough } from '../helpers/reference-connector';
 import { Org, ledgerTrail } from './withdrawal-fixtures';
 import { Processes, exited } from './process-fixtures';
 
@@ -16,13 +16,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   connector = await ReferenceConnector.start();
-  const production = {
-    COUNTERFOIL_MODE: 'production',
-    COUNTERFOIL_PROVIDERS: routingTo('reference'),
-    COUNTERFOIL_CONNECTOR_CA_FILE: connector.ca,
-    COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK: '1',
-    COUNTERFOIL_CONNECTOR_TIMEOUT_MS: '30000',
-  };
+  const production = productionThrough(connector, 30_000);
   processes = Processes.create('connector-crash', production);
   app = await startTestApp({ ...production, TEMPORAL_TASK_QUEUE: processes.taskQueue });
 });

@@ -3,7 +3,7 @@ import { parseAmount } from '../../src/ledger';
 import { createSignedApp } from '../../src/http/signed-app';
 import { listen, type RunningServer } from '../../src/http/server';
 import { call } from '../helpers/app';
-import { ReferenceConnector, routingTo } from '../helpers/reference-connector';
+import { ReferenceConnector, productionThrough } from '../helpers/reference-connector';
 import { signingClient } from '../http/api-key-fixtures';
 import { SA } from '../../src/temporal/search-attributes';
 import { Org, ledgerTrail, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
@@ -28,13 +28,7 @@ async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30
 
 beforeAll(async () => {
   connector = await ReferenceConnector.start();
-  h = await startGovernedHarness({
-    COUNTERFOIL_MODE: 'production',
-    COUNTERFOIL_PROVIDERS: routingTo('reference'),
-    COUNTERFOIL_CONNECTOR_CA_FILE: connector.ca,
-    COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK: '1',
-    COUNTERFOIL_CONNECTOR_TIMEOUT_MS: '1000',
-  });
+  h = await startGovernedHarness(productionThrough(connector));
   signed = await listen(createSignedApp(h.app.services), h.app.config, 0);
   org = await Org.create(h.app, 'Connected Ltd');
   const created = await org.ok(201, 'POST', '/connectors', { name: 'reference', base_url: connector.url, description: 'reference connector' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { historyJson } from '../helpers/history-json';
 import { uuidv7 } from '../../src/ids';
 import { SA } from '../../src/temporal/search-attributes';
-import { ReferenceConnector, routingTo } from '../helpers/reference-connector';
+import { ReferenceConnector, productionThrough } from '../helpers/reference-connector';
 import { eventually } from '../helpers/webhook-fixtures';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 import { runState } from '../helpers/run-state';
@@ -25,13 +25,7 @@ let org: Org;
 
 beforeAll(async () => {
   connector = await ReferenceConnector.start();
-  h = await startGovernedHarness({
-    COUNTERFOIL_MODE: 'production',
-    COUNTERFOIL_PROVIDERS: routingTo('reference'),
-    COUNTERFOIL_CONNECTOR_CA_FILE: connector.ca,
-    COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK: '1',
-    COUNTERFOIL_CONNECTOR_TIMEOUT_MS: '1000',
-  });
+  h = await startGovernedHarness(productionThrough(connector));
   org = await Org.create(h.app, 'Provider Replay Ltd');
   const created = await org.ok(201, 'POST', '/connectors', { name: 'reference', base_url: connector.url, description: 'reference connector' });
   await connector.control('/control/configure', { secret: created.secret, counterfoil_url: h.app.url, connector_id: created.id });
