@@ -201,10 +201,16 @@ async function main() {
     const perMinute = (ys: number[]) => (steady.length < 2 ? 'n/a (too short)' : Math.round(slope(steady.map((r) => r.t / 60), ys) * 100) / 100);
     const ledger = await verifyLedger(services.sql);
     const [backlog] = await services.sql`select count(*) filter (where status <> 'executed')::int as open, count(*)::int as total from withdrawals`;
+    // Attempts the always-up receiver did not answer with a 2xx, by cause: each one puts the subscription in its lane.
+    const failed = await services.sql<{ cause: string; n: number }[]>`
+      select coalesce(error, 'HTTP ' || status_code) as cause, count(*)::int as n from webhook_delivery_attempts
+       where status_code is null or status_code not between 200 and 299 group by 1 order by 2 desc`;
+    const [attempts] = await services.sql<{ n: number }[]>`select count(*)::int as n from webhook_delivery_attempts`;
     process.stdout.write(
       `\nRSS slope after warm-up (MiB/min): api ${perMinute(steady.map((r) => r.api))}, worker ${perMinute(steady.map((r) => r.worker))}` +
         `\nerrors (non-2xx and transport): ${errors}${statuses.size ? ` (by status: ${[...statuses].map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}` +
         `\nwithdrawals not yet executed at the end: ${backlog.open} of ${backlog.total}` +
+        `\nwebhook attempts: ${attempts.n}, failed: ${failed.reduce((n, f) => n + f.n, 0)}${failed.length ? ` (${failed.map((f) => `${f.cause}: ${f.n}`).join(', ')})` : ''}` +
         `\nledger verify: ${ledger.transactions} transactions, ${ledger.violations.length} violations` +
         `\nmachine probe after: ${machineProbeMs()} ms\n`,
     );
