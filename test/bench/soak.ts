@@ -1,8 +1,9 @@
 // npm run soak — mixed load for SOAK_SECONDS (600) against a real stack (API and worker in their own
 // processes, a Temporal dev server, a scratch database): reads, internal transfers, signed quotes and
 // withdrawals at constant arrival rates, with every transfer and withdrawal event delivered to a
-// webhook receiver. Per interval (SOAK_INTERVAL_SECONDS, 60) it prints throughput, p99 and errors per
-// stream, API and worker RSS, running workflows and PostgreSQL connections; at the end the RSS slope
+// webhook receiver, which refuses one delivery at SOAK_RECEIVER_REFUSE_AT s (40 % into the run; 0: never). Per interval (SOAK_INTERVAL_SECONDS, 60) it prints throughput, p99 and errors per
+// stream, API and worker RSS, running workflows, PostgreSQL connections, webhooks received, the outbox and
+// deliveries waiting in a lane; at the end the RSS slope
 // after warm-up (target: flat within noise), the error count (target 0) and `ledger verify` (target 0
 // violations). Rates: SOAK_READS, SOAK_TRANSFERS, SOAK_QUOTES, SOAK_WITHDRAWALS per second.
 import { createPrivateKey, randomUUID, sign, type KeyObject } from 'node:crypto';
@@ -32,15 +33,26 @@ const RATES = {
   withdrawals: Number(process.env.SOAK_WITHDRAWALS ?? 5),
 };
 const ACCOUNTS = 20;
+/**
+ * When the receiver refuses one delivery (s into the run; 0: never): the subscription then goes through its
+ * lane while its events keep arriving, and must come back to direct delivery.
+ */
+const REFUSE_AT = Number(process.env.SOAK_RECEIVER_REFUSE_AT ?? Math.round(SECONDS * 0.4));
 
 type Stream = keyof typeof RATES;
 
-/** A webhook receiver that counts deliveries (and keeps nothing, so it stays flat itself). */
+/** A webhook receiver that counts deliveries (and keeps nothing, so it stays flat itself); `refuseOnce` makes it answer one 503. */
 async function countingReceiver() {
   let delivered = 0;
+  let refuse = false;
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
+      if (refuse) {
+        refuse = false;
+        res.writeHead(503, { 'content-length': '2' }).end('no');
+        return;
+      }
       delivered++;
       res.writeHead(200, { 'content-length': '2' }).end('ok');
     });
@@ -52,6 +64,9 @@ async function countingReceiver() {
       const n = delivered;
       delivered = 0;
       return n;
+    },
+    refuseOnce: () => {
+      refuse = true;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -154,7 +169,7 @@ async function main() {
     const streams = (Object.keys(RATES) as Stream[]).filter((s) => RATES[s] > 0);
     process.stdout.write(`\nsoak: ${SECONDS} s in ${INTERVAL} s intervals; offered per second: ${streams.map((s) => `${s} ${RATES[s]}`).join(', ')}\n`);
     process.stdout.write(`machine probe before: ${probeBefore} ms (lower is faster; a shared machine moves the figures)\n\n`);
-    const header = ['t (s)', ...streams.flatMap((s) => [`${s}/s`, `p99 ms`]), 'non-2xx', 'transport', 'api MiB', 'api heap', 'api full GCs', 'worker MiB', 'running wf', 'pg conns', 'webhooks/s', 'outbox'];
+    const header = ['t (s)', ...streams.flatMap((s) => [`${s}/s`, `p99 ms`]), 'non-2xx', 'transport', 'api MiB', 'api heap', 'api full GCs', 'worker MiB', 'running wf', 'pg conns', 'webhooks/s', 'outbox', 'in lane'];
     const line = (cells: Array<string | number>) => process.stdout.write(`${cells.map((c, i) => String(c).padStart(i === 0 ? 6 : 14)).join('')}\n`);
     /** The API's V8 heap in use and its old-generation collections so far (its ops port's metrics): RSS grows until the first. */
     const apiHeap = async () => {
@@ -167,6 +182,7 @@ async function main() {
     line(header);
     const statuses = new Map<number, number>();
 
+    const refusal = REFUSE_AT > 0 ? setTimeout(() => receiver.refuseOnce(), REFUSE_AT * 1000) : undefined;
     const rows: Array<{ t: number; api: number; worker: number }> = [];
     let errors = 0;
     for (let t = INTERVAL; t <= SECONDS; t += INTERVAL) {
@@ -189,13 +205,16 @@ async function main() {
       const [conns] = await services.sql`select count(*)::int as n from pg_stat_activity where datname = ${dbName}`;
       // Events committed but not yet handed to their subscriptions: flat means the dispatcher keeps up.
       const [outbox] = await services.sql`select count(*)::int as n from events where dispatched_at is null`;
+      // Deliveries waiting in a lane (behind a failure): flat at 0 means the lane emptied and handed back.
+      const [inLane] = await services.sql`select count(*)::int as n from webhook_deliveries where status = 'pending' and in_lane`;
       const running = (await temporalClient.workflow.count('ExecutionStatus = "Running"')).count;
       const row = { t, api: rssMiB(api.child.pid!), worker: rssMiB(worker.child.pid!) };
       rows.push(row);
       const heap = await apiHeap();
-      line([t, ...streams.flatMap((s) => [Math.round(byStream[s].ok / INTERVAL), byStream[s].p99]), non2xx, transport, row.api, heap.heapMiB, heap.fullGcs, row.worker, running, conns.n, Math.round(receiver.take() / INTERVAL), outbox.n]);
+      line([t, ...streams.flatMap((s) => [Math.round(byStream[s].ok / INTERVAL), byStream[s].p99]), non2xx, transport, row.api, heap.heapMiB, heap.fullGcs, row.worker, running, conns.n, Math.round(receiver.take() / INTERVAL), outbox.n, inLane.n]);
     }
 
+    clearTimeout(refusal);
     // Warm-up: the first fifth of the run (at least one interval) is left out of the slope.
     const steady = rows.slice(Math.max(1, Math.floor(rows.length / 5)));
     const perMinute = (ys: number[]) => (steady.length < 2 ? 'n/a (too short)' : Math.round(slope(steady.map((r) => r.t / 60), ys) * 100) / 100);

@@ -74,7 +74,7 @@ export async function runLaneStep(services: Services, input: LaneStepInput): Pro
   }
   const limits = { start: config.webhookDrainPerSecond, max: config.webhookDrainMaxPerSecond };
   const rate = input.probe || !input.rate ? limits.start : Math.min(limits.max, Math.max(limits.start, input.rate));
-  const batch = Math.min(rate, MAX_PER_STEP);
+  const batch = Math.max(1, Math.min(Math.floor(rate), MAX_PER_STEP));
   const due = await sql<Waiting[]>`
     select id, webhook_id, body, origin, attempt_count from webhook_deliveries
      where subscription_id = ${sub.id} and status = 'pending' and in_lane
@@ -131,5 +131,5 @@ export async function runLaneStep(services: Services, input: LaneStepInput): Pro
   if (failures === 0 && nextStart > Date.now()) await sleep(nextStart - Date.now()); // the next step keeps the pace
   if (closed) return { kind: 'sent', delivered }; // the next step finds the subscription disabled and closes the lane
   if (failures > 0) return { kind: 'backoff', delayMs: Math.max(1, backoffMs) };
-  return { kind: 'sent', delivered, rate: nextDrainRate(rate, limits, { fullBatch: due.length === batch, failures }) };
+  return { kind: 'sent', delivered, rate: nextDrainRate(rate, limits, { sent: due.length, failures }) };
 }

@@ -75,14 +75,16 @@ export interface LaneStepInput {
 export type LaneStep = { kind: 'idle' } | { kind: 'closed' } | { kind: 'sent'; delivered: number; rate?: number } | { kind: 'backoff'; delayMs: number };
 
 /**
- * The drain rate after a step (additive increase): a step that sent a whole batch without a failure
- * raises it by the starting rate, up to the ceiling, so a lane outgrows its subscription's event rate
- * and empties, while a receiver that has just come back is eased in. A failure ends the drain, and the
- * next probe starts from `start` again.
+ * The drain rate after a step (additive increase): while the receiver takes everything, the rate rises
+ * by the starting rate per second spent sending (a whole batch is a second at the current rate), up to
+ * the ceiling. So a receiver that has just come back is eased in, and a lane outgrows its
+ * subscription's own event rate and empties, even when each step finds only what arrived during the
+ * last one. A failure ends the drain, and the next probe starts from `start` again.
  */
-export function nextDrainRate(rate: number, limits: { start: number; max: number }, step: { fullBatch: boolean; failures: number }): number {
+export function nextDrainRate(rate: number, limits: { start: number; max: number }, step: { sent: number; failures: number }): number {
   if (step.failures > 0) return limits.start;
-  return step.fullBatch ? Math.min(limits.max, rate + limits.start) : rate;
+  const secondsSending = Math.min(1, step.sent / rate);
+  return Math.min(limits.max, rate + Math.max(step.sent > 0 ? 1 : 0, Math.round(limits.start * secondsSending)));
 }
 
 export const laneWorkflowId = (subscriptionId: string) => `webhook-lane/${subscriptionId}`;
