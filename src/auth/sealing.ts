@@ -12,7 +12,8 @@
  * value copied onto another row does not open.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, renameSync, statSync, writeSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { SealingKeySource } from '../config';
 
 const FORMAT = 1;
@@ -79,6 +80,7 @@ export class KeyRing {
   /** The ring the configuration names; in sandbox a missing key file is created with one new key. */
   static load(source: SealingKeySource): KeyRing {
     if (source.kind === 'file' && source.generate) {
+      mkdirSync(dirname(source.path), { recursive: true, mode: 0o700 }); // a fresh checkout has no data folder yet
       try {
         const fd = openSync(source.path, 'wx', 0o600); // exclusive: two processes starting together make one key
         writeSync(fd, `# Counterfoil sealing keys: the first seals, all open. Keep this file out of database backups.\n${generateKeyEntry()}\n`);

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
@@ -175,6 +175,16 @@ describe('secrets at rest', () => {
     })();
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as ConfigError).variable).toBe(variable);
+  });
+
+  it('in sandbox, a data folder that does not exist yet gets a key file of one key, readable by its owner only', () => {
+    const dataDir = path.join(mkdtempSync(path.join(runState().tmpDir, 'fresh-')), 'not-yet', '.data');
+    const source = loadConfig({ COUNTERFOIL_DATA_DIR: dataDir }).sealingKeys;
+    const ring = KeyRing.load(source);
+    expect(ring.keyIds).toHaveLength(1);
+    const keyFile = path.join(dataDir, 'sealing-keys');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(KeyRing.load(source).keyIds).toEqual(ring.keyIds);
   });
 
   it.each([
