@@ -8,6 +8,7 @@ import { createCounterfoilClient } from '../../clients/typescript';
 import { registerDevIdentityProvider } from '../../src/dev-idp/setup';
 import { call } from '../helpers/app';
 import { Org, startGovernedHarness, type GovernedHarness } from '../workflows/withdrawal-fixtures';
+import { OutboxDispatcher } from '../../src/events/dispatcher';
 import { SCREENSHOT_DIR, accessibilityViolations, buildConsole, launchChromium, screenshots, signIn, startDevIdpProcess, type DevIdpProcess } from './harness';
 
 // Generous limits, not timings: a loaded 2-core machine can make a browser tour several times slower.
@@ -23,6 +24,7 @@ let h: GovernedHarness;
 let org: Org;
 let idp: DevIdpProcess;
 let browser: Browser;
+let dispatcher: OutboxDispatcher | undefined;
 let consoleUrl: string;
 let account: string;
 let destination: string;
@@ -130,7 +132,10 @@ beforeAll(async () => {
   await org.fund(account, '5000.00');
   destination = await org.destination(org.enterpriseRef);
   await org.rule({ scope_ref: client, order: 1, conditions: { amount_at_least: { currency: 'USDC', value: '100.00' } }, effect: org.approvalEffect() });
+  // Nothing listens on port 9: with the outbox dispatched, this subscription's deliveries wait in its lane.
   await org.ok(201, 'POST', '/webhook-subscriptions', { url: 'http://127.0.0.1:9/hooks', event_types: ['approvals.approval.pending.v1'], scope_ref: org.enterpriseRef });
+  dispatcher = new OutboxDispatcher(h.app.services);
+  await dispatcher.start();
 
   const token = await initiatorToken();
   approverPending = await pendingWithdrawal(token, '150.00');
@@ -148,6 +153,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await idp?.stop();
+  await dispatcher?.stop();
   await h?.stop();
 });
 
@@ -331,6 +337,8 @@ it('every screen passes axe at 1280 and 390 px, and is screenshotted at both', a
       if (name === 'webhooks') {
         await page.getByRole('button', { name: 'Deliveries' }).first().click();
         await settled(page);
+        // The failing receiver's backlog: how many wait, since when, and when it is next tried.
+        await page.getByText(/^The receiver is failing: \d+ deliver(y waits|ies wait), the oldest since /).waitFor();
       }
       await expectAccessible(page, `${name} at 1280 px`);
       await page.setViewportSize({ width: 390, height: 844 });

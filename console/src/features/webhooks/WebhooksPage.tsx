@@ -49,6 +49,28 @@ function Attempts({ subscriptionId, delivery }: { subscriptionId: string; delive
   );
 }
 
+/** What waits for a failing receiver (the subscription's lane), polled while anything waits. */
+function Backlog({ subscriptionId, etag }: { subscriptionId: string; etag: string }) {
+  const loaded = useApi(() => api.GET('/webhook-subscriptions/{subscription_id}', { params: { path: { subscription_id: subscriptionId } } }), [subscriptionId, etag], {
+    pollMs: 5000,
+    poll: (s) => s.backlog.pending > 0,
+  });
+  const backlog = loaded.state === 'ready' ? loaded.data.backlog : null;
+  if (!backlog || backlog.pending === 0) return null;
+  return (
+    <p className="warning" role="status">
+      {backlog.lane === 'queued' ? 'The receiver is failing: ' : ''}
+      {backlog.pending} {backlog.pending === 1 ? 'delivery waits' : 'deliveries wait'}, the oldest since <When iso={backlog.oldest_pending_at} />
+      {backlog.next_attempt_at ? (
+        <>
+          ; next try <When iso={backlog.next_attempt_at} />
+        </>
+      ) : null}
+      . They go out in order once it answers.
+    </p>
+  );
+}
+
 function Deliveries({ subscription, manage }: { subscription: Subscription; manage: boolean }) {
   const paging = usePaging(subscription.id);
   const loaded = useApi(
@@ -66,6 +88,7 @@ function Deliveries({ subscription, manage }: { subscription: Subscription; mana
   };
   return (
     <>
+      <Backlog subscriptionId={subscription.id} etag={subscription.etag} />
       {problem ? <ProblemView problem={problem} onReload={loaded.reload} /> : null}
       <Loader loaded={loaded} isEmpty={(d) => d.items.length === 0} empty="No deliveries yet.">
         {(data) => (
