@@ -20,6 +20,7 @@ export function parseDuration(text: string): number {
 }
 
 const GRPC_NOT_FOUND = 5;
+const GRPC_INVALID_ARGUMENT = 3;
 
 /** The cluster is not ready for Counterfoil; the message says what to run. */
 export class TemporalSetupError extends Error {
@@ -101,10 +102,28 @@ export async function temporalSetup(connection: Connection, options: SetupOption
   if (missing.length) {
     await retryWhileNotFound(() => connection.operatorService.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(missing.map((name) => [name, KEYWORD])) }));
     await until(async () => (await missingSearchAttributes(connection, namespace)).length === 0, 'the search attributes to be registered');
+    // Registered is not yet usable: a frontend resolves the names through its namespace cache, which refreshes
+    // on its own (about a second on a 1.29 server). Until then it refuses queries on them and shows workflows'
+    // attributes under their storage names (Keyword01…), so setup is done when a query naming them all passes.
+    await until(() => searchAttributesQueryable(connection, namespace), 'the frontend to resolve the new search attributes');
     for (const name of missing) say(`search attribute ${name} (Keyword): added`);
   }
   say(createdNamespace || missing.length ? 'temporal setup: done' : 'temporal setup: nothing to do');
   return { createdNamespace, added: missing };
+}
+
+/** Whether the frontend accepts a visibility query naming every Counterfoil search attribute. */
+async function searchAttributesQueryable(connection: Connection, namespace: string): Promise<boolean> {
+  const query = Object.keys(SEARCH_ATTRIBUTE_REGISTRATION)
+    .map((name) => `${name} = "setup"`)
+    .join(' AND ');
+  try {
+    await connection.workflowService.countWorkflowExecutions({ namespace, query });
+    return true;
+  } catch (err) {
+    if (isGrpcServiceError(err) && err.code === GRPC_INVALID_ARGUMENT) return false;
+    throw err;
+  }
 }
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
