@@ -1,6 +1,8 @@
 import { call, createTenant, startTestApp, tokenFor, type TestApp } from '../helpers/app';
 import { eventually, startReceiver, startWebhookWorker, type Received, type Reply } from '../helpers/webhook-fixtures';
 import { OutboxDispatcher } from '../../src/events/dispatcher';
+import type { LaneStep } from '../../src/domain/webhooks/messages';
+import { localActivityResults } from '../helpers/history-json';
 
 const UPDATED = 'webhooks.subscription.updated.v1';
 const DRAIN_PER_SECOND = 20;
@@ -69,11 +71,7 @@ const updateEventIds = async (s: Awaited<ReturnType<typeof selfSubscribed>>) =>
 async function laneRates(subscriptionId: string): Promise<number[]> {
   const client = await app.services.temporal.get();
   const history = await client.workflow.getHandle(`webhook-lane/${subscriptionId}`).fetchHistory();
-  return (history.events ?? [])
-    .map((e) => e.markerRecordedEventAttributes?.details?.result?.payloads?.[0]?.data)
-    .filter((data): data is Uint8Array => !!data)
-    .map((data) => JSON.parse(Buffer.from(data).toString('utf8')) as { kind: string; rate?: number })
-    .flatMap((step) => (step.kind === 'sent' && step.rate !== undefined ? [step.rate] : []));
+  return localActivityResults<LaneStep>(history).flatMap((step) => (step.kind === 'sent' && step.rate !== undefined ? [step.rate] : []));
 }
 
 describe('a subscription whose receiver fails', () => {

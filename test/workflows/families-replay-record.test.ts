@@ -1,13 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { historyJson } from '../helpers/history-json';
+import { localActivityResults, writeHistory } from '../helpers/history-json';
 import { OutboxDispatcher } from '../../src/events/dispatcher';
 import { uuidv7 } from '../../src/ids';
-import { deliveryWorkflowId, laneWorkflowId } from '../../src/domain/webhooks/messages';
+import { deliveryWorkflowId, laneWorkflowId, type LaneStep } from '../../src/domain/webhooks/messages';
 import { SA } from '../../src/temporal/search-attributes';
 import { eventually, startReceiver } from '../helpers/webhook-fixtures';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
-import { runState } from '../helpers/run-state';
 
 /*
  * One history per workflow family besides withdrawals (replay-record.test.ts), recorded with the
@@ -21,8 +18,6 @@ import { runState } from '../helpers/run-state';
  * never re-recorded: they prove runs started by older code still replay.
  */
 
-const HISTORIES = process.env.RECORD_HISTORIES === '1' ? path.join(__dirname, 'histories') : path.join(runState().tmpDir, 'histories');
-mkdirSync(HISTORIES, { recursive: true });
 let h: GovernedHarness;
 
 beforeAll(async () => {
@@ -139,22 +134,19 @@ it('records off-ramp, on-ramp, internal transfer, conversion, deposit, policy ch
   for (const [name, workflowId, expected] of runs) {
     const handle = temporal.workflow.getHandle(workflowId);
     expect([name, await handle.result()]).toEqual([name, expected]);
-    writeFileSync(path.join(HISTORIES, `${name}.json`), historyJson(await handle.fetchHistory()));
+    writeHistory(`${name}`, await handle.fetchHistory());
   }
   const laneHistory = await temporal.workflow.getHandle(lane).fetchHistory();
   // It sent the redelivery through its local activity, then waited idle on a timer.
   expect(laneHistory.events?.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity').length).toBeGreaterThanOrEqual(2);
   expect(laneHistory.events?.some((e) => e.timerStartedEventAttributes)).toBe(true);
-  writeFileSync(path.join(HISTORIES, 'webhook-lane-idle.json'), historyJson(laneHistory));
+  writeHistory('webhook-lane-idle', laneHistory);
   const recoveredHistory = await temporal.workflow.getHandle(recovered).fetchHistory();
   // It backed off on a timer, was signalled by the redelivery, and drained at a rate it carries to the next step.
-  const steps = (recoveredHistory.events ?? []).flatMap((e) => {
-    const data = e.markerRecordedEventAttributes?.details?.result?.payloads?.[0]?.data;
-    return data ? [JSON.parse(Buffer.from(data).toString('utf8')) as { kind: string; rate?: number }] : [];
-  });
+  const steps = localActivityResults<LaneStep>(recoveredHistory);
   expect(steps.map((step) => step.kind)).toEqual(expect.arrayContaining(['backoff', 'sent', 'idle']));
-  expect(steps.find((step) => step.kind === 'sent')?.rate).toBeGreaterThan(0);
+  expect(steps.find((step): step is Extract<LaneStep, { kind: 'sent' }> => step.kind === 'sent')?.rate).toBeGreaterThan(0);
   expect(recoveredHistory.events?.some((e) => e.workflowExecutionSignaledEventAttributes)).toBe(true);
-  writeFileSync(path.join(HISTORIES, 'webhook-lane-recovered.json'), historyJson(recoveredHistory));
+  writeHistory('webhook-lane-recovered', recoveredHistory);
   expect((await org.ok(200, 'GET', `/policy-rules/${retired.id}`)).status).toBe('retired');
 });

@@ -1,12 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { historyJson } from '../helpers/history-json';
+import { writeHistory } from '../helpers/history-json';
 import { uuidv7 } from '../../src/ids';
 import { SA } from '../../src/temporal/search-attributes';
 import { ReferenceConnector, productionThrough } from '../helpers/reference-connector';
 import { eventually } from '../helpers/webhook-fixtures';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
-import { runState } from '../helpers/run-state';
 
 /*
  * Histories of the awaiting-provider branches (patches `off-ramp-awaiting-provider` and
@@ -17,8 +14,6 @@ import { runState } from '../helpers/run-state';
  * `<family>-provider-unavailable.json` only with RECORD_HISTORIES=1.
  */
 
-const HISTORIES = process.env.RECORD_HISTORIES === '1' ? path.join(__dirname, 'histories') : path.join(runState().tmpDir, 'histories');
-mkdirSync(HISTORIES, { recursive: true });
 let connector: ReferenceConnector;
 let h: GovernedHarness;
 let org: Org;
@@ -75,6 +70,6 @@ it('records an off-ramp and a withdrawal that wait for their payout provider, th
     const history = await handle.fetchHistory();
     // The quick attempts failed and the workflow marked, then cleared, the provider it awaited.
     expect([name, history.events?.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields?.[SA.awaitingProvider.name]).length]).toEqual([name, 2]);
-    writeFileSync(path.join(HISTORIES, `${name}.json`), historyJson(history));
+    writeHistory(`${name}`, history);
   }
 });

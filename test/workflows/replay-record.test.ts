@@ -1,8 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { historyJson } from '../helpers/history-json';
+import { writeHistory } from '../helpers/history-json';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
-import { runState } from '../helpers/run-state';
 
 /*
  * Runs a withdrawal to each way it can end and saves its history. The committed histories in
@@ -11,8 +8,6 @@ import { runState } from '../helpers/run-state';
  * (after a deliberate workflow change); otherwise it writes to the run's scratch folder.
  */
 
-const HISTORIES = process.env.RECORD_HISTORIES === '1' ? path.join(__dirname, 'histories') : path.join(runState().tmpDir, 'histories');
-mkdirSync(HISTORIES, { recursive: true });
 let h: GovernedHarness;
 
 beforeAll(async () => {
@@ -52,6 +47,6 @@ it('records approved, rejected, expired, cancelled, failed and unattended runs',
     const handle = client_.workflow.getHandle(`withdrawal/${w.id}`);
     expect(await handle.result()).toBe(expected[name]);
     const history = await handle.fetchHistory();
-    writeFileSync(path.join(HISTORIES, `withdrawal-${name}.json`), historyJson(history));
+    writeHistory(`withdrawal-${name}`, history);
   }
 });

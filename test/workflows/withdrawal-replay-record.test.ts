@@ -1,8 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { historyJson } from '../helpers/history-json';
+import { writeHistory } from '../helpers/history-json';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
-import { runState } from '../helpers/run-state';
 
 /*
  * Histories of withdrawals that execute through the local activity (patch `withdrawal-local-execution`):
@@ -12,8 +9,6 @@ import { runState } from '../helpers/run-state';
  * only with RECORD_HISTORIES=1, as `withdrawal-local-<name>.json`; the older ones are kept as they are.
  */
 
-const HISTORIES = process.env.RECORD_HISTORIES === '1' ? path.join(__dirname, 'histories') : path.join(runState().tmpDir, 'histories');
-mkdirSync(HISTORIES, { recursive: true });
 const STELLAR_ADDRESS = 'GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN';
 let h: GovernedHarness;
 
@@ -57,6 +52,6 @@ it('records local-activity executions: executed, refused, approved, and on a slo
     // Every one of them went through the local activity (a marker), and none through the old submit activity.
     expect(events.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity')).toBe(true);
     expect(events.some((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'submitWithdrawal')).toBe(false);
-    writeFileSync(path.join(HISTORIES, `withdrawal-local-${name}.json`), historyJson(history));
+    writeHistory(`withdrawal-local-${name}`, history);
   }
 });
