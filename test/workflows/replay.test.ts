@@ -9,6 +9,7 @@ import { installTemporalRuntime } from '../../src/temporal/worker';
 /*
  * Replay safety: the recorded histories of real runs (replay-record.test.ts,
  * withdrawal-replay-record.test.ts, families-replay-record.test.ts, provider-replay-record.test.ts,
+ * maintenance-replay-record.test.ts,
  * and `-v<n>` ones kept from older code) must replay without nondeterminism against the workflow code of this run's bundle.
  */
 
@@ -23,9 +24,6 @@ const patchesOf = (f: string): string[] =>
     .events.filter((e: any) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
     .map((e: any) => JSON.parse(Buffer.from(e.markerRecordedEventAttributes.details['patch-data'].payloads[0].data, 'base64').toString('utf8')).id);
 
-// Short-lived or scheduled maintenance workflows with no recorded history yet; any other workflow needs one.
-const NOT_RECORDED = ['housekeepingWorkflow', 'secretRotationWorkflow', 'exportWorkflow', 'scheduledExportWorkflow'];
-
 it('has a history for every way a withdrawal ends', () => {
   expect(files).toEqual(expect.arrayContaining(['approved', 'rejected', 'expired', 'cancelled', 'failed', 'executed'].map((n) => `withdrawal-${n}.json`)));
 });
@@ -33,9 +31,8 @@ it('has a history for every way a withdrawal ends', () => {
 it('has a history of every workflow the bundle exports', () => {
   const index = readFileSync(path.join(__dirname, '../../workflows/index.ts'), 'utf8');
   const exported = [...index.matchAll(/^export \{([^}]+)\}/gm)].flatMap((m) => m[1].split(',').map((name) => name.trim()));
-  expect(exported).toEqual(expect.arrayContaining(NOT_RECORDED));
   const recorded = new Set(files.map(workflowType));
-  expect(exported.filter((name) => !NOT_RECORDED.includes(name) && !recorded.has(name))).toEqual([]);
+  expect(exported.filter((name) => !recorded.has(name))).toEqual([]);
   expect([...recorded].filter((name) => !exported.includes(name))).toEqual([]);
 });
 
