@@ -105,7 +105,7 @@ export interface Config {
   outboundAllowLoopback: boolean;
   /**
    * A subscription's backlog drains from `webhookDrainPerSecond` once its receiver answers, rising by that
-   * much per step the receiver takes whole up to `webhookDrainMaxPerSecond`, with at most
+   * much per second of sending without a failure up to `webhookDrainMaxPerSecond`, with at most
    * `webhookLaneConcurrency` attempts in flight (docs/events-webhooks-exports.md).
    */
   webhookDrainPerSecond: number;

@@ -19,10 +19,10 @@ const STEPS_PER_RUN = 500;
 /**
  * The delivery lane of one subscription (`webhook-lane/<subscription>`): started when a delivery to
  * it fails, it owns every delivery that waits for the receiver, oldest first. Each step sends what is
- * due (probing one at a time after a failure, then draining at the configured rate and concurrency)
- * and says what comes next (with the drain rate it reached): wait out a backoff (cut short when a caller redelivers or replays), go on,
- * or, when nothing waits, hand the subscription back to the dispatcher's direct first attempts and
- * idle until more work arrives. State lives in the database; the workflow only keeps time.
+ * due (probing one at a time after a failure, then draining at a rising rate and the configured
+ * concurrency) and says what comes next, with the drain rate it reached: wait out a backoff (cut short
+ * when a caller redelivers or replays), go on, or, when nothing waits, hand the subscription back to
+ * the dispatcher's direct first attempts and idle until more work arrives. State lives in the database; the workflow only keeps time.
  */
 export async function webhookLaneWorkflow(input: LaneInput): Promise<void> {
   let backlog = false;

@@ -201,7 +201,7 @@ export interface OutboundResponse {
  * idle connections after; with a `timeout` set, Node's agent also honours a shorter `Keep-Alive:
  * timeout=N` hint from the peer (without one it ignores the hint and keeps sockets forever).
  */
-export const IDLE_SOCKET_MS = 4000;
+const IDLE_SOCKET_MS = 4000;
 
 /** Keep-alive options for every agent of the outbound client (pass them to an agent of the caller's own). */
 export const KEEP_ALIVE = { keepAlive: true, timeout: IDLE_SOCKET_MS } as const;

@@ -48,8 +48,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * One step of a subscription's lane: sends what waits, oldest first, at most `webhookLaneConcurrency`
- * in flight and the drain rate started per second (from `webhookDrainPerSecond`, rising per whole
- * step up to `webhookDrainMaxPerSecond`: `nextDrainRate`). A probing step (after a failure) waits for
+ * in flight and the drain rate started per second (from `webhookDrainPerSecond`, rising while the
+ * receiver keeps up to `webhookDrainMaxPerSecond`: `nextDrainRate`). A probing step (after a failure) waits for
  * the oldest delivery's retry time, sends one at a time until one succeeds, and gives up after two
  * failures (the second is the next delivery: one the receiver rejects for itself does not hold back the
  * rest, which go through while it keeps its own schedule); a draining step stops starting attempts at
