@@ -70,7 +70,7 @@ it.concurrent('`temporal setup` refuses a missing namespace unless asked to crea
 it.concurrent.each([
   [['temporal', 'setup', '--retention', '1h'], /retention is at least 1 day/],
   [['temporal', 'setup', '--retention', 'soon'], /expected a duration/],
-  [['temporal', 'setup', '--bogus'], /counterfoil <command>/],
+  [['temporal', 'setup', '--bogus'], /unknown flag --bogus\n\nusage: counterfoil temporal setup/],
 ])('`counterfoil %j` is refused', async (args, message) => {
   const res = await counterfoil(args, { TEMPORAL_NAMESPACE: fresh('refused') });
   expect(res.code).not.toBe(0);
