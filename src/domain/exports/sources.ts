@@ -22,6 +22,12 @@ export interface ExportSelection {
  */
 export interface ExportSource {
   columns: readonly string[];
+  /**
+   * The columns holding decimals the exporter formats itself (amounts, counts): in CSV a plain decimal
+   * there, `-10.00` included, stays a number; every other cell starting with a formula character is
+   * neutralised (see `csvCell` in `writer.ts`).
+   */
+  numeric?: readonly string[];
   rows(sql: Sql, selection: ExportSelection, batchSize: number): AsyncIterable<readonly Record<string, unknown>[]>;
   /**
    * Optional fast path: the same rows as one SQL query of text columns named as `columns`, whose lines
@@ -50,7 +56,7 @@ export function exportSource(kind: ExportKind): ExportSource {
 }
 
 /** A source reading the event log: `select` maps an `events e` row to the export's columns. */
-function eventLogSource(columns: Record<string, string>, where: string): ExportSource {
+function eventLogSource(columns: Record<string, string>, numeric: readonly string[], where: string): ExportSource {
   const select = Object.entries(columns)
     .map(([name, expr]) => `${expr} as "${name}"`)
     .join(', ');
@@ -63,6 +69,7 @@ function eventLogSource(columns: Record<string, string>, where: string): ExportS
   });
   return {
     columns: Object.keys(columns),
+    numeric,
     query,
     rows: (sql, s, batchSize) => {
       const { text, params } = query(s);
@@ -91,6 +98,7 @@ defineExportSource(
       subject_kind: `e.attribution->'subject'->>'kind'`,
       subject_id: `e.attribution->'subject'->>'id'`,
     },
+    ['principal_value', 'fee_total'],
     `e.type like 'operations.%'`,
   ),
 );

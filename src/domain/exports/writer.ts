@@ -14,34 +14,58 @@ export interface EncodedChunk {
   rows: number;
 }
 
-function csvCell(value: unknown): string {
+/**
+ * CSV injection: a spreadsheet runs a cell starting with one of OWASP's formula characters (`=`, `+`,
+ * `-`, `@`, tab, carriage return) as a formula, so such a cell is written quoted behind a single quote.
+ * A numeric column (amounts and counts the exporter itself formats) keeps a plain decimal such as
+ * `-10.00` a number; anything else in it is neutralised like text.
+ */
+const FORMULA_START = /^[-=+@\t\r]/;
+const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+
+function csvCell(value: unknown, numeric = false): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (FORMULA_START.test(text) && !(numeric && DECIMAL.test(text))) return `"'${text.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function encodeRows(rows: readonly Record<string, unknown>[], columns: readonly string[], format: ExportFormat): string {
+/** `numeric` names the columns whose plain decimals stay numbers in CSV (see `csvCell`). */
+export function encodeRows(rows: readonly Record<string, unknown>[], columns: readonly string[], format: ExportFormat, numeric: readonly string[] = []): string {
   if (format === 'jsonl') return rows.map((r) => JSON.stringify(Object.fromEntries(columns.map((c) => [c, r[c] ?? null])))).join('\n') + '\n';
-  return rows.map((r) => columns.map((c) => csvCell(r[c])).join(',')).join('\r\n') + '\r\n';
+  const isNumeric = columns.map((c) => numeric.includes(c));
+  return rows.map((r) => columns.map((c, i) => csvCell(r[c], isNumeric[i])).join(',')).join('\r\n') + '\r\n';
 }
 
 /** Batches of row objects (a source's cursor), encoded here. */
-export async function* encodeBatches(batches: AsyncIterable<readonly Record<string, unknown>[]>, columns: readonly string[], format: ExportFormat): AsyncIterable<EncodedChunk> {
-  for await (const rows of batches) if (rows.length > 0) yield { bytes: Buffer.from(encodeRows(rows, columns, format), 'utf8'), rows: rows.length };
+export async function* encodeBatches(
+  batches: AsyncIterable<readonly Record<string, unknown>[]>,
+  columns: readonly string[],
+  format: ExportFormat,
+  numeric: readonly string[] = [],
+): AsyncIterable<EncodedChunk> {
+  for await (const rows of batches) if (rows.length > 0) yield { bytes: Buffer.from(encodeRows(rows, columns, format, numeric), 'utf8'), rows: rows.length };
 }
 
 /**
  * The SQL expression of one encoded line over `r` (the source query's row), byte for byte what
- * `encodeRows` writes: CSV cells quoted as `csvCell` does, JSON strings escaped as JSON.stringify does.
+ * `encodeRows` writes: CSV cells neutralised and quoted as `csvCell` does, JSON strings escaped as
+ * JSON.stringify does.
  */
-function lineExpression(columns: readonly string[], format: ExportFormat): string {
+function lineExpression(columns: readonly string[], format: ExportFormat, numeric: readonly string[]): string {
   const col = (c: string) => `r."${c.replace(/"/g, '""')}"`;
   if (format === 'jsonl') {
     const members = columns.map((c, i) => `'${i ? ',' : '{'}${JSON.stringify(c).replace(/'/g, "''")}:' || coalesce(to_json(${col(c)})::text, 'null')`);
     return `${members.join(' || ')} || '}' || chr(10)`;
   }
-  const cell = (c: string) =>
-    `case when ${col(c)} is null then '' when ${col(c)} ~ ('[",' || chr(13) || chr(10) || ']') then '"' || replace(${col(c)}, '"', '""') || '"' else ${col(c)} end`;
+  const cell = (c: string) => {
+    const decimal = numeric.includes(c) ? ` and ${col(c)} !~ '^-?[0-9]+([.][0-9]+)?$'` : '';
+    const formula = `${col(c)} ~ ('^[-=+@' || chr(9) || chr(13) || ']')${decimal}`;
+    return (
+      `case when ${col(c)} is null then '' when ${formula} then '"''' || replace(${col(c)}, '"', '""') || '"'` +
+      ` when ${col(c)} ~ ('[",' || chr(13) || chr(10) || ']') then '"' || replace(${col(c)}, '"', '""') || '"' else ${col(c)} end`
+    );
+  };
   return `${columns.map(cell).join(` || ',' || `)} || chr(13) || chr(10)`;
 }
 
@@ -59,8 +83,14 @@ const COPY_CHUNK_BYTES = 256 * 1024;
  * one text column: no row objects are built here. COPY takes no bind parameters, so PostgreSQL's
  * `format(%L)` quotes them into the command.
  */
-export async function* copyEncoded(sql: Sql, query: SourceQuery, columns: readonly string[], format: ExportFormat): AsyncIterable<EncodedChunk> {
-  const template = `copy (select ${lineExpression(columns, format)} from (${query.text}) r) to stdout (format binary)`
+export async function* copyEncoded(
+  sql: Sql,
+  query: SourceQuery,
+  columns: readonly string[],
+  format: ExportFormat,
+  numeric: readonly string[] = [],
+): AsyncIterable<EncodedChunk> {
+  const template = `copy (select ${lineExpression(columns, format, numeric)} from (${query.text}) r) to stdout (format binary)`
     .replace(/%/g, '%%')
     .replace(/\$(\d+)/g, '%$1$$L');
   const [{ command }] = await sql<{ command: string }[]>`select format(${template}, variadic ${query.params.map(asText)}::text[]) as command`;
@@ -142,7 +172,7 @@ export async function writeExportFile(
     if (!out.write(chunk)) await once(out, 'drain');
   };
   try {
-    if (format === 'csv') await write(Buffer.from(columns.map(csvCell).join(',') + '\r\n', 'utf8'));
+    if (format === 'csv') await write(Buffer.from(columns.map((c) => csvCell(c)).join(',') + '\r\n', 'utf8'));
     for await (const chunk of chunks) {
       await write(chunk.bytes);
       rowCount += chunk.rows;

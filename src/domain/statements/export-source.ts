@@ -53,4 +53,4 @@ async function* statementRows(sql: Sql, s: ExportSelection, batchSize: number): 
   yield [balanceRow('closing', to, closing)];
 }
 
-export const statementSource: ExportSource = { columns: COLUMNS, rows: statementRows };
+export const statementSource: ExportSource = { columns: COLUMNS, numeric: ['debit', 'credit', 'amount', 'balance', 'held', 'available'], rows: statementRows };
