@@ -215,5 +215,3 @@ export const badRequest = (detail: string, errors?: FieldError[]) => new AppErro
 export const unprocessable = (detail: string, errors?: FieldError[], extensions?: Record<string, unknown>) =>
   new AppError('EdgeUnprocessable', detail, { errors, extensions });
 export const conflict = (detail: string, reason?: ErrorReason) => new AppError('EdgeConflict', detail, { reason });
-export const forbidden = (detail = 'The caller lacks the permission this operation needs.') =>
-  new AppError('EdgeForbidden', detail);

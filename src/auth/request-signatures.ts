@@ -39,11 +39,6 @@ export function verifyRequestSignature(key: KeyObject, body: Buffer, signature: 
   return verify(null, body, key, signature);
 }
 
-/** The same check with @noble/ed25519 (kept for the benchmark that chose between them). */
-export function verifyRequestSignatureNoble(rawPublicKey: Uint8Array, body: Uint8Array, signature: Uint8Array): boolean {
-  return ed.verify(signature, body, rawPublicKey);
-}
-
 export type TimeVerdict = 'ok' | 'missing' | 'ahead' | 'expired' | 'bad_window';
 
 /**

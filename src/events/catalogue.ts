@@ -17,10 +17,6 @@ export function defineEventType(type: string, description: string, payload: z.Zo
   return type;
 }
 
-export function isKnownEventType(type: string): boolean {
-  return catalogue.has(type);
-}
-
 export function assertKnownEventType(type: string): void {
   if (!catalogue.has(type)) throw new Error(`event type ${type} is not in the catalogue`);
 }

@@ -26,8 +26,6 @@ export interface Movement {
   held: bigint;
 }
 
-export const isSystemRef = (accountRef: string) => accountRef.startsWith('system/');
-
 /** Merges movements of the same (account, asset) and sorts them: the one lock order of the ledger. */
 export function normalise(movements: Movement[]): Movement[] {
   const merged = new Map<string, Movement>();

@@ -13,7 +13,7 @@ import { closeServices, createServices } from '../../src/services';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { creditExternalDeposit } from '../../src/ledger';
 import { issueKeyMaterial } from '../../src/auth/api-keys';
-import { publicKeyObject, verifyRequestSignature, verifyRequestSignatureNoble } from '../../src/auth/request-signatures';
+import { ed, publicKeyObject, verifyRequestSignature } from '../../src/auth/request-signatures';
 import { freePort } from '../../temporal/dev-server';
 import { load, report, rssMiB, scratchDatabase, spawnApi } from './support';
 
@@ -42,7 +42,7 @@ async function verifyCost() {
   };
   const n = Number(process.env.BENCH_VERIFY_N ?? 3000);
   return {
-    noble: microsPerCall(n, (i) => check(verifyRequestSignatureNoble(material.publicKey, bodies[i & 63], signatures[i & 63]))),
+    noble: microsPerCall(n, (i) => check(ed.verify(signatures[i & 63], bodies[i & 63], material.publicKey))),
     nodeCached: microsPerCall(n, (i) => check(verifyRequestSignature(cached, bodies[i & 63], signatures[i & 63]))),
     nodeUncached: microsPerCall(n, (i) => check(verifyRequestSignature(publicKeyObject(material.publicKey), bodies[i & 63], signatures[i & 63]))),
   };

@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
+import type { Caller, SubjectAttribution } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
 import { notFound } from '../../errors';
 import { etagOf } from '../../db/base';
@@ -224,5 +224,3 @@ export async function eligibleApprovers(sql: Db, a: ApprovalRow): Promise<Array<
 export async function isEligibleApprover(sql: Db, a: ApprovalRow, userId: string): Promise<boolean> {
   return (await eligibleApprovers(sql, a)).some((u) => u.id === userId);
 }
-
-export const principalOf = (userId: string, enterpriseId: string): PrincipalRef => ({ id: userId, kind: 'user', tenant_ref: `enterprises/${enterpriseId}` });

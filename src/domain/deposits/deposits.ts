@@ -235,9 +235,3 @@ export async function listDeposits(sql: Sql, q: DepositListQuery): Promise<Depos
      order by d.id
      limit ${q.limit}`;
 }
-
-/** Deposits not yet credited or failed: an enterprise cannot close while any exists. */
-export async function depositsInFlight(sql: Sql | TransactionSql, enterpriseId: string): Promise<number> {
-  const [{ count }] = await sql`select count(*)::int as count from deposits where enterprise_id = ${enterpriseId} and status in ('pending', 'confirmed')`;
-  return count;
-}

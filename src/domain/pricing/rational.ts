@@ -47,8 +47,3 @@ export function formatDecimalDown(r: Rational, places: number): string {
 
 /** Stored form `num/den`. */
 export const serialise = (r: Rational): string => `${r.num}/${r.den}`;
-
-export function deserialise(text: string): Rational {
-  const [num, den] = text.split('/');
-  return rational(BigInt(num), BigInt(den));
-}

@@ -54,16 +54,6 @@ export async function assertEnterpriseOpen(db: SqlOrEm, enterpriseId: string, op
   if (!row || row.admission_state === 'closed') throw enterpriseClosed();
 }
 
-/**
- * Money movement initiated by the tenant: closed is 410 (`enterprise_closed`), suspended is 409
- * (`enterprise_suspended`). Reads and incoming deposits are not money movement by the tenant.
- */
-export async function assertEnterpriseMayMoveMoney(db: SqlOrEm, enterpriseId: string, opts: GuardOptions = {}): Promise<void> {
-  const row = await statesOf(db, enterpriseId, opts.lock ? 'for share' : '');
-  if (!row || row.admission_state === 'closed') throw enterpriseClosed();
-  if (row.restriction_state === 'suspended') throw enterpriseSuspended();
-}
-
 // ---------- transitions: suspend, reactivate, close ----------
 
 const enterprisePayload = z.object({ id: z.string(), resource: z.literal('enterprise') }).catchall(z.unknown());
