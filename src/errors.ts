@@ -1,5 +1,5 @@
 /**
- * The one error type of the tenant API. Every refusal is an AppError with one of the seed's
+ * The one error type of the tenant API. Every refusal is an AppError with one of the tenant API contract's
  * error names; the table below is the single source of truth for its HTTP status.
  */
 export const ERROR_CODES = {

@@ -43,7 +43,7 @@ export function uuidv7(now = Date.now()): string {
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** `<collection>/<id>` references, as the seed uses them. */
+/** `<collection>/<id>` references, as the tenant API contract uses them. */
 export function ref(collection: string, id: string): string {
   return `${collection}/${id}`;
 }

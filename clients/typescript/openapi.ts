@@ -1646,7 +1646,7 @@ export interface paths {
         get: operations["listExportSchedules"];
         put?: never;
         /**
-         * Create a recurring export (extension of the seed)
+         * Create a recurring export (extension of the tenant API contract)
          * @description A Temporal Schedule (`export-schedule/<id>`, visible in the Temporal UI) whose every run creates one export of `kind` for a time range derived from the run's scheduled time: `previous_utc_day`, or `trailing` `seconds` before it. `spec` is a cron expression (UTC) or an interval.
          *
          *     Requires permission `exports.create`.
@@ -3740,7 +3740,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rotate the signing secret (extension of the seed)
+         * Rotate the signing secret (extension of the tenant API contract)
          * @description Returns a new secret once. For `overlap_seconds` (default from configuration) deliveries carry signatures with both the new and the previous secret.
          *
          *     Requires permission `webhooks.manage`.

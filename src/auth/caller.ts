@@ -14,7 +14,7 @@ export interface PrincipalRef {
   tenant_ref: string;
 }
 
-/** Subject attribution as the seed names it; every record a request writes carries it. */
+/** Subject attribution as the tenant API contract names it; every record a request writes carries it. */
 export interface SubjectAttribution {
   authenticated_principal: PrincipalRef;
   subject: PrincipalRef;

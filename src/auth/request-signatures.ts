@@ -42,7 +42,7 @@ export function verifyRequestSignature(key: KeyObject, body: Buffer, signature: 
 export type TimeVerdict = 'ok' | 'missing' | 'ahead' | 'expired' | 'bad_window';
 
 /**
- * The seed's time rule: accept only when `timestamp < serverTime + 1000` and
+ * The signed API contract's time rule: accept only when `timestamp < serverTime + 1000` and
  * `serverTime - timestamp <= recvWindow` (default 5000, at most 60000).
  */
 export function checkRequestTime(timestamp: unknown, recvWindow: unknown, serverTime: number): TimeVerdict {

@@ -15,7 +15,7 @@ export const Problem = z
   .catchall(z.unknown())
   .openapi('Problem', { description: 'RFC 9457 problem details; `code` is the error name.' });
 
-/** Header parameters the seed names (IdempotencyKey, IfMatch, XActionToken). */
+/** Header parameters the tenant API contract names (IdempotencyKey, IfMatch, XActionToken). */
 export const IdempotencyKeyHeader = z.string().max(255).openapi({
   param: { name: 'Idempotency-Key', in: 'header' },
   description: 'Client-chosen key: the first answer is replayed for 24 h to retries with the same body.',

@@ -103,7 +103,7 @@ export function ownerSubtype(accountRef: string): string {
   return collection.replace(/-accounts$/, '_account').replace(/s$/, '');
 }
 
-/** The seed's balance item. */
+/** The balance item of the tenant API contract. */
 export function presentBalance(b: Balance) {
   const overdraftUsed = b.available < 0n ? -b.available : 0n;
   return {

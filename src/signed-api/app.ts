@@ -33,7 +33,7 @@ function validBody(route: SignedRoute, body: unknown): unknown {
 
 /**
  * The signed API-key surface (`/v1`, its own port): API key and Ed25519 signature authentication,
- * the seed's `{errorCode, errorLabel, errorDescription}` error body, and its own OpenAPI document.
+ * the signed API contract's `{errorCode, errorLabel, errorDescription}` error body, and its own OpenAPI document.
  */
 export function createSignedApiApp(services: Services, opts: { now?: () => number } = {}): Koa {
   const deps: SignedDeps = {

@@ -4,15 +4,15 @@ import { databaseUnavailable, located } from '../http/problem';
 
 /**
  * Every refusal of the signed API: HTTP status and numeric `errorCode` per `errorLabel`. The first
- * nine rows are the seed's tables; the rest are ours (docs/signed-api.md). This table is the single
+ * nine rows are the signed API contract's error tables; the rest are ours (docs/signed-api.md). This table is the single
  * source of the statuses, the OpenAPI document and the tests.
  */
 export const SIGNED_ERRORS = {
-  // Seed: signature errors.
+  // The contract's signature errors.
   MISSING_SIGNATURE: { status: 401, code: 9008, when: '`x-signature` missing on a POST request.' },
   INVALID_SIGNATURE: { status: 401, code: 9009, when: 'The signature is not base64 of 64 bytes, or does not verify over the raw body bytes.' },
   INVALID_TIMESTAMP: { status: 401, code: 1001, when: '`timestamp` missing or not an integer, at least 1000 ms ahead of the server clock, or older than `recvWindow`.' },
-  // Seed: authentication errors.
+  // The contract's authentication errors.
   MISSING_API_KEY: { status: 401, code: 9006, when: '`x-apikey` header not provided.' },
   INVALID_API_KEY: { status: 401, code: 9007, when: 'The API key is unknown or revoked.' },
   UNAUTHORIZED: { status: 401, code: 9001, when: "General authorization failure: the key's client, account or enterprise is closed." },
@@ -122,7 +122,7 @@ export function fromAppError(err: AppError): SignedApiError {
   }
 }
 
-/** Writes every failure in the seed's body shape; anything unexpected is logged and is 9500. */
+/** Writes every failure in the signed API contract's body shape; anything unexpected is logged and is 9500. */
 export function signedErrorMiddleware(): Koa.Middleware {
   return async (ctx, next) => {
     try {

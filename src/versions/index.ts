@@ -28,7 +28,7 @@ export interface VersionChange {
 
 const TRANSACTION_FAMILIES = new Set(['withdrawal', 'internal_transfer', 'conversion', 'on_ramp', 'off_ramp']);
 
-/** The seed's transaction record: a `family` of money movement with its principal amount and fee summary. */
+/** The transaction record of the tenant API contract: a `family` of money movement with its principal amount and fee summary. */
 const isTransactionRecord = (o: Record<string, unknown>) =>
   typeof o.family === 'string' && TRANSACTION_FAMILIES.has(o.family) && 'principal_amount' in o && 'fee_summary' in o && !('resource' in o);
 

@@ -177,7 +177,7 @@ describe('client accounts', () => {
 });
 
 describe('balances', () => {
-  it('shows a client account\'s balances as the seed\'s balance items', async () => {
+  it('shows a client account\'s balances as the contract\'s balance items', async () => {
     const client = await newClient();
     const ref = client.default_client_account as string;
     await fund(ref, 123456n);

@@ -66,7 +66,7 @@ describe('pairs and prices', () => {
     expect((await api('GET', `/conversion-pairs/${uuidv7()}`)).status).toBe(404);
   });
 
-  it('answers an indicative price in the seed shape, exactly', async () => {
+  it('answers an indicative price in the contract\'s shape, exactly', async () => {
     const res = await api('GET', '/prices/indicative?from_asset=USDC&to_asset=EUR&amount_basis=from&from_amount=100');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('enterprises', () => {
-  it('lists only the caller’s own enterprise, in the seed’s shape', async () => {
+  it('lists only the caller’s own enterprise, in the contract’s shape', async () => {
     const res = await call(app.url, 'GET', '/enterprises?page_size=10', { token });
     expect(res.status).toBe(200);
     expect(res.body.next_page_token).toBeNull();
@@ -122,7 +122,7 @@ describe('master accounts and pagination', () => {
     expect(otherCaller.status).toBe(400);
   });
 
-  it('gets a master account in the seed’s shape; a foreign one is 404', async () => {
+  it('gets a master account in the contract’s shape; a foreign one is 404', async () => {
     const list = await call(app.url, 'GET', '/master-accounts', { token });
     const id = list.body.items[0].id;
     const res = await call(app.url, 'GET', `/master-accounts/${id}`, { token });

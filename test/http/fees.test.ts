@@ -24,7 +24,7 @@ const preview = (body: Record<string, unknown>) =>
   });
 
 describe('fee previews and commercial agreements', () => {
-  it('without an agreement: platform schedule, enterprise_ca_version 0, the seed shape', async () => {
+  it('without an agreement: platform schedule, enterprise_ca_version 0, the contract\'s shape', async () => {
     const res = await preview({});
     expect(res.status).toBe(200);
     expect(res.body).toEqual({

@@ -43,7 +43,7 @@ describe('funding endpoints and deposit instructions', () => {
     endpoints = await allPages(`/funding-endpoints?account_ref=${account}`);
   });
 
-  it('creates one endpoint per enabled asset and rail on first need, in the seed shape', () => {
+  it('creates one endpoint per enabled asset and rail on first need, in the contract\'s shape', () => {
     expect(endpoints.map((e) => `${e.asset}/${e.network ?? e.fiat_rail}`).sort()).toEqual(EXPECTED_OPTIONS);
     const eth = endpoints.find((e) => e.asset === 'USDC' && e.network === 'ethereum');
     expect(eth).toEqual({

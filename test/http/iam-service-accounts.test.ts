@@ -15,7 +15,7 @@ afterAll(() => app.close());
 const roleRef = (a: Admin, name: string) => `roles/${a.tenant.roleIds[name]}`;
 
 describe('service accounts', () => {
-  it('creates an account with the seed creation response; failed grants are listed, the rest happen', async () => {
+  it('creates an account with the contract\'s creation response; failed grants are listed, the rest happen', async () => {
     const retired = await newRole(app, admin, admin.enterpriseRef, ['users.read']);
     await call(app.url, 'POST', `/roles/${retired}/retire`, { token: admin.token });
     const res = await call(app.url, 'POST', '/service-accounts', {

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('users', () => {
-  it('creates a platform-managed user with the seed fields and an event', async () => {
+  it('creates a platform-managed user with the contract\'s fields and an event', async () => {
     const email = `${unique('grace')}@Example.com`;
     const res = await call(app.url, 'POST', '/users', { token: admin.token, body: { display_name: 'Grace', email, scope_ref: admin.enterpriseRef } });
     expect(res.status).toBe(201);

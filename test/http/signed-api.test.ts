@@ -62,7 +62,7 @@ function expectRefusal(res: Answer, label: SignedErrorLabel) {
   });
 }
 
-describe("the seed's error tables, row by row", () => {
+describe("the signed API contract's error tables, row by row", () => {
   const rows: Array<{ name: string; label: SignedErrorLabel; status: number; code: number; send: () => Promise<Answer> }> = [
     {
       name: 'x-signature missing on a POST',
@@ -172,7 +172,7 @@ describe("the seed's error tables, row by row", () => {
 
   it.each(rows)('$name → $status $code $label', async ({ label, status, code, send }) => {
     const res = await send();
-    expect(SIGNED_ERRORS[label]).toMatchObject({ status, code }); // the table is the seed's
+    expect(SIGNED_ERRORS[label]).toMatchObject({ status, code }); // the table is the signed API contract's
     expectRefusal(res, label);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   });

@@ -38,7 +38,7 @@ afterAll(async () => {
   await app.close();
 });
 
-it('executes a transfer and returns the seed\'s transaction record', async () => {
+it('executes a transfer and returns the contract\'s transaction record', async () => {
   const [a, b] = [await newAccount(), await newAccount()];
   await fund(a, 10_000n);
   const res = await move({ amount: { currency: 'USD', value: '12.34' }, source_ref: a, target_ref: b });

@@ -114,7 +114,7 @@ export function presentQuote(q: QuoteRow) {
   };
 }
 
-/** The seed's transaction record, family `conversion`. */
+/** The transaction record of the tenant API contract, family `conversion`. */
 export function presentConversion(c: ConversionRow) {
   return {
     id: c.id,

@@ -22,7 +22,7 @@ function routing(r: EndpointRow) {
     : { crypto_routing: null, fiat_routing: { rail: r.rail, currency: r.asset, ...r.details } };
 }
 
-/** The seed's funding endpoint. */
+/** The funding endpoint of the tenant API contract. */
 export function presentFundingEndpoint(r: EndpointRow) {
   return {
     id: r.id,
@@ -40,7 +40,7 @@ export function presentFundingEndpoint(r: EndpointRow) {
   };
 }
 
-/** The seed's deposit instruction: what to tell the payer, derived from its funding endpoint. */
+/** The deposit instruction of the tenant API contract: what to tell the payer, derived from its funding endpoint. */
 export function presentDepositInstruction(r: EndpointRow) {
   return {
     id: r.instruction_id,

@@ -83,7 +83,7 @@ export async function priceConversion(
 /** How long an indicative price is meant to hold (informational: it binds nothing). */
 export const INDICATIVE_VALIDITY_MS = 30_000;
 
-/** The seed's indicative price. */
+/** The indicative price of the tenant API contract. */
 export function presentIndicativePrice(p: Pricing) {
   return {
     amount_basis: 'from' as const,

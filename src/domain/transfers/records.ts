@@ -42,7 +42,7 @@ export interface TransferRow {
 export const COLUMNS = `id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount::text,
   status, approval_ref, failure_reason, ledger_transaction_id, subject_attribution, settled_at, policy_decision, hold_id`;
 
-/** The seed's transaction record. Fees of internal transfers are zero until an agreement prices them. */
+/** The transaction record of the tenant API contract. Fees of internal transfers are zero until an agreement prices them. */
 export function presentTransfer(t: TransferRow) {
   return {
     id: t.id,

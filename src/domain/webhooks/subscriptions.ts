@@ -180,7 +180,7 @@ export async function changeSubscription(
         type = WEBHOOK_EVENTS.updated;
         break;
       case 'enable':
-        // Enabling an active subscription answers it unchanged (idempotent), as the seed's enable does.
+        // Enabling an active subscription answers it unchanged (idempotent), as the contract's enable does.
         if (row.status === 'active') return { row };
         [updated] = await tx<SubscriptionRow[]>`
           update webhook_subscriptions set status = 'active', disabled_reason = null, failing_since = null,

@@ -83,7 +83,7 @@ export const DESTINATION_EVENTS = {
 
 const withdrawalEvent = (state: string, description: string) => defineEventType(`operations.withdrawal.${state}.v1`, description, WithdrawalRecordBody);
 
-/** One event per state a withdrawal enters; `settled` is the seed's withdrawal-settled type (status `executed`). */
+/** One event per state a withdrawal enters; `settled` is the contract's withdrawal-settled type (status `executed`). */
 export const WITHDRAWAL_EVENTS: Record<WithdrawalStatus, string> = {
   pending_approval: withdrawalEvent('pending_approval', 'A withdrawal was accepted and waits for approval; its amount and fee are held.'),
   executing: withdrawalEvent('executing', 'A withdrawal is executing: it goes to the rail.'),

@@ -52,7 +52,7 @@ const COLUMNS = `id, version, created_at, updated_at, enterprise_id, client_id, 
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** The seed's transaction record, family `withdrawal`, plus the rail, destination and policy decision. */
+/** The transaction record of the tenant API contract, family `withdrawal`, plus the rail, destination and policy decision. */
 export function presentWithdrawal(w: WithdrawalRow) {
   return {
     id: w.id,

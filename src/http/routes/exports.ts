@@ -224,7 +224,7 @@ export const createExportScheduleRoute = defineRoute({
   method: 'post',
   path: '/export-schedules',
   operationId: 'createExportSchedule',
-  summary: 'Create a recurring export (extension of the seed)',
+  summary: 'Create a recurring export (extension of the tenant API contract)',
   description:
     'A Temporal Schedule (`export-schedule/<id>`, visible in the Temporal UI) whose every run creates one export of `kind` for a time range derived from the run\'s scheduled time: `previous_utc_day`, or `trailing` `seconds` before it. `spec` is a cron expression (UTC) or an interval.',
   tags: ['Exports'],

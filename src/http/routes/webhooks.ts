@@ -275,7 +275,7 @@ export const rotateWebhookSecret = changeRoute({
   method: 'post',
   suffix: '/rotate-secret',
   operationId: 'rotateWebhookSubscriptionSecret',
-  summary: 'Rotate the signing secret (extension of the seed)',
+  summary: 'Rotate the signing secret (extension of the tenant API contract)',
   description:
     'Returns a new secret once. For `overlap_seconds` (default from configuration) deliveries carry signatures with both the new and the previous secret.',
   body: z.object({ overlap_seconds: z.number().int().min(0).max(30 * 86400).optional() }).strict().openapi('WebhookSecretRotation'),

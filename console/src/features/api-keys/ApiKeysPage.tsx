@@ -158,7 +158,7 @@ function AllowlistDialog({ apiKey, onClose, onSaved }: { apiKey: ApiKey | null; 
   );
 }
 
-/** Seed 001's API credentials: create (private key shown once), list, revoke, reactivate, IP allowlist. */
+/** Credentials of the signed API (`/v1`): create (private key shown once), list, revoke, reactivate, IP allowlist. */
 export function ApiKeysPage() {
   const access = useAccess();
   const manage = access.can('api_keys.manage');
