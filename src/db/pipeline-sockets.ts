@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { failIfClosedUnanswered } from './connect';
 
 /**
  * Sockets for a postgres.js pool whose reserved connections send a whole transaction at once (the
@@ -25,7 +26,7 @@ export class PipelineSockets {
       : new net.Socket({ writableHighWaterMark: PipelineSockets.HIGH_WATER_MARK } as net.SocketConstructorOpts).connect(o.port[i], o.host[i]);
     this.open.add(s);
     s.once('close', () => this.open.delete(s));
-    return s;
+    return failIfClosedUnanswered(s); // a balancer's unanswered close fails the group at once (db/connect)
   };
 
   /**
