@@ -1,3 +1,6 @@
+import type { Logger } from '../logger';
+import { isDatabaseUnavailable } from './unavailable';
+
 /**
  * Group commit: work submitted while earlier batches are in flight waits, and the next batch takes
  * all of it (up to `maxBatch`) in one database transaction. Idle, a submission runs alone on the
@@ -16,6 +19,8 @@ export interface GroupCommitOptions {
   concurrency: number;
   busyBatch?: number;
   maxWaitMs?: number;
+  /** Says once when batches start failing because the database went away, and once when one commits again. */
+  log?: Logger;
 }
 
 export class GroupCommit<T, R> {
@@ -23,6 +28,8 @@ export class GroupCommit<T, R> {
   private inFlight = 0;
   private scheduled = false;
   private timer: NodeJS.Timeout | undefined;
+  /** Since when batches fail for want of a database (undefined while they commit), and how many did. */
+  private outage: { since: number; failed: number } | undefined;
 
   constructor(
     /** Runs one batch; answers each item's outcome, in order. A rejection fails every item of the batch. */
@@ -65,13 +72,41 @@ export class GroupCommit<T, R> {
       this.inFlight++;
       this.run(batch.map((b) => b.item))
         .then(
-          (outcomes) => outcomes.forEach((o, i) => (o.status === 'fulfilled' ? batch[i].resolve(o.value) : batch[i].reject(o.reason))),
-          (err) => batch.forEach((b) => b.reject(err)),
+          (outcomes) => {
+            this.observe(outcomes);
+            outcomes.forEach((o, i) => (o.status === 'fulfilled' ? batch[i].resolve(o.value) : batch[i].reject(o.reason)));
+          },
+          (err) => {
+            this.observe([{ status: 'rejected', reason: err }]);
+            batch.forEach((b) => b.reject(err));
+          },
         )
         .finally(() => {
           this.inFlight--;
           this.drain();
         });
+    }
+  }
+
+  /** Whether the database is away as far as the last batches tell (tests, health). */
+  get unavailableSince(): number | undefined {
+    return this.outage?.since;
+  }
+
+  private observe(outcomes: PromiseSettledResult<R>[]): void {
+    if (outcomes.some((o) => o.status === 'fulfilled')) {
+      if (this.outage) {
+        this.opts.log?.info({ outage_ms: Math.round(performance.now() - this.outage.since), failed_batches: this.outage.failed }, 'group commit recovered: a batch committed after the database came back');
+        this.outage = undefined;
+      }
+      return;
+    }
+    const lost = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected' && isDatabaseUnavailable(o.reason));
+    if (!lost) return;
+    if (this.outage) this.outage.failed++;
+    else {
+      this.outage = { since: performance.now(), failed: 1 };
+      this.opts.log?.warn({ err: lost.reason }, 'group commit: the database connection was lost; batches fail until it is back');
     }
   }
 }

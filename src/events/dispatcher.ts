@@ -40,6 +40,8 @@ export class OutboxDispatcher {
   private sweepingLanes: Promise<unknown> | null = null;
   private listening: ListenMeta | undefined;
   private readonly batchSize: number;
+  /** Since when passes fail (a database outage), and how many did: logged once going down and once on recovery. */
+  private failing: { since: number; passes: number } | undefined;
 
   constructor(private readonly services: Services, private readonly options: DispatcherOptions = {}) {
     this.batchSize = options.batchSize ?? 200;
@@ -77,7 +79,21 @@ export class OutboxDispatcher {
       return;
     }
     this.draining = this.drain()
-      .catch((err) => this.services.log.error({ err }, 'outbox dispatch failed; the sweep retries'))
+      .then(
+        () => {
+          if (!this.failing) return;
+          this.services.log.info({ outage_ms: Date.now() - this.failing.since, failed_passes: this.failing.passes }, 'outbox dispatch recovered');
+          this.failing = undefined;
+        },
+        (err) => {
+          // One line when passes start failing, not one per sweep (4 a second) for as long as an outage lasts.
+          if (this.failing) this.failing.passes++;
+          else {
+            this.failing = { since: Date.now(), passes: 1 };
+            this.services.log.error({ err }, 'outbox dispatch failed; the sweep retries');
+          }
+        },
+      )
       .finally(() => {
         this.draining = null;
         if (this.again) {

@@ -73,3 +73,27 @@ describe('GroupCommit', () => {
     expect(h.batches).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
   });
 });
+
+describe('GroupCommit through a database outage', () => {
+  it('says once when batches fail for want of a database, and once when one commits again', async () => {
+    const lines: { level: string; msg: string; fields: Record<string, unknown> }[] = [];
+    const log = Object.fromEntries(['warn', 'info'].map((level) => [level, (fields: Record<string, unknown>, msg: string) => lines.push({ level, msg, fields })]));
+    let down = true;
+    const lost = Object.assign(new Error('write CONNECTION_CLOSED'), { code: 'CONNECTION_CLOSED' });
+    const groups = new GroupCommit<string, string>(
+      async (items) => (down ? items.map(() => ({ status: 'rejected' as const, reason: lost })) : items.map((i) => ({ status: 'fulfilled' as const, value: i }))),
+      { maxBatch: 8, concurrency: 1, log: log as never },
+    );
+    for (let i = 0; i < 3; i++) await expect(groups.submit(`x${i}`)).rejects.toBe(lost);
+    expect(groups.unavailableSince).toBeDefined();
+    down = false;
+    await expect(groups.submit('y')).resolves.toBe('y');
+    expect(groups.unavailableSince).toBeUndefined();
+    await expect(groups.submit('z')).resolves.toBe('z');
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      ['warn', 'group commit: the database connection was lost; batches fail until it is back'],
+      ['info', 'group commit recovered: a batch committed after the database came back'],
+    ]);
+    expect(lines[1].fields).toMatchObject({ failed_batches: 3, outage_ms: expect.any(Number) });
+  });
+});
