@@ -16,9 +16,24 @@ export interface GoTool {
   name: string;
   module: string;
   version: string;
+  /** -ldflags the project's own release build sets. */
+  ldflags?: string;
 }
 
-export const HELM: GoTool = { name: 'helm', module: 'helm.sh/helm/v3/cmd/helm', version: 'v3.22.0' };
+export const HELM: GoTool = {
+  name: 'helm',
+  module: 'helm.sh/helm/v3/cmd/helm',
+  version: 'v3.22.0',
+  // As helm's Makefile does: without them `helm version` prints no patch version, and lint and template
+  // assume Kubernetes 1.20 unless given --kube-version (1.37 is the Kubernetes of helm's client-go v0.37).
+  ldflags: [
+    '-X helm.sh/helm/v3/internal/version.version=v3.22.0',
+    '-X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1',
+    '-X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=37',
+    '-X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1',
+    '-X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=37',
+  ].join(' '),
+};
 export const KUBECONFORM: GoTool = { name: 'kubeconform', module: 'github.com/yannh/kubeconform/cmd/kubeconform', version: 'v0.8.0' };
 /**
  * The Kubernetes release whose API the chart is validated against: the oldest minor version still
@@ -80,7 +95,8 @@ export async function ensureGoTool(tool: GoTool, log: Log): Promise<string> {
     // A private GOBIN, then an atomic rename: nobody ever runs a half-written binary.
     const staging = await fs.promises.mkdtemp(path.join(dir, '.gobin-'));
     try {
-      const { code, output } = await runCollecting(go, ['install', pkg], {
+      const flags = tool.ldflags ? ['-ldflags', tool.ldflags] : [];
+      const { code, output } = await runCollecting(go, ['install', ...flags, pkg], {
         cwd: dir, // never inside someone's Go module
         env: { ...env, GOBIN: staging, GOFLAGS: '-mod=mod' },
       });
