@@ -36,14 +36,14 @@ const LABEL = 'counterfoil.compose.key';
 export const POSTGRES_LOCAL_IMAGE = 'localhost/counterfoil-postgres:15';
 export const TEMPORAL_LOCAL_IMAGE = `localhost/counterfoil-temporal:${TEMPORAL_SERVER_VERSION.replace(/^v/, '')}`;
 
-interface Rootfs {
+export interface Rootfs {
   name: string;
   packages: string[];
   /** mmdebstrap customize hooks ("$1" is the root). */
   hooks: string[];
 }
 
-const POSTGRES_ROOTFS: Rootfs = {
+export const POSTGRES_ROOTFS: Rootfs = {
   name: 'postgres15',
   // tzdata: PostgreSQL resolves time zones through the system's database.
   packages: ['postgresql-15', 'tzdata'],
@@ -56,7 +56,7 @@ const POSTGRES_ROOTFS: Rootfs = {
   ],
 };
 
-const TEMPORAL_ROOTFS: Rootfs = {
+export const TEMPORAL_ROOTFS: Rootfs = {
   name: 'temporal',
   // ca-certificates for TLS to the database or the frontend with public roots; tzdata for schedules.
   packages: ['ca-certificates', 'tzdata'],
@@ -97,7 +97,7 @@ async function imageLabel(image: string, env: NodeJS.ProcessEnv): Promise<string
 }
 
 /** The rootfs tarball of `spec`, made once with mmdebstrap (minutes), then reused. */
-async function ensureRootfs(spec: Rootfs, env: NodeJS.ProcessEnv, log: Log): Promise<{ tarball: string; key: string }> {
+export async function ensureRootfs(spec: Rootfs, env: NodeJS.ProcessEnv, log: Log): Promise<{ tarball: string; key: string }> {
   const key = hash({ RECIPE, SUITE, MIRRORS, DPKG_OPTIONS, spec });
   const cacheDir = path.join(counterfoilCacheDir(env, os.homedir()), 'compose-images');
   const tarball = path.join(cacheDir, `rootfs-${spec.name}-${SUITE}-${key}.tar`);

@@ -124,7 +124,7 @@ class Compose {
   ) {}
 
   run(args: string[], timeoutMs = 600_000): Promise<{ code: number; output: string }> {
-    return runCollecting('docker-compose', ['--no-ansi', '--project-name', this.project, ...this.files.flatMap((f) => ['--file', f]), ...args], { env: this.env, timeoutMs, cwd: path.dirname(COMPOSE_FILE) });
+    return runCollecting('docker-compose', ['--ansi', 'never', '--project-name', this.project, ...this.files.flatMap((f) => ['--file', f]), ...args], { env: this.env, timeoutMs, cwd: path.dirname(COMPOSE_FILE) });
   }
 
   async must(args: string[], timeoutMs?: number): Promise<string> {
