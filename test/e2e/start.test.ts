@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from '../../temporal/dev-server';
 import { call } from '../helpers/app';
 import { runState } from '../helpers/run-state';
@@ -87,6 +88,17 @@ describe('npm start, end to end', () => {
       expect(list.body.items.map((e: { id: string }) => e.id)).toEqual([creds.enterprise_id]);
       expect((await call(first.tenantUrl, 'GET', '/readyz')).status).toBe(200);
       expect((await fetch(first.temporalUiUrl)).status).toBe(200);
+
+      // The README's `counterfoil ledger verify` with no variable but the data folder: it finds the
+      // sandbox database, on the port the running server wrote, and names it with the password masked.
+      expect(first.output()).toContain("(the CLI's database commands find it by themselves here)");
+      const verify = await promisify(execFile)(path.join(ROOT, 'bin/counterfoil'), ['ledger', 'verify'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', COUNTERFOIL_DATA_DIR: dataDir },
+      });
+      expect(verify.stdout).toMatch(/^ledger OK: /);
+      expect(verify.stderr).toContain(`counterfoil: using the sandbox database postgres://postgres:***@127.0.0.1:${env.COUNTERFOIL_PG_PORT}/counterfoil of ${dataDir}`);
+      expect(verify.stderr).not.toContain(readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim());
 
       // Sandbox: the development OpenID provider is up, registered for console sign-in, with a person per platform role.
       const devSignIn = /Dev sign-in\s+(\S+)/.exec(first.output())![1];
