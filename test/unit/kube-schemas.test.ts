@@ -1,6 +1,8 @@
 // The converter from Kubernetes' OpenAPI v3 documents and CRDs to kubeconform's standalone-strict
-// schemas (deploy/kube-schemas.ts), on small documents shaped like the real ones.
+// schemas (deploy/kube-schemas.ts), on small documents shaped like the real ones; where deploy/tools.ts
+// caches what it builds.
 import { crdSchemas, kindFileName, openApiSchemas, type Json } from '../../deploy/kube-schemas';
+import { HELM, KUBECONFORM, schemaCacheDir, toolCachePath } from '../../deploy/tools';
 
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 
@@ -128,5 +130,15 @@ describe('crdSchemas', () => {
 
   it('refuses a document that is no CRD', () => {
     expect(() => crdSchemas({ kind: 'ConfigMap' })).toThrow('not a CustomResourceDefinition');
+  });
+});
+
+describe('the cache of the chart-checking tools', () => {
+  it('keys each tool and the schemas by version under the per-user cache', () => {
+    expect(toolCachePath(HELM, { XDG_CACHE_HOME: '/xdg' }, '/home/u')).toBe('/xdg/counterfoil/helm/v3.22.0/helm');
+    expect(toolCachePath(KUBECONFORM, {}, '/home/u')).toBe('/home/u/.cache/counterfoil/kubeconform/v0.8.0/kubeconform');
+    expect(schemaCacheDir({ XDG_CACHE_HOME: 'relative' }, '/home/u')).toBe(
+      '/home/u/.cache/counterfoil/kube-schemas/v1.35.4+prometheus-operator-v0.85.0+format-1',
+    );
   });
 });
