@@ -22,7 +22,7 @@ export interface Role {
   readonly opsUrl: string;
   /** Resolves once the role is ready (`/readyz` answers 200). */
   start(): Promise<void>;
-  /** Sends `signal` and resolves once the role is gone; a stopped role is left alone. */
+  /** Sends `signal` and resolves once the role is gone (SIGKILL after 30 s); a stopped role is left alone. */
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
@@ -63,7 +63,8 @@ export class ProcessRole implements Role {
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${this.name} exited during start-up (${child.exitCode ?? child.signalCode}); see ${this.logFile}`);
       if (Date.now() > deadline) throw new Error(`${this.name} was not ready within ${this.readyWithinMs / 1000} s; see ${this.logFile}`);
-      const readyz = await fetch(`${this.opsUrl}/readyz`).then((r) => r.status, () => 0);
+      // Bounded: a port reused by something that accepts and never answers must not stall the start.
+      const readyz = await fetch(`${this.opsUrl}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status, () => 0);
       if (readyz === 200) return;
       // A build without the ops endpoint: the banner the role prints once it is up.
       if (readyz === 0 && this.bannersPrinted() >= this.starts) return;
@@ -80,7 +81,10 @@ export class ProcessRole implements Role {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill(signal);
+    // A role still loading when told to stop may not act on SIGTERM yet.
+    const escalation = setTimeout(() => child.kill('SIGKILL'), 30_000);
     await exited;
+    clearTimeout(escalation);
   }
 }
 
