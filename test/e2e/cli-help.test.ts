@@ -158,6 +158,17 @@ describe('counterfoil --help', () => {
     expect(existsSync(dataDir)).toBe(true);
   }, 480_000); // 45 tsx start-ups: about 20 s on an idle 2-core machine, minutes on a loaded one
 
+  it('--help loads the command table and its parser, and none of the commands', async () => {
+    // Every CommonJS module the process loaded, listed as it exits (bin/counterfoil passes NODE_OPTIONS to node).
+    const hook = path.join(tmp, 'loaded-modules.cjs');
+    writeFileSync(hook, "process.on('exit', () => process.stderr.write(JSON.stringify(Object.keys(require.cache))));\n");
+    const res = await counterfoil(['ledger', 'verify', '--help'], { NODE_OPTIONS: `--require ${hook}`, DATABASE_URL: databaseUrl, COUNTERFOIL_DATA_DIR: path.join(tmp, 'loaded-data') });
+    expect(res.code).toBe(0);
+    const loaded = (JSON.parse(res.stderr) as string[]).filter((file) => file !== hook).map((file) => path.relative(ROOT, file));
+    // The TypeScript loader of the development launcher aside, only these four.
+    expect(loaded.filter((file) => !/^node_modules\/(tsx|esbuild)\//.test(file)).sort()).toEqual(['src/cli.ts', 'src/cli/errors.ts', 'src/cli/parse.ts', 'src/cli/table.ts']);
+  }, 120_000);
+
   it('a wrong command line prints the usage on stderr and exits 2; a missing setting is one line naming it', async () => {
     const dataDir = path.join(tmp, 'wrong-data');
     const env = { COUNTERFOIL_DATA_DIR: dataDir };
