@@ -323,7 +323,7 @@ async function main(): Promise<number> {
       if (compose) {
         const logs = await compose.run(['logs', '--no-color', '--timestamps'], 60_000);
         fs.writeFileSync(path.join(logDir, 'compose.log'), logs.output);
-        if (!passed) log(`the containers' last lines:\n${lastLines(logs.output, 80)}`);
+        if (!passed) log(`the containers' last lines:\n${(await compose.run(['logs', '--no-color', '--tail=12'], 60_000)).output}`);
         const down = await compose.run(['down', '--volumes', '--remove-orphans', '--timeout', '20'], TEARDOWN_MS);
         if (down.code !== 0) log(`docker-compose down failed (exit ${down.code}):\n${lastLines(down.output, 10)}`);
         // Anything compose left (a one-shot `run` container, a volume): by the project's label.
@@ -382,6 +382,15 @@ async function main(): Promise<number> {
       await compose.must(['up', '--detach', '--no-build', 'bootstrap', 'api-1', 'worker-1'], 20 * 60_000);
     } finally {
       await health.stop();
+    }
+    // `up` does not fail when a one-shot role does (nothing depends on bootstrap): each must have exited 0.
+    for (const oneShot of ['temporal-schema', 'temporal-setup', 'migrate', 'bootstrap']) {
+      const container = await compose.container(oneShot);
+      const { output } = await podman(['inspect', '--format', '{{.State.Status}} {{.State.ExitCode}}', container], env);
+      if (output.trim() !== 'exited 0') {
+        const logs = await podman(['logs', '--tail', '30', container], env);
+        throw new Error(`${oneShot} did not complete (${output.trim()}):\n${logs.output}`);
+      }
     }
     const roles = {
       api1: new ContainerRole('api-1', 'api', compose, { api: PORTS.COUNTERFOIL_API_1_PORT, ops: PORTS.COUNTERFOIL_API_1_OPS_PORT }),
