@@ -72,10 +72,11 @@ function hash(value: unknown): string {
   return createHash('sha256').update(typeof value === 'string' ? value : JSON.stringify(value)).digest('hex').slice(0, 16);
 }
 
-function fileHash(files: string[]): string {
+/** Names relative to `base` (the build context is a new folder each time), and contents. */
+function fileHash(base: string, files: string[]): string {
   const h = createHash('sha256');
   for (const file of files.sort()) {
-    h.update(path.relative(ROOT, file));
+    h.update(path.relative(base, file));
     h.update(fs.readFileSync(file));
   }
   return h.digest('hex').slice(0, 16);
@@ -146,7 +147,7 @@ async function ensureImage(opts: {
 }): Promise<{ built: boolean }> {
   const { image, rootfs, containerfile, context, env, log } = opts;
   const fs0 = await ensureRootfs(rootfs, env, log);
-  const key = hash({ rootfs: fs0.key, files: fileHash([containerfile, ...filesUnder(context)]) });
+  const key = hash({ rootfs: fs0.key, containerfile: fileHash(ROOT, [containerfile]), context: fileHash(context, filesUnder(context)) });
   if ((await imageLabel(image, env)) === key) return { built: false };
   const base = `localhost/counterfoil-rootfs-${rootfs.name}:${fs0.key}`;
   if ((await imageLabel(base, env)) !== fs0.key) {
