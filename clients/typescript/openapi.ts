@@ -6170,6 +6170,7 @@ export interface components {
             trace: components["schemas"]["PolicyRuleTrace"][];
         } | null;
         PolicyEvaluationRequest: {
+            /** @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
             account_ref: string;
             /** @enum {string} */
             action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp";

@@ -1,6 +1,6 @@
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Uuid } from '../../schema/common';
+import { AccountRef, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
 import { ASSET_CODES } from '../../ledger';
@@ -18,10 +18,6 @@ import {
 } from '../../domain/balance-monitors/monitors';
 import { auditRowAlongside } from '../../domain/audit/entries';
 
-const AccountRef = z
-  .string()
-  .regex(/^(client-accounts|master-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference')
-  .openapi({ example: 'client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' });
 const Threshold = z.string().max(100).openapi({ description: "Decimal string with at most the asset's decimal places; may be zero or negative (`-50.00`).", example: '100.00' });
 const Description = z.string().max(500);
 const MonitorParams = z.object({ balance_monitor_id: Uuid });

@@ -1,6 +1,6 @@
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { ETag, Timestamp, Uuid } from '../../schema/common';
+import { AccountRef, ETag, Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
 import { notFound } from '../../errors';
@@ -19,7 +19,6 @@ import {
 } from '../../domain/catalogue/payout-methods';
 import { pathOfRow, requireAccount, visibility } from '../../domain/funding/accounts';
 import { auditRowAlongside } from '../../domain/audit/entries';
-import { AccountRef } from './funding';
 
 // ---------- shapes ----------
 

@@ -1,6 +1,6 @@
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Timestamp, Uuid } from '../../schema/common';
+import { AccountRef, Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { AppError } from '../../errors';
 import { assetOf, parseAmount } from '../../ledger';
@@ -27,10 +27,6 @@ import {
   readableConversion,
 } from '../../domain/conversions';
 
-const AccountRef = z
-  .string()
-  .regex(/^(client-accounts|master-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference')
-  .openapi({ example: 'client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' });
 const AssetCode = z.string().min(1).max(16).transform((s) => s.toUpperCase());
 
 export const ConversionPairBody = z

@@ -1,11 +1,10 @@
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { ETag, Timestamp, Uuid } from '../../schema/common';
+import { AccountRef, ETag, Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { pathOfRow, requireAccount, visibility } from '../../domain/funding/accounts';
 import { getDeposit, listDeposits } from '../../domain/deposits/deposits';
 import { presentDeposit } from '../../domain/funding/present';
-import { AccountRef } from './funding';
 
 const Money = z.object({ currency: z.string(), value: z.string() });
 

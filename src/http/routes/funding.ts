@@ -1,6 +1,6 @@
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { ETag, Timestamp, Uuid } from '../../schema/common';
+import { AccountRef, ETag, Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
@@ -8,11 +8,6 @@ import type { Services } from '../../services';
 import { pathOfRow, requireAccount, visibility } from '../../domain/funding/accounts';
 import { ensureFundingEndpoints, findEndpoint, listEndpoints, type RailClass } from '../../domain/funding/endpoints';
 import { presentDepositInstruction, presentFundingEndpoint } from '../../domain/funding/present';
-
-export const AccountRef = z
-  .string()
-  .regex(/^(client-accounts|master-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference')
-  .openapi({ example: 'client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' });
 
 const CryptoRouting = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Uuid } from '../../schema/common';
+import { AccountRef, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assetOf, parseAmount } from '../../ledger';
 import { TRANSFER_STATUSES, TransactionRecordBody, TransferBatchBody } from '../../domain/transfers/events';
@@ -14,10 +14,6 @@ import {
 } from '../../domain/transfers/transfers';
 import { carriedEntry } from '../../domain/audit/entries';
 
-const AccountRef = z
-  .string()
-  .regex(/^(client-accounts|master-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference')
-  .openapi({ example: 'client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' });
 const TransferParams = z.object({ internal_transfer_id: Uuid });
 
 export const createInternalTransferRoute = defineRoute({

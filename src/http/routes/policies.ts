@@ -1,6 +1,6 @@
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Uuid } from '../../schema/common';
+import { AccountRef, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
 import { assetOf, parseAmount } from '../../ledger';
@@ -168,8 +168,6 @@ function policyRuleTransitionRoute(action: PolicyRuleAction) {
     },
   });
 }
-
-const AccountRef = z.string().regex(/^(client-accounts|master-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference');
 
 export const evaluatePolicyRoute = defineRoute({
   method: 'post',

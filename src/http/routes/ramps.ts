@@ -1,6 +1,6 @@
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Uuid } from '../../schema/common';
+import { AccountRef, Uuid } from '../../schema/common';
 import { AppError } from '../../errors';
 import { parseAmount } from '../../ledger';
 import type { Caller } from '../../auth/caller';
@@ -23,10 +23,6 @@ import {
   requireOnRamp,
 } from '../../domain/ramps';
 
-const AccountRef = z
-  .string()
-  .regex(/^(client-accounts|master-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference')
-  .openapi({ example: 'client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' });
 const AssetCode = z.string().min(1).max(16).transform((s) => s.toUpperCase());
 const SessionParams = z.object({ session_id: Uuid });
 /** Default payment window of an on-ramp session. */

@@ -1,15 +1,11 @@
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
-import { Uuid } from '../../schema/common';
+import { AccountRef, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assetOf, parseAmount } from '../../ledger';
 import { WITHDRAWAL_STATUSES, WithdrawalRecordBody, cancelWithdrawal, createWithdrawal, listWithdrawals, presentWithdrawal, readWithdrawal } from '../../domain/withdrawals';
 import { carriedEntry } from '../../domain/audit/entries';
 
-const AccountRef = z
-  .string()
-  .regex(/^(client-accounts|master-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a client-accounts/<id> or master-accounts/<id> reference')
-  .openapi({ example: 'client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab' });
 const WithdrawalParams = z.object({ withdrawal_id: Uuid });
 
 export const createWithdrawalRoute = defineRoute({
