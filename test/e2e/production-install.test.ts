@@ -2,7 +2,7 @@
 // its own with the lockfile beside it, then `npm ci --omit=dev`. Its compiled `api` and `worker` serve
 // the test run's PostgreSQL and Temporal, under the machine's Node and under the pinned Node 24 LTS.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
@@ -17,7 +17,7 @@ const timings: Record<string, number> = {};
 
 /** Runs `file args` to completion; its output, whatever the exit code. */
 async function sh(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number }) {
-  return run(file, args, { env: process.env, timeout: 300_000, maxBuffer: 64 * 1024 * 1024, ...options }).then(
+  return run(file, args, { env: process.env, timeout: 600_000, maxBuffer: 64 * 1024 * 1024, ...options }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
   );
@@ -55,6 +55,20 @@ function productionEnv(extra: Record<string, string> = {}, nodeDir?: string): No
   };
 }
 
+/** True when dist/ was built after the last change to anything it is compiled from. */
+function distIsFresh(): boolean {
+  const built = [path.join(ROOT, 'dist', 'src', 'cli.js'), path.join(ROOT, 'dist', 'workflow-bundle.js')];
+  if (!built.every((f) => existsSync(f))) return false;
+  const builtAt = Math.min(...built.map((f) => statSync(f).mtimeMs));
+  const inputs = ['package.json', 'tsconfig.json', 'tsconfig.build.json'].map((f) => path.join(ROOT, f));
+  for (const dir of ['src', 'workflows', 'activities', 'migrations', 'temporal', 'clients/typescript']) {
+    for (const entry of readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) inputs.push(path.join(entry.parentPath, entry.name));
+    }
+  }
+  return inputs.every((f) => statSync(f).mtimeMs < builtAt);
+}
+
 const counterfoil = (args: string[], env: NodeJS.ProcessEnv) => sh(path.join(installed, 'bin', 'counterfoil'), args, { cwd: installed, env, timeout: 120_000 });
 
 beforeAll(async () => {
@@ -62,8 +76,10 @@ beforeAll(async () => {
   // The Node 24 binary is fetched (once per machine) while the project builds and installs.
   const fetching = timed('node 24 fetch', () => ensureNodeLts());
 
-  // `npm run build` minus the console (the roles under test do not serve it): tsc, then the workflow bundle.
+  // `npm run build` minus the console (the roles under test do not serve it): tsc, then the workflow
+  // bundle; skipped when test/e2e/build.test.ts (same shard, earlier) has just built these sources.
   await timed('build', async () => {
+    if (distIsFresh()) return;
     const tsc = await sh(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], { cwd: ROOT });
     expect(tsc).toMatchObject({ code: 0 });
     const bundle = await sh(process.execPath, ['scripts/build-workflow-bundle.cjs'], { cwd: ROOT });
@@ -109,7 +125,7 @@ beforeAll(async () => {
     return migrated.stdout;
   });
   expect(migrate).toMatch(/migrations applied: Migration\d+_foundation/);
-}, 900_000);
+}, 1_500_000);
 
 afterAll(async () => {
   if (databaseUrl) await dropDatabase(databaseUrl);
