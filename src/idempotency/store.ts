@@ -1,6 +1,7 @@
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { AppError } from '../errors';
 import { isRefusal } from '../db/refusals';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { bulkInsert, bulkTable, type BulkRows, type BulkTable } from '../db/bulk';
 
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
@@ -201,6 +202,7 @@ export async function runIdempotently(
   options: { answerInTransaction?: boolean; alongside?: Alongside } = {},
 ): Promise<Answer | Replay> {
   const inTransaction = options.answerInTransaction === true;
+  let claimedAt: string | undefined;
   if (!inTransaction) {
     const claimed = await sql`
       insert into idempotency_records (principal_id, key, request_hash, state, expires_at)
@@ -212,8 +214,9 @@ export async function runIdempotently(
           or (idempotency_records.state = 'in_progress'
               and idempotency_records.request_hash = excluded.request_hash
               and idempotency_records.created_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}))
-      returning 1`;
+      returning created_at::text as claimed_at`;
     if (claimed.length === 0) return storedAnswer(sql, principalId, key, fingerprint);
+    claimedAt = claimed[0].claimed_at as string;
   }
 
   const scope = new IdempotencyScope(principalId, key, fingerprint, !inTransaction, options.alongside);
@@ -229,7 +232,12 @@ export async function runIdempotently(
     } else if (!inTransaction) {
       // Only a claim nothing answered: an answer the effect committed stands, and its retry replays it
       // (e.g. a withdrawal committed and started whose approval the answer then failed to wait for).
-      await sql`delete from idempotency_records where principal_id = ${principalId} and key = ${key} and state = 'in_progress'`;
+      await releaseClaim(sql, principalId, key, claimedAt!).catch((releaseErr: unknown) => {
+        if (!isDatabaseUnavailable(releaseErr)) throw releaseErr;
+        // The database is away (a failover): released once it is back, so the client's retry is not
+        // refused as "in progress" until the claim counts as abandoned.
+        releaseWhenBack(sql, principalId, key, claimedAt!);
+      });
     }
     throw err;
   }
@@ -237,6 +245,30 @@ export async function runIdempotently(
     return storedAnswer(sql, principalId, key, fingerprint);
   }
   return result;
+}
+
+/**
+ * Deletes this request's own claim if nothing answered it. Matching the claim's instant leaves alone
+ * a claim another request took over meanwhile. The instant travels as text: a timestamptz parameter
+ * goes through a JS Date, which drops the microseconds.
+ */
+function releaseClaim(sql: Sql, principalId: string, key: string, claimedAt: string) {
+  return sql`delete from idempotency_records
+              where principal_id = ${principalId} and key = ${key} and state = 'in_progress' and created_at = ${claimedAt}::text::timestamptz`;
+}
+
+/** How often, and for how long, a claim left by a failed request is released again while the database is away. */
+export const RELEASE_RETRY_MS = 500;
+const RELEASE_RETRY_FOR_MS = ABANDONED_AFTER_SECONDS * 1000;
+
+/** Retries releaseClaim in the background until it succeeds or the claim would count as abandoned anyway. */
+function releaseWhenBack(sql: Sql, principalId: string, key: string, claimedAt: string): void {
+  const giveUpAt = Date.now() + RELEASE_RETRY_FOR_MS;
+  const retry = () =>
+    releaseClaim(sql, principalId, key, claimedAt).catch(() => {
+      if (Date.now() < giveUpAt) setTimeout(retry, RELEASE_RETRY_MS).unref();
+    });
+  setTimeout(retry, RELEASE_RETRY_MS).unref();
 }
 
 /** The answer under a key this request could not claim. */

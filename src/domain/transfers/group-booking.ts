@@ -1,7 +1,8 @@
-import postgres, { type Sql, type TransactionSql } from 'postgres';
+import postgres, { type ReservedSql, type Sql, type TransactionSql } from 'postgres';
 import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit';
 import { connectPostgres } from '../../db/connect';
 import { PipelineSockets } from '../../db/pipeline-sockets';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { Config } from '../../config';
 import type { Metrics } from '../../metrics';
 import type { TransferRow } from './records';
@@ -60,6 +61,27 @@ export function bookerOptions(config: Pick<Config, 'ledgerGroupMax' | 'ledgerGro
   return { maxBatch: config.ledgerGroupMax, concurrency: config.ledgerGroupCommits, busyBatch: config.ledgerGroupBusy, maxWaitMs: config.ledgerGroupWaitMs };
 }
 
+/** Longest a group waits for a connection of its own before its transfers answer 503. */
+const RESERVE_TIMEOUT_MS = 5000;
+
+/**
+ * `sql.reserve()`, failing after `ms`. postgres.js (3.4.9) can lose a reserve that waits while a
+ * connection closes: the reconnect takes it as its first query, and drops it to fetch the array types
+ * first. The group waiting on it then never settled, and once every slot was taken the group commit
+ * stalled for good after a failover. A reserve answered late is given back.
+ */
+function reserveWithin(sql: Sql, ms: number): Promise<ReservedSql> {
+  const reserving = sql.reserve();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reserving.then((c) => c.release(), () => {});
+      reject(Object.assign(new Error(`no database connection within ${ms} ms`), { code: 'CONNECT_TIMEOUT' }));
+    }, ms);
+  });
+  return Promise.race([reserving, late]).finally(() => clearTimeout(timer));
+}
+
 export class TransferBooker {
   private readonly groups: GroupCommit<TransferToBook, TransferRow>;
   private readonly sql: Sql;
@@ -101,7 +123,10 @@ export class TransferBooker {
    * rows stay locked only while PostgreSQL runs the tail and commits, not for a round trip to the API.
    */
   private async commit(items: TransferToBook[]): Promise<void> {
-    const conn = await this.sql.reserve();
+    const conn = await reserveWithin(this.sql, RESERVE_TIMEOUT_MS);
+    // postgres.js (3.4.9) puts a released connection back as open even when it closed while reserved;
+    // every later query of the pool then failed with CONNECTION_CLOSED. A lost one is left to the pool.
+    let lost = false;
     try {
       const send = this.sockets?.hold();
       const begun = conn`begin`.execute();
@@ -117,12 +142,13 @@ export class TransferBooker {
       send?.();
       // Everything settles before the connection goes back to the pool: a queued COMMIT must not be left behind.
       const outcomes = await Promise.allSettled([begun, ...issued.statements, committed]);
+      lost = outcomes.some((o) => o.status === 'rejected' && isDatabaseUnavailable(o.reason));
       const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
       if (failed) throw await issued.explain(failed.reason);
       // A failed statement turns the COMMIT into a rollback; one failing on its own is an unknown outcome, as any commit error.
       if ((await committed).command !== 'COMMIT') throw new Error('the transfer transaction did not commit');
     } finally {
-      conn.release();
+      if (!lost) conn.release();
     }
   }
 }
