@@ -33,6 +33,10 @@ export interface Config {
   tenantApiBaseUrl: string;
   signedApiBaseUrl: string;
   databaseUrl: string | undefined;
+  /** A replica (or a balancer's read-only port) for reads that tolerate lag; unset, every read goes to DATABASE_URL. */
+  databaseReadUrl: string | undefined;
+  /** Reads of the present go to the read URL only while its measured lag bound is at most this (src/db/read-replica.ts). */
+  readMaxLagMs: number;
   embeddedPostgresPort: number;
   /** TEMPORAL_ADDRESS or the Temporal profile's address; unset, `start` runs the dev server. */
   temporalAddress: string | undefined;
@@ -294,6 +298,8 @@ export function loadConfig(env: Env = process.env): Config {
     tenantApiBaseUrl: url(env, 'COUNTERFOIL_API_BASE_URL') ?? `${scheme}://${host}:${tenantApiPort}`,
     signedApiBaseUrl: url(env, 'COUNTERFOIL_SIGNED_API_BASE_URL') ?? `${scheme}://${host}:${signedApiPort}`,
     databaseUrl: url(env, 'DATABASE_URL'),
+    databaseReadUrl: url(env, 'DATABASE_READ_URL'),
+    readMaxLagMs: int(env, 'COUNTERFOIL_READ_MAX_LAG_MS', 1000, 0, 3_600_000),
     embeddedPostgresPort: int(env, 'COUNTERFOIL_PG_PORT', 5433, 1, 65535),
     temporalAddress: temporal.address,
     temporal,

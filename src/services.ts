@@ -22,6 +22,7 @@ import { AccountPlacements } from './domain/tenancy/placements';
 import { TransferBooker, bookerOptions, connectBookerPool } from './domain/transfers/group-booking';
 import { Providers } from './providers';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit';
+import { ReadRouting } from './db/read-replica';
 
 /**
  * Everything a request handler or an activity may use, built once per process by `createServices`
@@ -58,6 +59,8 @@ export interface Services {
   providers: Providers;
   /** Request budgets of both APIs: in this process, or in a store all instances share (config.rateLimits.store). */
   rateLimiter: RateLimiter;
+  /** Reads that tolerate lag: on DATABASE_READ_URL while it is fresh enough, else on `sql` (db/read-replica). */
+  reads: ReadRouting;
 }
 
 export interface ServiceOptions {
@@ -93,6 +96,9 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
   await Promise.all([principals.start(), enterprises.start(), policyRules.start(), revokedTokens.start()]);
   outboxBell.attach(sql);
   const booker = connectBookerPool(opts.databaseUrl, config.ledgerGroupCommits);
+  const replica = config.databaseReadUrl ? connectPostgres(config.databaseReadUrl, { max: poolSize, onnotice: () => {}, types: { bigint: postgres.BigInt } }) : null;
+  const reads = new ReadRouting(sql, replica, { maxLagMs: config.readMaxLagMs, log });
+  reads.start();
   return {
     config,
     log,
@@ -109,10 +115,11 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     placements: new AccountPlacements(sql),
     temporal: new TemporalGateway({ ...temporalConnectionOptions(config.temporal, opts.temporalAddress), namespace: config.temporalNamespace, taskQueue: config.taskQueue }, metrics),
     metrics,
-    transferBooker: new TransferBooker(booker, metrics, bookerOptions(config)),
+    transferBooker: new TransferBooker(booker, metrics, { ...bookerOptions(config), log }),
     bookerSql: booker.sql,
     providers: new Providers(sql, config, keyRing, log, platformKeys),
     rateLimiter: await createRateLimiter(config.rateLimits, { sql, log }),
+    reads,
   };
 }
 
@@ -120,6 +127,8 @@ export async function closeServices(s: Services): Promise<void> {
   outboxBell.detach(s.sql);
   await s.temporal.close().catch(() => {});
   await s.rateLimiter.close();
+  await s.reads.stop();
+  await s.reads.replica?.end({ timeout: 5 });
   await s.sql.end({ timeout: 5 });
   await s.bookerSql.end({ timeout: 5 });
   await s.orm.close(true);

@@ -208,9 +208,11 @@ export async function produceExport(services: Services, id: string, retentionSec
     rangeStart: row.range_start,
     rangeEnd: row.range_end,
   };
+  // The period is over once the replica has replayed past its end: the bulk read goes there (DATABASE_READ_URL).
+  const reader = services.reads.upTo(row.range_end);
   const chunks = source.query
-    ? copyEncoded(sql, source.query(selection), source.columns, row.format, source.numeric)
-    : encodeBatches(source.rows(sql, selection, 2000), source.columns, row.format, source.numeric);
+    ? copyEncoded(reader, source.query(selection), source.columns, row.format, source.numeric)
+    : encodeBatches(source.rows(reader, selection, 2000), source.columns, row.format, source.numeric);
   const written = await writeExportFile(chunks, source.columns, row.format, file, heartbeat);
   const completed = await transition(
     sql,

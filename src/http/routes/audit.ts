@@ -59,8 +59,9 @@ export const searchAuditEntriesRoute = defineRoute({
     const { page_size, page_token, ...filter } = body;
     const after = services.pager.decode(page_token, caller, filter);
     if (!caller.can('audit.read', [caller.enterpriseRef])) return { body: { items: [], next_page_token: null } };
+    // A search of the log tolerates COUNTERFOIL_READ_MAX_LAG_MS of lag (DATABASE_READ_URL, docs/ledger.md).
     const rows = await searchAuditEntries(
-      services.sql,
+      services.reads.recent(),
       caller.enterpriseId,
       {
         occurredAfter: filter.occurred_after,

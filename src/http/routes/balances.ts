@@ -35,7 +35,8 @@ const AssetQuery = z.enum(ASSET_CODES).optional().openapi({ param: { name: 'asse
 const BalanceQuery = z.object({ asset: AssetQuery, as_of: AsOfQuery }).strict();
 
 async function balanceItems(services: Services, enterpriseId: string, ownerRef: string, { asset, as_of }: z.infer<typeof BalanceQuery>) {
-  if (as_of) return { items: (await accountBalancesAt(services.sql, enterpriseId, ownerRef, as_of, asset)).map(presentBalance) };
+  // What was booked by a past instant never changes: read on the replica once it has replayed past it.
+  if (as_of) return { items: (await accountBalancesAt(services.reads.upTo(as_of), enterpriseId, ownerRef, as_of, asset)).map(presentBalance) };
   const rows = await balancesOf(services.sql, ownerRef, asset);
   if (asset && rows.length === 0) rows.push(emptyBalance(enterpriseId, ownerRef, asset, new Date()));
   return { items: rows.map(presentBalance) };

@@ -71,8 +71,9 @@ export const listEventsRoute = defineRoute({
       occurred_before: query.occurred_before,
     };
     const after = services.pager.decode(query.page_token, caller, filter);
+    // Paged by sequence: a lagging replica only delays events to a later page (DATABASE_READ_URL, docs/ledger.md).
     const { rows, nextAfter } = await listEvents(
-      services.sql,
+      services.reads.recent(),
       caller,
       {
         type: query.type,

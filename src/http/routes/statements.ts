@@ -61,7 +61,8 @@ export const clientAccountStatementRoute = defineRoute({
     const filter = { accountRef, asset: query.asset, from: query.from, to: query.to };
     const cursor = services.pager.decode(query.page_token, caller, filter);
     const [at, transactionId] = cursor ? cursor.split('|') : [];
-    const s = await accountStatement(services.sql, {
+    // Everything a statement shows was booked by `to` (not in the future): the replica once it has replayed past it.
+    const s = await accountStatement(services.reads.upTo(query.to), {
       enterpriseId: account.enterpriseId,
       accountRef,
       asset: query.asset,
