@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
-import { etagOf, type Alongside } from '../../db/base';
+import { etagOf, type AccountOwnedRow, type Alongside } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
@@ -46,14 +46,7 @@ export interface QuoteRow {
   conversion_id: string | null;
 }
 
-export interface ConversionRow {
-  id: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  enterprise_id: string;
-  client_id: string | null;
-  account_ref: string;
+export interface ConversionRow extends AccountOwnedRow {
   pair_id: string;
   quote_id: string | null;
   business_key: string | null;

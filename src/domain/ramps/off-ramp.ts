@@ -1,9 +1,8 @@
 import type { Sql, TransactionSql } from 'postgres';
-import { guardedTransition, statusAfter, type SessionTable } from './transition';
+import { sessionStore } from './transition';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
-import { etagOf, iso, type Alongside } from '../../db/base';
-import { recordEventSql } from '../../events/outbox';
+import { etagOf, iso, type AccountOwnedRow, type Alongside } from '../../db/base';
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
@@ -19,7 +18,7 @@ import { formatDecimalDown, serialise } from '../pricing/rational';
 import type { CarriedEntry } from '../audit/entries';
 import { OFF_RAMP_EVENTS } from './events';
 import { OFF_RAMP_CANCEL_UPDATE, OFF_RAMP_NOT_CANCELLABLE, OFF_RAMP_WORKFLOW, RAMP_CANCELLED_SIGNAL, offRampWorkflowId, type OffRampStatus, type OffRampWorkflowInput } from './messages';
-import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
+import { recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 
 /*
  * Off-ramp sessions (asset → fiat payout to a payout method): the asset amount plus the off-ramp fee
@@ -30,14 +29,7 @@ import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStar
  * to the account in the fiat currency.
  */
 
-export interface OffRampRow {
-  id: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  enterprise_id: string;
-  client_id: string | null;
-  account_ref: string;
+export interface OffRampRow extends AccountOwnedRow {
   asset: string;
   fiat_currency: string;
   pair_id: string;
@@ -95,16 +87,15 @@ export function presentOffRamp(r: OffRampRow) {
   };
 }
 
-function recordOffRampEvent(tx: TransactionSql, row: OffRampRow, attribution: SubjectAttribution | null) {
-  return recordEventSql(tx, {
-    type: OFF_RAMP_EVENTS[row.status],
-    enterpriseId: row.enterprise_id,
-    scopeRef: row.account_ref,
-    resourceRef: `off-ramp-sessions/${row.id}`,
-    payload: presentOffRamp(row),
-    attribution,
-  });
-}
+const sessions = sessionStore<OffRampRow, OffRampStatus>({
+  table: 'off_ramp_sessions',
+  columns: COLUMNS,
+  events: OFF_RAMP_EVENTS,
+  collection: 'off-ramp-sessions',
+  what: 'off-ramp session',
+  present: presentOffRamp,
+});
+const { transition, statusOf, recordEvent: recordOffRampEvent } = sessions;
 
 export interface NewOffRamp {
   enterpriseId: string;
@@ -219,42 +210,14 @@ export async function acceptOffRamp(sql: Sql, input: NewOffRamp): Promise<{ row:
 }
 
 /** requested or pending_approval → failed (`workflow_start_failed`): the hold released and the owed start forgotten, in one transaction. */
-async function failUnstartedOffRamp(sql: Sql, id: string, unstarted: UnstartedWorkflow) {
-  return transition(sql, id, ['requested', 'pending_approval'], async (tx, row) => {
-    await forgetUnstarted(tx, unstarted);
-    return release(tx, row, 'failed', 'workflow_start_failed');
-  });
+function failUnstartedOffRamp(sql: Sql, id: string, unstarted: UnstartedWorkflow) {
+  return sessions.failUnstarted(sql, id, ['requested', 'pending_approval'], unstarted, (tx, row) => release(tx, row, 'failed', 'workflow_start_failed'));
 }
 
-export async function findOffRamp(sql: Db, id: string): Promise<OffRampRow | null> {
-  const [row] = await sql<OffRampRow[]>`select ${COLUMNS(sql)} from off_ramp_sessions where id = ${id}`;
-  return row ?? null;
-}
+export const findOffRamp = sessions.find;
 
-const pathOf = (r: { enterprise_id: string; client_id: string | null; account_ref: string }) =>
-  r.client_id ? [`enterprises/${r.enterprise_id}`, `clients/${r.client_id}`, r.account_ref] : [`enterprises/${r.enterprise_id}`, r.account_ref];
-
-export async function requireOffRamp(sql: Sql, caller: Caller, id: string, permission: 'ramps.read' | 'ramps.create'): Promise<OffRampRow> {
-  const row = await findOffRamp(sql, id);
-  if (!row) throw notFound('off-ramp session');
-  caller.require(permission, pathOf(row), 'off-ramp session');
-  return row;
-}
-
-const SESSIONS: SessionTable<OffRampRow, OffRampStatus> = { table: 'off_ramp_sessions', columns: COLUMNS, recordEvent: recordOffRampEvent };
-
-function transition(
-  sql: Sql,
-  id: string,
-  from: OffRampStatus[],
-  set: (tx: TransactionSql, row: OffRampRow) => Promise<Partial<Record<keyof OffRampRow, unknown>> & { status: OffRampStatus }>,
-  attribution: SubjectAttribution | null = null,
-  alongside?: Alongside<OffRampRow>,
-) {
-  return guardedTransition(sql, SESSIONS, id, from, set, attribution, alongside);
-}
-
-const statusOf = (result: { row: OffRampRow } | null, id: string): OffRampStatus => statusAfter(result, 'off-ramp session', id);
+export const requireOffRamp = (sql: Sql, caller: Caller, id: string, permission: 'ramps.read' | 'ramps.create'): Promise<OffRampRow> =>
+  sessions.require(sql, caller, id, permission);
 
 /**
  * Ends a session before the payout: the hold is voided and the session stops counting towards

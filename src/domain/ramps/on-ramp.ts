@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Sql, TransactionSql } from 'postgres';
-import { guardedTransition, statusAfter, type SessionTable } from './transition';
+import { sessionStore } from './transition';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
-import { etagOf, iso, type Alongside } from '../../db/base';
-import { recordEventSql } from '../../events/outbox';
+import { etagOf, iso, type AccountOwnedRow, type Alongside } from '../../db/base';
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
 import { ASSETS, money, parseAmount, systemAccountRef } from '../../ledger';
@@ -20,7 +19,7 @@ import { ON_RAMP_EVENTS } from './events';
 import { ON_RAMP_PAYMENT_SIGNAL, ON_RAMP_WORKFLOW, onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
 import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../idempotency/store';
-import { forgetUnstarted, recordStart, startOwed, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
+import { recordStart, startOwed, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 
 /*
  * On-ramp sessions (fiat → asset): the client pays fiat into the enterprise's collection account on
@@ -29,14 +28,7 @@ import { forgetUnstarted, recordStart, startOwed, type UnstartedWorkflow, type W
  * like conversions.
  */
 
-export interface OnRampRow {
-  id: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  enterprise_id: string;
-  client_id: string | null;
-  account_ref: string;
+export interface OnRampRow extends AccountOwnedRow {
   fiat_currency: string;
   asset: string;
   pair_id: string;
@@ -135,16 +127,15 @@ export async function onRampCollectionAccount(services: Pick<Services, 'sql' | '
   });
 }
 
-function recordOnRampEvent(tx: TransactionSql, row: OnRampRow, attribution: SubjectAttribution | null) {
-  return recordEventSql(tx, {
-    type: ON_RAMP_EVENTS[row.status],
-    enterpriseId: row.enterprise_id,
-    scopeRef: row.account_ref,
-    resourceRef: `on-ramp-sessions/${row.id}`,
-    payload: presentOnRamp(row),
-    attribution,
-  });
-}
+const sessions = sessionStore<OnRampRow, OnRampStatus>({
+  table: 'on_ramp_sessions',
+  columns: COLUMNS,
+  events: ON_RAMP_EVENTS,
+  collection: 'on-ramp-sessions',
+  what: 'on-ramp session',
+  present: presentOnRamp,
+});
+const { transition, statusOf, recordEvent: recordOnRampEvent } = sessions;
 
 export interface NewOnRamp {
   enterpriseId: string;
@@ -205,11 +196,8 @@ export async function acceptOnRamp(sql: Sql, input: NewOnRamp, collection: Colle
 }
 
 /** requested → failed (`workflow_start_failed`), forgetting the start it was owed in the same transaction. */
-async function failUnstartedOnRamp(sql: Sql, id: string, unstarted: UnstartedWorkflow) {
-  return transition(sql, id, ['requested'], async (tx) => {
-    await forgetUnstarted(tx, unstarted);
-    return { status: 'failed', failure_reason: 'workflow_start_failed' };
-  });
+function failUnstartedOnRamp(sql: Sql, id: string, unstarted: UnstartedWorkflow) {
+  return sessions.failUnstarted(sql, id, ['requested'], unstarted);
 }
 
 /** The session whose payment instructions carry this reference (what the payer quotes). */
@@ -218,36 +206,11 @@ export async function findOnRampByPaymentReference(sql: Db, reference: string): 
   return row ?? null;
 }
 
-export async function findOnRamp(sql: Db, id: string): Promise<OnRampRow | null> {
-  const [row] = await sql<OnRampRow[]>`select ${COLUMNS(sql)} from on_ramp_sessions where id = ${id}`;
-  return row ?? null;
-}
-
-const pathOf = (r: { enterprise_id: string; client_id: string | null; account_ref: string }) =>
-  r.client_id ? [`enterprises/${r.enterprise_id}`, `clients/${r.client_id}`, r.account_ref] : [`enterprises/${r.enterprise_id}`, r.account_ref];
+export const findOnRamp = sessions.find;
 
 /** The session when the caller holds `permission` at its account, else 404 (403 in scope without it). */
-export async function requireOnRamp(sql: Sql, caller: Caller, id: string, permission: 'ramps.read' | 'ramps.create' | 'sandbox.control'): Promise<OnRampRow> {
-  const row = await findOnRamp(sql, id);
-  if (!row) throw notFound('on-ramp session');
-  caller.require(permission, pathOf(row), 'on-ramp session');
-  return row;
-}
-
-const SESSIONS: SessionTable<OnRampRow, OnRampStatus> = { table: 'on_ramp_sessions', columns: COLUMNS, recordEvent: recordOnRampEvent };
-
-function transition(
-  sql: Sql,
-  id: string,
-  from: OnRampStatus[],
-  set: (tx: TransactionSql, row: OnRampRow) => Promise<Partial<Record<keyof OnRampRow, unknown>> & { status: OnRampStatus }>,
-  attribution: SubjectAttribution | null = null,
-  alongside?: Alongside<OnRampRow>,
-) {
-  return guardedTransition(sql, SESSIONS, id, from, set, attribution, alongside);
-}
-
-const statusOf = (result: { row: OnRampRow } | null, id: string): OnRampStatus => statusAfter(result, 'on-ramp session', id);
+export const requireOnRamp = (sql: Sql, caller: Caller, id: string, permission: 'ramps.read' | 'ramps.create' | 'sandbox.control'): Promise<OnRampRow> =>
+  sessions.require(sql, caller, id, permission);
 
 /** requested → awaiting_payment (the instructions are live). */
 export async function activateOnRamp(sql: Sql, id: string): Promise<OnRampStatus> {

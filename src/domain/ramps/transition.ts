@@ -1,14 +1,23 @@
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
-import type { SubjectAttribution } from '../../auth/caller';
-import type { Alongside } from '../../db/base';
+import type { Caller, SubjectAttribution } from '../../auth/caller';
+import type { Permission } from '../../auth/permissions';
+import type { AccountOwnedRow, Alongside } from '../../db/base';
+import { notFound } from '../../errors';
+import { recordEventSql } from '../../events/outbox';
+import { forgetUnstarted, type UnstartedWorkflow } from '../../temporal/start-outbox';
+
+type Db = Sql | TransactionSql;
 
 /** What a guarded transition needs to know about a session table. */
 export interface SessionTable<R extends { status: S }, S extends string> {
   /** Table name (a constant of ours, escaped as an identifier anyway). */
   table: string;
-  columns: (tx: TransactionSql) => PendingQuery<Row[]>;
+  columns: (sql: Db) => PendingQuery<Row[]>;
   recordEvent: (tx: TransactionSql, row: R, attribution: SubjectAttribution | null) => Promise<unknown>;
 }
+
+/** The changes of one transition: some columns of the row, and always its new status. */
+export type SessionChanges<R, S> = Partial<Record<keyof R, unknown>> & { status: S };
 
 /**
  * One guarded transition of a ramp session in its own transaction, with its event and `alongside`: the
@@ -19,7 +28,7 @@ export async function guardedTransition<R extends { status: S }, S extends strin
   t: SessionTable<R, S>,
   id: string,
   from: S[],
-  set: (tx: TransactionSql, row: R) => Promise<Partial<Record<keyof R, unknown>> & { status: S }>,
+  set: (tx: TransactionSql, row: R) => Promise<SessionChanges<R, S>>,
   attribution: SubjectAttribution | null = null,
   alongside?: Alongside<R>,
 ): Promise<{ row: R; changed: boolean } | null> {
@@ -41,4 +50,68 @@ export async function guardedTransition<R extends { status: S }, S extends strin
 export function statusAfter<S extends string>(result: { row: { status: S } } | null, what: string, id: string): S {
   if (!result) throw new Error(`${what} ${id} is not visible yet`);
   return result.row.status;
+}
+
+/** A kind of ramp session: its table, its event type per status, and how it is named and presented. */
+export interface SessionKind<R, S extends string> {
+  table: string;
+  columns: (sql: Db) => PendingQuery<Row[]>;
+  events: Record<S, string>;
+  /** The collection of its refs (`off-ramp-sessions`). */
+  collection: string;
+  /** Its name in errors (`off-ramp session`). */
+  what: string;
+  present: (row: R) => unknown;
+}
+
+/** The reads, events and transitions every ramp session kind shares. */
+export function sessionStore<R extends AccountOwnedRow & { status: S }, S extends string>(kind: SessionKind<R, S>) {
+  const { what } = kind;
+  /** The event of the status `row` is now in, on its account's scope. */
+  const recordEvent = (tx: TransactionSql, row: R, attribution: SubjectAttribution | null) =>
+    recordEventSql(tx, {
+      type: kind.events[row.status],
+      enterpriseId: row.enterprise_id,
+      scopeRef: row.account_ref,
+      resourceRef: `${kind.collection}/${row.id}`,
+      payload: kind.present(row),
+      attribution,
+    });
+  const t: SessionTable<R, S> = { table: kind.table, columns: kind.columns, recordEvent };
+  const find = async (sql: Db, id: string): Promise<R | null> => {
+    const [row] = (await sql`select ${t.columns(sql)} from ${sql(t.table)} where id = ${id}`) as unknown as R[];
+    return row ?? null;
+  };
+  const transition = (
+    sql: Sql,
+    id: string,
+    from: S[],
+    set: (tx: TransactionSql, row: R) => Promise<SessionChanges<R, S>>,
+    attribution: SubjectAttribution | null = null,
+    alongside?: Alongside<R>,
+  ) => guardedTransition(sql, t, id, from, set, attribution, alongside);
+  return {
+    find,
+    recordEvent,
+    transition,
+    statusOf: (result: { row: R } | null, id: string): S => statusAfter(result, what, id),
+    /** The session when the caller holds `permission` at its account, else 404 (403 in scope without it). */
+    async require(sql: Db, caller: Caller, id: string, permission: Permission): Promise<R> {
+      const row = await find(sql, id);
+      if (!row) throw notFound(what);
+      const path = row.client_id ? [`enterprises/${row.enterprise_id}`, `clients/${row.client_id}`, row.account_ref] : [`enterprises/${row.enterprise_id}`, row.account_ref];
+      caller.require(permission, path, what);
+      return row;
+    },
+    /**
+     * A session whose workflow start Temporal refused: `from` → failed (`workflow_start_failed`), the owed
+     * start forgotten and `release` (what the session still holds) undone, in one transaction.
+     */
+    failUnstarted: (sql: Sql, id: string, from: S[], unstarted: UnstartedWorkflow, release?: (tx: TransactionSql, row: R) => Promise<unknown>) =>
+      transition(sql, id, from, async (tx, row) => {
+        await forgetUnstarted(tx, unstarted);
+        await release?.(tx, row);
+        return { status: 'failed' as S, failure_reason: 'workflow_start_failed' } as SessionChanges<R, S>;
+      }),
+  };
 }
