@@ -191,7 +191,10 @@ async function main(): Promise<void> {
       log(`fault: ${name}`);
       return f;
     };
-    const heal = async (f: Fault) => {
+    const timeline = async () => (await cluster!.members()).find((m) => m.role === 'leader')?.timeline ?? 0;
+    /** Whole again: healthy, and for a change of leader, on a new timeline (right after a kill Patroni has not noticed yet). */
+    const heal = async (f: Fault, afterTimeline?: number) => {
+      if (afterTimeline !== undefined) await until(async () => (await timeline()) > afterTimeline, HEAL_TIMEOUT_MS, 'a new leader on a new timeline');
       const members = await cluster!.waitHealthy(HEAL_TIMEOUT_MS);
       f.healedAt = Date.now();
       const lead = members.find((m) => m.role === 'leader');
@@ -208,36 +211,39 @@ async function main(): Promise<void> {
       await sleep(STEADY_MS);
 
       let leader = await mustLead(cluster);
+      let tl = await timeline();
       let f = fault(`SIGKILL the primary's postmaster (${leader})`, 'unplanned');
       await killPostmaster(leader);
-      await heal(f);
+      await heal(f, tl);
 
       leader = await mustLead(cluster);
-      const candidate = (await cluster.members()).find((m) => m.role === 'sync_standby')!.name;
+      tl = await timeline();
+      const candidate = (await cluster.waitHealthy(HEAL_TIMEOUT_MS)).find((m) => m.role === 'sync_standby')!.name;
       f = fault(`patronictl switchover ${leader} → ${candidate}`, 'switchover');
       await cluster.patronictl(['switchover', '--leader', leader, '--candidate', candidate, '--force']);
-      await heal(f);
+      await heal(f, tl);
 
       // A burst of group commits: many transfers at once, the postmaster killed while they commit.
       leader = await mustLead(cluster);
+      tl = await timeline();
       const burst = Promise.all(Array.from({ length: 24 }, () => load.transfer(apis)));
       await sleep(150);
       f = fault(`SIGKILL the primary's postmaster (${leader}) during a burst of 24 transfers`, 'unplanned');
       await killPostmaster(leader);
-      await heal(f);
+      await heal(f, tl);
       await burst;
 
       leader = await mustLead(cluster);
+      tl = await timeline();
       f = fault(`SIGKILL the leader's Patroni (${leader}; its PostgreSQL left running)`, 'unplanned');
       await cluster.node(leader).patroni.stop('SIGKILL');
       const former = leader;
       await until(async () => ((await cluster!.leader()) ?? former) !== former, HEAL_TIMEOUT_MS, 'a new leader');
       // Patroni started again finds its PostgreSQL a primary without the leader key: it demotes and rewinds it.
       cluster.node(former).patroni.start();
-      await heal(f);
+      await heal(f, tl);
 
-      const members = await cluster.members();
-      const sync = members.find((m) => m.role === 'sync_standby')!.name;
+      const sync = (await cluster.waitHealthy(HEAL_TIMEOUT_MS)).find((m) => m.role === 'sync_standby')!.name;
       f = fault(`stop the synchronous standby (${sync}), start it again`, 'replica');
       await cluster.node(sync).patroni.stop('SIGTERM', 60_000);
       await until(async () => (await cluster!.members()).some((m) => m.role === 'sync_standby' && m.name !== sync), HEAL_TIMEOUT_MS, 'another synchronous standby');
@@ -294,7 +300,8 @@ async function main(): Promise<void> {
     });
     const unplanned = outages.unplanned;
     const switchover = outages.switchover;
-    const hung = tally.slowestMs > REQUEST_TIMEOUT_MS + 1000;
+    // The client abandons an attempt at REQUEST_TIMEOUT_MS; on a saturated machine its timer fires a few seconds late.
+    const hung = tally.slowestMs > REQUEST_TIMEOUT_MS + 5000;
     check(checks, 'no request hung past the client timeout', !hung && tally.unanswered === 0,
       `slowest attempt ${seconds(tally.slowestMs)} s (timeout ${REQUEST_TIMEOUT_MS / 1000} s); ${tally.timeouts} attempts reached it and were retried`);
     check(checks, 'every fault healed (leader, synchronous standby, 3 members streaming)', faults.length === 5 && faults.every((f) => f.healedAt), `${faults.filter((f) => f.healedAt).length} of 5`);
