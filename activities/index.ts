@@ -10,13 +10,15 @@ import { createConversionActivities } from './conversions';
 import { createRampActivities } from './ramps';
 import { createTransferActivities } from './transfers';
 import { createPolicyChangeActivities } from './policy-changes';
+import { classifyDatabaseOutages } from './database-outage';
 
 /**
  * All activities, built from the process's services (dependency injection, as in the Temporal
  * samples): workflows type themselves on `Activities` and never import the implementations.
  */
 export function createActivities(services: Services) {
-  return {
+  // A lost database connection is retried, after waiting for the database (activities/database-outage).
+  return classifyDatabaseOutages(services.sql, {
     ...createHousekeepingActivities(services),
     ...createWebhookActivities(services),
     ...createExportActivities(services),
@@ -28,7 +30,7 @@ export function createActivities(services: Services) {
     ...createRampActivities(services),
     ...createTransferActivities(services),
     ...createPolicyChangeActivities(services),
-  };
+  });
 }
 
 export type Activities = ReturnType<typeof createActivities>;
