@@ -31,6 +31,7 @@ import {
   type RealServer,
 } from '../temporal/real-server';
 import { call } from '../test/helpers/app';
+import { writeOutage, percentile } from './ha/outage';
 import { Daemon, ensurePackages, isAlive, PG_BIN, PORTS, startCluster, TIMINGS, until, type HaCluster } from './ha/cluster';
 import { checkOutcome, printReport, type Check } from './topology/checks';
 import { Client, type Attempt } from './topology/client';
@@ -64,23 +65,6 @@ interface Fault {
   /** When the cluster was whole again (leader, synchronous standby, every member streaming). */
   healedAt?: number;
   detail?: string;
-}
-
-/** Write outage of a fault: from the first write that failed after it to the first write that succeeded after that. */
-export function writeOutage(attempts: Attempt[], from: number, to: number): { outageMs: number; failed: number; slowestWriteMs: number } {
-  const writes = attempts.filter((a) => a.method === 'POST' && a.endedAt >= from && a.endedAt < to);
-  const failed = writes.filter((a) => !a.definitive);
-  // A write that stalls rather than fails (a commit waiting for a synchronous standby) shows here.
-  const slowestWriteMs = Math.max(0, ...writes.map((a) => a.endedAt - a.startedAt));
-  if (failed.length === 0) return { outageMs: 0, failed: 0, slowestWriteMs };
-  const firstFailed = Math.min(...failed.map((a) => a.startedAt));
-  const ok = writes.filter((a) => a.definitive && a.startedAt >= firstFailed).map((a) => a.endedAt);
-  return { outageMs: (ok.length ? Math.min(...ok) : to) - firstFailed, failed: failed.length, slowestWriteMs };
-}
-
-function percentile(xs: number[], p: number): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 async function main(): Promise<void> {
