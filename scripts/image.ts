@@ -9,11 +9,13 @@
 // everything it is made from, so a second run reuses it. Settings: COUNTERFOIL_IMAGE (the tag built),
 // CONTAINERS_CONF (default deploy/podman/containers.conf), IMAGE_REBUILD_BASE=1 (fresh Debian packages).
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { acquireBuildLock, counterfoilCacheDir, findOnPath, lastLines, runCollecting, type Log } from '../temporal/cli';
+import { createScratchDatabase, dropDatabase, withDatabase } from '../src/db/postgres-server';
+import { acquireBuildLock, counterfoilCacheDir, ensureTemporalCli, findOnPath, lastLines, runCollecting, type Log } from '../temporal/cli';
+import { freePort, startDevServer, type DevServer } from '../temporal/dev-server';
 import { NODE_LTS_VERSION, ensureNodeLts } from './node-lts';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -72,6 +74,9 @@ async function main(): Promise<void> {
   const buildSeconds = (Date.now() - buildStarted) / 1000;
 
   const checks = await checkImage(env);
+  const rolesStarted = Date.now();
+  if (process.env.IMAGE_SKIP_ROLES !== '1') checks.push(...(await checkRoles(env)));
+  const rolesSeconds = (Date.now() - rolesStarted) / 1000;
   const baseBytes = await imageSize(env, BASE_IMAGE);
   const imageBytes = await imageSize(env, IMAGE);
   const modules = await nodeModulesBreakdown(env);
@@ -83,6 +88,7 @@ async function main(): Promise<void> {
     ['image size', `${mb(imageBytes)} (goal <= 250 MB; above the base: ${mb(imageBytes - baseBytes)})`],
     ['base time', `${baseSeconds.toFixed(0)} s`],
     ['image build time', `${buildSeconds.toFixed(0)} s`],
+    ['roles run', `${rolesSeconds.toFixed(0)} s`],
     ['total time', `${((Date.now() - started) / 1000).toFixed(0)} s`],
   ];
   const ok = printTable(rows, checks, modules);
@@ -248,8 +254,7 @@ async function buildImage(env: NodeJS.ProcessEnv): Promise<void> {
     'podman',
     [
       'build',
-      // The build and production-dependency stages run side by side (CPU against network).
-      '--jobs=2',
+      // One stage at a time: with --jobs=2, podman 4.3 copied from the build stage before it was done.
       `--secret=id=npm-ca,src=${ca.file}`,
       // Docker's format: the OCI image configuration has no HEALTHCHECK.
       '--format=docker',
@@ -285,7 +290,8 @@ async function registryCaBundle(env: NodeJS.ProcessEnv): Promise<{ file: string;
 }
 
 async function checkImage(env: NodeJS.ProcessEnv): Promise<Check[]> {
-  const podmanRun = (args: string[]) => capture('podman', ['run', '--rm', ...args], env);
+  // --no-healthcheck: the checks are one-shot, and podman would ask systemd for a timer.
+  const podmanRun = (args: string[]) => capture('podman', ['run', '--rm', '--no-healthcheck', ...args], env);
   const checks: Check[] = [];
   const add = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
 
@@ -313,9 +319,87 @@ async function checkImage(env: NodeJS.ProcessEnv): Promise<Check[]> {
   return checks;
 }
 
+/**
+ * The roles for real, as a deployment runs them: read-only root, /tmp a tmpfs, the data folder the
+ * image's volume, against a scratch database on DATABASE_URL's server (default the machine's
+ * 127.0.0.1:5432) and a Temporal dev server. `temporal setup` and `migrate` run to completion, then
+ * `api` and `worker` must turn healthy through the image's HEALTHCHECK and stop with status 0 on
+ * SIGTERM (they drain). IMAGE_SKIP_ROLES=1 leaves this out.
+ */
+async function checkRoles(env: NodeJS.ProcessEnv): Promise<Check[]> {
+  const checks: Check[] = [];
+  const add = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const names = { api: `counterfoil-image-api-${suffix}`, worker: `counterfoil-image-worker-${suffix}` };
+  const serverUrl = withDatabase(env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'postgres');
+  let databaseUrl: string | null = null;
+  let temporal: DevServer | null = null;
+  try {
+    databaseUrl = await createScratchDatabase(serverUrl, 'counterfoil_image');
+    temporal = await startDevServer({ cliPath: await ensureTemporalCli(log), port: await freePort(), uiPort: null, dbFile: null, namespace: 'default', searchAttributes: {} });
+    const [apiPort, signedPort, apiOps, workerOps] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    // A throwaway key ring shared by both roles, given by name so it never shows on a command line.
+    const roleEnv = { ...env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporal.address, COUNTERFOIL_SEALING_KEYS: `image:${randomBytes(32).toString('base64')}` };
+    const common = ['--read-only', '--tmpfs=/tmp', '--network=host', '--env=DATABASE_URL', '--env=TEMPORAL_ADDRESS', '--env=COUNTERFOIL_SEALING_KEYS', '--env=LOG_LEVEL=warn'];
+    const oneShot = (args: string[]) => capture('podman', ['run', '--rm', '--no-healthcheck', ...common, IMAGE, ...args], roleEnv);
+
+    const setup = await oneShot(['temporal', 'setup']);
+    add('temporal setup (read-only root)', setup.code === 0, `exit ${setup.code}${setup.code ? `: ${firstLine(lastLines(setup.output, 3))}` : ''}`);
+    const migrate = await oneShot(['migrate']);
+    add('migrate (read-only root)', migrate.code === 0, `exit ${migrate.code}${migrate.code ? `: ${firstLine(lastLines(migrate.output, 3))}` : ''}`);
+    if (setup.code !== 0 || migrate.code !== 0) return checks;
+
+    const started = await Promise.all([
+      capture('podman', ['run', '--detach', `--name=${names.api}`, ...common, `--env=COUNTERFOIL_API_PORT=${apiPort}`, `--env=COUNTERFOIL_SIGNED_API_PORT=${signedPort}`, `--env=COUNTERFOIL_OPS_PORT=${apiOps}`, IMAGE, 'api'], roleEnv),
+      capture('podman', ['run', '--detach', `--name=${names.worker}`, ...common, `--env=COUNTERFOIL_OPS_PORT=${workerOps}`, IMAGE, 'worker'], roleEnv),
+    ]);
+    for (const [role, result] of [['api', started[0]], ['worker', started[1]]] as const) {
+      if (result.code !== 0) add(`${role} starts`, false, firstLine(lastLines(result.output, 3)));
+    }
+    for (const [role, name] of Object.entries(names)) {
+      const healthy = await waitHealthy(env, name, 150_000);
+      add(`${role} turns healthy (HEALTHCHECK)`, healthy.ok, healthy.detail);
+    }
+    const ready = await fetch(`http://127.0.0.1:${apiOps}/readyz`).then((r) => r.status, (err: Error) => err.message);
+    add('api /readyz answers 200', ready === 200, String(ready));
+    for (const [role, name] of Object.entries(names)) {
+      const stopStarted = Date.now();
+      await capture('podman', ['stop', '--time=30', name], env);
+      const status = await capture('podman', ['inspect', '--format', '{{.State.ExitCode}}', name], env);
+      const code = status.stdout.trim();
+      add(`${role} drains on SIGTERM, exits 0`, code === '0', `exit ${code} after ${((Date.now() - stopStarted) / 1000).toFixed(1)} s`);
+    }
+  } catch (err) {
+    add('roles run', false, err instanceof Error ? firstLine(err.message) : String(err));
+  } finally {
+    for (const name of Object.values(names)) {
+      const logs = await capture('podman', ['logs', '--tail=20', name], env);
+      if (checks.some((c) => !c.ok) && logs.code === 0 && logs.output.trim()) log(`${name}, last lines:\n${logs.output.trim()}`);
+      await capture('podman', ['rm', '--force', '--volumes', name], env);
+    }
+    await temporal?.stop();
+    if (databaseUrl) await dropDatabase(databaseUrl);
+  }
+  return checks;
+}
+
+/** Runs the image's health check in the container until it passes, the container exits, or time is up. */
+async function waitHealthy(env: NodeJS.ProcessEnv, name: string, timeoutMs: number): Promise<{ ok: boolean; detail: string }> {
+  const started = Date.now();
+  for (;;) {
+    const probe = await capture('podman', ['healthcheck', 'run', name], env);
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    if (probe.code === 0) return { ok: true, detail: `healthy after ${seconds} s` };
+    const state = await capture('podman', ['inspect', '--format', '{{.State.Status}}', name], env);
+    if (state.stdout.trim() !== 'running') return { ok: false, detail: `container ${state.stdout.trim() || 'gone'} after ${seconds} s` };
+    if (Date.now() - started > timeoutMs) return { ok: false, detail: `not healthy after ${seconds} s: ${firstLine(probe.output)}` };
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
+
 /** The biggest packages of the runtime stage's node_modules, in KiB. */
 async function nodeModulesBreakdown(env: NodeJS.ProcessEnv): Promise<Array<[string, number]>> {
-  const { code, output } = await runCollecting('podman', ['run', '--rm', '--entrypoint', 'sh', IMAGE, '-c', 'du -sk node_modules/[!@]* node_modules/@*/* dist console/dist | sort -rn | head -12; du -sk node_modules'], { env });
+  const { code, output } = await runCollecting('podman', ['run', '--rm', '--no-healthcheck', '--entrypoint', 'sh', IMAGE, '-c', 'du -sk node_modules/[!@]* node_modules/@*/* dist console/dist | sort -rn | head -12; du -sk node_modules'], { env });
   if (code !== 0) return [];
   return output
     .trim()
