@@ -8,7 +8,7 @@ import { COMMANDS } from './cli/table';
  * Failures whose message says all an operator needs: printed as one line, never with a stack. Told
  * apart by name, so this entry point need not load the modules (ORM, Temporal) that define them.
  */
-const EXPLAINED = new Set(['CliFailure', 'ConfigError', 'DependencyPatchError', 'NotMigratedError', 'CredentialsFileExistsError', 'TemporalSetupError']);
+const EXPLAINED = new Set(['CliFailure', 'ConfigError', 'DependencyPatchError', 'NotMigratedError', 'CredentialsFileExistsError', 'TemporalSetupError', 'DevelopmentDependencyMissing']);
 /** Connection failures (socket errors, PostgreSQL's refused login or missing database): the driver's message names the server. */
 const UNREACHABLE = /^(E[A-Z]+|28000|28P01|3D000)$/;
 

@@ -14,7 +14,10 @@ const PINNED = [/^test\/e2e\//, /^test\/browser\//];
  * never a test. Refresh from a run's `PASS <file> (<n> s)` lines when the shards drift apart.
  */
 const SECONDS = new Map([
+  ['test/e2e/production-install.test.ts', 90],
   ['test/browser/console.test.ts', 43],
+  ['test/e2e/cli-help.test.ts', 40],
+  ['test/unit/helm.test.ts', 20],
   ['test/e2e/build.test.ts', 38],
   ['test/workflows/secret-rotation.test.ts', 33],
   ['test/browser/console-session.test.ts', 31],
