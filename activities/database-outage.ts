@@ -20,7 +20,9 @@ export async function throughDatabaseOutage<T>(sql: Sql, work: () => Promise<T>)
     return await work();
   } catch (err) {
     if (!isDatabaseUnavailable(err)) throw err;
-    await waitForDatabase(sql);
+    // A local activity runs inside a workflow task: waiting there would outlast the task's timeout
+    // (the workflow's updates then fail); its own retries, without end, wait out the outage instead.
+    if (!inActivity()?.info.isLocal) await waitForDatabase(sql);
     throw ApplicationFailure.retryable(`the database connection was lost: ${(err as Error).message}`, DATABASE_UNAVAILABLE);
   }
 }
@@ -36,7 +38,7 @@ async function waitForDatabase(sql: Sql): Promise<void> {
       await sql`select 1`;
       return;
     } catch {
-      if (!info?.isLocal) ctx?.heartbeat();
+      ctx?.heartbeat();
       await new Promise((r) => setTimeout(r, PROBE_MS));
     }
   }

@@ -13,8 +13,10 @@ const DRIVER_CODES = new Set([
   'EPIPE',
   'ETIMEDOUT',
 ]);
-// admin_shutdown, crash_shutdown, cannot_connect_now; class 08 is "connection exception".
-const SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+// admin_shutdown, crash_shutdown, cannot_connect_now; class 08 is "connection exception". And
+// read_only_sql_transaction: a write that reached a node not yet, or no longer, the primary (a failover
+// in progress behind the balancer) is as transient as a lost connection.
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '25006']);
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   // MikroORM wraps the driver's error; walk the causes a few levels down.

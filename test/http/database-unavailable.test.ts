@@ -49,6 +49,20 @@ describe('a database that goes away mid-request', () => {
     }
   });
 
+  it('is an outage when a write reaches a node that is not the primary (read-only, mid-failover)', async () => {
+    const sql = connectPostgres(runState().databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      const err = await sql
+        .begin('read only', (tx) => tx`create temporary table failover_read_only (x int)`)
+        .catch((e: unknown) => e);
+      expect((err as { code?: string }).code).toBe('25006');
+      expect(isDatabaseUnavailable(err)).toBe(true);
+      expect(databaseUnavailable(err)!.status).toBe(503);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+
   it('leaves ordinary failures as bugs (500)', async () => {
     const sql = connectPostgres(runState().databaseUrl, { max: 1, onnotice: () => {} });
     try {
