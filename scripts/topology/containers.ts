@@ -493,7 +493,11 @@ async function main(): Promise<number> {
       receiver,
       eventsAfterSeq: tenant.eventsAfterSeq,
       // A one-shot container of the same image, as an operator would run it.
-      verify: () => compose!.run(['run', '--rm', '--no-deps', 'ledger-verify'], 10 * 60_000),
+      verify: async () => {
+        const verified = await compose!.run(['run', '--rm', '--no-deps', '-T', 'ledger-verify'], 10 * 60_000);
+        // Only the command's own lines: compose prints its progress ("Creating …_run … done") on the same streams.
+        return { code: verified.code, output: verified.output.split('\n').filter((l) => !/^(Creating|Starting|Removing|Pulling) .*\.\.\./.test(l)).join('\n') };
+      },
       retryForMs: RETRY_FOR_MS,
       log,
     });
