@@ -27,8 +27,8 @@ export const CONTAINERS_CONF = path.join(ROOT, 'deploy', 'podman', 'containers.c
 /** npm as the official image has it: the release line Node 24 ships with, from the registry. */
 const NPM_VERSION = '11.21.2';
 const NPM_INTEGRITY = 'sha512-7HPApk+AflMUavSseL1Pm6CnYqMIHk53x+KmuhqmTDqPkjPMgxIpTPcTqsE91EKNw4gFBJV9fnXiSdGm1DXq9A==';
-const SUITE = 'bookworm';
-const MIRRORS = [
+export const SUITE = 'bookworm';
+export const MIRRORS = [
   `deb http://deb.debian.org/debian ${SUITE} main`,
   `deb http://deb.debian.org/debian ${SUITE}-updates main`,
   `deb http://deb.debian.org/debian-security ${SUITE}-security main`,
@@ -41,7 +41,7 @@ const MIRRORS = [
 const VARIANT = 'minbase';
 const PACKAGES = ['ca-certificates'];
 /** Documentation and translations are dropped as dpkg unpacks, the way the slim images do (copyrights stay). */
-const DPKG_OPTIONS = [
+export const DPKG_OPTIONS = [
   'path-exclude=/usr/share/man/*',
   'path-exclude=/usr/share/doc/*',
   'path-include=/usr/share/doc/*/copyright',

@@ -13,22 +13,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { acquireBuildLock, counterfoilCacheDir, ensureTemporalCli, lastLines, runCollecting, type Log } from '../../temporal/cli';
 import { TEMPORAL_SERVER_VERSION, ensureTemporalServer } from '../../temporal/real-server';
+// One Debian recipe for every image built here: the same suite, mirrors and dpkg exclusions as the Node base.
+import { DPKG_OPTIONS, MIRRORS, SUITE } from '../image';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const SUITE = 'bookworm';
-const MIRRORS = [
-  `deb http://deb.debian.org/debian ${SUITE} main`,
-  `deb http://deb.debian.org/debian ${SUITE}-updates main`,
-  `deb http://deb.debian.org/debian-security ${SUITE}-security main`,
-];
-const DPKG_OPTIONS = [
-  'path-exclude=/usr/share/man/*',
-  'path-exclude=/usr/share/doc/*',
-  'path-include=/usr/share/doc/*/copyright',
-  'path-exclude=/usr/share/info/*',
-  'path-exclude=/usr/share/locale/*',
-  'path-exclude=/usr/share/lintian/*',
-];
 /** Bump when a recipe below changes in a way its inputs do not show. */
 const RECIPE = 1;
 const LABEL = 'counterfoil.compose.key';
