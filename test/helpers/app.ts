@@ -48,21 +48,22 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-export async function testServices(overrides: Record<string, string> = {}): Promise<Services> {
+/** `databaseUrl` replaces the run's database URL (a proxy in front of it, in the failover tests). */
+export async function testServices(overrides: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<Services> {
   const config = testConfig(overrides);
   const state = runState();
   return createServices({
     config,
     log: createLogger(config.logLevel),
-    databaseUrl: state.databaseUrl,
+    databaseUrl: opts.databaseUrl ?? state.databaseUrl,
     temporalAddress: state.temporalAddress,
     poolSize: 4,
   });
 }
 
 /** The real tenant API on an ephemeral port against the run's database and Temporal server. */
-export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const services = await testServices(overrides);
+export async function startTestApp(overrides: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestApp> {
+  const services = await testServices(overrides, opts);
   const server = await listen(createTenantApp(services), services.config, 0);
   return {
     url: server.url,

@@ -1,13 +1,11 @@
 import { uuidv7 } from '../../src/ids';
 import { balancesOf, creditExternalDeposit } from '../../src/ledger';
 import { connectPostgres } from '../../src/db/connect';
-import { createServices, closeServices, type Services } from '../../src/services';
-import { createLogger } from '../../src/logger';
-import { createTenantApp } from '../../src/http/app';
-import { listen, type RunningServer } from '../../src/http/server';
+import { closeServices, type Services } from '../../src/services';
+import type { RunningServer } from '../../src/http/server';
 import { runIdempotently } from '../../src/idempotency/store';
 import { AppError } from '../../src/errors';
-import { call, createTenant, testConfig, tokenFor, type Tenant } from '../helpers/app';
+import { call, createTenant, startTestApp, tokenFor, type Tenant } from '../helpers/app';
 import { runState } from '../helpers/run-state';
 import { PgProxy } from '../helpers/pg-proxy';
 
@@ -27,15 +25,7 @@ const direct = connectPostgres(runState().databaseUrl, { max: 2, onnotice: () =>
 
 beforeAll(async () => {
   proxy = await PgProxy.start(PgProxy.targetOf(runState().databaseUrl));
-  const config = testConfig();
-  services = await createServices({
-    config,
-    log: createLogger(config.logLevel),
-    databaseUrl: PgProxy.urlThrough(runState().databaseUrl, proxy.port),
-    temporalAddress: runState().temporalAddress,
-    poolSize: 4,
-  });
-  server = await listen(createTenantApp(services), config, 0);
+  ({ services, server } = await startTestApp({}, { databaseUrl: PgProxy.urlThrough(runState().databaseUrl, proxy.port) }));
   tenant = await createTenant(services, 'Failover Ltd');
   token = await tokenFor(server.url, tenant);
 });

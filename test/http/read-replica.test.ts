@@ -9,11 +9,9 @@ import { uuidv7 } from '../../src/ids';
 import { creditExternalDeposit } from '../../src/ledger';
 import { connectPostgres } from '../../src/db/connect';
 import { ReadRouting, lsnValue } from '../../src/db/read-replica';
-import { createServices, closeServices, type Services } from '../../src/services';
-import { createLogger } from '../../src/logger';
-import { createTenantApp } from '../../src/http/app';
-import { listen, type RunningServer } from '../../src/http/server';
-import { call, createTenant, testConfig, tokenFor, type Tenant } from '../helpers/app';
+import { closeServices, type Services } from '../../src/services';
+import type { RunningServer } from '../../src/http/server';
+import { call, createTenant, startTestApp, tokenFor, type Tenant } from '../helpers/app';
 import { runState } from '../helpers/run-state';
 import { PgProxy } from '../helpers/pg-proxy';
 
@@ -47,9 +45,7 @@ describe('DATABASE_READ_URL: which reads go to it', () => {
   beforeAll(async () => {
     // The "replica" is the same database through a proxy that counts what is sent its way.
     proxy = await PgProxy.start(PgProxy.targetOf(runState().databaseUrl));
-    const config = testConfig({ DATABASE_READ_URL: PgProxy.urlThrough(runState().databaseUrl, proxy.port), COUNTERFOIL_READ_MAX_LAG_MS: '3600000' });
-    services = await createServices({ config, log: createLogger(config.logLevel), databaseUrl: runState().databaseUrl, temporalAddress: runState().temporalAddress, poolSize: 4 });
-    server = await listen(createTenantApp(services), config, 0);
+    ({ services, server } = await startTestApp({ DATABASE_READ_URL: PgProxy.urlThrough(runState().databaseUrl, proxy.port), COUNTERFOIL_READ_MAX_LAG_MS: '3600000' }));
     tenant = await createTenant(services, 'Replica Reads Ltd');
     token = await tokenFor(server.url, tenant);
   });

@@ -1,10 +1,9 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { connectPostgres } from '../../src/db/connect';
-import { createServices, closeServices, type Services } from '../../src/services';
-import { createLogger } from '../../src/logger';
+import { closeServices, type Services } from '../../src/services';
 import { queueExport, startExportWorkflowArgs } from '../../src/domain/exports/exports';
 import { DATABASE_UNAVAILABLE, throughDatabaseOutage } from '../../activities/database-outage';
-import { createTenant, testConfig } from '../helpers/app';
+import { createTenant, testServices } from '../helpers/app';
 import { withWorker } from '../helpers/worker';
 import { runState } from '../helpers/run-state';
 import { PgProxy } from '../helpers/pg-proxy';
@@ -21,14 +20,7 @@ const direct = connectPostgres(runState().databaseUrl, { max: 1, onnotice: () =>
 
 beforeAll(async () => {
   proxy = await PgProxy.start(PgProxy.targetOf(runState().databaseUrl));
-  const config = testConfig();
-  services = await createServices({
-    config,
-    log: createLogger(config.logLevel),
-    databaseUrl: PgProxy.urlThrough(runState().databaseUrl, proxy.port),
-    temporalAddress: runState().temporalAddress,
-    poolSize: 4,
-  });
+  services = await testServices({}, { databaseUrl: PgProxy.urlThrough(runState().databaseUrl, proxy.port) });
 });
 afterAll(async () => {
   await closeServices(services);
