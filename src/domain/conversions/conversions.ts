@@ -1,237 +1,27 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
-import { etagOf, type AccountOwnedRow, type Alongside } from '../../db/base';
-import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
-import { money, placeHold, voidHold } from '../../ledger';
+import { placeHold, voidHold } from '../../ledger';
 import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../idempotency/store';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
-import { fundableAccount, visibleCondition, visibility } from '../funding/accounts';
-import { getPair, tradablePair, type PairRow } from '../pricing/pairs';
-import { feeSummary, priceConversion, type FeeSchedules, type MarketPrice, type Pricing } from '../pricing/prices';
+import { getPair, tradablePair } from '../pricing/pairs';
 import { serialise } from '../pricing/rational';
 import type { CarriedEntry } from '../audit/entries';
-import { CONVERSION_EVENTS, type ConversionStatus } from './events';
+import type { ConversionStatus } from './events';
 import { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE, CONVERSION_WORKFLOW, conversionWorkflowId, type ConversionWorkflowInput } from './messages';
-import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from './ledger';
+import { bookExchange, lockMovableAccount, storeFees, type StoredFee } from './ledger';
+import { insertQuote, POINTERS, priced, QUOTE_COLUMNS, type ConversionRequest, type QuoteRow } from './quotes';
+import { byBusinessKey, COLUMNS, findConversion, pathOf, presentConversion, recordConversionEvent, type ConversionRow } from './records';
 
 /*
  * Conversions: raw SQL (services.sql) because execution is a ledger hot path: quote claim, account
  * lock, booking, record and event go in one database transaction.
  */
-
-export interface QuoteRow {
-  id: string;
-  created_at: Date;
-  enterprise_id: string;
-  account_ref: string;
-  pair_id: string;
-  from_asset: string;
-  to_asset: string;
-  from_amount: string;
-  to_amount: string;
-  fee_amount: string;
-  fee_components: StoredFee[];
-  enterprise_ca_version: number;
-  platform_ca_version: number;
-  rate: string;
-  price: string;
-  expires_at: Date;
-  used_at: Date | null;
-  conversion_id: string | null;
-}
-
-export interface ConversionRow extends AccountOwnedRow {
-  pair_id: string;
-  quote_id: string | null;
-  business_key: string | null;
-  from_asset: string;
-  to_asset: string;
-  from_amount: string;
-  to_amount: string;
-  fee_amount: string;
-  fee_components: StoredFee[];
-  enterprise_ca_version: number;
-  platform_ca_version: number;
-  rate: string;
-  price: string;
-  status: ConversionStatus;
-  approval_ref: string | null;
-  failure_reason: string | null;
-  hold_id: string | null;
-  ledger_transaction_id: string | null;
-  policy_decision: unknown;
-  subject_attribution: SubjectAttribution;
-  settled_at: Date | null;
-}
-
-type Db = Sql | TransactionSql;
-
-const QUOTE_COLUMNS = (sql: Db) => sql`
-  id, created_at, enterprise_id, account_ref, pair_id, from_asset, to_asset, from_amount::text as from_amount,
-  to_amount::text as to_amount, fee_amount::text as fee_amount, fee_components, enterprise_ca_version, platform_ca_version,
-  rate, price, expires_at, used_at, conversion_id`;
-
-const COLUMNS = (sql: Db) => sql`
-  id, version, created_at, updated_at, enterprise_id, client_id, account_ref, pair_id, quote_id, business_key, from_asset,
-  to_asset, from_amount::text as from_amount, to_amount::text as to_amount, fee_amount::text as fee_amount, fee_components,
-  enterprise_ca_version, platform_ca_version, rate, price, status, approval_ref, failure_reason, hold_id,
-  ledger_transaction_id, policy_decision, subject_attribution, settled_at`;
-
-/** The firm quote as POST /conversions/preview answers it. */
-export function presentQuote(q: QuoteRow) {
-  return {
-    id: q.id,
-    resource: 'conversion_quote' as const,
-    account_ref: q.account_ref,
-    pair_id: q.pair_id,
-    amount_basis: 'from' as const,
-    binding: true,
-    flow_type: 'conversion' as const,
-    pricing_mode: 'firm' as const,
-    from_asset: q.from_asset,
-    to_asset: q.to_asset,
-    from_amount: money(BigInt(q.from_amount), q.from_asset),
-    to_amount: money(BigInt(q.to_amount), q.to_asset),
-    price: { computed_at: q.created_at.toISOString(), price: q.price, price_type: 'firm' as const },
-    fee_summary: feeSummary(loadFees(q.fee_components), q.from_asset),
-    total_debit: money(BigInt(q.from_amount) + BigInt(q.fee_amount), q.from_asset),
-    expires_at: q.expires_at.toISOString(),
-    used: q.used_at !== null,
-    created_at: q.created_at.toISOString(),
-  };
-}
-
-/** The transaction record of the tenant API contract, family `conversion`. */
-export function presentConversion(c: ConversionRow) {
-  return {
-    id: c.id,
-    account_ref: c.account_ref,
-    approval_ref: c.approval_ref,
-    family: 'conversion' as const,
-    family_params: {
-      pair_id: c.pair_id,
-      quote_id: c.quote_id,
-      from_amount: money(BigInt(c.from_amount), c.from_asset),
-      to_amount: money(BigInt(c.to_amount), c.to_asset),
-      to_currency: c.to_asset,
-      price: c.price,
-    },
-    principal_amount: money(BigInt(c.from_amount), c.from_asset),
-    fee_summary: feeSummary(loadFees(c.fee_components), c.from_asset),
-    fill_rate: c.status === 'executed' ? c.price : null,
-    failure_reason: c.failure_reason,
-    status: c.status,
-    settled_at: c.settled_at ? c.settled_at.toISOString() : null,
-    subject_attribution: c.subject_attribution,
-    etag: etagOf(c),
-    created_at: c.created_at.toISOString(),
-    updated_at: c.updated_at.toISOString(),
-  };
-}
-
-export interface ConversionRequest {
-  enterpriseId: string;
-  accountRef: string;
-  fromAsset: string;
-  toAsset: string;
-  /** Minor units of fromAsset. */
-  fromAmount: bigint;
-}
-
-const POINTERS = { from: '/body/from_amount/currency', to: '/body/to_currency', amount: '/body/from_amount/value' };
-/** Longest firm quote a caller may ask for. */
-export const MAX_QUOTE_TTL_MS = 60_000;
-
-/**
- * Where pricing gets the market's mid price (its provider: `services.providers.market(enterpriseId)`),
- * reads the pair and the fee schedules (the database by default, or a caller's caches kept fresh by
- * NOTIFY: the signed API), and the instant it prices at (default now).
- */
-export interface PricingInputs {
-  market: MarketPrice;
-  pair?: (fromAsset: string, toAsset: string) => Promise<PairRow | null>;
-  schedules?: (enterpriseId: string) => Promise<FeeSchedules>;
-  at?: Date;
-}
-
-/** `firmKey`: the id of the firm quote being priced (indicative when absent). */
-async function priced(sql: Db, r: ConversionRequest, inputs: PricingInputs, firmKey?: string): Promise<Pricing> {
-  const pair = await tradablePair(sql, r.fromAsset, r.toAsset, POINTERS, inputs.pair);
-  const [mid, schedules] = await Promise.all([inputs.market(pair, { firm: firmKey !== undefined, key: firmKey }), inputs.schedules?.(r.enterpriseId)]);
-  return priceConversion(sql, { enterpriseId: r.enterpriseId, pair, mid, fromAmount: r.fromAmount, pointer: POINTERS.amount, at: inputs.at, schedules });
-}
-
-/** Prices without binding anything (GET /prices/indicative). */
-export function indicativePrice(sql: Sql, r: Omit<ConversionRequest, 'accountRef'>, market: MarketPrice): Promise<Pricing> {
-  return priced(sql, { ...r, accountRef: '' }, { market });
-}
-
-/**
- * The terms of a firm quote: the price and fee for this amount, held for `ttlMs` (default: the
- * pair's quote_ttl_ms, 10 s in the catalogue; at most 60 s). Not stored: `createQuote` stores them,
- * the signed API seals them into the quote id and `executeQuote` stores them when exchanged.
- * Authorization and the account's membership of the enterprise are the caller's.
- */
-export async function priceQuote(sql: Sql, r: ConversionRequest & { ttlMs?: number }, inputs: PricingInputs): Promise<QuoteRow> {
-  const id = uuidv7();
-  const p = await priced(sql, r, inputs, id);
-  const ttlMs = Math.min(Math.max(1, r.ttlMs ?? p.pair.quote_ttl_ms), MAX_QUOTE_TTL_MS);
-  return {
-    id,
-    created_at: p.computedAt,
-    enterprise_id: r.enterpriseId,
-    account_ref: r.accountRef,
-    pair_id: p.pair.id,
-    from_asset: p.pair.from_asset,
-    to_asset: p.pair.to_asset,
-    from_amount: p.fromAmount.toString(),
-    to_amount: p.toAmount.toString(),
-    fee_amount: p.fee.total.toString(),
-    fee_components: storeFees(p.fee.components),
-    enterprise_ca_version: p.fee.enterpriseCaVersion,
-    platform_ca_version: p.fee.platformCaVersion,
-    rate: serialise(p.rate),
-    price: p.price,
-    expires_at: new Date(p.computedAt.getTime() + ttlMs),
-    used_at: null,
-    conversion_id: null,
-  };
-}
-
-/** Stores quote terms; `ifAbsent` leaves an existing row with the same id as it is (a sealed quote exchanged twice). */
-function insertQuote(sql: Db, q: QuoteRow, ifAbsent: boolean) {
-  return sql<QuoteRow[]>`
-    insert into conversion_quotes (id, created_at, enterprise_id, account_ref, pair_id, from_asset, to_asset, from_amount, to_amount,
-                                   fee_amount, fee_components, enterprise_ca_version, platform_ca_version, rate, price, expires_at)
-    values (${q.id}, ${q.created_at}, ${q.enterprise_id}, ${q.account_ref}, ${q.pair_id}, ${q.from_asset}, ${q.to_asset},
-            ${q.from_amount}, ${q.to_amount}, ${q.fee_amount}, ${sql.json(q.fee_components as never)},
-            ${q.enterprise_ca_version}, ${q.platform_ca_version}, ${q.rate}, ${q.price}, ${q.expires_at})
-    ${ifAbsent ? sql`on conflict (id) do nothing` : sql``}
-    returning ${QUOTE_COLUMNS(sql)}`;
-}
-
-/** A stored firm quote (POST /conversions/preview), committed with `alongside`; the account must exist in the enterprise. */
-export async function createQuote(sql: Sql, r: ConversionRequest & { ttlMs?: number }, market: MarketPrice, alongside?: Alongside<QuoteRow>): Promise<QuoteRow> {
-  const account = await fundableAccount(sql, r.accountRef);
-  if (!account || account.enterpriseId !== r.enterpriseId) throw notFound('account');
-  const priced = await priceQuote(sql, r, { market });
-  return (await sql.begin(async (tx) => {
-    const [row] = await insertQuote(tx, priced, false);
-    await alongside?.(tx, row);
-    return row;
-  })) as QuoteRow;
-}
-
-export async function getQuote(sql: Db, quoteId: string): Promise<QuoteRow | null> {
-  const [row] = await sql<QuoteRow[]>`select ${QUOTE_COLUMNS(sql)} from conversion_quotes where id = ${quoteId}`;
-  return row ?? null;
-}
 
 export interface ExecuteOptions {
   attribution: SubjectAttribution;
@@ -249,12 +39,6 @@ export interface Executed {
 
 interface Opened extends Executed {
   approval: ApprovalSpec | null;
-}
-
-async function byBusinessKey(tx: Db, enterpriseId: string, key: string | null | undefined): Promise<ConversionRow | null> {
-  if (!key) return null;
-  const [row] = await tx<ConversionRow[]>`select ${COLUMNS(tx)} from conversions where enterprise_id = ${enterpriseId} and business_key = ${key}`;
-  return row ?? null;
 }
 
 /**
@@ -503,33 +287,6 @@ export async function releaseConversion(
   })) as ConversionStatus | null;
 }
 
-function recordConversionEvent(tx: TransactionSql, row: ConversionRow, attribution: SubjectAttribution | null) {
-  return recordEventSql(tx, {
-    type: CONVERSION_EVENTS[row.status],
-    enterpriseId: row.enterprise_id,
-    scopeRef: row.account_ref,
-    resourceRef: `conversions/${row.id}`,
-    payload: presentConversion(row),
-    attribution,
-  });
-}
-
-export async function findConversion(sql: Db, id: string): Promise<ConversionRow | null> {
-  const [row] = await sql<ConversionRow[]>`select ${COLUMNS(sql)} from conversions where id = ${id}`;
-  return row ?? null;
-}
-
-const pathOf = (c: Pick<ConversionRow, 'enterprise_id' | 'client_id' | 'account_ref'>) =>
-  c.client_id ? [`enterprises/${c.enterprise_id}`, `clients/${c.client_id}`, c.account_ref] : [`enterprises/${c.enterprise_id}`, c.account_ref];
-
-/** The conversion if the caller may read it at its account, else 404. */
-export async function readableConversion(sql: Sql, caller: Caller, id: string): Promise<ConversionRow> {
-  const row = await findConversion(sql, id);
-  if (!row) throw notFound('conversion');
-  caller.require('conversions.read', pathOf(row), 'conversion');
-  return row;
-}
-
 /**
  * Cancels a conversion awaiting approval: the workflow takes the cancellation as an Update (so it
  * cannot cross an approval decision), cancels the approval and releases the hold; then this answers
@@ -547,22 +304,4 @@ export async function cancelConversion(services: Services, caller: Caller, id: s
   const after = (await findConversion(services.sql, id))!;
   if (after.status !== 'cancelled') throw refuse(after.status);
   return after;
-}
-
-export interface ConversionFilter {
-  accountRef?: string;
-  status?: ConversionStatus;
-}
-
-/** A page of conversions the caller may read (its enterprise, within the scopes it holds conversions.read at). */
-export function listConversions(sql: Sql, caller: Caller, filter: ConversionFilter, after: string | null, limit: number): Promise<ConversionRow[]> {
-  const v = visibility(caller, 'conversions.read');
-  return sql<ConversionRow[]>`
-    select ${COLUMNS(sql)} from conversions c
-     where c.enterprise_id = ${caller.enterpriseId}
-       and ${visibleCondition(sql, v, 'c')}
-       and ${filter.accountRef ? sql`c.account_ref = ${filter.accountRef}` : sql`true`}
-       and ${filter.status ? sql`c.status = ${filter.status}` : sql`true`}
-       and ${after ? sql`c.id > ${after}` : sql`true`}
-     order by c.id limit ${limit}`;
 }

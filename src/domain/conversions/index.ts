@@ -15,27 +15,25 @@
 export {
   cancelConversion,
   convertAtMarket,
-  createQuote,
   executeQuote,
-  findConversion,
-  getQuote,
-  indicativePrice,
-  listConversions,
   markConversionExecuting,
-  MAX_QUOTE_TTL_MS,
-  presentConversion,
-  presentQuote,
-  priceQuote,
-  readableConversion,
   releaseConversion,
   settleConversion,
-  type ConversionRequest,
-  type ConversionRow,
   type ExecuteOptions,
   type Executed,
+} from './conversions';
+export {
+  createQuote,
+  getQuote,
+  indicativePrice,
+  MAX_QUOTE_TTL_MS,
+  presentQuote,
+  priceQuote,
+  type ConversionRequest,
   type PricingInputs,
   type QuoteRow,
-} from './conversions';
+} from './quotes';
+export { findConversion, listConversions, presentConversion, readableConversion, type ConversionRow } from './records';
 export { CONVERSION_EVENTS, CONVERSION_STATUSES, ConversionRecordBody, type ConversionStatus } from './events';
 export { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE, conversionWorkflowId } from './messages';
 export { findPair, getPair, listPairs, presentPair, tradablePair, type PairRow } from '../pricing/pairs';

@@ -1,0 +1,123 @@
+import type { Sql, TransactionSql } from 'postgres';
+import type { Caller, SubjectAttribution } from '../../auth/caller';
+import { notFound } from '../../errors';
+import { etagOf, type AccountOwnedRow } from '../../db/base';
+import { recordEventSql } from '../../events/outbox';
+import { money } from '../../ledger';
+import { visibleCondition, visibility } from '../funding/accounts';
+import { feeSummary } from '../pricing/prices';
+import { CONVERSION_EVENTS, type ConversionStatus } from './events';
+import { loadFees, type StoredFee } from './ledger';
+
+/* The conversion record: its columns, its presentation, its event and the reads. */
+
+export interface ConversionRow extends AccountOwnedRow {
+  pair_id: string;
+  quote_id: string | null;
+  business_key: string | null;
+  from_asset: string;
+  to_asset: string;
+  from_amount: string;
+  to_amount: string;
+  fee_amount: string;
+  fee_components: StoredFee[];
+  enterprise_ca_version: number;
+  platform_ca_version: number;
+  rate: string;
+  price: string;
+  status: ConversionStatus;
+  approval_ref: string | null;
+  failure_reason: string | null;
+  hold_id: string | null;
+  ledger_transaction_id: string | null;
+  policy_decision: unknown;
+  subject_attribution: SubjectAttribution;
+  settled_at: Date | null;
+}
+
+type Db = Sql | TransactionSql;
+
+export const COLUMNS = (sql: Db) => sql`
+  id, version, created_at, updated_at, enterprise_id, client_id, account_ref, pair_id, quote_id, business_key, from_asset,
+  to_asset, from_amount::text as from_amount, to_amount::text as to_amount, fee_amount::text as fee_amount, fee_components,
+  enterprise_ca_version, platform_ca_version, rate, price, status, approval_ref, failure_reason, hold_id,
+  ledger_transaction_id, policy_decision, subject_attribution, settled_at`;
+
+/** The transaction record of the tenant API contract, family `conversion`. */
+export function presentConversion(c: ConversionRow) {
+  return {
+    id: c.id,
+    account_ref: c.account_ref,
+    approval_ref: c.approval_ref,
+    family: 'conversion' as const,
+    family_params: {
+      pair_id: c.pair_id,
+      quote_id: c.quote_id,
+      from_amount: money(BigInt(c.from_amount), c.from_asset),
+      to_amount: money(BigInt(c.to_amount), c.to_asset),
+      to_currency: c.to_asset,
+      price: c.price,
+    },
+    principal_amount: money(BigInt(c.from_amount), c.from_asset),
+    fee_summary: feeSummary(loadFees(c.fee_components), c.from_asset),
+    fill_rate: c.status === 'executed' ? c.price : null,
+    failure_reason: c.failure_reason,
+    status: c.status,
+    settled_at: c.settled_at ? c.settled_at.toISOString() : null,
+    subject_attribution: c.subject_attribution,
+    etag: etagOf(c),
+    created_at: c.created_at.toISOString(),
+    updated_at: c.updated_at.toISOString(),
+  };
+}
+
+export async function byBusinessKey(tx: Db, enterpriseId: string, key: string | null | undefined): Promise<ConversionRow | null> {
+  if (!key) return null;
+  const [row] = await tx<ConversionRow[]>`select ${COLUMNS(tx)} from conversions where enterprise_id = ${enterpriseId} and business_key = ${key}`;
+  return row ?? null;
+}
+
+export function recordConversionEvent(tx: TransactionSql, row: ConversionRow, attribution: SubjectAttribution | null) {
+  return recordEventSql(tx, {
+    type: CONVERSION_EVENTS[row.status],
+    enterpriseId: row.enterprise_id,
+    scopeRef: row.account_ref,
+    resourceRef: `conversions/${row.id}`,
+    payload: presentConversion(row),
+    attribution,
+  });
+}
+
+export async function findConversion(sql: Db, id: string): Promise<ConversionRow | null> {
+  const [row] = await sql<ConversionRow[]>`select ${COLUMNS(sql)} from conversions where id = ${id}`;
+  return row ?? null;
+}
+
+export const pathOf = (c: Pick<ConversionRow, 'enterprise_id' | 'client_id' | 'account_ref'>) =>
+  c.client_id ? [`enterprises/${c.enterprise_id}`, `clients/${c.client_id}`, c.account_ref] : [`enterprises/${c.enterprise_id}`, c.account_ref];
+
+/** The conversion if the caller may read it at its account, else 404. */
+export async function readableConversion(sql: Sql, caller: Caller, id: string): Promise<ConversionRow> {
+  const row = await findConversion(sql, id);
+  if (!row) throw notFound('conversion');
+  caller.require('conversions.read', pathOf(row), 'conversion');
+  return row;
+}
+
+export interface ConversionFilter {
+  accountRef?: string;
+  status?: ConversionStatus;
+}
+
+/** A page of conversions the caller may read (its enterprise, within the scopes it holds conversions.read at). */
+export function listConversions(sql: Sql, caller: Caller, filter: ConversionFilter, after: string | null, limit: number): Promise<ConversionRow[]> {
+  const v = visibility(caller, 'conversions.read');
+  return sql<ConversionRow[]>`
+    select ${COLUMNS(sql)} from conversions c
+     where c.enterprise_id = ${caller.enterpriseId}
+       and ${visibleCondition(sql, v, 'c')}
+       and ${filter.accountRef ? sql`c.account_ref = ${filter.accountRef}` : sql`true`}
+       and ${filter.status ? sql`c.status = ${filter.status}` : sql`true`}
+       and ${after ? sql`c.id > ${after}` : sql`true`}
+     order by c.id limit ${limit}`;
+}
