@@ -1,38 +1,21 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, notFound } from '../../errors';
-import { etagOf, type Alongside } from '../../db/base';
+import { etagOf } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { Services } from '../../services';
 import { recordStart, forgetStart, type WorkflowStart } from '../../temporal/start-outbox';
 import type { ApprovalOutcome, ApprovalSpec, GovernanceFamily } from '../approvals/messages';
 import { startGovernedWorkflow } from '../approvals/operations';
-import { assertEnterpriseOpen } from '../tenancy/lifecycle';
-import {
-  activateGovernedDestination,
-  createDestination,
-  rejectGovernedDestination,
-  type DestinationRow,
-  type NewDestination,
-} from '../withdrawals/destinations';
+import { activateGovernedDestination, rejectGovernedDestination } from '../withdrawals/destinations';
 import { visibleByScopePath } from './scope';
 import { POLICY_CHANGE_WORKFLOW } from './messages';
 export { POLICY_CHANGE_WORKFLOW, type PolicyChangeWorkflowInput } from './messages';
 import { GOVERNANCE_EVENTS, type POLICY_CHANGE_KINDS, type POLICY_CHANGE_STATUSES } from './governance-events';
-import {
-  assertValidRule,
-  changePolicyRuleStatus,
-  lockPolicyRule,
-  readPolicyRule,
-  ruleChangeOf,
-  updatePolicyRule,
-  writeRuleChange,
-  type PolicyRuleAction,
-  type PolicyRulePatch,
-  type PolicyRuleRow,
-  type Precondition,
-} from './rules';
+import { approverRoleId, governanceSettings, writeSettings, type GovernanceSettingsPatch, type GovernanceSettingsRow } from './governance-settings';
+import { lockPolicyRule, ruleChangeOf, writeRuleChange, type PolicyRuleAction, type PolicyRulePatch } from './rules';
+
 
 /*
  * Changes of the policy itself under a quorum of admins (docs/policy-changes.md). With an enterprise's
@@ -46,101 +29,6 @@ import {
 
 export type PolicyChangeKind = (typeof POLICY_CHANGE_KINDS)[number];
 export type PolicyChangeStatus = (typeof POLICY_CHANGE_STATUSES)[number];
-
-// ---------------------------------------------------------------------------------------------
-// Governance settings
-
-export interface GovernanceSettingsRow {
-  enterprise_id: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  policy_change_quorum: number;
-  approver_role_id: string | null;
-  change_ttl_seconds: number;
-  destination_approval_quorum: number;
-  destination_cooling_off_seconds: number;
-}
-
-const SETTINGS_COLUMNS = `enterprise_id, version, created_at, updated_at, policy_change_quorum, approver_role_id, change_ttl_seconds,
-  destination_approval_quorum, destination_cooling_off_seconds`;
-
-export const DEFAULT_CHANGE_TTL_SECONDS = 7 * 86_400;
-
-/** The settings, or the defaults (nothing under quorum, version 0) for an enterprise that never set them. */
-export async function governanceSettings(db: Sql | TransactionSql, enterpriseId: string, lock = false): Promise<GovernanceSettingsRow> {
-  const [row] = await db.unsafe(`select ${SETTINGS_COLUMNS} from governance_settings where enterprise_id = $1 ${lock ? 'for update' : ''}`, [enterpriseId], { prepare: true });
-  if (row) return row as unknown as GovernanceSettingsRow;
-  const epoch = new Date(0);
-  return {
-    enterprise_id: enterpriseId, version: 0, created_at: epoch, updated_at: epoch, policy_change_quorum: 0, approver_role_id: null,
-    change_ttl_seconds: DEFAULT_CHANGE_TTL_SECONDS, destination_approval_quorum: 0, destination_cooling_off_seconds: 0,
-  };
-}
-
-/** The approving role: the one the settings name, else the enterprise's platform role `enterprise-admin`. */
-async function approverRoleId(db: Sql | TransactionSql, s: GovernanceSettingsRow): Promise<string> {
-  if (s.approver_role_id) return s.approver_role_id;
-  const [role] = await db`select id from roles where enterprise_id = ${s.enterprise_id} and name = 'enterprise-admin' and platform_managed`;
-  return role.id as string;
-}
-
-export async function presentGovernanceSettings(db: Sql | TransactionSql, s: GovernanceSettingsRow) {
-  return {
-    id: s.enterprise_id,
-    resource: 'governance_settings' as const,
-    enterprise_ref: `enterprises/${s.enterprise_id}`,
-    policy_change_quorum: s.policy_change_quorum,
-    approver_role_ref: `roles/${await approverRoleId(db, s)}`,
-    change_ttl_seconds: s.change_ttl_seconds,
-    destination_approval_quorum: s.destination_approval_quorum,
-    destination_cooling_off_seconds: s.destination_cooling_off_seconds,
-    etag: etagOf({ id: s.enterprise_id, version: s.version }),
-    updated_at: s.updated_at.toISOString(),
-  };
-}
-
-export interface GovernanceSettingsPatch {
-  policy_change_quorum?: number;
-  approver_role_ref?: string;
-  change_ttl_seconds?: number;
-  destination_approval_quorum?: number;
-  destination_cooling_off_seconds?: number;
-}
-
-async function assertValidSettings(db: Sql | TransactionSql, enterpriseId: string, patch: GovernanceSettingsPatch): Promise<void> {
-  if (patch.approver_role_ref === undefined) return;
-  const [role] = await db`select status from roles where id = ${patch.approver_role_ref.slice('roles/'.length)} and enterprise_id = ${enterpriseId}`;
-  if (!role || role.status !== 'active') {
-    throw new AppError('EdgeUnprocessable', 'The approving role does not exist or is retired.', {
-      errors: [{ pointer: '/body/approver_role_ref', detail: 'no active role of this enterprise' }],
-    });
-  }
-}
-
-async function writeSettings(tx: TransactionSql, enterpriseId: string, patch: GovernanceSettingsPatch, attribution: SubjectAttribution): Promise<GovernanceSettingsRow> {
-  await tx`insert into governance_settings (enterprise_id) values (${enterpriseId}) on conflict (enterprise_id) do nothing`;
-  const set: Record<string, unknown> = {};
-  for (const k of ['policy_change_quorum', 'change_ttl_seconds', 'destination_approval_quorum', 'destination_cooling_off_seconds'] as const) {
-    if (patch[k] !== undefined) set[k] = patch[k];
-  }
-  if (patch.approver_role_ref !== undefined) set.approver_role_id = patch.approver_role_ref.slice('roles/'.length);
-  const [row] = await tx.unsafe(
-    `update governance_settings set ${Object.keys(set).map((k, i) => `${k} = $${i + 2}`).concat('version = version + 1', 'updated_at = now()').join(', ')}
-      where enterprise_id = $1 returning ${SETTINGS_COLUMNS}`,
-    [enterpriseId, ...Object.values(set)] as never[],
-  );
-  const settings = row as unknown as GovernanceSettingsRow;
-  await recordEventSql(tx, {
-    type: GOVERNANCE_EVENTS.settingsUpdated,
-    enterpriseId,
-    scopeRef: `enterprises/${enterpriseId}`,
-    resourceRef: `governance-settings/${enterpriseId}`,
-    payload: await presentGovernanceSettings(tx, settings),
-    attribution,
-  });
-  return settings;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Policy changes
@@ -379,127 +267,4 @@ async function applyToTarget(tx: TransactionSql, change: PolicyChangeRow, attrib
     case 'withdrawal_destination.create':
       return (await activateGovernedDestination(tx, targetId, Number(change.change.cooling_off_seconds ?? 0), attribution)) ? null : 'target_changed';
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rule and settings changes, applied at once or proposed under quorum
-
-export type Governed<T> = { applied: T } | { proposed: PolicyChangeRow };
-
-/**
- * Activating a rule, or editing or retiring an active one, is proposed as a policy change when the
- * enterprise's quorum is on; otherwise (and for drafts, which govern nothing) it applies at once.
- * The proposal checks what applying would check (409 for a retired rule, 422 for a bad patch).
- */
-export async function changeRuleGoverned(
-  services: Services,
-  caller: Caller,
-  ruleId: string,
-  action: PolicyRuleAction | 'update',
-  patch: PolicyRulePatch,
-  precondition: Precondition,
-  audit: (status: 200 | 202) => Alongside<unknown>,
-): Promise<Governed<PolicyRuleRow>> {
-  const { sql } = services;
-  const settings = await governanceSettings(sql, caller.enterpriseId);
-  const existing = await readPolicyRule(sql, caller, ruleId, 'policies.manage');
-  if (action === 'update') await assertValidRule(sql, caller.enterpriseId, patch.conditions ?? existing.conditions, patch.effect ?? existing.effect);
-  const governs = action === 'activate' || existing.status === 'active';
-  if (settings.policy_change_quorum === 0 || !governs) {
-    const row = action === 'update'
-      ? await updatePolicyRule(sql, caller, ruleId, patch, precondition, audit(200))
-      : await changePolicyRuleStatus(sql, caller, ruleId, action, precondition, audit(200));
-    return { applied: row };
-  }
-  const proposed = await sql.begin(async (tx) => {
-    const current = await readPolicyRule(tx, caller, ruleId, 'policies.manage', true);
-    precondition(current);
-    await assertEnterpriseOpen(tx, caller.enterpriseId);
-    ruleChangeOf(tx, current, action, patch);
-    const p = await proposeChange(tx, services, caller, {
-      kind: `policy_rule.${action}`,
-      targetRef: `policy-rules/${ruleId}`,
-      targetVersion: current.version,
-      change: action === 'update' ? (patch as Record<string, unknown>) : {},
-      scopePath: current.scope_path,
-      quorum: settings.policy_change_quorum,
-      settings,
-    });
-    await audit(202)(tx, p.row);
-    return p;
-  });
-  await startPolicyChange(services, proposed);
-  return { proposed: proposed.row };
-}
-
-/**
- * Changing the governance settings: at once while the policy-change quorum is 0 (so turning it on
- * needs nobody else), otherwise as a policy change: lowering the quorum needs the quorum.
- */
-export async function updateGovernanceSettings(
-  services: Services,
-  caller: Caller,
-  patch: GovernanceSettingsPatch,
-  precondition: Precondition,
-  audit: (status: 200 | 202) => Alongside<unknown>,
-): Promise<Governed<GovernanceSettingsRow>> {
-  const { sql } = services;
-  const enterpriseRef = `enterprises/${caller.enterpriseId}`;
-  caller.require('policies.manage', [enterpriseRef], 'governance settings');
-  await assertValidSettings(sql, caller.enterpriseId, patch);
-  let proposed: ProposedChange | null = null;
-  const applied = await sql.begin(async (tx) => {
-    await assertEnterpriseOpen(tx, caller.enterpriseId);
-    const current = await governanceSettings(tx, caller.enterpriseId, true);
-    precondition({ id: caller.enterpriseId, version: current.version });
-    if (current.policy_change_quorum === 0) {
-      const row = await writeSettings(tx, caller.enterpriseId, patch, caller.attribution());
-      await audit(200)(tx, row);
-      return row;
-    }
-    proposed = await proposeChange(tx, services, caller, {
-      kind: 'governance_settings.update',
-      targetRef: `governance-settings/${caller.enterpriseId}`,
-      targetVersion: current.version,
-      change: patch as Record<string, unknown>,
-      scopePath: [enterpriseRef],
-      quorum: current.policy_change_quorum,
-      settings: current,
-    });
-    await audit(202)(tx, proposed.row);
-    return null;
-  });
-  if (applied) return { applied };
-  const p = proposed as unknown as ProposedChange;
-  await startPolicyChange(services, p);
-  return { proposed: p.row };
-}
-
-/**
- * A new withdrawal destination: `pending_approval` under a change of its own when the enterprise's
- * `destination_approval_quorum` is above 0 (approved → active), else active at once; either way
- * usable only from `usable_from`, the end of the cooling-off period counted from activation.
- */
-export async function createDestinationGoverned(services: Services, caller: Caller, input: NewDestination, alongside: Alongside<{ id: string }>): Promise<DestinationRow> {
-  const settings = await governanceSettings(services.sql, caller.enterpriseId);
-  const quorum = settings.destination_approval_quorum;
-  const approvalId = quorum > 0 ? uuidv7() : null;
-  let proposed: ProposedChange | null = null;
-  const row = await createDestination(services.sql, caller, input, { approvalId, coolingOffSeconds: settings.destination_cooling_off_seconds }, async (tx, d) => {
-    if (approvalId) {
-      proposed = await proposeChange(tx, services, caller, {
-        kind: 'withdrawal_destination.create',
-        targetRef: `withdrawal-destinations/${d.id}`,
-        targetVersion: d.version,
-        change: { cooling_off_seconds: settings.destination_cooling_off_seconds },
-        scopePath: d.scope_path,
-        quorum,
-        settings,
-        approvalId,
-      });
-    }
-    await alongside(tx, d);
-  });
-  if (proposed) await startPolicyChange(services, proposed);
-  return row;
 }

@@ -4,14 +4,9 @@ import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
 import { auditAlongside } from '../../domain/audit/entries';
-import {
-  governanceSettings,
-  listPolicyChanges,
-  presentGovernanceSettings,
-  presentPolicyChange,
-  readPolicyChange,
-  updateGovernanceSettings,
-} from '../../domain/policies/changes';
+import { listPolicyChanges, presentPolicyChange, readPolicyChange } from '../../domain/policies/changes';
+import { governanceSettings, presentGovernanceSettings } from '../../domain/policies/governance-settings';
+import { updateGovernanceSettings } from '../../domain/policies/governed';
 import { GovernanceSettingsBody, POLICY_CHANGE_STATUSES, PolicyChangeBody } from '../../domain/policies/governance-events';
 
 export const listPolicyChangesRoute = defineRoute({

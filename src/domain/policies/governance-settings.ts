@@ -1,0 +1,103 @@
+import type { Sql, TransactionSql } from 'postgres';
+import type { SubjectAttribution } from '../../auth/caller';
+import { AppError } from '../../errors';
+import { etagOf } from '../../db/base';
+import { recordEventSql } from '../../events/outbox';
+import { GOVERNANCE_EVENTS } from './governance-events';
+
+/*
+ * An enterprise's governance settings (docs/policy-changes.md): the quorum that policy changes and new
+ * withdrawal destinations wait for, who approves, and how long a proposal lives.
+ */
+
+export interface GovernanceSettingsRow {
+  enterprise_id: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  policy_change_quorum: number;
+  approver_role_id: string | null;
+  change_ttl_seconds: number;
+  destination_approval_quorum: number;
+  destination_cooling_off_seconds: number;
+}
+
+const SETTINGS_COLUMNS = `enterprise_id, version, created_at, updated_at, policy_change_quorum, approver_role_id, change_ttl_seconds,
+  destination_approval_quorum, destination_cooling_off_seconds`;
+
+export const DEFAULT_CHANGE_TTL_SECONDS = 7 * 86_400;
+
+/** The settings, or the defaults (nothing under quorum, version 0) for an enterprise that never set them. */
+export async function governanceSettings(db: Sql | TransactionSql, enterpriseId: string, lock = false): Promise<GovernanceSettingsRow> {
+  const [row] = await db.unsafe(`select ${SETTINGS_COLUMNS} from governance_settings where enterprise_id = $1 ${lock ? 'for update' : ''}`, [enterpriseId], { prepare: true });
+  if (row) return row as unknown as GovernanceSettingsRow;
+  const epoch = new Date(0);
+  return {
+    enterprise_id: enterpriseId, version: 0, created_at: epoch, updated_at: epoch, policy_change_quorum: 0, approver_role_id: null,
+    change_ttl_seconds: DEFAULT_CHANGE_TTL_SECONDS, destination_approval_quorum: 0, destination_cooling_off_seconds: 0,
+  };
+}
+
+/** The approving role: the one the settings name, else the enterprise's platform role `enterprise-admin`. */
+export async function approverRoleId(db: Sql | TransactionSql, s: GovernanceSettingsRow): Promise<string> {
+  if (s.approver_role_id) return s.approver_role_id;
+  const [role] = await db`select id from roles where enterprise_id = ${s.enterprise_id} and name = 'enterprise-admin' and platform_managed`;
+  return role.id as string;
+}
+
+export async function presentGovernanceSettings(db: Sql | TransactionSql, s: GovernanceSettingsRow) {
+  return {
+    id: s.enterprise_id,
+    resource: 'governance_settings' as const,
+    enterprise_ref: `enterprises/${s.enterprise_id}`,
+    policy_change_quorum: s.policy_change_quorum,
+    approver_role_ref: `roles/${await approverRoleId(db, s)}`,
+    change_ttl_seconds: s.change_ttl_seconds,
+    destination_approval_quorum: s.destination_approval_quorum,
+    destination_cooling_off_seconds: s.destination_cooling_off_seconds,
+    etag: etagOf({ id: s.enterprise_id, version: s.version }),
+    updated_at: s.updated_at.toISOString(),
+  };
+}
+
+export interface GovernanceSettingsPatch {
+  policy_change_quorum?: number;
+  approver_role_ref?: string;
+  change_ttl_seconds?: number;
+  destination_approval_quorum?: number;
+  destination_cooling_off_seconds?: number;
+}
+
+export async function assertValidSettings(db: Sql | TransactionSql, enterpriseId: string, patch: GovernanceSettingsPatch): Promise<void> {
+  if (patch.approver_role_ref === undefined) return;
+  const [role] = await db`select status from roles where id = ${patch.approver_role_ref.slice('roles/'.length)} and enterprise_id = ${enterpriseId}`;
+  if (!role || role.status !== 'active') {
+    throw new AppError('EdgeUnprocessable', 'The approving role does not exist or is retired.', {
+      errors: [{ pointer: '/body/approver_role_ref', detail: 'no active role of this enterprise' }],
+    });
+  }
+}
+
+export async function writeSettings(tx: TransactionSql, enterpriseId: string, patch: GovernanceSettingsPatch, attribution: SubjectAttribution): Promise<GovernanceSettingsRow> {
+  await tx`insert into governance_settings (enterprise_id) values (${enterpriseId}) on conflict (enterprise_id) do nothing`;
+  const set: Record<string, unknown> = {};
+  for (const k of ['policy_change_quorum', 'change_ttl_seconds', 'destination_approval_quorum', 'destination_cooling_off_seconds'] as const) {
+    if (patch[k] !== undefined) set[k] = patch[k];
+  }
+  if (patch.approver_role_ref !== undefined) set.approver_role_id = patch.approver_role_ref.slice('roles/'.length);
+  const [row] = await tx.unsafe(
+    `update governance_settings set ${Object.keys(set).map((k, i) => `${k} = $${i + 2}`).concat('version = version + 1', 'updated_at = now()').join(', ')}
+      where enterprise_id = $1 returning ${SETTINGS_COLUMNS}`,
+    [enterpriseId, ...Object.values(set)] as never[],
+  );
+  const settings = row as unknown as GovernanceSettingsRow;
+  await recordEventSql(tx, {
+    type: GOVERNANCE_EVENTS.settingsUpdated,
+    enterpriseId,
+    scopeRef: `enterprises/${enterpriseId}`,
+    resourceRef: `governance-settings/${enterpriseId}`,
+    payload: await presentGovernanceSettings(tx, settings),
+    attribution,
+  });
+  return settings;
+}
