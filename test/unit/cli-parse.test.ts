@@ -73,6 +73,11 @@ describe('the command line', () => {
   it('has a usage for every command and group, naming its flags and arguments', () => {
     const paths = helpPaths(COMMANDS);
     expect(paths.map((p) => p.join(' '))).toEqual(expect.arrayContaining(['start', 'api', 'worker', 'migrate', 'bootstrap', 'openapi', 'temporal setup', 'ledger verify', 'ledger checkpoint', 'keys rotate', 'keys status', 'api-keys create', 'api-keys list', 'api-keys revoke', 'api-keys reactivate', 'temporal', 'ledger', 'keys', 'api-keys']));
+    for (const words of paths) {
+      // The entry point prints usage and runs nothing when resolve() says help: so for every path, both spellings.
+      for (const flag of ['--help', '-h']) expect(resolve(COMMANDS, [...words, flag])).toEqual({ kind: 'help', path: words });
+      expect(resolve(COMMANDS, ['help', ...words])).toEqual({ kind: 'help', path: words });
+    }
     for (const command of COMMANDS) {
       const text = usage(COMMANDS, command.path);
       expect(text.startsWith(`usage: ${synopsis(command)}\n`)).toBe(true);
