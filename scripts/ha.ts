@@ -31,7 +31,8 @@ import {
   type RealServer,
 } from '../temporal/real-server';
 import { call } from '../test/helpers/app';
-import { writeOutage, percentile } from './ha/outage';
+import { treeCpuSeconds } from './ha/cpu';
+import { writeOutage, percentile, routeOf } from './ha/outage';
 import { Daemon, ensurePackages, isAlive, PG_BIN, PORTS, startCluster, TIMINGS, until, type HaCluster } from './ha/cluster';
 import { checkOutcome, printReport, type Check } from './topology/checks';
 import { Client, type Attempt } from './topology/client';
@@ -53,6 +54,8 @@ const HEAL_TIMEOUT_MS = 120_000;
 const STEADY_MS = 6_000;
 const GOAL_UNPLANNED_S = 15;
 const GOAL_SWITCHOVER_S = 3;
+/** Each half of the read-heavy phase (without, then with DATABASE_READ_URL). */
+const READ_PHASE_MS = 20_000;
 
 const log = (m: string) => process.stderr.write(`[ha ${new Date().toISOString().slice(11, 19)}] ${m}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -148,6 +151,12 @@ async function main(): Promise<void> {
     await Promise.all([startRetrying(api1, logDir), startRetrying(worker1, logDir)]);
     await Promise.all([startRetrying(api2, logDir), startRetrying(worker2, logDir)]);
     log('api-1, api-2, worker-1, worker-2 ready');
+    // Out of the fault load: the read-heavy phase compares it (reads that tolerate lag on HAProxy's
+    // read-only port) with api-1 (everything on the primary).
+    const readerApi = apiRole(3, { ...base, DATABASE_READ_URL: appUrl(PORTS.haproxyRead) });
+    roles.push(readerApi);
+    // Awaited before the read-heavy phase; a failed start is kept until then (not an unhandled rejection).
+    const readerStarted = startRetrying(readerApi, logDir).then(() => null, (err: Error) => err);
 
     sql = connectPostgres(databaseUrl, { max: 2, onnotice: () => {} });
     const tenant = await setUpTenant(api1, sql, credentials, receiver.url, ACCOUNTS);
@@ -162,7 +171,16 @@ async function main(): Promise<void> {
 
     // The load with faults.
     const attempts: Attempt[] = [];
-    const client = new Client({ retryForMs: RETRY_FOR_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, onAttempt: (a) => attempts.push(a) });
+    // Every attempt, one JSON line each, for a look afterwards (HA_KEEP=1).
+    const attemptLog = fs.openSync(path.join(logDir, 'attempts.jsonl'), 'a');
+    const client = new Client({
+      retryForMs: RETRY_FOR_MS,
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      onAttempt: (a) => {
+        attempts.push(a);
+        fs.writeSync(attemptLog, `${JSON.stringify(a)}\n`);
+      },
+    });
     const tally = client.tally;
     const load = new MixedLoad(tenant, client, log);
     const apis = [api1, api2];
@@ -274,21 +292,50 @@ async function main(): Promise<void> {
 
     // Outages per fault.
     const rows: Array<[string, string]> = [];
-    const outages: Record<Fault['kind'], number[]> = { unplanned: [], switchover: [], replica: [] };
+    const gaps: Record<Fault['kind'], number[]> = { unplanned: [], switchover: [], replica: [] };
+    const firstFailed: Record<Fault['kind'], number[]> = { unplanned: [], switchover: [], replica: [] };
     faults.forEach((f, i) => {
       const to = faults[i + 1]?.at ?? loadEnded;
-      const { outageMs, failed, slowestWriteMs } = writeOutage(attempts, f.at, to);
-      outages[f.kind].push(outageMs);
+      const o = writeOutage(attempts, f.at, to);
+      gaps[f.kind].push(o.longestGapMs);
+      firstFailed[f.kind].push(o.outageMs);
       const retries = attempts.filter((a) => !a.definitive && a.endedAt >= f.at && a.endedAt < to).length;
-      rows.push([`${i + 1}. ${f.name}`, `write outage ${seconds(outageMs)} s; ${failed} failed write attempts, ${retries} client retries, slowest write ${seconds(slowestWriteMs)} s; ${f.detail ?? 'did not heal'}`]);
+      rows.push([`${i + 1}. ${f.name}`, `no write succeeded for ${seconds(o.longestGapMs)} s (first failed → first succeeded ${seconds(o.outageMs)} s); ${o.failed} failed write attempts, ${retries} client retries, slowest write ${seconds(o.slowestWriteMs)} s (${o.slowestWritePath}); ${f.detail ?? 'did not heal'}`]);
+      for (const a of attempts.filter((x) => x.method === 'POST' && x.endedAt >= f.at && x.endedAt < to && x.endedAt - x.startedAt > 5000)) {
+        log(`  fault ${i + 1}: slow write ${routeOf(a.path)} ${a.status} ${seconds(a.endedAt - a.startedAt)} s, started ${seconds(a.startedAt - f.at)} s after the fault`);
+      }
     });
-    const unplanned = outages.unplanned;
-    const switchover = outages.switchover;
+    const unplanned = gaps.unplanned;
+    const switchover = gaps.switchover;
     // The client abandons an attempt at REQUEST_TIMEOUT_MS; on a saturated machine its timer fires a few seconds late.
     const hung = tally.slowestMs > REQUEST_TIMEOUT_MS + 5000;
     check(checks, 'no request hung past the client timeout', !hung && tally.unanswered === 0,
       `slowest attempt ${seconds(tally.slowestMs)} s (timeout ${REQUEST_TIMEOUT_MS / 1000} s); ${tally.timeouts} attempts reached it and were retried`);
     check(checks, 'every fault healed (leader, synchronous standby, 3 members streaming)', faults.length === 5 && faults.every((f) => f.healedAt), `${faults.filter((f) => f.healedAt).length} of 5`);
+
+    // The primary's CPU under a read-heavy mix: api-1 (every read on the primary), then api-4 (reads that
+    // tolerate lag on HAProxy's read-only port), the same mix and clients, one after the other.
+    const readerFailed = await readerStarted;
+    if (readerFailed) throw readerFailed;
+    const cpu: Array<{ cpuPerS: number; readsPerS: number }> = [];
+    for (const api of [api1, readerApi]) {
+      const leaderPid = cluster.postmasterPid(await mustLead(cluster));
+      if (!leaderPid) throw new Error('no postmaster pid of the leader');
+      const c0 = treeCpuSeconds(leaderPid);
+      const t0 = Date.now();
+      const reads = await readHeavyMix(load, tenant, client, api, CONCURRENCY, started, READ_PHASE_MS);
+      const elapsed = (Date.now() - t0) / 1000;
+      cpu.push({ cpuPerS: (treeCpuSeconds(leaderPid) - c0) / elapsed, readsPerS: reads / elapsed });
+      log(`read-heavy mix on ${api.name}: ${cpu[cpu.length - 1].readsPerS.toFixed(0)} reads/s, primary CPU ${cpu[cpu.length - 1].cpuPerS.toFixed(3)} s/s`);
+    }
+    const perThousand = (c: { cpuPerS: number; readsPerS: number }) => ((c.cpuPerS / c.readsPerS) * 1000).toFixed(1);
+    const cpuRow = `${cpu[0].cpuPerS.toFixed(2)} CPU-s/s at ${cpu[0].readsPerS.toFixed(0)} reads/s (${perThousand(cpu[0])} CPU-s per 1000 reads) without DATABASE_READ_URL; ` +
+      `${cpu[1].cpuPerS.toFixed(2)} CPU-s/s at ${cpu[1].readsPerS.toFixed(0)} reads/s (${perThousand(cpu[1])} per 1000) with it`;
+
+    // A signed checkpoint of the hash chains before T: the restored ledger must verify it.
+    const checkpoint = await counterfoil(['ledger', 'checkpoint'], base);
+    const checkpointIds = checkpoint.code === 0 ? (JSON.parse(checkpoint.output.slice(checkpoint.output.indexOf('{'))) as { checkpoints: unknown[] }).checkpoints.length : 0;
+    check(checks, 'a signed ledger checkpoint before T', checkpoint.code === 0 && checkpointIds > 0, `${checkpointIds} signed (exit ${checkpoint.code})${checkpoint.code === 0 ? '' : `: ${checkpoint.output.trim().split('\n').slice(-3).join(' ')}`}`);
 
     // Point-in-time recovery: quiet instant T, balances as of T from the live API, more load, restore to T.
     log('restore drill: noting instant T');
@@ -342,7 +389,10 @@ async function main(): Promise<void> {
 
     const restoredEnv = { ...base, DATABASE_URL: restoredUrl };
     const restoredVerify = await counterfoil(['ledger', 'verify'], restoredEnv);
-    check(checks, 'restored: counterfoil ledger verify', restoredVerify.code === 0, restoredVerify.output.trim().split('\n')[0]);
+    const verifiedCheckpoints = Number(/(\d+) checkpoints/.exec(restoredVerify.output)?.[1] ?? 0);
+    const signaturesChecked = !restoredVerify.output.includes('signatures not checked');
+    check(checks, 'restored: counterfoil ledger verify, signed checkpoints up to T included', restoredVerify.code === 0 && verifiedCheckpoints > 0 && signaturesChecked,
+      `${restoredVerify.output.trim().split('\n').find((l) => l.startsWith('ledger')) ?? restoredVerify.output.trim()}${signaturesChecked ? '; signatures checked' : '; signatures NOT checked'}`);
     const restoredApi = apiRole(2, restoredEnv);
     roles.push(restoredApi);
     await startRetrying(restoredApi, logDir);
@@ -357,6 +407,8 @@ async function main(): Promise<void> {
       const [late] = await rsql`select count(*)::int as n, max(booked_at)::text as last from ledger_postings where booked_at > ${T}`;
       const [beforeRow] = await rsql`select count(*)::int as n from internal_transfers where id = any(${acknowledged}::uuid[])`;
       const [afterRow] = await rsql`select count(*)::int as n from internal_transfers where id = any(${afterT}::uuid[])`;
+      const [cp] = await rsql`select count(*)::int as n, count(*) filter (where created_at > ${T})::int as late from ledger_checkpoints`;
+      check(checks, 'restored: signed checkpoints taken before T, none after', cp.n > 0 && cp.late === 0, `${cp.n} checkpoints, ${cp.late} after T`);
       check(checks, 'restored: everything up to T, nothing after it', late.n === 0 && afterRow.n === 0 && beforeRow.n === acknowledged.length,
         `${beforeRow.n} of ${acknowledged.length} transfers acknowledged before T, ${afterRow.n} of ${afterT.length} after T, ${late.n} postings booked after T`);
     } finally {
@@ -371,8 +423,10 @@ async function main(): Promise<void> {
       ['duplicated (stored twice / processed twice)', `${outcome.extra} / ${outcome.processedTwice} (webhook redeliveries deduplicated: ${outcome.redelivered})`],
       ['ledger violations', String(outcome.violations)],
       ...rows,
-      ['write outage, unplanned failovers (p50 / max)', `${seconds(percentile(unplanned, 50))} s / ${seconds(Math.max(...unplanned))} s (goal ≤ ${GOAL_UNPLANNED_S} s: ${Math.max(...unplanned) <= GOAL_UNPLANNED_S * 1000 ? 'met' : 'missed'})`],
-      ['write outage, switchover', `${seconds(switchover[0] ?? 0)} s (goal ≤ ${GOAL_SWITCHOVER_S} s: ${(switchover[0] ?? 0) <= GOAL_SWITCHOVER_S * 1000 ? 'met' : 'missed'})`],
+      ['longest stretch without a successful write, unplanned failovers (p50 / max)', `${seconds(percentile(unplanned, 50))} s / ${seconds(Math.max(...unplanned))} s (goal ≤ ${GOAL_UNPLANNED_S} s: ${Math.max(...unplanned) <= GOAL_UNPLANNED_S * 1000 ? 'met' : 'missed'})`],
+      ['first failed → first succeeded write, unplanned failovers (p50 / max)', `${seconds(percentile(firstFailed.unplanned, 50))} s / ${seconds(Math.max(...firstFailed.unplanned))} s`],
+      ['longest stretch without a successful write, switchover', `${seconds(switchover[0] ?? 0)} s; first failed → first succeeded ${seconds(firstFailed.switchover[0] ?? 0)} s (goal ≤ ${GOAL_SWITCHOVER_S} s: ${(switchover[0] ?? 0) <= GOAL_SWITCHOVER_S * 1000 ? 'met' : 'missed'})`],
+      ['primary CPU, read-heavy mix (postmaster and backends)', cpuRow],
       ['slowest request attempt', `${seconds(tally.slowestMs)} s (client timeout ${REQUEST_TIMEOUT_MS / 1000} s)`],
       ['Patroni timings', `ttl ${TIMINGS.ttl} s, loop_wait ${TIMINGS.loop_wait} s, retry_timeout ${TIMINGS.retry_timeout} s, primary_start_timeout ${TIMINGS.primary_start_timeout}, synchronous_mode_strict on`],
       ['full backup (pgBackRest, lz4)', `${seconds(backupMs)} s; database ${mb(full.size)}, repository ${mb(full.repository.size)}`],
@@ -397,6 +451,36 @@ async function main(): Promise<void> {
     else log(`kept ${work}`);
   }
   process.exitCode = failed ? 1 : 0;
+}
+
+/**
+ * `concurrency` closed-loop clients for `ms` on one API: statements, as_of balances and event listings
+ * (the reads that tolerate lag), one transfer in ten requests so the primary has WAL to ship. Answers
+ * how many reads were answered 200.
+ */
+async function readHeavyMix(load: MixedLoad, tenant: Awaited<ReturnType<typeof setUpTenant>>, client: Client, api: Role, concurrency: number, since: number, ms: number): Promise<number> {
+  const until = Date.now() + ms;
+  let reads = 0;
+  const one = async (worker: number) => {
+    for (let i = worker; Date.now() < until; i++) {
+      if (i % 10 === 9) {
+        await load.transfer([api]);
+        continue;
+      }
+      const account = tenant.accounts[i % tenant.accounts.length];
+      // A second in the past: an instant the replica has usually replayed already.
+      const past = new Date(Date.now() - 1000).toISOString();
+      const paths = [
+        `/${account}/statement?asset=USD&from=${encodeURIComponent(new Date(since).toISOString())}&to=${encodeURIComponent(past)}&page_size=50`,
+        `/${account}/balances?as_of=${encodeURIComponent(past)}`,
+        '/events?page_size=50',
+      ];
+      const res = await client.request(api.url, 'GET', paths[i % paths.length], tenant.admin, undefined, {});
+      if (res.status === 200) reads++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, (_, w) => one(w)));
+  return reads;
 }
 
 async function startRetrying(role: Role, logDir: string): Promise<void> {

@@ -1,11 +1,13 @@
 // npm run ha's pure parts: the outage meter, and the Patroni and HAProxy configurations it writes.
+import * as fs from 'node:fs';
 import { haproxyConfig, patroniYaml, PORTS, TIMINGS } from '../../scripts/ha/cluster';
-import { percentile, writeOutage } from '../../scripts/ha/outage';
+import { parseStat, treeCpuSeconds } from '../../scripts/ha/cpu';
+import { percentile, routeOf, writeOutage } from '../../scripts/ha/outage';
 import type { Attempt } from '../../scripts/topology/client';
 
-const attempt = (startedAt: number, endedAt: number, definitive: boolean, method = 'POST'): Attempt => ({
+const attempt = (startedAt: number, endedAt: number, definitive: boolean, method = 'POST', path = '/internal-transfers'): Attempt => ({
   method,
-  path: '/internal-transfers',
+  path,
   status: definitive ? 201 : 503,
   startedAt,
   endedAt,
@@ -22,11 +24,17 @@ describe('writeOutage', () => {
       attempt(2_100, 5_000, true),
       attempt(1_500, 1_600, false, 'GET'), // reads are not writes
     ];
-    expect(writeOutage(attempts, 1_000, 10_000)).toEqual({ outageMs: 3_500, failed: 2, slowestWriteMs: 3_450 });
+    // Successes end at 1_100, 4_500, 5_000; the window ends at 10_000: the longest gap is after the last one.
+    expect(writeOutage(attempts, 1_000, 10_000)).toEqual({ outageMs: 3_500, longestGapMs: 5_000, failed: 2, slowestWriteMs: 3_450, slowestWritePath: '/internal-transfers' });
   });
 
-  it('is zero when no write failed, and reports a stall as the slowest write', () => {
-    expect(writeOutage([attempt(0, 7_000, true), attempt(100, 200, true)], 0, 10_000)).toEqual({ outageMs: 0, failed: 0, slowestWriteMs: 7_000 });
+  it('is zero when no write failed, and reports a stall as the slowest write and the longest gap', () => {
+    const stalled = [attempt(100, 200, true), attempt(0, 7_000, true, 'POST', '/withdrawals'), attempt(7_100, 7_300, true)];
+    expect(writeOutage(stalled, 0, 7_400)).toEqual({ outageMs: 0, longestGapMs: 6_800, failed: 0, slowestWriteMs: 7_000, slowestWritePath: '/withdrawals' });
+  });
+
+  it('counts the stretch from the fault to the first success as a gap', () => {
+    expect(writeOutage([attempt(500, 3_000, true), attempt(2_900, 3_100, true)], 1_000, 3_200).longestGapMs).toBe(2_000);
   });
 
   it('lasts to the end of the window when no write succeeded again', () => {
@@ -35,6 +43,12 @@ describe('writeOutage', () => {
 
   it('counts only attempts that ended inside the window', () => {
     expect(writeOutage([attempt(0, 500, false), attempt(600, 1_500, false)], 1_000, 9_000)).toMatchObject({ failed: 1, outageMs: 8_400 });
+  });
+});
+
+describe('routeOf', () => {
+  it('leaves ids out of a path', () => {
+    expect(routeOf('/approvals/0190a4c2-1b2c-7d3e-8f40-123456789abc/approve?x=1')).toBe('/approvals/{id}/approve');
   });
 });
 
@@ -83,5 +97,18 @@ describe('the configurations npm run ha writes', () => {
       ...[0, 1, 2].flatMap((i) => Object.values(PORTS.api(i)))];
     for (const p of ports) expect(p >= 16400 && p <= 16499).toBe(true);
     expect(new Set(ports).size).toBe(ports.length);
+  });
+});
+
+describe('parseStat', () => {
+  it('reads the parent and the CPU ticks of a /proc/<pid>/stat line, a command name with spaces included', () => {
+    const line = '4242 (postgres: counterfoil idle) S 4200 4200 4200 0 -1 4194560 512 0 0 0 120 30 7 3 20 0 1 0 100 0 0';
+    expect(parseStat(line)).toEqual({ ppid: 4200, ticks: 150, childTicks: 10 });
+  });
+
+  it('reads this process as a child of its parent', () => {
+    const me = parseStat(fs.readFileSync(`/proc/${process.pid}/stat`, 'utf8'));
+    expect(me.ppid).toBe(process.ppid);
+    expect(treeCpuSeconds(process.pid)).toBeGreaterThan(0);
   });
 });
