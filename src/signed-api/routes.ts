@@ -186,7 +186,10 @@ export const getExchangeInfo: SignedRoute = {
   description: 'Every directed pair: minimum and maximum `fromAmount`, decimal places of both amounts and of the rate, quote lifetime.',
   response: V1ExchangeInfo,
   errors: [],
-  handler: async ({ services }) => ({ pairs: (await listPairs(services.sql, { after: null, limit: PAIRS_LIMIT })).map(presentPair) }),
+  // The pairs change only by an operator's hand, and a quote checks its pair on the primary: the listing
+  // tolerates COUNTERFOIL_READ_MAX_LAG_MS of lag (DATABASE_READ_URL, docs/ledger.md). /v1/balance does not:
+  // it must show the caller's own conversions.
+  handler: async ({ services }) => ({ pairs: (await listPairs(services.reads.recent(), { after: null, limit: PAIRS_LIMIT })).map(presentPair) }),
 };
 
 const QuoteRequest = z

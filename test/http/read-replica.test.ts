@@ -11,7 +11,9 @@ import { connectPostgres } from '../../src/db/connect';
 import { ReadRouting, lsnValue } from '../../src/db/read-replica';
 import { closeServices, type Services } from '../../src/services';
 import type { RunningServer } from '../../src/http/server';
-import { call, createTenant, startTestApp, tokenFor, type Tenant } from '../helpers/app';
+import { call, createTenant, listenSignedApp, startTestApp, tokenFor, type Tenant } from '../helpers/app';
+import { newClient } from './iam-fixtures';
+import { newApiKey } from './api-key-fixtures';
 import { runState } from '../helpers/run-state';
 import { PgProxy } from '../helpers/pg-proxy';
 
@@ -86,6 +88,20 @@ describe('DATABASE_READ_URL: which reads go to it', () => {
     expect(await toReplica(() => api('GET', `/clients/${client.body.id}`))).toBe(0);
     // An instant the read URL has not been compared past yet is read on the primary.
     expect(await toReplica(() => api('GET', `/client-accounts/${accountId}/balances?as_of=${new Date().toISOString()}`))).toBe(0);
+  });
+
+  it('/v1: sends the pair listing to the read URL, and balances (the caller\'s own conversions) to the primary', async () => {
+    const app = { url: server.url, services, config: services.config, server, close: async () => {} };
+    const admin = { tenant, token, enterpriseRef: `enterprises/${tenant.enterpriseId}` };
+    const key = await newApiKey(app, admin, await newClient(app, admin));
+    const signed = await listenSignedApp(app);
+    try {
+      const v1 = (p: string) => call(signed.url, 'GET', p, { headers: { 'x-apikey': key.api_key } });
+      expect(await toReplica(() => v1('/v1/convert/exchangeInfo'))).toBeGreaterThan(0);
+      expect(await toReplica(() => v1('/v1/balance'))).toBe(0);
+    } finally {
+      await signed.close(1000);
+    }
   });
 
   it('without DATABASE_READ_URL every read is on the primary', async () => {
