@@ -8,6 +8,7 @@ import { AppError } from '../../src/errors';
 import { call, createTenant, startTestApp, tokenFor, type Tenant } from '../helpers/app';
 import { runState } from '../helpers/run-state';
 import { PgProxy } from '../helpers/pg-proxy';
+import { lateAuditEntries } from '../../src/domain/audit/trail';
 
 /*
  * A COMMIT whose outcome the API never learns, because the connection died (a failover). The first
@@ -185,5 +186,32 @@ describe('a claimed Idempotency-Key whose request lost the database', () => {
     await expect(failing).rejects.toThrow('boom');
     expect((await direct`select state from idempotency_records where key = ${key}`)[0]?.state).toBe('in_progress');
     await direct`delete from idempotency_records where key = ${key}`;
+  });
+});
+
+describe('the audit entry of a request whose write met a failover', () => {
+  it('is written once the database answers again, stamped with the request\'s instant, and no error is logged', async () => {
+    const marker = `audit-failover-${uuidv7()}`;
+    const errors = jest.spyOn(services.log, 'error');
+    try {
+      const lost = proxy.lostAnswers;
+      // Only the audit insert carries the request's user agent: it commits, and its answer is lost.
+      proxy.loseAnswerAfter(new RegExp(marker));
+      const before = new Date();
+      // Refused by validation: the pipeline writes the entry after the handler.
+      const res = await api('POST', '/clients', { display_name: '' }, { 'user-agent': marker });
+      expect(res.status).toBe(400);
+      expect(proxy.lostAnswers).toBe(lost + 1);
+      await lateAuditEntries();
+      const rows = await direct`select outcome, occurred_at from user_action_audit_entries where user_agent = ${marker}`;
+      // The first write committed unanswered; the second one found it there: one entry, not two.
+      expect(rows).toHaveLength(1);
+      expect(rows[0].outcome).toBe('refused');
+      expect(new Date(rows[0].occurred_at).getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+      expect(new Date(rows[0].occurred_at).getTime()).toBeLessThanOrEqual(Date.now());
+      expect(errors.mock.calls.filter((c) => c.includes('audit entry could not be written'))).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

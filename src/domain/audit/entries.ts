@@ -212,11 +212,32 @@ export function successEntry(ctx: Koa.Context, status: number, responseBody: unk
  * A request refused before authentication has no principal to attribute and is not recorded here.
  */
 export async function auditRequest(ctx: Koa.Context, db: Sql, error: unknown): Promise<void> {
+  const values = requestAuditEntry(ctx, error);
+  if (values) await insertAuditEntry(db, values);
+}
+
+/** Writes an entry made by `requestAuditEntry`. */
+export async function insertAuditEntry(db: Sql, values: unknown[]): Promise<void> {
+  await insert(db, values);
+}
+
+/** The pipeline's entry of a request, as column values: null when there is no caller or the handler wrote its own. */
+export function requestAuditEntry(ctx: Koa.Context, error: unknown): unknown[] | null {
   const caller = ctx.state.caller as Caller | undefined;
-  if (!caller || (!error && ctx.state.audited)) return;
+  if (!caller || (!error && ctx.state.audited)) return null;
   const status = error ? (error instanceof AppError ? error.status : 500) : ctx.status;
   const errorCode = error ? (error instanceof AppError ? error.code : 'EdgeInternal') : null;
   const resourceRef =
     ctx.state.auditResourceRef ?? impliedResourceRef((ctx.state.route as AuditedRoute).path, ctx.params ?? {}, error ? undefined : ctx.body);
-  await insert(db, entryValues(ctx, caller, status, errorCode, resourceRef));
+  return entryValues(ctx, caller, status, errorCode, resourceRef);
+}
+
+const INSERT_LATE = `insert into user_action_audit_entries (${COLUMNS.join(', ')}, occurred_at) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}, $${COLUMNS.length + 1}) on conflict (id) do nothing`;
+
+/**
+ * Writes an entry again after its first write failed with the connection (a failover): stamped with
+ * the instant of the request, and at most once, since that first write may have committed unanswered.
+ */
+export async function insertAuditEntryLate(db: Sql, values: unknown[], occurredAt: Date): Promise<void> {
+  await db.unsafe(INSERT_LATE, [...values, occurredAt] as never[]);
 }
