@@ -28,6 +28,7 @@ import { Migration20261126072000_transfer_batches } from './Migration20261126072
 import { Migration20261126073000_governed_policy_changes } from './Migration20261126073000_governed_policy_changes';
 import { Migration20261126073100_api_versions } from './Migration20261126073100_api_versions';
 import { Migration20261126093000_ramp_collection_accounts } from './Migration20261126093000_ramp_collection_accounts';
+import { Migration20261128040000_backlog_indexes } from './Migration20261128040000_backlog_indexes';
 import { Migration20261126077000_balance_history } from './Migration20261126077000_balance_history';
 import { Migration20261126090000_balance_monitors } from './Migration20261126090000_balance_monitors';
 import { Migration20261126091000_statement_exports } from './Migration20261126091000_statement_exports';
@@ -68,4 +69,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126091000_statement_exports', class: Migration20261126091000_statement_exports },
   { name: 'Migration20261126091100_api_key_versions', class: Migration20261126091100_api_key_versions },
   { name: 'Migration20261126093000_ramp_collection_accounts', class: Migration20261126093000_ramp_collection_accounts },
+  { name: 'Migration20261128040000_backlog_indexes', class: Migration20261128040000_backlog_indexes },
 ];

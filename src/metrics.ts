@@ -1,6 +1,15 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Sql } from 'postgres';
+import { BacklogSnapshots, OUTBOX_COUNT_CAP, WEBHOOK_BACKLOG_RANKS, type Backlogs } from './metrics/backlogs';
 
-/** Prometheus metrics of one process (its own registry, so tests can build several apps). */
+/** Why a connector call gave no usable answer (src/providers/http/client.ts), or `ok`. */
+export type ConnectorOutcome = 'ok' | 'unreachable' | 'timeout' | 'status' | 'malformed';
+
+/**
+ * Prometheus metrics of one process (its own registry, so tests can build several apps). Labels take
+ * values from closed sets only (route templates, statuses, workflow types, connector names from the
+ * routing configuration, ranks): never an id, an amount or a tenant, so a series count stays bounded.
+ */
 export class Metrics {
   readonly registry = new Registry();
   readonly httpDuration = new Histogram({
@@ -31,6 +40,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly transferGroupDuration = new Histogram({
+    name: 'counterfoil_transfer_group_commit_duration_seconds',
+    help: 'Time to send and commit one group of internal transfers, by outcome (committed, or retried one by one).',
+    labelNames: ['outcome'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [this.registry],
+  });
+
   readonly dependencyPatchMissing = new Gauge({
     name: 'counterfoil_dependency_patch_missing',
     help: 'An optimisation patch to a dependency (scripts/dependency-patches.cjs) this process runs without (1), or has (0).',
@@ -38,7 +55,106 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly idempotentReplays = new Counter({
+    name: 'counterfoil_idempotent_replays_total',
+    help: 'Requests answered with the stored answer of an earlier request under the same Idempotency-Key, by API surface.',
+    labelNames: ['surface'] as const,
+    registers: [this.registry],
+  });
+
+  readonly rateLimitRefusals = new Counter({
+    name: 'counterfoil_rate_limit_refusals_total',
+    help: 'Requests refused with 429 by the request budgets, by API surface.',
+    labelNames: ['surface'] as const,
+    registers: [this.registry],
+  });
+
+  readonly connectorDuration = new Histogram({
+    name: 'counterfoil_connector_request_duration_seconds',
+    help: 'Requests to connectors, by provider (its name in the routing configuration), operation (protocol path) and outcome.',
+    labelNames: ['provider', 'operation', 'outcome'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly connectorErrors = new Counter({
+    name: 'counterfoil_connector_request_errors_total',
+    help: 'Connector requests without a usable answer, by provider, operation and kind (unreachable, timeout, status, malformed).',
+    labelNames: ['provider', 'operation', 'kind'] as const,
+    registers: [this.registry],
+  });
+
   constructor(defaults = true) {
     if (defaults) collectDefaultMetrics({ register: this.registry, prefix: 'counterfoil_' });
+  }
+
+  /** Times one connector request; a failure's `kind` (ConnectorFailure) is its outcome. */
+  async timeConnector<T>(provider: string, operation: string, call: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    let outcome: ConnectorOutcome = 'ok';
+    try {
+      return await call();
+    } catch (err) {
+      outcome = (err as { kind?: ConnectorOutcome }).kind ?? 'unreachable';
+      throw err;
+    } finally {
+      this.connectorDuration.observe({ provider, operation, outcome }, (performance.now() - started) / 1000);
+      if (outcome !== 'ok') this.connectorErrors.inc({ provider, operation, kind: outcome });
+    }
+  }
+
+  /** What a finished HTTP request says about replays and refusals (request-context calls it once per request). */
+  observeRequest(surface: 'tenant' | 'signed', status: number, replayed: boolean): void {
+    if (replayed) this.idempotentReplays.inc({ surface });
+    if (status === 429) this.rateLimitRefusals.inc({ surface });
+  }
+
+  /**
+   * Adds the gauges read from the database at scrape time (webhook backlog, outbox lag, open
+   * withdrawals, pending approvals): one query per scrape, shared by every gauge and cached for
+   * `cacheMs`. Only processes that run the worker register them, so replicas of the API do not
+   * repeat the query; dashboards and rules take `max` across the worker replicas.
+   */
+  observeBacklogs(sql: Sql, cacheMs = 5000): void {
+    const snapshots = new BacklogSnapshots(sql, cacheMs);
+    const gauge = (name: string, help: string, labelNames: string[], fill: (g: Gauge<string>, b: Backlogs) => void) =>
+      new Gauge({
+        name,
+        help,
+        labelNames,
+        registers: [this.registry],
+        async collect() {
+          this.reset();
+          // Without the database these gauges read NaN or are absent (never a reassuring 0); the rest of /metrics still answers.
+          const b = await snapshots.get().catch(() => null);
+          if (b) fill(this, b);
+          else if (labelNames.length === 0) this.set(NaN);
+        },
+      });
+    gauge('counterfoil_webhook_backlog_deliveries', `Pending webhook deliveries: of the subscriptions with the oldest backlogs (rank "1" to "${WEBHOOK_BACKLOG_RANKS}", oldest first), and of all (rank "all").`, ['rank'], (g, b) => {
+      b.webhooks.top.forEach((s, i) => g.set({ rank: String(i + 1) }, s.deliveries));
+      g.set({ rank: 'all' }, b.webhooks.deliveries);
+    });
+    gauge('counterfoil_webhook_backlog_oldest_age_seconds', 'Age of the oldest pending webhook delivery of the ranked subscriptions, and of all (rank "all"); 0 without backlog.', ['rank'], (g, b) => {
+      b.webhooks.top.forEach((s, i) => g.set({ rank: String(i + 1) }, s.oldestAgeSeconds));
+      g.set({ rank: 'all' }, b.webhooks.top[0]?.oldestAgeSeconds ?? 0);
+    });
+    gauge('counterfoil_webhook_backlog_subscriptions', 'Webhook subscriptions with at least one pending delivery.', [], (g, b) => g.set(b.webhooks.subscriptions));
+    gauge('counterfoil_outbox_pending_events', `Committed events not yet dispatched to webhook subscriptions (counted up to ${OUTBOX_COUNT_CAP}).`, [], (g, b) => g.set(b.outbox.pending));
+    gauge('counterfoil_outbox_lag_seconds', 'Age of the oldest committed event not yet dispatched; 0 when the outbox is empty.', [], (g, b) => g.set(b.outbox.lagSeconds));
+    gauge('counterfoil_withdrawals_open', 'Withdrawals not yet in a final status, by status (pending_approval, executing).', ['status'], (g, b) => {
+      for (const status of ['pending_approval', 'executing']) g.set({ status }, b.withdrawals.open[status] ?? 0);
+    });
+    gauge('counterfoil_withdrawals_waiting_on_provider', 'Executing withdrawals the rail accepted and has not settled yet.', [], (g, b) => g.set(b.withdrawals.waitingOnProvider));
+    gauge('counterfoil_withdrawals_waiting_on_provider_oldest_age_seconds', 'Time since the rail accepted the longest-waiting unsettled withdrawal; 0 when none waits.', [], (g, b) => g.set(b.withdrawals.oldestWaitSeconds));
+    gauge('counterfoil_approvals_pending', 'Approvals waiting for decisions, by action family.', ['action_family'], (g, b) => {
+      for (const a of b.approvals) g.set({ action_family: a.actionFamily }, a.pending);
+    });
+    gauge('counterfoil_approvals_pending_oldest_age_seconds', 'Age of the oldest approval waiting for decisions, by action family.', ['action_family'], (g, b) => {
+      for (const a of b.approvals) g.set({ action_family: a.actionFamily }, a.oldestAgeSeconds);
+    });
+    gauge('counterfoil_approvals_pending_next_expiry_seconds', 'Time until the first pending approval of the action family expires (negative: past its expiry, not yet closed).', ['action_family'], (g, b) => {
+      for (const a of b.approvals) g.set({ action_family: a.actionFamily }, a.nextExpirySeconds);
+    });
   }
 }

@@ -117,7 +117,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     metrics,
     transferBooker: new TransferBooker(booker, metrics, { ...bookerOptions(config), log }),
     bookerSql: booker.sql,
-    providers: new Providers(sql, config, keyRing, log, platformKeys),
+    providers: new Providers(sql, config, keyRing, log, platformKeys, metrics),
     rateLimiter: await createRateLimiter(config.rateLimits, { sql, log }),
     reads,
   };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { closeServices, createServices, type Services } from './services';
@@ -143,13 +143,17 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
       migrate: role === 'all',
     });
     recordDependencyPatches(services.metrics, role, missingPatches);
+    // The SDK's metrics exporter listens on loopback only; the ops server forwards its text. The API
+    // role's client goes through the SDK's native connection, so its requests are measured too.
+    const sdkMetricsUrl = `http://127.0.0.1:${await freePort()}/metrics`;
+    installTemporalRuntime(log, new URL(sdkMetricsUrl).host);
+    if (role === 'api') services.temporal.connectWith((options) => NativeConnection.connect(options));
+    // The worker owns the outbox and the workflows: it reports their backlogs (one query per scrape).
+    else services.metrics.observeBacklogs(services.sql);
     log.info({ temporal: describeTemporalConnection(connectionOptionsOf(services.temporal.settings)), namespace: config.temporalNamespace }, 'temporal connection');
     await assertProductionProviders(services.sql, config);
     await assertSearchAttributes((await services.temporal.get()).connection, config.temporalNamespace);
 
-    // The SDK's metrics exporter listens on loopback only; the ops server forwards its text.
-    const sdkMetricsUrl = role === 'api' ? undefined : `http://127.0.0.1:${await freePort()}/metrics`;
-    if (sdkMetricsUrl) installTemporalRuntime(log, new URL(sdkMetricsUrl).host);
     const live = services;
     ops = await startOpsServer({
       host: config.opsHost,

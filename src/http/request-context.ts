@@ -28,6 +28,7 @@ export function requestContext(services: Services, surface: 'tenant' | 'signed')
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route: string = ctx.state.route?.path ?? 'unmatched';
       histogramFor(route, ctx.method, String(ctx.status)).observe(seconds);
+      metrics.observeRequest(surface, ctx.status, ctx.response.get('Idempotent-Replayed') === 'true' || ctx.response.get('X-Replayed') === 'true');
       if (log.isLevelEnabled('info')) {
         log.info(
           {

@@ -20,6 +20,7 @@ import { HttpInstructionIssuer } from './http/deposit-instructions';
 import type { DepositInstructionIssuer, InstructionRequest, IssuedInstruction } from './deposits/instructions';
 import { SandboxInstructionIssuer } from './deposits/sandbox-instructions';
 import type { ConnectorTransport } from './http/outbound';
+import type { Metrics } from '../metrics';
 
 /**
  * Nothing serves this key for this enterprise now: no provider is routed to it, or the routed
@@ -52,12 +53,14 @@ export class Providers {
     private readonly log?: Logger,
     /** The sandbox issuer's derivation key (`deposit_address_hmac`); only the sandbox asks for it. */
     private readonly platformKeys?: PlatformKeys,
+    metrics?: Metrics,
   ) {
     // Read once at start-up: a CA file that cannot be read stops the process here, not at the first payout.
     this.transport = {
       timeoutMs: config.connectorTimeoutMs,
       allowLoopback: config.connectorAllowLoopback,
       ca: config.connectorCaFile ? readFileSync(config.connectorCaFile, 'utf8') : undefined,
+      metrics,
     };
   }
 

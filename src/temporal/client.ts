@@ -1,4 +1,4 @@
-import { Client, Connection, type WorkflowClientInterceptor } from '@temporalio/client';
+import { Client, Connection, type ConnectionLike, type WorkflowClientInterceptor } from '@temporalio/client';
 import type { Metrics } from '../metrics';
 import type { TemporalConnectionOptions } from './connection';
 
@@ -17,7 +17,8 @@ export function connectionOptionsOf(settings: TemporalSettings): TemporalConnect
 /** One lazily-opened client per process; activities and routes share it. */
 export class TemporalGateway {
   private client: Promise<Client> | undefined;
-  private connection: Connection | undefined;
+  private connection: ConnectionLike | undefined;
+  private connect: (options: TemporalConnectionOptions) => Promise<ConnectionLike> = (options) => Connection.connect({ ...options, connectTimeout: '3s' });
 
   constructor(
     readonly settings: TemporalSettings,
@@ -48,8 +49,17 @@ export class TemporalGateway {
     return this.settings.taskQueue;
   }
 
+  /**
+   * Connects through `connect` from now on, before the first call: the API process passes the SDK's
+   * native connection, whose requests the Temporal runtime measures (temporal_request_* on /metrics).
+   */
+  connectWith(connect: (options: TemporalConnectionOptions) => Promise<ConnectionLike>): void {
+    if (this.client) throw new Error('the Temporal client is already connected');
+    this.connect = connect;
+  }
+
   async get(): Promise<Client> {
-    this.client ??= Connection.connect({ ...connectionOptionsOf(this.settings), connectTimeout: '3s' }).then((connection) => {
+    this.client ??= this.connect(connectionOptionsOf(this.settings)).then((connection) => {
       this.connection = connection;
       return new Client({ connection, namespace: this.settings.namespace, interceptors: { workflow: this.interceptors() } });
     });

@@ -103,14 +103,17 @@ export class TransferBooker {
   }
 
   private async bookGroup(items: TransferToBook[]): Promise<PromiseSettledResult<TransferRow>[]> {
+    const committing = this.metrics.transferGroupDuration.startTimer();
     try {
       await this.commit(items);
+      committing({ outcome: 'committed' });
       this.metrics.ledgerTransactions.inc({ kind: 'internal_transfer' }, items.length);
       this.metrics.transferGroups.observe({ outcome: 'committed' }, items.length);
       return items.map((t) => ({ status: 'fulfilled', value: t.row }));
     } catch (err) {
       // Alone, the error is the transfer's answer; in a group, only an error PostgreSQL raised says the group rolled back.
       if (items.length === 1 || !(err instanceof postgres.PostgresError)) return items.map(() => ({ status: 'rejected', reason: err }));
+      committing({ outcome: 'retried' });
       this.metrics.transferGroups.observe({ outcome: 'retried' }, items.length);
       return Promise.all(items.map(async (t) => (await this.bookGroup([t]))[0]));
     }

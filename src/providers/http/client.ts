@@ -46,7 +46,12 @@ export class ConnectorClient {
   }
 
   /** The answer parsed by `schema`; null for a 404 when `notFound` is `null` (an unknown payout). */
-  async post<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S, idempotencyKey: string, notFound?: null): Promise<z.output<S> | null> {
+  post<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S, idempotencyKey: string, notFound?: null): Promise<z.output<S> | null> {
+    const send = () => this.send(path, body, schema, idempotencyKey, notFound);
+    return this.transport.metrics ? this.transport.metrics.timeConnector(this.name, path, send) : send();
+  }
+
+  private async send<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S, idempotencyKey: string, notFound?: null): Promise<z.output<S> | null> {
     const text = JSON.stringify(body);
     const id = `msg_${uuidv7()}`;
     const timestamp = Math.floor(Date.now() / 1000);

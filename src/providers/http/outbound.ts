@@ -1,6 +1,7 @@
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { KEEP_ALIVE, OutboundRefused, resolveDestination, sendRequest, type Destination } from '../../net/outbound';
+import type { Metrics } from '../../metrics';
 
 /*
  * The one way out to a connector, through the shared outbound client (src/net/outbound.ts): the base
@@ -33,6 +34,8 @@ export interface ConnectorTransport {
   allowLoopback: boolean;
   /** PEM of an extra trusted CA. */
   ca?: string;
+  /** Where each request's duration and outcome are counted. */
+  metrics?: Metrics;
 }
 
 export interface ConnectorExchange {

@@ -1,0 +1,88 @@
+import type { Sql } from 'postgres';
+
+/** How many subscriptions the webhook backlog gauges name by rank: a fixed number of series, whatever the tenants. */
+export const WEBHOOK_BACKLOG_RANKS = 5;
+/** Undispatched events are counted up to this many: the count stays an index-only read when the outbox falls far behind. */
+export const OUTBOX_COUNT_CAP = 10_000;
+
+export interface Backlogs {
+  webhooks: { top: { deliveries: number; oldestAgeSeconds: number }[]; subscriptions: number; deliveries: number };
+  outbox: { pending: number; lagSeconds: number };
+  withdrawals: { open: Record<string, number>; waitingOnProvider: number; oldestWaitSeconds: number };
+  approvals: { actionFamily: string; pending: number; oldestAgeSeconds: number; nextExpirySeconds: number }[];
+}
+
+/**
+ * One statement for every backlog gauge. Each part reads a partial index of rows not yet done
+ * (webhook_deliveries_pending_idx, events_undispatched_idx, withdrawals_open_idx,
+ * approvals_pending_idx), so its cost follows the backlog, not the tables' history.
+ */
+async function readBacklogs(sql: Sql): Promise<Backlogs> {
+  const [row] = await sql`
+    with backlog as (
+      select subscription_id, count(*)::int as deliveries
+        from webhook_deliveries where status = 'pending' group by subscription_id
+    ), ranked as (
+      select b.deliveries, extract(epoch from now() - oldest.created_at)::float8 as age
+        from backlog b
+        cross join lateral (select created_at from webhook_deliveries d
+                             where d.subscription_id = b.subscription_id and d.status = 'pending' order by d.id limit 1) oldest
+       order by oldest.created_at limit ${WEBHOOK_BACKLOG_RANKS}
+    ), open_withdrawals as (
+      select status, rail_reference, rail_accepted_at, settled_at from withdrawals where status in ('pending_approval', 'executing')
+    ), pending_approvals as (
+      select action_family, count(*)::int as pending,
+             extract(epoch from now() - min(created_at))::float8 as age,
+             extract(epoch from min(expires_at) - now())::float8 as next_expiry
+        from approvals where status = 'pending' group by action_family
+    )
+    select
+      (select coalesce(json_agg(json_build_array(deliveries, age) order by age desc), '[]') from ranked) as webhook_top,
+      (select count(*)::int from backlog) as webhook_subscriptions,
+      (select coalesce(sum(deliveries), 0)::int from backlog) as webhook_deliveries,
+      (select count(*)::int from (select 1 from events where dispatched_at is null limit ${OUTBOX_COUNT_CAP}) e) as outbox_pending,
+      (select coalesce(extract(epoch from now() - min(occurred_at))::float8, 0)
+         from (select occurred_at from events where dispatched_at is null order by seq limit 1) e) as outbox_lag,
+      (select coalesce(json_object_agg(status, n), '{}') from (select status, count(*)::int as n from open_withdrawals group by status) w) as withdrawals_open,
+      (select count(*)::int from open_withdrawals where status = 'executing' and rail_reference is not null and settled_at is null) as waiting_on_provider,
+      (select coalesce(extract(epoch from now() - min(rail_accepted_at))::float8, 0)
+         from open_withdrawals where status = 'executing' and rail_reference is not null and settled_at is null) as oldest_wait,
+      (select coalesce(json_agg(json_build_array(action_family, pending, age, next_expiry) order by action_family), '[]') from pending_approvals) as approvals`;
+  return {
+    webhooks: {
+      top: (row.webhook_top as [number, number][]).map(([deliveries, age]) => ({ deliveries, oldestAgeSeconds: Math.max(0, age) })),
+      subscriptions: row.webhook_subscriptions,
+      deliveries: row.webhook_deliveries,
+    },
+    outbox: { pending: row.outbox_pending, lagSeconds: Math.max(0, row.outbox_lag) },
+    withdrawals: { open: row.withdrawals_open, waitingOnProvider: row.waiting_on_provider, oldestWaitSeconds: Math.max(0, row.oldest_wait) },
+    approvals: (row.approvals as [string, number, number, number][]).map(([actionFamily, pending, age, nextExpiry]) => ({
+      actionFamily,
+      pending,
+      oldestAgeSeconds: Math.max(0, age),
+      nextExpirySeconds: nextExpiry,
+    })),
+  };
+}
+
+/** The last reading, shared by every gauge of a scrape and reused for `cacheMs`; concurrent scrapes wait for one query. */
+export class BacklogSnapshots {
+  private reading: Promise<Backlogs> | undefined;
+  private readAt = 0;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly cacheMs: number,
+  ) {}
+
+  get(): Promise<Backlogs> {
+    const now = Date.now();
+    if (!this.reading || now - this.readAt > this.cacheMs) {
+      this.readAt = now;
+      this.reading = readBacklogs(this.sql);
+      // A failed read is not cached: the next scrape tries again.
+      this.reading.catch(() => (this.readAt = 0));
+    }
+    return this.reading;
+  }
+}
