@@ -1,6 +1,6 @@
 /**
  * The layering rules `npm run lint:deps` enforces (and `npm test` runs first): HTTP → domain →
- * ledger/db, workflows below nothing but their contracts, no cycles. Paths are relative to the
+ * ledger/db, workflows below nothing but their contracts, no cycles; in the console, shared → features → app. Paths are relative to the
  * repository root; a test cruises test/fixtures/layering with this same file to prove the rules bite.
  * @type {import('dependency-cruiser').IConfiguration}
  */
@@ -51,6 +51,41 @@ module.exports = {
       comment: 'A messages.ts is loaded by workflows and by the API alike: names and types only, no runtime imports.',
       from: { path: '^src/domain/[^/]+/messages[.]ts$' },
       to: { dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'console-shared-below-features',
+      severity: 'error',
+      comment: "The console's shared code (lib, components) serves every feature and knows none: move what it needs out of the feature into lib.",
+      from: { path: '^console/src/(lib|components)/' },
+      to: { path: '^console/src/(features|app)/' },
+    },
+    {
+      name: 'console-features-below-app',
+      severity: 'error',
+      comment: 'A console feature is composed by the app (routes, shell), never the other way round.',
+      from: { path: '^console/src/features/' },
+      to: { path: '^console/src/app/' },
+    },
+    {
+      name: 'console-no-cross-feature',
+      severity: 'error',
+      comment: 'Console features do not import each other: what two features share goes to lib or components, and the app composes them.',
+      from: { path: '^console/src/features/([^/]+)/' },
+      to: { path: '^console/src/features/', pathNot: '^console/src/features/$1/' },
+    },
+    {
+      name: 'console-calls-in-feature-api',
+      severity: 'error',
+      comment: "A console feature calls the API only from its api/ folder (over the one client in lib/session), never inline in a component.",
+      from: { path: '^console/src/features/[^/]+/', pathNot: '^console/src/features/[^/]+/api/' },
+      to: { path: '^console/src/lib/session[.]ts$' },
+    },
+    {
+      name: 'console-one-client',
+      severity: 'error',
+      comment: 'The console reaches the API through the generated client only (clients/typescript), not a fetch wrapper of its own.',
+      from: { path: '^console/src/' },
+      to: { path: '(^|/)node_modules/openapi-fetch/' },
     },
     {
       name: 'no-circular',

@@ -8,7 +8,7 @@ const FIXTURE = path.join(ROOT, 'test/fixtures/layering');
 const cruiseFixture = (outputType: 'json' | 'err') =>
   spawnSync(
     process.execPath,
-    [path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), 'src', 'workflows', '--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', outputType],
+    [path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), 'src', 'workflows', 'console/src', '--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', outputType],
     { cwd: FIXTURE, encoding: 'utf8' },
   );
 
@@ -23,13 +23,22 @@ describe('the layering rules (.dependency-cruiser.cjs)', () => {
     ['workflows-import-contracts-only', 'workflows/order.ts', 'src/domain/orders/orders.ts'],
     ['contracts-are-types', 'src/domain/refunds/messages.ts', 'src/domain/orders/orders.ts'],
     ['no-circular', 'src/events/first.ts', 'src/events/second.ts'],
+    ['console-shared-below-features', 'console/src/lib/format.ts', 'console/src/features/orders/components/OrdersPage.ts'],
+    ['console-features-below-app', 'console/src/features/orders/components/OrdersPage.ts', 'console/src/app/App.ts'],
+    ['console-no-cross-feature', 'console/src/features/refunds/RefundsPage.ts', 'console/src/features/orders/api/orders.ts'],
+    ['console-calls-in-feature-api', 'console/src/features/orders/components/OrdersPage.ts', 'console/src/lib/session.ts'],
   ])('%s: %s → %s is refused', (rule, from, to) => {
     expect(violations).toContainEqual([rule, from, to]);
   });
 
-  it('allows contracts, type-only imports and @temporalio/workflow, and fails the run', () => {
-    // Exactly the six above: workflows/order.ts's contract, type and SDK imports and the type-only auth cycle pass.
-    expect(violations).toHaveLength(6);
-    expect(cruiseFixture('err').status).toBe(6);
+  it('console-one-client: the console importing openapi-fetch itself is refused', () => {
+    expect(violations).toContainEqual(['console-one-client', 'console/src/lib/http.ts', expect.stringMatching(/(^|\/)node_modules\/openapi-fetch\//)]);
+  });
+
+  it('allows contracts, type-only imports, @temporalio/workflow and the console\'s own layers, and fails the run', () => {
+    // Exactly the eleven above: workflows/order.ts's contract, type and SDK imports, the type-only auth cycle, a feature's
+    // api folder calling the client, the app composing features and a feature using shared code pass.
+    expect(violations).toHaveLength(11);
+    expect(cruiseFixture('err').status).toBe(11);
   });
 });

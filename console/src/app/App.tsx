@@ -1,19 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation, useRoute } from 'wouter';
-import { AccessProvider, SettingsProvider, accessFrom, useAccess, type ConsoleSettings } from '../lib/access';
+import { AccessProvider, SettingsProvider, loadAccess, useAccess, type ConsoleSettings } from '../lib/access';
 import { signOut } from '../lib/auth';
 import { useApi } from '../lib/hooks';
-import { api, getSession, onSessionChange, type Session } from '../lib/session';
+import { getSession, onSessionChange, type Session } from '../lib/session';
 import { Loader } from '../components/ui';
 import { CallbackPage, SignInPage } from '../features/sign-in/SignIn';
 import { ApprovalsPage } from '../features/approvals/ApprovalsPage';
-import { RecordDetailPage, RecordsPage } from '../features/records/Records';
+import { FAMILIES, RecordDetailPage, RecordsPage } from '../features/records';
 import { BalancesPage } from '../features/balances/BalancesPage';
 import { ApiKeysPage } from '../features/api-keys/ApiKeysPage';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage';
 import { AuditPage } from '../features/audit/AuditPage';
 import { PeoplePage } from '../features/people/PeoplePage';
-import { FAMILIES } from '../features/records/families';
 
 /** The screens, each shown only to people holding its read permission (and its capability on). */
 const SCREENS = [
@@ -93,12 +92,7 @@ function Shell() {
 
 /** Who the person is and what they may do, then the console. */
 function SignedIn({ session }: { session: Session }) {
-  const loaded = useApi(async () => {
-    const [navigation, capabilities] = await Promise.all([api.GET('/me/navigation'), api.GET('/me/capabilities')]);
-    if (!navigation.data) return { error: navigation.error, response: navigation.response };
-    if (!capabilities.data) return { error: capabilities.error, response: capabilities.response };
-    return { data: accessFrom(navigation.data, capabilities.data), response: navigation.response };
-  }, [session.accessToken]);
+  const loaded = useApi(loadAccess, [session.accessToken]);
   return (
     <Loader loaded={loaded}>
       {(access) => (

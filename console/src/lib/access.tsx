@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Schemas } from '../../../clients/typescript';
+import { api } from './session';
 
 /**
  * What the signed-in person may do, from GET /me/navigation (grants) and GET /me/capabilities
@@ -28,6 +29,14 @@ export function accessFrom(navigation: Schemas['Navigation'], capabilities: { it
     scopesOf: (permission) => scopes.get(permission) ?? [],
     capability: (name) => !off.has(name),
   };
+}
+
+/** The signed-in person's access: their navigation and capabilities, read together. */
+export async function loadAccess() {
+  const [navigation, capabilities] = await Promise.all([api.GET('/me/navigation'), api.GET('/me/capabilities')]);
+  if (!navigation.data) return { error: navigation.error, response: navigation.response };
+  if (!capabilities.data) return { error: capabilities.error, response: capabilities.response };
+  return { data: accessFrom(navigation.data, capabilities.data), response: navigation.response };
 }
 
 const AccessContext = createContext<Access | null>(null);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript';
 import { useAccess } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
-import { api } from '../../lib/session';
+import { changeApiKey, createApiKey, listActiveClients, listApiKeys, updateAllowlist } from './api/api-keys';
 import { Dialog, Field, Loader, Notice, Page, Pager, ProblemView, Ref, Status, Table, When } from '../../components/ui';
 
 type ApiKey = Schemas['ApiKey'];
@@ -70,14 +70,14 @@ function SecretsDialog({ issued, onClose }: { issued: Issued | null; onClose: ()
 }
 
 function CreateKeyForm({ onIssued }: { onIssued: (k: Issued) => void }) {
-  const clients = useApi(() => api.GET('/clients', { params: { query: { page_size: 200, status: 'active' } } }), []);
+  const clients = useApi(listActiveClients, []);
   const [form, setForm] = useState({ client: '', label: '', allowlist: '' });
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const submit = async () => {
     setBusy(true);
     setProblem(null);
-    const res = await api.POST('/api-keys', { body: { client_ref: form.client, label: form.label.trim(), ip_allowlist: parseAllowlist(form.allowlist) } });
+    const res = await createApiKey({ client_ref: form.client, label: form.label.trim(), ip_allowlist: parseAllowlist(form.allowlist) });
     setBusy(false);
     if (res.data) {
       setForm({ client: '', label: '', allowlist: '' });
@@ -131,10 +131,7 @@ function AllowlistDialog({ apiKey, onClose, onSaved }: { apiKey: ApiKey | null; 
   }
   const save = async () => {
     if (!apiKey) return;
-    const res = await api.PATCH('/api-keys/{api_key_id}', {
-      params: { path: { api_key_id: apiKey.id }, header: { 'If-Match': apiKey.etag } },
-      body: { ip_allowlist: parseAllowlist(text) },
-    });
+    const res = await updateAllowlist(apiKey, parseAllowlist(text));
     if (res.data) {
       setOpened(null);
       onSaved();
@@ -164,7 +161,7 @@ export function ApiKeysPage() {
   const manage = access.can('api_keys.manage');
   const [status, setStatus] = useState<'' | 'active' | 'revoked'>('');
   const paging = usePaging(status);
-  const loaded = useApi(() => api.GET('/api-keys', { params: { query: { status: status || undefined, page_size: 25, page_token: paging.token } } }), [status, paging.token]);
+  const loaded = useApi(() => listApiKeys(status || undefined, paging.token), [status, paging.token]);
   const [issued, setIssued] = useState<Issued | null>(null);
   const [editing, setEditing] = useState<ApiKey | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -172,8 +169,7 @@ export function ApiKeysPage() {
 
   const act = async (key: ApiKey, action: 'revoke' | 'reactivate') => {
     setProblem(null);
-    const path = action === 'revoke' ? '/api-keys/{api_key_id}/revoke' : '/api-keys/{api_key_id}/reactivate';
-    const res = await api.POST(path, { params: { path: { api_key_id: key.id }, header: { 'If-Match': key.etag } } });
+    const res = await changeApiKey(key, action);
     if (!res.data) return setProblem(problemOf(res.error, res.response));
     if ('private_key' in res.data) setIssued(res.data as Issued);
     setNotice(`${key.label} is ${res.data.status}.`);

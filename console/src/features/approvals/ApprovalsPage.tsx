@@ -3,18 +3,11 @@ import { Link } from 'wouter';
 import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript';
 import { useAccess } from '../../lib/access';
 import { useApi, useCountdown, usePaging } from '../../lib/hooks';
-import { api } from '../../lib/session';
+import { RECORD_COLLECTIONS, getRecord, recordOf, type AnyRecord, type TransferRecord } from '../../lib/records';
 import { Dialog, Loader, Money, Notice, Page, Pager, ProblemView, Ref, Status, When } from '../../components/ui';
-import { FAMILIES, type AnyRecord, type TransferRecord } from '../records/families';
+import { decideApproval, getDestination, listApprovals, type InboxView, type Verdict } from './api/approvals';
 
 type Approval = Schemas['Approval'];
-type Verdict = 'approve' | 'reject';
-
-const familyOf = (governedRef: string) => {
-  const [collection, id] = governedRef.split('/');
-  const family = Object.values(FAMILIES).find((f) => f.path === `/${collection}`);
-  return family ? { family, id } : null;
-};
 
 function Countdown({ iso }: { iso: string }) {
   const left = useCountdown(iso);
@@ -31,11 +24,11 @@ function Countdown({ iso }: { iso: string }) {
 
 /** What the approval governs, in the words a confirmation needs: amount and destination. */
 function useGoverned(governedRef: string) {
-  const target = familyOf(governedRef);
-  const record = useApi(() => (target ? target.family.get(target.id) : Promise.reject(new Error('unknown record'))), [governedRef]);
+  const target = recordOf(governedRef);
+  const record = useApi(() => (target ? getRecord(target.collection, target.id) : Promise.reject(new Error('unknown record'))), [governedRef]);
   const destinationId = record.data && 'withdrawal_destination_id' in record.data ? record.data.withdrawal_destination_id : null;
   const destination = useApi(
-    () => (destinationId ? api.GET('/withdrawal-destinations/{destination_id}', { params: { path: { destination_id: destinationId } } }) : Promise.resolve({ data: null, response: new Response() })),
+    () => (destinationId ? getDestination(destinationId) : Promise.resolve({ data: null, response: new Response() })),
     [destinationId],
   );
   return { target, record: record.data as AnyRecord | undefined, destination: destination.data ?? null };
@@ -60,16 +53,11 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
   const what = describe(record, destination);
   const canDecide = decidable && approval.status === 'pending' && access.can('approvals.decide') && access.can('action_tokens.create');
 
-  /** The action-token step: a single-use token bound to this person, this verdict and this approval, then the decision. */
   const decide = async (v: Verdict) => {
     setBusy(true);
     setProblem(null);
     try {
-      const action = v === 'approve' ? 'approvals.approve' : 'approvals.reject';
-      const token = await api.POST('/action-tokens', { body: { action, resource_ref: `approvals/${approval.id}` } });
-      if (!token.data) throw problemOf(token.error, token.response);
-      const path = v === 'approve' ? '/approvals/{approval_id}/approve' : '/approvals/{approval_id}/reject';
-      const res = await api.POST(path, { params: { path: { approval_id: approval.id }, header: { 'X-Action-Token': token.data.token } } });
+      const res = await decideApproval(approval.id, v);
       if (!res.data) throw problemOf(res.error, res.response);
       setVerdict(null);
       onDecided(res.data);
@@ -117,7 +105,7 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
         <dd>{approval.status === 'pending' ? <Countdown iso={approval.expires_at} /> : <When iso={approval.expires_at} />}</dd>
       </dl>
       <div className="actions">
-        {target ? <Link href={`${target.family.path}/${target.id}`}>Open the {target.family.singular.toLowerCase()}</Link> : null}
+        {target ? <Link href={`/${target.collection}/${target.id}`}>Open the {RECORD_COLLECTIONS[target.collection].toLowerCase()}</Link> : null}
         {canDecide ? (
           <>
             <button type="button" className="primary" onClick={() => setVerdict('approve')}>
@@ -156,15 +144,12 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
 
 /** The approvals inbox: what waits for this person's decision (GET /approvals?decidable=true), or every approval in reach. */
 export function ApprovalsPage() {
-  const [view, setView] = useState<'mine' | 'pending' | 'all'>('mine');
+  const [view, setView] = useState<InboxView>('mine');
   const paging = usePaging(view);
   const [decided, setDecided] = useState<Record<string, Approval>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const loaded = useApi(
-    () =>
-      api.GET('/approvals', {
-        params: { query: { decidable: view === 'mine' ? 'true' : undefined, status: view === 'pending' ? 'pending' : undefined, page_size: 20, page_token: paging.token } },
-      }),
+    () => listApprovals(view, paging.token),
     [view, paging.token],
   );
   const views = [

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Schemas } from '../../../../clients/typescript';
 import { useApi, usePaging } from '../../lib/hooks';
-import { api } from '../../lib/session';
+import { searchAudit } from './api/audit';
 import { Field, Loader, Page, Pager, Ref, Status, Table, When } from '../../components/ui';
 
 type Entry = Schemas['UserActionAuditEntry'];
@@ -16,8 +16,7 @@ export function AuditPage() {
   const paging = usePaging(JSON.stringify(applied));
   const loaded = useApi(
     () =>
-      api.POST('/user-action-audit-entries/search', {
-        body: {
+      searchAudit({
           subject_ref: applied.subject_ref || undefined,
           action: applied.action || undefined,
           resource_ref: applied.resource_ref || undefined,
@@ -25,7 +24,6 @@ export function AuditPage() {
           occurred_after: applied.occurred_after ? new Date(applied.occurred_after).toISOString() : undefined,
           page_size: 25,
           page_token: paging.token,
-        },
       }),
     [applied, paging.token],
   );

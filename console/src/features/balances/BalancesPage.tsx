@@ -3,13 +3,13 @@ import { Link } from 'wouter';
 import { newIdempotencyKey, problemOf, type Problem, type Schemas } from '../../../../clients/typescript';
 import { useAccess } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
-import { api } from '../../lib/session';
+import { createTransfer, getAccountBalances, listActiveAccounts } from './api/balances';
 import { Field, Loader, Notice, Page, Pager, ProblemView, Ref, Status, Table } from '../../components/ui';
 
 type Account = Schemas['ClientAccount'];
 
 function AccountBalances({ account }: { account: Account }) {
-  const loaded = useApi(() => api.GET('/client-accounts/{client_account_id}/balances', { params: { path: { client_account_id: account.id } } }), [account.id]);
+  const loaded = useApi(() => getAccountBalances(account.id), [account.id]);
   return (
     <Loader loaded={loaded} isEmpty={(d) => d.items.length === 0} empty="No balance yet.">
       {(data) => (
@@ -47,12 +47,11 @@ function TransferForm({ accounts }: { accounts: Account[] }) {
   const submit = async () => {
     setBusy(true);
     setProblem(null);
-    const res = await api
-      .POST('/internal-transfers', {
-        params: { header: { 'Idempotency-Key': key } },
-        body: { source_ref: form.source, target_ref: form.target, amount: { currency: form.currency.trim().toUpperCase(), value: form.value.trim() } },
-      })
-      .catch((err: unknown) => ({ data: undefined, error: err, response: undefined }));
+    const res = await createTransfer(key, {
+      source_ref: form.source,
+      target_ref: form.target,
+      amount: { currency: form.currency.trim().toUpperCase(), value: form.value.trim() },
+    }).catch((err: unknown) => ({ data: undefined, error: err, response: undefined }));
     setBusy(false);
     if (res.data) {
       setDone(res.data);
@@ -115,7 +114,7 @@ function TransferForm({ accounts }: { accounts: Account[] }) {
 export function BalancesPage() {
   const access = useAccess();
   const paging = usePaging('accounts');
-  const loaded = useApi(() => api.GET('/client-accounts', { params: { query: { page_size: 20, status: 'active', page_token: paging.token } } }), [paging.token]);
+  const loaded = useApi(() => listActiveAccounts(paging.token), [paging.token]);
   return (
     <Page title="Balances">
       <Loader loaded={loaded} isEmpty={(d) => d.items.length === 0} empty="No client accounts in your reach.">

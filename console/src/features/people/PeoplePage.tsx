@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript';
 import { useAccess } from '../../lib/access';
 import { useApi } from '../../lib/hooks';
-import { api } from '../../lib/session';
+import { grantRole, loadPeople, revokeAssignment } from './api/people';
 import { Field, Loader, Notice, Page, ProblemView, Ref, Status, Table } from '../../components/ui';
 
 type User = Schemas['User'];
@@ -15,17 +15,10 @@ function GrantForm({ users, roles, scopeRef, onGranted }: { users: User[]; roles
   const submit = async () => {
     setProblem(null);
     const role = roles.find((r) => `roles/${r.id}` === form.role);
-    const headers: Record<string, string> = {};
-    // Granting enterprise-admin is governed: a single-use action token bound to the person receiving it.
-    if (role?.name === 'enterprise-admin') {
-      const token = await api.POST('/action-tokens', { body: { action: 'role_assignments.grant_enterprise_admin', resource_ref: form.principal } });
-      if (!token.data) return setProblem(problemOf(token.error, token.response));
-      headers['X-Action-Token'] = token.data.token;
-    }
-    const res = await api.POST('/role-assignments', {
-      headers,
-      body: { principal_ref: form.principal, role_ref: form.role, scope_ref: scopeRef, scope_anchor_kind: 'explicit', scope_propagation: form.propagation },
-    });
+    const res = await grantRole(
+      { principal_ref: form.principal, role_ref: form.role, scope_ref: scopeRef, scope_anchor_kind: 'explicit', scope_propagation: form.propagation },
+      role?.name === 'enterprise-admin',
+    );
     if (!res.data) return setProblem(problemOf(res.error, res.response));
     onGranted();
   };
@@ -83,21 +76,13 @@ function GrantForm({ users, roles, scopeRef, onGranted }: { users: User[]; roles
 export function PeoplePage() {
   const access = useAccess();
   const manage = access.can('roles.manage');
-  const loaded = useApi(async () => {
-    const [users, assignments, roles] = await Promise.all([
-      api.GET('/users', { params: { query: { page_size: 200 } } }),
-      access.can('roles.read') ? api.GET('/role-assignments', { params: { query: { page_size: 200, status: 'active' } } }) : Promise.resolve(null),
-      access.can('roles.read') ? api.GET('/roles', { params: { query: { page_size: 200, status: 'active' } } }) : Promise.resolve(null),
-    ]);
-    if (!users.data) return { error: users.error, response: users.response };
-    return { data: { users: users.data.items, assignments: assignments?.data?.items ?? [], roles: roles?.data?.items ?? [] }, response: users.response };
-  }, []);
+  const loaded = useApi(() => loadPeople(access.can('roles.read')), []);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const revoke = async (a: Assignment) => {
     setProblem(null);
-    const res = await api.POST('/role-assignments/{role_assignment_id}/revoke', { params: { path: { role_assignment_id: a.id }, header: { 'If-Match': a.etag } } });
+    const res = await revokeAssignment(a);
     if (!res.data) return setProblem(problemOf(res.error, res.response));
     setNotice('The role assignment is revoked: it stops applying on the person’s next request.');
     loaded.reload();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript';
 import { useAccess } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
-import { api } from '../../lib/session';
+import { createSubscription, getDelivery, getSubscription, listDeliveries, listSubscriptions, redeliver as redeliverDelivery, runSubscriptionAction } from './api/webhooks';
 import { Dialog, Field, Loader, Notice, Page, Pager, ProblemView, Status, Table, When } from '../../components/ui';
 
 type Subscription = Schemas['WebhookSubscription'];
@@ -26,7 +26,7 @@ function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () 
 
 function Attempts({ subscriptionId, delivery }: { subscriptionId: string; delivery: Delivery }) {
   const loaded = useApi(
-    () => api.GET('/webhook-subscriptions/{subscription_id}/deliveries/{delivery_id}', { params: { path: { subscription_id: subscriptionId, delivery_id: delivery.id } } }),
+    () => getDelivery(subscriptionId, delivery.id),
     [delivery.id, delivery.attempt_count],
   );
   return (
@@ -51,7 +51,7 @@ function Attempts({ subscriptionId, delivery }: { subscriptionId: string; delive
 
 /** What waits for a failing receiver (the subscription's lane), polled while anything waits. */
 function Backlog({ subscriptionId, etag }: { subscriptionId: string; etag: string }) {
-  const loaded = useApi(() => api.GET('/webhook-subscriptions/{subscription_id}', { params: { path: { subscription_id: subscriptionId } } }), [subscriptionId, etag], {
+  const loaded = useApi(() => getSubscription(subscriptionId), [subscriptionId, etag], {
     pollMs: 5000,
     poll: (s) => s.backlog.pending > 0,
   });
@@ -73,16 +73,11 @@ function Backlog({ subscriptionId, etag }: { subscriptionId: string; etag: strin
 
 function Deliveries({ subscription, manage }: { subscription: Subscription; manage: boolean }) {
   const paging = usePaging(subscription.id);
-  const loaded = useApi(
-    () => api.GET('/webhook-subscriptions/{subscription_id}/deliveries', { params: { path: { subscription_id: subscription.id }, query: { page_size: 20, page_token: paging.token } } }),
-    [subscription.id, paging.token],
-  );
+  const loaded = useApi(() => listDeliveries(subscription.id, paging.token), [subscription.id, paging.token]);
   const [open, setOpen] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const redeliver = async (d: Delivery) => {
-    const res = await api.POST('/webhook-subscriptions/{subscription_id}/deliveries/{delivery_id}/redeliver', {
-      params: { path: { subscription_id: subscription.id, delivery_id: d.id } },
-    });
+    const res = await redeliverDelivery(subscription.id, d.id);
     if (!res.data) setProblem(problemOf(res.error, res.response));
     else loaded.reload();
   };
@@ -134,8 +129,11 @@ function CreateSubscription({ scopeRef, onCreated }: { scopeRef: string; onCreat
   const [problem, setProblem] = useState<Problem | null>(null);
   const submit = async () => {
     setProblem(null);
-    const res = await api.POST('/webhook-subscriptions', {
-      body: { url: form.url.trim(), event_types: form.types.split(/[\s,]+/).filter(Boolean), scope_ref: scopeRef, description: form.description.trim() || undefined },
+    const res = await createSubscription({
+      url: form.url.trim(),
+      event_types: form.types.split(/[\s,]+/).filter(Boolean),
+      scope_ref: scopeRef,
+      description: form.description.trim() || undefined,
     });
     if (!res.data) return setProblem(problemOf(res.error, res.response));
     setForm({ url: '', types: '', description: '' });
@@ -171,7 +169,7 @@ export function WebhooksPage() {
   const access = useAccess();
   const manage = access.can('webhooks.manage') && access.capability('webhooks.manage');
   const paging = usePaging('subs');
-  const loaded = useApi(() => api.GET('/webhook-subscriptions', { params: { query: { page_size: 20, page_token: paging.token } } }), [paging.token]);
+  const loaded = useApi(() => listSubscriptions(paging.token), [paging.token]);
   const [selected, setSelected] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -179,15 +177,7 @@ export function WebhooksPage() {
 
   const run = async (s: Subscription, action: 'test' | 'rotate' | 'enable' | 'disable') => {
     setProblem(null);
-    const path = { path: { subscription_id: s.id } };
-    const res =
-      action === 'test'
-        ? await api.POST('/webhook-subscriptions/{subscription_id}/test', { params: path })
-        : action === 'rotate'
-          ? await api.POST('/webhook-subscriptions/{subscription_id}/rotate-secret', { params: { ...path, header: { 'If-Match': s.etag } }, body: {} })
-          : await api.POST(action === 'enable' ? '/webhook-subscriptions/{subscription_id}/enable' : '/webhook-subscriptions/{subscription_id}/disable', {
-              params: { ...path, header: { 'If-Match': s.etag } },
-            });
+    const res = await runSubscriptionAction(s, action);
     if (!res.data) return setProblem(problemOf(res.error, res.response));
     if (action === 'rotate') setSecret((res.data as { secret?: string }).secret ?? '');
     setNotice(action === 'test' ? 'Test event queued: see its delivery below.' : `Subscription ${action === 'rotate' ? 'secret rotated' : `${action}d`}.`);

@@ -1,22 +1,9 @@
-import { api } from '../../lib/session';
+import { api } from '../../../lib/session';
+import { getRecord, type AnyRecord, type DataOf, type RecordStatus } from '../../../lib/records';
 
-const getWithdrawal = (id: string) => api.GET('/withdrawals/{withdrawal_id}', { params: { path: { withdrawal_id: id } } });
-const getTransfer = (id: string) => api.GET('/internal-transfers/{internal_transfer_id}', { params: { path: { internal_transfer_id: id } } });
-const getConversion = (id: string) => api.GET('/conversions/{conversion_id}', { params: { path: { conversion_id: id } } });
 const getWithdrawalLedger = (id: string) => api.GET('/withdrawals/{withdrawal_id}/ledger-entries', { params: { path: { withdrawal_id: id } } });
-
-type DataOf<F extends (...args: never[]) => Promise<{ data?: unknown }>> = NonNullable<Awaited<ReturnType<F>>['data']>;
-/** Records as the client reads them (the generated response types). */
-export type WithdrawalRecord = DataOf<typeof getWithdrawal>;
-export type TransferRecord = DataOf<typeof getTransfer>;
-export type ConversionRecord = DataOf<typeof getConversion>;
-export type AnyRecord = WithdrawalRecord | TransferRecord | ConversionRecord;
-export type RecordStatus = AnyRecord['status'];
 /** A record's holds and ledger transactions (the same shape for every family). */
 export type LedgerEntries = DataOf<typeof getWithdrawalLedger>;
-
-export const STATUSES: RecordStatus[] = ['pending_approval', 'executing', 'executed', 'rejected', 'expired', 'cancelled', 'failed'];
-export const TERMINAL = new Set<RecordStatus>(['executed', 'rejected', 'expired', 'cancelled', 'failed']);
 
 export interface ListQuery {
   status?: RecordStatus;
@@ -53,7 +40,7 @@ export const FAMILIES: Record<'withdrawals' | 'transfers' | 'conversions', Famil
     singular: 'Withdrawal',
     workflowId: (id) => `withdrawal/${id}`,
     list: (q) => api.GET('/withdrawals', { params: { query: { ...q, page_size: pageSize } } }),
-    get: getWithdrawal,
+    get: (id) => getRecord('withdrawals', id),
     ledger: getWithdrawalLedger,
     cancelPermission: 'withdrawals.create',
     // Until the rail has it: a withdrawal already submitted answers 409 withdrawal_submitted.
@@ -66,7 +53,7 @@ export const FAMILIES: Record<'withdrawals' | 'transfers' | 'conversions', Famil
     singular: 'Internal transfer',
     workflowId: (id) => `internal-transfer/${id}`,
     list: (q) => api.GET('/internal-transfers', { params: { query: { ...q, page_size: pageSize } } }),
-    get: getTransfer,
+    get: (id) => getRecord('internal-transfers', id),
     ledger: (id) => api.GET('/internal-transfers/{internal_transfer_id}/ledger-entries', { params: { path: { internal_transfer_id: id } } }),
     cancelPermission: 'transfers.create',
     cancellable: new Set<RecordStatus>(['pending_approval']),
@@ -78,10 +65,17 @@ export const FAMILIES: Record<'withdrawals' | 'transfers' | 'conversions', Famil
     singular: 'Conversion',
     workflowId: (id) => `conversion/${id}`,
     list: (q) => api.GET('/conversions', { params: { query: { ...q, page_size: pageSize } } }),
-    get: getConversion,
+    get: (id) => getRecord('conversions', id),
     ledger: (id) => api.GET('/conversions/{conversion_id}/ledger-entries', { params: { path: { conversion_id: id } } }),
     cancelPermission: 'conversions.create',
     cancellable: new Set<RecordStatus>(['pending_approval']),
     cancel: (id) => api.POST('/conversions/{conversion_id}/cancel', { params: { path: { conversion_id: id } } }),
   },
 };
+
+export const getDestination = (id: string) => api.GET('/withdrawal-destinations/{destination_id}', { params: { path: { destination_id: id } } });
+
+export const getApproval = (id: string) => api.GET('/approvals/{approval_id}', { params: { path: { approval_id: id } } });
+
+/** A record's event log, oldest first: its status history. */
+export const listEvents = (resourceRef: string) => api.GET('/events', { params: { query: { resource_ref: resourceRef, page_size: 100 } } });

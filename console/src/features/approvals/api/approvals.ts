@@ -1,0 +1,21 @@
+import { api } from '../../../lib/session';
+
+export type Verdict = 'approve' | 'reject';
+export type InboxView = 'mine' | 'pending' | 'all';
+
+/** "Waiting for me" is what this person may decide (decidable=true); the others are every approval in reach. */
+export const listApprovals = (view: InboxView, pageToken: string | undefined) =>
+  api.GET('/approvals', {
+    params: { query: { decidable: view === 'mine' ? 'true' : undefined, status: view === 'pending' ? 'pending' : undefined, page_size: 20, page_token: pageToken } },
+  });
+
+/** The action-token step: a single-use token bound to this person, this verdict and this approval, then the decision. */
+export async function decideApproval(approvalId: string, verdict: Verdict) {
+  const action = verdict === 'approve' ? 'approvals.approve' : 'approvals.reject';
+  const token = await api.POST('/action-tokens', { body: { action, resource_ref: `approvals/${approvalId}` } });
+  if (!token.data) return { data: undefined, error: token.error, response: token.response };
+  const path = verdict === 'approve' ? '/approvals/{approval_id}/approve' : '/approvals/{approval_id}/reject';
+  return api.POST(path, { params: { path: { approval_id: approvalId }, header: { 'X-Action-Token': token.data.token } } });
+}
+
+export const getDestination = (id: string) => api.GET('/withdrawal-destinations/{destination_id}', { params: { path: { destination_id: id } } });
