@@ -3977,7 +3977,2912 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "api_keys.api_key.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * api_keys.api_key.created.v1
+         * @description An API key was created for a client (the secrets are never in events).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `api_keys.api_key.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onApiKeysApiKeyCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "api_keys.api_key.reactivated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * api_keys.api_key.reactivated.v1
+         * @description A revoked API key was reactivated with new key material; the old key stays dead.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `api_keys.api_key.reactivated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onApiKeysApiKeyReactivatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "api_keys.api_key.revoked.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * api_keys.api_key.revoked.v1
+         * @description An API key was revoked: it stops working at once.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `api_keys.api_key.revoked.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onApiKeysApiKeyRevokedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "api_keys.api_key.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * api_keys.api_key.updated.v1
+         * @description An API key's label or IP allowlist changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `api_keys.api_key.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onApiKeysApiKeyUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "approvals.approval.approved.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * approvals.approval.approved.v1
+         * @description The approval reached its quorum: the operation proceeds.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `approvals.approval.approved.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onApprovalsApprovalApprovedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "approvals.approval.cancelled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * approvals.approval.cancelled.v1
+         * @description The initiator (or a cancel of the operation) withdrew the approval.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `approvals.approval.cancelled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onApprovalsApprovalCancelledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "approvals.approval.expired.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * approvals.approval.expired.v1
+         * @description Nobody decided before expires_at: the operation expired.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `approvals.approval.expired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onApprovalsApprovalExpiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "approvals.approval.pending.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * approvals.approval.pending.v1
+         * @description A governed operation now waits for human approval.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `approvals.approval.pending.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onApprovalsApprovalPendingV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "approvals.approval.rejected.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * approvals.approval.rejected.v1
+         * @description An eligible approver rejected the operation.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `approvals.approval.rejected.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onApprovalsApprovalRejectedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "capabilities.capability.disabled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * capabilities.capability.disabled.v1
+         * @description A capability was switched off at a scope: routes needing it answer 403 ForbiddenCapabilityScope there.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `capabilities.capability.disabled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onCapabilitiesCapabilityDisabledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "capabilities.capability.enabled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * capabilities.capability.enabled.v1
+         * @description A capability was switched on at a scope.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `capabilities.capability.enabled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onCapabilitiesCapabilityEnabledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "catalogue.payout_method.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * catalogue.payout_method.created.v1
+         * @description A payout method (beneficiary bank account) was added to an account.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `catalogue.payout_method.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onCataloguePayoutMethodCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "catalogue.payout_method.disabled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * catalogue.payout_method.disabled.v1
+         * @description A payout method was disabled; no new payouts may use it.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `catalogue.payout_method.disabled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onCataloguePayoutMethodDisabledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "clients.client_account.closed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * clients.client_account.closed.v1
+         * @description A client account was closed (zero balances, no holds).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `clients.client_account.closed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onClientsClientAccountClosedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "clients.client_account.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * clients.client_account.created.v1
+         * @description A client account was created.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `clients.client_account.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onClientsClientAccountCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "clients.client_account.reactivated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * clients.client_account.reactivated.v1
+         * @description A suspended client account was reactivated.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `clients.client_account.reactivated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onClientsClientAccountReactivatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "clients.client_account.suspended.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * clients.client_account.suspended.v1
+         * @description A client account was suspended: it cannot send or receive money.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `clients.client_account.suspended.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onClientsClientAccountSuspendedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "clients.client_account.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * clients.client_account.updated.v1
+         * @description A client account's display name changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `clients.client_account.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onClientsClientAccountUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "clients.client.closed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * clients.client.closed.v1
+         * @description A client and all its accounts were closed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `clients.client.closed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onClientsClientClosedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "clients.client.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * clients.client.created.v1
+         * @description A client was created (with its default client account).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `clients.client.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onClientsClientCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "clients.client.reactivated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * clients.client.reactivated.v1
+         * @description A suspended client was reactivated.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `clients.client.reactivated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onClientsClientReactivatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "clients.client.suspended.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * clients.client.suspended.v1
+         * @description A client was suspended: its accounts cannot move money.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `clients.client.suspended.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onClientsClientSuspendedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "clients.client.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * clients.client.updated.v1
+         * @description A client's display name or metadata changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `clients.client.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onClientsClientUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "clients.kyc_decision.recorded.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * clients.kyc_decision.recorded.v1
+         * @description A KYC decision was recorded for a client (by its provider's connector or an operator).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `clients.kyc_decision.recorded.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onClientsKycDecisionRecordedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connectors.connector.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * connectors.connector.created.v1
+         * @description A connector was registered.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `connectors.connector.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onConnectorsConnectorCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connectors.connector.disabled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * connectors.connector.disabled.v1
+         * @description A connector was disabled: nothing is sent to it and its events are refused.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `connectors.connector.disabled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onConnectorsConnectorDisabledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connectors.connector.enabled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * connectors.connector.enabled.v1
+         * @description A disabled connector was enabled again.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `connectors.connector.enabled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onConnectorsConnectorEnabledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "connectors.connector.secret_rotated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * connectors.connector.secret_rotated.v1
+         * @description A connector's signing secret was rotated (the previous one overlaps for a while).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `connectors.connector.secret_rotated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onConnectorsConnectorSecretRotatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "exports.export.completed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * exports.export.completed.v1
+         * @description An export file is ready to download.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `exports.export.completed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onExportsExportCompletedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "exports.export.expired.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * exports.export.expired.v1
+         * @description An export file passed its retention and was deleted.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `exports.export.expired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onExportsExportExpiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "exports.export.failed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * exports.export.failed.v1
+         * @description An export failed; `failure_reason` says why.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `exports.export.failed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onExportsExportFailedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "exports.export.queued.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * exports.export.queued.v1
+         * @description An export was requested (by a caller or a schedule run).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `exports.export.queued.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onExportsExportQueuedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "exports.schedule.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * exports.schedule.created.v1
+         * @description An export schedule was created.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `exports.schedule.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onExportsScheduleCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "exports.schedule.deleted.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * exports.schedule.deleted.v1
+         * @description An export schedule was deleted.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `exports.schedule.deleted.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onExportsScheduleDeletedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "exports.schedule.paused.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * exports.schedule.paused.v1
+         * @description An export schedule was paused.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `exports.schedule.paused.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onExportsSchedulePausedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "exports.schedule.unpaused.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * exports.schedule.unpaused.v1
+         * @description An export schedule was unpaused.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `exports.schedule.unpaused.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onExportsScheduleUnpausedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "fees.commercial_agreement.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * fees.commercial_agreement.created.v1
+         * @description A new commercial agreement version came into force.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `fees.commercial_agreement.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onFeesCommercialAgreementCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "fees.commercial_agreement.superseded.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * fees.commercial_agreement.superseded.v1
+         * @description A commercial agreement version was superseded by a newer one; it stays readable.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `fees.commercial_agreement.superseded.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onFeesCommercialAgreementSupersededV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "funding.funding_endpoint.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * funding.funding_endpoint.created.v1
+         * @description A funding endpoint (deposit address or virtual bank account) was created for an account, on first need.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `funding.funding_endpoint.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onFundingFundingEndpointCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.identity_provider.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.identity_provider.created.v1
+         * @description An identity provider was configured for token exchange.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.identity_provider.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamIdentityProviderCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.identity_provider.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.identity_provider.updated.v1
+         * @description An identity provider's keys, audience, claim mapping, algorithms or status changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.identity_provider.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamIdentityProviderUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.role_assignment.granted.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.role_assignment.granted.v1
+         * @description A role was granted to a principal at a scope.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.role_assignment.granted.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamRoleAssignmentGrantedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.role_assignment.revoked.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.role_assignment.revoked.v1
+         * @description A role assignment was revoked.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.role_assignment.revoked.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamRoleAssignmentRevokedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.role.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.role.created.v1
+         * @description A custom role was created.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.role.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamRoleCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.role.retired.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.role.retired.v1
+         * @description A custom role was retired: it grants nothing any more.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.role.retired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamRoleRetiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.role.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.role.updated.v1
+         * @description A custom role's description or permissions changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.role.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamRoleUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.service_account.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.service_account.created.v1
+         * @description A service account was created or provisioned.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.service_account.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamServiceAccountCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.service_account.previous_secret_retired.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.service_account.previous_secret_retired.v1
+         * @description The previous secret of a service account stopped working: its overlap ended, or another rotation replaced it.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.service_account.previous_secret_retired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamServiceAccountPreviousSecretRetiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.service_account.revoked.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.service_account.revoked.v1
+         * @description A service account was revoked: its tokens stop working.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.service_account.revoked.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamServiceAccountRevokedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.service_account.secret_expiring.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.service_account.secret_expiring.v1
+         * @description The current secret of a service account expires soon (current_secret_expires_at); rotate it.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.service_account.secret_expiring.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamServiceAccountSecretExpiringV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.service_account.secret_rotated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.service_account.secret_rotated.v1
+         * @description A service account secret was rotated; the previous secret works until previous_secret_expires_at.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.service_account.secret_rotated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamServiceAccountSecretRotatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.user_invitation.accepted.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.user_invitation.accepted.v1
+         * @description A user invitation was accepted and its user created.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.user_invitation.accepted.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamUserInvitationAcceptedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.user_invitation.cancelled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.user_invitation.cancelled.v1
+         * @description A pending user invitation was cancelled.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.user_invitation.cancelled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamUserInvitationCancelledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.user_invitation.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.user_invitation.created.v1
+         * @description A user invitation was issued.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.user_invitation.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamUserInvitationCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.user.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.user.created.v1
+         * @description A user was created (directly or by accepting an invitation).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.user.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamUserCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.user.deactivated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.user.deactivated.v1
+         * @description A user was deactivated: its tokens stop working and its role assignments are revoked.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.user.deactivated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamUserDeactivatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.user.federated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.user.federated.v1
+         * @description A user was linked to an identity-provider subject (issuer + subject).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.user.federated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamUserFederatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.user.reactivated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.user.reactivated.v1
+         * @description A suspended or deactivated user was reactivated.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.user.reactivated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamUserReactivatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.user.suspended.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.user.suspended.v1
+         * @description A user was suspended: its tokens stop working.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.user.suspended.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamUserSuspendedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "iam.user.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * iam.user.updated.v1
+         * @description A user's display name changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `iam.user.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onIamUserUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ledger.balance.threshold_crossed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ledger.balance.threshold_crossed.v1
+         * @description A booking made a balance monitor's condition true while it was false (written in the booking's transaction; not again until the condition has been false again).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ledger.balance.threshold_crossed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onLedgerBalanceThresholdCrossedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.conversion.cancelled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.conversion.cancelled.v1
+         * @description A conversion was cancelled before execution; its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.conversion.cancelled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsConversionCancelledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.conversion.executed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.conversion.executed.v1
+         * @description A conversion was booked in the ledger.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.conversion.executed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsConversionExecutedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.conversion.executing.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.conversion.executing.v1
+         * @description An approved conversion is being booked.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.conversion.executing.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsConversionExecutingV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.conversion.expired.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.conversion.expired.v1
+         * @description A conversion's approval expired; its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.conversion.expired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsConversionExpiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.conversion.failed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.conversion.failed.v1
+         * @description A conversion could not be booked; its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.conversion.failed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsConversionFailedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.conversion.pending_approval.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.conversion.pending_approval.v1
+         * @description A conversion awaits approval; its source amount and fee are held.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.conversion.pending_approval.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsConversionPendingApprovalV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.conversion.rejected.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.conversion.rejected.v1
+         * @description A conversion was rejected by an approver; its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.conversion.rejected.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsConversionRejectedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.deposit.confirmed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.deposit.confirmed.v1
+         * @description A deposit reached its network confirmation count and is final.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.deposit.confirmed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsDepositConfirmedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.deposit.credited.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.deposit.credited.v1
+         * @description A confirmed deposit was credited to its account, exactly once.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.deposit.credited.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsDepositCreditedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.deposit.failed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.deposit.failed.v1
+         * @description A deposit could not be credited (for example, its account was closed meanwhile); see failure_reason.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.deposit.failed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsDepositFailedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.deposit.pending.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.deposit.pending.v1
+         * @description An incoming transfer was seen on a funding endpoint; it waits for its confirmations.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.deposit.pending.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsDepositPendingV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.internal_transfer_batch.completed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.internal_transfer_batch.completed.v1
+         * @description A batch of internal transfers was accepted; each transfer also has its own events.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.internal_transfer_batch.completed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsInternalTransferBatchCompletedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.internal_transfer.cancelled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.internal_transfer.cancelled.v1
+         * @description An internal transfer was cancelled before execution; its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.internal_transfer.cancelled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsInternalTransferCancelledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.internal_transfer.executed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.internal_transfer.executed.v1
+         * @description An internal transfer was booked in the ledger.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.internal_transfer.executed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsInternalTransferExecutedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.internal_transfer.executing.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.internal_transfer.executing.v1
+         * @description An internal transfer was approved and is being booked.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.internal_transfer.executing.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsInternalTransferExecutingV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.internal_transfer.expired.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.internal_transfer.expired.v1
+         * @description An internal transfer's approval expired; its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.internal_transfer.expired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsInternalTransferExpiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.internal_transfer.failed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.internal_transfer.failed.v1
+         * @description An internal transfer failed before booking; its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.internal_transfer.failed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsInternalTransferFailedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.internal_transfer.pending_approval.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.internal_transfer.pending_approval.v1
+         * @description An internal transfer awaits approval; its amount is held on the source account.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.internal_transfer.pending_approval.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsInternalTransferPendingApprovalV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.internal_transfer.rejected.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.internal_transfer.rejected.v1
+         * @description An internal transfer was rejected by an approver; its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.internal_transfer.rejected.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsInternalTransferRejectedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.withdrawal.cancelled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.withdrawal.cancelled.v1
+         * @description A withdrawal was cancelled before the rail accepted it; its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.withdrawal.cancelled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsWithdrawalCancelledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.withdrawal.executing.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.withdrawal.executing.v1
+         * @description A withdrawal is executing: it goes to the rail.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.withdrawal.executing.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsWithdrawalExecutingV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.withdrawal.expired.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.withdrawal.expired.v1
+         * @description A withdrawal's approval expired; its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.withdrawal.expired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsWithdrawalExpiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.withdrawal.failed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.withdrawal.failed.v1
+         * @description The rail failed a withdrawal; its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.withdrawal.failed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsWithdrawalFailedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.withdrawal.pending_approval.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.withdrawal.pending_approval.v1
+         * @description A withdrawal was accepted and waits for approval; its amount and fee are held.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.withdrawal.pending_approval.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsWithdrawalPendingApprovalV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.withdrawal.rejected.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.withdrawal.rejected.v1
+         * @description A withdrawal was rejected by an approver; its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.withdrawal.rejected.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsWithdrawalRejectedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.withdrawal.settled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.withdrawal.settled.v1
+         * @description The rail confirmed a withdrawal and the ledger settled it (status executed).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.withdrawal.settled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsWithdrawalSettledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policies.governance_settings.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policies.governance_settings.updated.v1
+         * @description The enterprise's governance settings changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `policies.governance_settings.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onPoliciesGovernanceSettingsUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policies.policy_change.applied.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policies.policy_change.applied.v1
+         * @description The quorum approved a change of the policy: it applied, atomically.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `policies.policy_change.applied.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onPoliciesPolicyChangeAppliedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policies.policy_change.cancelled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policies.policy_change.cancelled.v1
+         * @description Its initiator cancelled a change of the policy: nothing changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `policies.policy_change.cancelled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onPoliciesPolicyChangeCancelledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policies.policy_change.expired.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policies.policy_change.expired.v1
+         * @description Nobody approved a change of the policy in time: nothing changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `policies.policy_change.expired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onPoliciesPolicyChangeExpiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policies.policy_change.failed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policies.policy_change.failed.v1
+         * @description An approved change could not apply (its target changed meanwhile): nothing changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `policies.policy_change.failed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onPoliciesPolicyChangeFailedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policies.policy_change.pending_approval.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policies.policy_change.pending_approval.v1
+         * @description A change of the policy waits for the quorum of admins.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `policies.policy_change.pending_approval.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onPoliciesPolicyChangePendingApprovalV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policies.policy_change.rejected.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policies.policy_change.rejected.v1
+         * @description An admin rejected a change of the policy: nothing changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `policies.policy_change.rejected.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onPoliciesPolicyChangeRejectedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policies.policy_rule.activated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policies.policy_rule.activated.v1
+         * @description A policy rule became active: it now governs operations.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `policies.policy_rule.activated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onPoliciesPolicyRuleActivatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policies.policy_rule.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policies.policy_rule.created.v1
+         * @description A policy rule was created (as a draft).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `policies.policy_rule.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onPoliciesPolicyRuleCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policies.policy_rule.retired.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policies.policy_rule.retired.v1
+         * @description A policy rule was retired (terminal).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `policies.policy_rule.retired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onPoliciesPolicyRuleRetiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policies.policy_rule.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policies.policy_rule.updated.v1
+         * @description A policy rule was changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `policies.policy_rule.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onPoliciesPolicyRuleUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.off_ramp_session.cancelled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.off_ramp_session.cancelled.v1
+         * @description An off-ramp session is now cancelled.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.cancelled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOffRampSessionCancelledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.off_ramp_session.completed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.off_ramp_session.completed.v1
+         * @description An off-ramp session is now completed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.completed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOffRampSessionCompletedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.off_ramp_session.converting.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.off_ramp_session.converting.v1
+         * @description An off-ramp session is now converting.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.converting.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOffRampSessionConvertingV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.off_ramp_session.expired.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.off_ramp_session.expired.v1
+         * @description An off-ramp session is now expired.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.expired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOffRampSessionExpiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.off_ramp_session.failed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.off_ramp_session.failed.v1
+         * @description An off-ramp session is now failed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.failed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOffRampSessionFailedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.off_ramp_session.payout_sent.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.off_ramp_session.payout_sent.v1
+         * @description An off-ramp session is now payout_sent.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.payout_sent.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOffRampSessionPayoutSentV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.off_ramp_session.pending_approval.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.off_ramp_session.pending_approval.v1
+         * @description An off-ramp session is now pending_approval.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.pending_approval.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOffRampSessionPendingApprovalV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.off_ramp_session.rejected.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.off_ramp_session.rejected.v1
+         * @description An off-ramp session is now rejected.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.rejected.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOffRampSessionRejectedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.off_ramp_session.requested.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.off_ramp_session.requested.v1
+         * @description An off-ramp session is now requested.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.requested.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOffRampSessionRequestedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.on_ramp_session.awaiting_payment.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.on_ramp_session.awaiting_payment.v1
+         * @description An on-ramp session is now awaiting_payment.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.on_ramp_session.awaiting_payment.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOnRampSessionAwaitingPaymentV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.on_ramp_session.cancelled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.on_ramp_session.cancelled.v1
+         * @description An on-ramp session is now cancelled.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.on_ramp_session.cancelled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOnRampSessionCancelledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.on_ramp_session.completed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.on_ramp_session.completed.v1
+         * @description An on-ramp session is now completed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.on_ramp_session.completed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOnRampSessionCompletedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.on_ramp_session.converting.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.on_ramp_session.converting.v1
+         * @description An on-ramp session is now converting.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.on_ramp_session.converting.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOnRampSessionConvertingV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.on_ramp_session.expired.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.on_ramp_session.expired.v1
+         * @description An on-ramp session is now expired.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.on_ramp_session.expired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOnRampSessionExpiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.on_ramp_session.failed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.on_ramp_session.failed.v1
+         * @description An on-ramp session is now failed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.on_ramp_session.failed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOnRampSessionFailedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.on_ramp_session.payment_received.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.on_ramp_session.payment_received.v1
+         * @description An on-ramp session is now payment_received.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.on_ramp_session.payment_received.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOnRampSessionPaymentReceivedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.on_ramp_session.requested.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.on_ramp_session.requested.v1
+         * @description An on-ramp session is now requested.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.on_ramp_session.requested.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOnRampSessionRequestedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tenancy.enterprise.closed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tenancy.enterprise.closed.v1
+         * @description An enterprise was closed (terminal): every mutation under it is now 410.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `tenancy.enterprise.closed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onTenancyEnterpriseClosedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tenancy.enterprise.reactivated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tenancy.enterprise.reactivated.v1
+         * @description A suspended enterprise was reactivated.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `tenancy.enterprise.reactivated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onTenancyEnterpriseReactivatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tenancy.enterprise.suspended.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tenancy.enterprise.suspended.v1
+         * @description An enterprise was suspended: it can read but cannot move money.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `tenancy.enterprise.suspended.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onTenancyEnterpriseSuspendedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhooks.subscription.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhooks.subscription.created.v1
+         * @description A webhook subscription was created.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `webhooks.subscription.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWebhooksSubscriptionCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhooks.subscription.deleted.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhooks.subscription.deleted.v1
+         * @description A webhook subscription was deleted.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `webhooks.subscription.deleted.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWebhooksSubscriptionDeletedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhooks.subscription.disabled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhooks.subscription.disabled.v1
+         * @description A webhook subscription was disabled by a caller, by a 410 from its receiver, or after repeated failures.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `webhooks.subscription.disabled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWebhooksSubscriptionDisabledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhooks.subscription.enabled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhooks.subscription.enabled.v1
+         * @description A webhook subscription was enabled.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `webhooks.subscription.enabled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWebhooksSubscriptionEnabledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhooks.subscription.secret_rotated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhooks.subscription.secret_rotated.v1
+         * @description The signing secret of a webhook subscription was rotated.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `webhooks.subscription.secret_rotated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWebhooksSubscriptionSecretRotatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhooks.subscription.test.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhooks.subscription.test.v1
+         * @description A test delivery requested through POST /webhook-subscriptions/{id}/test.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `webhooks.subscription.test.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWebhooksSubscriptionTestV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhooks.subscription.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhooks.subscription.updated.v1
+         * @description A webhook subscription was updated.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `webhooks.subscription.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWebhooksSubscriptionUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawals.withdrawal_destination.approved.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawals.withdrawal_destination.approved.v1
+         * @description The admins approved a withdrawal destination: it is active (usable from `usable_from`).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `withdrawals.withdrawal_destination.approved.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWithdrawalsWithdrawalDestinationApprovedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawals.withdrawal_destination.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawals.withdrawal_destination.created.v1
+         * @description A withdrawal destination was registered (active).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `withdrawals.withdrawal_destination.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWithdrawalsWithdrawalDestinationCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawals.withdrawal_destination.disabled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawals.withdrawal_destination.disabled.v1
+         * @description A withdrawal destination was disabled: new withdrawals cannot use it.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `withdrawals.withdrawal_destination.disabled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWithdrawalsWithdrawalDestinationDisabledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawals.withdrawal_destination.enabled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawals.withdrawal_destination.enabled.v1
+         * @description A disabled withdrawal destination was enabled.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `withdrawals.withdrawal_destination.enabled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWithdrawalsWithdrawalDestinationEnabledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawals.withdrawal_destination.pending_approval.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawals.withdrawal_destination.pending_approval.v1
+         * @description A withdrawal destination was registered and waits for the approval of admins.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `withdrawals.withdrawal_destination.pending_approval.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWithdrawalsWithdrawalDestinationPendingApprovalV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawals.withdrawal_destination.rejected.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawals.withdrawal_destination.rejected.v1
+         * @description A withdrawal destination was not approved (rejected, expired or cancelled): it can never be used.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `withdrawals.withdrawal_destination.rejected.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWithdrawalsWithdrawalDestinationRejectedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawals.withdrawal_destination.retired.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawals.withdrawal_destination.retired.v1
+         * @description A withdrawal destination was retired (terminal).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `withdrawals.withdrawal_destination.retired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWithdrawalsWithdrawalDestinationRetiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         ActionToken: {
@@ -4076,6 +6981,86 @@ export interface components {
         ApiKeyList: {
             items: components["schemas"]["ApiKey"][];
             next_page_token: string | null;
+        };
+        /** @description An API key was created for a client (the secrets are never in events). */
+        ApiKeysApiKeyCreatedV1Event: {
+            data: components["schemas"]["ApiKey"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "api_keys.api_key.created.v1";
+        };
+        /** @description A revoked API key was reactivated with new key material; the old key stays dead. */
+        ApiKeysApiKeyReactivatedV1Event: {
+            data: components["schemas"]["ApiKey"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "api_keys.api_key.reactivated.v1";
+        };
+        /** @description An API key was revoked: it stops working at once. */
+        ApiKeysApiKeyRevokedV1Event: {
+            data: components["schemas"]["ApiKey"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "api_keys.api_key.revoked.v1";
+        };
+        /** @description An API key's label or IP allowlist changed. */
+        ApiKeysApiKeyUpdatedV1Event: {
+            data: components["schemas"]["ApiKey"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "api_keys.api_key.updated.v1";
         };
         ApiKeyUpdate: {
             /** @description IPv4 and IPv6 addresses and CIDR ranges (`203.0.113.7`, `10.0.0.0/8`, `2001:db8::/32`, `::1`); empty or absent admits any address. */
@@ -4215,6 +7200,106 @@ export interface components {
              */
             source: "policy" | "governance";
         };
+        /** @description The approval reached its quorum: the operation proceeds. */
+        ApprovalsApprovalApprovedV1Event: {
+            data: components["schemas"]["Approval"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "approvals.approval.approved.v1";
+        };
+        /** @description The initiator (or a cancel of the operation) withdrew the approval. */
+        ApprovalsApprovalCancelledV1Event: {
+            data: components["schemas"]["Approval"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "approvals.approval.cancelled.v1";
+        };
+        /** @description Nobody decided before expires_at: the operation expired. */
+        ApprovalsApprovalExpiredV1Event: {
+            data: components["schemas"]["Approval"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "approvals.approval.expired.v1";
+        };
+        /** @description A governed operation now waits for human approval. */
+        ApprovalsApprovalPendingV1Event: {
+            data: components["schemas"]["Approval"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "approvals.approval.pending.v1";
+        };
+        /** @description An eligible approver rejected the operation. */
+        ApprovalsApprovalRejectedV1Event: {
+            data: components["schemas"]["Approval"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "approvals.approval.rejected.v1";
+        };
         Asset: {
             /** @enum {string} */
             asset_class: "fiat" | "crypto";
@@ -4347,6 +7432,85 @@ export interface components {
              */
             threshold?: string;
         };
+        BalanceThresholdCrossing: {
+            /**
+             * @description `client-accounts/<id>` or `master-accounts/<id>`.
+             * @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab
+             */
+            account_ref: string;
+            asset: string;
+            /**
+             * @description Which figure of the balance item is watched: `available` (total − held), `total` or `held`.
+             * @enum {string}
+             */
+            balance: "available" | "total" | "held";
+            /** @description The watched figure just after it: the condition holds for it. */
+            balance_after: string;
+            /** @description The watched figure just before the booking. */
+            balance_before: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            crossed_at: string;
+            /** @description The ledger transaction that crossed; null when a hold placed or released moved the balance. */
+            ledger_transaction_id: string | null;
+            /** @example balance-monitors/0193a1c2-7f00-7abc-8def-0123456789ab */
+            monitor_ref: string;
+            /** @enum {string} */
+            operator: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            resource: "balance_threshold_crossing";
+            threshold: string;
+        };
+        /** @description A capability was switched off at a scope: routes needing it answer 403 ForbiddenCapabilityScope there. */
+        CapabilitiesCapabilityDisabledV1Event: {
+            data: {
+                enabled: boolean;
+                name: string;
+                scope_ref: string;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "capabilities.capability.disabled.v1";
+        };
+        /** @description A capability was switched on at a scope. */
+        CapabilitiesCapabilityEnabledV1Event: {
+            data: {
+                enabled: boolean;
+                name: string;
+                scope_ref: string;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "capabilities.capability.enabled.v1";
+        };
         CapabilityItem: {
             enabled: boolean;
             /**
@@ -4366,6 +7530,58 @@ export interface components {
         };
         CapabilitySetting: {
             enabled: boolean;
+        };
+        /** @description A payout method (beneficiary bank account) was added to an account. */
+        CataloguePayoutMethodCreatedV1Event: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                resource: "payout_method";
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "catalogue.payout_method.created.v1";
+        };
+        /** @description A payout method was disabled; no new payouts may use it. */
+        CataloguePayoutMethodDisabledV1Event: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                resource: "payout_method";
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "catalogue.payout_method.disabled.v1";
         };
         ClaimMapping: {
             /** @description Claim holding the display name (default `name`). */
@@ -4504,6 +7720,226 @@ export interface components {
             items: components["schemas"]["Client"][];
             next_page_token: string | null;
         };
+        /** @description A client account was closed (zero balances, no holds). */
+        ClientsClientAccountClosedV1Event: {
+            data: components["schemas"]["ClientAccount"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "clients.client_account.closed.v1";
+        };
+        /** @description A client account was created. */
+        ClientsClientAccountCreatedV1Event: {
+            data: components["schemas"]["ClientAccount"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "clients.client_account.created.v1";
+        };
+        /** @description A suspended client account was reactivated. */
+        ClientsClientAccountReactivatedV1Event: {
+            data: components["schemas"]["ClientAccount"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "clients.client_account.reactivated.v1";
+        };
+        /** @description A client account was suspended: it cannot send or receive money. */
+        ClientsClientAccountSuspendedV1Event: {
+            data: components["schemas"]["ClientAccount"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "clients.client_account.suspended.v1";
+        };
+        /** @description A client account's display name changed. */
+        ClientsClientAccountUpdatedV1Event: {
+            data: components["schemas"]["ClientAccount"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "clients.client_account.updated.v1";
+        };
+        /** @description A client and all its accounts were closed. */
+        ClientsClientClosedV1Event: {
+            data: components["schemas"]["Client"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "clients.client.closed.v1";
+        };
+        /** @description A client was created (with its default client account). */
+        ClientsClientCreatedV1Event: {
+            data: components["schemas"]["Client"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "clients.client.created.v1";
+        };
+        /** @description A suspended client was reactivated. */
+        ClientsClientReactivatedV1Event: {
+            data: components["schemas"]["Client"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "clients.client.reactivated.v1";
+        };
+        /** @description A client was suspended: its accounts cannot move money. */
+        ClientsClientSuspendedV1Event: {
+            data: components["schemas"]["Client"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "clients.client.suspended.v1";
+        };
+        /** @description A client's display name or metadata changed. */
+        ClientsClientUpdatedV1Event: {
+            data: components["schemas"]["Client"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "clients.client.updated.v1";
+        };
+        /** @description A KYC decision was recorded for a client (by its provider's connector or an operator). */
+        ClientsKycDecisionRecordedV1Event: {
+            data: components["schemas"]["KycDecision"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "clients.kyc_decision.recorded.v1";
+        };
         ClientUpdate: {
             display_name?: string;
             metadata?: {
@@ -4623,6 +8059,86 @@ export interface components {
              * @enum {string}
              */
             type: "payout.updated";
+        };
+        /** @description A connector was registered. */
+        ConnectorsConnectorCreatedV1Event: {
+            data: components["schemas"]["Connector"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "connectors.connector.created.v1";
+        };
+        /** @description A connector was disabled: nothing is sent to it and its events are refused. */
+        ConnectorsConnectorDisabledV1Event: {
+            data: components["schemas"]["Connector"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "connectors.connector.disabled.v1";
+        };
+        /** @description A disabled connector was enabled again. */
+        ConnectorsConnectorEnabledV1Event: {
+            data: components["schemas"]["Connector"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "connectors.connector.enabled.v1";
+        };
+        /** @description A connector's signing secret was rotated (the previous one overlaps for a while). */
+        ConnectorsConnectorSecretRotatedV1Event: {
+            data: components["schemas"]["Connector"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "connectors.connector.secret_rotated.v1";
         };
         ConnectorSecretRotation: {
             overlap_seconds?: number;
@@ -5199,6 +8715,166 @@ export interface components {
             items: components["schemas"]["ExportSchedule"][];
             next_page_token: string | null;
         };
+        /** @description An export file is ready to download. */
+        ExportsExportCompletedV1Event: {
+            data: components["schemas"]["Export"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "exports.export.completed.v1";
+        };
+        /** @description An export file passed its retention and was deleted. */
+        ExportsExportExpiredV1Event: {
+            data: components["schemas"]["Export"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "exports.export.expired.v1";
+        };
+        /** @description An export failed; `failure_reason` says why. */
+        ExportsExportFailedV1Event: {
+            data: components["schemas"]["Export"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "exports.export.failed.v1";
+        };
+        /** @description An export was requested (by a caller or a schedule run). */
+        ExportsExportQueuedV1Event: {
+            data: components["schemas"]["Export"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "exports.export.queued.v1";
+        };
+        /** @description An export schedule was created. */
+        ExportsScheduleCreatedV1Event: {
+            data: components["schemas"]["ExportSchedule"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "exports.schedule.created.v1";
+        };
+        /** @description An export schedule was deleted. */
+        ExportsScheduleDeletedV1Event: {
+            data: components["schemas"]["ExportSchedule"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "exports.schedule.deleted.v1";
+        };
+        /** @description An export schedule was paused. */
+        ExportsSchedulePausedV1Event: {
+            data: components["schemas"]["ExportSchedule"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "exports.schedule.paused.v1";
+        };
+        /** @description An export schedule was unpaused. */
+        ExportsScheduleUnpausedV1Event: {
+            data: components["schemas"]["ExportSchedule"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "exports.schedule.unpaused.v1";
+        };
         FeePreview: {
             fee_preview: {
                 /** @enum {string} */
@@ -5261,6 +8937,58 @@ export interface components {
             network_fees: components["schemas"]["NetworkFeeRule"][];
             service_fees: components["schemas"]["ServiceFeeRule"][];
         };
+        /** @description A new commercial agreement version came into force. */
+        FeesCommercialAgreementCreatedV1Event: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                resource: "enterprise_commercial_agreement";
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "fees.commercial_agreement.created.v1";
+        };
+        /** @description A commercial agreement version was superseded by a newer one; it stays readable. */
+        FeesCommercialAgreementSupersededV1Event: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                resource: "enterprise_commercial_agreement";
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "fees.commercial_agreement.superseded.v1";
+        };
         FeeSummary: {
             components: {
                 amount: components["schemas"]["Money"];
@@ -5315,6 +9043,32 @@ export interface components {
             items: components["schemas"]["FundingEndpoint"][];
             next_page_token: string | null;
         };
+        /** @description A funding endpoint (deposit address or virtual bank account) was created for an account, on first need. */
+        FundingFundingEndpointCreatedV1Event: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                resource: "funding_endpoint";
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "funding.funding_endpoint.created.v1";
+        };
         GovernanceSettings: {
             /** @description The role whose holders approve policy changes and new destinations (default: the platform role `enterprise-admin`). */
             approver_role_ref: string;
@@ -5363,6 +9117,426 @@ export interface components {
         Health: {
             /** @enum {string} */
             status: "ok";
+        };
+        /** @description An identity provider was configured for token exchange. */
+        IamIdentityProviderCreatedV1Event: {
+            data: components["schemas"]["IdentityProvider"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.identity_provider.created.v1";
+        };
+        /** @description An identity provider's keys, audience, claim mapping, algorithms or status changed. */
+        IamIdentityProviderUpdatedV1Event: {
+            data: components["schemas"]["IdentityProvider"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.identity_provider.updated.v1";
+        };
+        /** @description A role was granted to a principal at a scope. */
+        IamRoleAssignmentGrantedV1Event: {
+            data: components["schemas"]["RoleAssignment"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.role_assignment.granted.v1";
+        };
+        /** @description A role assignment was revoked. */
+        IamRoleAssignmentRevokedV1Event: {
+            data: components["schemas"]["RoleAssignment"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.role_assignment.revoked.v1";
+        };
+        /** @description A custom role was created. */
+        IamRoleCreatedV1Event: {
+            data: components["schemas"]["Role"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.role.created.v1";
+        };
+        /** @description A custom role was retired: it grants nothing any more. */
+        IamRoleRetiredV1Event: {
+            data: components["schemas"]["Role"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.role.retired.v1";
+        };
+        /** @description A custom role's description or permissions changed. */
+        IamRoleUpdatedV1Event: {
+            data: components["schemas"]["Role"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.role.updated.v1";
+        };
+        /** @description A service account was created or provisioned. */
+        IamServiceAccountCreatedV1Event: {
+            data: components["schemas"]["ServiceAccount"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.service_account.created.v1";
+        };
+        /** @description The previous secret of a service account stopped working: its overlap ended, or another rotation replaced it. */
+        IamServiceAccountPreviousSecretRetiredV1Event: {
+            data: components["schemas"]["ServiceAccount"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.service_account.previous_secret_retired.v1";
+        };
+        /** @description A service account was revoked: its tokens stop working. */
+        IamServiceAccountRevokedV1Event: {
+            data: components["schemas"]["ServiceAccount"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.service_account.revoked.v1";
+        };
+        /** @description The current secret of a service account expires soon (current_secret_expires_at); rotate it. */
+        IamServiceAccountSecretExpiringV1Event: {
+            data: components["schemas"]["ServiceAccount"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.service_account.secret_expiring.v1";
+        };
+        /** @description A service account secret was rotated; the previous secret works until previous_secret_expires_at. */
+        IamServiceAccountSecretRotatedV1Event: {
+            data: components["schemas"]["ServiceAccount"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.service_account.secret_rotated.v1";
+        };
+        /** @description A user was created (directly or by accepting an invitation). */
+        IamUserCreatedV1Event: {
+            data: components["schemas"]["User"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.user.created.v1";
+        };
+        /** @description A user was deactivated: its tokens stop working and its role assignments are revoked. */
+        IamUserDeactivatedV1Event: {
+            data: components["schemas"]["User"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.user.deactivated.v1";
+        };
+        /** @description A user was linked to an identity-provider subject (issuer + subject). */
+        IamUserFederatedV1Event: {
+            data: components["schemas"]["User"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.user.federated.v1";
+        };
+        /** @description A user invitation was accepted and its user created. */
+        IamUserInvitationAcceptedV1Event: {
+            data: components["schemas"]["UserInvitation"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.user_invitation.accepted.v1";
+        };
+        /** @description A pending user invitation was cancelled. */
+        IamUserInvitationCancelledV1Event: {
+            data: components["schemas"]["UserInvitation"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.user_invitation.cancelled.v1";
+        };
+        /** @description A user invitation was issued. */
+        IamUserInvitationCreatedV1Event: {
+            data: components["schemas"]["UserInvitation"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.user_invitation.created.v1";
+        };
+        /** @description A suspended or deactivated user was reactivated. */
+        IamUserReactivatedV1Event: {
+            data: components["schemas"]["User"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.user.reactivated.v1";
+        };
+        /** @description A user was suspended: its tokens stop working. */
+        IamUserSuspendedV1Event: {
+            data: components["schemas"]["User"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.user.suspended.v1";
+        };
+        /** @description A user's display name changed. */
+        IamUserUpdatedV1Event: {
+            data: components["schemas"]["User"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "iam.user.updated.v1";
         };
         /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
         IdempotencyKey: string;
@@ -5666,6 +9840,26 @@ export interface components {
             items: components["schemas"]["KycDecision"][];
             next_page_token: string | null;
         };
+        /** @description A booking made a balance monitor's condition true while it was false (written in the booking's transaction; not again until the condition has been false again). */
+        LedgerBalanceThresholdCrossedV1Event: {
+            data: components["schemas"]["BalanceThresholdCrossing"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ledger.balance.threshold_crossed.v1";
+        };
         LedgerCheckpoint: {
             /** @enum {string} */
             algorithm: "Ed25519";
@@ -5968,6 +10162,550 @@ export interface components {
             /** Format: date-time */
             to: string;
         };
+        /** @description A conversion was cancelled before execution; its hold was released. */
+        OperationsConversionCancelledV1Event: {
+            data: components["schemas"]["ConversionRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.conversion.cancelled.v1";
+        };
+        /** @description A conversion was booked in the ledger. */
+        OperationsConversionExecutedV1Event: {
+            data: components["schemas"]["ConversionRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.conversion.executed.v1";
+        };
+        /** @description An approved conversion is being booked. */
+        OperationsConversionExecutingV1Event: {
+            data: components["schemas"]["ConversionRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.conversion.executing.v1";
+        };
+        /** @description A conversion's approval expired; its hold was released. */
+        OperationsConversionExpiredV1Event: {
+            data: components["schemas"]["ConversionRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.conversion.expired.v1";
+        };
+        /** @description A conversion could not be booked; its hold was released. */
+        OperationsConversionFailedV1Event: {
+            data: components["schemas"]["ConversionRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.conversion.failed.v1";
+        };
+        /** @description A conversion awaits approval; its source amount and fee are held. */
+        OperationsConversionPendingApprovalV1Event: {
+            data: components["schemas"]["ConversionRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.conversion.pending_approval.v1";
+        };
+        /** @description A conversion was rejected by an approver; its hold was released. */
+        OperationsConversionRejectedV1Event: {
+            data: components["schemas"]["ConversionRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.conversion.rejected.v1";
+        };
+        /** @description A deposit reached its network confirmation count and is final. */
+        OperationsDepositConfirmedV1Event: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                resource: "deposit";
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.deposit.confirmed.v1";
+        };
+        /** @description A confirmed deposit was credited to its account, exactly once. */
+        OperationsDepositCreditedV1Event: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                resource: "deposit";
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.deposit.credited.v1";
+        };
+        /** @description A deposit could not be credited (for example, its account was closed meanwhile); see failure_reason. */
+        OperationsDepositFailedV1Event: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                resource: "deposit";
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.deposit.failed.v1";
+        };
+        /** @description An incoming transfer was seen on a funding endpoint; it waits for its confirmations. */
+        OperationsDepositPendingV1Event: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                resource: "deposit";
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.deposit.pending.v1";
+        };
+        /** @description A batch of internal transfers was accepted; each transfer also has its own events. */
+        OperationsInternalTransferBatchCompletedV1Event: {
+            data: components["schemas"]["InternalTransferBatch"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.internal_transfer_batch.completed.v1";
+        };
+        /** @description An internal transfer was cancelled before execution; its hold was released. */
+        OperationsInternalTransferCancelledV1Event: {
+            data: components["schemas"]["InternalTransferRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.internal_transfer.cancelled.v1";
+        };
+        /** @description An internal transfer was booked in the ledger. */
+        OperationsInternalTransferExecutedV1Event: {
+            data: components["schemas"]["InternalTransferRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.internal_transfer.executed.v1";
+        };
+        /** @description An internal transfer was approved and is being booked. */
+        OperationsInternalTransferExecutingV1Event: {
+            data: components["schemas"]["InternalTransferRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.internal_transfer.executing.v1";
+        };
+        /** @description An internal transfer's approval expired; its hold was released. */
+        OperationsInternalTransferExpiredV1Event: {
+            data: components["schemas"]["InternalTransferRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.internal_transfer.expired.v1";
+        };
+        /** @description An internal transfer failed before booking; its hold was released. */
+        OperationsInternalTransferFailedV1Event: {
+            data: components["schemas"]["InternalTransferRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.internal_transfer.failed.v1";
+        };
+        /** @description An internal transfer awaits approval; its amount is held on the source account. */
+        OperationsInternalTransferPendingApprovalV1Event: {
+            data: components["schemas"]["InternalTransferRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.internal_transfer.pending_approval.v1";
+        };
+        /** @description An internal transfer was rejected by an approver; its hold was released. */
+        OperationsInternalTransferRejectedV1Event: {
+            data: components["schemas"]["InternalTransferRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.internal_transfer.rejected.v1";
+        };
+        /** @description A withdrawal was cancelled before the rail accepted it; its hold was released. */
+        OperationsWithdrawalCancelledV1Event: {
+            data: components["schemas"]["WithdrawalRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.withdrawal.cancelled.v1";
+        };
+        /** @description A withdrawal is executing: it goes to the rail. */
+        OperationsWithdrawalExecutingV1Event: {
+            data: components["schemas"]["WithdrawalRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.withdrawal.executing.v1";
+        };
+        /** @description A withdrawal's approval expired; its hold was released. */
+        OperationsWithdrawalExpiredV1Event: {
+            data: components["schemas"]["WithdrawalRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.withdrawal.expired.v1";
+        };
+        /** @description The rail failed a withdrawal; its hold was released. */
+        OperationsWithdrawalFailedV1Event: {
+            data: components["schemas"]["WithdrawalRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.withdrawal.failed.v1";
+        };
+        /** @description A withdrawal was accepted and waits for approval; its amount and fee are held. */
+        OperationsWithdrawalPendingApprovalV1Event: {
+            data: components["schemas"]["WithdrawalRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.withdrawal.pending_approval.v1";
+        };
+        /** @description A withdrawal was rejected by an approver; its hold was released. */
+        OperationsWithdrawalRejectedV1Event: {
+            data: components["schemas"]["WithdrawalRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.withdrawal.rejected.v1";
+        };
+        /** @description The rail confirmed a withdrawal and the ledger settled it (status executed). */
+        OperationsWithdrawalSettledV1Event: {
+            data: components["schemas"]["WithdrawalRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.withdrawal.settled.v1";
+        };
         PaymentMethod: {
             beneficiary_fields: {
                 format: string;
@@ -6101,6 +10839,226 @@ export interface components {
          * @enum {string}
          */
         Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "balance_monitors.read" | "balance_monitors.manage" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read" | "connectors.read" | "connectors.manage" | "kyc.decide" | "kyc.read";
+        /** @description The enterprise's governance settings changed. */
+        PoliciesGovernanceSettingsUpdatedV1Event: {
+            data: components["schemas"]["GovernanceSettings"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "policies.governance_settings.updated.v1";
+        };
+        /** @description The quorum approved a change of the policy: it applied, atomically. */
+        PoliciesPolicyChangeAppliedV1Event: {
+            data: components["schemas"]["PolicyChange"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "policies.policy_change.applied.v1";
+        };
+        /** @description Its initiator cancelled a change of the policy: nothing changed. */
+        PoliciesPolicyChangeCancelledV1Event: {
+            data: components["schemas"]["PolicyChange"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "policies.policy_change.cancelled.v1";
+        };
+        /** @description Nobody approved a change of the policy in time: nothing changed. */
+        PoliciesPolicyChangeExpiredV1Event: {
+            data: components["schemas"]["PolicyChange"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "policies.policy_change.expired.v1";
+        };
+        /** @description An approved change could not apply (its target changed meanwhile): nothing changed. */
+        PoliciesPolicyChangeFailedV1Event: {
+            data: components["schemas"]["PolicyChange"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "policies.policy_change.failed.v1";
+        };
+        /** @description A change of the policy waits for the quorum of admins. */
+        PoliciesPolicyChangePendingApprovalV1Event: {
+            data: components["schemas"]["PolicyChange"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "policies.policy_change.pending_approval.v1";
+        };
+        /** @description An admin rejected a change of the policy: nothing changed. */
+        PoliciesPolicyChangeRejectedV1Event: {
+            data: components["schemas"]["PolicyChange"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "policies.policy_change.rejected.v1";
+        };
+        /** @description A policy rule became active: it now governs operations. */
+        PoliciesPolicyRuleActivatedV1Event: {
+            data: components["schemas"]["PolicyRule"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "policies.policy_rule.activated.v1";
+        };
+        /** @description A policy rule was created (as a draft). */
+        PoliciesPolicyRuleCreatedV1Event: {
+            data: components["schemas"]["PolicyRule"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "policies.policy_rule.created.v1";
+        };
+        /** @description A policy rule was retired (terminal). */
+        PoliciesPolicyRuleRetiredV1Event: {
+            data: components["schemas"]["PolicyRule"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "policies.policy_rule.retired.v1";
+        };
+        /** @description A policy rule was changed. */
+        PoliciesPolicyRuleUpdatedV1Event: {
+            data: components["schemas"]["PolicyRule"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "policies.policy_rule.updated.v1";
+        };
         PolicyChange: {
             /**
              * Format: date-time
@@ -6325,6 +11283,346 @@ export interface components {
             type: string;
         } & {
             [key: string]: unknown;
+        };
+        /** @description An off-ramp session is now cancelled. */
+        RampsOffRampSessionCancelledV1Event: {
+            data: components["schemas"]["OffRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.off_ramp_session.cancelled.v1";
+        };
+        /** @description An off-ramp session is now completed. */
+        RampsOffRampSessionCompletedV1Event: {
+            data: components["schemas"]["OffRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.off_ramp_session.completed.v1";
+        };
+        /** @description An off-ramp session is now converting. */
+        RampsOffRampSessionConvertingV1Event: {
+            data: components["schemas"]["OffRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.off_ramp_session.converting.v1";
+        };
+        /** @description An off-ramp session is now expired. */
+        RampsOffRampSessionExpiredV1Event: {
+            data: components["schemas"]["OffRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.off_ramp_session.expired.v1";
+        };
+        /** @description An off-ramp session is now failed. */
+        RampsOffRampSessionFailedV1Event: {
+            data: components["schemas"]["OffRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.off_ramp_session.failed.v1";
+        };
+        /** @description An off-ramp session is now payout_sent. */
+        RampsOffRampSessionPayoutSentV1Event: {
+            data: components["schemas"]["OffRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.off_ramp_session.payout_sent.v1";
+        };
+        /** @description An off-ramp session is now pending_approval. */
+        RampsOffRampSessionPendingApprovalV1Event: {
+            data: components["schemas"]["OffRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.off_ramp_session.pending_approval.v1";
+        };
+        /** @description An off-ramp session is now rejected. */
+        RampsOffRampSessionRejectedV1Event: {
+            data: components["schemas"]["OffRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.off_ramp_session.rejected.v1";
+        };
+        /** @description An off-ramp session is now requested. */
+        RampsOffRampSessionRequestedV1Event: {
+            data: components["schemas"]["OffRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.off_ramp_session.requested.v1";
+        };
+        /** @description An on-ramp session is now awaiting_payment. */
+        RampsOnRampSessionAwaitingPaymentV1Event: {
+            data: components["schemas"]["OnRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.on_ramp_session.awaiting_payment.v1";
+        };
+        /** @description An on-ramp session is now cancelled. */
+        RampsOnRampSessionCancelledV1Event: {
+            data: components["schemas"]["OnRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.on_ramp_session.cancelled.v1";
+        };
+        /** @description An on-ramp session is now completed. */
+        RampsOnRampSessionCompletedV1Event: {
+            data: components["schemas"]["OnRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.on_ramp_session.completed.v1";
+        };
+        /** @description An on-ramp session is now converting. */
+        RampsOnRampSessionConvertingV1Event: {
+            data: components["schemas"]["OnRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.on_ramp_session.converting.v1";
+        };
+        /** @description An on-ramp session is now expired. */
+        RampsOnRampSessionExpiredV1Event: {
+            data: components["schemas"]["OnRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.on_ramp_session.expired.v1";
+        };
+        /** @description An on-ramp session is now failed. */
+        RampsOnRampSessionFailedV1Event: {
+            data: components["schemas"]["OnRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.on_ramp_session.failed.v1";
+        };
+        /** @description An on-ramp session is now payment_received. */
+        RampsOnRampSessionPaymentReceivedV1Event: {
+            data: components["schemas"]["OnRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.on_ramp_session.payment_received.v1";
+        };
+        /** @description An on-ramp session is now requested. */
+        RampsOnRampSessionRequestedV1Event: {
+            data: components["schemas"]["OnRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.on_ramp_session.requested.v1";
         };
         Readiness: {
             checks: {
@@ -6751,6 +12049,84 @@ export interface components {
                 tenant_ref: string;
             };
         };
+        /** @description An enterprise was closed (terminal): every mutation under it is now 410. */
+        TenancyEnterpriseClosedV1Event: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                resource: "enterprise";
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "tenancy.enterprise.closed.v1";
+        };
+        /** @description A suspended enterprise was reactivated. */
+        TenancyEnterpriseReactivatedV1Event: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                resource: "enterprise";
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "tenancy.enterprise.reactivated.v1";
+        };
+        /** @description An enterprise was suspended: it can read but cannot move money. */
+        TenancyEnterpriseSuspendedV1Event: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                resource: "enterprise";
+            } & {
+                [key: string]: unknown;
+            };
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "tenancy.enterprise.suspended.v1";
+        };
         TokenRequest: {
             actor_token?: string;
             actor_token_type?: string;
@@ -7097,6 +12473,146 @@ export interface components {
         WebhookSecretRotation: {
             overlap_seconds?: number;
         };
+        /** @description A webhook subscription was created. */
+        WebhooksSubscriptionCreatedV1Event: {
+            data: components["schemas"]["WebhookSubscription"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "webhooks.subscription.created.v1";
+        };
+        /** @description A webhook subscription was deleted. */
+        WebhooksSubscriptionDeletedV1Event: {
+            data: components["schemas"]["WebhookSubscription"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "webhooks.subscription.deleted.v1";
+        };
+        /** @description A webhook subscription was disabled by a caller, by a 410 from its receiver, or after repeated failures. */
+        WebhooksSubscriptionDisabledV1Event: {
+            data: components["schemas"]["WebhookSubscription"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "webhooks.subscription.disabled.v1";
+        };
+        /** @description A webhook subscription was enabled. */
+        WebhooksSubscriptionEnabledV1Event: {
+            data: components["schemas"]["WebhookSubscription"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "webhooks.subscription.enabled.v1";
+        };
+        /** @description The signing secret of a webhook subscription was rotated. */
+        WebhooksSubscriptionSecretRotatedV1Event: {
+            data: components["schemas"]["WebhookSubscription"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "webhooks.subscription.secret_rotated.v1";
+        };
+        /** @description A test delivery requested through POST /webhook-subscriptions/{id}/test. */
+        WebhooksSubscriptionTestV1Event: {
+            data: components["schemas"]["WebhookSubscription"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "webhooks.subscription.test.v1";
+        };
+        /** @description A webhook subscription was updated. */
+        WebhooksSubscriptionUpdatedV1Event: {
+            data: components["schemas"]["WebhookSubscription"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "webhooks.subscription.updated.v1";
+        };
         WebhookSubscription: {
             /**
              * @description Event payloads are delivered rendered at this API version (docs/api-versions.md): the version of the request that created the subscription.
@@ -7307,6 +12823,146 @@ export interface components {
              */
             updated_at: string;
             withdrawal_destination_id: string;
+        };
+        /** @description The admins approved a withdrawal destination: it is active (usable from `usable_from`). */
+        WithdrawalsWithdrawalDestinationApprovedV1Event: {
+            data: components["schemas"]["WithdrawalDestination"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "withdrawals.withdrawal_destination.approved.v1";
+        };
+        /** @description A withdrawal destination was registered (active). */
+        WithdrawalsWithdrawalDestinationCreatedV1Event: {
+            data: components["schemas"]["WithdrawalDestination"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "withdrawals.withdrawal_destination.created.v1";
+        };
+        /** @description A withdrawal destination was disabled: new withdrawals cannot use it. */
+        WithdrawalsWithdrawalDestinationDisabledV1Event: {
+            data: components["schemas"]["WithdrawalDestination"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "withdrawals.withdrawal_destination.disabled.v1";
+        };
+        /** @description A disabled withdrawal destination was enabled. */
+        WithdrawalsWithdrawalDestinationEnabledV1Event: {
+            data: components["schemas"]["WithdrawalDestination"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "withdrawals.withdrawal_destination.enabled.v1";
+        };
+        /** @description A withdrawal destination was registered and waits for the approval of admins. */
+        WithdrawalsWithdrawalDestinationPendingApprovalV1Event: {
+            data: components["schemas"]["WithdrawalDestination"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "withdrawals.withdrawal_destination.pending_approval.v1";
+        };
+        /** @description A withdrawal destination was not approved (rejected, expired or cancelled): it can never be used. */
+        WithdrawalsWithdrawalDestinationRejectedV1Event: {
+            data: components["schemas"]["WithdrawalDestination"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "withdrawals.withdrawal_destination.rejected.v1";
+        };
+        /** @description A withdrawal destination was retired (terminal). */
+        WithdrawalsWithdrawalDestinationRetiredV1Event: {
+            data: components["schemas"]["WithdrawalDestination"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "withdrawals.withdrawal_destination.retired.v1";
         };
         /** @description Single-use action token (POST /action-tokens). */
         XActionToken: string;
@@ -24701,6 +30357,5682 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    onApiKeysApiKeyCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeysApiKeyCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApiKeysApiKeyReactivatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeysApiKeyReactivatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApiKeysApiKeyRevokedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeysApiKeyRevokedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApiKeysApiKeyUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeysApiKeyUpdatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApprovalsApprovalApprovedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalsApprovalApprovedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApprovalsApprovalCancelledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalsApprovalCancelledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApprovalsApprovalExpiredV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalsApprovalExpiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApprovalsApprovalPendingV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalsApprovalPendingV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApprovalsApprovalRejectedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalsApprovalRejectedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCapabilitiesCapabilityDisabledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CapabilitiesCapabilityDisabledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCapabilitiesCapabilityEnabledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CapabilitiesCapabilityEnabledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCataloguePayoutMethodCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CataloguePayoutMethodCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCataloguePayoutMethodDisabledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CataloguePayoutMethodDisabledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientsClientAccountClosedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientsClientAccountClosedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientsClientAccountCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientsClientAccountCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientsClientAccountReactivatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientsClientAccountReactivatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientsClientAccountSuspendedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientsClientAccountSuspendedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientsClientAccountUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientsClientAccountUpdatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientsClientClosedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientsClientClosedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientsClientCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientsClientCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientsClientReactivatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientsClientReactivatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientsClientSuspendedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientsClientSuspendedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientsClientUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientsClientUpdatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientsKycDecisionRecordedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientsKycDecisionRecordedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onConnectorsConnectorCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorsConnectorCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onConnectorsConnectorDisabledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorsConnectorDisabledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onConnectorsConnectorEnabledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorsConnectorEnabledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onConnectorsConnectorSecretRotatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorsConnectorSecretRotatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportsExportCompletedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportsExportCompletedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportsExportExpiredV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportsExportExpiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportsExportFailedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportsExportFailedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportsExportQueuedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportsExportQueuedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportsScheduleCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportsScheduleCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportsScheduleDeletedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportsScheduleDeletedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportsSchedulePausedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportsSchedulePausedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportsScheduleUnpausedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportsScheduleUnpausedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFeesCommercialAgreementCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeesCommercialAgreementCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFeesCommercialAgreementSupersededV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeesCommercialAgreementSupersededV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFundingFundingEndpointCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundingFundingEndpointCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamIdentityProviderCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamIdentityProviderCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamIdentityProviderUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamIdentityProviderUpdatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamRoleAssignmentGrantedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamRoleAssignmentGrantedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamRoleAssignmentRevokedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamRoleAssignmentRevokedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamRoleCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamRoleCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamRoleRetiredV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamRoleRetiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamRoleUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamRoleUpdatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamServiceAccountCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamServiceAccountCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamServiceAccountPreviousSecretRetiredV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamServiceAccountPreviousSecretRetiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamServiceAccountRevokedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamServiceAccountRevokedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamServiceAccountSecretExpiringV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamServiceAccountSecretExpiringV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamServiceAccountSecretRotatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamServiceAccountSecretRotatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamUserInvitationAcceptedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamUserInvitationAcceptedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamUserInvitationCancelledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamUserInvitationCancelledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamUserInvitationCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamUserInvitationCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamUserCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamUserCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamUserDeactivatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamUserDeactivatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamUserFederatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamUserFederatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamUserReactivatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamUserReactivatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamUserSuspendedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamUserSuspendedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIamUserUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IamUserUpdatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onLedgerBalanceThresholdCrossedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LedgerBalanceThresholdCrossedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsConversionCancelledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsConversionCancelledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsConversionExecutedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsConversionExecutedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsConversionExecutingV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsConversionExecutingV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsConversionExpiredV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsConversionExpiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsConversionFailedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsConversionFailedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsConversionPendingApprovalV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsConversionPendingApprovalV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsConversionRejectedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsConversionRejectedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsDepositConfirmedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsDepositConfirmedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsDepositCreditedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsDepositCreditedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsDepositFailedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsDepositFailedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsDepositPendingV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsDepositPendingV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsInternalTransferBatchCompletedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsInternalTransferBatchCompletedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsInternalTransferCancelledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsInternalTransferCancelledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsInternalTransferExecutedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsInternalTransferExecutedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsInternalTransferExecutingV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsInternalTransferExecutingV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsInternalTransferExpiredV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsInternalTransferExpiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsInternalTransferFailedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsInternalTransferFailedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsInternalTransferPendingApprovalV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsInternalTransferPendingApprovalV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsInternalTransferRejectedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsInternalTransferRejectedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsWithdrawalCancelledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsWithdrawalCancelledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsWithdrawalExecutingV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsWithdrawalExecutingV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsWithdrawalExpiredV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsWithdrawalExpiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsWithdrawalFailedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsWithdrawalFailedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsWithdrawalPendingApprovalV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsWithdrawalPendingApprovalV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsWithdrawalRejectedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsWithdrawalRejectedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsWithdrawalSettledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsWithdrawalSettledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPoliciesGovernanceSettingsUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoliciesGovernanceSettingsUpdatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPoliciesPolicyChangeAppliedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoliciesPolicyChangeAppliedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPoliciesPolicyChangeCancelledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoliciesPolicyChangeCancelledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPoliciesPolicyChangeExpiredV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoliciesPolicyChangeExpiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPoliciesPolicyChangeFailedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoliciesPolicyChangeFailedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPoliciesPolicyChangePendingApprovalV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoliciesPolicyChangePendingApprovalV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPoliciesPolicyChangeRejectedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoliciesPolicyChangeRejectedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPoliciesPolicyRuleActivatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoliciesPolicyRuleActivatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPoliciesPolicyRuleCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoliciesPolicyRuleCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPoliciesPolicyRuleRetiredV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoliciesPolicyRuleRetiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPoliciesPolicyRuleUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoliciesPolicyRuleUpdatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOffRampSessionCancelledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOffRampSessionCancelledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOffRampSessionCompletedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOffRampSessionCompletedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOffRampSessionConvertingV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOffRampSessionConvertingV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOffRampSessionExpiredV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOffRampSessionExpiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOffRampSessionFailedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOffRampSessionFailedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOffRampSessionPayoutSentV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOffRampSessionPayoutSentV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOffRampSessionPendingApprovalV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOffRampSessionPendingApprovalV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOffRampSessionRejectedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOffRampSessionRejectedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOffRampSessionRequestedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOffRampSessionRequestedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOnRampSessionAwaitingPaymentV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOnRampSessionAwaitingPaymentV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOnRampSessionCancelledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOnRampSessionCancelledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOnRampSessionCompletedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOnRampSessionCompletedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOnRampSessionConvertingV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOnRampSessionConvertingV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOnRampSessionExpiredV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOnRampSessionExpiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOnRampSessionFailedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOnRampSessionFailedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOnRampSessionPaymentReceivedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOnRampSessionPaymentReceivedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOnRampSessionRequestedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOnRampSessionRequestedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTenancyEnterpriseClosedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenancyEnterpriseClosedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTenancyEnterpriseReactivatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenancyEnterpriseReactivatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTenancyEnterpriseSuspendedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenancyEnterpriseSuspendedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhooksSubscriptionCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhooksSubscriptionCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhooksSubscriptionDeletedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhooksSubscriptionDeletedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhooksSubscriptionDisabledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhooksSubscriptionDisabledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhooksSubscriptionEnabledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhooksSubscriptionEnabledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhooksSubscriptionSecretRotatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhooksSubscriptionSecretRotatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhooksSubscriptionTestV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhooksSubscriptionTestV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhooksSubscriptionUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhooksSubscriptionUpdatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWithdrawalsWithdrawalDestinationApprovedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalsWithdrawalDestinationApprovedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWithdrawalsWithdrawalDestinationCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalsWithdrawalDestinationCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWithdrawalsWithdrawalDestinationDisabledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalsWithdrawalDestinationDisabledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWithdrawalsWithdrawalDestinationEnabledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalsWithdrawalDestinationEnabledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWithdrawalsWithdrawalDestinationPendingApprovalV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalsWithdrawalDestinationPendingApprovalV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWithdrawalsWithdrawalDestinationRejectedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalsWithdrawalDestinationRejectedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWithdrawalsWithdrawalDestinationRetiredV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalsWithdrawalDestinationRetiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

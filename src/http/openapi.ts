@@ -5,6 +5,55 @@ import { ActionTokenHeader, IdempotencyKeyHeader, IfMatchHeader, Problem } from 
 import { PERMISSIONS } from '../auth/permissions';
 import type { RouteDef } from './route';
 import { API_VERSIONS, LATEST_API_VERSION, VERSION_CHANGES, VERSION_HEADER } from '../versions';
+import { eventTypes, type EventTypeDef } from '../events/catalogue';
+import { EventBody } from './routes/events';
+
+/** The tag of the `webhooks` entries: what a receiver implements, not operations of this API. */
+const WEBHOOK_TAG = 'Webhook events';
+
+/** `operations.withdrawal.settled.v1` → `OperationsWithdrawalSettledV1Event`: the component of one event type's delivery body. */
+export const eventComponentName = (type: string) =>
+  `${type.replace(/(^|[._])([a-z0-9])/g, (_m, _sep, c: string) => c.toUpperCase())}Event`;
+
+/** The Standard Webhooks headers of every delivery (docs/events-webhooks-exports.md, "Deliveries"). */
+const DeliveryHeaders = z.object({
+  'webhook-id': z.string().openapi({ description: 'The event id: the same on every attempt, redelivery and replay. Deduplicate on it.', example: '0193a1c2-7f00-7abc-8def-0123456789ab' }),
+  'webhook-timestamp': z.string().openapi({ description: "The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock.", example: '1767225600' }),
+  'webhook-signature': z.string().openapi({
+    description: 'Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies.',
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  }),
+});
+
+/**
+ * The delivery body of each event type: the event representation (GET /events/{id}) with `type` fixed and
+ * `data` described by the schema the event type was declared with in the catalogue (src/events/catalogue.ts).
+ */
+function deliveryBody(t: EventTypeDef): z.ZodType {
+  return z.object({ ...EventBody.shape, type: z.literal(t.type), data: t.payload }).openapi({ description: t.description });
+}
+
+function registerWebhooks(registry: OpenAPIRegistry): void {
+  for (const t of eventTypes()) {
+    // Registered by name: the generator emits no component for a schema that only a webhook references.
+    const body = registry.register(eventComponentName(t.type), deliveryBody(t));
+    registry.registerWebhook({
+      method: 'post',
+      path: t.type,
+      operationId: `on${eventComponentName(t.type)}`,
+      summary: t.type,
+      description: `${t.description}\n\nPOSTed to every active webhook subscription whose \`event_types\` include \`${t.type}\`, signed per Standard Webhooks; \`data\` is rendered at the subscription's \`api_version\`.`,
+      tags: [WEBHOOK_TAG],
+      security: [],
+      request: { headers: DeliveryHeaders, body: { required: true, content: { 'application/json': { schema: body } } } },
+      responses: {
+        200: { description: 'Any 2xx acknowledges the delivery.' },
+        410: { description: 'Gone: the subscription is disabled (`receiver_gone`) and the delivery ends.' },
+        500: { description: 'Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule.' },
+      },
+    });
+  }
+}
 
 const COMMON_ERRORS: ErrorCode[] = ['EdgeBadRequest', 'Unauthorized', 'EdgeForbidden', 'EdgeRateLimited'];
 
@@ -106,11 +155,16 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
     });
   }
 
+  registerWebhooks(registry);
+
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: info.title, version: '0.1.0', description: info.description, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
     servers: [{ url: info.serverUrl, description: 'This deployment' }],
     security: [{ bearerAuth: [] }, { oauth2ClientCredentials: [] }],
-    tags: [...new Set(defs.flatMap((d) => d.tags))].map((name) => ({ name, description: `${name} operations.` })),
+    tags: [
+      ...[...new Set(defs.flatMap((d) => d.tags))].map((name) => ({ name, description: `${name} operations.` })),
+      { name: WEBHOOK_TAG, description: 'What Counterfoil POSTs to a webhook subscription: one entry per event type (GET /events/types).' },
+    ],
   });
 }
