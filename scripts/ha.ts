@@ -428,7 +428,7 @@ async function main(): Promise<void> {
       ['longest stretch without a successful write, switchover', `${seconds(switchover[0] ?? 0)} s; first failed → first succeeded ${seconds(firstFailed.switchover[0] ?? 0)} s (goal ≤ ${GOAL_SWITCHOVER_S} s: ${(switchover[0] ?? 0) <= GOAL_SWITCHOVER_S * 1000 ? 'met' : 'missed'})`],
       ['primary CPU, read-heavy mix (postmaster and backends)', cpuRow],
       ['slowest request attempt', `${seconds(tally.slowestMs)} s (client timeout ${REQUEST_TIMEOUT_MS / 1000} s)`],
-      ['Patroni timings', `ttl ${TIMINGS.ttl} s, loop_wait ${TIMINGS.loop_wait} s, retry_timeout ${TIMINGS.retry_timeout} s, primary_start_timeout ${TIMINGS.primary_start_timeout}, synchronous_mode_strict on`],
+      ['Patroni timings', `ttl ${TIMINGS.ttl} s, loop_wait ${TIMINGS.loop_wait} s, retry_timeout ${TIMINGS.retry_timeout} s, primary_start_timeout ${TIMINGS.primary_start_timeout}, synchronous_mode_strict on, wal_retrieve_retry_interval ${TIMINGS.wal_retrieve_retry_interval}`],
       ['full backup (pgBackRest, lz4)', `${seconds(backupMs)} s; database ${mb(full.size)}, repository ${mb(full.repository.size)}`],
       ['restore to T (fetch + WAL replay + promote)', `${seconds(restoreMs)} s`],
       ['whole run', `${Math.round((Date.now() - started) / 1000)} s, ${CONCURRENCY} clients`],

@@ -128,7 +128,7 @@ export interface HaCluster {
 }
 
 /** Failover timings. Each is explained in the YAML the script writes (and in docs/operations.md). */
-export const TIMINGS = { ttl: 8, loop_wait: 1, retry_timeout: 3, maximum_lag_on_failover: 1048576, primary_start_timeout: 0 };
+export const TIMINGS = { ttl: 8, loop_wait: 1, retry_timeout: 3, maximum_lag_on_failover: 1048576, primary_start_timeout: 0, wal_retrieve_retry_interval: '500ms' };
 
 /** The Patroni configuration of one node, with the reason for each setting beside it. */
 export function patroniYaml(o: { name: string; index: number; dir: string; dataDir: string; superuserPassword: string; replicationPassword: string }): string {
@@ -192,6 +192,11 @@ bootstrap:
         archive_timeout: 60
         shared_buffers: 64MB
         synchronous_commit: "on"
+        # How soon a standby whose primary went away tries to stream again (default 5 s). After a
+        # failover the new leader waits for a synchronous standby before any commit returns (strict
+        # mode), and the first try usually fails (the new leader has not made the standby's slot yet):
+        # with the default, every write then stalled 5 s more. Twice a second costs nothing here.
+        wal_retrieve_retry_interval: ${TIMINGS.wal_retrieve_retry_interval}
   initdb:
     - encoding: UTF8
     - locale: C.UTF-8

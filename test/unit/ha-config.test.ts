@@ -76,6 +76,8 @@ describe('the configurations npm run ha writes', () => {
     expect(yaml).toMatch(/^ {4}synchronous_mode_strict: true$/m);
     expect(yaml).toMatch(/^ {4}primary_start_timeout: 0$/m);
     expect(yaml).toMatch(/^ {6}use_pg_rewind: true$/m);
+    // A standby retries streaming from a new leader within half a second, not PostgreSQL's 5 s: until one does, no commit returns.
+    expect(yaml).toMatch(/^ {8}wal_retrieve_retry_interval: 500ms$/m);
     expect(yaml).toContain(`listen: 127.0.0.1:${PORTS.postgres(1)}`);
     expect(yaml).toContain(`listen: 127.0.0.1:${PORTS.patroni(1)}`);
   });
