@@ -85,8 +85,9 @@ export function createWithdrawalActivities(services: Services) {
       return settleWithdrawal(services.sql, id, services.metrics);
     },
     /** `auditEntry`: the cancelling request's entry (audit/entries carriedEntry), committed with the release, once across retries. */
-    async releaseWithdrawal(id: string, outcome: ReleaseOutcome, reason: string, auditEntry?: EntryRecord) {
-      return releaseWithdrawal(services.sql, id, outcome, reason, services.metrics, undefined, auditEntry);
+    /** Answers the status only: a workflow history holds ids and statuses, never amounts (docs/operations.md). */
+    async releaseWithdrawal(id: string, outcome: ReleaseOutcome, reason: string, auditEntry?: EntryRecord): Promise<WithdrawalStatus> {
+      return (await releaseWithdrawal(services.sql, id, outcome, reason, services.metrics, undefined, auditEntry)).status;
     },
   };
 }

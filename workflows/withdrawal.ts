@@ -21,7 +21,7 @@ import {
   type WithdrawalCancellation,
   type WithdrawalWorkflowInput,
 } from '../src/domain/withdrawals/messages';
-import type { WithdrawalView, ReleaseOutcome } from '../src/domain/withdrawals/withdrawals';
+import type { ReleaseOutcome } from '../src/domain/withdrawals/withdrawals';
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { SA } from '../src/temporal/search-attributes';
 import { ApprovalGate } from './approval';
@@ -58,7 +58,7 @@ export const LOCAL_EXECUTION_PATCH = 'withdrawal-local-execution';
 /** A rail confirming within this is awaited inside the local activity; a slower one gets a durable timer. */
 export const DEFAULT_CONFIRM_INLINE_MS = 1000;
 
-export const cancelWithdrawalUpdate = defineUpdate<WithdrawalView, [WithdrawalCancellation]>(WITHDRAWAL_CANCEL_UPDATE);
+export const cancelWithdrawalUpdate = defineUpdate<WithdrawalStatus, [WithdrawalCancellation]>(WITHDRAWAL_CANCEL_UPDATE);
 export const railOutcomeReportedSignal = defineSignal(WITHDRAWAL_RAIL_SIGNAL);
 
 type Phase = 'approval' | 'ready' | 'submitting' | 'finished';
@@ -83,7 +83,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
   let cancelRequested = false;
   /** The audit entry of the cancel that set cancelRequested; its release commits it. */
   let cancelEntry: EntryRecord | undefined;
-  let final: WithdrawalView | undefined;
+  let final: WithdrawalStatus | undefined;
   const gate = input.approval ? new ApprovalGate(input.approval) : undefined;
   // The rail's provider reported a change (its connector's event): ask the outcome without waiting out the check interval.
   let reported = false;
@@ -110,9 +110,11 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
 
   const release = async (outcome: ReleaseOutcome, reason: string, auditEntry?: EntryRecord): Promise<WithdrawalStatus> => {
     phase = 'finished';
-    final = await CancellationScope.nonCancellable(() => releaseWithdrawal(input.withdrawalId, outcome, reason, auditEntry));
-    status(final.status);
-    return final.status;
+    const released = (await CancellationScope.nonCancellable(() => releaseWithdrawal(input.withdrawalId, outcome, reason, auditEntry))) as WithdrawalStatus | { status: WithdrawalStatus };
+    // Histories recorded before the activity answered only the status hold the whole withdrawal.
+    final = typeof released === 'string' ? released : released.status;
+    status(final);
+    return final;
   };
 
   const run = async (): Promise<WithdrawalStatus> => {

@@ -91,9 +91,10 @@ export async function cancelWithdrawal(services: Services, caller: Caller, id: s
   const cancellation: WithdrawalCancellation = { principal: caller.subject, attribution: caller.attribution(), auditEntry: audit?.entry };
   try {
     const client = await services.temporal.get();
-    const released = await client.workflow.getHandle(withdrawalWorkflowId(id)).executeUpdate<WithdrawalView, [WithdrawalCancellation]>(WITHDRAWAL_CANCEL_UPDATE, { args: [cancellation] });
+    // The Update answers the final status only (histories hold no amounts); the answer is read from the record.
+    await client.workflow.getHandle(withdrawalWorkflowId(id)).executeUpdate<WithdrawalStatus, [WithdrawalCancellation]>(WITHDRAWAL_CANCEL_UPDATE, { args: [cancellation] });
     audit?.committed();
-    return released;
+    return presentWithdrawal((await findWithdrawal(services.sql, id))!);
   } catch (err) {
     const cause = err instanceof WorkflowUpdateFailedError ? err.cause : null;
     if ((cause instanceof ApplicationFailure && cause.type === WITHDRAWAL_NOT_CANCELLABLE) || err instanceof WorkflowNotFoundError) {

@@ -34,7 +34,7 @@ export const WITHDRAWAL_RAIL_SIGNAL = 'rail.outcomeReported';
  */
 export const PROVIDER_UNAVAILABLE = 'ProviderUnavailable';
 
-/** Update a `withdrawal/<id>` workflow answers until the withdrawal is submitted (args [WithdrawalCancellation] → WithdrawalView). */
+/** Update a `withdrawal/<id>` workflow answers until the withdrawal is submitted (args [WithdrawalCancellation] → the WithdrawalStatus it ended in). */
 export const WITHDRAWAL_CANCEL_UPDATE = 'withdrawal.cancel';
 /** ApplicationFailure type of the cancel Update's validator once the withdrawal is past cancellation. */
 export const WITHDRAWAL_NOT_CANCELLABLE = 'WithdrawalNotCancellable';
