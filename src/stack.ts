@@ -4,7 +4,7 @@ import { NativeConnection, type Worker } from '@temporalio/worker';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { closeServices, createServices, type Services } from './services';
-import { provisionPostgres, type PostgresHandle } from './db/postgres-server';
+import { provisionPostgres, type PostgresHandle } from '../temporal/postgres-dev-server';
 import { ensureTemporalCli } from '../temporal/cli';
 import { freePort, startDevServer, type DevServer } from '../temporal/dev-server';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from './temporal/search-attributes';
