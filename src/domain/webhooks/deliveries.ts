@@ -7,14 +7,13 @@ import { SA } from '../../temporal/search-attributes';
 import { iso, type Alongside } from '../../db/base';
 import { ScopePaths, findEvent } from '../../events/log';
 import { presentEvent, type EventRow } from '../../events/present';
-import { openSecret, signatureHeader } from './signing';
-import { postToReceiver, type SendResult } from './send';
-import { OutboundRefused, outboundPolicy, resolveDestination, type Destination } from '../../net/outbound';
+import type { SigningSubscription } from './signing';
 import { noteDeliveryOutcome, presentSubscription, type SubscriptionRow, type SubscriptionStatus } from './subscriptions';
 import { WEBHOOK_EVENTS } from './events';
 import { WEBHOOK_DELIVERY_WORKFLOW, deliveryWorkflowId, type WebhookDeliveryInput } from './messages';
 import { matchesEventType } from './event-types';
 import { queueForLane, wakeLane } from './lane-queue';
+import { isSuccess, sendAttempt, type SentAttempt } from './send';
 
 export type DeliveryOrigin = 'event' | 'replay' | 'redelivery' | 'test';
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -127,9 +126,6 @@ export interface SubscriptionTarget {
 export function eventBody(event: EventRow, apiVersion: string | null): string {
   return JSON.stringify(renderAt(presentEvent(event), apiVersion && isApiVersion(apiVersion) ? apiVersion : FIRST_API_VERSION, 'tenant'));
 }
-
-/** What sending needs of a subscription: where to, and the secrets to sign with. */
-export type SigningSubscription = Pick<SubscriptionRow, 'id' | 'url' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'>;
 
 /** A subscription receives an event of one of its types (or patterns) at its scope or beneath it. */
 export async function subscriptionMatches(paths: ScopePaths, sub: SubscriptionTarget, event: Pick<EventRow, 'enterprise_id' | 'type' | 'scope_ref'>): Promise<boolean> {
@@ -268,51 +264,7 @@ export function listDeliveries(sql: Sql, subscriptionId: string, afterId: string
      order by id limit ${limit}`;
 }
 
-async function signedHeaders(services: Services, sub: Omit<SigningSubscription, 'url'>, webhookId: string, body: string) {
-  const secrets = [await openSecret(services.platformKeys, sub.id, sub.secret_sealed)];
-  if (sub.previous_secret_sealed && sub.previous_secret_expires_at && sub.previous_secret_expires_at > new Date()) {
-    secrets.push(await openSecret(services.platformKeys, sub.id, sub.previous_secret_sealed));
-  }
-  const timestamp = Math.floor(Date.now() / 1000);
-  return {
-    'webhook-id': webhookId,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': signatureHeader(secrets, webhookId, timestamp, body),
-  };
-}
-
 type DeliveryWithSubscription = DeliveryRow & Omit<SigningSubscription, 'id'> & { subscription_status: SubscriptionStatus };
-
-export interface SentAttempt {
-  attemptedAt: Date;
-  result: SendResult;
-}
-
-export type ReceiverResolver = (url: string) => Promise<Destination>;
-
-/**
- * Sends one attempt: the receiver is checked again now (a refused receiver is a failed attempt, not
- * an error) and the stored body is signed with the subscription's live secrets.
- */
-export async function sendAttempt(
-  services: Services,
-  sub: SigningSubscription,
-  webhookId: string,
-  body: string,
-  resolve: ReceiverResolver = (url) => resolveDestination(url, outboundPolicy(services.config)),
-): Promise<SentAttempt> {
-  const attemptedAt = new Date();
-  try {
-    const target = await resolve(sub.url);
-    return { attemptedAt, result: await postToReceiver(target, await signedHeaders(services, sub, webhookId, body), body, services.config.webhookResponseTimeoutMs) };
-  } catch (err) {
-    if (!(err instanceof OutboundRefused)) throw err;
-    return { attemptedAt, result: { statusCode: null, latencyMs: 0, error: `receiver refused: ${err.reason}`, retryAfterMs: null } };
-  }
-}
-
-/** 2xx is success; anything else (3xx included: redirects are not followed) is not. */
-export const isSuccess = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;
 
 /**
  * Records attempt `number` of a delivery inside `tx`, with the subscription's verdict (a success

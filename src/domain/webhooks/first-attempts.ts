@@ -4,17 +4,9 @@ import { uuidv7 } from '../../ids';
 import { ScopePaths } from '../../events/log';
 import type { EventRow } from '../../events/present';
 import { outboundPolicy, resolveDestination, type Destination } from '../../net/outbound';
-import {
-  activeSubscriptions,
-  eventBody,
-  isSuccess,
-  recordAttempt,
-  sendAttempt,
-  subscriptionMatches,
-  type ReceiverResolver,
-  type SigningSubscription,
-  type SubscriptionTarget,
-} from './deliveries';
+import { activeSubscriptions, eventBody, recordAttempt, subscriptionMatches, type SubscriptionTarget } from './deliveries';
+import { isSuccess, sendAttempt, type ReceiverResolver } from './send';
+import type { SigningSubscription } from './signing';
 import { plannedDelayAfter } from './messages';
 import { inPool } from '../../pool';
 

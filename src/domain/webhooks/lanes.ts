@@ -2,7 +2,9 @@ import type { Sql } from 'postgres';
 import type { Services } from '../../services';
 import { outboundPolicy, resolveDestination, type Destination } from '../../net/outbound';
 import { nextDrainRate, plannedDelayAfter, withJitter, type LaneStep, type LaneStepInput } from './messages';
-import { recordAttempt, sendAttempt, type DeliveryOrigin, type SigningSubscription } from './deliveries';
+import { recordAttempt, type DeliveryOrigin } from './deliveries';
+import { sendAttempt } from './send';
+import type { SigningSubscription } from './signing';
 import type { SubscriptionStatus } from './subscriptions';
 
 /** A step sends about a second's worth of the drain rate, and at most this many: a lane's history grows by a few markers per second at most. */

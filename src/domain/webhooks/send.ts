@@ -1,4 +1,6 @@
-import { sendRequest, type Destination } from '../../net/outbound';
+import type { Services } from '../../services';
+import { OutboundRefused, outboundPolicy, resolveDestination, sendRequest, type Destination } from '../../net/outbound';
+import { signedHeaders, type SigningSubscription } from './signing';
 
 export interface SendResult {
   statusCode: number | null;
@@ -30,3 +32,34 @@ export async function postToReceiver(target: Destination, headers: Record<string
     retryAfterMs: res.status === null ? null : parseRetryAfter(res.headers['retry-after'] as string | undefined),
   };
 }
+
+export interface SentAttempt {
+  attemptedAt: Date;
+  result: SendResult;
+}
+
+export type ReceiverResolver = (url: string) => Promise<Destination>;
+
+/**
+ * Sends one attempt: the receiver is checked again now (a refused receiver is a failed attempt, not
+ * an error) and the stored body is signed with the subscription's live secrets.
+ */
+export async function sendAttempt(
+  services: Services,
+  sub: SigningSubscription,
+  webhookId: string,
+  body: string,
+  resolve: ReceiverResolver = (url) => resolveDestination(url, outboundPolicy(services.config)),
+): Promise<SentAttempt> {
+  const attemptedAt = new Date();
+  try {
+    const target = await resolve(sub.url);
+    return { attemptedAt, result: await postToReceiver(target, await signedHeaders(services.platformKeys, sub, webhookId, body), body, services.config.webhookResponseTimeoutMs) };
+  } catch (err) {
+    if (!(err instanceof OutboundRefused)) throw err;
+    return { attemptedAt, result: { statusCode: null, latencyMs: 0, error: `receiver refused: ${err.reason}`, retryAfterMs: null } };
+  }
+}
+
+/** 2xx is success; anything else (3xx included: redirects are not followed) is not. */
+export const isSuccess = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;

@@ -1,6 +1,7 @@
 import { createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { PlatformKeys } from '../../auth/keys';
 import type { KeyRing } from '../../auth/sealing';
+import type { SubscriptionRow } from './subscriptions';
 
 const SECRET_PREFIX = 'whsec_';
 
@@ -38,4 +39,21 @@ export async function openSecret(keys: PlatformKeys, subscriptionId: string, sea
   const decipher = createDecipheriv('aes-256-gcm', await keys.get(LEGACY_WEBHOOK_KEY), legacy.subarray(0, 12));
   decipher.setAuthTag(legacy.subarray(12, 28));
   return Buffer.concat([decipher.update(legacy.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/** What sending needs of a subscription: where to, and the secrets to sign with. */
+export type SigningSubscription = Pick<SubscriptionRow, 'id' | 'url' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_expires_at'>;
+
+/** The Standard Webhooks headers of one attempt, signed with the subscription's live secrets (the previous one until it expires). */
+export async function signedHeaders(keys: PlatformKeys, sub: Omit<SigningSubscription, 'url'>, webhookId: string, body: string) {
+  const secrets = [await openSecret(keys, sub.id, sub.secret_sealed)];
+  if (sub.previous_secret_sealed && sub.previous_secret_expires_at && sub.previous_secret_expires_at > new Date()) {
+    secrets.push(await openSecret(keys, sub.id, sub.previous_secret_sealed));
+  }
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    'webhook-id': webhookId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signatureHeader(secrets, webhookId, timestamp, body),
+  };
 }
