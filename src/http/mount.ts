@@ -12,7 +12,7 @@ import type { RateLimiter } from './rate-limit';
 import type { HandlerResult, RouteDef } from './route';
 import { capabilityScope, requireCapability } from '../domain/capabilities';
 import { requireActionToken } from '../auth/action-tokens';
-import { auditTrail } from '../domain/audit/trail';
+import { auditTrail } from './audit-trail';
 import { AUDIT_ENTRIES, successEntry } from '../domain/audit/entries';
 import { clientAddress, compileAllowlist, type AddressMatcher } from '../auth/ip-allowlist';
 import { FIRST_API_VERSION, LATEST_API_VERSION, VERSION_HEADER, renderAt, requestedVersion } from '../versions';
@@ -151,7 +151,7 @@ export function buildRouteTable(defs: RouteDef[], services: Services, limiter: R
     if (segment.includes('{')) throw new Error(`${def.path}: a route's first segment must be static`);
     let router = routers.get(segment);
     if (!router) routers.set(segment, (router = new Router()));
-    // Every non-GET request of an authenticated caller leaves a user action audit entry (src/domain/audit/trail.ts).
+    // Every non-GET request of an authenticated caller leaves a user action audit entry (src/http/audit-trail.ts).
     const audit = def.method !== 'get' && def.auth.kind === 'bearer' ? [auditTrail(services)] : [];
     router[def.method](def.operationId, koaPath(def.path), ...audit, pipeline(def, services, limiter, trustedProxies));
   }

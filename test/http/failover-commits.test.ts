@@ -8,7 +8,7 @@ import { AppError } from '../../src/errors';
 import { call, createTenant, startTestApp, tokenFor, type Tenant } from '../helpers/app';
 import { runState } from '../helpers/run-state';
 import { PgProxy } from '../helpers/pg-proxy';
-import { lateAuditEntries } from '../../src/domain/audit/trail';
+import { lateAuditEntries } from '../../src/http/audit-trail';
 
 /*
  * A COMMIT whose outcome the API never learns, because the connection died (a failover). The first

@@ -1,8 +1,8 @@
 import type Koa from 'koa';
-import { isDatabaseUnavailable } from '../../db/unavailable';
-import { AppError } from '../../errors';
-import type { Services } from '../../services';
-import { insertAuditEntry, insertAuditEntryLate, requestAuditEntry } from './entries';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { AppError } from '../errors';
+import type { Services } from '../services';
+import { insertAuditEntry, insertAuditEntryLate, requestAuditEntry } from '../domain/audit/entries';
 
 /** How long an entry whose write met a failover is retried: well past an unplanned failover (≤ 15 s). */
 export const AUDIT_OUTAGE_WAIT_MS = 60_000;
