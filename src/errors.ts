@@ -138,6 +138,7 @@ export const ERROR_REASONS = [
   'quote_mismatch',
   'quote_used',
   'reference_reused',
+  'reference_taken',
   'role_assignment_exists',
   'role_assignment_revoked',
   'role_name_taken',

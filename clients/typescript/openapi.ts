@@ -2004,7 +2004,7 @@ export interface paths {
         };
         /**
          * List internal transfers
-         * @description Oldest first. `account_ref` matches either side; `created_after` is inclusive, `created_before` exclusive.
+         * @description Oldest first. `account_ref` matches either side; `created_after` is inclusive, `created_before` exclusive; `reference` and `metadata[<key>]` match exactly.
          *
          *     Requires permission `transfers.read`.
          */
@@ -2040,7 +2040,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change an internal transfer's reference or metadata
+         * @description In any status: `reference` replaces the reference (null removes it), `metadata` is merged (null removes a key). With If-Match, a stale ETag is 412 and nothing changes. Metadata beyond its limits is 422 naming the key; a unique reference held by another transfer is 409 `reference_taken`.
+         *
+         *     Requires permission `transfers.create`.
+         */
+        patch: operations["updateInternalTransfer"];
         trace?: never;
     };
     "/internal-transfers/{internal_transfer_id}/cancel": {
@@ -9702,10 +9708,18 @@ export interface components {
                     currency: string;
                     value: string;
                 };
+                metadata?: components["schemas"]["Metadata"];
+                /**
+                 * @description The integrator's own id for the object (at most 128 characters).
+                 * @example payout-2026-11-0042
+                 */
+                reference?: string;
                 /** @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
                 source_ref: string;
                 /** @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
                 target_ref: string;
+                /** @description When true, the reference is unique among the enterprise's objects of this type created with `unique_reference: true`: another one holding it is 409 `reference_taken` with `existing_id`, and nothing is created. */
+                unique_reference?: boolean;
             }[];
         };
         /** @description The refusal a transfer of the batch got: the problem body POST /internal-transfers would have answered, with pointers into the batch body. */
@@ -9726,10 +9740,18 @@ export interface components {
                 currency: string;
                 value: string;
             };
+            metadata?: components["schemas"]["Metadata"];
+            /**
+             * @description The integrator's own id for the object (at most 128 characters).
+             * @example payout-2026-11-0042
+             */
+            reference?: string;
             /** @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
             source_ref: string;
             /** @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
             target_ref: string;
+            /** @description When true, the reference is unique among the enterprise's objects of this type created with `unique_reference: true`: another one holding it is 409 `reference_taken` with `existing_id`, and nothing is created. */
+            unique_reference?: boolean;
         };
         InternalTransferList: {
             items: components["schemas"]["InternalTransferRecord"][];
@@ -9759,8 +9781,11 @@ export interface components {
             fee_summary: components["schemas"]["FeeSummary"];
             fill_rate: string | null;
             id: string;
+            metadata: components["schemas"]["Metadata"];
             policy_decision: components["schemas"]["PolicyDecision"];
             principal_amount: components["schemas"]["Money"];
+            /** @description The integrator's own id for the object; null when none was given. */
+            reference: string | null;
             /**
              * @description The resource discriminator; from API version 2026-11-26 (absent at 2026-11-21).
              * @enum {string}
@@ -9972,6 +9997,19 @@ export interface components {
         MasterAccountList: {
             items: components["schemas"]["MasterAccount"][];
             next_page_token: string | null;
+        };
+        /**
+         * @description The integrator's own key-value pairs. At most 50 keys, keys of 1 to 40 characters without `[` or `]`, string values of at most 500 characters; beyond that 422 with a pointer to the key.
+         * @example {
+         *       "order_id": "ord_8812"
+         *     }
+         */
+        Metadata: {
+            [key: string]: string;
+        };
+        /** @description Merged into the object's metadata: a string sets the key, `null` removes it, keys not sent stay. At most 50 keys, keys of 1 to 40 characters without `[` or `]`, string values of at most 500 characters; beyond that 422 with a pointer to the key. */
+        MetadataPatch: {
+            [key: string]: string | null;
         };
         /** @description An exact amount: a decimal string in the asset's units. */
         Money: {
@@ -11275,7 +11313,7 @@ export interface components {
              * @description A name narrower than `code`, for clients to branch on.
              * @enum {string}
              */
-            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "schedule_deleted" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_rejected" | "withdrawal_submitted";
+            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "schedule_deleted" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_rejected" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -11633,6 +11671,14 @@ export interface components {
             };
             /** @enum {string} */
             status: "ready";
+        };
+        ReferenceMetadataUpdate: {
+            metadata?: components["schemas"]["MetadataPatch"];
+            /**
+             * @description A new reference; null removes it.
+             * @example payout-2026-11-0042
+             */
+            reference?: string | null;
         };
         Role: {
             /**
@@ -21677,10 +21723,16 @@ export interface operations {
                 account_ref?: string;
                 created_after?: string;
                 created_before?: string;
+                /** @description Only objects whose metadata holds every given pair: `?metadata[order_id]=ord_8812`. */
+                metadata?: {
+                    [key: string]: string;
+                };
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
+                /** @description Only objects with this reference. */
+                reference?: string;
                 status?: "pending_approval" | "executing" | "executed" | "cancelled" | "rejected" | "expired" | "failed";
             };
             header?: {
@@ -21916,6 +21968,111 @@ export interface operations {
             };
             /** @description EdgeNotFound */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateInternalTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the version being changed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                internal_transfer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferenceMetadataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated transfer. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalTransferRecord"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgePreconditionFailed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import type { Caller } from '../auth/caller';
 import { authenticate } from './authenticate';
 import { parseBody } from './body';
-import { validate } from './validation';
+import { foldDeepObjects, validate } from './validation';
 import { checkKey, requestFingerprint } from './idempotency';
 import { replayedError, runIdempotently, type Alongside, type IdempotencyScope } from '../idempotency/store';
 import type { RateLimiter } from './rate-limit';
@@ -60,7 +60,7 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
     ctx.state.apiVersion = version;
 
     const params = validate(def.params, ctx.params, 'params');
-    const query = validate(def.query, ctx.query, 'query');
+    const query = validate(def.query, foldDeepObjects(ctx.query), 'query');
     let raw: Buffer = Buffer.alloc(0);
     let body: unknown;
     if (hasBody) {

@@ -59,3 +59,24 @@ export function validate<T extends z.ZodType>(schema: T | undefined, value: unkn
     errors: zodFieldErrors(location, result.error),
   });
 }
+
+/**
+ * The query with OpenAPI `deepObject` parameters folded: `metadata[order_id]=x` becomes
+ * `metadata: { order_id: 'x' }`, so one schema member describes and validates the whole family.
+ */
+export function foldDeepObjects(query: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    const deep = /^([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\]$/.exec(name);
+    if (!deep) {
+      out[name] = value;
+      continue;
+    }
+    const group = out[deep[1]];
+    const members = typeof group === 'object' && group !== null && !Array.isArray(group) ? (group as Record<string, unknown>) : {};
+    // defineProperty: a `__proto__` key is a member like any other, never the prototype.
+    Object.defineProperty(members, deep[2], { value, enumerable: true, writable: true, configurable: true });
+    out[deep[1]] = members;
+  }
+  return out;
+}

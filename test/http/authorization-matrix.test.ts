@@ -298,6 +298,13 @@ const rows: Row[] = [
     setup: transfer,
     request: (t) => ({ method: 'GET', path: `/internal-transfers/${t.id}/ledger-entries` }),
   },
+  {
+    route: 'PATCH /internal-transfers/{internal_transfer_id}',
+    permission: 'transfers.create',
+    kind: 'object',
+    setup: transfer,
+    request: (t) => ({ method: 'PATCH', path: `/internal-transfers/${t.id}`, body: { metadata: { order_id: 'ord_1' } } }),
+  },
 
   { route: 'POST /internal-transfer-batches', permission: 'transfers.create', kind: 'object', setup: accountsOfA, request: transferBatch },
   { route: 'GET /internal-transfer-batches/{internal_transfer_batch_id}', permission: 'transfers.read', kind: 'object', setup: batchOfA, request: (b) => ({ method: 'GET', path: `/internal-transfer-batches/${b.id}` }) },

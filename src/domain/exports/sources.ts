@@ -97,6 +97,9 @@ defineExportSource(
       fee_total: `e.payload->'fee_summary'->'total'->>'value'`,
       subject_kind: `e.attribution->'subject'->>'kind'`,
       subject_id: `e.attribution->'subject'->>'id'`,
+      // The integrator's own id and pairs: a spreadsheet reconciles on them (metadata as its JSON object).
+      reference: `e.payload->>'reference'`,
+      metadata: `(e.payload->'metadata')::text`,
     },
     ['principal_value', 'fee_total'],
     `e.type like 'operations.%'`,

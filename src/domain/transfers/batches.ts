@@ -11,6 +11,7 @@ import { assetOf, insufficientFundsError, parseAmount, type Asset } from '../../
 import { anyRuleCovers, decide, evaluatePolicy, policyDenied, recordVelocity } from '../policies';
 import { scopePathOf } from '../tenancy/scopes';
 import { placementPath, type Placement } from '../tenancy/placements';
+import { isReferenceTaken, referenceTaken, type ReferenceMetadata } from '../../schema/metadata';
 import { BATCH_EVENTS } from './events';
 import { accountStates, presentTransfer, refusalOf, transferVelocity, type NewInternalTransfer } from './records';
 import { issueTransfers, type TransferToBook } from './booking';
@@ -32,6 +33,8 @@ export interface BatchItem {
   targetRef: string;
   currency: string;
   value: string;
+  /** The transfer's reference and metadata (none when absent). */
+  annotations?: ReferenceMetadata;
 }
 
 export type BatchOutcome = 'executed' | 'pending_approval' | 'refused';
@@ -147,7 +150,7 @@ function check(caller: Caller, placements: Map<string, Placement>, item: BatchIt
   } catch (err) {
     throw err instanceof AppError ? itemError(index, err) : err;
   }
-  return { index, input: { sourceRef: item.sourceRef, targetRef: item.targetRef, asset, amount }, source };
+  return { index, input: { sourceRef: item.sourceRef, targetRef: item.targetRef, asset, amount, annotations: item.annotations }, source };
 }
 
 /**
@@ -295,11 +298,28 @@ async function explainRefusal(sql: Sql, checked: Checked[], cause: unknown): Pro
     credit(c.input.sourceRef, c.input.asset.code, -c.input.amount);
     credit(c.input.targetRef, c.input.asset.code, c.input.amount);
   }
+  if (isReferenceTaken(cause, 'internal_transfers')) return takenReference(sql, checked, cause);
   if (cause instanceof AppError) return cause;
   // A refusal that no longer reproduces (the accounts changed since): retryable. Anything else is a fault, as it is.
   const refused = refusalReason(cause) !== null || (cause as { constraint_name?: string }).constraint_name === 'ledger_balances_funds_check';
   if (!refused) return cause;
   return conflict('The batch could not be booked as a whole and nothing was booked; the accounts changed meanwhile. Retry.', 'batch_conflict');
+}
+
+/** The first transfer whose unique reference another transfer holds, or that an earlier transfer of the batch repeats. */
+async function takenReference(sql: Sql, checked: Checked[], cause: unknown): Promise<unknown> {
+  const seen = new Set<string>();
+  for (const c of checked) {
+    const ref = c.input.annotations?.referenceUnique ? c.input.annotations.reference : null;
+    if (ref === null || ref === undefined) continue;
+    const [held] = await sql`select id from internal_transfers where enterprise_id = ${c.source.enterpriseId} and reference = ${ref} and reference_unique`;
+    if (held) return itemError(c.index, referenceTaken('internal transfer', held.id as string));
+    if (seen.has(ref)) {
+      return itemError(c.index, new AppError('EdgeUnprocessable', 'An earlier transfer of the batch has the same unique reference.', { errors: [{ pointer: at(c.index, 'reference'), detail: 'repeats an earlier transfer\'s unique reference' }] }));
+    }
+    seen.add(ref);
+  }
+  return cause;
 }
 
 async function separateBatch(services: Services, caller: Caller, items: BatchItem[], placements: Map<string, Placement>, idempotency: IdempotencyScope): Promise<BatchRow> {

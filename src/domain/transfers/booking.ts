@@ -37,6 +37,9 @@ const TRANSFERS = bulkTable<Omit<TransferRow, 'approval_ref' | 'failure_reason' 
   subject_attribution: 'jsonb',
   settled_at: 'timestamptz',
   policy_decision: 'jsonb',
+  reference: 'text',
+  reference_unique: 'boolean',
+  metadata: 'jsonb',
 });
 
 /**

@@ -2,6 +2,7 @@ import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { PolicyDecisionBody } from '../policies/decision-body';
+import { referenceMetadataBody } from '../../schema/metadata';
 
 export const Money = z.object({ currency: z.string(), value: z.string() }).openapi('Money', { description: 'An exact amount: a decimal string in the asset\'s units.' });
 
@@ -51,6 +52,7 @@ export const TransactionRecordBody = z
     settled_at: Timestamp.nullable(),
     subject_attribution: SubjectAttributionBody,
     policy_decision: PolicyDecisionBody.nullable().openapi({ description: 'The policy decision and trace the transfer was accepted under.' }),
+    ...referenceMetadataBody,
     etag: ETag,
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -71,6 +73,8 @@ const TRANSFER_EVENT_DESCRIPTIONS: Record<(typeof TRANSFER_STATUSES)[number], st
 export const TRANSFER_EVENTS = Object.fromEntries(
   TRANSFER_STATUSES.map((s) => [s, defineEventType(`operations.internal_transfer.${s}.v1`, TRANSFER_EVENT_DESCRIPTIONS[s], TransactionRecordBody)]),
 ) as Record<(typeof TRANSFER_STATUSES)[number], string>;
+
+export const TRANSFER_UPDATED = defineEventType('operations.internal_transfer.updated.v1', 'An internal transfer\'s reference or metadata changed.', TransactionRecordBody);
 
 const ItemProblemBody = z
   .object({

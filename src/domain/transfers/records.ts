@@ -7,6 +7,7 @@ import { money, type Asset, type BatchBooking } from '../../ledger';
 import type { PolicyDecision, VelocityEntry } from '../policies';
 import { enterpriseClosed, enterpriseSuspended } from '../tenancy/lifecycle';
 import { refusalReason } from '../../db/refusals';
+import type { ReferenceMetadata } from '../../schema/metadata';
 import { TRANSFER_EVENTS, type TRANSFER_STATUSES } from './events';
 
 /*
@@ -36,11 +37,15 @@ export interface TransferRow {
   policy_decision: PolicyDecision | null;
   /** The hold on the source while the transfer awaits approval. */
   hold_id: string | null;
+  reference: string | null;
+  reference_unique: boolean;
+  metadata: Record<string, string>;
 }
 
 /** The columns of a TransferRow, for raw selects. */
 export const COLUMNS = `id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount::text,
-  status, approval_ref, failure_reason, ledger_transaction_id, subject_attribution, settled_at, policy_decision, hold_id`;
+  status, approval_ref, failure_reason, ledger_transaction_id, subject_attribution, settled_at, policy_decision, hold_id,
+  reference, reference_unique, metadata`;
 
 /** The transaction record of the tenant API contract. Fees of internal transfers are zero until an agreement prices them. */
 export function presentTransfer(t: TransferRow) {
@@ -58,6 +63,8 @@ export function presentTransfer(t: TransferRow) {
     settled_at: t.settled_at ? t.settled_at.toISOString() : null,
     subject_attribution: t.subject_attribution,
     policy_decision: t.policy_decision,
+    reference: t.reference,
+    metadata: t.metadata,
     etag: etagOf(t),
     created_at: t.created_at.toISOString(),
     updated_at: t.updated_at.toISOString(),
@@ -139,6 +146,8 @@ export interface NewInternalTransfer {
   targetRef: string;
   asset: Asset;
   amount: bigint;
+  /** The integrator's reference and metadata (none when absent). */
+  annotations?: ReferenceMetadata;
 }
 
 /** The ledger booking of an executed transfer: source to target, under the transfer's own ledger transaction id. */
@@ -170,9 +179,9 @@ export function transferVelocity(row: TransferRow): VelocityEntry {
 }
 
 /** The event of a transfer's current status; `payload` defaults to its representation now. */
-export function transferEvent(row: TransferRow, attribution: SubjectAttribution | null, payload: unknown = presentTransfer(row)): NewEvent {
+export function transferEvent(row: TransferRow, attribution: SubjectAttribution | null, payload: unknown = presentTransfer(row), type = TRANSFER_EVENTS[row.status]): NewEvent {
   return {
-    type: TRANSFER_EVENTS[row.status],
+    type,
     enterpriseId: row.enterprise_id,
     scopeRef: row.source_ref,
     resourceRef: `internal-transfers/${row.id}`,

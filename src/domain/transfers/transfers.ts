@@ -28,6 +28,8 @@ import {
   type TransferStatus,
 } from './records';
 import { issueTransfers } from './booking';
+import { referenceMetadataWhere, referenceRefusal, updateReferenceMetadata, type ReferenceMetadataChange, type ReferenceMetadataFilter } from '../../db/references';
+import { TRANSFER_UPDATED } from './events';
 
 export {
   accountStates,
@@ -91,7 +93,7 @@ export async function createInternalTransfer(services: Services, caller: Caller,
     }
     return opened.row;
   } catch (err) {
-    throw transferRefusal(err);
+    throw transferRefusal(await referenceRefusal(services.sql, err, 'internal_transfers', 'internal transfer', caller.enterpriseId, { reference: input.annotations?.reference ?? null }));
   }
 }
 
@@ -126,6 +128,9 @@ export function executedRow(caller: Caller, input: NewInternalTransfer, decision
     settled_at: now,
     policy_decision: decision,
     hold_id: null,
+    reference: input.annotations?.reference ?? null,
+    reference_unique: input.annotations?.referenceUnique ?? false,
+    metadata: input.annotations?.metadata ?? {},
   };
 }
 
@@ -172,9 +177,10 @@ async function governedTransfer(
   Object.assign(row, { status: 'pending_approval', approval_ref: `approvals/${approvalId}`, hold_id: hold.id, settled_at: null, ledger_transaction_id: null });
   await tx`
     insert into internal_transfers (id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount,
-                                    status, approval_ref, hold_id, subject_attribution, policy_decision)
+                                    status, approval_ref, hold_id, subject_attribution, policy_decision, reference, reference_unique, metadata)
     values (${row.id}, 1, ${now}, ${now}, ${row.enterprise_id}, ${row.source_ref}, ${row.target_ref}, ${row.asset}, ${row.amount}::numeric,
-            'pending_approval', ${row.approval_ref}, ${hold.id}, ${tx.json(row.subject_attribution as never)}, ${tx.json(decision as never)})`;
+            'pending_approval', ${row.approval_ref}, ${hold.id}, ${tx.json(row.subject_attribution as never)}, ${tx.json(decision as never)},
+            ${row.reference}, ${row.reference_unique}, ${tx.json(row.metadata)})`;
   await recordTransferVelocity(tx, row);
   await recordTransferEvent(tx, row, row.subject_attribution);
   const spec = approvalSpecOf({
@@ -324,7 +330,35 @@ export async function cancelInternalTransfer(services: Services, caller: Caller,
   return after;
 }
 
-export interface TransferFilter {
+/**
+ * Changes a transfer's reference and metadata, in any status: they describe the transfer for the
+ * integrator and change nothing it does. Needs `transfers.create` at the source account.
+ */
+export async function updateTransferReferenceMetadata(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  change: ReferenceMetadataChange,
+  assertCurrent: (row: TransferRow) => void,
+): Promise<TransferRow> {
+  return updateReferenceMetadata<TransferRow>(sql, {
+    table: 'internal_transfers',
+    columns: COLUMNS,
+    what: 'internal transfer',
+    id,
+    enterpriseId: caller.enterpriseId,
+    change,
+    authorize: async (row) => {
+      const path = await scopePathOf(sql, row.source_ref);
+      if (!path) throw notFound('internal transfer');
+      caller.require('transfers.create', path, 'internal transfer');
+    },
+    assertCurrent,
+    after: (tx, row) => recordEventSql(tx, transferEvent(row, caller.attribution(), presentTransfer(row), TRANSFER_UPDATED)),
+  });
+}
+
+export interface TransferFilter extends ReferenceMetadataFilter {
   accountRef?: string;
   status?: TransferStatus;
   createdAfter?: string;
@@ -346,6 +380,7 @@ export async function listTransfers(sql: Sql, caller: Caller, filter: TransferFi
     accounts = await readableAccounts(sql, caller);
     if (accounts.length === 0) return [];
   }
+  const annotated = referenceMetadataWhere(filter, 8);
   return (await sql.unsafe(
     `select ${COLUMNS} from internal_transfers
       where enterprise_id = $1
@@ -354,8 +389,9 @@ export async function listTransfers(sql: Sql, caller: Caller, filter: TransferFi
         and ($4::timestamptz is null or created_at >= $4)
         and ($5::timestamptz is null or created_at < $5)
         and ($6::uuid is null or id > $6)
+        and ${annotated.text}
       order by id limit $7`,
-    [caller.enterpriseId, accounts as never, filter.status ?? null, filter.createdAfter ?? null, filter.createdBefore ?? null, after, limit],
+    [caller.enterpriseId, accounts as never, filter.status ?? null, filter.createdAfter ?? null, filter.createdBefore ?? null, after, limit, ...(annotated.params as never[])],
     { prepare: true },
   )) as unknown as TransferRow[];
 }

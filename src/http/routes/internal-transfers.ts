@@ -11,7 +11,10 @@ import {
   listTransfers,
   presentTransfer,
   readableTransfer,
+  updateTransferReferenceMetadata,
 } from '../../domain/transfers/transfers';
+import { ReferenceMetadataUpdate, referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
+import { assertIfMatch } from '../etag';
 import { carriedEntry } from '../../domain/audit/entries';
 
 const TransferParams = z.object({ internal_transfer_id: Uuid });
@@ -38,6 +41,7 @@ export const createInternalTransferRoute = defineRoute({
       amount: z.object({ currency: z.string().max(16), value: z.string().max(100) }).strict(),
       source_ref: AccountRef,
       target_ref: AccountRef,
+      ...referenceMetadataCreate,
     })
     .strict()
     .openapi('InternalTransferCreate'),
@@ -46,7 +50,8 @@ export const createInternalTransferRoute = defineRoute({
   handler: async ({ body, caller, services, idempotency }) => {
     const asset = assetOf(body.amount.currency, '/body/amount/currency');
     const amount = parseAmount(body.amount.value, asset, '/body/amount/value');
-    const row = await createInternalTransfer(services, caller, { sourceRef: body.source_ref, targetRef: body.target_ref, asset, amount }, idempotency);
+    const annotations = referenceMetadataOf(body);
+    const row = await createInternalTransfer(services, caller, { sourceRef: body.source_ref, targetRef: body.target_ref, asset, amount, annotations }, idempotency);
     return { status: 201, body: presentTransfer(row) };
   },
 });
@@ -69,7 +74,7 @@ export const listInternalTransfersRoute = defineRoute({
   path: '/internal-transfers',
   operationId: 'listInternalTransfers',
   summary: 'List internal transfers',
-  description: 'Oldest first. `account_ref` matches either side; `created_after` is inclusive, `created_before` exclusive.',
+  description: 'Oldest first. `account_ref` matches either side; `created_after` is inclusive, `created_before` exclusive; `reference` and `metadata[<key>]` match exactly.',
   tags: ['Internal transfers'],
   auth: { kind: 'bearer', permission: 'transfers.read' },
   query: z
@@ -78,23 +83,51 @@ export const listInternalTransfersRoute = defineRoute({
       status: z.enum(TRANSFER_STATUSES).optional().openapi({ param: { name: 'status', in: 'query' } }),
       created_after: z.iso.datetime({ offset: true }).optional().openapi({ param: { name: 'created_after', in: 'query' } }),
       created_before: z.iso.datetime({ offset: true }).optional().openapi({ param: { name: 'created_before', in: 'query' } }),
+      ...referenceMetadataQuery,
       ...pageQuery,
     })
     .strict(),
   responses: { 200: { description: 'A page of transaction records.', schema: listOf(TransactionRecordBody, 'InternalTransferList') } },
   errors: ['EdgeNotFound'],
   handler: async ({ query, caller, services }) => {
-    const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null, created_after: query.created_after ?? null, created_before: query.created_before ?? null };
+    const filter = {
+      account_ref: query.account_ref ?? null,
+      status: query.status ?? null,
+      created_after: query.created_after ?? null,
+      created_before: query.created_before ?? null,
+      reference: query.reference ?? null,
+      metadata: query.metadata ?? null,
+    };
     const after = services.pager.decode(query.page_token, caller, filter);
     const rows = await listTransfers(
       services.sql,
       caller,
-      { accountRef: query.account_ref, status: query.status, createdAfter: query.created_after, createdBefore: query.created_before },
+      { accountRef: query.account_ref, status: query.status, createdAfter: query.created_after, createdBefore: query.created_before, reference: query.reference, metadata: query.metadata },
       after,
       query.page_size + 1,
     );
     return { body: services.pager.page(rows, query.page_size, caller, filter, presentTransfer) };
   },
+});
+
+export const updateInternalTransferRoute = defineRoute({
+  method: 'patch',
+  path: '/internal-transfers/{internal_transfer_id}',
+  operationId: 'updateInternalTransfer',
+  summary: 'Change an internal transfer\'s reference or metadata',
+  description:
+    'In any status: `reference` replaces the reference (null removes it), `metadata` is merged (null removes a key). ' +
+    'With If-Match, a stale ETag is 412 and nothing changes. Metadata beyond its limits is 422 naming the key; a unique reference held by another transfer is 409 `reference_taken`.',
+  tags: ['Internal transfers'],
+  auth: { kind: 'bearer', permission: 'transfers.create' },
+  ifMatch: true,
+  params: TransferParams,
+  body: ReferenceMetadataUpdate,
+  responses: { 200: { description: 'The updated transfer.', schema: TransactionRecordBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed', 'EdgeUnprocessable'],
+  handler: async ({ params, body, caller, services, ctx }) => ({
+    body: presentTransfer(await updateTransferReferenceMetadata(services.sql, caller, params.internal_transfer_id, body, (row) => assertIfMatch(ctx, row))),
+  }),
 });
 
 export const cancelInternalTransferRoute = defineRoute({
@@ -143,6 +176,7 @@ export const createTransferBatchRoute = defineRoute({
               amount: z.object({ currency: z.string().max(16), value: z.string().max(100) }).strict(),
               source_ref: AccountRef,
               target_ref: AccountRef,
+              ...referenceMetadataCreate,
             })
             .strict(),
         )
@@ -154,7 +188,13 @@ export const createTransferBatchRoute = defineRoute({
   responses: { 201: { description: 'The batch, with one result per transfer.', schema: TransferBatchBody } },
   errors: ['EdgeBadRequest', 'EdgeForbidden', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'TemporarilyUnavailable'],
   handler: async ({ body, caller, services, idempotency }) => {
-    const items = body.transfers.map((t) => ({ sourceRef: t.source_ref, targetRef: t.target_ref, currency: t.amount.currency, value: t.amount.value }));
+    const items = body.transfers.map((t, i) => ({
+      sourceRef: t.source_ref,
+      targetRef: t.target_ref,
+      currency: t.amount.currency,
+      value: t.amount.value,
+      annotations: referenceMetadataOf(t, `/body/transfers/${i}`),
+    }));
     const batch = await createTransferBatch(services, caller, items, body.atomic, idempotency!);
     return { status: 201, body: presentBatch(batch) };
   },
@@ -178,6 +218,7 @@ export const internalTransferRoutes: RouteDef[] = [
   createInternalTransferRoute,
   listInternalTransfersRoute,
   getInternalTransferRoute,
+  updateInternalTransferRoute,
   cancelInternalTransferRoute,
   createTransferBatchRoute,
   getTransferBatchRoute,

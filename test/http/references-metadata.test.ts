@@ -1,0 +1,179 @@
+import { uuidv7 } from '../../src/ids';
+import { creditExternalDeposit } from '../../src/ledger';
+import { exportSource } from '../../src/domain/exports/sources';
+import { encodeBatches } from '../../src/domain/exports/writer';
+import { call, createTenant, startTestApp, tokenFor, type Tenant, type TestApp } from '../helpers/app';
+
+/*
+ * `reference` and `metadata` on the tenant API's money objects: set at creation, read back, listed
+ * and filtered, carried in the object's events and in the operations activity CSV export, changed
+ * with PATCH (If-Match), and refused past their limits.
+ */
+
+let app: TestApp;
+let tenant: Tenant;
+let token: string;
+const started = new Date();
+
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => call(app.url, method, path, { token, body, headers });
+const post = (path: string, body: unknown) => api('POST', path, body, { 'idempotency-key': uuidv7() });
+
+async function newAccount(): Promise<string> {
+  const res = await api('POST', '/clients', { display_name: 'Holder', external_id: `ext-${uuidv7()}`, scope_ref: `enterprises/${tenant.enterpriseId}` });
+  expect(res.status).toBe(201);
+  return res.body.default_client_account;
+}
+
+const fund = (accountRef: string, minor: bigint, asset = 'USD') =>
+  creditExternalDeposit(app.services.sql, { key: `test-deposit/${uuidv7()}`, enterpriseId: tenant.enterpriseId, accountRef, asset, amount: minor });
+
+/** The payloads of the events of one resource, oldest first. */
+async function eventsOf(resourceRef: string): Promise<Array<{ type: string; payload: Record<string, unknown> }>> {
+  return (await app.services.sql`select type, payload from events where resource_ref = ${resourceRef} order by seq`) as never;
+}
+
+/** The operations activity export's CSV lines since the test began. */
+async function activityCsv(): Promise<string[]> {
+  const source = exportSource('operations_activity');
+  const selection = { enterpriseId: tenant.enterpriseId, scopeRefs: null, scopeRef: `enterprises/${tenant.enterpriseId}`, asset: null, rangeStart: started, rangeEnd: new Date(Date.now() + 1000) };
+  let csv = '';
+  for await (const chunk of encodeBatches(source.rows(app.services.sql, selection, 100), source.columns, 'csv', source.numeric)) csv += chunk.bytes.toString('utf8');
+  return csv.split('\r\n');
+}
+
+/** Set, read, filter, event and export for one object: `ref` is its `<collection>/<id>`, created with `reference` and `metadata`. */
+async function expectCarried(collection: string, body: { id: string }, reference: string, metadata: Record<string, string>) {
+  const ref = `${collection}/${body.id}`;
+  expect(body).toMatchObject({ reference, metadata });
+  const got = await api('GET', `/${ref}`);
+  expect(got.body).toMatchObject({ reference, metadata });
+  const byReference = await api('GET', `/${collection}?reference=${encodeURIComponent(reference)}`);
+  expect(byReference.status).toBe(200);
+  expect(byReference.body.items.map((r: { id: string }) => r.id)).toEqual([body.id]);
+  const [key, value] = Object.entries(metadata)[0];
+  const byMetadata = await api('GET', `/${collection}?metadata[${encodeURIComponent(key)}]=${encodeURIComponent(value)}`);
+  expect(byMetadata.body.items.map((r: { id: string }) => r.id)).toEqual([body.id]);
+  const none = await api('GET', `/${collection}?metadata[${encodeURIComponent(key)}]=other`);
+  expect(none.body.items).toEqual([]);
+  const events = await eventsOf(ref);
+  expect(events.length).toBeGreaterThan(0);
+  for (const e of events) expect(e.payload).toMatchObject({ reference, metadata });
+  const lines = (await activityCsv()).filter((l) => l.includes(ref));
+  expect(lines.length).toBe(events.length);
+  for (const l of lines) {
+    expect(l).toContain(`,${reference},"{`);
+    for (const [k, v] of Object.entries(metadata)) expect(l).toContain(`""${k}"": ""${v}""`);
+  }
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  tenant = await createTenant(app.services, 'References Ltd');
+  token = await tokenFor(app.url, tenant);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('internal transfers', () => {
+  let a: string;
+  let b: string;
+  beforeAll(async () => {
+    [a, b] = [await newAccount(), await newAccount()];
+    await fund(a, 1_000_000n);
+  });
+  const transfer = (extra: Record<string, unknown>) => post('/internal-transfers', { amount: { currency: 'USD', value: '1.00' }, source_ref: a, target_ref: b, ...extra });
+
+  it('carries reference and metadata from creation to reads, filters, events and the export', async () => {
+    const res = await transfer({ reference: 'order-4711', metadata: { order_id: 'ord_4711', channel: 'web' } });
+    expect(res.status).toBe(201);
+    await expectCarried('internal-transfers', res.body, 'order-4711', { order_id: 'ord_4711', channel: 'web' });
+  });
+
+  it('answers null and {} when none is given', async () => {
+    const res = await transfer({});
+    expect(res.body).toMatchObject({ reference: null, metadata: {} });
+  });
+
+  it('changes them with PATCH under If-Match: null removes a key, a stale ETag is 412', async () => {
+    const res = await transfer({ reference: 'before', metadata: { keep: 'k', drop: 'd' } });
+    const patched = await api('PATCH', `/internal-transfers/${res.body.id}`, { reference: 'after', metadata: { drop: null, added: 'a' } }, { 'if-match': res.body.etag });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ reference: 'after', metadata: { keep: 'k', added: 'a' }, status: 'executed' });
+    expect(patched.body.etag).not.toBe(res.body.etag);
+    const stale = await api('PATCH', `/internal-transfers/${res.body.id}`, { reference: 'again' }, { 'if-match': res.body.etag });
+    expect(stale.status).toBe(412);
+    const events = await eventsOf(`internal-transfers/${res.body.id}`);
+    expect(events.map((e) => e.type)).toEqual(['operations.internal_transfer.executed.v1', 'operations.internal_transfer.updated.v1']);
+    expect(events[1].payload).toMatchObject({ reference: 'after', metadata: { keep: 'k', added: 'a' } });
+    expect((await api('GET', `/internal-transfers/${res.body.id}`)).body.reference).toBe('after');
+  });
+
+  it.each([
+    { name: 'too many keys', metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])), pointer: '/body/metadata' },
+    { name: 'a long key', metadata: { ['k'.repeat(41)]: 'v' }, pointer: `/body/metadata/${'k'.repeat(41)}` },
+    { name: 'a long value', metadata: { note: 'v'.repeat(501) }, pointer: '/body/metadata/note' },
+    { name: 'a bracket in a key', metadata: { 'a[b]': 'v' }, pointer: '/body/metadata/a[b]' },
+  ])('refuses metadata with $name: 422 naming the key, nothing booked', async ({ metadata, pointer }) => {
+    const reference = `refused-${uuidv7()}`;
+    const res = await transfer({ reference, metadata });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.body.errors).toContainEqual({ pointer, detail: expect.any(String) });
+    expect((await api('GET', `/internal-transfers?reference=${reference}`)).body.items).toEqual([]);
+  });
+
+  it('refuses a non-string metadata value as a schema violation', async () => {
+    const res = await transfer({ metadata: { n: 1 } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].pointer).toBe('/body/metadata/n');
+  });
+
+  it('keeps a unique reference unique: 409 reference_taken with the existing id', async () => {
+    const reference = `unique-${uuidv7()}`;
+    const first = await transfer({ reference, unique_reference: true });
+    expect(first.status).toBe(201);
+    const again = await transfer({ reference, unique_reference: true });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ reason: 'reference_taken', existing_id: first.body.id });
+    // Without the flag the same reference is accepted (it is the integrator's to reuse).
+    expect((await transfer({ reference })).status).toBe(201);
+    const other = await transfer({ reference: `other-${uuidv7()}`, unique_reference: true });
+    const clash = await api('PATCH', `/internal-transfers/${other.body.id}`, { reference });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toMatchObject({ reason: 'reference_taken', existing_id: first.body.id });
+  });
+});
+
+describe('internal transfer batches', () => {
+  it('gives each transfer of a batch its own reference and metadata', async () => {
+    const [a, b] = [await newAccount(), await newAccount()];
+    await fund(a, 10_000n);
+    const item = (reference: string, metadata: Record<string, string>) => ({ amount: { currency: 'USD', value: '1.00' }, source_ref: a, target_ref: b, reference, metadata });
+    for (const atomic of [true, false]) {
+      const res = await post('/internal-transfer-batches', { atomic, transfers: [item(`batch-${atomic}-0`, { line: `${atomic}-0` }), item(`batch-${atomic}-1`, { line: `${atomic}-1` })] });
+      expect(res.status).toBe(201);
+      const [first, second] = res.body.results.map((r: { transfer_ref: string }) => r.transfer_ref.split('/')[1]);
+      await expectCarried('internal-transfers', (await api('GET', `/internal-transfers/${first}`)).body, `batch-${atomic}-0`, { line: `${atomic}-0` });
+      expect((await api('GET', `/internal-transfers/${second}`)).body).toMatchObject({ reference: `batch-${atomic}-1`, metadata: { line: `${atomic}-1` } });
+    }
+  });
+
+  it('points a refused item\'s metadata at the transfer in the batch', async () => {
+    const [a, b] = [await newAccount(), await newAccount()];
+    const res = await post('/internal-transfer-batches', { atomic: true, transfers: [{ amount: { currency: 'USD', value: '1.00' }, source_ref: a, target_ref: b, metadata: { x: 'v'.repeat(501) } }] });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toContainEqual({ pointer: '/body/transfers/0/metadata/x', detail: expect.any(String) });
+  });
+
+  it('refuses an atomic batch whose unique reference is taken, naming the transfer', async () => {
+    const [a, b] = [await newAccount(), await newAccount()];
+    await fund(a, 10_000n);
+    const reference = `batch-unique-${uuidv7()}`;
+    const first = await post('/internal-transfers', { amount: { currency: 'USD', value: '1.00' }, source_ref: a, target_ref: b, reference, unique_reference: true });
+    const item = (r: string) => ({ amount: { currency: 'USD', value: '1.00' }, source_ref: a, target_ref: b, reference: r, unique_reference: true });
+    const res = await post('/internal-transfer-batches', { atomic: true, transfers: [item(`fresh-${uuidv7()}`), item(reference)] });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ reason: 'reference_taken', existing_id: first.body.id, transfer_index: 1 });
+  });
+});
