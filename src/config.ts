@@ -46,6 +46,11 @@ export interface Config {
   temporalUiPort: number;
   temporalNamespace: string;
   taskQueue: string;
+  /**
+   * Worker Versioning: the Worker Deployment this worker joins, and its build id (unset: derived from
+   * the package version and the workflow bundle's hash). Null, the default: an unversioned worker.
+   */
+  workerDeployment: { name: string; buildId: string | undefined } | null;
   tls: { certFile: string; keyFile: string } | undefined;
   /** The process's operations endpoints (/healthz, /readyz, /metrics): never on the public ports; 0 = any free port. */
   opsHost: string;
@@ -252,6 +257,24 @@ function addressRanges(env: Env, name: string): string[] {
     });
 }
 
+/** COUNTERFOIL_WORKER_DEPLOYMENT / COUNTERFOIL_WORKER_BUILD_ID, checked as the server checks them. */
+function workerDeployment(env: Env): Config['workerDeployment'] {
+  const name = env.COUNTERFOIL_WORKER_DEPLOYMENT?.trim() || undefined;
+  const buildId = env.COUNTERFOIL_WORKER_BUILD_ID?.trim() || undefined;
+  if (!name) {
+    if (buildId) throw new ConfigError('COUNTERFOIL_WORKER_BUILD_ID', 'needs COUNTERFOIL_WORKER_DEPLOYMENT (a build id belongs to a Worker Deployment)');
+    return null;
+  }
+  // The server refuses these: '.' and ':' separate a deployment from a build id, '__' starts its reserved names.
+  if (/[.:]/.test(name) || name.startsWith('__') || name.length > 100) {
+    throw new ConfigError('COUNTERFOIL_WORKER_DEPLOYMENT', 'expected at most 100 characters, without "." or ":", not starting with "__"');
+  }
+  if (buildId !== undefined && (buildId.startsWith('__') || buildId.length > 100)) {
+    throw new ConfigError('COUNTERFOIL_WORKER_BUILD_ID', 'expected at most 100 characters, not starting with "__"');
+  }
+  return { name, buildId };
+}
+
 function temporalSettings(env: Env): TemporalConnectionSettings {
   try {
     return temporalConnectionSettings(env);
@@ -307,6 +330,7 @@ export function loadConfig(env: Env = process.env): Config {
     temporalUiPort: int(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535),
     temporalNamespace: temporal.namespace,
     taskQueue: str(env, 'TEMPORAL_TASK_QUEUE', 'counterfoil'),
+    workerDeployment: workerDeployment(env),
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     opsHost: str(env, 'COUNTERFOIL_OPS_HOST', '127.0.0.1'),
     opsPort: int(env, 'COUNTERFOIL_OPS_PORT', 0, 0, 65535),

@@ -2,6 +2,7 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE, type ConversionWorkflowInput } from '../src/domain/conversions/messages';
 import { tagGoverned, underApproval } from './governed';
+import { versioned } from './versioning';
 
 const { markConversionExecuting, settleConversion, releaseConversion } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -29,3 +30,5 @@ export async function conversionWorkflow(input: ConversionWorkflowInput): Promis
     released: (outcome, cancelledBy) => releaseConversion(input.conversionId, outcome, cancelledBy),
   });
 }
+
+versioned('PINNED', conversionWorkflow);

@@ -2,6 +2,7 @@ import { proxyActivities, sleep, upsertSearchAttributes } from '@temporalio/work
 import type { Activities } from '../activities';
 import { DEPOSIT_NOT_FOUND, type DepositWorkflowInput } from '../src/domain/deposits/messages';
 import { SA } from '../src/temporal/search-attributes';
+import { versioned } from './versioning';
 
 const { confirmDeposit, creditDeposit } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -26,3 +27,5 @@ export async function depositWorkflow(input: DepositWorkflowInput): Promise<stri
   upsertSearchAttributes([{ key: SA.status, value: final }]);
   return final;
 }
+
+versioned('PINNED', depositWorkflow);

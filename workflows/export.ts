@@ -3,6 +3,7 @@ import { defineSearchAttributeKey, SearchAttributeType, WorkflowExecutionAlready
 import type { Activities } from '../activities';
 import type { ExportWorkflowInput, ScheduledExportInput } from '../src/domain/exports/messages';
 import { SA } from '../src/temporal/search-attributes';
+import { versioned } from './versioning';
 
 const { produceExport } = proxyActivities<Activities>({
   startToCloseTimeout: '2 hours',
@@ -69,3 +70,6 @@ export async function scheduledExportWorkflow(input: ScheduledExportInput): Prom
   }
   return opened.input.exportId;
 }
+
+versioned('AUTO_UPGRADE', exportWorkflow);
+versioned('AUTO_UPGRADE', scheduledExportWorkflow);

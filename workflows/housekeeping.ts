@@ -2,6 +2,7 @@ import { proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { DEFAULT_SNAPSHOT_EVERY_ENTRIES, type HousekeepingInput, type HousekeepingResult } from '../src/domain/housekeeping/messages';
 import { SA } from '../src/temporal/search-attributes';
+import { versioned } from './versioning';
 
 const { purgeExpiredIdempotencyRecords, purgeExpiredActionTokens, signLedgerCheckpoints, takeBalanceSnapshots } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
@@ -21,3 +22,5 @@ export async function housekeepingWorkflow(input: HousekeepingInput = {}): Promi
   upsertSearchAttributes([{ key: SA.status, value: 'completed' }]);
   return { idempotencyRecordsPurged, actionTokensPurged, ledgerCheckpointsSigned, balanceSnapshotsWritten };
 }
+
+versioned('AUTO_UPGRADE', housekeepingWorkflow);

@@ -2,6 +2,7 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { TRANSFER_CANCEL_UPDATE, TRANSFER_NOT_CANCELLABLE, type InternalTransferWorkflowInput } from '../src/domain/transfers/messages';
 import { tagGoverned, underApproval } from './governed';
+import { versioned } from './versioning';
 
 const { markTransferExecuting, settleTransfer, releaseTransfer } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -30,3 +31,5 @@ export async function internalTransferWorkflow(input: InternalTransferWorkflowIn
     released: (outcome, cancelledBy) => releaseTransfer(input.transferId, outcome, cancelledBy),
   });
 }
+
+versioned('PINNED', internalTransferWorkflow);

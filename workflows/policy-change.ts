@@ -3,6 +3,7 @@ import type { Activities } from '../activities';
 import type { PolicyChangeWorkflowInput } from '../src/domain/policies/messages';
 import { SA } from '../src/temporal/search-attributes';
 import { ApprovalGate } from './approval';
+import { versioned } from './versioning';
 
 const { applyPolicyChange, closePolicyChange } = proxyActivities<Activities>({
   startToCloseTimeout: '10 seconds',
@@ -32,3 +33,5 @@ export async function policyChangeWorkflow(input: PolicyChangeWorkflowInput): Pr
   await condition(allHandlersFinished);
   return status;
 }
+
+versioned('PINNED', policyChangeWorkflow);

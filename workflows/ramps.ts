@@ -13,6 +13,7 @@ import {
 } from '../src/domain/ramps/messages';
 import { tagGoverned, underApproval } from './governed';
 import { throughProvider } from './providers';
+import { versioned } from './versioning';
 
 const acts = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -103,3 +104,6 @@ export async function offRampWorkflow(input: OffRampWorkflowInput): Promise<stri
     released: (outcome, cancelledBy) => acts.releaseOffRamp(input.sessionId, outcome, cancelledBy),
   });
 }
+
+versioned('PINNED', onRampWorkflow);
+versioned('PINNED', offRampWorkflow);

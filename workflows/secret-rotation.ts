@@ -2,6 +2,7 @@ import { condition, defineSignal, proxyActivities, setHandler, upsertSearchAttri
 import type { Activities } from '../activities';
 import { SECRET_ROTATED_SIGNAL, type SecretRotated, type SecretRotationStart } from '../src/domain/secret-rotation/messages';
 import { SA } from '../src/temporal/search-attributes';
+import { versioned } from './versioning';
 
 const { retirePreviousSecret, recordSecretExpiring } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
@@ -52,3 +53,5 @@ export async function secretRotationWorkflow(start: SecretRotationStart): Promis
     return;
   }
 }
+
+versioned('PINNED', secretRotationWorkflow);

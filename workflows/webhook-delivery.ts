@@ -2,6 +2,7 @@ import { proxyLocalActivities, sleep, upsertSearchAttributes } from '@temporalio
 import type { Activities } from '../activities';
 import { plannedDelayAfter, withJitter, type WebhookDeliveryInput } from '../src/domain/webhooks/messages';
 import { SA } from '../src/temporal/search-attributes';
+import { versioned } from './versioning';
 
 // A local activity runs inside the workflow task: one round trip to the server per attempt, which is
 // what makes hundreds of deliveries per second possible on a small Temporal deployment.
@@ -34,3 +35,5 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     await sleep(outcome.nextDelayMs!);
   }
 }
+
+versioned('AUTO_UPGRADE', webhookDeliveryWorkflow);

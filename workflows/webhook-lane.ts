@@ -2,6 +2,7 @@ import { condition, continueAsNew, defineSignal, proxyLocalActivities, setHandle
 import type { Activities } from '../activities';
 import { LANE_BACKLOG_SIGNAL, type LaneBacklogSignal, type LaneInput } from '../src/domain/webhooks/messages';
 import { SA } from '../src/temporal/search-attributes';
+import { versioned } from './versioning';
 
 // A local activity runs inside the workflow task: one marker per step, no activity task round trips.
 const { runWebhookLaneStep } = proxyLocalActivities<Activities>({
@@ -62,3 +63,5 @@ export async function webhookLaneWorkflow(input: LaneInput): Promise<void> {
   }
   await continueAsNew<typeof webhookLaneWorkflow>({ ...input, probe, probeNow, rate });
 }
+
+versioned('AUTO_UPGRADE', webhookLaneWorkflow);

@@ -26,6 +26,7 @@ import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { SA } from '../src/temporal/search-attributes';
 import { ApprovalGate } from './approval';
 import { throughProvider } from './providers';
+import { versioned } from './versioning';
 
 const { markWithdrawalExecuting, submitWithdrawal, withdrawalRailOutcome, settleWithdrawal, releaseWithdrawal } = proxyActivities<Activities>({
   // Short: after a worker crash, an activity it was running is retried once this passes.
@@ -179,3 +180,5 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
   await condition(allHandlersFinished);
   return result;
 }
+
+versioned('PINNED', withdrawalWorkflow);

@@ -9,6 +9,7 @@ import { createActivities } from '../../activities';
 import { connectionOptionsOf } from './client';
 import { COMPILED, PREBUILT_WORKFLOW_BUNDLE, ROOT } from '../root';
 import { isPatched } from '../dependency-patches';
+import { deploymentOptions } from './versioning';
 
 export const WORKFLOWS_PATH = path.join(ROOT, 'workflows', 'index.ts');
 
@@ -121,6 +122,7 @@ export async function createWorker(
     // database round trips: more than the default 40 slots, so a slow database does not idle the worker.
     maxConcurrentWorkflowTaskExecutions: 100,
     maxConcurrentLocalActivityExecutions: 100,
+    ...deploymentOptions(services.config, bundle, services.log),
   });
   return { worker, connection };
 }
