@@ -69,6 +69,21 @@ export class Pager {
     return cursor.a;
   }
 
+  /**
+   * A list route's body: decodes `page_token`, fetches `page_size + 1` rows after it (ordered by id
+   * ascending, so the extra row says whether another page exists) and shapes the page.
+   */
+  async list<Row extends { id: string }, Out>(
+    query: { page_token?: string; page_size: number },
+    caller: Caller,
+    filter: Record<string, unknown>,
+    fetch: (after: string | null, limit: number) => Promise<Row[]>,
+    present: (row: Row) => Out,
+  ): Promise<{ items: Out[]; next_page_token: string | null }> {
+    const rows = await fetch(this.decode(query.page_token, caller, filter), query.page_size + 1);
+    return this.page(rows, query.page_size, caller, filter, present);
+  }
+
   /** Shapes a page fetched with `limit + 1` rows ordered by id ascending. */
   page<Row extends { id: string }, Out>(
     rows: Row[],

@@ -51,16 +51,14 @@ export const listApprovalsRoute = defineRoute({
   responses: { 200: { description: 'A page of approvals.', schema: listOf(ApprovalBody, 'ApprovalList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { scope_ref: query.scope_ref, status: query.status, action_family: query.action_family, decidable: query.decidable };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listApprovals(services.sql, caller, {
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listApprovals(services.sql, caller, {
       scopeRef: query.scope_ref,
       status: query.status,
       actionFamily: query.action_family,
       decidable: query.decidable === 'true',
       after,
-      limit: query.page_size + 1,
-    });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, (r) => presentApproval(r, r.votes)) };
+      limit,
+    }), (r) => presentApproval(r, r.votes)) };
   },
 });
 

@@ -369,17 +369,11 @@ export const listPayoutMethodsRoute = defineRoute({
   errors: ['EdgeNotFound'],
   handler: async ({ query, caller, services }) => {
     const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null };
-    const after = services.pager.decode(query.page_token, caller, filter);
     if (query.account_ref) await requireAccount(services.sql, caller, query.account_ref, 'catalogue.read');
-    const rows = await listPayoutMethods(services.sql, {
-      enterpriseId: caller.enterpriseId,
-      visible: visibility(caller, 'catalogue.read'),
-      accountRef: query.account_ref,
-      status: query.status,
-      after,
-      limit: query.page_size + 1,
-    });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentPayoutMethod) };
+    const visible = visibility(caller, 'catalogue.read');
+    const fetch = (after: string | null, limit: number) =>
+      listPayoutMethods(services.sql, { enterpriseId: caller.enterpriseId, visible, accountRef: query.account_ref, status: query.status, after, limit });
+    return { body: await services.pager.list(query, caller, filter, fetch, presentPayoutMethod) };
   },
 });
 

@@ -84,10 +84,9 @@ export const listConnectorsRoute = defineRoute({
   query: z.object({ ...pageQuery }).strict(),
   responses: { 200: { description: 'A page of connectors, oldest first.', schema: listOf(ConnectorBody, 'ConnectorList') } },
   handler: async ({ query, caller, services }) => {
-    const after = services.pager.decode(query.page_token, caller, {});
     // Enterprise-level objects: a caller without the permission at the enterprise sees none.
-    const rows = caller.can('connectors.read', [caller.enterpriseRef]) ? await listConnectors(services.sql, caller.enterpriseId, after, query.page_size + 1) : [];
-    return { body: services.pager.page(rows, query.page_size, caller, {}, (r) => presentConnector(r, services.config.providers)) };
+    const fetch = async (after: string | null, limit: number) => (caller.can('connectors.read', [caller.enterpriseRef]) ? listConnectors(services.sql, caller.enterpriseId, after, limit) : []);
+    return { body: await services.pager.list(query, caller, {}, fetch, (r) => presentConnector(r, services.config.providers)) };
   },
 });
 
@@ -255,9 +254,7 @@ export const listKycDecisionsRoute = defineRoute({
   handler: async ({ params, query, caller, services }) => {
     const client = await authorizedClient(services.orm.em.fork(), caller, params.client_id, 'kyc.read');
     const filter = { client_id: client.id };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listKycDecisions(services.sql, client.id, after, query.page_size + 1);
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentKycDecision) };
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listKycDecisions(services.sql, client.id, after, limit), presentKycDecision) };
   },
 });
 

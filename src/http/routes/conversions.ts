@@ -106,9 +106,7 @@ export const listConversionPairs = defineRoute({
   responses: { 200: { description: 'A page of pairs.', schema: listOf(ConversionPairBody, 'ConversionPairList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { from_asset: query.from_asset ?? null, to_asset: query.to_asset ?? null };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listPairs(services.sql, { fromAsset: query.from_asset, toAsset: query.to_asset, after, limit: query.page_size + 1 });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentPair) };
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listPairs(services.sql, { fromAsset: query.from_asset, toAsset: query.to_asset, after, limit }), presentPair) };
   },
 });
 
@@ -216,9 +214,7 @@ export const listConversionsRoute = defineRoute({
   responses: { 200: { description: 'A page of transaction records.', schema: listOf(ConversionRecordBody, 'ConversionList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listConversions(services.sql, caller, { accountRef: query.account_ref, status: query.status }, after, query.page_size + 1);
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentConversion) };
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listConversions(services.sql, caller, { accountRef: query.account_ref, status: query.status }, after, limit), presentConversion) };
   },
 });
 

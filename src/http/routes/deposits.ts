@@ -56,17 +56,11 @@ export const listDepositsRoute = defineRoute({
   errors: ['EdgeNotFound'],
   handler: async ({ query, caller, services }) => {
     const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null };
-    const after = services.pager.decode(query.page_token, caller, filter);
     if (query.account_ref) await requireAccount(services.sql, caller, query.account_ref, 'funding.read');
-    const rows = await listDeposits(services.sql, {
-      enterpriseId: caller.enterpriseId,
-      visible: visibility(caller, 'funding.read'),
-      accountRef: query.account_ref,
-      status: query.status,
-      after,
-      limit: query.page_size + 1,
-    });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentDeposit) };
+    const visible = visibility(caller, 'funding.read');
+    const fetch = (after: string | null, limit: number) =>
+      listDeposits(services.sql, { enterpriseId: caller.enterpriseId, visible, accountRef: query.account_ref, status: query.status, after, limit });
+    return { body: await services.pager.list(query, caller, filter, fetch, presentDeposit) };
   },
 });
 

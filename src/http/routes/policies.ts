@@ -81,15 +81,13 @@ export const listPolicyRulesRoute = defineRoute({
   responses: { 200: { description: 'A page of rules.', schema: listOf(PolicyRuleBody, 'PolicyRuleList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { action_family: query.action_family, status: query.status, scope_ref: query.scope_ref };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listPolicyRules(services.sql, caller, {
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listPolicyRules(services.sql, caller, {
       actionFamily: query.action_family,
       status: query.status,
       scopeRef: query.scope_ref,
       after,
-      limit: query.page_size + 1,
-    });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentPolicyRule) };
+      limit,
+    }), presentPolicyRule) };
   },
 });
 

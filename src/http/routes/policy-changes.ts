@@ -27,9 +27,7 @@ export const listPolicyChangesRoute = defineRoute({
   responses: { 200: { description: 'A page of policy changes.', schema: listOf(PolicyChangeBody, 'PolicyChangeList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { status: query.status, target_ref: query.target_ref };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listPolicyChanges(services.sql, caller, { status: query.status, targetRef: query.target_ref, after, limit: query.page_size + 1 });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentPolicyChange) };
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listPolicyChanges(services.sql, caller, { status: query.status, targetRef: query.target_ref, after, limit }), presentPolicyChange) };
   },
 });
 

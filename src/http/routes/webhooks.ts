@@ -317,9 +317,7 @@ export const listWebhookDeliveries = defineRoute({
   handler: async ({ params, query, caller, services }) => {
     await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.read');
     const filter = { subscription_id: params.subscription_id, status: query.status ?? null };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listDeliveries(services.sql, params.subscription_id, after, query.page_size + 1, query.status);
-    return { body: services.pager.page(rows, query.page_size, caller, filter, (d) => presentDelivery(d)) };
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listDeliveries(services.sql, params.subscription_id, after, limit, query.status), (d) => presentDelivery(d)) };
   },
 });
 

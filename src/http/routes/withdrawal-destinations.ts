@@ -82,9 +82,7 @@ export const listWithdrawalDestinationsRoute = defineRoute({
   responses: { 200: { description: 'A page of destinations.', schema: listOf(WithdrawalDestinationBody, 'WithdrawalDestinationList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { scope_ref: query.scope_ref, status: query.status, asset: query.asset };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listDestinations(services.sql, caller, { scopeRef: query.scope_ref, status: query.status, asset: query.asset, after, limit: query.page_size + 1 });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentDestination) };
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listDestinations(services.sql, caller, { scopeRef: query.scope_ref, status: query.status, asset: query.asset, after, limit }), presentDestination) };
   },
 });
 

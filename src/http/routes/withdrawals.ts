@@ -62,9 +62,7 @@ export const listWithdrawalsRoute = defineRoute({
   responses: { 200: { description: 'A page of withdrawals.', schema: listOf(WithdrawalRecordBody, 'WithdrawalList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { account_ref: query.account_ref, status: query.status };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listWithdrawals(services.sql, caller, { accountRef: query.account_ref, status: query.status, after, limit: query.page_size + 1 });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentWithdrawal) };
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listWithdrawals(services.sql, caller, { accountRef: query.account_ref, status: query.status, after, limit }), presentWithdrawal) };
   },
 });
 
