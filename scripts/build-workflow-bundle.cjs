@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run build`, after tsc: bundles the workflows once into dist/workflow-bundle.js, which the
+// `npm run build`, after tsc: bundles the workflows once into dist/workflow-bundle.js (and its traced
+// variant dist/workflow-bundle-traced.js, for a worker with OpenTelemetry on), which the
 // compiled worker loads instead of running webpack at start-up.
 const path = require('node:path');
 const root = path.join(__dirname, '..');

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { LogLevel } from './config';
+import { logContext } from './telemetry/log-context';
 
 export type Logger = pino.Logger;
 
@@ -9,6 +10,7 @@ export function createLogger(level: LogLevel, base: Record<string, unknown> = {}
     level,
     base: { service: 'counterfoil', ...base },
     timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: logContext,
     redact: {
       paths: [
         'req.headers.authorization',

@@ -65,7 +65,7 @@ function keySetOf(provider: IdentityProvider, policy: OutboundPolicy): JWTVerify
       cooldownDuration: REMOTE_KEY_COOLDOWN_MS,
       timeoutDuration: REMOTE_KEY_TIMEOUT_MS,
       // The URL is tenant-supplied: every fetch is checked and pinned to the address checked (SSRF, DNS rebinding).
-      [customFetch]: pinnedFetch(policy, { timeoutMs: REMOTE_KEY_TIMEOUT_MS, maxBodyBytes: REMOTE_KEY_MAX_BYTES }) as never,
+      [customFetch]: pinnedFetch(policy, { timeoutMs: REMOTE_KEY_TIMEOUT_MS, maxBodyBytes: REMOTE_KEY_MAX_BYTES, spanName: 'GET key set' }) as never,
     });
     remoteKeySets.set(cacheKey, keySet);
   }

@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
-import { startStack, type Role, type Stack } from '../stack';
+import type { Role, Stack } from '../stack';
+import { shutdownTracing, startTracing } from '../telemetry';
 import { cliFindsDatabase, maskPassword } from './database';
 
 function banner(stack: Stack, config: Config): string {
@@ -39,6 +40,9 @@ function banner(stack: Stack, config: Config): string {
 /** `start`, `api`, `worker`: runs until SIGINT or SIGTERM, then drains and exits. */
 export async function serve(role: Role): Promise<void> {
   const config = loadConfig();
+  // Before the stack's modules load: the SQL instrumentation hooks the database driver as it is required.
+  startTracing(role === 'all' ? 'counterfoil' : `counterfoil-${role}`);
+  const { startStack } = await import('../stack');
   const log = createLogger(config.logLevel, { role });
   const started = Date.now();
   const stack = await startStack(config, log, role);
@@ -50,7 +54,10 @@ export async function serve(role: Role): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    stack.stop().then(
+    stack
+      .stop()
+      .then(() => shutdownTracing())
+      .then(
       () => process.exit(0),
       (err) => {
         log.error({ err }, 'shutdown failed');

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import postgres from 'postgres';
+import { tracePostgres } from '../telemetry/postgres';
 
 /**
  * A `postgres` (porsager) client for a libpq-style URL. libpq, and node-postgres under MikroORM,
@@ -15,10 +16,15 @@ export function connectPostgres(url: string, options: postgres.Options<Record<st
   const query = url.indexOf('?');
   const params = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
   const socketDir = params.get('host');
-  if (!socketDir?.startsWith('/')) return postgres(url, options);
-  params.delete('host');
-  const rest = params.toString();
-  return postgres(url.slice(0, query) + (rest ? `?${rest}` : ''), { ...options, host: socketDir });
+  let sql: postgres.Sql;
+  if (!socketDir?.startsWith('/')) sql = postgres(url, options);
+  else {
+    params.delete('host');
+    const rest = params.toString();
+    sql = postgres(url.slice(0, query) + (rest ? `?${rest}` : ''), { ...options, host: socketDir });
+  }
+  tracePostgres(sql);
+  return sql;
 }
 
 /** What postgres.js passes its `socket` option (connection.js createSocket). */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
+import { SpanStatusCode } from '@opentelemetry/api';
 import type { Services } from '../services';
+import { inServerSpan } from '../telemetry';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -15,7 +17,7 @@ export function requestContext(services: Services, surface: 'tenant' | 'signed')
     if (!h) histograms.set(key, (h = metrics.httpDuration.labels({ surface, route, method, status })));
     return h;
   };
-  return async (ctx, next) => {
+  return (ctx, next) => inServerSpan(ctx.method, ctx.headers, async (span) => {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('x-request-id');
     const requestId = REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
@@ -29,6 +31,12 @@ export function requestContext(services: Services, surface: 'tenant' | 'signed')
       const route: string = ctx.state.route?.path ?? 'unmatched';
       histogramFor(route, ctx.method, String(ctx.status)).observe(seconds);
       metrics.observeRequest(surface, ctx.status, ctx.response.get('Idempotent-Replayed') === 'true' || ctx.response.get('X-Replayed') === 'true');
+      if (span) {
+        // Named by the route template, never the path: ids in span names would make every request a name of its own.
+        span.updateName(`${ctx.method} ${route}`);
+        span.setAttributes({ 'http.route': route, 'http.response.status_code': ctx.status, 'counterfoil.request_id': requestId, 'counterfoil.surface': surface });
+        if (ctx.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      }
       if (log.isLevelEnabled('info')) {
         log.info(
           {
@@ -44,5 +52,5 @@ export function requestContext(services: Services, surface: 'tenant' | 'signed')
         );
       }
     }
-  };
+  });
 }

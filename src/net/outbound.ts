@@ -18,7 +18,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { lookup } from 'node:dns/promises';
+import { SpanStatusCode } from '@opentelemetry/api';
 import type { Config } from '../config';
+import { inClientSpan, injectTraceContext, tracingActive } from '../telemetry';
 
 /** Why an address may not be called; only `public` is always allowed. */
 export type AddressClass =
@@ -185,6 +187,11 @@ export interface OutboundRequest {
   /** Keep the response body, up to this many bytes (a longer one is an error); by default it is read and dropped. */
   maxBodyBytes?: number;
   signal?: AbortSignal;
+  /**
+   * The client span's name when tracing is on: a template such as `POST /payouts`, never a URL with
+   * ids or secrets in it (webhook URLs often carry a token in their path). By default the method alone.
+   */
+  spanName?: string;
 }
 
 export interface OutboundResponse {
@@ -222,9 +229,19 @@ const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 const staleSocket = (request: http.ClientRequest, err: NodeJS.ErrnoException, responded: boolean) =>
   request.reusedSocket && !responded && (STALE_SOCKET.has(err.code ?? '') || err.message === 'socket hang up');
 
-/** One request to a checked destination. Never throws for the network's or the peer's failures. */
+/**
+ * One request to a checked destination. Never throws for the network's or the peer's failures. With
+ * tracing on, a client span covers it and `traceparent` tells the peer which trace the call belongs to.
+ */
 export function sendRequest(dest: Destination, req: OutboundRequest): Promise<OutboundResponse> {
-  return exchange(dest, req, process.hrtime.bigint());
+  if (!tracingActive()) return exchange(dest, req, process.hrtime.bigint());
+  const attributes = { 'http.request.method': req.method, 'server.address': dest.url.hostname, 'server.port': Number(dest.url.port) || (dest.url.protocol === 'https:' ? 443 : 80) };
+  return inClientSpan(req.spanName ?? req.method, attributes, async (span) => {
+    const res = await exchange(dest, { ...req, headers: injectTraceContext({ ...req.headers }) }, process.hrtime.bigint());
+    if (res.status !== null) span?.setAttribute('http.response.status_code', res.status);
+    if (res.status === null || res.status >= 500) span?.setStatus({ code: SpanStatusCode.ERROR, message: res.error ?? `status ${res.status}` });
+    return res;
+  });
 }
 
 function exchange(dest: Destination, req: OutboundRequest, started: bigint): Promise<OutboundResponse> {
@@ -297,10 +314,10 @@ function exchange(dest: Destination, req: OutboundRequest, started: bigint): Pro
  * A `fetch` for libraries that take one (jose's remote key sets): GET only, checked and pinned as
  * above, body capped at `maxBodyBytes`. A refused destination or a failed exchange rejects.
  */
-export function pinnedFetch(policy: OutboundPolicy, options: { timeoutMs: number; maxBodyBytes: number }) {
+export function pinnedFetch(policy: OutboundPolicy, options: { timeoutMs: number; maxBodyBytes: number; spanName?: string }) {
   return async (url: string | URL, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> => {
     const dest = await resolveDestination(url, policy);
-    const res = await sendRequest(dest, { method: 'GET', headers: init.headers, timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes, signal: init.signal });
+    const res = await sendRequest(dest, { method: 'GET', headers: init.headers, timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes, signal: init.signal, spanName: options.spanName });
     if (res.status === null) throw new Error(res.error ?? 'no response');
     const headers = new Headers();
     for (const [name, value] of Object.entries(res.headers)) {

@@ -1,5 +1,6 @@
 import { Client, Connection, type ConnectionLike, type WorkflowClientInterceptor } from '@temporalio/client';
 import type { Metrics } from '../metrics';
+import { tracing } from '../telemetry';
 import type { TemporalConnectionOptions } from './connection';
 
 /** Where and how to connect (temporalConnectionOptions), plus the namespace and task queue. */
@@ -27,9 +28,12 @@ export class TemporalGateway {
 
   /** Counts every workflow this process starts, whichever module starts it. */
   private interceptors(): WorkflowClientInterceptor[] {
+    // A span per start, signal and update, whose context the workflow continues (src/telemetry).
+    const traced = tracing()?.workflowClientInterceptor();
     const metrics = this.metrics;
-    if (!metrics) return [];
+    if (!metrics) return traced ? [traced] : [];
     return [
+      ...(traced ? [traced] : []),
       {
         async startWithDetails(input, next) {
           const out = await next(input);

@@ -10,8 +10,18 @@ import { connectionOptionsOf } from './client';
 import { COMPILED, PREBUILT_WORKFLOW_BUNDLE, ROOT } from '../root';
 import { isPatched } from '../dependency-patches';
 import { deploymentOptions } from './versioning';
+import { tracing, tracingActive } from '../telemetry';
 
 export const WORKFLOWS_PATH = path.join(ROOT, 'workflows', 'index.ts');
+/**
+ * The OpenTelemetry workflow interceptors: bundled only into the traced variant of the bundle, which a
+ * worker with tracing on loads, so that an untraced worker runs no span code in its workflows.
+ */
+const TRACING_INTERCEPTORS = require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors');
+
+/** What bundleWorkflowCode gets for the plain or the traced variant. */
+const bundleOptions = (traced: boolean) => ({ workflowsPath: WORKFLOWS_PATH, logger: undefined, ...(traced ? { workflowInterceptorModules: [TRACING_INTERCEPTORS] } : {}) });
+const bundleName = (traced: boolean) => `workflow-bundle-${bundleKey()}${traced ? '-traced' : ''}.js`;
 
 /** Hash of everything the workflow bundle is built from, so a cached bundle is reused only when valid. */
 function bundleKey(): string {
@@ -33,11 +43,11 @@ function bundleKey(): string {
  * start should not pay it again. Answers the file's absolute path: given a path, the SDK holds one copy
  * of the bundle string; given the code, it kept ours and a re-stitched second one.
  */
-export async function workflowBundle(cacheDir: string): Promise<{ codePath: string }> {
+export async function workflowBundle(cacheDir: string, traced = false): Promise<{ codePath: string }> {
   mkdirSync(cacheDir, { recursive: true });
-  const file = path.resolve(cacheDir, `workflow-bundle-${bundleKey()}.js`);
+  const file = path.resolve(cacheDir, bundleName(traced));
   if (!existsSync(file)) {
-    const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: undefined });
+    const { code } = await bundleWorkflowCode(bundleOptions(traced));
     // Written aside, then renamed: processes bundling at once (test shards) never read a half-written file.
     const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, withoutEmbeddedSources(code));
@@ -78,10 +88,25 @@ export function installTemporalRuntime(log: Logger, prometheusBindAddress?: stri
   const levels: Record<string, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };
   Runtime.install({
     logger: new DefaultLogger(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'].includes(level) ? level : 'WARN', (entry) => {
-      if (log.level !== 'silent') log[levels[entry.level] ?? 'info']({ temporal: entry.meta }, entry.message);
+      if (log.level !== 'silent') log[levels[entry.level] ?? 'info']({ ...sdkLogIds(entry.meta), temporal: entry.meta }, entry.message);
     }),
     ...(prometheusBindAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: prometheusBindAddress } } } } : {}),
   });
+}
+
+/**
+ * The ids an SDK log line (a workflow's `log`, the worker's activity logs) carries in its metadata,
+ * under the names our own lines use, so one query finds a run's lines from either source.
+ */
+function sdkLogIds(meta: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!meta) return {};
+  const ids: Record<string, unknown> = {};
+  if (meta.workflowId !== undefined) ids.workflow_id = meta.workflowId;
+  if ((meta.runId ?? meta.workflowRunId) !== undefined) ids.run_id = meta.runId ?? meta.workflowRunId;
+  if (meta.activityType !== undefined) ids.activity_type = meta.activityType;
+  if (meta.trace_id !== undefined) ids.trace_id = meta.trace_id;
+  if (meta.span_id !== undefined) ids.span_id = meta.span_id;
+  return ids;
 }
 
 const dependencyPatches = { isPatched };
@@ -114,6 +139,8 @@ export async function createWorker(
     taskQueue: overrides.taskQueue ?? services.config.taskQueue,
     workflowBundle: bundle,
     activities: createActivities(services),
+    // Activity spans, and the sink the workflow's spans leave the sandbox through (a traced bundle only).
+    ...tracing()?.workerOptions(),
     // The SDK sizes the sticky cache from the heap limit, which holds far more RSS for little gain
     // (docs/performance.md, "Workflow worker memory"); evicted runs replay their history on their next task.
     maxCachedWorkflows: 200,
@@ -127,33 +154,39 @@ export async function createWorker(
   return { worker, connection };
 }
 
-/** `npm run build`: the bundle of the workflow sources, written once to `file` for the compiled worker. */
+/** `npm run build`: the bundles of the workflow sources, plain in `file` and traced beside it, for the compiled worker. */
 export async function writeWorkflowBundle(file: string): Promise<void> {
-  const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: undefined });
-  writeFileSync(file, withoutEmbeddedSources(code));
+  for (const traced of [false, true]) {
+    const { code } = await bundleWorkflowCode(bundleOptions(traced));
+    writeFileSync(traced ? tracedVariant(file) : file, withoutEmbeddedSources(code));
+  }
 }
+
+const tracedVariant = (file: string) => file.replace(/[.]js$/, '-traced.js');
 
 /**
  * The worker's workflow bundle: the compiled code loads the one `npm run build` made (Temporal's
  * advice for production: no webpack at start-up); the sources build and cache their own.
  */
 export async function workerWorkflowBundle(cacheDir: string): Promise<{ codePath: string }> {
-  if (COMPILED && existsSync(PREBUILT_WORKFLOW_BUNDLE)) return { codePath: PREBUILT_WORKFLOW_BUNDLE };
-  return workflowBundleOutOfProcess(cacheDir);
+  const traced = tracingActive();
+  const prebuilt = traced ? tracedVariant(PREBUILT_WORKFLOW_BUNDLE) : PREBUILT_WORKFLOW_BUNDLE;
+  if (COMPILED && existsSync(prebuilt)) return { codePath: prebuilt };
+  return workflowBundleOutOfProcess(cacheDir, traced);
 }
 
 /**
  * The workflow bundle, built by a short-lived child process when the cache misses: a webpack run in
  * the worker itself leaves its memory behind in the worker's RSS (docs/performance.md, "Workflow worker memory").
  */
-export async function workflowBundleOutOfProcess(cacheDir: string): Promise<{ codePath: string }> {
-  if (!existsSync(path.join(cacheDir, `workflow-bundle-${bundleKey()}.js`))) {
-    const build = `require(${JSON.stringify(__filename)}).workflowBundle(${JSON.stringify(cacheDir)}).catch((e) => { console.error(e); process.exit(1); })`;
+export async function workflowBundleOutOfProcess(cacheDir: string, traced = false): Promise<{ codePath: string }> {
+  if (!existsSync(path.join(cacheDir, bundleName(traced)))) {
+    const build = `require(${JSON.stringify(__filename)}).workflowBundle(${JSON.stringify(cacheDir)}, ${traced}).catch((e) => { console.error(e); process.exit(1); })`;
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', '-e', build], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
       child.on('error', reject);
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`workflow bundler exited with ${code}`))));
     });
   }
-  return workflowBundle(cacheDir);
+  return workflowBundle(cacheDir, traced);
 }

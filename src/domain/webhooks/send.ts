@@ -24,6 +24,7 @@ export async function postToReceiver(target: Destination, headers: Record<string
     headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Counterfoil-Webhooks/1' },
     body,
     timeoutMs,
+    spanName: 'POST webhook',
   });
   return {
     statusCode: res.status,

@@ -65,6 +65,7 @@ export class ConnectorClient {
       },
       text,
       this.transport,
+      path,
     );
     if (res.status === null) throw new ConnectorFailure(this.name, res.timedOut ? 'timeout' : 'unreachable', res.error ?? 'no answer');
     if (res.status === 404 && notFound === null) return null;

@@ -57,7 +57,7 @@ function agentFor(ca: string | undefined): https.Agent {
 }
 
 /** POSTs `body` to `url`; never throws for the network's or the peer's failures (nor for a refused URL). */
-export async function postToConnector(url: string, headers: Record<string, string>, body: string, transport: ConnectorTransport): Promise<ConnectorExchange> {
+export async function postToConnector(url: string, headers: Record<string, string>, body: string, transport: ConnectorTransport, operation = 'connector'): Promise<ConnectorExchange> {
   const dest = await destination(url, transport.allowLoopback);
   if (typeof dest === 'string') return { status: null, body: null, error: `connector URL refused: ${dest}`, timedOut: false };
   const res = await sendRequest(dest, {
@@ -67,6 +67,7 @@ export async function postToConnector(url: string, headers: Record<string, strin
     timeoutMs: transport.timeoutMs,
     maxBodyBytes: MAX_ANSWER_BYTES,
     agent: agentFor(transport.ca),
+    spanName: `POST ${operation}`,
   });
   return { status: res.status, body: res.body, error: res.error, timedOut: res.status === null && /^no complete response/.test(res.error ?? '') };
 }
