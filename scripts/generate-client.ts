@@ -22,7 +22,27 @@ export function servedDocument(): object {
 /** TypeScript types of an OpenAPI document: deterministic for a given document. */
 export async function clientTypes(document: object): Promise<string> {
   const ast = await openapiTS(structuredClone(document) as never, { alphabetize: true });
-  return HEADER + astToString(ast);
+  return HEADER + astToString(ast) + idempotentOperations(document);
+}
+
+type Parameter = { in?: string; name?: string; $ref?: string };
+type Operation = { parameters?: Parameter[] };
+
+/**
+ * The operations that take an `Idempotency-Key`, as `METHOD /path/{template}`: the SDK gives each a key
+ * of its own when the caller sends none, and retries only these of the POSTs (a retry then replays).
+ */
+function idempotentOperations(document: object): string {
+  const { paths, components } = document as { paths: Record<string, Record<string, Operation>>; components?: { parameters?: Record<string, Parameter> } };
+  const resolve = (p: Parameter) => (p.$ref ? (components?.parameters?.[p.$ref.replace('#/components/parameters/', '')] ?? p) : p);
+  const found = Object.entries(paths)
+    .flatMap(([route, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => op.parameters?.map(resolve).some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key'))
+        .map(([method]) => `${method.toUpperCase()} ${route}`),
+    )
+    .sort();
+  return `\n/** Operations that take an Idempotency-Key: the SDK keys and retries these. */\nexport const IDEMPOTENT_OPERATIONS: readonly string[] = ${JSON.stringify(found, null, 2)};\n`;
 }
 
 /**

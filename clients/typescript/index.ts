@@ -1,65 +1,104 @@
 /**
- * A typed client of the Counterfoil tenant API: the types are generated from the OpenAPI document
- * (openapi.ts, `npm run generate:client`) and the calls go through openapi-fetch. It depends on
- * nothing else and runs wherever `fetch` does (browsers, Node 20+), so an integration can copy the folder.
+ * @counterfoil/sdk: the typed client of the Counterfoil tenant API (types generated from its OpenAPI
+ * document into openapi.ts by `npm run generate:client`, calls through openapi-fetch), the signed /v1
+ * client, webhook verification, typed errors, pagination, and idempotent retries. Runs wherever
+ * `fetch` does (Node 20.19+, browsers).
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { components, operations, paths } from './openapi';
+import type { components, operations, paths, webhooks } from './openapi';
+import { problemOf, CounterfoilError, type Problem } from './errors';
+import { retryingFetch, type RetryOptions } from './retry';
 
-export type { components, operations, paths };
+export type { components, operations, paths, webhooks };
 export type Schemas = components['schemas'];
-/** RFC 9457 problem details: every error answer of the API. */
-export type Problem = Schemas['Problem'];
 export type CounterfoilClient = Client<paths>;
+export { CounterfoilError, problemOf, unwrap, type ErrorCode, type ErrorReason, type Problem } from './errors';
+export { newIdempotencyKey, retryAfterMs, retryingFetch, takesIdempotencyKey, type RetryOptions } from './retry';
+export { paginate } from './pagination';
+export { SignedApiClient, secretKeyFromPkcs8, signBody, type SignedApiClientOptions, type SignedApiResponse } from './signed';
+export { verifyWebhook, WebhookVerificationError, type WebhookEvent } from './webhooks';
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface CounterfoilClientOptions {
   /** Origin of the tenant API, e.g. `https://api.example.com` (empty: the page's own origin). */
   baseUrl: string;
   /** The bearer token to send, read before every request (null: send none). */
-  accessToken?: () => string | null | undefined;
+  accessToken?: () => string | null | undefined | Promise<string | null | undefined>;
+  /** Instead of `accessToken`: the SDK obtains tokens with the client-credentials grant and renews them before they expire. */
+  credentials?: ClientCredentials;
   /** Called with every 401 answer (an expired or revoked token), e.g. to sign the person in again. */
   onUnauthorized?: (problem: Problem) => void;
+  /** Retries of network errors, 429 and 5xx (default on; `false` sends each request once). */
+  retry?: RetryOptions | false;
+  /** Throw a CounterfoilError for every error answer instead of returning it as `error`. */
+  throwOnError?: boolean;
+  /** Sent as `Counterfoil-Version` (e.g. `2026-11-26`); else the client's pinned version answers. */
+  apiVersion?: string;
   fetch?: (input: Request) => Promise<Response>;
 }
 
-/** A fresh Idempotency-Key. Keep it for one logical operation: a retry with the same key replays the first answer. */
-export function newIdempotencyKey(): string {
-  return globalThis.crypto.randomUUID();
+/** Renews a client-credentials token 30 s before it expires; a 401 drops it so the next call asks again. */
+function tokenSource(baseUrl: string, credentials: ClientCredentials, send: (input: Request) => Promise<Response>) {
+  let current: { token: string; renewAt: number } | undefined;
+  let pending: Promise<string> | undefined;
+  const issue = async () => {
+    const res = await send(
+      new Request(new URL('/oauth/token', baseUrl || globalThis.location?.origin), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret }),
+      }),
+    );
+    const body: unknown = await res.json().catch(() => undefined);
+    if (!res.ok) throw new CounterfoilError(problemOf(body, res));
+    const issued = body as { access_token: string; expires_in: number };
+    current = { token: issued.access_token, renewAt: Date.now() + Math.max(0, issued.expires_in - 30) * 1000 };
+    return issued.access_token;
+  };
+  return {
+    async get(): Promise<string> {
+      if (current && Date.now() < current.renewAt) return current.token;
+      const asked = pending ?? issue().finally(() => (pending = undefined));
+      pending = asked;
+      return asked;
+    },
+    drop(): void {
+      current = undefined;
+    },
+  };
 }
 
 /**
- * The client. Operations that move money require an `Idempotency-Key` header in their types: keep one
- * key per intended operation (`newIdempotencyKey()`) and send it again on a retry, which then replays
- * the first answer instead of moving the money twice.
+ * The client. Operations that move money take an `Idempotency-Key`: the client sends one of its own
+ * when the call has none, and retries with the same key, which replays the first answer instead of
+ * moving the money twice. To retry across process restarts, pass your own key (`newIdempotencyKey()`)
+ * and keep it with the intended operation.
  */
 export function createCounterfoilClient(options: CounterfoilClientOptions): CounterfoilClient {
-  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: options.fetch });
+  const base = options.fetch ?? ((input: Request) => globalThis.fetch(input));
+  const send = options.retry === false ? base : retryingFetch(base, options.retry);
+  const tokens = options.credentials ? tokenSource(options.baseUrl, options.credentials, send) : undefined;
+  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: send });
   const middleware: Middleware = {
-    onRequest({ request }) {
-      const token = options.accessToken?.();
+    async onRequest({ request }) {
+      const token = tokens ? await tokens.get() : await options.accessToken?.();
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      if (options.apiVersion) request.headers.set('Counterfoil-Version', options.apiVersion);
       return request;
     },
     async onResponse({ response }) {
-      if (response.status === 401 && options.onUnauthorized) options.onUnauthorized((await response.clone().json().catch(() => ({}))) as Problem);
+      if (response.status === 401) {
+        tokens?.drop();
+        if (options.onUnauthorized) options.onUnauthorized((await response.clone().json().catch(() => ({}))) as Problem);
+      }
+      if (options.throwOnError && !response.ok) throw new CounterfoilError(problemOf(await response.clone().json().catch(() => undefined), response));
       return response;
     },
   };
   client.use(middleware);
   return client;
-}
-
-/** The problem of a failed call, or a synthetic one when the answer was not problem+json (a network failure, a proxy page). */
-export function problemOf(error: unknown, response?: Response): Problem {
-  if (error && typeof error === 'object' && 'code' in error && 'status' in error) return error as Problem;
-  const status = response?.status ?? 0;
-  return {
-    type: 'about:blank',
-    title: status ? `HTTP ${status}` : 'Network error',
-    status,
-    detail: status ? `The server answered ${status}.` : 'The server could not be reached.',
-    code: 'TemporarilyUnavailable',
-    request_id: response?.headers.get('x-request-id') ?? '',
-    errors: [],
-  };
 }

@@ -36194,3 +36194,41 @@ export interface operations {
         };
     };
 }
+
+/** Operations that take an Idempotency-Key: the SDK keys and retries these. */
+export const IDEMPOTENT_OPERATIONS: readonly string[] = [
+  "POST /balance-monitors",
+  "POST /client-account-statement-exports",
+  "POST /client-accounts",
+  "POST /clients",
+  "POST /clients/{client_id}/kyc-decisions",
+  "POST /connectors",
+  "POST /conversions",
+  "POST /conversions/preview",
+  "POST /conversions/{conversion_id}/cancel",
+  "POST /enterprise-commercial-agreements",
+  "POST /enterprise-commercial-agreements/{agreement_id}/supersede",
+  "POST /events/{event_id}/replay",
+  "POST /export-schedules",
+  "POST /identity-providers",
+  "POST /internal-transfer-batches",
+  "POST /internal-transfers",
+  "POST /internal-transfers/{internal_transfer_id}/cancel",
+  "POST /off-ramp-sessions",
+  "POST /off-ramp-sessions/{session_id}/cancel",
+  "POST /on-ramp-sessions",
+  "POST /on-ramp-sessions/{session_id}/cancel",
+  "POST /operations-activity-exports",
+  "POST /payout-methods",
+  "POST /policies",
+  "POST /role-assignments",
+  "POST /roles",
+  "POST /sandbox/deposits",
+  "POST /sandbox/on-ramp-sessions/{session_id}/payment",
+  "POST /user-action-audit-exports",
+  "POST /users",
+  "POST /webhook-subscriptions",
+  "POST /webhook-subscriptions/{subscription_id}/deliveries/{delivery_id}/redeliver",
+  "POST /withdrawal-destinations",
+  "POST /withdrawals"
+];

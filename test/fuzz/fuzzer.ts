@@ -6,7 +6,7 @@ import type { Sql } from 'postgres';
 import { ERROR_CODES, type ErrorCode } from '../../src/errors';
 import { SIGNED_ERRORS, type SignedErrorLabel } from '../../src/signed-api/errors';
 import { LATEST_API_VERSION, VERSION_HEADER } from '../../src/versions';
-import { secretKeyFromPkcs8, signBody } from '../../src/client/signing-client';
+import { secretKeyFromPkcs8, signBody } from '../../clients/typescript/signed';
 import { HOSTILE_STRINGS, mutateValue, resolve, validValue, type Document, type Pools, type Schema } from './schema-arbitraries';
 
 /**

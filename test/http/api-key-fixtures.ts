@@ -1,5 +1,5 @@
 import { call, type TestApp } from '../helpers/app';
-import { SignedApiClient, type SignedApiClientOptions } from '../../src/client/signing-client';
+import { SignedApiClient, type SignedApiClientOptions } from '../../clients/typescript/signed';
 import type { Admin } from './iam-fixtures';
 
 /** The answer of POST /api-keys and of reactivate: the resource plus its secrets. */

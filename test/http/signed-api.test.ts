@@ -2,7 +2,7 @@ import { createPrivateKey, sign } from 'node:crypto';
 import { call, listenSignedApp, startSignedTestApp, type SignedTestApp } from '../helpers/app';
 import { creditExternalDeposit, balancesOf } from '../../src/ledger';
 import { uuidv7 } from '../../src/ids';
-import { signBody, secretKeyFromPkcs8 } from '../../src/client/signing-client';
+import { signBody, secretKeyFromPkcs8 } from '../../clients/typescript/signed';
 import { SIGNED_ERRORS, type SignedErrorLabel } from '../../src/signed-api/errors';
 import { newAdmin, newClient, type Admin } from './iam-fixtures';
 import { newApiKey, signingClient, type IssuedKey } from './api-key-fixtures';

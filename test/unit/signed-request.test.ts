@@ -10,7 +10,7 @@ import {
 } from '../../src/auth/request-signatures';
 import { canonicalIp, clientAddress, compileAllowlist, normalizeAllowlistEntry } from '../../src/auth/ip-allowlist';
 import { hashApiKey, issueKeyMaterial } from '../../src/auth/api-keys';
-import { secretKeyFromPkcs8, signBody } from '../../src/client/signing-client';
+import { secretKeyFromPkcs8, signBody } from '../../clients/typescript/signed';
 
 describe('the time rule', () => {
   const now = 1_800_000_000_000;

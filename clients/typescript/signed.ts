@@ -1,27 +1,29 @@
 import * as ed from '@noble/ed25519';
 
 /**
- * A small client of the signed API (/v1): sends `x-apikey` on every request and signs every POST
- * body with the Ed25519 private key returned at key creation. Self-contained (only
- * @noble/ed25519), so it can be copied into an integration as is; see docs/signed-api.md.
+ * The client of the signed API (/v1): sends `x-apikey` on every request and signs every POST body
+ * with the Ed25519 private key returned at key creation (docs/signed-api.md).
  */
 
 /** The PKCS#8 DER header of an Ed25519 private key (RFC 8410); the 32-byte seed follows it. */
-const PKCS8_ED25519_PREFIX = '302e020100300506032b657004220420';
+const PKCS8_ED25519_PREFIX = [0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20];
+
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
 
 /** The 32-byte Ed25519 secret key inside a base64 PKCS#8 DER private key. */
 export function secretKeyFromPkcs8(privateKeyBase64: string): Uint8Array {
-  const der = Buffer.from(privateKeyBase64, 'base64');
-  if (der.length !== 48 || der.subarray(0, 16).toString('hex') !== PKCS8_ED25519_PREFIX) {
+  const der = fromBase64(privateKeyBase64);
+  if (der.length !== 48 || PKCS8_ED25519_PREFIX.some((b, i) => der[i] !== b)) {
     throw new Error('not an Ed25519 private key in PKCS#8 DER (base64)');
   }
-  return new Uint8Array(der.subarray(16));
+  return der.slice(16);
 }
 
 /** Base64 of the 64-byte Ed25519 signature over the exact body bytes. */
 export async function signBody(body: string | Uint8Array, secretKey: Uint8Array): Promise<string> {
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  return Buffer.from(await ed.signAsync(bytes, secretKey)).toString('base64');
+  return toBase64(await ed.signAsync(bytes, secretKey));
 }
 
 export interface SignedApiResponse<T> {
@@ -31,7 +33,7 @@ export interface SignedApiResponse<T> {
 }
 
 export interface SignedApiClientOptions {
-  /** e.g. `http://127.0.0.1:8081` (the signed API's base URL, without /v1). */
+  /** e.g. `https://signed.example.com` (the signed API's base URL, without /v1). */
   baseUrl: string;
   apiKey: string;
   /** PKCS#8 DER, base64, as returned by POST /api-keys. */
@@ -42,6 +44,7 @@ export interface SignedApiClientOptions {
   apiVersion?: string;
   /** Clock in ms since the Unix epoch (tests shift it). */
   now?: () => number;
+  fetch?: typeof fetch;
 }
 
 export class SignedApiClient {
@@ -68,7 +71,7 @@ export class SignedApiClient {
 
   private async send<T>(method: string, path: string, headers: Record<string, string>, body?: string): Promise<SignedApiResponse<T>> {
     if (this.opts.apiVersion) headers['counterfoil-version'] = this.opts.apiVersion;
-    const res = await fetch(this.opts.baseUrl + path, { method, headers, body });
+    const res = await (this.opts.fetch ?? fetch)(this.opts.baseUrl + path, { method, headers, body });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as T };
   }

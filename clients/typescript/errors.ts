@@ -1,0 +1,50 @@
+import type { components } from './openapi';
+
+/** RFC 9457 problem details: every error answer of the API. */
+export type Problem = components['schemas']['Problem'];
+export type ErrorCode = Problem['code'];
+export type ErrorReason = NonNullable<Problem['reason']>;
+
+/**
+ * A failed call as an exception: `code` is the error name (one per HTTP status family), `reason` the
+ * narrower name to branch on (`insufficient_funds`, `quote_expired` …), `problem` the whole answer.
+ */
+export class CounterfoilError extends Error {
+  override readonly name = 'CounterfoilError';
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly reason: ErrorReason | undefined;
+  readonly requestId: string;
+
+  constructor(readonly problem: Problem) {
+    super(`${problem.code}${problem.reason ? ` (${problem.reason})` : ''}: ${problem.detail}`);
+    this.status = problem.status;
+    this.code = problem.code;
+    this.reason = problem.reason;
+    this.requestId = problem.request_id;
+  }
+}
+
+/** The problem of a failed call, or a synthetic one when the answer was not problem+json (a network failure, a proxy page). */
+export function problemOf(error: unknown, response?: Response): Problem {
+  if (error && typeof error === 'object' && 'code' in error && 'status' in error) return error as Problem;
+  const status = response?.status ?? 0;
+  return {
+    type: 'about:blank',
+    title: status ? `HTTP ${status}` : 'Network error',
+    status,
+    detail: status ? `The server answered ${status}.` : 'The server could not be reached.',
+    code: 'TemporarilyUnavailable',
+    request_id: response?.headers.get('x-request-id') ?? '',
+    errors: [],
+  };
+}
+
+/**
+ * The data of a call, or a CounterfoilError: `const transfer = unwrap(await api.POST('/internal-transfers', …))`.
+ * The data is then typed without `undefined`.
+ */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.data !== undefined && result.error === undefined) return result.data;
+  throw new CounterfoilError(problemOf(result.error, result.response));
+}

@@ -1,0 +1,92 @@
+// The TypeScript SDK as an integrator gets it: `npm pack` of clients/typescript, installed into a
+// project of its own outside the checkout, then a program using it against the running API, the
+// signed API, a worker and the outbox dispatcher.
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { OutboxDispatcher } from '../../src/events/dispatcher';
+import { listenSignedApp } from '../helpers/app';
+import type { RunningServer } from '../../src/http/server';
+import { runState } from '../helpers/run-state';
+import { Org, startGovernedHarness, type GovernedHarness } from '../workflows/withdrawal-fixtures';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SDK = path.join(ROOT, 'clients', 'typescript');
+const run = promisify(execFile);
+
+let harness: GovernedHarness;
+let signed: RunningServer;
+let dispatcher: OutboxDispatcher;
+let project: string;
+
+beforeAll(async () => {
+  harness = await startGovernedHarness({ COUNTERFOIL_OUTBOX_SWEEP_MS: '200', COUNTERFOIL_WEBHOOK_RETRY_SCHEDULE: '0,1,1' });
+  signed = await listenSignedApp(harness.app);
+  dispatcher = new OutboxDispatcher(harness.app.services);
+  await dispatcher.start();
+
+  // Packed (its prepack builds dist/), then installed from the tarball as a dependency of a scratch project.
+  project = mkdtempSync(path.join(runState().tmpDir, 'sdk-project-'));
+  const packed = await run('npm', ['pack', '--json', '--pack-destination', project, '--loglevel=error'], { cwd: SDK, maxBuffer: 16 * 1024 * 1024 });
+  const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
+  expect(files.map((f) => f.path).sort()).toEqual(['README.md', 'dist/index.cjs', 'dist/index.mjs', 'dist/types/errors.d.ts', 'dist/types/index.d.ts', 'dist/types/openapi.d.ts', 'dist/types/pagination.d.ts', 'dist/types/retry.d.ts', 'dist/types/signed.d.ts', 'dist/types/webhooks.d.ts', 'package.json']);
+  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'sdk-integration', private: true, type: 'module' }));
+  await run('npm', ['install', `./${filename}`, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, timeout: 300_000 });
+  copyFileSync(path.join(ROOT, 'test', 'fixtures', 'sdk', 'program.mjs'), path.join(project, 'program.mjs'));
+}, 600_000);
+
+afterAll(async () => {
+  await dispatcher?.stop();
+  await signed?.close(1000);
+  await harness?.stop();
+});
+
+it('installs from its tarball with ESM, CommonJS and types, and nothing but its three dependencies', async () => {
+  const installed = JSON.parse(readFileSync(path.join(project, 'node_modules', '@counterfoil', 'sdk', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  expect(Object.keys(installed.dependencies).sort()).toEqual(['@noble/ed25519', 'openapi-fetch', 'standardwebhooks']);
+  const required = await run(process.execPath, ['-e', "const s = require('@counterfoil/sdk'); process.stdout.write(Object.keys(s).sort().join(','))"], { cwd: project });
+  expect(required.stdout.split(',')).toEqual(expect.arrayContaining(['createCounterfoilClient', 'paginate', 'unwrap', 'verifyWebhook', 'SignedApiClient', 'CounterfoilError', 'newIdempotencyKey']));
+});
+
+it('a program using it signs in, moves money with metadata, pages a list, verifies a webhook and signs a quote', async () => {
+  const org = await Org.create(harness.app, 'SDK Integrator Ltd');
+  const { account, destination } = await org.withdrawalAccount('100.00');
+  const [clientRef] = await org.newClient();
+  const key = await org.ok(201, 'POST', '/api-keys', { client_ref: clientRef, label: 'sdk program' });
+  const res = await run(process.execPath, ['program.mjs'], {
+    cwd: project,
+    timeout: 120_000,
+    env: {
+      PATH: process.env.PATH,
+      API_URL: harness.app.url,
+      SIGNED_URL: signed.url,
+      CLIENT_ID: org.tenant.clientId,
+      CLIENT_SECRET: org.tenant.clientSecret,
+      ENTERPRISE_ID: org.tenant.enterpriseId,
+      ACCOUNT_REF: account,
+      DESTINATION_ID: destination,
+      API_KEY: key.api_key,
+      PRIVATE_KEY: key.private_key,
+      RUN: String(Date.now()),
+      MONEY_EXTRA: JSON.stringify({}),
+    },
+  });
+  const out = JSON.parse(res.stdout);
+  expect(out.client.metadata).toEqual({ order_id: 'ord_1' });
+  expect(out.transfer.status).toBe('executed');
+  expect(out.error).toEqual({ code: 'EdgeNotFound', status: 404 });
+  expect(out.list.found).toBe(true);
+  expect(out.list.pages).toBeGreaterThanOrEqual(4);
+  expect(out.webhook).toEqual({ type: 'webhooks.subscription.updated.v1', tampered: 'refused' });
+  expect(out.quote).toEqual({ status: 200, hasId: true });
+
+  // The SDK keyed each of its 7 creations itself (3 clients, 2 transfers, 1 withdrawal, 1 subscription),
+  // and the money moved once: one withdrawal, one transfer out of the account.
+  const keys = await harness.app.services.sql<{ n: number }[]>`select count(*)::int as n from idempotency_records where principal_id = ${org.tenant.serviceAccountId} and state = 'completed'`;
+  expect(keys[0]!.n).toBe(7);
+  const withdrawals = await org.ok(200, 'GET', '/withdrawals');
+  expect(withdrawals.items.map((w: { id: string }) => w.id)).toEqual([out.withdrawal.id]);
+  const transfers = await org.ok(200, 'GET', '/internal-transfers');
+  expect(transfers.items.filter((t: { family_params: { source_ref: string } }) => t.family_params.source_ref === account).map((t: { id: string }) => t.id)).toEqual([out.transfer.id]);
+}, 180_000);
