@@ -5744,6 +5744,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "operations.internal_transfer.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.internal_transfer.updated.v1
+         * @description An internal transfer's reference or metadata changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.internal_transfer.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsInternalTransferUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "operations.withdrawal.cancelled.v1": {
         parameters: {
             query?: never;
@@ -10603,6 +10625,26 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "operations.internal_transfer.rejected.v1";
+        };
+        /** @description An internal transfer's reference or metadata changed. */
+        OperationsInternalTransferUpdatedV1Event: {
+            data: components["schemas"]["InternalTransferRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.internal_transfer.updated.v1";
         };
         /** @description A withdrawal was cancelled before the rail accepted it; its hold was released. */
         OperationsWithdrawalCancelledV1Event: {
@@ -33931,6 +33973,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OperationsInternalTransferRejectedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsInternalTransferUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsInternalTransferUpdatedV1Event"];
             };
         };
         responses: {
