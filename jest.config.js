@@ -5,10 +5,10 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
-    // jose 6 and @noble/ed25519 3 are ESM-only: Node loads them with require(esm), jest's module registry cannot, so compile them to CommonJS.
-    'node_modules/(jose|@noble/ed25519)/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
+    // jose 6, @noble/ed25519 3, @noble/hashes 2 and @scure/base 2 are ESM-only: Node loads them with require(esm), jest's module registry cannot, so compile them to CommonJS.
+    'node_modules/(jose|@noble/ed25519|@noble/hashes|@scure/base)/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!jose/|@noble/ed25519/)'],
+  transformIgnorePatterns: ['/node_modules/(?!jose/|@noble/ed25519/|@noble/hashes/|@scure/base/)'],
   // One real Temporal dev server and one scratch database per run, shared by every test file.
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',

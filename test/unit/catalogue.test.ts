@@ -1,7 +1,7 @@
 // Address and bank-detail checks of the catalogue, against published test vectors.
 import { CRYPTO_NETWORKS, validateAddress } from '../../src/domain/catalogue/networks';
 import { abaRoutingNumberFor, checkBeneficiary, findRail, ibanFor, isAbaRoutingNumber, isBic, isIban } from '../../src/domain/catalogue/bank-rails';
-import { eip55, keccak256 } from '../../src/domain/catalogue/encoding';
+import { base58CheckDecode, base58CheckEncode, eip55, keccak256, segwitDecode, segwitEncode, stellarAccountDecode, stellarAccountEncode } from '../../src/domain/catalogue/encoding';
 import { deriveDepositAddress } from '../../src/domain/funding/addresses';
 
 describe('validateAddress', () => {
@@ -35,6 +35,63 @@ describe('validateAddress', () => {
   it('keccak256 and EIP-55 match their reference vectors', () => {
     expect(keccak256(Buffer.alloc(0)).toString('hex')).toBe('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
     expect(eip55('fb6916095ca1df60bb79ce92ce3ea74c37c5d359')).toBe('0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359');
+  });
+
+  // EIP-55's own examples (the four checksummed addresses of the specification).
+  it.each(['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb'])(
+    'EIP-55 vector %s',
+    (address) => {
+      expect(eip55(address.slice(2))).toBe(address);
+      expect(validateAddress('ethereum', address).ok).toBe(true);
+    },
+  );
+
+  // BIP-350's valid segwit addresses (which include the corrected BIP-173 ones), with their witness programs.
+  it.each([
+    ['BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', 'bc', 0, '751e76e8199196d454941c45d1b3a323f1433bd6'],
+    ['tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7', 'tb', 0, '1863143c14c5166804bd19203356da136c985678cd4d27a1b8c6329604903262'],
+    ['bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y', 'bc', 1, '751e76e8199196d454941c45d1b3a323f1433bd6751e76e8199196d454941c45d1b3a323f1433bd6'],
+    ['BC1SW50QGDZ25J', 'bc', 16, '751e'],
+    ['bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs', 'bc', 2, '751e76e8199196d454941c45d1b3a323'],
+    ['tb1qqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesrxh6hy', 'tb', 0, '000000c4a5cad46221b2a187905e5266362b99d5e91c6ce24d165dab93e86433'],
+    ['tb1pqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesf3hn0c', 'tb', 1, '000000c4a5cad46221b2a187905e5266362b99d5e91c6ce24d165dab93e86433'],
+    ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0', 'bc', 1, '79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'],
+  ] as const)('BIP-350 valid %s', (address, hrp, version, program) => {
+    expect(segwitDecode(hrp, address)).toEqual({ version, program: Buffer.from(program, 'hex') });
+    expect(segwitEncode(hrp, version, Buffer.from(program, 'hex'))).toBe(address.toLowerCase());
+  });
+
+  // BIP-350's invalid addresses: wrong HRP, Bech32 where Bech32m is due and back, bad lengths, bad characters, empty data.
+  it.each([
+    ['tc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq5zuyut', 'bc'],
+    ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd', 'bc'],
+    ['tb1z0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqglt7rf', 'tb'],
+    ['BC1S0XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ54WELL', 'bc'],
+    ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh', 'bc'],
+    ['tb1q0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq24jc47', 'tb'],
+    ['bc1p38j9r5y49hruaue7wxjce0updqjuyyx0kh56v8s25huc6995vvpql3jow4', 'bc'],
+    ['BC130XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ7ZWS8R', 'bc'],
+    ['bc1pw5dgrnzv', 'bc'],
+    ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav', 'bc'],
+    ['BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P', 'bc'],
+    ['tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq47Zagq', 'tb'],
+    ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v07qwwzcrf', 'bc'],
+    ['tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vpggkg4j', 'tb'],
+    ['bc1gmk9yu', 'bc'],
+  ])('BIP-350 invalid %s', (address, hrp) => {
+    expect(segwitDecode(hrp, address)).toBeNull();
+  });
+
+  it('Base58Check and StrKey round-trip and refuse a broken checksum', () => {
+    const payload = Buffer.from('41' + '11'.repeat(20), 'hex');
+    const text = base58CheckEncode(payload);
+    expect(base58CheckDecode(text)).toEqual(payload);
+    expect(base58CheckDecode(text.slice(0, -1) + (text.endsWith('1') ? '2' : '1'))).toBeNull();
+    const key = Buffer.alloc(32, 7);
+    const account = stellarAccountEncode(key);
+    expect(account).toMatch(/^G[A-Z2-7]{55}$/);
+    expect(stellarAccountDecode(account)).toEqual(key);
+    expect(stellarAccountDecode(account.slice(0, -1) + (account.endsWith('A') ? 'B' : 'A'))).toBeNull();
   });
 
   it('every network derives valid, distinct, stable sandbox addresses', () => {
