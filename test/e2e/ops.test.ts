@@ -2,11 +2,15 @@ import type { ChildProcess } from 'node:child_process';
 import { Client, Connection } from '@temporalio/client';
 import { Processes, exited } from '../workflows/process-fixtures';
 import { runState } from '../helpers/run-state';
+import { uuidv7 } from '../../src/ids';
+import { closeServices, type Services } from '../../src/services';
+import { call, createTenant, testServices, tokenFor } from '../helpers/app';
+import { exportedMetricNames, observabilityMetricNames } from '../helpers/observability';
 
 /** Starts a role with its ops server on a free port; answers the process and the URLs its banner prints. */
-async function startRole(processes: Processes, role: 'api' | 'worker'): Promise<{ child: ChildProcess; ops: string; api?: string }> {
+async function startRole(processes: Processes, role: 'api' | 'worker', env: Record<string, string> = {}): Promise<{ child: ChildProcess; ops: string; api?: string }> {
   // A readiness drain longer than the probe's 250 ms, or a fast shutdown closes the ops port before a probe sees the 503.
-  const child = processes.spawn(role, { COUNTERFOIL_OPS_PORT: '0', COUNTERFOIL_API_PORT: '0', COUNTERFOIL_SIGNED_API_PORT: '0', COUNTERFOIL_READINESS_DRAIN_MS: '1500' }, 'pipe');
+  const child = processes.spawn(role, { COUNTERFOIL_OPS_PORT: '0', COUNTERFOIL_API_PORT: '0', COUNTERFOIL_SIGNED_API_PORT: '0', COUNTERFOIL_READINESS_DRAIN_MS: '1500', ...env }, 'pipe');
   const banner = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -25,6 +29,21 @@ const get = async (url: string) => {
   const res = await fetch(url);
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
 };
+
+/** The value of one sample line (`name{labels} value`), or undefined when the text has none. */
+const sample = (text: string, series: string) => {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+};
+
+/** What each role's /metrics answered, for the check of the dashboards' and rules' metrics at the end. */
+const scraped: Record<'api' | 'worker', string> = { api: '', worker: '' };
+let services: Services;
+
+beforeAll(async () => {
+  services = await testServices();
+});
+afterAll(() => closeServices(services));
 
 async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -61,6 +80,22 @@ it('the worker serves /healthz, /readyz (connected and polling) and /metrics wit
     expect(metrics.text).toMatch(new RegExp(`temporal_workflow_task_execution_latency_bucket\\{[^}]*task_queue="${processes.taskQueue}"`));
     expect(metrics.text).toMatch(/temporal_activity_execution_latency_bucket\{[^}]*activity_type="purgeExpiredIdempotencyRecords"/);
     expect(metrics.text).toContain('counterfoil_process_resident_memory_bytes');
+    // The backlogs a worker reads from the database at scrape time.
+    for (const series of [
+      'counterfoil_webhook_backlog_deliveries{rank="all"}',
+      'counterfoil_webhook_backlog_oldest_age_seconds{rank="all"}',
+      'counterfoil_webhook_backlog_subscriptions',
+      'counterfoil_outbox_pending_events',
+      'counterfoil_outbox_lag_seconds',
+      'counterfoil_withdrawals_open{status="pending_approval"}',
+      'counterfoil_withdrawals_open{status="executing"}',
+      'counterfoil_withdrawals_waiting_on_provider',
+      'counterfoil_withdrawals_waiting_on_provider_oldest_age_seconds',
+    ]) {
+      expect({ series, value: sample(metrics.text, series) }).toEqual({ series, value: expect.any(Number) });
+    }
+    expect(metrics.text).toContain('# TYPE counterfoil_approvals_pending_next_expiry_seconds gauge');
+    scraped.worker = metrics.text;
     expect((await get(`${ops}/nope`)).status).toBe(404);
 
     child.kill('SIGTERM');
@@ -78,9 +113,10 @@ it('the worker serves /healthz, /readyz (connected and polling) and /metrics wit
   }
 }, 120_000);
 
-it('the API serves /readyz and /metrics on its ops port, and no longer serves /metrics on the public port', async () => {
+it('the API serves /readyz and /metrics on its ops port (refusals, replays, its Temporal client), and no longer serves /metrics on the public port', async () => {
   const processes = Processes.create('ops-api');
-  const { child, ops, api } = await startRole(processes, 'api');
+  // One token request a second: of several at once, all but one are refused.
+  const { child, ops, api } = await startRole(processes, 'api', { COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND: '1', COUNTERFOIL_RATE_LIMIT_BURST_SECONDS: '1' });
   try {
     expect(JSON.parse((await get(`${ops}/readyz`)).text)).toEqual({ status: 'ready', checks: { postgres: 'ok', temporal: 'ok' } });
     expect((await get(`${api}/healthz`)).status).toBe(200);
@@ -89,8 +125,41 @@ it('the API serves /readyz and /metrics on its ops port, and no longer serves /m
     expect(metrics.text).toMatch(/counterfoil_http_request_duration_seconds_count\{surface="tenant",route="\/healthz",method="GET",status="200"\} \d+/);
     expect(metrics.text).toContain('counterfoil_workflows_started_total');
     expect(metrics.text).not.toContain('temporal_workflow_task_execution_latency');
+
+    const tenant = await createTenant(services);
+    const token = await tokenFor(api!, tenant);
+    const tokenRequest = { body: { grant_type: 'client_credentials', client_id: tenant.clientId, client_secret: tenant.clientSecret } };
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => call(api!, 'POST', '/oauth/token', tokenRequest).then((r) => r.status)));
+    const refused = statuses.filter((s) => s === 429).length;
+    expect(refused).toBeGreaterThanOrEqual(4);
+    const body = { display_name: 'Replayed', external_id: `ext-${uuidv7()}`, metadata: {}, scope_ref: `enterprises/${tenant.enterpriseId}` };
+    const headers = { 'idempotency-key': uuidv7() };
+    expect((await call(api!, 'POST', '/clients', { token, body, headers })).status).toBe(201);
+    expect((await call(api!, 'POST', '/clients', { token, body, headers })).headers.get('idempotent-replayed')).toBe('true');
+
+    const after = (await get(`${ops}/metrics`)).text;
+    expect(sample(after, 'counterfoil_rate_limit_refusals_total{surface="tenant"}')).toBe(refused);
+    expect(sample(after, 'counterfoil_idempotent_replays_total{surface="tenant"}')).toBe(1);
+    // The SDK's client measures its requests (the readiness checks' DescribeNamespace among them).
+    expect(after).toMatch(/^temporal_request\{[^}]*operation="DescribeNamespace"[^}]*\} [1-9]/m);
+    expect(after).toContain('# TYPE counterfoil_connector_request_duration_seconds histogram');
+    expect(after).toContain('# TYPE counterfoil_transfer_group_commit_duration_seconds histogram');
+    // The backlog gauges are the worker's: API replicas do not repeat their query.
+    expect(after).not.toContain('counterfoil_outbox_lag_seconds');
+    scraped.api = after;
   } finally {
     child.kill('SIGTERM');
     await exited(child);
   }
 }, 120_000);
+
+it('no label of ours holds an id, and every metric the dashboards and alert rules query is one the processes export', () => {
+  const text = `${scraped.api}\n${scraped.worker}`;
+  expect(scraped.api && scraped.worker).toBeTruthy();
+  expect([...text.matchAll(/^counterfoil_[^{\s]*\{([^}]*)\}/gm)].map((m) => m[1]).join(',')).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  // Our series from the processes; the SDK's from its runtime (some appear only once something fails).
+  const exported = exportedMetricNames(text);
+  const used = [...observabilityMetricNames()];
+  expect(used).toEqual(expect.arrayContaining(['counterfoil_webhook_backlog_oldest_age_seconds', 'temporal_workflow_task_execution_failed', 'up']));
+  expect(used.filter((name) => !exported.has(name))).toEqual([]);
+});

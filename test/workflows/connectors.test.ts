@@ -73,6 +73,8 @@ describe('withdrawals through the connector', () => {
   it('a submission that times out is resolved by asking: one payout at the connector, one settlement', async () => {
     const { account, destination } = await org.withdrawalAccount('1000.00');
     const before = (await connector.state()).payout_requests;
+    const timeouts = async () => (await h.app.services.metrics.connectorErrors.get()).values.find((v) => v.labels.provider === 'reference' && v.labels.operation === '/payouts' && v.labels.kind === 'timeout')?.value ?? 0;
+    const timeoutsBefore = await timeouts();
     // The connector records the payout at once but answers after Counterfoil's 1 s timeout.
     await connector.control('/control/payouts/behaviour', { hang_ms: 2500, hang_submissions: 1 });
     const res = await org.withdraw(account, destination, '100.00');
@@ -83,6 +85,11 @@ describe('withdrawals through the connector', () => {
     expect(await connector.payoutsFor(`withdrawal/${res.body.id}`)).toBe(1);
     expect((await connector.state()).payout_requests - before).toBe(1);
     expect(await ledgerTrail(h.app, res.body.id)).toEqual({ hold: 'posted', settlements: 1 });
+    // /metrics counts the timed-out submission, by provider and operation; the outcome asked afterwards answered.
+    expect((await timeouts()) - timeoutsBefore).toBe(1);
+    expect(await h.app.services.metrics.registry.getSingleMetricAsString('counterfoil_connector_request_duration_seconds')).toMatch(
+      /counterfoil_connector_request_duration_seconds_count\{provider="reference",operation="\/payouts\/status",outcome="ok"\} [1-9]/,
+    );
   });
 
   it('while its connector cannot serve it the withdrawal waits, marked CounterfoilAwaitingProvider for operators, and goes on once it can', async () => {
