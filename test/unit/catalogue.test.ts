@@ -108,6 +108,37 @@ describe('validateAddress', () => {
 });
 
 describe('bank identifiers', () => {
+  // Examples of the SWIFT IBAN registry, SEPA and not.
+  it.each([
+    ['GB29NWBK60161331926819', true],
+    ['FR1420041010050500013M02606', true],
+    ['NL91ABNA0417164300', true],
+    ['CH9300762011623852957', true],
+    ['BE68539007547034', true],
+    ['NO9386011117947', true],
+    ['MT84MALT011000012345MTLCAST001S', true],
+    ['SA0380000000608010167519', false],
+    ['BR1800360305000010009795493C1', false],
+  ])('IBAN registry example %s (SEPA: %s)', (iban, sepa) => {
+    expect(isIban(iban)).toBe(true);
+    expect(isIban(iban, true)).toBe(sepa);
+  });
+
+  it('checks the BBAN format of the country, not only the length and check digits', () => {
+    // A Dutch BBAN is 4 letters and 10 digits; these check digits make mod-97 pass for a digits-only one.
+    const bban = '12340417164300';
+    const mod97 = [...`${bban}NL00`].reduce((r, c) => ((r * (c >= 'A' ? 100 : 10)) + (c >= 'A' ? c.charCodeAt(0) - 55 : Number(c))) % 97, 0);
+    const iban = `NL${String(98 - mod97).padStart(2, '0')}${bban}`;
+    expect(iban).toHaveLength(18);
+    expect(isIban(iban)).toBe(false);
+  });
+
+  it('a BIC needs a known country', () => {
+    expect(isBic('DEUTDEFF')).toBe(true);
+    expect(isBic('DEUTDEFF500')).toBe(true);
+    expect(isBic('DEUTXXFF')).toBe(false);
+  });
+
   it.each([
     ['DE89370400440532013000', true],
     ['GB29 NWBK 6016 1331 9268 19', true],

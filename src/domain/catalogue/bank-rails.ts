@@ -1,9 +1,10 @@
+import { composeIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import type { FieldError } from '../../errors';
 import { catalogueId } from './ids';
 
 /**
  * Fiat bank rails: the static payment-method catalogue and the checks of beneficiary bank details
- * (IBAN mod-97, BIC shape, ABA routing checksum, UK sort code and account number).
+ * (IBAN and BIC through ibantools, ABA routing checksum, UK sort code and account number).
  */
 export type RailCode = 'sepa' | 'swift' | 'ach' | 'fps';
 export const RAIL_CODES = ['sepa', 'swift', 'ach', 'fps'] as const;
@@ -86,42 +87,27 @@ export function railsFor(direction: 'pay_in' | 'pay_out', currency?: string): Ba
 
 // ---------- identifiers ----------
 
-/** IBAN lengths of the SEPA scheme countries (EPC list). */
-export const SEPA_IBAN_LENGTHS: Readonly<Record<string, number>> = Object.freeze({
-  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27, GB: 22, GI: 23,
-  GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MT: 31, NL: 18, NO: 15, PL: 28,
-  PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
-});
-
 const normalise = (s: string) => s.replace(/[\s-]/g, '').toUpperCase();
 
-/** ISO 13616 check: letters to numbers (A=10), rearranged, mod 97 = 1; computed digit by digit. */
-export function ibanMod97(iban: string): number {
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let rem = 0;
-  for (const c of rearranged) {
-    const v = c >= 'A' && c <= 'Z' ? String(c.charCodeAt(0) - 55) : c;
-    for (const d of v) rem = (rem * 10 + (d.charCodeAt(0) - 48)) % 97;
-  }
-  return rem;
-}
-
+/**
+ * ISO 13616 through ibantools: the country's length and BBAN format from the SWIFT IBAN registry and
+ * the mod-97 check digits; `sepaOnly` also needs a SEPA scheme country.
+ */
 export function isIban(value: string, sepaOnly = false): boolean {
   const iban = normalise(value);
-  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const expected = SEPA_IBAN_LENGTHS[iban.slice(0, 2)];
-  if (sepaOnly && expected === undefined) return false;
-  if (expected !== undefined && iban.length !== expected) return false;
-  return ibanMod97(iban) === 1;
+  if (!isValidIBAN(iban)) return false;
+  return !sepaOnly || isSEPACountry(iban.slice(0, 2));
 }
 
 /** An IBAN with correct check digits for `country` and `bban`. */
 export function ibanFor(country: string, bban: string): string {
-  const check = 98 - ibanMod97(`${country}00${bban}`);
-  return `${country}${String(check).padStart(2, '0')}${bban}`;
+  const iban = composeIBAN({ countryCode: country, bban });
+  if (!iban) throw new Error(`ibanFor: not a valid ${country} BBAN`);
+  return iban;
 }
 
-export const isBic = (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(normalise(value));
+/** A BIC of 8 or 11 characters whose country part is a known country (ibantools). */
+export const isBic = (value: string) => isValidBIC(normalise(value));
 
 const ABA_WEIGHTS = [3, 7, 1, 3, 7, 1, 3, 7, 1];
 
