@@ -26,3 +26,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * `Promise.allSettled` of the statements pipelined on one reserved connection, except that it gives up
+ * as soon as one fails because the connection was lost, answering that error. postgres.js (3.4.9)
+ * rejects the statements already written when the socket closes, but never settles those still queued
+ * on the reserved connection behind a statement that needed a Describe first: waiting for all of them
+ * hung the request until the client's timeout after a failover.
+ */
+export function settledUnlessLost<T>(statements: Promise<T>[]): Promise<PromiseSettledResult<T>[]> {
+  return new Promise((resolve, reject) => {
+    for (const s of statements) s.catch((err: unknown) => isDatabaseUnavailable(err) && reject(err));
+    Promise.allSettled(statements).then(resolve);
+  });
+}

@@ -2,7 +2,7 @@ import postgres, { type ReservedSql, type Sql, type TransactionSql } from 'postg
 import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit';
 import { connectPostgres } from '../../db/connect';
 import { PipelineSockets } from '../../db/pipeline-sockets';
-import { isDatabaseUnavailable } from '../../db/unavailable';
+import { isDatabaseUnavailable, settledUnlessLost } from '../../db/unavailable';
 import type { Config } from '../../config';
 import type { Metrics } from '../../metrics';
 import type { TransferRow } from './records';
@@ -143,8 +143,12 @@ export class TransferBooker {
       }
       const committed = conn.unsafe(FLUSHING_COMMIT).execute();
       send?.();
-      // Everything settles before the connection goes back to the pool: a queued COMMIT must not be left behind.
-      const outcomes = await Promise.allSettled([begun, ...issued.statements, committed]);
+      // Everything settles before the connection goes back to the pool: a queued COMMIT must not be left
+      // behind. A lost connection is the exception: what is still queued on it never settles.
+      const outcomes = await settledUnlessLost([begun, ...issued.statements, committed]).catch((err: unknown) => {
+        lost = true;
+        throw err;
+      });
       lost = outcomes.some((o) => o.status === 'rejected' && isDatabaseUnavailable(o.reason));
       const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
       if (failed) throw await issued.explain(failed.reason);
