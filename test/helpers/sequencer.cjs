@@ -4,10 +4,11 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
 /**
- * Files that write into the checkout (dist/, console/dist) or run bin/counterfoil, which picks dist/ up
- * in production mode: all in the first shard, so none reads what another shard is half-way writing.
+ * Files that write dist/ or console/dist, or read what those builds write (bin/counterfoil start serves
+ * the console): all in the first shard, so none reads what another shard is half-way writing. The other
+ * end-to-end files run the sources through tsx and go wherever they balance the shards.
  */
-const PINNED = [/^test\/e2e\//, /^test\/browser\//];
+const PINNED = [/^test\/e2e\/(build|production-install|start)\.test\.ts$/, /^test\/browser\//];
 /**
  * Seconds a file took in a two-shard run on a quiet 2-core machine, for the files of 10 s or more; the
  * others count as DEFAULT. Only the balance between shards depends on these: a stale figure costs time,
@@ -16,7 +17,8 @@ const PINNED = [/^test\/e2e\//, /^test\/browser\//];
 const SECONDS = new Map([
   ['test/e2e/production-install.test.ts', 90],
   ['test/browser/console.test.ts', 43],
-  ['test/e2e/cli-help.test.ts', 40],
+  ['test/e2e/sdk-typescript.test.ts', 30],
+  ['test/e2e/cli-help.test.ts', 20],
   ['test/unit/helm.test.ts', 20],
   ['test/e2e/build.test.ts', 38],
   ['test/workflows/secret-rotation.test.ts', 33],
