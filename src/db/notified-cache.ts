@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { LRUCache } from 'lru-cache';
 
 /**
  * A per-process read cache kept fresh by PostgreSQL NOTIFY: writers (or a trigger) notify `channel`
@@ -6,21 +7,27 @@ import type { Sql } from 'postgres';
  * and a reconnect of the LISTEN socket drops everything. `maxAgeMs` bounds staleness should a
  * notification ever be missed. Concurrent misses share one load, and a load that races with an
  * invalidation is not cached, so a stale read can never outlive the notification that replaced it.
- * Uses the `postgres` client because MikroORM has no LISTEN support.
+ * At most `maxEntries` keys are kept (least recently used go first), so a scan of many keys cannot grow
+ * the process. Uses the `postgres` client because MikroORM has no LISTEN support.
  */
 export class NotifiedCache<V> {
-  private readonly entries = new Map<string, { value: V; at: number }>();
+  private readonly entries: LRUCache<string, { value: V }>;
   private readonly loading = new Map<string, Promise<V>>();
   /** Invalidation counter: a load started before an invalidation of its key must not be cached. */
   private generation = 0;
   private clearedAt = 0;
-  private readonly invalidatedAt = new Map<string, number>();
+  /** Only loads in flight read these, and a load outlives neither maxAgeMs nor this bound in practice. */
+  private readonly invalidatedAt: LRUCache<string, number>;
 
   constructor(
     private readonly sql: Sql,
     private readonly channel: string,
     private readonly maxAgeMs = 30_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.entries = new LRUCache({ max: maxEntries });
+    this.invalidatedAt = new LRUCache({ max: maxEntries });
+  }
 
   async start(): Promise<void> {
     await this.sql.listen(this.channel, (key) => this.invalidate(key), () => this.invalidate('*'));
@@ -43,14 +50,16 @@ export class NotifiedCache<V> {
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < this.maxAgeMs) return hit.value;
+    if (hit) return hit.value;
     let pending = this.loading.get(key);
     if (!pending) {
       const startedAt = Date.now();
       const generation = this.generation;
       pending = load().then((value) => {
         const stale = this.clearedAt > generation || (this.invalidatedAt.get(key) ?? 0) > generation;
-        if (!stale) this.entries.set(key, { value, at: startedAt });
+        // Age counts from the start of the load, as the value may be that old.
+        const ttl = this.maxAgeMs - (Date.now() - startedAt);
+        if (!stale && ttl > 0) this.entries.set(key, { value }, { ttl });
         return value;
       });
       pending.finally(() => this.loading.get(key) === pending && this.loading.delete(key)).catch(() => {});

@@ -41,4 +41,17 @@ describe('NotifiedCache', () => {
     await cache.get('a', async () => ++n);
     expect(await cache.get('a', async () => ++n)).toBe(2);
   });
+
+  it('keeps at most maxEntries keys, dropping the least recently used', async () => {
+    const cache = new NotifiedCache<string>(noSql, 'ch', 30_000, 2);
+    const loads: string[] = [];
+    const load = (k: string) => async () => (loads.push(k), k);
+    await cache.get('a', load('a'));
+    await cache.get('b', load('b'));
+    await cache.get('a', load('a')); // a is now the most recent
+    await cache.get('c', load('c')); // drops b
+    await cache.get('a', load('a'));
+    await cache.get('b', load('b'));
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+  });
 });
