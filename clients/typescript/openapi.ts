@@ -2243,6 +2243,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/names/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Names of people, clients, accounts, destinations and roles, by reference
+         * @description Display names and labels for up to 200 references in one request, so a screen listing records names every initiator, account and destination at once. Each reference needs the read permission of its collection at its scope; a reference out of reach or unknown is left out of the answer, as a read of it would be 404.
+         *
+         *     Requires permission `me.read`.
+         */
+        post: operations["lookupNames"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/revoke": {
         parameters: {
             query?: never;
@@ -10042,6 +10064,15 @@ export interface components {
             items: components["schemas"]["CapabilityItem"][];
             next_page_token: null;
             scope_ref: string;
+        };
+        NameList: {
+            items: {
+                name: string;
+                ref: string;
+            }[];
+        };
+        NameLookup: {
+            refs: string[];
         };
         Navigation: {
             areas: {
@@ -22743,6 +22774,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Navigation"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lookupNames: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NameLookup"];
+            };
+        };
+        responses: {
+            /** @description The names the caller may read, in the order asked. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NameList"];
                 };
             };
             /** @description EdgeBadRequest */

@@ -27,6 +27,7 @@ let browser: Browser;
 let dispatcher: OutboxDispatcher | undefined;
 let consoleUrl: string;
 let account: string;
+let accountName: string;
 let destination: string;
 const people: Record<'admin' | 'initiator' | 'approver' | 'developer' | 'viewer', { id: string; name: string }> = {} as never;
 
@@ -68,6 +69,13 @@ async function pendingWithdrawal(token: string, value: string): Promise<{ id: st
   expect(res.status).toBe(201);
   expect(res.body.status).toBe('pending_approval');
   return { id: res.body.id, approvalRef: res.body.approval_ref };
+}
+
+/** References the console should show by name: a person's, a client's, an account's, a destination's, a role's. */
+const RAW_REF = /\b(users|service-accounts|clients|client-accounts|withdrawal-destinations|roles)\/[0-9a-f]{8}-[0-9a-f-]{27}/g;
+
+async function expectNamed(page: Page, screen: string): Promise<void> {
+  expect({ screen, raw: (await page.locator('main').innerText()).match(RAW_REF) ?? [] }).toEqual({ screen, raw: [] });
 }
 
 async function expectAccessible(page: Page, screen: string): Promise<void> {
@@ -130,6 +138,7 @@ beforeAll(async () => {
   let client: string;
   [client, account] = await org.newClient();
   await org.fund(account, '5000.00');
+  accountName = (await org.ok(200, 'GET', `/${account}`)).display_name;
   destination = await org.destination(org.enterpriseRef);
   await org.rule({ scope_ref: client, order: 1, conditions: { amount_at_least: { currency: 'USDC', value: '100.00' } }, effect: org.approvalEffect() });
   // Nothing listens on port 9: with the outbox dispatched, this subscription's deliveries wait in its lane.
@@ -178,7 +187,11 @@ it('an approver signs in, sees the withdrawal another user initiated, approves i
     await page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
     const card = page.getByRole('article').filter({ hasText: '150.00' });
     await card.waitFor();
-    await card.getByText(`users/${people.initiator.id}`).waitFor();
+    // The initiator by name, the reference on hover; amounts in the locale with the asset's decimals (USDC: 6).
+    await card.getByText(people.initiator.name, { exact: true }).waitFor();
+    expect(await card.locator(`[title="users/${people.initiator.id}"]`).count()).toBe(1);
+    await card.getByText('150.000000', { exact: true }).waitFor();
+    await expectNamed(page, 'approvals');
     await expectAccessible(page, 'approvals');
     await screenshots(page, 'approvals-inbox');
 
@@ -293,7 +306,7 @@ it('the initiator cancels its pending withdrawal from the detail page, and its h
     await page.getByRole('region', { name: 'Holds' }).locator('.status-pending').waitFor();
     await page.getByRole('button', { name: 'Cancel the withdrawal…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel the withdrawal' });
-    await dialog.getByText(/Cancel the withdrawal of 180\.0+ USDC from client-accounts\//).waitFor();
+    await dialog.getByText(`Cancel the withdrawal of 180.000000 USDC from ${accountName}?`).waitFor();
     await expectAccessible(page, 'cancel confirmation');
     await screenshots(page, 'withdrawal-cancel-confirmation');
     await dialog.getByRole('button', { name: 'Yes, cancel the withdrawal' }).click();
@@ -340,6 +353,11 @@ it('every screen passes axe at 1280 and 390 px, and is screenshotted at both', a
         // The failing receiver's backlog: how many wait, since when, and when it is next tried.
         await page.getByText(/^The receiver is failing: \d+ deliver(y waits|ies wait), the oldest since /).waitFor();
       }
+      if (name === 'balances') {
+        // Per-asset totals over the accounts listed, with thousands separators (the funded account holds thousands).
+        await page.getByRole('region', { name: 'Totals per asset' }).getByRole('cell', { name: /^\d{1,3}(,\d{3})+\.\d{6}$/ }).first().waitFor();
+      }
+      await expectNamed(page, name);
       await expectAccessible(page, `${name} at 1280 px`);
       await page.setViewportSize({ width: 390, height: 844 });
       await expectAccessible(page, `${name} at 390 px`);
@@ -355,6 +373,7 @@ it('every screen passes axe at 1280 and 390 px, and is screenshotted at both', a
     for (const [name, list, singular, id] of details) {
       await openRecord(page, list, singular, id);
       await page.getByRole('region', { name: 'Postings' }).waitFor();
+      await expectNamed(page, name);
       await expectAccessible(page, `${name} at 1280 px`);
       await page.setViewportSize({ width: 390, height: 844 });
       await expectAccessible(page, `${name} at 390 px`);

@@ -368,6 +368,7 @@ const rows: Row[] = [
   },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
+  { route: 'POST /names/lookup', permission: 'me.read', kind: 'me', request: () => ({ method: 'POST', path: '/names/lookup', body: { refs: [`users/${randomUUID()}`] } }) },
 ];
 
 const routeKey = (row: Row) => row.route.replace(/ \(.*\)$/, '').replace(/\?.*$/, '');

@@ -1,6 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Problem, Schemas } from '../../../clients/typescript';
 import type { Loaded } from '../lib/hooks';
+import { formatAmount, usePrecisions } from '../lib/money';
+import { useName } from '../lib/names';
 
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   useEffect(() => {
@@ -55,11 +57,12 @@ export function Loader<T>({ loaded, empty, isEmpty, children }: { loaded: Loaded
   return <>{children(loaded.data)}</>;
 }
 
+/** An amount in the browser's locale with its asset's decimals (the decimal string is never parsed into a float). */
 export function Money({ amount }: { amount: Schemas['Money'] | null | undefined }) {
-  // Decimal strings as the API sends them: never parsed into floating point.
+  const precisions = usePrecisions();
   return amount ? (
     <span className="money">
-      {amount.value} <span className="currency">{amount.currency}</span>
+      {formatAmount(amount.value, precisions?.get(amount.currency))} <span className="currency">{amount.currency}</span>
     </span>
   ) : (
     <span className="muted">—</span>
@@ -70,13 +73,53 @@ export function Status({ value }: { value: string }) {
   return <span className={`status status-${value}`}>{value.replace(/_/g, ' ')}</span>;
 }
 
-export function When({ iso }: { iso: string | null | undefined }) {
-  if (!iso) return <span className="muted">—</span>;
-  return <time dateTime={iso}>{new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })}</time>;
+const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** "in 5 minutes", "3 days ago": the largest unit that fits. */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  const [unit, size] = RELATIVE_UNITS.find(([, size]) => Math.abs(seconds) >= size) ?? RELATIVE_UNITS[RELATIVE_UNITS.length - 1];
+  return new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(Math.trunc(seconds / size), unit);
 }
 
+/** A moment, absolute and relative together. */
+export function When({ iso }: { iso: string | null | undefined }) {
+  if (!iso) return <span className="muted">—</span>;
+  return (
+    <time dateTime={iso}>
+      {new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })} <span className="muted">({relativeTime(iso)})</span>
+    </time>
+  );
+}
+
+/**
+ * A reference as a person reads it: the name of what it points at (looked up in one batch per screen),
+ * the reference itself on hover and behind a copy button. Unnamed kinds, and names out of reach, show the reference.
+ */
 export function Ref({ value }: { value: string | null | undefined }) {
-  return value ? <code className="ref">{value}</code> : <span className="muted">—</span>;
+  const name = useName(value);
+  const [copied, setCopied] = useState(false);
+  if (!value) return <span className="muted">—</span>;
+  // While the batch is out, a placeholder the screen counts as loading.
+  if (name === undefined) return <span className="loading">…</span>;
+  if (name === null) return <code className="ref">{value}</code>;
+  return (
+    <span className="named" title={value}>
+      <span>{name}</span>
+      {/* The icon comes from CSS, so the name reads alone in the text of what surrounds it. */}
+      <button
+        type="button"
+        className={copied ? 'copy copied' : 'copy'}
+        aria-label={`Copy ${value}`}
+        onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => undefined)}
+      />
+    </span>
+  );
 }
 
 export interface Column<T> {

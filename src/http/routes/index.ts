@@ -16,6 +16,7 @@ import { roleRoutes } from './roles';
 import { roleAssignmentRoutes } from './role-assignments';
 import { capabilityRoutes } from './capabilities';
 import { meRoutes } from './me';
+import { nameRoutes } from './names';
 import { identityProviderRoutes } from './identity-providers';
 import { actionTokenRoutes } from './action-tokens';
 import { auditRoutes } from './audit';
@@ -61,7 +62,7 @@ export const tenantRoutes: RouteDef[] = [
   ...balanceRoutes,
   ...balanceMonitorRoutes,
   ...internalTransferRoutes,
-  ...userRoutes, ...serviceAccountRoutes, ...roleRoutes, ...roleAssignmentRoutes, ...capabilityRoutes, ...meRoutes,
+  ...userRoutes, ...serviceAccountRoutes, ...roleRoutes, ...roleAssignmentRoutes, ...capabilityRoutes, ...meRoutes, ...nameRoutes,
   ...identityProviderRoutes, ...actionTokenRoutes, ...auditRoutes, ...secretRotationRoutes,
   suspendEnterprise, reactivateEnterprise, closeEnterprise,
   ...catalogueRoutes, ...feeRoutes, ...fundingRoutes, ...depositRoutes, ...sandboxRoutes,

@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript';
 import { useAccess } from '../../lib/access';
 import { useApi, useCountdown, usePaging } from '../../lib/hooks';
+import { subjectRef } from '../../lib/names';
+import { formatAmount, usePrecisions } from '../../lib/money';
 import { RECORD_COLLECTIONS, getRecord, recordOf, type AnyRecord, type TransferRecord } from '../../lib/records';
 import { Dialog, Loader, Money, Notice, Page, Pager, ProblemView, Ref, Status, When } from '../../components/ui';
 import { decideApproval, getDestination, listApprovals, type InboxView, type Verdict } from './api/approvals';
@@ -36,9 +38,9 @@ function useGoverned(governedRef: string) {
 
 type Destination = NonNullable<ReturnType<typeof useGoverned>['destination']>;
 
-function describe(record: AnyRecord | undefined, destination: Destination | null): string {
+function describe(record: AnyRecord | undefined, destination: Destination | null, precisions: Map<string, number> | null): string {
   if (!record) return 'this operation';
-  const amount = `${record.principal_amount.value} ${record.principal_amount.currency}`;
+  const amount = `${formatAmount(record.principal_amount.value, precisions?.get(record.principal_amount.currency))} ${record.principal_amount.currency}`;
   if (record.family === 'withdrawal') return `the withdrawal of ${amount} to ${destination ? `${destination.label} (${destination.crypto_routing.destination.address})` : 'its destination'}`;
   if (record.family === 'internal_transfer') return `the internal transfer of ${amount} to ${(record as TransferRecord).family_params.target_ref}`;
   return `the conversion of ${amount}`;
@@ -50,7 +52,7 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const what = describe(record, destination);
+  const what = describe(record, destination, usePrecisions());
   const canDecide = decidable && approval.status === 'pending' && access.can('approvals.decide') && access.can('action_tokens.create');
 
   const decide = async (v: Verdict) => {
@@ -91,7 +93,7 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
         </dd>
         <dt>Initiated by</dt>
         <dd>
-          {approval.initiated_by.subject.kind}s/{approval.initiated_by.subject.id}
+          <Ref value={subjectRef(approval.initiated_by.subject)} />
         </dd>
         <dt>Requirement</dt>
         <dd>
@@ -100,7 +102,16 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
           {approval.requirement_snapshot.initiator_cannot_approve ? ' · the initiator cannot approve' : ''}
         </dd>
         <dt>Votes</dt>
-        <dd>{approval.votes.length ? approval.votes.map((v) => `${v.verdict} (users/${v.principal.id})`).join('; ') : 'none yet'}</dd>
+        <dd>
+          {approval.votes.length
+            ? approval.votes.map((v, i) => (
+                <span key={v.principal.id}>
+                  {i ? '; ' : ''}
+                  {v.verdict} by <Ref value={subjectRef(v.principal)} />
+                </span>
+              ))
+            : 'none yet'}
+        </dd>
         <dt>Expires</dt>
         <dd>{approval.status === 'pending' ? <Countdown iso={approval.expires_at} /> : <When iso={approval.expires_at} />}</dd>
       </dl>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Schemas } from '../../../../clients/typescript';
 import { useApi, usePaging } from '../../lib/hooks';
+import { subjectRef } from '../../lib/names';
 import { searchAudit } from './api/audit';
 import { Field, Loader, Page, Pager, Ref, Status, Table, When } from '../../components/ui';
 
@@ -66,7 +67,7 @@ export function AuditPage() {
               rowKey={(e) => e.id}
               columns={[
                 { header: 'When', cell: (e) => <When iso={e.occurred_at} /> },
-                { header: 'Who', cell: (e) => <Ref value={`${e.subject_attribution.subject.kind === 'user' ? 'users' : 'service-accounts'}/${e.subject_attribution.subject.id}`} /> },
+                { header: 'Who', cell: (e) => <Ref value={subjectRef(e.subject_attribution.subject)} /> },
                 { header: 'Action', cell: (e) => <code>{e.action}</code> },
                 { header: 'Resource', cell: (e) => <Ref value={e.resource_ref} /> },
                 { header: 'Outcome', cell: (e) => <Status value={e.outcome} /> },

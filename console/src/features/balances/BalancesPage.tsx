@@ -3,30 +3,46 @@ import { Link } from 'wouter';
 import { newIdempotencyKey, problemOf, type Problem, type Schemas } from '../../../../clients/typescript';
 import { useAccess } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
-import { createTransfer, getAccountBalances, listActiveAccounts } from './api/balances';
+import { createTransfer, listAccountsWithBalances } from './api/balances';
+import { formatAmount, sumAmounts, usePrecisions } from '../../lib/money';
 import { Field, Loader, Notice, Page, Pager, ProblemView, Ref, Status, Table } from '../../components/ui';
 
 type Account = Schemas['ClientAccount'];
 
-function AccountBalances({ account }: { account: Account }) {
-  const loaded = useApi(() => getAccountBalances(account.id), [account.id]);
+type Balance = Pick<Schemas['BalanceItem'], 'asset' | 'available' | 'held' | 'total'>;
+
+/** Available, held and total per asset, each amount in the locale with the asset's decimals. */
+function BalanceTable({ caption, rows }: { caption: string; rows: Balance[] }) {
+  const precisions = usePrecisions();
+  const amount = (b: Balance, value: string) => <span className="money">{formatAmount(value, precisions?.get(b.asset))}</span>;
+  if (rows.length === 0) return <p className="empty">No balance yet.</p>;
   return (
-    <Loader loaded={loaded} isEmpty={(d) => d.items.length === 0} empty="No balance yet.">
-      {(data) => (
-        <Table<Schemas['BalanceItem']>
-          caption={`Balances of ${account.display_name}`}
-          rows={data.items}
-          rowKey={(b) => b.asset}
-          columns={[
-            { header: 'Asset', cell: (b) => b.asset },
-            { header: 'Available', cell: (b) => <span className="money">{b.available}</span> },
-            { header: 'Held', cell: (b) => <span className="money">{b.held}</span> },
-            { header: 'Total', cell: (b) => <span className="money">{b.total}</span> },
-          ]}
-        />
-      )}
-    </Loader>
+    <Table<Balance>
+      caption={caption}
+      rows={rows}
+      rowKey={(b) => b.asset}
+      columns={[
+        { header: 'Asset', cell: (b) => b.asset },
+        { header: 'Available', cell: (b) => amount(b, b.available) },
+        { header: 'Held', cell: (b) => amount(b, b.held) },
+        { header: 'Total', cell: (b) => amount(b, b.total) },
+      ]}
+    />
   );
+}
+
+/** The balances of every account listed, summed per asset (exactly: decimal strings, never floats). */
+function totalsPerAsset(balances: Balance[]): Balance[] {
+  const byAsset = new Map<string, Balance[]>();
+  for (const b of balances) byAsset.set(b.asset, [...(byAsset.get(b.asset) ?? []), b]);
+  return [...byAsset]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([asset, rows]) => ({
+      asset,
+      available: sumAmounts(rows.map((r) => r.available)),
+      held: sumAmounts(rows.map((r) => r.held)),
+      total: sumAmounts(rows.map((r) => r.total)),
+    }));
 }
 
 /**
@@ -114,14 +130,19 @@ function TransferForm({ accounts }: { accounts: Account[] }) {
 export function BalancesPage() {
   const access = useAccess();
   const paging = usePaging('accounts');
-  const loaded = useApi(() => listActiveAccounts(paging.token), [paging.token]);
+  const loaded = useApi(() => listAccountsWithBalances(paging.token), [paging.token]);
   return (
     <Page title="Balances">
       <Loader loaded={loaded} isEmpty={(d) => d.items.length === 0} empty="No client accounts in your reach.">
         {(data) => (
           <>
-            {access.can('transfers.create') ? <TransferForm accounts={data.items} /> : null}
-            {data.items.map((account) => (
+            {access.can('transfers.create') ? <TransferForm accounts={data.items.map((i) => i.account)} /> : null}
+            <section className="card" aria-labelledby="totals-title">
+              <h2 id="totals-title">Totals per asset</h2>
+              <p className="muted">Over the {data.items.length} account(s) listed here.</p>
+              <BalanceTable caption="Totals per asset" rows={totalsPerAsset(data.items.flatMap((i) => i.balances))} />
+            </section>
+            {data.items.map(({ account, balances }) => (
               <section key={account.id} className="card" aria-labelledby={`acct-${account.id}`}>
                 <h2 id={`acct-${account.id}`}>
                   {account.display_name} <Status value={account.status} />
@@ -129,7 +150,7 @@ export function BalancesPage() {
                 <p className="muted">
                   <Ref value={`client-accounts/${account.id}`} /> of <Ref value={account.scope_ref} />
                 </p>
-                <AccountBalances account={account} />
+                <BalanceTable caption={`Balances of ${account.display_name}`} rows={balances} />
               </section>
             ))}
             <Pager page={paging.page} nextToken={data.next_page_token} onNext={paging.next} onPrevious={paging.previous} />

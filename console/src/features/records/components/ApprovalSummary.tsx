@@ -1,4 +1,5 @@
 import { useApi } from '../../../lib/hooks';
+import { subjectRef } from '../../../lib/names';
 import { Loader, Ref, Status, When } from '../../../components/ui';
 import { getApproval } from '../api/families';
 
@@ -19,7 +20,16 @@ export function ApprovalSummary({ approvalRef }: { approvalRef: string }) {
             {a.requirement_snapshot.initiator_cannot_approve ? ', never the initiator' : ''}
           </dd>
           <dt>Votes</dt>
-          <dd>{a.votes.length ? a.votes.map((v) => `${v.verdict} by users/${v.principal.id}`).join('; ') : 'none yet'}</dd>
+          <dd>
+            {a.votes.length
+              ? a.votes.map((v, i) => (
+                  <span key={v.principal.id}>
+                    {i ? '; ' : ''}
+                    {v.verdict} by <Ref value={subjectRef(v.principal)} />
+                  </span>
+                ))
+              : 'none yet'}
+          </dd>
           <dt>Expires</dt>
           <dd>
             <When iso={a.expires_at} />

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { Schemas } from '../../../../../clients/typescript';
 import { useSettings, workflowUrl } from '../../../lib/access';
 import { useApi } from '../../../lib/hooks';
+import { subjectRef } from '../../../lib/names';
 import { TERMINAL } from '../../../lib/records';
 import { Loader, Money, Page, Ref, Status, When } from '../../../components/ui';
 import type { Family } from '../api/families';
@@ -48,7 +49,7 @@ export function RecordDetailPage({ family, id }: { family: Family; id: string })
                 <FamilyFacts record={r} />
                 <dt>Initiated by</dt>
                 <dd>
-                  {r.subject_attribution.subject.kind}s/{r.subject_attribution.subject.id}
+                  <Ref value={subjectRef(r.subject_attribution.subject)} />
                 </dd>
                 <dt>Created</dt>
                 <dd>
