@@ -190,7 +190,7 @@ it('an approver signs in, sees the withdrawal another user initiated, approves i
     // The initiator by name, the reference on hover; amounts in the locale with the asset's decimals (USDC: 6).
     await card.getByText(people.initiator.name, { exact: true }).waitFor();
     expect(await card.locator(`[title="users/${people.initiator.id}"]`).count()).toBe(1);
-    await card.getByText('150.000000', { exact: true }).waitFor();
+    await card.getByText('150.000000 USDC', { exact: true }).first().waitFor();
     await expectNamed(page, 'approvals');
     await expectAccessible(page, 'approvals');
     await screenshots(page, 'approvals-inbox');
@@ -220,6 +220,28 @@ it('an approver signs in, sees the withdrawal another user initiated, approves i
     await expectAccessible(page, 'withdrawal detail');
     await screenshots(page, 'withdrawal-detail');
     expect((await org.ok(200, 'GET', `/withdrawals/${approverPending.id}`)).status).toBe('executed');
+  } finally {
+    await context.close();
+  }
+});
+
+it('the initiator reviews fees and policy, then a double click on confirm makes one withdrawal', async () => {
+  const { context, page } = await signIn(browser, consoleUrl, people.initiator.name);
+  try {
+    await page.getByRole('link', { name: 'Withdrawals', exact: true }).click();
+    const form = page.getByRole('form', { name: 'New withdrawal' });
+    await form.getByLabel('From account').selectOption({ label: accountName });
+    await form.getByLabel('To destination').selectOption({ label: 'Treasury wallet · USDC on ethereum' });
+    await form.getByLabel('Amount').fill('123.45');
+    await form.getByRole('button', { name: 'Review fees and policy' }).click();
+    // The rule sends 100 USDC or more to an approver: the person sees it before confirming.
+    await form.getByText('Needs approval').waitFor();
+    await expectAccessible(page, 'withdrawal review');
+    await screenshots(page, 'withdrawal-review');
+    await form.getByRole('button', { name: 'Confirm the withdrawal' }).dblclick();
+    await page.getByRole('status').filter({ hasText: /^Withdrawal [0-9a-f-]{36} is pending approval\.$/ }).waitFor();
+    const listed = await org.ok(200, 'GET', `/withdrawals?account_ref=${account}&page_size=100`);
+    expect(listed.items.filter((w: { principal_amount: { value: string } }) => /^123\.450*$/.test(w.principal_amount.value))).toHaveLength(1);
   } finally {
     await context.close();
   }

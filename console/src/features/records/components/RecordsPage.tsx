@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { useAccess } from '../../../lib/access';
 import { useApi, usePaging } from '../../../lib/hooks';
 import { STATUSES, type AnyRecord, type RecordStatus } from '../../../lib/records';
 import { Field, Loader, Money, Page, Pager, Ref, Status, Table, When } from '../../../components/ui';
 import type { Family } from '../api/families';
+import { WithdrawalForm } from './WithdrawalForm';
 
 /** A family's records with filters (status, account) and keyset paging. */
 export function RecordsPage({ family }: { family: Family }) {
@@ -15,8 +17,10 @@ export function RecordsPage({ family }: { family: Family }) {
     () => family.list({ status: applied.status || undefined, account_ref: applied.account || undefined, page_token: paging.token }),
     [family.path, applied.status, applied.account, paging.token],
   );
+  const access = useAccess();
   return (
     <Page title={family.label}>
+      {family.path === '/withdrawals' && access.can('withdrawals.create') ? <WithdrawalForm onCreated={loaded.reload} /> : null}
       <form
         className="filters"
         onSubmit={(e) => {
