@@ -6,6 +6,8 @@
 //   (c) the same with every transfer touching one hot account,
 // as transfers/s and p50/p99 latency, the ratio (b)/(a), and storage per transfer (tables + indexes).
 // Targets: (b) ≥ 1,500/s with p99 ≤ 25 ms at half that load; (c) ≥ 500/s, no deadlock, no 5xx; (b)/(a) ≥ 0.5.
+// BENCH_TRACING=compare runs only (b), BENCH_TRACING_ROUNDS (3) times with tracing off and on alternately
+// (test/bench/tracing.ts), and compares them.
 // BENCH_STEADY_RATE=<n> runs only (b') at n/s (to compare settings at one offered load); BENCH_SECONDS sets the other
 // phases' length, BENCH_STEADY_SECONDS (b')'s (120: long enough to include a checkpoint that its own WAL starts).
 import { randomInt } from 'node:crypto';
@@ -24,6 +26,7 @@ import { AUDIT_ENTRIES, type EntryRecord } from '../../src/domain/audit/entries'
 import { Metrics } from '../../src/metrics';
 import type { SubjectAttribution } from '../../src/auth/caller';
 import type { PolicyDecision } from '../../src/domain/policies';
+import { TRACING_COMPARE, TRACING_ROUNDS, change, median, startOtlpSink } from './tracing';
 import { counterfoilSettings, cpuMs, machineProbeMs, openLoop, postgresCpuMs, report, scratchDatabase, spawnApi } from './support';
 
 const ACCOUNTS = 1000;
@@ -275,6 +278,41 @@ function show(title: string, p: Phase, extra: Record<string, string | number> = 
   });
 }
 
+/** (b) with tracing off (`api`) and on (a second API exporting every span), alternating. */
+async function compareTracing(apiEnv: Record<string, string>, api: { url: string; child: { pid?: number } }, dbName: string, token: string, accounts: string[], probeBefore: number) {
+  const sink = await startOtlpSink();
+  const traced = await spawnApi({ ...apiEnv, ...sink.env });
+  try {
+    await httpPhase(traced.url, token, () => randomPair(accounts), { seconds: 3 }); // warm-up, as the untraced one had
+    const rounds: Array<{ off: Phase; on: Phase }> = [];
+    for (let i = 0; i < TRACING_ROUNDS; i++) {
+      const off = await withCpu(dbName, api.child.pid!, () => httpPhase(api.url, token, () => randomPair(accounts), { seconds: SECONDS }));
+      const on = await withCpu(dbName, traced.child.pid!, () => httpPhase(traced.url, token, () => randomPair(accounts), { seconds: SECONDS }));
+      rounds.push({ off, on });
+    }
+    const row = (p: Phase) => `${p.perSecond}/s, p50 ${p.p50} ms, p99 ${p.p99} ms, API CPU ${p.appCpuMs?.toFixed(3)} ms/transfer, ${p.non2xx} non-2xx`;
+    const med = (pick: (p: Phase) => number, which: 'off' | 'on') => median(rounds.map((r) => pick(r[which])));
+    const line = (label: string, pick: (p: Phase) => number, digits = 0) => {
+      const [off, on] = [med(pick, 'off'), med(pick, 'on')];
+      return [label, `${off.toFixed(digits)} / ${on.toFixed(digits)} (${change(off, on)})`];
+    };
+    report(`(b) POST /internal-transfers, tracing off / on (100 % sampled, OTLP http/protobuf), ${TRACING_ROUNDS} alternating rounds of ${SECONDS} s, ${CONNECTIONS} connections`, {
+      ...Object.fromEntries(rounds.flatMap((r, i) => [[`round ${i + 1} off`, row(r.off)], [`round ${i + 1} on`, row(r.on)]])),
+      ...Object.fromEntries([
+        line('median transfers/s off / on', (p) => p.perSecond),
+        line('median p50 (ms) off / on', (p) => p.p50, 1),
+        line('median p99 (ms) off / on', (p) => p.p99, 1),
+        line('median API CPU per transfer (ms) off / on', (p) => p.appCpuMs ?? 0, 3),
+      ]),
+      'OTLP exports received (requests / MB)': `${sink.received().requests} / ${(sink.received().bytes / 1e6).toFixed(1)}`,
+      'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}`,
+    });
+  } finally {
+    await traced.stop();
+    await sink.stop();
+  }
+}
+
 async function main() {
   const probeBefore = machineProbeMs();
   const db = await scratchDatabase('counterfoil_bench_ledger');
@@ -283,12 +321,13 @@ async function main() {
   const { accounts, hot } = await seedAccounts(setup.sql, tenant.enterprise_id);
   const sql = setup.sql;
 
-  const api = await spawnApi({
+  const apiEnv = {
     DATABASE_URL: db.url,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND: '10000000',
     COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '10000000',
-  });
+  };
+  const api = await spawnApi(apiEnv);
   try {
     const tokenRes = await fetch(`${api.url}/oauth/token`, {
       method: 'POST',
@@ -308,6 +347,11 @@ async function main() {
     if (sample.status !== 201) throw new Error(`sample transfer failed: ${sample.status} ${JSON.stringify(responseBody)}`);
 
     await httpPhase(api.url, token, () => randomPair(accounts), { seconds: 3 }); // warm-up (JIT, pools)
+
+    if (TRACING_COMPARE) {
+      await compareTracing(apiEnv, api, new URL(db.url).pathname.slice(1), token, accounts, probeBefore);
+      return;
+    }
 
     if (STEADY_RATE_ONLY) {
       // Diagnosis of the latency phase alone, at a chosen rate (BENCH_STEADY_RATE=<transfers/s>).

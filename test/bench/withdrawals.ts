@@ -5,6 +5,8 @@
 // Topology: API and worker each in their own process (as `counterfoil api` / `counterfoil worker`);
 // the load generator and the baseline worker in this one. BENCH_RATE (50), BENCH_SECONDS (20),
 // BENCH_ACCOUNTS (1: every withdrawal from one account, which serialises on its balance row).
+// BENCH_TRACING=compare: a second API and worker pair with tracing on (test/bench/tracing.ts) beside the
+// first, the offered load run BENCH_TRACING_ROUNDS (3) times on each, alternating; no baselines.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +23,7 @@ import { installTemporalRuntime, isolateTimeoutOptions } from '../../src/tempora
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { ensureTemporalCli } from '../../temporal/cli';
 import { startDevServerOnFreePort } from '../../temporal/dev-server';
+import { TRACING_COMPARE, TRACING_ROUNDS, change, median, startOtlpSink, type OtlpSink } from './tracing';
 import { cpuMs, machineProbeMs, postgresCpuMs, report, scratchDatabase, spawnApi, spawnWorker } from './support';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
@@ -88,6 +91,7 @@ async function main() {
   const services = await createServices({ config: loadConfig(env), log: createLogger('warn'), databaseUrl: db.url, temporalAddress: temporal.address, migrate: true, poolSize: 4 });
   let worker: Awaited<ReturnType<typeof spawnWorker>> | undefined;
   let api: Awaited<ReturnType<typeof spawnApi>> | undefined;
+  let tracedPair: { api: Awaited<ReturnType<typeof spawnApi>>; worker: Awaited<ReturnType<typeof spawnWorker>>; sink: OtlpSink } | undefined;
   try {
     const tenant = await services.orm.em.fork().transactional((em) => createEnterpriseWithAdmin(em, { legalName: 'Bench Withdrawals Ltd', jurisdiction: 'GB', secretTtlDays: 1 }));
     worker = await spawnWorker(env);
@@ -95,10 +99,10 @@ async function main() {
     // node:http on keep-alive sockets: the load generator shares the two cores with what it measures,
     // and fetch (undici) cost this process about 1 ms more CPU per request.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-    const call = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
+    const callAt = (base: string, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; body: any }>((resolve, reject) => {
         const payload = body ? JSON.stringify(body) : undefined;
-        const req = http.request(api!.url + p, { method, agent, headers: { 'content-type': 'application/json', ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}), ...headers } }, (res) => {
+        const req = http.request(base + p, { method, agent, headers: { 'content-type': 'application/json', ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}), ...headers } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
@@ -107,6 +111,7 @@ async function main() {
         req.on('error', reject);
         req.end(payload);
       });
+    const call = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => callAt(api!.url, method, p, body, headers);
     const token = (await call('POST', '/oauth/token', { grant_type: 'client_credentials', client_id: tenant.client_id, client_secret: tenant.client_secret })).body.access_token;
     const auth = { authorization: `Bearer ${token}` };
     const accounts: string[] = [];
@@ -117,53 +122,90 @@ async function main() {
     }
     const destination = (await call('POST', '/withdrawal-destinations', { rail_class: 'crypto', scope_ref: `enterprises/${tenant.enterprise_id}`, crypto_routing: { asset: 'USDC', network: 'ethereum', label: 'bench', destination: { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', memo: null } } }, auth)).body.id;
 
-    const posts: Array<{ id: string; startedAt: number }> = [];
-    const postLatency: number[] = [];
-    let failures = 0;
-    let sent = 0;
-    const withdraw = async () => {
-      const startedAt = Date.now();
-      const res = await call('POST', '/withdrawals', { account_ref: accounts[sent++ % ACCOUNTS], amount: { currency: 'USDC', value: '1.00' }, rail: 'ethereum', withdrawal_destination_id: destination }, { ...auth, 'idempotency-key': randomUUID() });
-      if (res.status !== 201) {
-        failures++;
-        return;
+    /** The offered load against one API and worker pair, through to every withdrawal executed. */
+    const measure = async (target: { api: { url: string; child: { pid?: number } }; worker: { child: { pid?: number } } }) => {
+      const posts: Array<{ id: string; startedAt: number }> = [];
+      const postLatency: number[] = [];
+      let failures = 0;
+      let sent = 0;
+      const withdraw = async () => {
+        const startedAt = Date.now();
+        const res = await callAt(target.api.url, 'POST', '/withdrawals', { account_ref: accounts[sent++ % ACCOUNTS], amount: { currency: 'USDC', value: '1.00' }, rail: 'ethereum', withdrawal_destination_id: destination }, { ...auth, 'idempotency-key': randomUUID() });
+        if (res.status !== 201) {
+          failures++;
+          return;
+        }
+        postLatency.push(Date.now() - startedAt);
+        posts.push({ id: res.body.id, startedAt });
+      };
+      log('warming up (the worker bundles its workflows on first start)');
+      for (let i = 0; i < 5; i++) await withdraw();
+      for (;;) {
+        const [row] = await services.sql`select count(*)::int as n from withdrawals where status = 'executed' and id = any(${posts.map((p) => p.id)}::uuid[])`;
+        if (row.n >= 5) break;
+        await new Promise((r) => setTimeout(r, 200));
       }
-      postLatency.push(Date.now() - startedAt);
-      posts.push({ id: res.body.id, startedAt });
-    };
-    log('warming up (the worker bundles its workflows on first start)');
-    for (let i = 0; i < 5; i++) await withdraw();
-    for (;;) {
-      const [row] = await services.sql`select count(*)::int as n from withdrawals where status = 'executed'`;
-      if (row.n >= 5) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    posts.length = 0;
-    postLatency.length = 0;
+      posts.length = 0;
+      postLatency.length = 0;
 
-    log(`offering ${RATE} withdrawals/s for ${SECONDS} s`);
-    const backlog: number[] = [];
-    const pids = { api: api.child.pid!, worker: worker.child.pid!, temporal: temporal.pid };
-    const cpuBefore = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
-    const [pgBefore, loadBefore] = [postgresCpuMs(dbName), self()];
-    const started = Date.now();
-    await openLoop(RATE, SECONDS, () => withdraw(), async () => {
-      const [row] = await services.sql`select count(*)::int as n from withdrawals where status = 'executing'`;
-      backlog.push(row.n);
-    });
-    const ids = posts.map((p) => p.id);
-    for (;;) {
-      const [row] = await services.sql`select count(*) filter (where status <> 'executed')::int as open from withdrawals where id = any(${ids}::uuid[])`;
-      if (row.open === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
+      log(`offering ${RATE} withdrawals/s for ${SECONDS} s`);
+      const backlog: number[] = [];
+      const pids = { api: target.api.child.pid!, worker: target.worker.child.pid!, temporal: temporal.pid };
+      const cpuBefore = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
+      const [pgBefore, loadBefore] = [postgresCpuMs(dbName), self()];
+      const started = Date.now();
+      await openLoop(RATE, SECONDS, () => withdraw(), async () => {
+        const [row] = await services.sql`select count(*)::int as n from withdrawals where status = 'executing'`;
+        backlog.push(row.n);
+      });
+      const ids = posts.map((p) => p.id);
+      for (;;) {
+        const [row] = await services.sql`select count(*) filter (where status <> 'executed')::int as open from withdrawals where id = any(${ids}::uuid[])`;
+        if (row.open === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const cpuPerWithdrawal = Object.entries(pids).map(([k, pid]) => ((cpuMs(pid) - cpuBefore[k]) / ids.length).toFixed(1)).join(' / ');
+      const pgAndLoadPerWithdrawal = `${((postgresCpuMs(dbName) - pgBefore) / ids.length).toFixed(1)} / ${((self() - loadBefore) / ids.length).toFixed(1)}`;
+      const rows = await services.sql`select id, settled_at from withdrawals where id = any(${ids}::uuid[])`;
+      const settled = new Map(rows.map((r) => [r.id as string, new Date(r.settled_at).getTime()]));
+      const toExecuted = posts.map((p) => settled.get(p.id)! - p.startedAt);
+      const lastSettled = Math.max(...settled.values());
+      const sustained = ids.length / ((lastSettled - started) / 1000);
+      return { ids, failures, sustained, backlog, postLatency, toExecuted, cpuPerWithdrawal, pgAndLoadPerWithdrawal };
+    };
+
+    if (TRACING_COMPARE) {
+      const sink = await startOtlpSink();
+      const tracedEnv = { ...env, ...sink.env, TEMPORAL_TASK_QUEUE: `${taskQueue}-traced`, COUNTERFOIL_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'counterfoil-bench-wd-traced-')) };
+      tracedPair = { worker: await spawnWorker(tracedEnv), api: await spawnApi(tracedEnv), sink };
+      const pairs = { off: { api, worker }, on: tracedPair };
+      const rounds: Array<Record<'off' | 'on', Awaited<ReturnType<typeof measure>>>> = [];
+      for (let i = 0; i < TRACING_ROUNDS; i++) rounds.push({ off: await measure(pairs.off), on: await measure(pairs.on) });
+      type Run = Awaited<ReturnType<typeof measure>>;
+      const row = (r: Run) =>
+        `${r.sustained.toFixed(1)}/s, to executed p50 ${percentile(r.toExecuted, 50)} ms p99 ${percentile(r.toExecuted, 99)} ms, POST p50 ${percentile(r.postLatency, 50)} ms, CPU ms api / worker / temporal ${r.cpuPerWithdrawal}, ${r.failures} refused`;
+      const line = (label: string, pick: (r: Run) => number, digits = 0) => {
+        const [off, on] = [median(rounds.map((r) => pick(r.off))), median(rounds.map((r) => pick(r.on)))];
+        return [label, `${off.toFixed(digits)} / ${on.toFixed(digits)} (${change(off, on)})`];
+      };
+      const cpu = (r: Run, k: number) => Number(r.cpuPerWithdrawal.split(' / ')[k]);
+      report(`Withdrawals, tracing off / on (100 % sampled, OTLP http/protobuf), offered ${RATE}/s for ${SECONDS} s, ${TRACING_ROUNDS} alternating rounds (2 shared cores)`, {
+        ...Object.fromEntries(rounds.flatMap((r, i) => [[`round ${i + 1} off`, row(r.off)], [`round ${i + 1} on`, row(r.on)]])),
+        ...Object.fromEntries([
+          line('median sustained withdrawals/s off / on', (r) => r.sustained, 1),
+          line('median time to executed p50 (ms) off / on', (r) => percentile(r.toExecuted, 50)),
+          line('median time to executed p99 (ms) off / on', (r) => percentile(r.toExecuted, 99)),
+          line('median POST p50 (ms) off / on', (r) => percentile(r.postLatency, 50)),
+          line('median CPU ms per withdrawal, api, off / on', (r) => cpu(r, 0), 1),
+          line('median CPU ms per withdrawal, worker, off / on', (r) => cpu(r, 1), 1),
+        ]),
+        'OTLP exports received (requests / MB)': `${sink.received().requests} / ${(sink.received().bytes / 1e6).toFixed(1)}`,
+        'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}`,
+      });
+      return;
     }
-    const cpuPerWithdrawal = Object.entries(pids).map(([k, pid]) => ((cpuMs(pid) - cpuBefore[k]) / ids.length).toFixed(1)).join(' / ');
-    const pgAndLoadPerWithdrawal = `${((postgresCpuMs(dbName) - pgBefore) / ids.length).toFixed(1)} / ${((self() - loadBefore) / ids.length).toFixed(1)}`;
-    const rows = await services.sql`select id, settled_at from withdrawals where id = any(${ids}::uuid[])`;
-    const settled = new Map(rows.map((r) => [r.id as string, new Date(r.settled_at).getTime()]));
-    const toExecuted = posts.map((p) => settled.get(p.id)! - p.startedAt);
-    const lastSettled = Math.max(...settled.values());
-    const sustained = ids.length / ((lastSettled - started) / 1000);
+
+    const { ids, failures, sustained, backlog, postLatency, toExecuted, cpuPerWithdrawal, pgAndLoadPerWithdrawal } = await measure({ api, worker });
 
     // Baselines: bare workflows, same server, same rate.
     installTemporalRuntime(createLogger('warn'));
@@ -218,6 +260,9 @@ async function main() {
       'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}`,
     });
   } finally {
+    await tracedPair?.api.stop();
+    await tracedPair?.worker.stop();
+    await tracedPair?.sink.stop();
     await api?.stop();
     await worker?.stop();
     await closeServices(services);

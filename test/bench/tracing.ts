@@ -1,0 +1,45 @@
+// The tracing switch of the benches: BENCH_TRACING=compare runs a bench's measured phase with tracing
+// off and on, alternating, in the same run. "On" is 100 % sampling with OTLP over HTTP (protobuf) to
+// a sink in the bench process that reads each export and answers 200: the figures hold the SDK's cost
+// in the measured processes (spans, batching, serialising, sending), not a tracing backend's.
+import http from 'node:http';
+import { freePort } from '../../temporal/dev-server';
+
+export const TRACING_COMPARE = process.env.BENCH_TRACING === 'compare';
+/** Off/on pairs in a comparison run. */
+export const TRACING_ROUNDS = Number(process.env.BENCH_TRACING_ROUNDS ?? 3);
+
+export interface OtlpSink {
+  /** The settings that turn tracing on at 100 % sampling, exporting here. */
+  env: Record<string, string>;
+  /** Export requests and bytes received so far. */
+  received(): { requests: number; bytes: number };
+  stop(): Promise<void>;
+}
+
+export async function startOtlpSink(): Promise<OtlpSink> {
+  let requests = 0;
+  let bytes = 0;
+  const server = http.createServer((req, res) => {
+    req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    req.on('end', () => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/x-protobuf', 'content-length': '0' }).end();
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_TRACES_SAMPLER: 'always_on' },
+    received: () => ({ requests, bytes }),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** "+4.1 %": how much `on` is above `off`. */
+export const change = (off: number, on: number) => `${on >= off ? '+' : ''}${(((on - off) / Math.max(1e-9, off)) * 100).toFixed(1)} %`;
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
