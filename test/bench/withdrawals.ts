@@ -176,7 +176,7 @@ async function main() {
 
     if (TRACING_COMPARE) {
       const sink = await startOtlpSink();
-      const tracedEnv = { ...env, ...sink.env, TEMPORAL_TASK_QUEUE: `${taskQueue}-traced`, COUNTERFOIL_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'counterfoil-bench-wd-traced-')) };
+      const tracedEnv = { ...env, ...sink.env, TEMPORAL_TASK_QUEUE: `${taskQueue}-traced` };
       tracedPair = { worker: await spawnWorker(tracedEnv), api: await spawnApi(tracedEnv), sink };
       const pairs = { off: { api, worker }, on: tracedPair };
       const rounds: Array<Record<'off' | 'on', Awaited<ReturnType<typeof measure>>>> = [];
