@@ -11390,7 +11390,11 @@ export interface components {
             request_id: string;
             status: number;
             title: string;
-            /** Format: uri */
+            /**
+             * Format: uri-reference
+             * @description The problem's page in this API's reference, relative to the API's base URL (`/docs/problems/<code>`).
+             * @example /docs/problems/EdgeNotFound
+             */
             type: string;
         } & {
             [key: string]: unknown;

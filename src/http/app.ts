@@ -7,6 +7,7 @@ import { requestContext } from './request-context';
 import { defineRoute, type RouteDef } from './route';
 import { tenantRoutes } from './routes';
 import { consoleMiddleware, type ConsoleOptions } from './console';
+import { docsMiddleware } from './docs';
 
 const TENANT_API_DESCRIPTION =
   'Counterfoil tenant API: tenant topology, identity and access, a double-entry ledger, governed money movement, webhooks, events and exports. Authenticate with POST /oauth/token, then send `Authorization: Bearer <token>`.';
@@ -41,7 +42,7 @@ export function tenantOpenApi(services: Pick<Services, 'config'>, routes: RouteD
   });
 }
 
-/** The tenant (bearer-token) API as a Koa app, with the web console under /console. */
+/** The tenant (bearer-token) API as a Koa app, with the web console under /console and its reference under /docs. */
 export function createTenantApp(services: Services, consoleOptions: ConsoleOptions = { temporalUiUrl: services.config.temporalUiUrl }): Koa {
   const routes: RouteDef[] = [...routesFor(services.config.mode), openApiRoute];
   const table = buildRouteTable(routes, services, services.rateLimiter);
@@ -51,6 +52,7 @@ export function createTenantApp(services: Services, consoleOptions: ConsoleOptio
   app.use(requestContext(services, 'tenant'));
   app.use(problemMiddleware());
   app.use(consoleMiddleware(services.config, consoleOptions));
+  app.use(docsMiddleware());
   app.use(table.routes);
   app.use(fallthrough(table));
   return app;

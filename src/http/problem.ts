@@ -2,7 +2,11 @@ import type Koa from 'koa';
 import { AppError, ERROR_CODES, type ErrorCode, type FieldError, type NamedFieldError, type RefusedField } from '../errors';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
-export const PROBLEM_TYPE_BASE = 'https://docs.counterfoil.dev/problems/';
+/**
+ * Problem `type` URIs are path-absolute references to the page of their code in the reference this API
+ * serves (src/http/docs.ts): they resolve against whichever base URL the client called, proxies included.
+ */
+export const PROBLEM_TYPE_BASE = '/docs/problems/';
 
 export interface ProblemBody {
   type: string;

@@ -3,7 +3,11 @@ import { ERROR_CODES, ERROR_REASONS } from '../errors';
 
 export const Problem = z
   .object({
-    type: z.string().openapi({ format: 'uri' }),
+    type: z.string().openapi({
+      format: 'uri-reference',
+      description: "The problem's page in this API's reference, relative to the API's base URL (`/docs/problems/<code>`).",
+      example: '/docs/problems/EdgeNotFound',
+    }),
     title: z.string(),
     status: z.number().int(),
     detail: z.string(),
