@@ -77,7 +77,7 @@ async function traceOnceComplete(traceId: string, complete: (t: JaegerTrace) => 
   return last ?? { traceID: traceId, spans: [], processes: {} };
 }
 
-it('one withdrawal, approved and paid out through a connector, is one trace in Jaeger, and its request's log line carries the trace id', async () => {
+it('one withdrawal, approved and paid out through a connector, is one trace in Jaeger, and the request log line carries the trace id', async () => {
   const port = await freePort();
   await Promise.all([
     start('worker', { LOG_LEVEL: 'debug' }),
