@@ -222,6 +222,8 @@ export interface RealServerOptions {
   dir: string;
   /** Persistence connections per store (the server holds up to this many per database). */
   maxConns?: number;
+  /** Dynamic config values on top of this file's own (`{ key: value }`). */
+  dynamicConfig?: Record<string, unknown>;
 }
 
 export interface RealServer {
@@ -338,7 +340,8 @@ export async function startRealServer(opts: RealServerOptions): Promise<RealServ
   await fs.promises.mkdir(path.join(opts.dir, 'config'), { recursive: true });
   const ports = await pickPorts();
   const dynamicConfigFile = path.join(opts.dir, 'dynamicconfig.yaml');
-  await fs.promises.writeFile(dynamicConfigFile, JSON.stringify(DYNAMIC_CONFIG, null, 2));
+  const extra = Object.fromEntries(Object.entries(opts.dynamicConfig ?? {}).map(([key, value]) => [key, [{ value }]]));
+  await fs.promises.writeFile(dynamicConfigFile, JSON.stringify({ ...DYNAMIC_CONFIG, ...extra }, null, 2));
   // The config holds the database password: owner-only.
   await fs.promises.writeFile(path.join(opts.dir, 'config', 'development.yaml'), JSON.stringify(serverConfig(opts, ports, dynamicConfigFile), null, 2), { mode: 0o600 });
   const address = `127.0.0.1:${ports.services.frontend.grpcPort}`;
