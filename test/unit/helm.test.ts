@@ -211,6 +211,23 @@ describe('the Helm chart', () => {
     expect(checked.documents.get('ServiceMonitor/ledger-counterfoil')).toMatch(/port: ops\n\s+path: \/metrics/);
   });
 
+  it("keeps the previous release's workers beside the new ones during a Worker Versioning upgrade", () => {
+    const values = { image: { tag: '0.2.0' }, worker: { versioning: { deploymentName: 'counterfoil', previousImageTag: '0.1.0', previousReplicas: 2 } } };
+    const checked = renderAndValidate(['-f', valuesFile('versioning', values)]);
+    expectAllValid(checked);
+    expect(checked.kinds).toEqual({ Deployment: 3, Service: 1, PodDisruptionBudget: 2, Job: 2 });
+    const worker = checked.documents.get('Deployment/ledger-counterfoil-worker')!;
+    const previous = checked.documents.get('Deployment/ledger-counterfoil-worker-previous')!;
+    expect(worker).toContain('image: localhost/counterfoil:0.2.0');
+    expect(previous).toContain('image: localhost/counterfoil:0.1.0');
+    expect(previous).toMatch(/replicas: 2\n/);
+    expect(previous).toMatch(/args: \["worker"\]/);
+    for (const doc of [worker, previous]) expect(doc).toMatch(/name: COUNTERFOIL_WORKER_DEPLOYMENT\n\s+value: "counterfoil"/);
+    expect(checked.documents.get('Deployment/ledger-counterfoil-api')).not.toContain('COUNTERFOIL_WORKER_DEPLOYMENT');
+    // A selector of its own: rolling the worker Deployment to the new release never replaces these pods.
+    expect(previous).toContain('app.kubernetes.io/component: worker-previous');
+  });
+
   it('renders valid Secrets when the credentials are given as values', () => {
     const checked = renderAndValidate(['-f', valuesFile('from-values', FROM_VALUES)]);
     expectAllValid(checked);
