@@ -47,7 +47,7 @@ function tokenSource(baseUrl: string, credentials: ClientCredentials, send: (inp
   let pending: Promise<string> | undefined;
   const issue = async () => {
     const res = await send(
-      new Request(new URL('/oauth/token', baseUrl || globalThis.location?.origin), {
+      new Request(new URL('/oauth/token', baseUrl || (globalThis as { location?: { origin: string } }).location?.origin), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret }),

@@ -49,32 +49,28 @@ it('installs from its tarball with ESM, CommonJS and types, and nothing but its 
   expect(required.stdout.split(',')).toEqual(expect.arrayContaining(['createCounterfoilClient', 'paginate', 'unwrap', 'verifyWebhook', 'SignedApiClient', 'CounterfoilError', 'newIdempotencyKey']));
 });
 
-it('a program using it signs in, moves money with metadata, pages a list, verifies a webhook and signs a quote', async () => {
+it('a program using it signs in, moves money with a reference and metadata, pages a list, verifies a webhook and signs a quote', async () => {
   const org = await Org.create(harness.app, 'SDK Integrator Ltd');
   const { account, destination } = await org.withdrawalAccount('100.00');
   const [clientRef] = await org.newClient();
   const key = await org.ok(201, 'POST', '/api-keys', { client_ref: clientRef, label: 'sdk program' });
-  const res = await run(process.execPath, ['program.mjs'], {
-    cwd: project,
-    timeout: 120_000,
-    env: {
-      PATH: process.env.PATH,
-      API_URL: harness.app.url,
-      SIGNED_URL: signed.url,
-      CLIENT_ID: org.tenant.clientId,
-      CLIENT_SECRET: org.tenant.clientSecret,
-      ENTERPRISE_ID: org.tenant.enterpriseId,
-      ACCOUNT_REF: account,
-      DESTINATION_ID: destination,
-      API_KEY: key.api_key,
-      PRIVATE_KEY: key.private_key,
-      RUN: String(Date.now()),
-      MONEY_EXTRA: JSON.stringify({}),
-    },
-  });
+  const env = {
+    PATH: process.env.PATH,
+    API_URL: harness.app.url,
+    SIGNED_URL: signed.url,
+    CLIENT_ID: org.tenant.clientId,
+    CLIENT_SECRET: org.tenant.clientSecret,
+    ENTERPRISE_ID: org.tenant.enterpriseId,
+    ACCOUNT_REF: account,
+    DESTINATION_ID: destination,
+    API_KEY: key.api_key,
+    PRIVATE_KEY: key.private_key,
+    RUN: String(Date.now()),
+  };
+  const res = await run(process.execPath, ['program.mjs'], { cwd: project, timeout: 120_000, env });
   const out = JSON.parse(res.stdout);
   expect(out.client.metadata).toEqual({ order_id: 'ord_1' });
-  expect(out.transfer.status).toBe('executed');
+  expect(out.transfer).toMatchObject({ status: 'executed', reference: `order-${env.RUN}`, metadata: { order_id: 'ord_1' } });
   expect(out.error).toEqual({ code: 'EdgeNotFound', status: 404 });
   expect(out.list.found).toBe(true);
   expect(out.list.pages).toBeGreaterThanOrEqual(4);
