@@ -1,4 +1,4 @@
-import { createCounterfoilClient, problemOf, type CounterfoilClient, type Schemas } from '../../clients/typescript';
+import { createCounterfoilClient, problemOf, type CounterfoilClient, type Schemas } from '../../clients/typescript/index';
 
 /** A service account of the enterprise the development provider signs people in to (it needs `users.read` and `roles.read`). */
 export interface DirectoryCredentials {

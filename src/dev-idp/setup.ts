@@ -1,4 +1,4 @@
-import { problemOf, type CounterfoilClient } from '../../clients/typescript';
+import { problemOf, type CounterfoilClient } from '../../clients/typescript/index';
 import type { UserDirectory } from './directory';
 
 /** The console's client id at the development provider (its registration's `audience`). */

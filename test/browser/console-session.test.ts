@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { uuidv7 } from '../../src/ids';
 import { freePort } from '../../temporal/dev-server';
-import { createCounterfoilClient } from '../../clients/typescript';
+import { createCounterfoilClient } from '../../clients/typescript/index';
 import { registerDevIdentityProvider } from '../../src/dev-idp/setup';
 import { call, startTestApp, type TestApp } from '../helpers/app';
 import { Org } from '../workflows/withdrawal-fixtures';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { uuidv7 } from '../../src/ids';
 import { freePort } from '../../temporal/dev-server';
-import { createCounterfoilClient } from '../../clients/typescript';
+import { createCounterfoilClient } from '../../clients/typescript/index';
 import { registerDevIdentityProvider } from '../../src/dev-idp/setup';
 import { call } from '../helpers/app';
 import { Org, startGovernedHarness, type GovernedHarness } from '../workflows/withdrawal-fixtures';

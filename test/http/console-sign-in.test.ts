@@ -1,6 +1,6 @@
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { call, startTestApp, type TestApp } from '../helpers/app';
-import { createCounterfoilClient } from '../../clients/typescript';
+import { createCounterfoilClient } from '../../clients/typescript/index';
 import { registerDevIdentityProvider } from '../../src/dev-idp/setup';
 import { freePort } from '../../temporal/dev-server';
 import { newAdmin, newUser, unique, type Admin } from './iam-fixtures';

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createCounterfoilClient, newIdempotencyKey } from '../../clients/typescript';
+import { createCounterfoilClient, newIdempotencyKey } from '../../clients/typescript/index';
 import { createTenant, startTestApp, type TestApp } from '../helpers/app';
 
 /*

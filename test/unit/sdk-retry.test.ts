@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { paginate, retryAfterMs, retryingFetch, takesIdempotencyKey, CounterfoilError } from '../../clients/typescript';
+import { paginate, retryAfterMs, retryingFetch, takesIdempotencyKey, CounterfoilError } from '../../clients/typescript/index';
 
 /** A real HTTP server answering each request with the next of `statuses` (then 200), recording what it got. */
 async function server(statuses: number[], headers: Record<string, string> = {}) {

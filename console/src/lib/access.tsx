@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Schemas } from '../../../clients/typescript';
+import type { Schemas } from '../../../clients/typescript/index';
 import { api } from './session';
 
 /**

@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import type { Schemas } from '../../../clients/typescript';
+import type { Schemas } from '../../../clients/typescript/index';
 import { api, getSession, setSession } from './session';
 
 const PENDING = 'counterfoil.sign-in';

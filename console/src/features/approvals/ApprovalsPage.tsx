@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript';
+import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
 import { useApi, useCountdown, usePaging } from '../../lib/hooks';
 import { subjectRef } from '../../lib/names';

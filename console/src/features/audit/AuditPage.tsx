@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Schemas } from '../../../../clients/typescript';
+import type { Schemas } from '../../../../clients/typescript/index';
 import { useApi, usePaging } from '../../lib/hooks';
 import { subjectRef } from '../../lib/names';
 import { searchAudit } from './api/audit';

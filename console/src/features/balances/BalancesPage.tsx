@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { newIdempotencyKey, problemOf, type Problem, type Schemas } from '../../../../clients/typescript';
+import { newIdempotencyKey, problemOf, type Problem, type Schemas } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
 import { createTransfer, listAccountsWithBalances } from './api/balances';

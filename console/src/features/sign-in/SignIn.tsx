@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { Schemas } from '../../../../clients/typescript';
+import type { Schemas } from '../../../../clients/typescript/index';
 import { beginSignIn, completeSignIn, forgetEnterprise, rememberedEnterprise, signInProviders } from '../../lib/auth';
 import { Field } from '../../components/ui';
 

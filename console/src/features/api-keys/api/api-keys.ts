@@ -1,4 +1,4 @@
-import type { Schemas } from '../../../../../clients/typescript';
+import type { Schemas } from '../../../../../clients/typescript/index';
 import { api } from '../../../lib/session';
 
 type ApiKey = Schemas['ApiKey'];

@@ -1,4 +1,4 @@
-import type { Schemas } from '../../../../../clients/typescript';
+import type { Schemas } from '../../../../../clients/typescript/index';
 import { api } from '../../../lib/session';
 
 export const listActiveAccounts = (pageToken: string | undefined) => api.GET('/client-accounts', { params: { query: { page_size: 20, status: 'active', page_token: pageToken } } });

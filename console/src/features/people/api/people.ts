@@ -1,4 +1,4 @@
-import type { Schemas } from '../../../../../clients/typescript';
+import type { Schemas } from '../../../../../clients/typescript/index';
 import { api } from '../../../lib/session';
 
 /** The people in reach and, with `roles.read`, the active role assignments and roles. */

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { Schemas } from '../../../../../clients/typescript';
+import type { Schemas } from '../../../../../clients/typescript/index';
 import { useSettings, workflowUrl } from '../../../lib/access';
 import { useApi } from '../../../lib/hooks';
 import { subjectRef } from '../../../lib/names';

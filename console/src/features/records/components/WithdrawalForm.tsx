@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { newIdempotencyKey, problemOf, type Problem } from '../../../../../clients/typescript';
+import { newIdempotencyKey, problemOf, type Problem } from '../../../../../clients/typescript/index';
 import { useApi } from '../../../lib/hooks';
 import { Field, Loader, Money, Notice, ProblemView, Status } from '../../../components/ui';
 import { createWithdrawal, loadWithdrawalChoices, previewWithdrawal, type WithdrawalIntent } from '../api/initiate';
