@@ -486,7 +486,11 @@ async function startRetrying(role: Role, logDir: string): Promise<void> {
       return await role.start();
     } catch (err) {
       const output = fs.readFileSync(path.join(logDir, `${role.name}.log`), 'utf8');
-      if (attempt === 3 || !/exited during start-up/.test(String(err)) || !output.trimEnd().split('\n').slice(-12).some((l) => l.includes('Failed to connect to Temporal server'))) throw err;
+      const tail = output.trimEnd().split('\n').slice(-12);
+      if (attempt === 3 || !/exited during start-up/.test(String(err)) || !tail.some((l) => l.includes('Failed to connect to Temporal server'))) {
+        // The work folder goes when the run ends: the reason goes into the run's own output.
+        throw new Error(`${String(err)}\n${tail.join('\n')}`);
+      }
       log(`${role.name} exited during start-up: could not connect to Temporal in time; starting it again`);
     }
   }
