@@ -2,7 +2,7 @@
 // its own with the lockfile beside it, then `npm ci --omit=dev`. Its compiled `api` and `worker` serve
 // the test run's PostgreSQL and Temporal, under the machine's Node and under the pinned Node 24 LTS.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
@@ -33,6 +33,7 @@ async function timed<T>(name: string, step: () => Promise<T>): Promise<T> {
 }
 
 let installed: string; // the unpacked package, with its production node_modules
+let sourcesOpenApi: string; // `counterfoil openapi` from the sources, for the compiled CLI to match
 let node24: string;
 let databaseUrl: string;
 let credentials: { client_id: string; client_secret: string; enterprise_id: string };
@@ -55,21 +56,6 @@ function productionEnv(extra: Record<string, string> = {}, nodeDir?: string): No
   };
 }
 
-/** True when dist/ was built after the last change to anything it is compiled from. */
-function distIsFresh(): boolean {
-  const built = [path.join(ROOT, 'dist', 'src', 'cli.js'), path.join(ROOT, 'dist', 'workflow-bundle.js')];
-  if (!built.every((f) => existsSync(f))) return false;
-  const builtAt = Math.min(...built.map((f) => statSync(f).mtimeMs));
-  const inputs = ['package.json', 'tsconfig.json', 'tsconfig.build.json'].map((f) => path.join(ROOT, f));
-  for (const dir of ['src', 'workflows', 'activities', 'migrations', 'temporal', 'clients/typescript']) {
-    for (const entry of readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })) {
-      // clients/typescript/dist is the SDK's own build (test/e2e/sdk-typescript.test.ts), not an input of dist/.
-      if (entry.isFile() && !path.relative(ROOT, entry.parentPath).split(path.sep).includes('dist')) inputs.push(path.join(entry.parentPath, entry.name));
-    }
-  }
-  return inputs.every((f) => statSync(f).mtimeMs < builtAt);
-}
-
 const counterfoil = (args: string[], env: NodeJS.ProcessEnv) => sh(path.join(installed, 'bin', 'counterfoil'), args, { cwd: installed, env, timeout: 120_000 });
 
 beforeAll(async () => {
@@ -78,13 +64,17 @@ beforeAll(async () => {
   const fetching = timed('node 24 fetch', () => ensureNodeLts());
 
   // `npm run build` minus the console (the roles under test do not serve it): tsc, then the workflow
-  // bundle; skipped when test/e2e/build.test.ts (same shard, earlier) has just built these sources.
+  // bundle. The sources' own answer is taken while tsc compiles, for the compiled CLI to match.
   await timed('build', async () => {
-    if (distIsFresh()) return;
-    const tsc = await sh(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], { cwd: ROOT });
+    const [tsc, answer] = await Promise.all([
+      sh(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], { cwd: ROOT }),
+      sh(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'openapi'], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent' } }),
+    ]);
     expect(tsc).toMatchObject({ code: 0 });
+    sourcesOpenApi = answer.stdout;
     const bundle = await sh(process.execPath, ['scripts/build-workflow-bundle.cjs'], { cwd: ROOT });
     expect(bundle).toMatchObject({ code: 0 });
+    expect(bundle.stdout).toContain('workflow bundle written to dist/workflow-bundle.js');
   });
 
   // The tarball `npm pack` makes holds what package.json's `files` names: the compiled code, bin/,
@@ -132,6 +122,19 @@ afterAll(async () => {
   if (databaseUrl) await dropDatabase(databaseUrl);
   process.stdout.write(`production install: ${Object.entries(timings).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}\n`);
 });
+
+it('the build in the checkout: the compiled CLI answers as the sources do, and the compiled worker loads the prebuilt bundle', async () => {
+  const env = { ...process.env, LOG_LEVEL: 'silent' };
+  const [compiled, viaBin, chosen] = await Promise.all([
+    sh(process.execPath, ['dist/src/cli.js', 'openapi'], { cwd: ROOT, env }),
+    // bin/counterfoil picks the compiled code in production.
+    sh(path.join(ROOT, 'bin/counterfoil'), ['openapi'], { cwd: ROOT, env: { ...env, NODE_ENV: 'production' } }),
+    sh(process.execPath, ['-e', "require('./dist/src/temporal/worker').workerWorkflowBundle('/nonexistent').then((b) => process.stdout.write(b.codePath))"], { cwd: ROOT, env }),
+  ]);
+  expect(JSON.parse(compiled.stdout)).toEqual(JSON.parse(sourcesOpenApi));
+  expect(JSON.parse(viaBin.stdout).info.title).toBe('Counterfoil tenant API');
+  expect(chosen.stdout).toBe(path.join(ROOT, 'dist', 'workflow-bundle.js'));
+}, 120_000);
 
 it('holds the production dependencies only, and its postinstall patched them', () => {
   const modules = path.join(installed, 'node_modules');

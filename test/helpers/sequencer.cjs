@@ -8,19 +8,21 @@ const root = path.resolve(__dirname, '../..');
  * the console): all in the first shard, so none reads what another shard is half-way writing. The other
  * end-to-end files run the sources through tsx and go wherever they balance the shards.
  */
-const PINNED = [/^test\/e2e\/(build|production-install|start)\.test\.ts$/, /^test\/browser\//];
+const PINNED = [/^test\/e2e\/(production-install|start)\.test\.ts$/, /^test\/browser\//];
 /**
  * Seconds a file took in a two-shard run on a quiet 2-core machine, for the files of 10 s or more; the
  * others count as DEFAULT. Only the balance between shards depends on these: a stale figure costs time,
  * never a test. Refresh from a run's `PASS <file> (<n> s)` lines when the shards drift apart.
  */
 const SECONDS = new Map([
-  ['test/e2e/production-install.test.ts', 90],
+  ['test/e2e/production-install.test.ts', 95],
+  ['test/workflows/tracing.test.ts', 35],
+  ['test/browser/docs.test.ts', 26],
+  ['test/http/go-client.test.ts', 17],
   ['test/browser/console.test.ts', 43],
   ['test/e2e/sdk-typescript.test.ts', 30],
   ['test/e2e/cli-help.test.ts', 20],
   ['test/unit/helm.test.ts', 20],
-  ['test/e2e/build.test.ts', 38],
   ['test/workflows/secret-rotation.test.ts', 33],
   ['test/browser/console-session.test.ts', 31],
   ['test/e2e/start.test.ts', 29],
