@@ -53,6 +53,20 @@ export interface StoredFee {
   payee_ref: string | null;
 }
 
+/** The price a quote fixed and its conversion kept: both rows carry the same columns. */
+export interface PricedColumns {
+  from_asset: string;
+  to_asset: string;
+  from_amount: string;
+  to_amount: string;
+  fee_amount: string;
+  fee_components: StoredFee[];
+  enterprise_ca_version: number;
+  platform_ca_version: number;
+  rate: string;
+  price: string;
+}
+
 export const storeFees = (components: FeeComponent[]): StoredFee[] =>
   components.map((c) => ({ type: c.type, amount: c.amount.toString(), payee_ref: c.payeeRef }));
 

@@ -7,26 +7,16 @@ import { fundableAccount } from '../funding/accounts';
 import { tradablePair, type PairRow } from '../pricing/pairs';
 import { feeSummary, priceConversion, type FeeSchedules, type MarketPrice, type Pricing } from '../pricing/prices';
 import { serialise } from '../pricing/rational';
-import { loadFees, storeFees, type StoredFee } from './ledger';
+import { loadFees, storeFees, type PricedColumns } from './ledger';
 
 /* Firm and indicative quotes: the price and fee of a conversion before it executes. */
 
-export interface QuoteRow {
+export interface QuoteRow extends PricedColumns {
   id: string;
   created_at: Date;
   enterprise_id: string;
   account_ref: string;
   pair_id: string;
-  from_asset: string;
-  to_asset: string;
-  from_amount: string;
-  to_amount: string;
-  fee_amount: string;
-  fee_components: StoredFee[];
-  enterprise_ca_version: number;
-  platform_ca_version: number;
-  rate: string;
-  price: string;
   expires_at: Date;
   used_at: Date | null;
   conversion_id: string | null;

@@ -7,24 +7,14 @@ import { money } from '../../ledger';
 import { visibleCondition, visibility } from '../funding/accounts';
 import { feeSummary } from '../pricing/prices';
 import { CONVERSION_EVENTS, type ConversionStatus } from './events';
-import { loadFees, type StoredFee } from './ledger';
+import { loadFees, type PricedColumns } from './ledger';
 
 /* The conversion record: its columns, its presentation, its event and the reads. */
 
-export interface ConversionRow extends AccountOwnedRow {
+export interface ConversionRow extends AccountOwnedRow, PricedColumns {
   pair_id: string;
   quote_id: string | null;
   business_key: string | null;
-  from_asset: string;
-  to_asset: string;
-  from_amount: string;
-  to_amount: string;
-  fee_amount: string;
-  fee_components: StoredFee[];
-  enterprise_ca_version: number;
-  platform_ca_version: number;
-  rate: string;
-  price: string;
   status: ConversionStatus;
   approval_ref: string | null;
   failure_reason: string | null;
