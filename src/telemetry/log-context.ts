@@ -1,5 +1,6 @@
 import { asyncLocalStorage as activityContext } from '@temporalio/activity';
 import { activeTraceIds } from './index';
+import { activitySpanIds } from './activity-spans';
 
 /**
  * What a log line written inside a traced request or an activity carries besides its own fields: the
@@ -7,8 +8,9 @@ import { activeTraceIds } from './index';
  * activity it runs in. A pino mixin: it runs for lines that pass the level only.
  */
 export function logContext(): Record<string, string> {
-  const ids = activeTraceIds();
-  const info = activityContext.getStore()?.info;
+  const ctx = activityContext.getStore();
+  const ids = activeTraceIds() ?? (ctx && activitySpanIds(ctx));
+  const info = ctx?.info;
   if (!info) return ids ?? {};
   return {
     ...ids,

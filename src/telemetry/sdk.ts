@@ -17,6 +17,7 @@ import {
   makeWorkflowExporter,
 } from '@temporalio/interceptors-opentelemetry';
 import type { TracingRuntime } from './index';
+import { rememberActivitySpan } from './activity-spans';
 
 /** The exporter for OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, else OTEL_EXPORTER_OTLP_PROTOCOL; the spec's default is http/protobuf. */
 function exporterFor(env: NodeJS.ProcessEnv): SpanExporter {
@@ -53,7 +54,19 @@ export function startSdk(serviceName: string, env: NodeJS.ProcessEnv): TracingRu
     workflowClientInterceptor: () => new OpenTelemetryWorkflowClientInterceptor({ tracer }),
     workerOptions: () => ({
       interceptors: {
-        activity: [(ctx) => ({ inbound: new OpenTelemetryActivityInboundInterceptor(ctx, { tracer }), outbound: new OpenTelemetryActivityOutboundInterceptor(ctx) })],
+        activity: [
+          (ctx) => ({ inbound: new OpenTelemetryActivityInboundInterceptor(ctx, { tracer }), outbound: new OpenTelemetryActivityOutboundInterceptor(ctx) }),
+          // Inside the activity's span (inbound interceptors nest in order): its ids for the lines the SDK writes around it.
+          (ctx) => ({
+            inbound: {
+              execute: (input, next) => {
+                const span = api.trace.getActiveSpan()?.spanContext();
+                if (span) rememberActivitySpan(ctx, { trace_id: span.traceId, span_id: span.spanId });
+                return next(input);
+              },
+            },
+          }),
+        ],
       },
       sinks: { exporter: makeWorkflowExporter(processor, resource) },
     }),

@@ -88,7 +88,12 @@ export function installTemporalRuntime(log: Logger, prometheusBindAddress?: stri
   const levels: Record<string, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };
   Runtime.install({
     logger: new DefaultLogger(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'].includes(level) ? level : 'WARN', (entry) => {
-      if (log.level !== 'silent') log[levels[entry.level] ?? 'info']({ ...sdkLogIds(entry.meta), temporal: entry.meta }, entry.message);
+      if (log.level === 'silent') return;
+      const write = () => log[levels[entry.level] ?? 'info']({ ...sdkLogIds(entry.meta), temporal: entry.meta }, entry.message);
+      // "Activity started" comes just before the interceptors open the activity's span, in the same
+      // tick: one microtask later, the logger's mixin finds that span's ids (telemetry/log-context).
+      if (tracingActive() && entry.meta?.activityType !== undefined && entry.meta.trace_id === undefined) queueMicrotask(write);
+      else write();
     }),
     ...(prometheusBindAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: prometheusBindAddress } } } } : {}),
   });

@@ -16,7 +16,7 @@ const PINNED = [/^test\/e2e\/(production-install|start)\.test\.ts$/, /^test\/bro
  */
 const SECONDS = new Map([
   ['test/e2e/production-install.test.ts', 95],
-  ['test/workflows/tracing.test.ts', 35],
+  ['test/workflows/tracing.test.ts', 45],
   ['test/browser/docs.test.ts', 26],
   ['test/http/go-client.test.ts', 17],
   ['test/browser/console.test.ts', 43],

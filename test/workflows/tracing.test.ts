@@ -14,7 +14,8 @@ import { Processes, exited } from './process-fixtures';
  * real Jaeger. One withdrawal that needs an approval and is paid out through the reference connector
  * is created under a caller's `traceparent`; Jaeger must then hold that one trace with the API
  * request, the workflow start, the workflow run and its activities, its SQL statements and the
- * connector's /payouts call, and the request's log line must carry its trace id.
+ * connector's /payouts call, and the log lines of the request and of its activities must carry its
+ * trace id. A read served through the ORM gives a trace with node-postgres spans.
  */
 
 let jaeger: Jaeger;
@@ -77,7 +78,7 @@ async function traceOnceComplete(traceId: string, complete: (t: JaegerTrace) => 
   return last ?? { traceID: traceId, spans: [], processes: {} };
 }
 
-it('one withdrawal, approved and paid out through a connector, is one trace in Jaeger, and the request log line carries the trace id', async () => {
+it('one withdrawal, approved and paid out through a connector, is one trace in Jaeger, and the log lines of the request and its activities carry the trace id', async () => {
   const port = await freePort();
   await Promise.all([
     start('worker', { LOG_LEVEL: 'debug' }),
@@ -127,10 +128,26 @@ it('one withdrawal, approved and paid out through a connector, is one trace in J
   const orphans = trace.spans.filter((s) => !s.references.some((r) => r.refType === 'CHILD_OF' && ids.has(r.spanID)));
   expect(orphans.map((s) => s.operationName)).toEqual(['POST /withdrawals']);
 
-  // The request's line names the trace; the activities' lines name their run and activity type.
+  // The request's line names the trace; every line of its activities (the SDK's and ours) names the
+  // trace, a span of it, the run and the activity type; the workflow's own lines name the run.
   const workflowId = `withdrawal/${res.body.id}`;
-  expect(lines.api.filter((l) => l.trace_id === traceId && l.msg === 'request' && l.route === '/withdrawals')).toHaveLength(1);
-  const activityLines = lines.worker.filter((l) => l.workflow_id === workflowId && l.activity_type);
-  expect(activityLines.length).toBeGreaterThan(0);
-  expect(activityLines.every((l) => typeof l.run_id === 'string' && l.run_id !== '')).toBe(true);
+  const spanIds = new Set(trace.spans.map((s) => s.spanID));
+  expect(lines.api.filter((l) => l.trace_id === traceId && spanIds.has(l.span_id as string) && l.msg === 'request' && l.route === '/withdrawals')).toHaveLength(1);
+  const ofRun = lines.worker.filter((l) => l.workflow_id === workflowId);
+  const activityLines = ofRun.filter((l) => l.activity_type);
+  const untraced = activityLines.filter((l) => !/^[0-9a-f]{32}$/.test(String(l.trace_id)) || !/^[0-9a-f]{16}$/.test(String(l.span_id)) || !l.run_id);
+  expect(untraced.map((l) => `${l.activity_type}: ${l.msg}`)).toEqual([]);
+  // The approval's decision is a request of its own (a trace of its own); the withdrawal's activities are in this one.
+  const inTrace = activityLines.filter((l) => l.trace_id === traceId);
+  expect(inTrace.filter((l) => !spanIds.has(l.span_id as string))).toEqual([]);
+  expect([...new Set(inTrace.map((l) => l.activity_type))]).toEqual(expect.arrayContaining(['openApproval', 'executeWithdrawal', 'settleWithdrawal']));
+  const workflowLines = ofRun.filter((l) => !l.activity_type);
+  expect(workflowLines.length).toBeGreaterThan(0);
+  expect(workflowLines.filter((l) => !l.run_id)).toEqual([]);
+
+  // SQL through the ORM (node-postgres): a read of roles under a trace of its own.
+  const readTrace = randomBytes(16).toString('hex');
+  await traced.ok(200, 'GET', '/roles', undefined, { traceparent: `00-${readTrace}-${randomBytes(8).toString('hex')}-01` });
+  const pgSpan = (t: JaegerTrace) => t.spans.some((s) => s.operationName.startsWith('pg.query') && tag(s, 'db.system') === 'postgresql' && t.processes[s.processID]?.serviceName === 'counterfoil-api');
+  expect(pgSpan(await traceOnceComplete(readTrace, pgSpan))).toBe(true);
 }, 180_000);
