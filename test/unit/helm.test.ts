@@ -208,7 +208,12 @@ describe('the Helm chart', () => {
     expect(migrate).toMatch(/name: DATABASE_URL\n\s+valueFrom:\n\s+secretKeyRef:\n\s+name: pg-owner/);
     expect(migrate.match(/name: DATABASE_URL/g)).toHaveLength(1);
     expect(checked.documents.get('Job/ledger-counterfoil-temporal-setup')).toMatch(/- temporal\n\s+- setup\n\s+- --create-namespace\n\s+- --retention\n\s+- 30d/);
-    expect(checked.documents.get('ServiceMonitor/ledger-counterfoil')).toMatch(/port: ops\n\s+path: \/metrics/);
+    const monitor = checked.documents.get('ServiceMonitor/ledger-counterfoil')!;
+    expect(monitor).toMatch(/port: ops\n\s+path: \/metrics/);
+    // The scrape job is the one the alert rules select (up{job="counterfoil-api"}, …), whatever the release's name.
+    expect(monitor).toMatch(/sourceLabels: \[__meta_kubernetes_pod_label_app_kubernetes_io_component\]\n\s+regex: \(api\|worker\)\(-previous\)\?\n\s+targetLabel: job\n\s+replacement: counterfoil-\$1/);
+    const jobs = [...fs.readFileSync(path.resolve(__dirname, '../../deploy/observability/alerts.yml'), 'utf8').matchAll(/job="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(jobs)).toEqual(new Set(['api', 'worker'].map((role) => `counterfoil-${role}`)));
   });
 
   it("keeps the previous release's workers beside the new ones during a Worker Versioning upgrade", () => {
