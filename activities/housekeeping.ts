@@ -1,6 +1,7 @@
 import type { Services } from '../src/services';
 import { purgeExpiredIdempotencyRecords } from '../src/idempotency/store';
 import { purgeExpiredActionTokens } from '../src/auth/action-tokens';
+import { purgeExpiredPasskeyChallenges } from '../src/auth/passkeys';
 import { CHECKPOINT_KEY_NAME, checkpointAll, checkpointSigner, takeBalanceSnapshots } from '../src/ledger';
 
 export function createHousekeepingActivities(services: Services) {
@@ -12,10 +13,12 @@ export function createHousekeepingActivities(services: Services) {
       return purged;
     },
 
-    /** Deletes action tokens expired for more than `graceSeconds`; safe to repeat. Returns the count. */
+    /** Deletes action tokens (and passkey challenges) expired for more than `graceSeconds`; safe to repeat. Returns the tokens' count. */
     async purgeExpiredActionTokens(graceSeconds: number): Promise<number> {
       const purged = await purgeExpiredActionTokens(services.sql, graceSeconds);
-      services.log.info({ purged }, 'expired action tokens purged');
+      // Challenges are step-up material of the same lifetime; one sweep keeps the workflow unchanged.
+      const challenges = await purgeExpiredPasskeyChallenges(services.sql, graceSeconds);
+      services.log.info({ purged, passkey_challenges: challenges }, 'expired action tokens purged');
       return purged;
     },
 

@@ -106,6 +106,11 @@ export interface Config {
   consoleDir: string;
   /** Origins of identity providers the console may call (its Content-Security-Policy `connect-src`). */
   consoleIdentityOrigins: string[];
+  /**
+   * The WebAuthn relying party people's passkeys are bound to: its id (a registrable domain, never an IP
+   * address) and the origins assertions may come from (empty: the origin the request was sent to).
+   */
+  webauthn: { rpId: string; rpName: string; origins: string[] };
   /** Temporal Web UI the console links workflows to; `start` uses its dev server's when unset. */
   temporalUiUrl: string | undefined;
   /** Sandbox `start` only: the development OpenID provider people sign in to the console with (null: off). */
@@ -369,6 +374,11 @@ export function loadConfig(env: Env = process.env): Config {
     ledgerGroupWaitMs: int(env, 'COUNTERFOIL_LEDGER_GROUP_WAIT_MS', 2, 0, 1000),
     consoleDir: path.resolve(str(env, 'COUNTERFOIL_CONSOLE_DIR', path.join(ROOT, 'console', 'dist'))),
     consoleIdentityOrigins: origins(env, 'COUNTERFOIL_CONSOLE_IDP_ORIGINS'),
+    webauthn: {
+      rpId: str(env, 'COUNTERFOIL_WEBAUTHN_RP_ID', 'localhost'),
+      rpName: str(env, 'COUNTERFOIL_WEBAUTHN_RP_NAME', 'Counterfoil'),
+      origins: origins(env, 'COUNTERFOIL_WEBAUTHN_ORIGINS'),
+    },
     temporalUiUrl: url(env, 'COUNTERFOIL_TEMPORAL_UI_URL'),
     devIdentityProvider:
       mode === 'sandbox' && oneOf(env, 'COUNTERFOIL_DEV_IDP', 'on', ['on', 'off']) === 'on' ? { port: int(env, 'COUNTERFOIL_DEV_IDP_PORT', 8082, 0, 65535) } : null,

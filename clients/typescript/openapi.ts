@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an action token
-         * @description A short-lived (at most 5 minutes), single-use token bound to the caller (the subject of its access token), one governed action and one resource. A governed request without one is 428 EdgeActionTokenRequired; with one that is expired, already used, or bound to another subject, action or resource it is 403 EdgeForbidden. The token is spent when the governed request passes authentication, validation and the permission check, whatever the handler then answers; a retry needs a new token.
+         * @description A short-lived (at most 5 minutes), single-use token bound to the caller (the subject of its access token), one governed action and one resource. A governed request without one is 428 EdgeActionTokenRequired; with one that is expired, already used, or bound to another subject, action or resource it is 403 EdgeForbidden. The token is spent when the governed request passes authentication, validation and the permission check, whatever the handler then answers; a retry needs a new token. While the enterprise's governance setting `passkey_step_up` is on, deciding approvals and creating API keys take a token from a passkey assertion only (POST /action-tokens/passkey-challenges, then POST /action-tokens/passkey): asking here is 403 `passkey_required`.
          *
          *     Governed actions:
          *     - `approvals.approve`: Approve an approval. resource_ref: `approvals/<id>`.
@@ -23,11 +23,56 @@ export interface paths {
          *     - `service_accounts.rotate_secret`: Rotate a service account secret. resource_ref: `service-accounts/<id>`.
          *     - `role_assignments.grant_enterprise_admin`: Grant the `enterprise-admin` role (POST /role-assignments). resource_ref: the `principal_ref` receiving the role.
          *     - `clients.record_kyc_decision`: Record a KYC decision for a client (POST /clients/{client_id}/kyc-decisions). resource_ref: `clients/<id>`.
+         *     - `api_keys.create`: Create an API key (POST /api-keys), required only while the enterprise's governance setting `passkey_step_up` is on. resource_ref: the `client_ref` the key is for.
          *     - `approvals.decide_many`: Approve or reject several approvals at once (POST /approvals/decisions). Give `batch {decision, approval_ids}` instead of resource_ref: the token is bound to the decision and the sorted list of ids (resource_ref `approval-decisions/<decision>/sha256:<hex of the sorted ids joined by commas>`).
          *
          *     Requires permission `action_tokens.create`.
          */
         post: operations["createActionToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action-tokens/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an action token from a passkey assertion
+         * @description Verifies the assertion against its challenge (spent whatever the outcome: a replayed assertion is 403 `passkey_challenge_invalid`) and the caller's passkey, then issues the same action token as POST /action-tokens, bound to the action and resource the challenge was bound to. While the enterprise's `passkey_step_up` is on, this is the only way to an action token for deciding approvals and creating API keys. An assertion that does not verify is 403 `passkey_not_verified`. Only people (a user token) hold passkeys: a service account is 403 `human_approval_required`.
+         *
+         *     Requires permission `action_tokens.create`.
+         */
+        post: operations["createActionTokenWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/action-tokens/passkey-challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a passkey challenge bound to a governed action
+         * @description The first half of getting an action token with a passkey: a challenge bound to the action and its resource (as POST /action-tokens takes them), answerable once, within COUNTERFOIL_PASSKEY_CHALLENGE_TTL_SECONDS (default 120), by one of the caller's passkeys. Without an enrolled passkey it is 409 `passkey_not_enrolled`. Only people (a user token) hold passkeys: a service account is 403 `human_approval_required`.
+         *
+         *     Requires permission `action_tokens.create`.
+         */
+        post: operations["createActionTokenPasskeyChallenge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -51,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key for a client
-         * @description Issues an API key and an Ed25519 key pair for the signed API (/v1). The key acts on `account_ref` (an account of the client) or, without it, on the client's default account. `api_key` and `private_key` are in this response only: the service keeps the key's hash and the public key. No Idempotency-Key: a replayed answer would have to store the private key. A closed client or account is 409.
+         * @description Issues an API key and an Ed25519 key pair for the signed API (/v1). The key acts on `account_ref` (an account of the client) or, without it, on the client's default account. `api_key` and `private_key` are in this response only: the service keeps the key's hash and the public key. No Idempotency-Key: a replayed answer would have to store the private key. A closed client or account is 409. While the enterprise's governance setting `passkey_step_up` is on, it needs an action token for `api_keys.create` bound to `client_ref` (X-Action-Token), which only a passkey assertion gives.
          *
          *     Requires permission `api_keys.manage`.
          *
@@ -2237,6 +2282,78 @@ export interface paths {
         get: operations["getMyNavigation"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's passkeys
+         * @description Passkeys the calling person enrolled, oldest first (empty for a service account). Public keys are never listed.
+         *
+         *     Requires permission `me.read`.
+         */
+        get: operations["listMyPasskeys"];
+        put?: never;
+        /**
+         * Enrol a passkey
+         * @description Verifies the new credential against the registration challenge (spent whatever the outcome) and stores its public key. An unknown, expired or answered challenge is 403 `passkey_challenge_invalid`; an attestation that does not verify 403 `passkey_not_verified`. Only people (a user token) hold passkeys: a service account is 403 `human_approval_required`.
+         *
+         *     Requires permission `me.read`.
+         */
+        post: operations["createPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/passkeys/{passkey_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of your passkeys
+         * @description Another person's passkey, or one that does not exist, is 404.
+         *
+         *     Requires permission `me.read`.
+         */
+        delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/passkeys/registration-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling a passkey
+         * @description A registration challenge for the calling person (short lived, single use), and the options to create the credential with. Only people (a user token) hold passkeys: a service account is 403 `human_approval_required`.
+         *
+         *     Requires permission `me.read`.
+         */
+        post: operations["createPasskeyRegistrationOptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9136,6 +9253,8 @@ export interface components {
             etag: string;
             /** @description The enterprise id. */
             id: string;
+            /** @description When true, a person gets the action token for deciding an approval or creating an API key only from a passkey assertion (POST /action-tokens/passkey); POST /action-tokens refuses those actions with 403 `passkey_required`, and POST /api-keys needs an action token. */
+            passkey_step_up: boolean;
             /** @description Admins who must approve a policy change (activating a rule, editing or retiring an active rule, changing these settings); 0: changes apply at once. */
             policy_change_quorum: number;
             /** @enum {string} */
@@ -9151,6 +9270,7 @@ export interface components {
             change_ttl_seconds?: number;
             destination_approval_quorum?: number;
             destination_cooling_off_seconds?: number;
+            passkey_step_up?: boolean;
             policy_change_quorum?: number;
         };
         /**
@@ -9160,10 +9280,11 @@ export interface components {
          *     - `service_accounts.rotate_secret`: Rotate a service account secret. resource_ref: `service-accounts/<id>`.
          *     - `role_assignments.grant_enterprise_admin`: Grant the `enterprise-admin` role (POST /role-assignments). resource_ref: the `principal_ref` receiving the role.
          *     - `clients.record_kyc_decision`: Record a KYC decision for a client (POST /clients/{client_id}/kyc-decisions). resource_ref: `clients/<id>`.
+         *     - `api_keys.create`: Create an API key (POST /api-keys), required only while the enterprise's governance setting `passkey_step_up` is on. resource_ref: the `client_ref` the key is for.
          *     - `approvals.decide_many`: Approve or reject several approvals at once (POST /approvals/decisions). Give `batch {decision, approval_ids}` instead of resource_ref: the token is bound to the decision and the sorted list of ids (resource_ref `approval-decisions/<decision>/sha256:<hex of the sorted ids joined by commas>`).
          * @enum {string}
          */
-        GovernedAction: "approvals.approve" | "approvals.reject" | "service_accounts.rotate_secret" | "role_assignments.grant_enterprise_admin" | "clients.record_kyc_decision" | "approvals.decide_many";
+        GovernedAction: "approvals.approve" | "approvals.reject" | "service_accounts.rotate_secret" | "role_assignments.grant_enterprise_admin" | "clients.record_kyc_decision" | "api_keys.create" | "approvals.decide_many";
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -10817,6 +10938,72 @@ export interface components {
             /** @enum {string} */
             type: "operations.withdrawal.settled.v1";
         };
+        Passkey: {
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /** @description The WebAuthn credential id (base64url). */
+            credential_id: string;
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            last_used_at: string | null;
+            name: string;
+            /** @enum {string} */
+            resource: "passkey";
+            transports: string[];
+            user_ref: string;
+        };
+        PasskeyAssertion: {
+            challenge_id: string;
+            credential: components["schemas"]["WebAuthnCredential"];
+        };
+        PasskeyAssertionChallenge: {
+            action: components["schemas"]["GovernedAction"];
+            /** @description Name this challenge when answering it; it is single use. */
+            challenge_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            expires_at: string;
+            /** @description The options for `navigator.credentials` (WebAuthn JSON), to pass to the browser as they are. */
+            public_key: {
+                [key: string]: unknown;
+            };
+            resource_ref: string;
+        };
+        PasskeyChallengeCreate: {
+            action: components["schemas"]["GovernedAction"];
+            batch?: components["schemas"]["ApprovalBatchBinding"];
+            resource_ref?: string;
+        };
+        PasskeyCreate: {
+            challenge_id: string;
+            credential: components["schemas"]["WebAuthnCredential"];
+            name: string;
+        };
+        PasskeyList: {
+            items: components["schemas"]["Passkey"][];
+            next_page_token: null;
+        };
+        PasskeyRegistrationChallenge: {
+            /** @description Name this challenge when answering it; it is single use. */
+            challenge_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            expires_at: string;
+            /** @description The options for `navigator.credentials` (WebAuthn JSON), to pass to the browser as they are. */
+            public_key: {
+                [key: string]: unknown;
+            };
+        };
         PaymentMethod: {
             beneficiary_fields: {
                 format: string;
@@ -11386,7 +11573,7 @@ export interface components {
              * @description A name narrower than `code`, for clients to branch on.
              * @enum {string}
              */
-            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "schedule_deleted" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_rejected" | "withdrawal_submitted";
+            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "schedule_deleted" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_rejected" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -12513,6 +12700,20 @@ export interface components {
         UserUpdate: {
             display_name: string;
         };
+        /** @description A PublicKeyCredential serialised as WebAuthn JSON (base64url fields). */
+        WebAuthnCredential: {
+            authenticatorAttachment?: string;
+            clientExtensionResults?: {
+                [key: string]: unknown;
+            };
+            id: string;
+            rawId: string;
+            response: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            type: "public-key";
+        };
         WebhookBacklog: {
             /**
              * @description `direct`: each event is sent as it is committed; `queued`: the receiver failed, and deliveries wait in order behind the backlog while it is retried as a whole.
@@ -13172,6 +13373,145 @@ export interface operations {
             };
         };
     };
+    createActionTokenWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAssertion"];
+            };
+        };
+        responses: {
+            /** @description The action token (the token itself only in this answer). */
+            201: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionToken"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createActionTokenPasskeyChallenge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyChallengeCreate"];
+            };
+        };
+        responses: {
+            /** @description The challenge. */
+            201: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyAssertionChallenge"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: {
@@ -13315,6 +13655,15 @@ export interface operations {
             };
             /** @description EdgeUnprocessable */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeActionTokenRequired */
+            428: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22778,6 +23127,274 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Navigation"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMyPasskeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkeys. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyList"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPasskey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyCreate"];
+            };
+        };
+        responses: {
+            /** @description The enrolled passkey. */
+            201: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                passkey_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed passkey; it no longer answers challenges. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPasskeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge. */
+            201: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRegistrationChallenge"];
                 };
             };
             /** @description EdgeBadRequest */

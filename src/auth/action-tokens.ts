@@ -19,6 +19,8 @@ export const GOVERNED_ACTIONS = {
   'role_assignments.grant_enterprise_admin':
     'Grant the `enterprise-admin` role (POST /role-assignments). resource_ref: the `principal_ref` receiving the role.',
   'clients.record_kyc_decision': "Record a KYC decision for a client (POST /clients/{client_id}/kyc-decisions). resource_ref: `clients/<id>`.",
+  'api_keys.create':
+    "Create an API key (POST /api-keys), required only while the enterprise's governance setting `passkey_step_up` is on. resource_ref: the `client_ref` the key is for.",
   'approvals.decide_many':
     'Approve or reject several approvals at once (POST /approvals/decisions). Give `batch {decision, approval_ids}` instead of resource_ref: the token is bound to the decision and the sorted list of ids (resource_ref `approval-decisions/<decision>/sha256:<hex of the sorted ids joined by commas>`).',
 } as const;

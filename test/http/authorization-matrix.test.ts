@@ -5,6 +5,7 @@ import { ALL_PERMISSIONS, type Permission } from '../../src/auth/permissions';
 import { tenantRoutes } from '../../src/http/routes';
 import { CHECKPOINT_KEY_NAME, checkpointSigner, createCheckpoint, creditExternalDeposit } from '../../src/ledger';
 import { uuidv7 } from '../../src/ids';
+import { SoftwareAuthenticator } from '../helpers/software-authenticator';
 import { newAdmin, newClient, newRole, newServiceAccount, newUser, unique, type Admin, type Principal } from './iam-fixtures';
 
 /**
@@ -23,9 +24,11 @@ import { newAdmin, newClient, newRole, newServiceAccount, newUser, unique, type 
  * where a route needs a human (deciding approvals): its rightful caller is a user at A, through a token
  * a service account exchanged for it. A batch route answers 200 with a result per item: its column is
  * the item's status. A worker runs, for the policy-change workflows that open approvals.
+ * Passkey routes act for the calling person only: every service account is 403 there (`person` rows),
+ * and another person's passkey is 404.
  */
 
-type Kind = 'object' | 'list' | 'me' | 'own' | 'batch';
+type Kind = 'object' | 'list' | 'me' | 'own' | 'batch' | 'person';
 type Column = 'foreign' | 'sibling' | 'lacking' | 'lacking_here' | 'rightful';
 interface Req {
   method: string;
@@ -366,10 +369,55 @@ const rows: Row[] = [
     actionToken: (c) => ({ action: 'approvals.decide_many', batch: { decision: 'approve', approval_ids: [c.approval_id] } }),
     request: (c) => ({ method: 'POST', path: '/approvals/decisions', body: { decision: 'approve', approval_ids: [c.approval_id] } }),
   },
+  { route: 'GET /me/passkeys', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/passkeys' }) },
+  { route: 'POST /me/passkeys/registration-options', permission: 'me.read', kind: 'person', human: true, setup: governA, request: () => ({ method: 'POST', path: '/me/passkeys/registration-options' }) },
+  {
+    route: 'POST /me/passkeys',
+    permission: 'me.read',
+    kind: 'person',
+    human: true,
+    setup: async () => {
+      await governA();
+      const options = await call(app.url, 'POST', '/me/passkeys/registration-options', { token: humanApprover });
+      return { challenge_id: options.body.challenge_id, name: 'Key', credential: new SoftwareAuthenticator('localhost', app.url).create(options.body.public_key) };
+    },
+    request: (body) => ({ method: 'POST', path: '/me/passkeys', body }),
+  },
+  { route: 'DELETE /me/passkeys/{passkey_id}', permission: 'me.read', kind: 'object', level: 'enterprise', human: true, setup: async () => (await enrolledPasskey()).passkey, request: (p) => ({ method: 'DELETE', path: `/me/passkeys/${p.id}` }) },
+  {
+    route: 'POST /action-tokens/passkey-challenges',
+    permission: 'action_tokens.create',
+    kind: 'person',
+    human: true,
+    setup: enrolledPasskey,
+    request: () => ({ method: 'POST', path: '/action-tokens/passkey-challenges', body: { action: 'approvals.approve', resource_ref: `approvals/${randomUUID()}` } }),
+  },
+  {
+    route: 'POST /action-tokens/passkey',
+    permission: 'action_tokens.create',
+    kind: 'person',
+    human: true,
+    setup: async () => {
+      const { authenticator } = await enrolledPasskey();
+      const challenge = await call(app.url, 'POST', '/action-tokens/passkey-challenges', { token: humanApprover, body: { action: 'approvals.approve', resource_ref: `approvals/${randomUUID()}` } });
+      return { challenge_id: challenge.body.challenge_id, credential: authenticator.get(challenge.body.public_key) };
+    },
+    request: (body) => ({ method: 'POST', path: '/action-tokens/passkey', body }),
+  },
   { route: 'GET /me/capabilities', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/capabilities' }) },
   { route: 'GET /me/navigation', permission: 'me.read', kind: 'me', request: () => ({ method: 'GET', path: '/me/navigation' }) },
   { route: 'POST /names/lookup', permission: 'me.read', kind: 'me', request: () => ({ method: 'POST', path: '/names/lookup', body: { refs: [`users/${randomUUID()}`] } }) },
 ];
+
+/** A passkey the human approver enrolled, with the authenticator holding it. */
+async function enrolledPasskey() {
+  await governA();
+  const authenticator = new SoftwareAuthenticator('localhost', app.url);
+  const options = await call(app.url, 'POST', '/me/passkeys/registration-options', { token: humanApprover });
+  const passkey = await call(app.url, 'POST', '/me/passkeys', { token: humanApprover, body: { challenge_id: options.body.challenge_id, name: 'Key', credential: authenticator.create(options.body.public_key) } });
+  if (passkey.status !== 201) throw new Error(`POST /me/passkeys: ${passkey.status} ${passkey.text}`);
+  return { authenticator, passkey: passkey.body };
+}
 
 const routeKey = (row: Row) => row.route.replace(/ \(.*\)$/, '').replace(/\?.*$/, '');
 
@@ -379,6 +427,8 @@ function expected(row: Row): Partial<Record<Column, string>> {
       return { foreign: '200 without it', sibling: '200 without it', lacking: '403', lacking_here: '200 without it', rightful: '200 with it' };
     case 'me':
       return { foreign: '200', sibling: '200', lacking: '403', rightful: '200' };
+    case 'person':
+      return { foreign: '403', sibling: '403', lacking: '403', rightful: '2xx' };
     // The caller's own enterprise's object (no id in the path): another enterprise's admin gets its own.
     case 'own':
       return { foreign: '2xx', sibling: '404', lacking: '403', rightful: '2xx' };
@@ -402,7 +452,7 @@ function tokenOf(column: Column, row: Row): string {
 function outcome(row: Row, status: number, body: any, object: any): string {
   if (row.kind === 'batch' && status === 200) return outcome({ ...row, kind: 'object' }, body.results[0].status, undefined, object);
   if (row.kind === 'list' && status === 200) return `200 ${body.items.some((i: { id: string }) => i.id === object.id) ? 'with' : 'without'} it`;
-  if ((row.kind === 'object' || row.kind === 'own') && status >= 200 && status < 300) return '2xx';
+  if ((row.kind === 'object' || row.kind === 'own' || row.kind === 'person') && status >= 200 && status < 300) return '2xx';
   return String(status);
 }
 

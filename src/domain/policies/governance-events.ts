@@ -16,6 +16,10 @@ export const GovernanceSettingsBody = z
     change_ttl_seconds: z.number().int().openapi({ description: 'A policy change not approved within this expires and changes nothing (default 7 days).' }),
     destination_approval_quorum: z.number().int().openapi({ description: 'Admins who must approve a new withdrawal destination before it is active; 0: active at once.' }),
     destination_cooling_off_seconds: z.number().int().openapi({ description: 'A new destination is usable this long after it became active (`usable_from`); 0: at once.' }),
+    passkey_step_up: z.boolean().openapi({
+      description:
+        'When true, a person gets the action token for deciding an approval or creating an API key only from a passkey assertion (POST /action-tokens/passkey); POST /action-tokens refuses those actions with 403 `passkey_required`, and POST /api-keys needs an action token.',
+    }),
     etag: ETag,
     updated_at: Timestamp,
   })

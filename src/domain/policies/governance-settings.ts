@@ -20,10 +20,11 @@ export interface GovernanceSettingsRow {
   change_ttl_seconds: number;
   destination_approval_quorum: number;
   destination_cooling_off_seconds: number;
+  passkey_step_up: boolean;
 }
 
 const SETTINGS_COLUMNS = `enterprise_id, version, created_at, updated_at, policy_change_quorum, approver_role_id, change_ttl_seconds,
-  destination_approval_quorum, destination_cooling_off_seconds`;
+  destination_approval_quorum, destination_cooling_off_seconds, passkey_step_up`;
 
 export const DEFAULT_CHANGE_TTL_SECONDS = 7 * 86_400;
 
@@ -35,6 +36,7 @@ export async function governanceSettings(db: Sql | TransactionSql, enterpriseId:
   return {
     enterprise_id: enterpriseId, version: 0, created_at: epoch, updated_at: epoch, policy_change_quorum: 0, approver_role_id: null,
     change_ttl_seconds: DEFAULT_CHANGE_TTL_SECONDS, destination_approval_quorum: 0, destination_cooling_off_seconds: 0,
+    passkey_step_up: false,
   };
 }
 
@@ -55,6 +57,7 @@ export async function presentGovernanceSettings(db: Sql | TransactionSql, s: Gov
     change_ttl_seconds: s.change_ttl_seconds,
     destination_approval_quorum: s.destination_approval_quorum,
     destination_cooling_off_seconds: s.destination_cooling_off_seconds,
+    passkey_step_up: s.passkey_step_up,
     etag: etagOf({ id: s.enterprise_id, version: s.version }),
     updated_at: s.updated_at.toISOString(),
   };
@@ -66,6 +69,7 @@ export interface GovernanceSettingsPatch {
   change_ttl_seconds?: number;
   destination_approval_quorum?: number;
   destination_cooling_off_seconds?: number;
+  passkey_step_up?: boolean;
 }
 
 export async function assertValidSettings(db: Sql | TransactionSql, enterpriseId: string, patch: GovernanceSettingsPatch): Promise<void> {
@@ -81,7 +85,7 @@ export async function assertValidSettings(db: Sql | TransactionSql, enterpriseId
 export async function writeSettings(tx: TransactionSql, enterpriseId: string, patch: GovernanceSettingsPatch, attribution: SubjectAttribution): Promise<GovernanceSettingsRow> {
   await tx`insert into governance_settings (enterprise_id) values (${enterpriseId}) on conflict (enterprise_id) do nothing`;
   const set: Record<string, unknown> = {};
-  for (const k of ['policy_change_quorum', 'change_ttl_seconds', 'destination_approval_quorum', 'destination_cooling_off_seconds'] as const) {
+  for (const k of ['policy_change_quorum', 'change_ttl_seconds', 'destination_approval_quorum', 'destination_cooling_off_seconds', 'passkey_step_up'] as const) {
     if (patch[k] !== undefined) set[k] = patch[k];
   }
   if (patch.approver_role_ref !== undefined) set.approver_role_id = patch.approver_role_ref.slice('roles/'.length);

@@ -10,7 +10,8 @@ import {
   issueActionToken,
   type GovernedAction,
 } from '../../auth/action-tokens';
-import { badRequest } from '../../errors';
+import { AppError, badRequest } from '../../errors';
+import { passkeyRequired } from '../../auth/passkeys';
 import { principalRef } from '../../domain/iam/present';
 import { auditInTransaction } from '../../domain/audit/entries';
 
@@ -18,11 +19,11 @@ const governedList = Object.entries(GOVERNED_ACTIONS)
   .map(([action, what]) => `- \`${action}\`: ${what}`)
   .join('\n');
 
-const ActionName = z.enum(Object.keys(GOVERNED_ACTIONS) as [GovernedAction, ...GovernedAction[]]).openapi('GovernedAction', {
+export const ActionName = z.enum(Object.keys(GOVERNED_ACTIONS) as [GovernedAction, ...GovernedAction[]]).openapi('GovernedAction', {
   description: `Actions that require an action token in X-Action-Token:\n${governedList}`,
 });
 
-const ActionTokenBody = z
+export const ActionTokenBody = z
   .object({
     id: Uuid,
     resource: z.literal('action_token'),
@@ -46,7 +47,7 @@ export const ApprovalBatch = z
   .openapi('ApprovalBatchBinding');
 
 /** resource_ref for one-resource actions, batch for batch actions: each other's field is refused where it does not belong. */
-function boundResource(body: { action: GovernedAction; resource_ref?: string; batch?: z.infer<typeof ApprovalBatch> }): string {
+export function boundResource(body: { action: GovernedAction; resource_ref?: string; batch?: z.infer<typeof ApprovalBatch> }): string {
   if (BATCH_ACTIONS.has(body.action)) {
     if (!body.batch || body.resource_ref !== undefined) {
       throw badRequest(`Action ${body.action} binds to a batch: give batch, not resource_ref.`, [{ pointer: '/body/batch', detail: 'required for this action, with no resource_ref' }]);
@@ -67,7 +68,8 @@ export const createActionTokenRoute = defineRoute({
   description:
     'A short-lived (at most 5 minutes), single-use token bound to the caller (the subject of its access token), one governed action and one resource. ' +
     'A governed request without one is 428 EdgeActionTokenRequired; with one that is expired, already used, or bound to another subject, action or resource it is 403 EdgeForbidden. ' +
-    'The token is spent when the governed request passes authentication, validation and the permission check, whatever the handler then answers; a retry needs a new token.\n\n' +
+    'The token is spent when the governed request passes authentication, validation and the permission check, whatever the handler then answers; a retry needs a new token. ' +
+    "While the enterprise's governance setting `passkey_step_up` is on, deciding approvals and creating API keys take a token from a passkey assertion only (POST /action-tokens/passkey-challenges, then POST /action-tokens/passkey): asking here is 403 `passkey_required`.\n\n" +
     `Governed actions:\n${governedList}`,
   tags: ['Tokens'],
   auth: { kind: 'bearer', permission: 'action_tokens.create' },
@@ -93,6 +95,12 @@ export const createActionTokenRoute = defineRoute({
   responses: { 201: { description: 'The action token (the token itself only in this answer).', schema: ActionTokenBody } },
   handler: async ({ body, caller, services, ctx }) => {
     const resourceRef = boundResource(body);
+    if (await passkeyRequired(services.sql, caller.enterpriseId, body.action)) {
+      throw new AppError('EdgeForbidden', `The enterprise requires a passkey for ${body.action}: answer a passkey challenge (POST /action-tokens/passkey-challenges) instead.`, {
+        reason: 'passkey_required',
+        extensions: { action: body.action, resource_ref: resourceRef },
+      });
+    }
     const issued = await services.sql.begin(async (tx) => {
       const token = await issueActionToken(tx, caller, {
         action: body.action,

@@ -16,6 +16,8 @@ import { setClientApiState, type ClientApiState } from '../../domain/api-keys/cl
 import { ClientBody } from '../../domain/clients/events';
 import { presentClient } from '../../domain/clients/present';
 import type { Services } from '../../services';
+import { requireActionToken } from '../../auth/action-tokens';
+import { passkeyRequired } from '../../auth/passkeys';
 
 const IssuedApiKeyBody = ApiKeyBody.extend({
   api_key: z.string().openapi({ description: 'The API key for the `x-apikey` header. Shown only in this response; only its hash is stored.' }),
@@ -45,7 +47,8 @@ export const createApiKeyRoute = defineRoute({
   operationId: 'createApiKey',
   summary: 'Create an API key for a client',
   description:
-    "Issues an API key and an Ed25519 key pair for the signed API (/v1). The key acts on `account_ref` (an account of the client) or, without it, on the client's default account. `api_key` and `private_key` are in this response only: the service keeps the key's hash and the public key. No Idempotency-Key: a replayed answer would have to store the private key. A closed client or account is 409.",
+    "Issues an API key and an Ed25519 key pair for the signed API (/v1). The key acts on `account_ref` (an account of the client) or, without it, on the client's default account. `api_key` and `private_key` are in this response only: the service keeps the key's hash and the public key. No Idempotency-Key: a replayed answer would have to store the private key. A closed client or account is 409. " +
+    "While the enterprise's governance setting `passkey_step_up` is on, it needs an action token for `api_keys.create` bound to `client_ref` (X-Action-Token), which only a passkey assertion gives.",
   tags: ['API keys'],
   auth: { kind: 'bearer', permission: 'api_keys.manage', capability: 'api_keys' },
   body: z
@@ -53,11 +56,12 @@ export const createApiKeyRoute = defineRoute({
     .strict()
     .openapi('ApiKeyCreate'),
   responses: { 201: { description: 'The key with its secrets, shown once.', schema: IssuedApiKeyBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable', 'ForbiddenCapabilityScope'],
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable', 'ForbiddenCapabilityScope', 'EdgeActionTokenRequired'],
   handler: async ({ body, caller, services, ctx }) => {
     const path = await scopePathOf(services.sql, body.client_ref);
     caller.require('api_keys.manage', path ?? [body.client_ref], 'client');
     await requireCapability(services.sql, 'api_keys', path!);
+    if (await passkeyRequired(services.sql, caller.enterpriseId, 'api_keys.create')) await requireActionToken({ services, ctx, caller }, 'api_keys.create', body.client_ref);
     const { row, material } = await createApiKey(services.sql, {
       enterpriseId: caller.enterpriseId,
       clientId: body.client_ref.slice('clients/'.length),

@@ -19,6 +19,7 @@ import { meRoutes } from './me';
 import { nameRoutes } from './names';
 import { identityProviderRoutes } from './identity-providers';
 import { actionTokenRoutes } from './action-tokens';
+import { passkeyRoutes } from './passkeys';
 import { auditRoutes } from './audit';
 import { secretRotationRoutes } from './secret-rotation';
 import { suspendEnterprise, reactivateEnterprise, closeEnterprise } from './enterprises';
@@ -63,7 +64,7 @@ export const tenantRoutes: RouteDef[] = [
   ...balanceMonitorRoutes,
   ...internalTransferRoutes,
   ...userRoutes, ...serviceAccountRoutes, ...roleRoutes, ...roleAssignmentRoutes, ...capabilityRoutes, ...meRoutes, ...nameRoutes,
-  ...identityProviderRoutes, ...actionTokenRoutes, ...auditRoutes, ...secretRotationRoutes,
+  ...identityProviderRoutes, ...actionTokenRoutes, ...passkeyRoutes, ...auditRoutes, ...secretRotationRoutes,
   suspendEnterprise, reactivateEnterprise, closeEnterprise,
   ...catalogueRoutes, ...feeRoutes, ...fundingRoutes, ...depositRoutes, ...sandboxRoutes,
   ...apiKeyRoutes,

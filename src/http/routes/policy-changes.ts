@@ -78,6 +78,7 @@ export const updateGovernanceSettingsRoute = defineRoute({
       change_ttl_seconds: z.number().int().min(1).max(30 * 86_400).optional(),
       destination_approval_quorum: z.number().int().min(0).max(10).optional(),
       destination_cooling_off_seconds: z.number().int().min(0).max(30 * 86_400).optional(),
+      passkey_step_up: z.boolean().optional(),
     })
     .strict()
     .openapi('GovernanceSettingsUpdate'),
