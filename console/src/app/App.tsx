@@ -13,6 +13,7 @@ import { ApiKeysPage } from '../features/api-keys/ApiKeysPage';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage';
 import { AuditPage } from '../features/audit/AuditPage';
 import { PeoplePage } from '../features/people/PeoplePage';
+import { PasskeysPage } from '../features/passkeys/PasskeysPage';
 
 /** The screens, each shown only to people holding its read permission (and its capability on). */
 const SCREENS = [
@@ -25,6 +26,7 @@ const SCREENS = [
   { path: '/webhooks', label: 'Webhooks', permission: 'webhooks.read' },
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
   { path: '/people', label: 'People and roles', permission: 'users.read' },
+  { path: '/passkeys', label: 'Passkeys', permission: 'me.read' },
 ] as const;
 
 function NavLink({ href, label }: { href: string; label: string }) {
@@ -83,6 +85,7 @@ function Shell() {
           <Route path="/webhooks" component={WebhooksPage} />
           <Route path="/audit" component={AuditPage} />
           <Route path="/people" component={PeoplePage} />
+          <Route path="/passkeys" component={PasskeysPage} />
           <Route>{screens.length ? <Redirect to={screens[0].path} replace /> : <p className="empty">Your roles give you no screen of this console yet.</p>}</Route>
         </Switch>
       </main>

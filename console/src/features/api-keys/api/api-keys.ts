@@ -1,5 +1,6 @@
 import type { Schemas } from '../../../../../clients/typescript/index';
 import { api } from '../../../lib/session';
+import { stepUpToken } from '../../../lib/step-up';
 
 type ApiKey = Schemas['ApiKey'];
 
@@ -9,7 +10,15 @@ export const listApiKeys = (status: 'active' | 'revoked' | undefined, pageToken:
 /** The clients a key can be issued for. */
 export const listActiveClients = () => api.GET('/clients', { params: { query: { page_size: 200, status: 'active' } } });
 
-export const createApiKey = (body: Schemas['ApiKeyCreate']) => api.POST('/api-keys', { body });
+/** Where the enterprise requires a passkey for new keys (428 for `api_keys.create`), the step-up, then again. */
+export async function createApiKey(body: Schemas['ApiKeyCreate']) {
+  const first = await api.POST('/api-keys', { body });
+  if (first.response.status !== 428) return first;
+  const token = await stepUpToken('api_keys.create', body.client_ref);
+  if (!token.data) return { data: undefined, error: token.error, response: token.response };
+  const headers: Record<string, string> = { 'X-Action-Token': token.data.token };
+  return api.POST('/api-keys', { headers, body });
+}
 
 export const updateAllowlist = (apiKey: ApiKey, ipAllowlist: string[]) =>
   api.PATCH('/api-keys/{api_key_id}', { params: { path: { api_key_id: apiKey.id }, header: { 'If-Match': apiKey.etag } }, body: { ip_allowlist: ipAllowlist } });

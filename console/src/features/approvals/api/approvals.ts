@@ -1,4 +1,5 @@
 import { api } from '../../../lib/session';
+import { stepUpToken } from '../../../lib/step-up';
 
 export type Verdict = 'approve' | 'reject';
 export type InboxView = 'mine' | 'pending' | 'all';
@@ -9,10 +10,10 @@ export const listApprovals = (view: InboxView, pageToken: string | undefined) =>
     params: { query: { decidable: view === 'mine' ? 'true' : undefined, status: view === 'pending' ? 'pending' : undefined, page_size: 20, page_token: pageToken } },
   });
 
-/** The action-token step: a single-use token bound to this person, this verdict and this approval, then the decision. */
+/** The step-up (a passkey when the person has one): a single-use token bound to this person, verdict and approval, then the decision. */
 export async function decideApproval(approvalId: string, verdict: Verdict) {
   const action = verdict === 'approve' ? 'approvals.approve' : 'approvals.reject';
-  const token = await api.POST('/action-tokens', { body: { action, resource_ref: `approvals/${approvalId}` } });
+  const token = await stepUpToken(action, `approvals/${approvalId}`);
   if (!token.data) return { data: undefined, error: token.error, response: token.response };
   const path = verdict === 'approve' ? '/approvals/{approval_id}/approve' : '/approvals/{approval_id}/reject';
   return api.POST(path, { params: { path: { approval_id: approvalId }, header: { 'X-Action-Token': token.data.token } } });
