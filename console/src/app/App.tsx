@@ -14,6 +14,9 @@ import { WebhooksPage } from '../features/webhooks/WebhooksPage';
 import { AuditPage } from '../features/audit/AuditPage';
 import { PeoplePage } from '../features/people/PeoplePage';
 import { PasskeysPage } from '../features/passkeys/PasskeysPage';
+import { DepositsPage } from '../features/deposits/DepositsPage';
+import { StatementsPage } from '../features/statements/StatementsPage';
+import { KycPage } from '../features/kyc/KycPage';
 
 /** The screens, each shown only to people holding its read permission (and its capability on). */
 const SCREENS = [
@@ -22,6 +25,9 @@ const SCREENS = [
   { path: '/internal-transfers', label: 'Internal transfers', permission: 'transfers.read' },
   { path: '/conversions', label: 'Conversions', permission: 'conversions.read', capability: 'conversions' },
   { path: '/balances', label: 'Balances', permission: 'balances.read' },
+  { path: '/deposits', label: 'Deposits', permission: 'funding.read' },
+  { path: '/statements', label: 'Statements', permission: 'balances.read' },
+  { path: '/client-verification', label: 'Client verification', permission: 'clients.read' },
   { path: '/api-keys', label: 'API keys', permission: 'api_keys.read', capability: 'api_keys' },
   { path: '/webhooks', label: 'Webhooks', permission: 'webhooks.read' },
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
@@ -81,6 +87,9 @@ function Shell() {
             </Route>
           ))}
           <Route path="/balances" component={BalancesPage} />
+          <Route path="/deposits" component={DepositsPage} />
+          <Route path="/statements" component={StatementsPage} />
+          <Route path="/client-verification" component={KycPage} />
           <Route path="/api-keys" component={ApiKeysPage} />
           <Route path="/webhooks" component={WebhooksPage} />
           <Route path="/audit" component={AuditPage} />

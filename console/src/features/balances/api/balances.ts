@@ -1,4 +1,3 @@
-import type { Schemas } from '../../../../../clients/typescript/index';
 import { api } from '../../../lib/session';
 
 export const listActiveAccounts = (pageToken: string | undefined) => api.GET('/client-accounts', { params: { query: { page_size: 20, status: 'active', page_token: pageToken } } });
@@ -17,7 +16,3 @@ export async function listAccountsWithBalances(pageToken: string | undefined) {
     response: accounts.response,
   };
 }
-
-/** The key is the caller's, kept for one intended transfer: a resubmission with it replays the first answer. */
-export const createTransfer = (idempotencyKey: string, body: Schemas['InternalTransferCreate']) =>
-  api.POST('/internal-transfers', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body });

@@ -6,6 +6,8 @@ import { STATUSES, type AnyRecord, type RecordStatus } from '../../../lib/record
 import { Field, Loader, Money, Page, Pager, Ref, Status, Table, When } from '../../../components/ui';
 import type { Family } from '../api/families';
 import { WithdrawalForm } from './WithdrawalForm';
+import { TransferForm } from './TransferForm';
+import { ConversionForm } from './ConversionForm';
 
 /** A family's records with filters (status, account) and keyset paging. */
 export function RecordsPage({ family }: { family: Family }) {
@@ -21,6 +23,8 @@ export function RecordsPage({ family }: { family: Family }) {
   return (
     <Page title={family.label}>
       {family.path === '/withdrawals' && access.can('withdrawals.create') ? <WithdrawalForm onCreated={loaded.reload} /> : null}
+      {family.path === '/internal-transfers' && access.can('transfers.create') ? <TransferForm onCreated={loaded.reload} /> : null}
+      {family.path === '/conversions' && access.can('conversions.create') ? <ConversionForm onCreated={loaded.reload} /> : null}
       <form
         className="filters"
         onSubmit={(e) => {
