@@ -23,7 +23,8 @@ let idp: DevIdpProcess;
 let browser: Browser;
 let consoleUrl: string;
 const admin = 'Ada Admin';
-const accounts = { main: { ref: '', name: '' }, payroll: { ref: '', name: '' } };
+// Options are chosen by value (the account's reference): default accounts of two clients share a label.
+const accounts = { main: { ref: '' }, payroll: { ref: '' } };
 let client: { id: string; name: string };
 
 /** References the console should show by name: a person's, a client's, an account's, a destination's, a role's. */
@@ -95,8 +96,8 @@ beforeAll(async () => {
   const main = await newClient('Northwind Treasury');
   const payroll = await newClient('Harbor Payroll');
   client = { id: main.id, name: 'Northwind Treasury' };
-  accounts.main = { ref: main.account, name: (await org.ok(200, 'GET', `/${main.account}`)).display_name };
-  accounts.payroll = { ref: payroll.account, name: (await org.ok(200, 'GET', `/${payroll.account}`)).display_name };
+  accounts.main = { ref: main.account };
+  accounts.payroll = { ref: payroll.account };
   await org.fund(accounts.main.ref, '5000.00');
   // An incoming deposit to list: the sandbox pays into the account's first crypto instruction.
   const instructions = await org.ok(200, 'GET', `/deposit-instructions?account_ref=${accounts.main.ref}&rail_class=crypto`);
@@ -125,8 +126,8 @@ afterAll(async () => {
 it('a conversion is priced, quoted firm with its expiry counted down, and executed once from that quote', async () => {
   await open(page, 'Conversions');
   const form = page.getByRole('form', { name: 'New conversion' });
-  await form.getByLabel('Account').selectOption({ label: accounts.main.name });
-  await form.getByLabel('Convert').selectOption({ label: 'USDC to EUR' });
+  await form.getByLabel('Account').selectOption(accounts.main.ref);
+  await form.getByLabel('Convert', { exact: true }).selectOption({ label: 'USDC to EUR' });
   await form.getByLabel('Amount to convert').fill('100.00');
   await form.getByRole('button', { name: 'Indicative price' }).click();
   await form.getByRole('heading', { name: 'Indicative (binds nothing)' }).waitFor();
@@ -148,8 +149,8 @@ it('a conversion is priced, quoted firm with its expiry counted down, and execut
 it('an internal transfer is reviewed against the policy and confirmed', async () => {
   await open(page, 'Internal transfers');
   const form = page.getByRole('form', { name: 'New internal transfer' });
-  await form.getByLabel('From account').selectOption({ label: accounts.main.name });
-  await form.getByLabel('To account').selectOption({ label: accounts.payroll.name });
+  await form.getByLabel('From account').selectOption(accounts.main.ref);
+  await form.getByLabel('To account').selectOption(accounts.payroll.ref);
   await form.getByLabel('Amount').fill('12.50');
   await form.getByRole('button', { name: 'Review policy' }).click();
   await form.getByRole('heading', { name: 'Before you confirm' }).waitFor();
@@ -162,7 +163,7 @@ it('an internal transfer is reviewed against the policy and confirmed', async ()
 
 it('deposit instructions show each address with a QR code and copy, the virtual bank accounts, and the incoming deposit', async () => {
   await open(page, 'Deposits');
-  await page.getByLabel('Account').selectOption({ label: accounts.main.name });
+  await page.getByLabel('Account').selectOption(accounts.main.ref);
   await page.getByRole('heading', { name: 'Deposit instructions' }).waitFor();
   await settled(page);
   const instructions = await org.ok(200, 'GET', `/deposit-instructions?account_ref=${accounts.main.ref}&page_size=100`);
@@ -182,7 +183,7 @@ it('deposit instructions show each address with a QR code and copy, the virtual 
 it('a statement is shown, downloaded as the API answers it, and a CSV export is created, completed and downloaded', async () => {
   await open(page, 'Statements');
   const period = page.getByRole('form', { name: 'Statement period' });
-  await period.getByLabel('Account').selectOption({ label: accounts.main.name });
+  await period.getByLabel('Account').selectOption(accounts.main.ref);
   const asked = page.waitForRequest((r) => r.url().includes('/statement?'));
   await period.getByRole('button', { name: 'Show the statement' }).click();
   const query = new URL((await asked).url()).search;
