@@ -26,6 +26,7 @@ const SECONDS = new Map([
   ['test/unit/helm.test.ts', 20],
   ['test/workflows/secret-rotation.test.ts', 33],
   ['test/browser/console-session.test.ts', 31],
+  ['test/browser/console-passkeys.test.ts', 25],
   ['test/e2e/start.test.ts', 29],
   ['test/e2e/roles.test.ts', 29],
   ['test/workflows/crash-withdrawals.test.ts', 27],
