@@ -156,6 +156,19 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * A duration in whole seconds from the environment, validated like the rest of this file. Read per use
+ * by the module that owns the setting (action tokens, secret rotation), not part of the shared Config.
+ */
+export function envSeconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected whole seconds, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `expected ${min}..${max}, got ${n}`);
+  return n;
+}
+
 function str(env: Env, name: string, fallback: string): string {
   const v = env[name];
   return v === undefined || v === '' ? fallback : v;

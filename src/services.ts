@@ -3,6 +3,7 @@ import { connectPostgres } from './db/connect';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { initOrm, migrate, type Orm } from './db/orm';
+import { entities } from './domain/entities';
 import { PrincipalDirectory } from './auth/principal-directory';
 import { TokenSigner } from './auth/tokens';
 import { RevokedTokens } from './auth/revocations';
@@ -21,6 +22,7 @@ import type { PolicyRule } from './domain/policies/engine';
 import { AccountPlacements } from './domain/tenancy/placements';
 import { TransferBooker, bookerOptions, connectBookerPool } from './domain/transfers/group-booking';
 import { Providers } from './providers';
+import { connectorRegistry } from './domain/connectors/connectors';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit';
 import { ReadRouting } from './db/read-replica';
 
@@ -77,7 +79,7 @@ export interface ServiceOptions {
 export async function createServices(opts: ServiceOptions): Promise<Services> {
   const { config, log } = opts;
   const poolSize = opts.poolSize ?? 10;
-  const orm = await initOrm(opts.databaseUrl, { pool: { min: 1, max: poolSize } });
+  const orm = await initOrm(opts.databaseUrl, entities, { pool: { min: 1, max: poolSize } });
   if (opts.migrate) await migrate(orm);
   const sql = connectPostgres(opts.databaseUrl, {
     max: poolSize,
@@ -117,7 +119,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
     metrics,
     transferBooker: new TransferBooker(booker, metrics, { ...bookerOptions(config), log }),
     bookerSql: booker.sql,
-    providers: new Providers(sql, config, keyRing, log, platformKeys, metrics),
+    providers: new Providers(sql, config, connectorRegistry(sql, keyRing), log, platformKeys, metrics),
     rateLimiter: await createRateLimiter(config.rateLimits, { sql, log }),
     reads,
   };

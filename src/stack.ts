@@ -15,7 +15,7 @@ import { ensureHousekeepingSchedule } from './temporal/schedules';
 import { describeTemporalConnection } from './temporal/connection';
 import { assertSearchAttributes } from './temporal/setup';
 import { connectionOptionsOf } from './temporal/client';
-import { OutboxDispatcher } from './events/dispatcher';
+import { OutboxDispatcher } from './domain/webhooks/dispatcher';
 import { StartSweeper } from './temporal/start-outbox';
 import { bootstrap, credentialsFile, credentialsFileFor, writeCredentials, type BootstrapCredentials } from './bootstrap';
 import { assertMigrated } from './db/orm';

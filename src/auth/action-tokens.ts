@@ -6,7 +6,7 @@ import { uuidv7 } from '../ids';
 import type { Services } from '../services';
 import type { Caller } from './caller';
 import { hashSecret } from './secrets';
-import { envSeconds } from '../domain/secret-rotation/settings';
+import { envSeconds } from '../config';
 
 /**
  * Actions that need a fresh, single-use action token in `X-Action-Token`, and the resource each one

@@ -1,5 +1,4 @@
 import { AppError } from '../errors';
-import type { PrincipalKind } from '../domain/iam/entities';
 import type { Permission } from './permissions';
 
 export interface Grant {
@@ -7,6 +6,9 @@ export interface Grant {
   scopeRef: string;
   propagation: 'subtree' | 'exact';
 }
+
+/** Who a principal is: a person, or a service account (the iam entities store it). */
+export type PrincipalKind = 'user' | 'service_account';
 
 export interface PrincipalRef {
   id: string;

@@ -15,7 +15,7 @@ import { uuidv7 } from '../ids';
 import type { Config } from '../config';
 import type { Caller } from './caller';
 import type { GovernedAction } from './action-tokens';
-import { envSeconds } from '../domain/secret-rotation/settings';
+import { envSeconds } from '../config';
 import { governanceSettings } from '../domain/policies/governance-settings';
 
 /*

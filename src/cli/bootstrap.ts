@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { connectPostgres } from '../db/connect';
 import { assertMigrated, initOrm } from '../db/orm';
+import { entities } from '../domain/entities';
 import { bootstrap, credentialsFileFor, CredentialsFileExistsError, writeCredentials } from '../bootstrap';
 import { databaseFor } from './database';
 import type { Input } from './parse';
@@ -19,7 +20,7 @@ export async function bootstrapCommand({ flags }: Input): Promise<void> {
   } finally {
     await sql.end({ timeout: 5 });
   }
-  const orm = await initOrm(databaseUrl);
+  const orm = await initOrm(databaseUrl, entities);
   try {
     const created = await bootstrap(orm, config, (creds) => writeCredentials(chosen ?? credentialsFileFor(config.dataDir, creds), creds));
     // The secret is only in the file: never on stdout, where logs and CI transcripts keep it.

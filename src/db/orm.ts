@@ -1,12 +1,12 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Sql } from 'postgres';
-import { entities } from './entities';
 import { migrationsList } from '../../migrations';
 
 export type Orm = MikroORM;
 
-export function ormOptions(databaseUrl: string, overrides: Partial<Options> = {}): Options {
+/** `entities` is the domain's list (src/domain/entities.ts): the ORM layer maps what it is given and knows no entity itself. */
+export function ormOptions(databaseUrl: string, entities: Options['entities'], overrides: Partial<Options> = {}): Options {
   return {
     clientUrl: databaseUrl,
     entities,
@@ -22,8 +22,8 @@ export function ormOptions(databaseUrl: string, overrides: Partial<Options> = {}
   };
 }
 
-export async function initOrm(databaseUrl: string, overrides: Partial<Options> = {}): Promise<Orm> {
-  return MikroORM.init(ormOptions(databaseUrl, overrides));
+export async function initOrm(databaseUrl: string, entities: Options['entities'], overrides: Partial<Options> = {}): Promise<Orm> {
+  return MikroORM.init(ormOptions(databaseUrl, entities, overrides));
 }
 
 /** Applies pending migrations; returns the names applied. The schema changes only this way. */

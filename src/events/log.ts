@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import type { Caller, ScopePath } from '../auth/caller';
 import type { Permission } from '../auth/permissions';
-import { scopePathOf } from '../domain/tenancy/scopes';
+import { scopePathOf } from '../auth/scope-paths';
 import type { EventRow } from './present';
 
 const COLUMNS = 'id, seq, type, occurred_at, enterprise_id, scope_ref, resource_ref, payload, attribution';

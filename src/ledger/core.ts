@@ -1,12 +1,13 @@
-import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, Row, TransactionSql } from 'postgres';
 import { AppError } from '../errors';
 import { isRefusal } from '../db/refusals';
 import { formatAmount } from './assets';
 import { outboxBell } from '../events/outbox';
 import { evaluateMonitors } from './monitors';
 
-/** A postgres.js client or an open transaction of one; ledger calls join the transaction when given one. */
-export type LedgerSql = Sql | TransactionSql;
+import type { LedgerSql, WriteGuard } from './sql';
+
+export type { LedgerSql, WriteGuard };
 
 export function isTransaction(sql: LedgerSql): sql is TransactionSql {
   return typeof (sql as TransactionSql).savepoint === 'function';
@@ -147,12 +148,6 @@ interface EngineLeg {
   dt: string;
   dh: string;
   seq: number;
-}
-
-/** Writes happen only when the claimed row exists (the claim was this call's, not a replay's). */
-export interface WriteGuard {
-  table: 'ledger_transactions' | 'ledger_holds';
-  id: string;
 }
 
 const WRITE_TEXT = new Map<string, string>();

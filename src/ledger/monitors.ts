@@ -1,6 +1,6 @@
 import type { Row } from 'postgres';
 import { ASSETS } from './assets';
-import type { LedgerSql, WriteGuard } from './core';
+import type { LedgerSql, WriteGuard } from './sql';
 
 /*
  * Balance monitors, the ledger's side: the write engine evaluates them in the booking's own

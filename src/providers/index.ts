@@ -2,18 +2,15 @@ import { readFileSync } from 'node:fs';
 import type { Sql } from 'postgres';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import type { KeyRing } from '../auth/sealing';
 import type { PlatformKeys } from '../auth/keys';
 import { AppError } from '../errors';
 import type { PairRow } from '../domain/pricing/pairs';
 import type { MarketPrice } from '../domain/pricing/prices';
-import { networkByCode } from '../domain/catalogue/networks';
-import { activeConnectorNamed } from '../domain/connectors/connectors';
-import { openConnectorSecret } from '../domain/connectors/secrets';
+import { networkByCode } from '../reference/networks';
 import { providerFor, SANDBOX_PROVIDER, type ProviderKind } from './routing';
 import { SandboxPayoutRail, SandboxRail, type WithdrawalRail } from './rails';
 import { SandboxPriceSource, type PriceSource } from './prices';
-import { ConnectorClient, ConnectorFailure } from './http/client';
+import { ConnectorClient, ConnectorFailure, type ConnectorTarget } from './http/client';
 import { HttpRail } from './http/rails';
 import { HttpPriceSource } from './http/prices';
 import { HttpInstructionIssuer } from './http/deposit-instructions';
@@ -39,6 +36,12 @@ export class ProviderNotConnected extends Error {
 }
 
 /**
+ * The enterprise's active connector of this name with its secret opened, or null: the connector
+ * registry is the domain's (domain/connectors), given to the providers at start-up.
+ */
+export type ConnectorLookup = (enterpriseId: string, name: string) => Promise<ConnectorTarget | null>;
+
+/**
  * The provider seams of this process (services.providers): which implementation serves a rail, a
  * market or a KYC path for an enterprise, per the routing configuration, and the connector client
  * that speaks to it. Sandbox simulators refuse to be built in production mode.
@@ -49,7 +52,7 @@ export class Providers {
   constructor(
     private readonly sql: Sql,
     private readonly config: Config,
-    private readonly ring: KeyRing,
+    private readonly connectors: ConnectorLookup,
     private readonly log?: Logger,
     /** The sandbox issuer's derivation key (`deposit_address_hmac`); only the sandbox asks for it. */
     private readonly platformKeys?: PlatformKeys,
@@ -73,10 +76,9 @@ export class Providers {
   private async connector(enterpriseId: string, kind: ProviderKind, key: string): Promise<ConnectorClient | null> {
     const name = this.providerOf(kind, key);
     if (name === SANDBOX_PROVIDER) return null;
-    const row = name ? await activeConnectorNamed(this.sql, enterpriseId, name) : null;
-    if (!row) throw new ProviderNotConnected(kind, key, name);
-    const secret = openConnectorSecret(this.ring, row.id, row.secret_sealed);
-    return new ConnectorClient({ id: row.id, name: row.name, baseUrl: row.base_url, secret }, this.transport);
+    const target = name ? await this.connectors(enterpriseId, name) : null;
+    if (!target) throw new ProviderNotConnected(kind, key, name);
+    return new ConnectorClient(target, this.transport);
   }
 
   /** The rail a withdrawal (crypto network) or an off-ramp payout (bank rail) of this enterprise leaves by. */

@@ -1,7 +1,7 @@
 import type { Sql } from 'postgres';
 import { ConfigError, type Config } from '../config';
-import { CRYPTO_NETWORKS } from '../domain/catalogue/networks';
-import { railsFor } from '../domain/catalogue/bank-rails';
+import { CRYPTO_NETWORKS } from '../reference/networks';
+import { railsFor } from '../reference/bank-rails';
 import { describeMissing, KYC_PATHS, missingProviders, type ProviderKeys } from './routing';
 
 /** What production must have a real provider for: every network and bank rail each way, every listed market, every KYC path. */

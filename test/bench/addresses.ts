@@ -1,7 +1,7 @@
 // npm run bench:addresses — address checks per second (validateAddress) for each encoding: EIP-55 (Keccak-256),
 // Bech32/Bech32m, Base58Check and Stellar StrKey. CPU only: no database, no server. Exits non-zero if a
 // known-good address stops validating.
-import { validateAddress } from '../../src/domain/catalogue/networks';
+import { validateAddress } from '../../src/reference/networks';
 
 const CASES: Array<[string, string, string, string | null]> = [
   ['EIP-55 (Keccak-256)', 'ethereum', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', null],

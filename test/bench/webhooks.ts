@@ -23,6 +23,7 @@ import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attribu
 import { outboxBell, recordEventSql } from '../../src/events/outbox';
 import { WEBHOOK_EVENTS } from '../../src/domain/webhooks/events';
 import { initOrm, migrate } from '../../src/db/orm';
+import { entities } from '../../src/domain/entities';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { cpuMs, openLoop, postgresCpuMs, report, rssMiB, scratchDatabase, spawnApi, spawnWorker } from './support';
 import { startReceiver } from '../helpers/webhook-fixtures';
@@ -76,7 +77,7 @@ async function main() {
   const env = { DATABASE_URL: db.url, TEMPORAL_ADDRESS: temporal.address, COUNTERFOIL_DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: 'bench-webhooks', ...LANE_SETTINGS };
   // The worker and the API never migrate: a release runs `counterfoil migrate` before rolling them out.
   // Nor do they bootstrap: the bench makes its own enterprise, as `counterfoil bootstrap` would.
-  const orm = await initOrm(db.url);
+  const orm = await initOrm(db.url, entities);
   await migrate(orm);
   const creds = await orm.em.fork().transactional((em) => createEnterpriseWithAdmin(em, { legalName: 'Webhooks Bench Ltd', jurisdiction: 'GB', secretTtlDays: 1 }));
   await orm.close(true);

@@ -8,7 +8,7 @@ import { createCounterfoilClient } from '../../clients/typescript/index';
 import { registerDevIdentityProvider } from '../../src/dev-idp/setup';
 import { call } from '../helpers/app';
 import { Org, startGovernedHarness, type GovernedHarness } from '../workflows/withdrawal-fixtures';
-import { OutboxDispatcher } from '../../src/events/dispatcher';
+import { OutboxDispatcher } from '../../src/domain/webhooks/dispatcher';
 import { SCREENSHOT_DIR, accessibilityViolations, buildConsole, launchChromium, screenshots, signIn, startDevIdpProcess, type DevIdpProcess } from './harness';
 
 // Generous limits, not timings: a loaded 2-core machine can make a browser tour several times slower.

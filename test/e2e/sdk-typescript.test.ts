@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { OutboxDispatcher } from '../../src/events/dispatcher';
+import { OutboxDispatcher } from '../../src/domain/webhooks/dispatcher';
 import { listenSignedApp } from '../helpers/app';
 import type { RunningServer } from '../../src/http/server';
 import { runState } from '../helpers/run-state';

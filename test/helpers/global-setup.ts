@@ -8,6 +8,7 @@ import { createScratchDatabase, withDatabase } from '../../src/db/postgres-serve
 import { provisionPostgres } from '../../temporal/postgres-dev-server';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { initOrm, migrate } from '../../src/db/orm';
+import { entities } from '../../src/domain/entities';
 import { workflowBundle } from '../../src/temporal/worker';
 import { RUN_STATE_ENV, defaultStatePath, type RunState } from './run-state';
 
@@ -58,7 +59,7 @@ export default async function globalSetup(): Promise<void> {
   });
 
   const databaseUrl = await createScratchDatabase(serverUrl.url, 'counterfoil_test');
-  const orm = await initOrm(databaseUrl);
+  const orm = await initOrm(databaseUrl, entities);
   await migrate(orm);
   await orm.close(true);
 

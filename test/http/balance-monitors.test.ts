@@ -1,6 +1,6 @@
 import { uuidv7 } from '../../src/ids';
 import { creditExternalDeposit, debitExternalWithdrawal, placeHold, voidHold } from '../../src/ledger';
-import { OutboxDispatcher } from '../../src/events/dispatcher';
+import { OutboxDispatcher } from '../../src/domain/webhooks/dispatcher';
 import { call, startTestApp, type TestApp } from '../helpers/app';
 import { eventually, startReceiver, startWebhookWorker } from '../helpers/webhook-fixtures';
 import { newAdmin, newServiceAccount, type Admin } from './iam-fixtures';

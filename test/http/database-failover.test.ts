@@ -1,5 +1,6 @@
 import { connectPostgres, pingDatabase } from '../../src/db/connect';
 import { initOrm } from '../../src/db/orm';
+import { entities } from '../../src/domain/entities';
 import { NotifiedCache } from '../../src/db/notified-cache';
 import { startOpsServer } from '../../src/ops/server';
 import { createLogger } from '../../src/logger';
@@ -98,7 +99,7 @@ describe('pools after the database went away and came back', () => {
   });
 
   it('MikroORM (knex and pg): idle connections that died are not reused', async () => {
-    const orm = await initOrm(url, { pool: { min: 2, max: 4 } });
+    const orm = await initOrm(url, entities, { pool: { min: 2, max: 4 } });
     try {
       const em = () => orm.em.fork();
       await Promise.all([em().execute('select pg_sleep(0.05)'), em().execute('select pg_sleep(0.05)')]);

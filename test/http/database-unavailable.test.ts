@@ -1,5 +1,6 @@
 import { connectPostgres } from '../../src/db/connect';
 import { initOrm } from '../../src/db/orm';
+import { entities } from '../../src/domain/entities';
 import { isDatabaseUnavailable } from '../../src/db/unavailable';
 import { databaseUnavailable, problemBody } from '../../src/http/problem';
 import { runState } from '../helpers/run-state';
@@ -40,7 +41,7 @@ describe('a database that goes away mid-request', () => {
   });
 
   it('is an outage when MikroORM wraps the driver error', async () => {
-    const orm = await initOrm(runState().databaseUrl);
+    const orm = await initOrm(runState().databaseUrl, entities);
     try {
       const err = await terminatedMidQuery((tag) => orm.em.fork().execute(`select pg_sleep(10) /* ${tag} */`));
       expect(isDatabaseUnavailable(err)).toBe(true);

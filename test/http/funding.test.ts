@@ -1,7 +1,7 @@
 import { call, startTestApp, type TestApp } from '../helpers/app';
 import { newAdmin, newClient, newServiceAccount, type Admin } from './iam-fixtures';
-import { validateAddress } from '../../src/domain/catalogue/networks';
-import { isIban } from '../../src/domain/catalogue/bank-rails';
+import { validateAddress } from '../../src/reference/networks';
+import { isIban } from '../../src/reference/bank-rails';
 
 let app: TestApp;
 let admin: Admin;

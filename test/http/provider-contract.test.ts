@@ -11,8 +11,8 @@ import { HttpInstructionIssuer } from '../../src/providers/http/deposit-instruct
 import { SandboxInstructionIssuer } from '../../src/providers/deposits/sandbox-instructions';
 import { collectionAccountKey, instructionKey, type DepositInstructionIssuer } from '../../src/providers/deposits/instructions';
 import { fundingOptions } from '../../src/domain/funding/endpoints';
-import { networkByCode, validateAddress } from '../../src/domain/catalogue/networks';
-import { railsFor } from '../../src/domain/catalogue/bank-rails';
+import { networkByCode, validateAddress } from '../../src/reference/networks';
+import { railsFor } from '../../src/reference/bank-rails';
 import { createTenant, startTestApp, type TestApp } from '../helpers/app';
 import { ReferenceConnector } from '../helpers/reference-connector';
 import { ETH_ADDRESS } from '../workflows/withdrawal-fixtures';

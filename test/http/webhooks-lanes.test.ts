@@ -1,6 +1,6 @@
 import { call, createTenant, startTestApp, tokenFor, type TestApp } from '../helpers/app';
 import { eventually, startReceiver, startWebhookWorker, type Received, type Reply } from '../helpers/webhook-fixtures';
-import { OutboxDispatcher } from '../../src/events/dispatcher';
+import { OutboxDispatcher } from '../../src/domain/webhooks/dispatcher';
 import type { LaneStep } from '../../src/domain/webhooks/messages';
 import { localActivityResults } from '../helpers/history-json';
 

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { call, createTenant, startTestApp, tokenFor, type TestApp } from '../helpers/app';
 import { eventually, startReceiver, startWebhookWorker, type Received, type Reply } from '../helpers/webhook-fixtures';
-import { OutboxDispatcher } from '../../src/events/dispatcher';
+import { OutboxDispatcher } from '../../src/domain/webhooks/dispatcher';
 import { enableWebhookSubscription, disableWebhookSubscription } from '../../src/http/routes/webhooks';
 
 const UPDATED = 'webhooks.subscription.updated.v1';

@@ -1,8 +1,8 @@
 // Address and bank-detail checks of the catalogue, against published test vectors.
-import { CRYPTO_NETWORKS, validateAddress } from '../../src/domain/catalogue/networks';
-import { abaRoutingNumberFor, checkBeneficiary, findRail, ibanFor, isAbaRoutingNumber, isBic, isIban } from '../../src/domain/catalogue/bank-rails';
-import { base58CheckDecode, base58CheckEncode, eip55, keccak256, segwitDecode, segwitEncode, stellarAccountDecode, stellarAccountEncode } from '../../src/domain/catalogue/encoding';
-import { deriveDepositAddress } from '../../src/domain/funding/addresses';
+import { CRYPTO_NETWORKS, validateAddress } from '../../src/reference/networks';
+import { abaRoutingNumberFor, checkBeneficiary, findRail, ibanFor, isAbaRoutingNumber, isBic, isIban } from '../../src/reference/bank-rails';
+import { base58CheckDecode, base58CheckEncode, eip55, keccak256, segwitDecode, segwitEncode, stellarAccountDecode, stellarAccountEncode } from '../../src/reference/encoding';
+import { deriveDepositAddress } from '../../src/providers/deposits/sandbox-addresses';
 
 describe('validateAddress', () => {
   it.each([

@@ -4,7 +4,7 @@ import { SandboxRefused } from '../../src/providers/sandbox';
 import { SandboxPayoutRail, SandboxRail } from '../../src/providers/rails';
 import { SandboxPriceSource } from '../../src/providers/prices';
 import { sandboxKycAtCreation } from '../../src/providers/kyc/sandbox';
-import { createSandboxDeposit, payOnRampInSandbox } from '../../src/providers/deposits/sandbox';
+import { createSandboxDeposit, payOnRampInSandbox } from '../../src/domain/deposits/sandbox';
 import { Providers } from '../../src/providers';
 import { SandboxInstructionIssuer } from '../../src/providers/deposits/sandbox-instructions';
 import { collectionAccountKey } from '../../src/providers/deposits/instructions';

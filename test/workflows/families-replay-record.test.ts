@@ -1,5 +1,5 @@
 import { localActivityResults, writeHistory } from '../helpers/history-json';
-import { OutboxDispatcher } from '../../src/events/dispatcher';
+import { OutboxDispatcher } from '../../src/domain/webhooks/dispatcher';
 import { uuidv7 } from '../../src/ids';
 import { deliveryWorkflowId, laneWorkflowId, type LaneStep } from '../../src/domain/webhooks/messages';
 import { SA } from '../../src/temporal/search-attributes';

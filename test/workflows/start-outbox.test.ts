@@ -4,7 +4,7 @@ import { ALL_PERMISSIONS } from '../../src/auth/permissions';
 import { acceptWithdrawal, createWithdrawal, findWithdrawal, withdrawalStart } from '../../src/domain/withdrawals';
 import { acceptOffRamp, acceptOnRamp, createOffRamp, createOnRamp, onRampCollectionAccount } from '../../src/domain/ramps';
 import { recordPendingDeposit, resolveDepositTarget } from '../../src/domain/deposits/deposits';
-import { createSandboxDeposit } from '../../src/providers/deposits/sandbox';
+import { createSandboxDeposit } from '../../src/domain/deposits/sandbox';
 import { queueExport, requestExport } from '../../src/domain/exports/exports';
 import { requestFingerprint } from '../../src/http/idempotency';
 import { runIdempotently } from '../../src/idempotency/store';

@@ -3,7 +3,7 @@ import { uuidv7 } from '../../src/ids';
 import { creditExternalDeposit, parseAmount } from '../../src/ledger';
 import { call, createTenant, startTestApp, tokenFor, type CallResult, type Tenant, type TestApp } from '../helpers/app';
 import { startWorker } from '../helpers/worker';
-import { ibanFor } from '../../src/domain/catalogue/bank-rails';
+import { ibanFor } from '../../src/reference/bank-rails';
 import { createPayoutMethod } from '../../src/domain/catalogue/payout-methods';
 import { fundableAccount } from '../../src/domain/funding/accounts';
 

@@ -1,4 +1,4 @@
-import type { ExportSource } from '../exports/sources';
+import type { ExportSource } from '../exports/source';
 
 const COLUMNS: Record<string, string> = {
   occurred_at: `to_char(a.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,

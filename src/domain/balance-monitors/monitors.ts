@@ -7,7 +7,7 @@ import { uuidv7 } from '../../ids';
 import { assetOf, formatAmount } from '../../ledger';
 import { conditionHolds, lockMonitoredBalance, monitoredValue, type MonitorBalance, type MonitorOperator } from '../../ledger/monitors';
 import { ScopePaths } from '../../events/log';
-import { scopePathOf } from '../tenancy/scopes';
+import { scopePathOf } from '../../auth/scope-paths';
 import './events';
 
 export type MonitorStatus = 'active' | 'disabled';

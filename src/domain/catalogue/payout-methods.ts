@@ -7,7 +7,7 @@ import { recordEventSql } from '../../events/outbox';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
 import { visibleCondition, type FundableAccount, type Visibility } from '../funding/accounts';
 import { PAYOUT_METHOD_CREATED as CREATED, PAYOUT_METHOD_DISABLED as DISABLED } from './events';
-import { checkBeneficiary, findRail, type Beneficiary, type RailCode } from './bank-rails';
+import { checkBeneficiary, findRail, type Beneficiary, type RailCode } from '../../reference/bank-rails';
 
 /**
  * Payout methods: a beneficiary bank account an account pays out to (fiat withdrawals, off-ramp).

@@ -7,6 +7,7 @@ import { uuidv7 } from '../../ids';
 import { recordEventSql } from '../../events/outbox';
 import { PROVIDER_KINDS, type ProviderRouting } from '../../providers/routing';
 import { checkConnectorUrl } from '../../providers/http/outbound';
+import type { ConnectorLookup } from '../../providers';
 import { generateConnectorSecret, openConnectorSecret, sealConnectorSecret } from './secrets';
 import { CONNECTOR_EVENTS } from './events';
 
@@ -117,6 +118,14 @@ export async function activeConnectorNamed(sql: Sql, enterpriseId: string, name:
   const [row] = await sql<ConnectorRow[]>`select * from connectors where enterprise_id = ${enterpriseId} and name = ${name} and status = 'active'`;
   return row ?? null;
 }
+
+/** The registry the providers resolve a routed connector through (services.providers): active ones only, secret opened. */
+export const connectorRegistry =
+  (sql: Sql, ring: KeyRing): ConnectorLookup =>
+  async (enterpriseId, name) => {
+    const row = await activeConnectorNamed(sql, enterpriseId, name);
+    return row && { id: row.id, name: row.name, baseUrl: row.base_url, secret: openConnectorSecret(ring, row.id, row.secret_sealed) };
+  };
 
 export function listConnectors(sql: Sql, enterpriseId: string, afterId: string | null, limit: number): Promise<ConnectorRow[]> {
   return sql<ConnectorRow[]>`

@@ -3,14 +3,14 @@ import type { Sql } from 'postgres';
 import type { KeyRing } from '../../auth/sealing';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { z } from '../../schema/zod';
-import { Uuid } from '../../schema/common';
 import { AppError, type ErrorCode, type ErrorReason } from '../../errors';
 import type { Services } from '../../services';
 import { UUID_RE } from '../../ids';
-import { reportDeposit, reportOnRampPayment } from '../../providers/deposits';
-import { reportKycDecision } from '../../providers/kyc';
+import { reportDeposit, reportOnRampPayment } from '../deposits/reports';
+import { reportKycDecision } from '../clients/kyc-reports';
 import { WITHDRAWAL_RAIL_SIGNAL, withdrawalWorkflowId } from '../withdrawals/messages';
 import { OFF_RAMP_PAYOUT_SIGNAL, offRampWorkflowId } from '../ramps/messages';
+import type { ConnectorEvent } from '../../providers/http/events';
 import { findConnector, liveSecrets, type ConnectorRow } from './connectors';
 
 /*
@@ -19,63 +19,6 @@ import { findConnector, liveSecrets, type ConnectorRow } from './connectors';
  * an event id seen before answers what it answered the first time and changes nothing. Events are
  * applied through the same domain functions and workflows the sandbox drives.
  */
-
-const Amount = z.object({ currency: z.string().min(1).max(16), value: z.string().max(100) }).strict();
-
-export const ConnectorEventBody = z
-  .discriminatedUnion('type', [
-    z
-      .object({
-        type: z.literal('payout.updated'),
-        data: z.object({ idempotency_key: z.string().max(200).openapi({ description: 'The business key of the payout (`withdrawal/<id>`, `off_ramp/<id>`).' }) }).strict(),
-      })
-      .strict()
-      .openapi('ConnectorPayoutUpdated', { description: 'A payout changed state: Counterfoil asks its outcome (POST /payouts/status) now instead of at its next check.' }),
-    z
-      .object({
-        type: z.literal('deposit.received'),
-        data: z
-          .object({
-            reference: z.string().min(1).max(200).openapi({ description: 'Transaction id or bank reference: one deposit per rail and reference.' }),
-            deposit_instruction_id: Uuid.optional(),
-            address: z.string().min(1).max(128).optional(),
-            memo: z.string().min(1).max(64).nullable().optional(),
-            payment_reference: z
-              .string()
-              .min(1)
-              .max(64)
-              .optional()
-              .openapi({ description: "The reference the payer quoted: an on-ramp session's `payment_instructions.reference` (the payment pays that session)." }),
-            amount: Amount,
-          })
-          .strict()
-          .refine((d) => [d.deposit_instruction_id, d.address, d.payment_reference].filter((t) => t !== undefined).length === 1, {
-            message: 'give exactly one of deposit_instruction_id, address and payment_reference',
-            path: ['deposit_instruction_id'],
-          }),
-      })
-      .strict()
-      .openapi('ConnectorDepositReceived', {
-        description: "A payment arrived, final on its rail: on a deposit instruction (or its address and memo), or quoting an on-ramp session's payment reference.",
-      }),
-    z
-      .object({
-        type: z.literal('kyc.decision'),
-        data: z
-          .object({
-            client_id: Uuid,
-            status: z.enum(['pending', 'verified', 'rejected']),
-            reason: z.string().max(500).nullable().optional(),
-            reference: z.string().max(200).nullable().optional(),
-          })
-          .strict(),
-      })
-      .strict()
-      .openapi('ConnectorKycDecision', { description: "The outcome of a client's identity verification." }),
-  ])
-  .openapi('ConnectorEvent');
-
-export type ConnectorEvent = z.output<typeof ConnectorEventBody>;
 
 export const ConnectorEventAnswer = z
   .object({

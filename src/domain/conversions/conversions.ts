@@ -10,7 +10,7 @@ import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity } from
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import { getPair, tradablePair } from '../pricing/pairs';
-import { serialise } from '../pricing/rational';
+import { serialise } from '../../reference/rational';
 import type { CarriedEntry } from '../audit/entries';
 import type { ConversionStatus } from './events';
 import { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE, CONVERSION_WORKFLOW, conversionWorkflowId, type ConversionWorkflowInput } from './messages';

@@ -6,7 +6,7 @@ import { money } from '../../ledger';
 import { fundableAccount } from '../funding/accounts';
 import { tradablePair, type PairRow } from '../pricing/pairs';
 import { feeSummary, priceConversion, type FeeSchedules, type MarketPrice, type Pricing } from '../pricing/prices';
-import { serialise } from '../pricing/rational';
+import { serialise } from '../../reference/rational';
 import { loadFees, storeFees, type PricedColumns } from './ledger';
 
 /* Firm and indicative quotes: the price and fee of a conversion before it executes. */

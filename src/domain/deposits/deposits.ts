@@ -7,8 +7,8 @@ import type { Metrics } from '../../metrics';
 import { recordEventSql } from '../../events/outbox';
 import { creditExternalDeposit, parseAmount } from '../../ledger';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
-import { networkByCode, networksFor } from '../catalogue/networks';
-import { railsFor } from '../catalogue/bank-rails';
+import { networkByCode, networksFor } from '../../reference/networks';
+import { railsFor } from '../../reference/bank-rails';
 import { fundableAccount, visibleCondition, type Visibility } from '../funding/accounts';
 import { findEndpoint, selectEndpoints } from '../funding/endpoints';
 import { DEPOSIT_CONFIRMED, DEPOSIT_CREDITED, DEPOSIT_FAILED, DEPOSIT_PENDING } from '../funding/events';
@@ -22,7 +22,7 @@ import { DEPOSIT_WORKFLOW, depositWorkflowId, type DepositWorkflowInput } from '
 /**
  * Deposits: money arriving on a funding endpoint. pending (seen) → confirmed (final on its network)
  * → credited (booked to the account by the ledger, exactly once); failed when it cannot be credited.
- * A provider reports them (src/providers/deposits: a connector's `deposit.received` event, or in
+ * A provider reports them (./reports.ts: a connector's `deposit.received` event, or in
  * sandbox POST /sandbox/deposits) and the `deposit/<id>` workflow drives them.
  */
 

@@ -3,7 +3,7 @@ import type { Caller, ScopePath } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
 import { notFound } from '../../errors';
 import { ScopePaths } from '../../events/log';
-import { scopePathOf } from '../tenancy/scopes';
+import { scopePathOf } from '../../auth/scope-paths';
 import { findExport, type ExportRow } from './exports';
 import { findSchedule, type ScheduleRow } from './schedules';
 import type { ExportKind } from './sources';

@@ -5,7 +5,7 @@ import { etagOf, iso, type Alongside } from '../../db/base';
 import type { SubjectAttribution } from '../../auth/caller';
 import { recordEventSql } from '../../events/outbox';
 import { systemAccountRef } from '../../ledger';
-import { networkByCode } from '../catalogue/networks';
+import { networkByCode } from '../../reference/networks';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
 import { computeFees, type FeeQuote, type FeeSchedule, type OperationType, type VersionedSchedule } from './engine';
 import { assertValidFeeSchedule } from './schedule';

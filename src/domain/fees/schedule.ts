@@ -1,7 +1,7 @@
 import { AppError, type FieldError } from '../../errors';
 import { isAsset, parseAmount } from '../../ledger/assets';
-import { findRail } from '../catalogue/bank-rails';
-import { networkByCode } from '../catalogue/networks';
+import { findRail } from '../../reference/bank-rails';
+import { networkByCode } from '../../reference/networks';
 import type { FeeSchedule } from './engine';
 
 /** The asset's minor units of `value`, or the reason it is not a positive amount of that asset. */

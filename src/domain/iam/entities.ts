@@ -1,8 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { VersionedEntity, versionedProperties } from '../../db/base';
-import type { SubjectAttribution } from '../../auth/caller';
+import type { PrincipalKind, SubjectAttribution } from '../../auth/caller';
 
-export type PrincipalKind = 'user' | 'service_account';
+export type { PrincipalKind };
 export type ScopePropagation = 'subtree' | 'exact';
 
 export class Role extends VersionedEntity {

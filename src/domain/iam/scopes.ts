@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller, ScopePath } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
 import { notFound } from '../../errors';
-import { scopePathOf } from '../tenancy/scopes';
+import { scopePathOf } from '../../auth/scope-paths';
 
 /**
  * Identity objects (users, invitations, service accounts, roles, assignments) live at an enterprise

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { ASSETS, money } from '../../ledger';
 import { feesUnder, quoteFees, schedulesInForce } from '../fees/agreements';
 import type { FeeComponent, OperationType } from '../fees/engine';
-import { formatDecimalDown, multiply, rational, reciprocal, type Rational } from './rational';
+import { formatDecimalDown, multiply, rational, reciprocal, type Rational } from '../../reference/rational';
 import type { PairRow } from './pairs';
 
 /**

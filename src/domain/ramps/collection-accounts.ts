@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import { uuidv7 } from '../../ids';
-import { railsFor } from '../catalogue/bank-rails';
+import { railsFor } from '../../reference/bank-rails';
 import { collectionAccountKey, type InstructionRequest, type IssuedInstruction } from '../../providers/deposits/instructions';
 
 /** An enterprise's on-ramp collection account on a pay-in rail: where every session's payer pays. */

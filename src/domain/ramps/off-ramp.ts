@@ -14,7 +14,7 @@ import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee }
 import { getPair, tradablePair } from '../pricing/pairs';
 import { clientRate, convertMinor, feeSummary, priceConversion, type MarketPrice } from '../pricing/prices';
 import type { WithdrawalRail } from '../../providers/rails';
-import { formatDecimalDown, serialise } from '../pricing/rational';
+import { formatDecimalDown, serialise } from '../../reference/rational';
 import type { CarriedEntry } from '../audit/entries';
 import { OFF_RAMP_EVENTS } from './events';
 import { OFF_RAMP_CANCEL_UPDATE, OFF_RAMP_NOT_CANCELLABLE, OFF_RAMP_WORKFLOW, RAMP_CANCELLED_SIGNAL, offRampWorkflowId, type OffRampStatus, type OffRampWorkflowInput } from './messages';

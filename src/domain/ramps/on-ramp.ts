@@ -8,13 +8,13 @@ import { etagOf, iso, type AccountOwnedRow, type Alongside } from '../../db/base
 import { uuidv7 } from '../../ids';
 import type { Metrics } from '../../metrics';
 import { ASSETS, money, parseAmount, systemAccountRef } from '../../ledger';
-import { railsFor } from '../catalogue/bank-rails';
+import { railsFor } from '../../reference/bank-rails';
 import { ensureCollectionAccount, type CollectionAccount } from './collection-accounts';
 import { quoteFees } from '../fees/agreements';
 import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from '../conversions/ledger';
 import { getPair, tradablePair } from '../pricing/pairs';
 import { clientRate, convertMinor, feeSummary, type MarketPrice } from '../pricing/prices';
-import { formatDecimalDown, serialise } from '../pricing/rational';
+import { formatDecimalDown, serialise } from '../../reference/rational';
 import { ON_RAMP_EVENTS } from './events';
 import { ON_RAMP_PAYMENT_SIGNAL, ON_RAMP_WORKFLOW, onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
 import type { Services } from '../../services';

@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import type { ExportSelection, ExportSource } from '../exports/sources';
+import type { ExportSelection, ExportSource } from '../exports/source';
 import { formatAmount, presentBalance, statementEntries, type Balance, type EntryPosition, type StatementEntry } from '../../ledger';
 import { accountBalancesAt } from './statements';
 

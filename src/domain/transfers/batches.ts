@@ -9,7 +9,7 @@ import { replayedError, runIdempotently, type Answer, type IdempotencyScope } fr
 import type { Services } from '../../services';
 import { assetOf, insufficientFundsError, parseAmount, type Asset } from '../../ledger';
 import { anyRuleCovers, decide, evaluatePolicy, policyDenied, recordVelocity } from '../policies';
-import { scopePathOf } from '../tenancy/scopes';
+import { scopePathOf } from '../../auth/scope-paths';
 import { placementPath, type Placement } from '../tenancy/placements';
 import { isReferenceTaken, referenceTaken, type ReferenceMetadata } from '../../schema/metadata';
 import { BATCH_EVENTS } from './events';

@@ -10,7 +10,7 @@ import { placeHold, postHold, voidHold } from '../../ledger';
 import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation } from '../policies';
 import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
-import { scopePathOf } from '../tenancy/scopes';
+import { scopePathOf } from '../../auth/scope-paths';
 import { placementPath, type Placement } from '../tenancy/placements';
 import type { CarriedEntry } from '../audit/entries';
 import { INTERNAL_TRANSFER_WORKFLOW, TRANSFER_CANCEL_UPDATE, TRANSFER_NOT_CANCELLABLE, internalTransferWorkflowId, type InternalTransferWorkflowInput } from './messages';

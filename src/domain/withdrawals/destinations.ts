@@ -5,7 +5,7 @@ import { etagOf, type Alongside } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import { assetOf } from '../../ledger/assets';
-import { assertValidAddress, networkByCode } from '../catalogue/networks';
+import { assertValidAddress, networkByCode } from '../../reference/networks';
 import { resolveBoundary } from '../iam/scopes';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
 import { visibleByScopePath } from '../policies/scope';

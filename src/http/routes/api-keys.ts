@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
 import { apiKeyDirectory } from '../../auth/api-keys';
 import { signedApiCaches } from '../../signed-api/caches';
-import { scopePathOf } from '../../domain/tenancy/scopes';
+import { scopePathOf } from '../../auth/scope-paths';
 import { requireCapability } from '../../domain/capabilities';
 import { ApiKeyBody } from '../../domain/api-keys/events';
 import { changeApiKey, createApiKey, findApiKey, listApiKeys, presentApiKey, presentIssuedApiKey, type ApiKeyChange, type ApiKeyRow } from '../../domain/api-keys/keys';

@@ -7,9 +7,9 @@ import { notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
 import { ASSETS, ASSET_CODES, type Asset } from '../../ledger/assets';
-import { CRYPTO_NETWORKS, findNetwork, networksFor, type CryptoNetwork } from '../../domain/catalogue/networks';
-import { BANK_RAILS, RAIL_CODES, findRail, railsFor, type BankRail } from '../../domain/catalogue/bank-rails';
-import { catalogueId } from '../../domain/catalogue/ids';
+import { CRYPTO_NETWORKS, findNetwork, networksFor, type CryptoNetwork } from '../../reference/networks';
+import { BANK_RAILS, RAIL_CODES, findRail, railsFor, type BankRail } from '../../reference/bank-rails';
+import { catalogueId } from '../../reference/ids';
 import {
   createPayoutMethod,
   disablePayoutMethod,

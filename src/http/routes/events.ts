@@ -8,7 +8,7 @@ import type { ScopePath } from '../../auth/caller';
 import { eventTypes } from '../../events/catalogue';
 import { findEvent, listEvents, ScopePaths } from '../../events/log';
 import { presentEvent, type EventRow } from '../../events/present';
-import { scopePathOf } from '../../domain/tenancy/scopes';
+import { scopePathOf } from '../../auth/scope-paths';
 import { activeSubscriptions, presentDelivery, replayEvent, subscriptionMatches } from '../../domain/webhooks/deliveries';
 import { WebhookDeliveryBody } from '../../domain/webhooks/events';
 import { auditAlongside } from '../../domain/audit/entries';

@@ -4,7 +4,7 @@ import { ETag, Ref, Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
 import { AppError } from '../../errors';
-import { scopePathOf } from '../../domain/tenancy/scopes';
+import { scopePathOf } from '../../auth/scope-paths';
 import { formatAmount, parseAmount, assetOf } from '../../ledger/assets';
 import { OPERATION_TYPES } from '../../domain/fees/engine';
 import { getAgreement, issueAgreement, listAgreements, presentAgreement, quoteFees } from '../../domain/fees/agreements';

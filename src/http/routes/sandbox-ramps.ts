@@ -3,7 +3,7 @@ import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../../schema/common';
 import { AppError } from '../../errors';
 import { OnRampSessionBody, presentOnRamp, requireOnRamp } from '../../domain/ramps';
-import { payOnRampInSandbox } from '../../providers/deposits/sandbox';
+import { payOnRampInSandbox } from '../../domain/deposits/sandbox';
 import { auditRowAlongside } from '../../domain/audit/entries';
 
 export const simulateOnRampPayment = defineRoute({

@@ -4,7 +4,7 @@ import { Uuid } from '../../schema/common';
 import { AppError } from '../../errors';
 import { pathOfRow } from '../../domain/funding/accounts';
 import { resolveDepositTarget } from '../../domain/deposits/deposits';
-import { createSandboxDeposit } from '../../providers/deposits/sandbox';
+import { createSandboxDeposit } from '../../domain/deposits/sandbox';
 import { presentDeposit } from '../../domain/funding/present';
 import { DepositBody } from './deposits';
 import { auditRowAlongside } from '../../domain/audit/entries';

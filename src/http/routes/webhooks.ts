@@ -8,7 +8,7 @@ import { assertIfMatch } from '../etag';
 import { conflict, notFound } from '../../errors';
 import type { Caller, ScopePath } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
-import { scopePathOf } from '../../domain/tenancy/scopes';
+import { scopePathOf } from '../../auth/scope-paths';
 import { ScopePaths } from '../../events/log';
 import { WebhookDeliveryBody, WebhookSubscriptionBody } from '../../domain/webhooks/events';
 import { outboundPolicy } from '../../net/outbound';

@@ -1,5 +1,5 @@
 import type { Mode } from '../../config';
-import { deriveDepositAddress, sandboxCollectionAccount } from '../../domain/funding/addresses';
+import { deriveDepositAddress, sandboxCollectionAccount } from './sandbox-addresses';
 import { assertSandboxMode } from '../sandbox';
 import type { DepositInstructionIssuer, InstructionRequest, IssuedInstruction } from './instructions';
 

@@ -1,6 +1,6 @@
 import { z } from '../../schema/zod';
 import { uuidv7 } from '../../ids';
-import { signatureHeader } from '../../domain/webhooks/signing';
+import { Webhook } from 'standardwebhooks';
 import { postToConnector, type ConnectorTransport } from './outbound';
 
 /** A connector as the client needs it: its name, where it listens, and the secret that signs for it. */
@@ -54,13 +54,14 @@ export class ConnectorClient {
   private async send<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S, idempotencyKey: string, notFound?: null): Promise<z.output<S> | null> {
     const text = JSON.stringify(body);
     const id = `msg_${uuidv7()}`;
-    const timestamp = Math.floor(Date.now() / 1000);
+    const signedAt = new Date();
     const res = await postToConnector(
       `${this.target.baseUrl}${path}`,
       {
         'webhook-id': id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signatureHeader([this.target.secret], id, timestamp, text),
+        'webhook-timestamp': String(Math.floor(signedAt.getTime() / 1000)),
+        // Standard Webhooks, as the connector verifies it (the secret is `whsec_` + base64, which the library reads).
+        'webhook-signature': new Webhook(this.target.secret).sign(id, signedAt, text),
         'idempotency-key': idempotencyKey,
       },
       text,

@@ -1,6 +1,6 @@
 import { z } from '../../schema/zod';
-import { networkByCode, validateAddress } from '../../domain/catalogue/networks';
-import { isAbaRoutingNumber, isBic, isIban } from '../../domain/catalogue/bank-rails';
+import { networkByCode, validateAddress } from '../../reference/networks';
+import { isAbaRoutingNumber, isBic, isIban } from '../../reference/bank-rails';
 import type { DepositInstructionIssuer, InstructionRequest, IssuedInstruction } from '../deposits/instructions';
 import { ConnectorFailure, type ConnectorClient } from './client';
 

@@ -3,7 +3,7 @@ import { z } from '../../schema/zod';
 import { PayoutRecord } from './rails';
 import { PriceAnswer } from './prices';
 import { DepositInstructionAnswer } from './deposit-instructions';
-import { ConnectorEventBody } from '../../domain/connectors/inbound';
+import { ConnectorEventBody } from './events';
 
 const Amount = z.object({ currency: z.string(), value: z.string().openapi({ description: "Exact decimal string in the asset's precision." }) });
 

@@ -1,6 +1,6 @@
 import { z } from '../../schema/zod';
 import type { PairRow } from '../../domain/pricing/pairs';
-import { parseDecimal } from '../../domain/pricing/rational';
+import { parseDecimal } from '../../reference/rational';
 import type { PricePoint, PriceRequest, PriceSource } from '../prices/source';
 import { ConnectorFailure, type ConnectorClient } from './client';
 

@@ -1,6 +1,6 @@
 import type { Mode } from '../../config';
 import type { PairRow } from '../../domain/pricing/pairs';
-import { parseDecimal } from '../../domain/pricing/rational';
+import { parseDecimal } from '../../reference/rational';
 import { assertSandboxMode } from '../sandbox';
 import type { PricePoint, PriceSource } from './source';
 

@@ -1,5 +1,5 @@
 import type { PairRow } from '../../domain/pricing/pairs';
-import type { Rational } from '../../domain/pricing/rational';
+import type { Rational } from '../../reference/rational';
 
 /**
  * A price source: the mid price of a pair's market (units of quote_asset per one base_asset) and the

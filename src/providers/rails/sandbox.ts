@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import { uuidv7 } from '../../ids';
 import type { Mode } from '../../config';
 import type { Alongside } from '../../db/base';
-import { networkByCode } from '../../domain/catalogue/networks';
+import { networkByCode } from '../../reference/networks';
 import { assertSandboxMode } from '../sandbox';
 import type { RailOutcome, RailSubmission, SubmitOutcome, WithdrawalRail } from './rail';
 

@@ -1,9 +1,9 @@
 import type { ListenMeta } from 'postgres';
-import type { Services } from '../services';
-import { EVENTS_CHANNEL } from './outbox';
-import type { EventRow } from './present';
-import { deliverFirstAttempts } from '../domain/webhooks/first-attempts';
-import { sweepLanes, wakeLane } from '../domain/webhooks/lane-queue';
+import type { Services } from '../../services';
+import { EVENTS_CHANNEL } from '../../events/outbox';
+import type { EventRow } from '../../events/present';
+import { deliverFirstAttempts } from './first-attempts';
+import { sweepLanes, wakeLane } from './lane-queue';
 
 export interface DispatcherOptions {
   taskQueue?: string;

@@ -1,8 +1,8 @@
 import type { Services } from '../../services';
 import { AppError } from '../../errors';
-import { receiveDeposit, resolveDepositTarget, type DepositTarget } from '../../domain/deposits/deposits';
-import type { DepositRow } from '../../domain/funding/present';
-import { findOnRampByPaymentReference, recordOnRampPayment, signalOnRampPaid, type OnRampRow } from '../../domain/ramps/on-ramp';
+import { receiveDeposit, resolveDepositTarget, type DepositTarget } from './deposits';
+import type { DepositRow } from '../funding/present';
+import { findOnRampByPaymentReference, recordOnRampPayment, signalOnRampPaid, type OnRampRow } from '../ramps/on-ramp';
 
 /**
  * The deposits seam: a provider reports a payment that arrived on a deposit instruction (or on its

@@ -1,8 +1,8 @@
 import type { Services } from '../../services';
-import { receiveDeposit, type RecordDepositInput } from '../../domain/deposits/deposits';
-import type { DepositRow } from '../../domain/funding/present';
-import { assertSandboxMode } from '../sandbox';
-import { recordOnRampPayment, signalOnRampPaid, type OnRampRow } from '../../domain/ramps/on-ramp';
+import { receiveDeposit, type RecordDepositInput } from './deposits';
+import type { DepositRow } from '../funding/present';
+import { assertSandboxMode } from '../../providers/sandbox';
+import { recordOnRampPayment, signalOnRampPaid, type OnRampRow } from '../ramps/on-ramp';
 import type { SubjectAttribution } from '../../auth/caller';
 import type { Alongside } from '../../db/base';
 

@@ -1,16 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../errors';
-import { parseRef } from '../ids';
-import { ACCESS_TOKEN_TYPE, oauthError, type GrantHandler, type TokenRequestBody } from './oauth';
-import type { Services } from '../services';
-import { User } from '../domain/iam/entities';
-import { findUserByEmail, findUserByFederation, linkFederation } from '../domain/iam/users';
-import { boundaryPath } from '../domain/iam/scopes';
-import { findActiveProvider } from '../domain/identity-providers/providers';
-import { Caller, type PrincipalRef, type SubjectAttribution } from './caller';
-import { outboundPolicy } from '../net/outbound';
-import { IdTokenRejected, KeySetUnavailable, unverifiedIssuer, verifyIdToken, type FederatedIdentity } from './id-tokens';
-import type { AccessClaims } from './tokens';
+import { AppError } from '../../errors';
+import { parseRef } from '../../ids';
+import { ACCESS_TOKEN_TYPE, oauthError, type GrantHandler, type TokenRequestBody } from '../../auth/oauth';
+import type { Services } from '../../services';
+import { User } from './entities';
+import { findUserByEmail, findUserByFederation, linkFederation } from './users';
+import { boundaryPath } from './scopes';
+import { findActiveProvider } from '../identity-providers/providers';
+import { Caller, type PrincipalRef, type SubjectAttribution } from '../../auth/caller';
+import { outboundPolicy } from '../../net/outbound';
+import { IdTokenRejected, KeySetUnavailable, unverifiedIssuer, verifyIdToken, type FederatedIdentity } from '../../auth/id-tokens';
+import type { AccessClaims } from '../../auth/tokens';
 
 export const ID_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id_token';
 export const USER_REF_TOKEN_TYPE = 'urn:counterfoil:params:oauth:token-type:user-ref';

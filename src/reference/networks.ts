@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 import { catalogueId } from './ids';
 import {
   base58CheckDecode,

@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
-import { parseRef } from '../../ids';
-import type { ScopePath } from '../../auth/caller';
+import { parseRef } from '../ids';
+import type { ScopePath } from './caller';
 
 /**
  * The ancestry of a topology reference, root first: `clients/C` → `['enterprises/E', 'clients/C']`.

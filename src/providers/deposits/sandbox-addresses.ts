@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { abaRoutingNumberFor, ibanFor } from '../catalogue/bank-rails';
-import { networkByCode } from '../catalogue/networks';
+import { abaRoutingNumberFor, ibanFor } from '../../reference/bank-rails';
+import { networkByCode } from '../../reference/networks';
 
 /**
  * Sandbox deposit addresses: derived, not allocated. HMAC-SHA256 under a platform key of

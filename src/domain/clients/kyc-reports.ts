@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Services } from '../../services';
 import { AppError } from '../../errors';
-import type { KycStatus } from '../../domain/clients/entities';
-import { recordKycDecision, type KycDecisionRow } from '../../domain/clients/kyc';
-import { KYC_PATHS } from '../routing';
-import type { ReportingConnector } from '../deposits';
+import type { KycStatus } from './entities';
+import { recordKycDecision, type KycDecisionRow } from './kyc';
+import { KYC_PATHS } from '../../providers/routing';
+import type { ReportingConnector } from '../deposits/reports';
 
 /**
  * The KYC seam: the provider serving a KYC path reports a decision for a client. In sandbox every
- * client is verified at creation (./sandbox.ts); otherwise a connector reports it (its `kyc.decision`
+ * client is verified at creation (providers/kyc/sandbox.ts); otherwise a connector reports it (its `kyc.decision`
  * event) or, for the `operator` provider and always as an override, an operator records it (POST
  * /clients/{id}/kyc-decisions). Every decision goes through recordKycDecision.
  */

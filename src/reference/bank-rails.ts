@@ -1,5 +1,5 @@
 import { composeIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
-import type { FieldError } from '../../errors';
+import type { FieldError } from '../errors';
 import { catalogueId } from './ids';
 
 /**

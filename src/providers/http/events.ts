@@ -1,0 +1,60 @@
+import { z } from '../../schema/zod';
+import { Uuid } from '../../schema/common';
+
+/** The events a connector posts to Counterfoil (docs/connectors.md), as the connector contract (openapi.ts) and the inbound route read them. */
+const Amount = z.object({ currency: z.string().min(1).max(16), value: z.string().max(100) }).strict();
+
+export const ConnectorEventBody = z
+  .discriminatedUnion('type', [
+    z
+      .object({
+        type: z.literal('payout.updated'),
+        data: z.object({ idempotency_key: z.string().max(200).openapi({ description: 'The business key of the payout (`withdrawal/<id>`, `off_ramp/<id>`).' }) }).strict(),
+      })
+      .strict()
+      .openapi('ConnectorPayoutUpdated', { description: 'A payout changed state: Counterfoil asks its outcome (POST /payouts/status) now instead of at its next check.' }),
+    z
+      .object({
+        type: z.literal('deposit.received'),
+        data: z
+          .object({
+            reference: z.string().min(1).max(200).openapi({ description: 'Transaction id or bank reference: one deposit per rail and reference.' }),
+            deposit_instruction_id: Uuid.optional(),
+            address: z.string().min(1).max(128).optional(),
+            memo: z.string().min(1).max(64).nullable().optional(),
+            payment_reference: z
+              .string()
+              .min(1)
+              .max(64)
+              .optional()
+              .openapi({ description: "The reference the payer quoted: an on-ramp session's `payment_instructions.reference` (the payment pays that session)." }),
+            amount: Amount,
+          })
+          .strict()
+          .refine((d) => [d.deposit_instruction_id, d.address, d.payment_reference].filter((t) => t !== undefined).length === 1, {
+            message: 'give exactly one of deposit_instruction_id, address and payment_reference',
+            path: ['deposit_instruction_id'],
+          }),
+      })
+      .strict()
+      .openapi('ConnectorDepositReceived', {
+        description: "A payment arrived, final on its rail: on a deposit instruction (or its address and memo), or quoting an on-ramp session's payment reference.",
+      }),
+    z
+      .object({
+        type: z.literal('kyc.decision'),
+        data: z
+          .object({
+            client_id: Uuid,
+            status: z.enum(['pending', 'verified', 'rejected']),
+            reason: z.string().max(500).nullable().optional(),
+            reference: z.string().max(200).nullable().optional(),
+          })
+          .strict(),
+      })
+      .strict()
+      .openapi('ConnectorKycDecision', { description: "The outcome of a client's identity verification." }),
+  ])
+  .openapi('ConnectorEvent');
+
+export type ConnectorEvent = z.output<typeof ConnectorEventBody>;
