@@ -9785,6 +9785,8 @@ export interface components {
         };
         /** @description ETag of the version being changed. */
         IfMatch: string;
+        /** @description ETag of the answer already held: 304 when nothing changed since. */
+        IfNoneMatch: string;
         IndicativePrice: {
             /** @enum {string} */
             amount_basis: "from";
@@ -13299,6 +13301,8 @@ export interface components {
         IdempotencyKey: components["schemas"]["IdempotencyKey"];
         /** @description ETag of the version being changed. */
         IfMatch: components["schemas"]["IfMatch"];
+        /** @description ETag of the answer already held: 304 when nothing changed since. */
+        IfNoneMatch: components["schemas"]["IfNoneMatch"];
         /** @description Single-use action token (POST /action-tokens). */
         XActionToken: components["schemas"]["XActionToken"];
     };
@@ -14069,13 +14073,15 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of approvals. */
+            /** @description A page of approvals. Its ETag (weak, of this answer) lets a poller ask with If-None-Match whether anything changed. */
             200: {
                 headers: {
                     /** @description The API version the answer is rendered at. */
@@ -14085,6 +14091,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApprovalList"];
                 };
+            };
+            /** @description Nothing changed since the answer whose ETag If-None-Match names: no body. */
+            304: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { AppError } from '../errors';
@@ -123,7 +124,21 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
     const etag = (result.body as { etag?: unknown } | undefined)?.etag;
     if (typeof etag === 'string') ctx.set('ETag', etag);
     if (result.body !== undefined) ctx.body = isPlainJson(result.body) ? renderAt(result.body, version, 'tenant') : result.body;
+    if (def.conditional && ctx.status === 200) answerConditionally(ctx);
   };
+}
+
+/**
+ * A weak ETag of the answer as sent (the caller's own view: private), revalidated on every use. Koa's
+ * `ctx.fresh` compares it with If-None-Match; a match is 304 and the body stays on the server.
+ */
+function answerConditionally(ctx: Koa.Context): void {
+  ctx.set('ETag', `W/"${createHash('sha256').update(JSON.stringify(ctx.body)).digest('base64url').slice(0, 27)}"`);
+  ctx.set('Cache-Control', 'private, no-cache');
+  if (ctx.fresh) {
+    ctx.status = 304;
+    ctx.body = null;
+  }
 }
 
 /** The tenant routes as one middleware (carrying its routers, as @koa/router's own carries its router), and the match the fallthrough asks which methods a path has. */

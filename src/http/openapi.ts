@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '../schema/zod';
 import { ERROR_CODES, type ErrorCode } from '../errors';
-import { ActionTokenHeader, IdempotencyKeyHeader, IfMatchHeader, Problem } from './schemas';
+import { ActionTokenHeader, IdempotencyKeyHeader, IfMatchHeader, IfNoneMatchHeader, Problem } from './schemas';
 import { PERMISSIONS } from '../auth/permissions';
 import type { RouteDef } from './route';
 import { API_VERSIONS, LATEST_API_VERSION, VERSION_CHANGES, VERSION_HEADER } from '../versions';
@@ -66,6 +66,7 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
   const idem = registry.registerParameter('IdempotencyKey', IdempotencyKeyHeader.optional());
   const ifMatch = registry.registerParameter('IfMatch', IfMatchHeader.optional());
   const actionToken = registry.registerParameter('XActionToken', ActionTokenHeader);
+  const ifNoneMatch = registry.registerParameter('IfNoneMatch', IfNoneMatchHeader.optional());
   const apiVersion = registry.registerParameter(
     'CounterfoilVersion',
     z
@@ -102,6 +103,7 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
     if (def.idempotency) headers.push(def.idempotency === 'required' ? IdempotencyKeyHeader : idem);
     if (def.ifMatch) headers.push(ifMatch);
     if (def.actionToken) headers.push(actionToken);
+    if (def.conditional) headers.push(ifNoneMatch);
     const responses: RouteConfig['responses'] = {};
     for (const [status, spec] of Object.entries(def.responses)) {
       responses[status] = {

@@ -66,6 +66,11 @@ export interface RouteDef<
   sandboxOnly?: boolean;
   /** Mutations of ETag-carrying resources honour If-Match. */
   ifMatch?: boolean;
+  /**
+   * A read polled for changes (the console's live approval count): its 200 carries an ETag of the body and
+   * `Cache-Control: private, no-cache`, and an If-None-Match naming it is 304 without a body.
+   */
+  conditional?: boolean;
   /** Name of the action-token action this route requires (X-Action-Token). */
   actionToken?: GovernedAction;
   /** The resource a governed request acts on (`service-accounts/<id>`, or one its body names); the action token must be bound to it. */

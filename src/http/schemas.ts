@@ -25,4 +25,7 @@ export const IdempotencyKeyHeader = z.string().max(255).openapi({
   description: 'Client-chosen key: the first answer is replayed for 24 h to retries with the same body.',
 });
 export const IfMatchHeader = z.string().openapi({ param: { name: 'If-Match', in: 'header' }, description: 'ETag of the version being changed.' });
+export const IfNoneMatchHeader = z
+  .string()
+  .openapi({ param: { name: 'If-None-Match', in: 'header' }, description: 'ETag of the answer already held: 304 when nothing changed since.' });
 export const ActionTokenHeader = z.string().openapi({ param: { name: 'X-Action-Token', in: 'header' }, description: 'Single-use action token (POST /action-tokens).' });

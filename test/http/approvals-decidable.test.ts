@@ -68,7 +68,17 @@ it.each([
 });
 
 it('drops it once the approver has voted, keeps it for the other approver until the quorum, then for nobody', async () => {
+  // A poller (the console's live count) revalidates with the ETag: 304 without a body while nothing changed.
+  const before = await org.api('GET', '/approvals?decidable=true', undefined, {}, approverA.token);
+  const etag = before.headers.get('etag')!;
+  expect(etag).toMatch(/^W\/"[\w-]+"$/);
+  expect(before.headers.get('cache-control')).toBe('private, no-cache');
+  const unchanged = await org.api('GET', '/approvals?decidable=true', undefined, { 'if-none-match': etag }, approverA.token);
+  expect({ status: unchanged.status, text: unchanged.text }).toEqual({ status: 304, text: '' });
   expect((await org.decide(pending.approvalRef, 'approve', approverA.token)).status).toBe(200);
+  const changed = await org.api('GET', '/approvals?decidable=true', undefined, { 'if-none-match': etag }, approverA.token);
+  expect(changed.status).toBe(200);
+  expect(changed.headers.get('etag')).not.toBe(etag);
   expect(await decidable(approverA.token)).not.toContain(pending.approvalRef);
   expect(await decidable(approverB.token)).toContain(pending.approvalRef);
   expect((await org.decide(pending.approvalRef, 'approve', approverB.token)).status).toBe(200);

@@ -48,7 +48,14 @@ export const listApprovalsRoute = defineRoute({
       ...pageQuery,
     })
     .strict(),
-  responses: { 200: { description: 'A page of approvals.', schema: listOf(ApprovalBody, 'ApprovalList') } },
+  conditional: true,
+  responses: {
+    200: {
+      description: 'A page of approvals. Its ETag (weak, of this answer) lets a poller ask with If-None-Match whether anything changed.',
+      schema: listOf(ApprovalBody, 'ApprovalList'),
+    },
+    304: { description: 'Nothing changed since the answer whose ETag If-None-Match names: no body.' },
+  },
   handler: async ({ query, caller, services }) => {
     const filter = { scope_ref: query.scope_ref, status: query.status, action_family: query.action_family, decidable: query.decidable };
     return { body: await services.pager.list(query, caller, filter, (after, limit) => listApprovals(services.sql, caller, {
