@@ -21,6 +21,7 @@ const SECONDS = new Map([
   ['test/http/go-client.test.ts', 17],
   ['test/browser/console.test.ts', 43],
   ['test/browser/console-money.test.ts', 45],
+  ['test/browser/console-governance.test.ts', 45],
   ['test/e2e/sdk-typescript.test.ts', 30],
   ['test/e2e/cli-help.test.ts', 20],
   ['test/unit/helm.test.ts', 20],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation, useRoute } from 'wouter';
 import { AccessProvider, SettingsProvider, loadAccess, useAccess, type ConsoleSettings } from '../lib/access';
 import { signOut } from '../lib/auth';
@@ -17,6 +17,10 @@ import { PasskeysPage } from '../features/passkeys/PasskeysPage';
 import { DepositsPage } from '../features/deposits/DepositsPage';
 import { StatementsPage } from '../features/statements/StatementsPage';
 import { KycPage } from '../features/kyc/KycPage';
+import { AddressBookPage } from '../features/address-book/AddressBookPage';
+import { PoliciesPage } from '../features/policies/PoliciesPage';
+import { GovernancePage } from '../features/policies/GovernancePage';
+import { WaitingBadge } from '../features/approvals/waiting';
 
 /** The screens, each shown only to people holding its read permission (and its capability on). */
 const SCREENS = [
@@ -28,6 +32,9 @@ const SCREENS = [
   { path: '/deposits', label: 'Deposits', permission: 'funding.read' },
   { path: '/statements', label: 'Statements', permission: 'balances.read' },
   { path: '/client-verification', label: 'Client verification', permission: 'clients.read' },
+  { path: '/address-book', label: 'Address book', permission: 'withdrawals.read' },
+  { path: '/policies', label: 'Policies', permission: 'policies.read' },
+  { path: '/governance', label: 'Governance', permission: 'policies.read' },
   { path: '/api-keys', label: 'API keys', permission: 'api_keys.read', capability: 'api_keys' },
   { path: '/webhooks', label: 'Webhooks', permission: 'webhooks.read' },
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
@@ -35,11 +42,12 @@ const SCREENS = [
   { path: '/passkeys', label: 'Passkeys', permission: 'me.read' },
 ] as const;
 
-function NavLink({ href, label }: { href: string; label: string }) {
+function NavLink({ href, label, badge }: { href: string; label: string; badge?: ReactNode }) {
   const [active] = useRoute(`${href}/*?`);
   return (
     <Link href={href} aria-current={active ? 'page' : undefined}>
       {label}
+      {badge}
     </Link>
   );
 }
@@ -68,7 +76,7 @@ function Shell() {
         <ul>
           {screens.map((s) => (
             <li key={s.path}>
-              <NavLink href={s.path} label={s.label} />
+              <NavLink href={s.path} label={s.label} badge={s.path === '/approvals' ? <WaitingBadge /> : undefined} />
             </li>
           ))}
         </ul>
@@ -95,6 +103,9 @@ function Shell() {
           <Route path="/audit" component={AuditPage} />
           <Route path="/people" component={PeoplePage} />
           <Route path="/passkeys" component={PasskeysPage} />
+          <Route path="/address-book" component={AddressBookPage} />
+          <Route path="/policies" component={PoliciesPage} />
+          <Route path="/governance" component={GovernancePage} />
           <Route>{screens.length ? <Redirect to={screens[0].path} replace /> : <p className="empty">Your roles give you no screen of this console yet.</p>}</Route>
         </Switch>
       </main>

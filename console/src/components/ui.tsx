@@ -3,10 +3,11 @@ import type { Problem, Schemas } from '../../../clients/typescript/index';
 import type { Loaded } from '../lib/hooks';
 import { formatAmount, usePrecisions } from '../lib/money';
 import { useName } from '../lib/names';
+import { setScreenTitle } from '../lib/title';
 
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   useEffect(() => {
-    document.title = `${title} · Counterfoil`;
+    setScreenTitle(title);
   }, [title]);
   return (
     <section className="page" aria-labelledby="page-title">

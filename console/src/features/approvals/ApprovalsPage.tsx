@@ -2,57 +2,97 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
-import { useApi, useCountdown, usePaging } from '../../lib/hooks';
-import { subjectRef } from '../../lib/names';
+import { useApi, usePaging } from '../../lib/hooks';
 import { formatAmount, usePrecisions } from '../../lib/money';
 import { RECORD_COLLECTIONS, getRecord, recordOf, type AnyRecord, type TransferRecord } from '../../lib/records';
-import { Dialog, Loader, Money, Notice, Page, Pager, ProblemView, Ref, Status, When } from '../../components/ui';
-import { decideApproval, getDestination, listApprovals, type InboxView, type Verdict } from './api/approvals';
+import { Dialog, Loader, Money, Notice, Page, Pager, ProblemView, Ref, Status } from '../../components/ui';
+import { ApprovalFacts } from '../../components/ApprovalFacts';
+import { decideApproval, getDestination, getPolicyChange, getPolicyRule, listApprovals, type InboxView, type Verdict } from './api/approvals';
+import { refreshWaiting, useOnWaitingChange } from './waiting';
 
 type Approval = Schemas['Approval'];
 
-function Countdown({ iso }: { iso: string }) {
-  const left = useCountdown(iso);
-  const h = Math.floor(left / 3600);
-  const m = Math.floor((left % 3600) / 60);
-  const s = left % 60;
-  const text = left === 0 ? 'expired' : `${h ? `${h} h ` : ''}${h || m ? `${m} min ` : ''}${s} s left`;
-  return (
-    <span className={left < 300 ? 'countdown urgent' : 'countdown'} title={new Date(iso).toLocaleString()}>
-      {text}
-    </span>
-  );
-}
+type PolicyChange = Schemas['PolicyChange'];
 
-/** What the approval governs, in the words a confirmation needs: amount and destination. */
+/** What an approval governs: a money record, a new destination, or a change of the policy (with the rule it changes). */
 function useGoverned(governedRef: string) {
+  const [collection, id] = governedRef.split('/');
   const target = recordOf(governedRef);
-  const record = useApi(() => (target ? getRecord(target.collection, target.id) : Promise.reject(new Error('unknown record'))), [governedRef]);
-  const destinationId = record.data && 'withdrawal_destination_id' in record.data ? record.data.withdrawal_destination_id : null;
-  const destination = useApi(
-    () => (destinationId ? getDestination(destinationId) : Promise.resolve({ data: null, response: new Response() })),
-    [destinationId],
-  );
-  return { target, record: record.data as AnyRecord | undefined, destination: destination.data ?? null };
+  const record = useApi(() => (target ? getRecord(target.collection, target.id) : none()), [governedRef]);
+  const change = useApi(() => (collection === 'policy-changes' ? getPolicyChange(id) : none()), [governedRef]);
+  const ruleId = change.data?.target_ref.startsWith('policy-rules/') ? change.data.target_ref.split('/')[1] : null;
+  const rule = useApi(() => (ruleId ? getPolicyRule(ruleId) : none()), [ruleId]);
+  const destinationId =
+    collection === 'withdrawal-destinations'
+      ? id
+      : change.data?.target_ref.startsWith('withdrawal-destinations/')
+        ? change.data.target_ref.split('/')[1]
+        : record.data && 'withdrawal_destination_id' in record.data
+          ? record.data.withdrawal_destination_id
+          : null;
+  const destination = useApi(() => (destinationId ? getDestination(destinationId) : none()), [destinationId]);
+  return {
+    target,
+    record: (record.data ?? undefined) as AnyRecord | undefined,
+    change: change.data ?? null,
+    rule: rule.data ?? null,
+    destination: destination.data ?? null,
+  };
 }
 
-type Destination = NonNullable<ReturnType<typeof useGoverned>['destination']>;
+const none = () => Promise.resolve({ data: null, response: new Response() });
 
-function describe(record: AnyRecord | undefined, destination: Destination | null, precisions: Map<string, number> | null): string {
-  if (!record) return 'this operation';
+const SETTING_NAMES: Record<string, string> = {
+  policy_change_quorum: 'policy change quorum',
+  destination_approval_quorum: 'destination approval quorum',
+  destination_cooling_off_seconds: 'destination cooling-off (s)',
+  change_ttl_seconds: 'time to approve a change (s)',
+  approver_role_ref: 'approving role',
+};
+
+/** A policy change in words: what it does to what. */
+function describeChange(change: PolicyChange, ruleName: string | null): string {
+  const rule = ruleName ? `the rule “${ruleName}”` : 'a rule';
+  if (change.kind === 'policy_rule.activate') return `activating ${rule}`;
+  if (change.kind === 'policy_rule.retire') return `retiring ${rule}`;
+  if (change.kind === 'policy_rule.update') return `changing ${rule} (${Object.keys(change.change).join(', ')})`;
+  if (change.kind === 'withdrawal_destination.create') return 'a new withdrawal destination';
+  const fields = Object.entries(change.change)
+    .filter(([key]) => key !== 'approver_role_ref')
+    .map(([key, value]) => `${SETTING_NAMES[key] ?? key.replace(/_/g, ' ')} to ${String(value)}`);
+  if ('approver_role_ref' in change.change) fields.push('the approving role');
+  return `changing the governance settings: ${fields.join(', ')}`;
+}
+
+function describe(g: ReturnType<typeof useGoverned>, precisions: Map<string, number> | null): string {
+  const { record, destination, change, rule } = g;
+  const where = destination ? `${destination.label} (${destination.crypto_routing.destination.address})` : 'its destination';
+  if (change && change.kind !== 'withdrawal_destination.create') return describeChange(change, rule?.name ?? null);
+  if (!record) return destination ? `the new withdrawal destination ${where}` : 'this operation';
   const amount = `${formatAmount(record.principal_amount.value, precisions?.get(record.principal_amount.currency))} ${record.principal_amount.currency}`;
-  if (record.family === 'withdrawal') return `the withdrawal of ${amount} to ${destination ? `${destination.label} (${destination.crypto_routing.destination.address})` : 'its destination'}`;
+  if (record.family === 'withdrawal') return `the withdrawal of ${amount} to ${where}`;
   if (record.family === 'internal_transfer') return `the internal transfer of ${amount} to ${(record as TransferRecord).family_params.target_ref}`;
   return `the conversion of ${amount}`;
 }
 
+/** The card's heading: the amount for money, what changes otherwise. */
+function headline(approval: Approval, g: ReturnType<typeof useGoverned>, what: string) {
+  if (g.record) return <Money amount={g.record.principal_amount} />;
+  if (g.destination && !g.record) return `New destination ${g.destination.label}`;
+  if (g.change) return what.charAt(0).toUpperCase() + what.slice(1);
+  return approval.action_family === 'policy_change' ? 'Policy change' : approval.action_family === 'withdrawal_destination' ? 'New withdrawal destination' : 'Governed operation';
+}
+
+const FAMILY_NAMES: Record<string, string> = { policy_change: 'policy change', withdrawal_destination: 'address book' };
+
 function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; decidable: boolean; onDecided: (a: Approval) => void }) {
   const access = useAccess();
-  const { target, record, destination } = useGoverned(approval.governed_ref);
+  const governed = useGoverned(approval.governed_ref);
+  const { target, destination } = governed;
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const what = describe(record, destination, usePrecisions());
+  const what = describe(governed, usePrecisions());
   const canDecide = decidable && approval.status === 'pending' && access.can('approvals.decide') && access.can('action_tokens.create');
 
   const decide = async (v: Verdict) => {
@@ -63,6 +103,7 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
       if (!res.data) throw problemOf(res.error, res.response);
       setVerdict(null);
       onDecided(res.data);
+      refreshWaiting();
     } catch (err) {
       setProblem(problemOf(err));
     } finally {
@@ -74,11 +115,11 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
     <article className="card approval" aria-labelledby={`approval-${approval.id}`}>
       <header>
         <h2 id={`approval-${approval.id}`}>
-          {record ? <Money amount={record.principal_amount} /> : 'Governed operation'} · {approval.action_family.replace(/_/g, ' ')}
+          {headline(approval, governed, what)} · {FAMILY_NAMES[approval.action_family] ?? approval.action_family.replace(/_/g, ' ')}
         </h2>
         <Status value={approval.status} />
       </header>
-      <dl className="facts">
+      <ApprovalFacts approval={approval}>
         {destination ? (
           <>
             <dt>Destination</dt>
@@ -87,34 +128,9 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
             </dd>
           </>
         ) : null}
-        <dt>Account</dt>
-        <dd>
-          <Ref value={approval.scope_ref} />
-        </dd>
-        <dt>Initiated by</dt>
-        <dd>
-          <Ref value={subjectRef(approval.initiated_by.subject)} />
-        </dd>
-        <dt>Requirement</dt>
-        <dd>
-          {approval.requirement_snapshot.required_human_approvals} approval(s) · <code>{approval.requirement_snapshot.reason_code}</code> · rule{' '}
-          <Ref value={approval.requirement_snapshot.requirement_key} />
-          {approval.requirement_snapshot.initiator_cannot_approve ? ' · the initiator cannot approve' : ''}
-        </dd>
-        <dt>Votes</dt>
-        <dd>
-          {approval.votes.length
-            ? approval.votes.map((v, i) => (
-                <span key={v.principal.id}>
-                  {i ? '; ' : ''}
-                  {v.verdict} by <Ref value={subjectRef(v.principal)} />
-                </span>
-              ))
-            : 'none yet'}
-        </dd>
-        <dt>Expires</dt>
-        <dd>{approval.status === 'pending' ? <Countdown iso={approval.expires_at} /> : <When iso={approval.expires_at} />}</dd>
-      </dl>
+        <dt>Scope</dt>
+        <dd>{approval.scope_ref.startsWith('enterprises/') ? 'The enterprise' : <Ref value={approval.scope_ref} />}</dd>
+      </ApprovalFacts>
       <div className="actions">
         {target ? <Link href={`/${target.collection}/${target.id}`}>Open the {RECORD_COLLECTIONS[target.collection].toLowerCase()}</Link> : null}
         {canDecide ? (
@@ -135,8 +151,10 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
         </p>
         <p className="muted">
           {verdict === 'approve'
-            ? 'Your approval counts towards the quorum; at the quorum the operation proceeds at once.'
-            : 'One rejection ends the operation and releases its funds.'}{' '}
+            ? 'Your approval counts towards the quorum; at the quorum it proceeds (or applies) at once.'
+            : governed.record
+              ? 'One rejection ends the operation and releases its funds.'
+              : 'One rejection ends it: nothing changes.'}{' '}
           A single-use action token bound to you and this approval is issued for this decision.
         </p>
         {problem ? <ProblemView problem={problem} /> : null}
@@ -159,10 +177,9 @@ export function ApprovalsPage() {
   const paging = usePaging(view);
   const [decided, setDecided] = useState<Record<string, Approval>>({});
   const [notice, setNotice] = useState<string | null>(null);
-  const loaded = useApi(
-    () => listApprovals(view, paging.token),
-    [view, paging.token],
-  );
+  const loaded = useApi(() => listApprovals(view, paging.token), [view, paging.token]);
+  // A new approval for this person (the live count changed) shows up without a reload.
+  useOnWaitingChange(() => view === 'mine' && loaded.reload());
   const views = [
     ['mine', 'Waiting for me'],
     ['pending', 'All pending'],
@@ -189,7 +206,7 @@ export function ApprovalsPage() {
                   decidable={view === 'mine'}
                   onDecided={(updated) => {
                     setDecided((d) => ({ ...d, [updated.id]: updated }));
-                    setNotice(`Approval ${updated.id} is now ${updated.status}.`);
+                    setNotice(`The approval is now ${updated.status}.`);
                   }}
                 />
               ))}

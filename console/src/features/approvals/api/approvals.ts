@@ -10,7 +10,19 @@ export const listApprovals = (view: InboxView, pageToken: string | undefined) =>
     params: { query: { decidable: view === 'mine' ? 'true' : undefined, status: view === 'pending' ? 'pending' : undefined, page_size: 20, page_token: pageToken } },
   });
 
-/** The step-up (a passkey when the person has one): a single-use token bound to this person, verdict and approval, then the decision. */
+/** The most the live count reads: beyond it the count shows "100+". */
+export const COUNT_CAP = 100;
+
+/**
+ * How many approvals wait for this person. Polled: the answer carries an ETag and `Cache-Control: private,
+ * no-cache`, so the browser revalidates with If-None-Match and an unchanged inbox costs a 304 without a body.
+ */
+export const countWaiting = () => api.GET('/approvals', { params: { query: { decidable: 'true', page_size: COUNT_CAP } } });
+
+/**
+ * The one place a verdict is given, for money, destinations and policy changes alike: the step-up (a passkey
+ * when the person has one), a single-use token bound to this person, verdict and approval, then the decision.
+ */
 export async function decideApproval(approvalId: string, verdict: Verdict) {
   const action = verdict === 'approve' ? 'approvals.approve' : 'approvals.reject';
   const token = await stepUpToken(action, `approvals/${approvalId}`);
@@ -20,3 +32,5 @@ export async function decideApproval(approvalId: string, verdict: Verdict) {
 }
 
 export const getDestination = (id: string) => api.GET('/withdrawal-destinations/{destination_id}', { params: { path: { destination_id: id } } });
+export const getPolicyChange = (id: string) => api.GET('/policy-changes/{policy_change_id}', { params: { path: { policy_change_id: id } } });
+export const getPolicyRule = (id: string) => api.GET('/policy-rules/{rule_id}', { params: { path: { rule_id: id } } });
