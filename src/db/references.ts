@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { notFound } from '../errors';
 import { isReferenceTaken, mergeMetadata, referenceTaken, type ReferenceMetadata } from '../schema/metadata';
 
@@ -23,6 +23,12 @@ export function referenceMetadataWhere(filter: ReferenceMetadataFilter, first: n
     text: `($${first}::text is null or ${col('reference')} = $${first}) and ($${first + 1}::text is null or ${col('metadata')} @> $${first + 1}::text::jsonb)`,
     params: [filter.reference ?? null, filter.metadata && Object.keys(filter.metadata).length > 0 ? JSON.stringify(filter.metadata) : null],
   };
+}
+
+/** The same condition as a `postgres` fragment, for lists written as tagged templates (no alias). */
+export function referenceMetadataFragment(sql: Sql | TransactionSql, filter: ReferenceMetadataFilter): PendingQuery<Row[]> {
+  const [reference, metadata] = referenceMetadataWhere(filter, 1).params as [string | null, string | null];
+  return sql`${reference === null ? sql`true` : sql`reference = ${reference}`} and ${metadata === null ? sql`true` : sql`metadata @> ${metadata}::text::jsonb`}`;
 }
 
 /**

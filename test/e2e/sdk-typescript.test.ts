@@ -71,6 +71,7 @@ it('a program using it signs in, moves money with a reference and metadata, page
   const out = JSON.parse(res.stdout);
   expect(out.client.metadata).toEqual({ order_id: 'ord_1' });
   expect(out.transfer).toMatchObject({ status: 'executed', reference: `order-${env.RUN}`, metadata: { order_id: 'ord_1' } });
+  expect(out.withdrawal).toMatchObject({ reference: `payout-${env.RUN}`, metadata: { payout_id: 'po_1' } });
   expect(out.error).toEqual({ code: 'EdgeNotFound', status: 404 });
   expect(out.list.found).toBe(true);
   expect(out.list.pages).toBeGreaterThanOrEqual(4);

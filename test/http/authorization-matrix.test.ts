@@ -6,6 +6,7 @@ import { tenantRoutes } from '../../src/http/routes';
 import { CHECKPOINT_KEY_NAME, checkpointSigner, createCheckpoint, creditExternalDeposit } from '../../src/ledger';
 import { uuidv7 } from '../../src/ids';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator';
+import { ETH_ADDRESS } from '../workflows/withdrawal-fixtures';
 import { newAdmin, newClient, newRole, newServiceAccount, newUser, unique, type Admin, type Principal } from './iam-fixtures';
 
 /**
@@ -76,6 +77,7 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'connectors.manage',
   'transfers.read',
   'transfers.create',
+  'withdrawals.create',
   'kyc.read',
   'kyc.decide',
   'audit.read',
@@ -147,6 +149,21 @@ const transfer = async () => {
     headers: { 'idempotency-key': uuidv7() },
   });
   if (res.status !== 201) throw new Error(`POST /internal-transfers: ${res.status} ${res.text}`);
+  return res.body;
+};
+
+/** A withdrawal out of client A's account (funded through the ledger) to a destination registered at A. */
+const withdrawalOfA = async () => {
+  const account = await accountOfA();
+  await creditExternalDeposit(app.services.sql, { key: unique('deposit'), enterpriseId: admin.tenant.enterpriseId, accountRef: account, asset: 'USDC', amount: 10_000_000n });
+  const crypto_routing = { asset: 'USDC', network: 'ethereum', label: 'Matrix', destination: { address: ETH_ADDRESS, memo: null } };
+  const destination = await asAdmin('POST', '/withdrawal-destinations', { rail_class: 'crypto', scope_ref: clientA, crypto_routing });
+  const res = await call(app.url, 'POST', '/withdrawals', {
+    token: admin.token,
+    body: { account_ref: account, amount: { currency: 'USDC', value: '1.00' }, rail: 'ethereum', withdrawal_destination_id: destination.id },
+    headers: { 'idempotency-key': uuidv7() },
+  });
+  if (res.status !== 201) throw new Error(`POST /withdrawals: ${res.status} ${res.text}`);
   return res.body;
 };
 
@@ -307,6 +324,14 @@ const rows: Row[] = [
     kind: 'object',
     setup: transfer,
     request: (t) => ({ method: 'PATCH', path: `/internal-transfers/${t.id}`, body: { metadata: { order_id: 'ord_1' } } }),
+  },
+  // Before the policy-change rows: an approved deny rule at A would refuse the set-up withdrawal.
+  {
+    route: 'PATCH /withdrawals/{withdrawal_id}',
+    permission: 'withdrawals.create',
+    kind: 'object',
+    setup: withdrawalOfA,
+    request: (w) => ({ method: 'PATCH', path: `/withdrawals/${w.id}`, body: { metadata: { payout_id: 'po_1' } } }),
   },
 
   { route: 'POST /internal-transfer-batches', permission: 'transfers.create', kind: 'object', setup: accountsOfA, request: transferBatch },

@@ -1,8 +1,7 @@
 import { uuidv7 } from '../../src/ids';
 import { creditExternalDeposit } from '../../src/ledger';
-import { exportSource } from '../../src/domain/exports/sources';
-import { encodeBatches } from '../../src/domain/exports/writer';
 import { call, createTenant, startTestApp, tokenFor, type Tenant, type TestApp } from '../helpers/app';
+import { eventsOf as eventsOfResource, expectCarried as expectCarriedBy, type Carrier } from '../helpers/references';
 
 /*
  * `reference` and `metadata` on the tenant API's money objects: set at creation, read back, listed
@@ -27,44 +26,9 @@ async function newAccount(): Promise<string> {
 const fund = (accountRef: string, minor: bigint, asset = 'USD') =>
   creditExternalDeposit(app.services.sql, { key: `test-deposit/${uuidv7()}`, enterpriseId: tenant.enterpriseId, accountRef, asset, amount: minor });
 
-/** The payloads of the events of one resource, oldest first. */
-async function eventsOf(resourceRef: string): Promise<Array<{ type: string; payload: Record<string, unknown> }>> {
-  return (await app.services.sql`select type, payload from events where resource_ref = ${resourceRef} order by seq`) as never;
-}
-
-/** The operations activity export's CSV lines since the test began. */
-async function activityCsv(): Promise<string[]> {
-  const source = exportSource('operations_activity');
-  const selection = { enterpriseId: tenant.enterpriseId, scopeRefs: null, scopeRef: `enterprises/${tenant.enterpriseId}`, asset: null, rangeStart: started, rangeEnd: new Date(Date.now() + 1000) };
-  let csv = '';
-  for await (const chunk of encodeBatches(source.rows(app.services.sql, selection, 100), source.columns, 'csv', source.numeric)) csv += chunk.bytes.toString('utf8');
-  return csv.split('\r\n');
-}
-
-/** Set, read, filter, event and export for one object: `ref` is its `<collection>/<id>`, created with `reference` and `metadata`. */
-async function expectCarried(collection: string, body: { id: string }, reference: string, metadata: Record<string, string>) {
-  const ref = `${collection}/${body.id}`;
-  expect(body).toMatchObject({ reference, metadata });
-  const got = await api('GET', `/${ref}`);
-  expect(got.body).toMatchObject({ reference, metadata });
-  const byReference = await api('GET', `/${collection}?reference=${encodeURIComponent(reference)}`);
-  expect(byReference.status).toBe(200);
-  expect(byReference.body.items.map((r: { id: string }) => r.id)).toEqual([body.id]);
-  const [key, value] = Object.entries(metadata)[0];
-  const byMetadata = await api('GET', `/${collection}?metadata[${encodeURIComponent(key)}]=${encodeURIComponent(value)}`);
-  expect(byMetadata.body.items.map((r: { id: string }) => r.id)).toEqual([body.id]);
-  const none = await api('GET', `/${collection}?metadata[${encodeURIComponent(key)}]=other`);
-  expect(none.body.items).toEqual([]);
-  const events = await eventsOf(ref);
-  expect(events.length).toBeGreaterThan(0);
-  for (const e of events) expect(e.payload).toMatchObject({ reference, metadata });
-  const lines = (await activityCsv()).filter((l) => l.includes(ref));
-  expect(lines.length).toBe(events.length);
-  for (const l of lines) {
-    expect(l).toContain(`,${reference},"{`);
-    for (const [k, v] of Object.entries(metadata)) expect(l).toContain(`""${k}"": ""${v}""`);
-  }
-}
+const carrier = (): Carrier => ({ app, enterpriseId: tenant.enterpriseId, since: started, api });
+const eventsOf = (resourceRef: string) => eventsOfResource(app, resourceRef);
+const expectCarried = (collection: string, body: { id: string }, reference: string, metadata: Record<string, string>) => expectCarriedBy(carrier(), collection, body, reference, metadata);
 
 beforeAll(async () => {
   app = await startTestApp();

@@ -1,11 +1,14 @@
 import { SA } from '../../src/temporal/search-attributes';
 import { verifyLedger } from '../../src/ledger';
+import { uuidv7 } from '../../src/ids';
+import { expectCarried, expectPatched, type Carrier } from '../helpers/references';
 import { BAD_ETH_ADDRESS, ETH_ADDRESS, Org, ledgerTrail, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 let h: GovernedHarness;
 let org: Org;
 let account: string;
 let destination: string;
+const started = new Date();
 
 beforeAll(async () => {
   h = await startGovernedHarness();
@@ -129,6 +132,36 @@ describe('refusals', () => {
     expect(res.body).toMatchObject({ reason: 'policy_denied', rule_ref: `policy-rules/${rule.id}`, rule_name: rule.name });
     expect(await org.balance(acct)).toMatchObject({ held: '0', total: '100000000' });
     expect((await org.withdraw(acct, destination, '10.00')).status).toBe(201);
+  });
+});
+
+describe('reference and metadata', () => {
+  const carrier = (): Carrier => ({ app: h.app, enterpriseId: org.tenant.enterpriseId, since: started, api: (m, p, b, hd) => org.api(m, p, b, hd) });
+  const withdraw = (over: Record<string, unknown>) =>
+    org.api('POST', '/withdrawals', { account_ref: account, amount: { currency: 'USDC', value: '1.00' }, rail: 'ethereum', withdrawal_destination_id: destination, ...over }, { 'idempotency-key': uuidv7() });
+
+  it('carries them from creation to reads, filters, events and the export, and changes them once settled', async () => {
+    const res = await withdraw({ reference: 'payout-77', metadata: { payout_id: 'po_77', channel: 'api' } });
+    expect(res.status).toBe(201);
+    const settled = await org.waitFor(res.body.id, ['executed']);
+    await expectCarried(carrier(), 'withdrawals', res.body, 'payout-77', { payout_id: 'po_77', channel: 'api' });
+    const patched = await expectPatched(carrier(), 'withdrawals', settled, 'operations.withdrawal.updated.v1');
+    expect(patched.status).toBe('executed');
+  });
+
+  it('keeps a unique reference unique (409 reference_taken) and refuses metadata past its limits, holding nothing', async () => {
+    const reference = `unique-${uuidv7()}`;
+    const first = await withdraw({ reference, unique_reference: true });
+    expect(first.status).toBe(201);
+    await org.waitFor(first.body.id, ['executed']);
+    const before = await org.balance(account);
+    const again = await withdraw({ reference, unique_reference: true });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ reason: 'reference_taken', existing_id: first.body.id });
+    const long = await withdraw({ metadata: { note: 'v'.repeat(501) } });
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toContainEqual({ pointer: '/body/metadata/note', detail: expect.any(String) });
+    expect(await org.balance(account)).toEqual(before);
   });
 });
 

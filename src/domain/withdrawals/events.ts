@@ -3,6 +3,7 @@ import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { FeeSummaryBody, Money, SubjectAttributionBody, TransactionResource } from '../transfers/events';
 import { PolicyDecisionBody } from '../policies/decision-body';
+import { referenceMetadataBody } from '../../schema/metadata';
 
 export const DESTINATION_STATUSES = ['pending_approval', 'active', 'disabled', 'retired', 'rejected'] as const;
 
@@ -62,6 +63,7 @@ export const WithdrawalRecordBody = z
     withdrawal_destination_id: Uuid,
     rail_reference: z.string().nullable().openapi({ description: 'The rail\'s reference once it accepted the submission.' }),
     policy_decision: PolicyDecisionBody,
+    ...referenceMetadataBody,
     etag: ETag,
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -93,3 +95,5 @@ export const WITHDRAWAL_EVENTS: Record<WithdrawalStatus, string> = {
   cancelled: withdrawalEvent('cancelled', 'A withdrawal was cancelled before the rail accepted it; its hold was released.'),
   failed: withdrawalEvent('failed', 'The rail failed a withdrawal; its hold was released.'),
 };
+
+export const WITHDRAWAL_UPDATED = withdrawalEvent('updated', 'A withdrawal\'s reference or metadata changed.');

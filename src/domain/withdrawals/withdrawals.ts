@@ -15,7 +15,15 @@ import { findDestination, type DestinationRow } from './destinations';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import type { IdempotencyScope } from '../../idempotency/store';
 import { writeCarriedEntry, type EntryRecord } from '../audit/entries';
-import { TERMINAL_WITHDRAWAL_STATUSES, WITHDRAWAL_EVENTS, type WithdrawalStatus } from './events';
+import type { ReferenceMetadata } from '../../schema/metadata';
+import {
+  referenceMetadataFragment,
+  referenceRefusal,
+  updateReferenceMetadata,
+  type ReferenceMetadataChange,
+  type ReferenceMetadataFilter,
+} from '../../db/references';
+import { TERMINAL_WITHDRAWAL_STATUSES, WITHDRAWAL_EVENTS, WITHDRAWAL_UPDATED, type WithdrawalStatus } from './events';
 
 type Db = Sql | TransactionSql;
 
@@ -44,11 +52,14 @@ export interface WithdrawalRow extends AccountOwnedRow {
   rail_accepted_at: Date | null;
   ledger_transaction_id: string | null;
   settled_at: Date | null;
+  reference: string | null;
+  reference_unique: boolean;
+  metadata: Record<string, string>;
 }
 
 const COLUMNS = `id, version, created_at, updated_at, enterprise_id, client_id, account_ref, scope_path, destination_id, rail, asset,
   amount::text, fee_components, fee_total::text, hold_id, status, approval_id, failure_reason, policy_decision, subject_attribution,
-  rail_reference, rail_accepted_at, ledger_transaction_id, settled_at`;
+  rail_reference, rail_accepted_at, ledger_transaction_id, settled_at, reference, reference_unique, metadata`;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -74,6 +85,8 @@ export function presentWithdrawal(w: WithdrawalRow) {
     withdrawal_destination_id: w.destination_id,
     rail_reference: w.rail_reference,
     policy_decision: w.policy_decision,
+    reference: w.reference,
+    metadata: w.metadata,
     etag: etagOf(w),
     created_at: iso(w.created_at)!,
     updated_at: iso(w.updated_at)!,
@@ -82,10 +95,10 @@ export function presentWithdrawal(w: WithdrawalRow) {
 
 export type WithdrawalView = ReturnType<typeof presentWithdrawal>;
 
-async function writeEvent(tx: TransactionSql, row: WithdrawalRow, attribution: SubjectAttribution | null): Promise<WithdrawalView> {
+async function writeEvent(tx: TransactionSql, row: WithdrawalRow, attribution: SubjectAttribution | null, type = WITHDRAWAL_EVENTS[row.status]): Promise<WithdrawalView> {
   const view = presentWithdrawal(row);
   await recordEventSql(tx, {
-    type: WITHDRAWAL_EVENTS[row.status],
+    type,
     enterpriseId: row.enterprise_id,
     scopeRef: row.account_ref,
     resourceRef: `withdrawals/${row.id}`,
@@ -110,7 +123,7 @@ export async function readWithdrawal(sql: Db, caller: Caller, id: string, permis
 export async function listWithdrawals(
   sql: Sql,
   caller: Caller,
-  q: { accountRef?: string; status?: WithdrawalStatus; after: string | null; limit: number },
+  q: ReferenceMetadataFilter & { accountRef?: string; status?: WithdrawalStatus; after: string | null; limit: number },
 ): Promise<WithdrawalRow[]> {
   const rows = await sql`
     select ${sql.unsafe(COLUMNS)} from withdrawals
@@ -118,6 +131,7 @@ export async function listWithdrawals(
        and ${visibleByScopePath(sql, caller, 'withdrawals.read')}
        and ${q.accountRef ? sql`account_ref = ${q.accountRef}` : sql`true`}
        and ${q.status ? sql`status = ${q.status}` : sql`true`}
+       and ${referenceMetadataFragment(sql, q)}
        and ${q.after ? sql`id > ${q.after}` : sql`true`}
      order by id limit ${q.limit}`;
   return rows as unknown as WithdrawalRow[];
@@ -129,6 +143,8 @@ export interface NewWithdrawal {
   amount: bigint;
   rail: string;
   destinationId: string;
+  /** The integrator's reference and metadata (none when absent). */
+  annotations?: ReferenceMetadata;
 }
 
 const unprocessable = (pointer: string, detail: string, message: string) => new AppError('EdgeUnprocessable', message, { errors: [{ pointer, detail }] });
@@ -217,6 +233,7 @@ export async function acceptWithdrawal(
       fee_components: fees.components.map((c) => ({ type: c.type, amount: c.amount.toString(), payee_ref: c.payeeRef! })), fee_total: fees.total.toString(),
       hold_id: '', status: decision.requirement ? 'pending_approval' : 'executing', approval_id: decision.requirement ? uuidv7() : null, failure_reason: null,
       policy_decision: decision, subject_attribution: attribution, rail_reference: null, rail_accepted_at: null, ledger_transaction_id: null, settled_at: null,
+      reference: input.annotations?.reference ?? null, reference_unique: input.annotations?.referenceUnique ?? false, metadata: input.annotations?.metadata ?? {},
     };
     const holdKey = `withdrawal/${id}`;
     // The hold locks the account's balance row until commit, and every withdrawal of the account
@@ -225,13 +242,13 @@ export async function acceptWithdrawal(
     const hold = placeHold(tx, { key: holdKey, enterpriseId: account.enterpriseId, accountRef: account.accountRef, asset: input.asset.code, amount: input.amount + fees.total, metrics });
     const insert = tx.unsafe(
       `insert into withdrawals (id, created_at, updated_at, enterprise_id, client_id, account_ref, scope_path, destination_id, rail, asset, amount,
-                                fee_components, fee_total, hold_id, status, approval_id, policy_decision, subject_attribution)
+                                fee_components, fee_total, hold_id, status, approval_id, policy_decision, subject_attribution, reference, reference_unique, metadata)
        values ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10::numeric, $11::text::jsonb, $12::numeric,
-               (select id from ledger_holds where business_key = $13), $14, $15, $16::text::jsonb, $17::text::jsonb)
+               (select id from ledger_holds where business_key = $13), $14, $15, $16::text::jsonb, $17::text::jsonb, $18, $19, $20::text::jsonb)
        returning ${COLUMNS}`,
       [id, now, created.enterprise_id, created.client_id, created.account_ref, created.scope_path as never, created.destination_id, created.rail,
         created.asset, created.amount, JSON.stringify(created.fee_components), created.fee_total, holdKey,
-        created.status, created.approval_id, JSON.stringify(decision), JSON.stringify(attribution)],
+        created.status, created.approval_id, JSON.stringify(decision), JSON.stringify(attribution), created.reference, created.reference_unique, JSON.stringify(created.metadata)],
       { prepare: true },
     );
     insert.execute();
@@ -248,6 +265,8 @@ export async function acceptWithdrawal(
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     return (results[1] as PromiseFulfilledResult<unknown[]>).value[0] as WithdrawalRow;
+  }).catch(async (err: unknown) => {
+    throw await referenceRefusal(sql, err, 'withdrawals', 'withdrawal', account.enterpriseId, { reference: input.annotations?.reference ?? null });
   });
   return { row, account };
 }
@@ -356,6 +375,24 @@ export async function releaseWithdrawal(
     // One pipeline: the hold's balance row stays locked until commit.
     const [, , view] = await Promise.all([voidHold(tx, { holdId: w.hold_id, metrics }), releaseVelocity(tx, `withdrawals/${w.id}`), writeEvent(tx, w, null)]);
     return view;
+  });
+}
+
+/**
+ * Changes a withdrawal's reference and metadata, in any status (terminal ones included: reconciling
+ * often happens after settlement); they change nothing the withdrawal does. Needs `withdrawals.create`.
+ */
+export async function updateWithdrawalReferenceMetadata(sql: Sql, caller: Caller, id: string, change: ReferenceMetadataChange, assertCurrent: (row: WithdrawalRow) => void): Promise<WithdrawalRow> {
+  return updateReferenceMetadata<WithdrawalRow>(sql, {
+    table: 'withdrawals',
+    columns: COLUMNS,
+    what: 'withdrawal',
+    id,
+    enterpriseId: caller.enterpriseId,
+    change,
+    authorize: (row) => caller.require('withdrawals.create', row.scope_path, 'withdrawal'),
+    assertCurrent,
+    after: (tx, row) => writeEvent(tx, row, caller.attribution(), WITHDRAWAL_UPDATED),
   });
 }
 

@@ -3,7 +3,18 @@ import { defineRoute, type RouteDef } from '../route';
 import { AccountRef, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assetOf, parseAmount } from '../../ledger';
-import { WITHDRAWAL_STATUSES, WithdrawalRecordBody, cancelWithdrawal, createWithdrawal, listWithdrawals, presentWithdrawal, readWithdrawal } from '../../domain/withdrawals';
+import {
+  WITHDRAWAL_STATUSES,
+  WithdrawalRecordBody,
+  cancelWithdrawal,
+  createWithdrawal,
+  listWithdrawals,
+  presentWithdrawal,
+  readWithdrawal,
+  updateWithdrawalReferenceMetadata,
+} from '../../domain/withdrawals';
+import { ReferenceMetadataUpdate, referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
+import { assertIfMatch } from '../etag';
 import { carriedEntry } from '../../domain/audit/entries';
 
 const WithdrawalParams = z.object({ withdrawal_id: Uuid });
@@ -27,6 +38,7 @@ export const createWithdrawalRoute = defineRoute({
       amount: z.object({ currency: z.string().max(16), value: z.string().max(100) }).strict(),
       rail: z.string().min(1).max(64),
       withdrawal_destination_id: Uuid,
+      ...referenceMetadataCreate,
     })
     .strict()
     .openapi('WithdrawalCreate'),
@@ -38,7 +50,7 @@ export const createWithdrawalRoute = defineRoute({
     const view = await createWithdrawal(
       services,
       caller,
-      { accountRef: body.account_ref, asset, amount, rail: body.rail, destinationId: body.withdrawal_destination_id },
+      { accountRef: body.account_ref, asset, amount, rail: body.rail, destinationId: body.withdrawal_destination_id, annotations: referenceMetadataOf(body) },
       { idempotency },
     );
     return { status: 201, body: view };
@@ -50,19 +62,29 @@ export const listWithdrawalsRoute = defineRoute({
   path: '/withdrawals',
   operationId: 'listWithdrawals',
   summary: 'List withdrawals',
+  description: '`reference` and `metadata[<key>]` match exactly.',
   tags: ['Withdrawals'],
   auth: { kind: 'bearer', permission: 'withdrawals.read' },
   query: z
     .object({
       account_ref: AccountRef.optional().openapi({ param: { name: 'account_ref', in: 'query' } }),
       status: z.enum(WITHDRAWAL_STATUSES).optional().openapi({ param: { name: 'status', in: 'query' } }),
+      ...referenceMetadataQuery,
       ...pageQuery,
     })
     .strict(),
   responses: { 200: { description: 'A page of withdrawals.', schema: listOf(WithdrawalRecordBody, 'WithdrawalList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { account_ref: query.account_ref, status: query.status };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listWithdrawals(services.sql, caller, { accountRef: query.account_ref, status: query.status, after, limit }), presentWithdrawal) };
+    const filter = { account_ref: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
+    return {
+      body: await services.pager.list(
+        query,
+        caller,
+        filter,
+        (after, limit) => listWithdrawals(services.sql, caller, { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata, after, limit }),
+        presentWithdrawal,
+      ),
+    };
   },
 });
 
@@ -77,6 +99,26 @@ export const getWithdrawalRoute = defineRoute({
   responses: { 200: { description: 'The transaction record.', schema: WithdrawalRecordBody } },
   errors: ['EdgeNotFound'],
   handler: async ({ params, caller, services }) => ({ body: presentWithdrawal(await readWithdrawal(services.sql, caller, params.withdrawal_id)) }),
+});
+
+export const updateWithdrawalRoute = defineRoute({
+  method: 'patch',
+  path: '/withdrawals/{withdrawal_id}',
+  operationId: 'updateWithdrawal',
+  summary: 'Change a withdrawal\'s reference or metadata',
+  description:
+    'In any status, terminal ones included: `reference` replaces the reference (null removes it), `metadata` is merged (null removes a key). ' +
+    'With If-Match, a stale ETag is 412 and nothing changes. Metadata beyond its limits is 422 naming the key; a unique reference held by another withdrawal is 409 `reference_taken`.',
+  tags: ['Withdrawals'],
+  auth: { kind: 'bearer', permission: 'withdrawals.create' },
+  ifMatch: true,
+  params: WithdrawalParams,
+  body: ReferenceMetadataUpdate,
+  responses: { 200: { description: 'The updated withdrawal.', schema: WithdrawalRecordBody } },
+  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed', 'EdgeUnprocessable'],
+  handler: async ({ params, body, caller, services, ctx }) => ({
+    body: presentWithdrawal(await updateWithdrawalReferenceMetadata(services.sql, caller, params.withdrawal_id, body, (row) => assertIfMatch(ctx, row))),
+  }),
 });
 
 export const cancelWithdrawalRoute = defineRoute({
@@ -97,4 +139,4 @@ export const cancelWithdrawalRoute = defineRoute({
   handler: async ({ params, caller, services, ctx }) => ({ body: await cancelWithdrawal(services, caller, params.withdrawal_id, carriedEntry(ctx, 200)) }),
 });
 
-export const withdrawalRoutes: RouteDef[] = [createWithdrawalRoute, listWithdrawalsRoute, getWithdrawalRoute, cancelWithdrawalRoute];
+export const withdrawalRoutes: RouteDef[] = [createWithdrawalRoute, listWithdrawalsRoute, getWithdrawalRoute, updateWithdrawalRoute, cancelWithdrawalRoute];
