@@ -304,7 +304,7 @@ async function compareTracing(apiEnv: Record<string, string>, api: { url: string
         line('median p99 (ms) off / on', (p) => p.p99, 1),
         line('median API CPU per transfer (ms) off / on', (p) => p.appCpuMs ?? 0, 3),
       ]),
-      'OTLP exports received (requests / MB)': `${sink.received().requests} / ${(sink.received().bytes / 1e6).toFixed(1)}`,
+      ...Object.fromEntries([sink.summary()]),
       'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}`,
     });
   } finally {

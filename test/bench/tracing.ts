@@ -2,8 +2,13 @@
 // off and on, alternating, in the same run. "On" is 100 % sampling with OTLP over HTTP (protobuf) to
 // a sink in the bench process that reads each export and answers 200: the figures hold the SDK's cost
 // in the measured processes (spans, batching, serialising, sending), not a tracing backend's.
+// BENCH_TRACING_BACKEND=jaeger exports to a local Jaeger instead (test/helpers/jaeger.ts, in-memory
+// storage), which then shares the machine with the measured processes during the "on" rounds.
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { freePort } from '../../temporal/dev-server';
+import { Jaeger, JAEGER_VERSION } from '../helpers/jaeger';
 
 export const TRACING_COMPARE = process.env.BENCH_TRACING === 'compare';
 /** Off/on pairs in a comparison run. */
@@ -12,12 +17,20 @@ export const TRACING_ROUNDS = Number(process.env.BENCH_TRACING_ROUNDS ?? 3);
 export interface OtlpSink {
   /** The settings that turn tracing on at 100 % sampling, exporting here. */
   env: Record<string, string>;
-  /** Export requests and bytes received so far. */
-  received(): { requests: number; bytes: number };
+  /** What received the spans, and how much so far (a report's line). */
+  summary(): [string, string];
   stop(): Promise<void>;
 }
 
 export async function startOtlpSink(): Promise<OtlpSink> {
+  if (process.env.BENCH_TRACING_BACKEND === 'jaeger') {
+    const jaeger = await Jaeger.start(path.join(os.tmpdir(), `counterfoil-bench-jaeger-${process.pid}`));
+    return {
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: jaeger.otlpEndpoint, OTEL_TRACES_SAMPLER: 'always_on' },
+      summary: () => ['spans exported to', `Jaeger ${JAEGER_VERSION} (OTLP http/protobuf, in-memory storage, same machine)`],
+      stop: () => jaeger.stop(),
+    };
+  }
   let requests = 0;
   let bytes = 0;
   const server = http.createServer((req, res) => {
@@ -31,7 +44,7 @@ export async function startOtlpSink(): Promise<OtlpSink> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_TRACES_SAMPLER: 'always_on' },
-    received: () => ({ requests, bytes }),
+    summary: () => ['OTLP exports received by the sink (requests / MB)', `${requests} / ${(bytes / 1e6).toFixed(1)}`],
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

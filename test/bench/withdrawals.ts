@@ -199,7 +199,7 @@ async function main() {
           line('median CPU ms per withdrawal, api, off / on', (r) => cpu(r, 0), 1),
           line('median CPU ms per withdrawal, worker, off / on', (r) => cpu(r, 1), 1),
         ]),
-        'OTLP exports received (requests / MB)': `${sink.received().requests} / ${(sink.received().bytes / 1e6).toFixed(1)}`,
+        ...Object.fromEntries([sink.summary()]),
         'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}`,
       });
       return;
