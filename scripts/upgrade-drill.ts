@@ -2,14 +2,18 @@
 // (PostgreSQL persistence, mTLS): withdrawals waiting for approval are started on release A; release B,
 // whose withdrawal workflow has a new first step, is deployed beside it and made the current version;
 // the waiting withdrawals are approved and finish on A, new ones run on B, no workflow task fails; A is
-// drained and stopped. Prints a table; exits non-zero when a check fails. README "Upgrading" is the
-// procedure this follows.
+// drained and stopped. An auto-upgrade family moves instead: a webhook lane started on A (its receiver
+// refuses until the switch) runs its next tasks on B. Prints a table; exits non-zero when a check fails.
+// README "Upgrading" is the procedure this follows.
 //
 // Settings: DATABASE_URL (a server to create the databases on; default 127.0.0.1:5432),
 // UPGRADE_DRILL_WAITING (withdrawals waiting on A, 4), UPGRADE_DRILL_NEW (started on B, 4),
-// UPGRADE_DRILL_KEEP=1 keeps the databases and the work folder.
+// UPGRADE_DRILL_READY_MS (a process's start-up allowance, 600000), UPGRADE_DRILL_KEEP=1 keeps the
+// databases and the work folder.
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client as TemporalClient, Connection } from '@temporalio/client';
@@ -18,6 +22,7 @@ import type postgres from 'postgres';
 import { connectPostgres } from '../src/db/connect';
 import { createScratchDatabase, dropDatabase, withDatabase } from '../src/db/postgres-server';
 import { withdrawalWorkflowId } from '../src/domain/withdrawals/messages';
+import { laneWorkflowId } from '../src/domain/webhooks/messages';
 import { freePort } from '../temporal/dev-server';
 import {
   clientTls,
@@ -81,6 +86,26 @@ async function report(temporalClient: TemporalClient, workflowId: string): Promi
   return out;
 }
 
+/** A webhook receiver that answers 503 until told to accept: its subscription's deliveries wait in a lane. */
+async function refusingReceiver(): Promise<{ url: string; accept(): void; accepted: () => number; close(): Promise<void> }> {
+  let refusing = true;
+  let accepted = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (!refusing) accepted++;
+      res.writeHead(refusing ? 503 : 200, { 'content-length': '2' }).end(refusing ? 'no' : 'ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    accept: () => (refusing = false),
+    accepted: () => accepted,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'counterfoil-upgrade-'));
@@ -101,6 +126,7 @@ async function main(): Promise<void> {
   let connection: Connection | undefined;
   const processes: Release[] = [];
   const receiver = await dedupingReceiver();
+  const refusing = await refusingReceiver();
   let failed = true;
   try {
     server = await startRealServer({
@@ -124,6 +150,9 @@ async function main(): Promise<void> {
       COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND: '100000',
       COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND: '100000',
       LOG_LEVEL: 'info',
+      // A refused delivery is retried every 5 s for 5 minutes (the schedule's length is its attempts), so
+      // the lane has tasks on both sides of the switch, however long the machine takes to get there.
+      COUNTERFOIL_WEBHOOK_RETRY_SCHEDULE: ['0', '2', ...Array(60).fill('5')].join(','),
     };
     const credentials = await setUpCounterfoil(base, path.join(work, 'credentials.json'), log);
     const releaseB = buildReleaseB(ROOT, path.join(work, 'release-b'));
@@ -154,6 +183,8 @@ async function main(): Promise<void> {
 
     sql = connectPostgres(databaseUrl, { max: 2, onnotice: () => {} });
     const tenant: Tenant = await setUpTenant(api, sql, credentials, receiver.url, 8);
+    // The auto-upgrade family: deliveries to a refusing receiver wait in its lane, started on A.
+    const laneSubscription = (await tenant.org.ok(201, 'POST', '/webhook-subscriptions', { scope_ref: tenant.org.enterpriseRef, url: refusing.url, event_types: ['operations.*'] })).id as string;
     const client = new Client({ retryForMs: 90_000, requestTimeoutMs: 20_000 });
     const load = new MixedLoad(tenant, client, log);
     const withdraw = async (account: string, value: string) => {
@@ -173,6 +204,11 @@ async function main(): Promise<void> {
       }
     }
     log(`${waiting.length} withdrawals waiting for approval on release A`);
+    const lane = temporalClient.workflow.getHandle(laneWorkflowId(laneSubscription));
+    for (const deadline = Date.now() + 60_000; !(await lane.describe().then(() => true, () => false)); await sleep(500)) {
+      if (Date.now() > deadline) throw new Error('the refusing subscription\'s lane did not start within 60 s');
+    }
+    log(`webhook lane ${lane.workflowId} backing off on release A`);
 
     // Release B beside A, then made current: new runs go to B, A's pinned runs stay on A.
     await workerB.start();
@@ -181,6 +217,7 @@ async function main(): Promise<void> {
     const afterSwitch = await deployments.describe();
     const drainingAfterSwitch = await deployments.drainage(buildA);
     log(`release B ready: build id ${buildB}, now current (A: ${drainingAfterSwitch})`);
+    refusing.accept();
 
     const fresh = [];
     for (let i = 0; i < NEW; i++) fresh.push(await withdraw(tenant.accounts[i % tenant.accounts.length], '1.00'));
@@ -200,6 +237,9 @@ async function main(): Promise<void> {
     log(`release A ${drainage} after ${drainedAfterS.toFixed(0)} s, stopped`);
     const last = await withdraw(tenant.accounts[0], '1.00');
     await settled(sql, [last.id]);
+    // The lane's run (auto-upgrade) carried on on B once its receiver accepted: no new run, no A left.
+    let laneRun = await report(temporalClient, lane.workflowId);
+    for (const deadline = Date.now() + 60_000; !laneRun.buildIds.has(buildB) && Date.now() < deadline; laneRun = await report(temporalClient, lane.workflowId)) await sleep(1000);
 
     const statuses = new Map((await sql`select id::text, status from withdrawals where id = any(${[...waiting, ...fresh, last].map((w) => w.id)}::uuid[])`).map((r) => [r.id as string, r.status as string]));
     const runs = async (ws: Array<{ id: string }>) => Promise.all(ws.map((w) => report(temporalClient, withdrawalWorkflowId(w.id))));
@@ -228,11 +268,18 @@ async function main(): Promise<void> {
       { name: 'no non-determinism, no failed workflow task', ok: nondeterminism === 0 && failedTasks === 0, detail: `${nondeterminism} non-determinism / ${failedTasks} failed tasks over ${workflows} workflows` },
       { name: 'A drained, then stopped', ok: drainage === 'DRAINED' && !workerA.running, detail: `${drainage} ${drainedAfterS.toFixed(0)} s after the last run on A closed` },
       { name: 'a withdrawal after A stopped runs on B', ok: only(afterA, buildB) === 1 && executed([last]) === 1, detail: statuses.get(last.id) ?? 'missing' },
+      {
+        name: 'an auto-upgrade run started on A moves to B',
+        ok: laneRun.behavior === 'AUTO_UPGRADE' && laneRun.buildIds.has(buildA) && laneRun.buildIds.has(buildB) && laneRun.failedTasks === 0 && refusing.accepted() > 0,
+        detail: `${lane.workflowId}: ${laneRun.behavior}, tasks on ${[...laneRun.buildIds].map((b) => (b === buildA ? 'A' : b === buildB ? 'B' : b)).join(' then ')}, ${refusing.accepted()} deliveries accepted after the switch`,
+      },
     ];
     const table: Array<[string, string]> = [
       ['Worker Deployment', `${DEPLOYMENT}: A = ${buildA}, B = ${buildB}`],
       ['withdrawals waiting on A, approved after the switch', String(waiting.length)],
       ['withdrawals started after the switch', `${fresh.length} (+1 after A stopped)`],
+      ['withdrawals (pinned): waiting ones on / new ones on', `${only(onA, buildA) === waiting.length ? 'A only' : 'mixed'} / ${only(onB, buildB) === fresh.length ? 'B only' : 'mixed'}`],
+      ['webhook lane (auto-upgrade), one run, tasks on', [...laneRun.buildIds].map((b) => (b === buildA ? 'A' : b === buildB ? 'B' : b)).join(' then ')],
       ['workflows checked for failed tasks', String(workflows)],
       ['A drained after its last pinned run closed', `${drainedAfterS.toFixed(0)} s (server re-checks every 5 s here)`],
       ['whole drill', `${Math.round((Date.now() - started) / 1000)} s`],
@@ -241,6 +288,7 @@ async function main(): Promise<void> {
   } finally {
     for (const p of processes) await p.stop();
     await receiver.close();
+    await refusing.close();
     await sql?.end({ timeout: 5 });
     await connection?.close();
     await server?.stop();

@@ -51,7 +51,8 @@ export class Release {
     return `http://127.0.0.1:${this.env.COUNTERFOIL_API_PORT}`;
   }
 
-  async start(readyWithinMs = 240_000): Promise<void> {
+  /** A cold worker bundles its workflows first (webpack): minutes on a loaded 2-core machine. */
+  async start(readyWithinMs = Number(process.env.UPGRADE_DRILL_READY_MS ?? 600_000)): Promise<void> {
     const out = fs.openSync(this.logFile, 'a');
     const { command, args } = withParentDeathSignal(path.join(this.root, 'bin', 'counterfoil'), [this.kind]);
     const child = spawn(command, args, { cwd: this.root, env: this.env, stdio: ['ignore', out, out] });
