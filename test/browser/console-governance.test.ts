@@ -187,7 +187,7 @@ it('governance turned on, a destination and a rule activation approved by anothe
     await checkScreen(ida, 'approvals-governance');
 
     // The approver approves both, in the inbox beside money approvals, through the one confirmation.
-    // Each decision lowers the count at once (the decided card leaves "Waiting for me").
+    // Each decision lowers the count at once (the decided card stays on the page with its new status).
     for (const [card, text, after] of [
       [destinationCard, /Approve the new withdrawal destination Cold wallet \(0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed\)\?/, '(1) Approvals · Counterfoil'],
       [changeCard, `Approve activating the rule “${RULE}”?`, 'Approvals · Counterfoil'],

@@ -171,6 +171,15 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
   );
 }
 
+/**
+ * The page's approvals with this visit's decisions: a card just decided stays (with its new status and the
+ * link to its record) even when the live count's reload drops it from "Waiting for me".
+ */
+function withDecided(items: Approval[], decided: Record<string, Approval>): Approval[] {
+  const listed = new Set(items.map((a) => a.id));
+  return [...items.map((a) => decided[a.id] ?? a), ...Object.values(decided).filter((a) => !listed.has(a.id))];
+}
+
 /** The approvals inbox: what waits for this person's decision (GET /approvals?decidable=true), or every approval in reach. */
 export function ApprovalsPage() {
   const [view, setView] = useState<InboxView>('mine');
@@ -199,10 +208,10 @@ export function ApprovalsPage() {
         {(data) => (
           <>
             <div className="cards">
-              {data.items.map((a) => (
+              {withDecided(data.items, decided).map((a) => (
                 <ApprovalCard
                   key={a.id}
-                  approval={decided[a.id] ?? a}
+                  approval={a}
                   decidable={view === 'mine'}
                   onDecided={(updated) => {
                     setDecided((d) => ({ ...d, [updated.id]: updated }));
