@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logger';
 import type { AccessClaims } from './tokens';
 
@@ -22,7 +23,7 @@ export class RevokedTokens {
   async start(): Promise<void> {
     let connected = false;
     // A reconnect may have missed notifications: read the set again.
-    const reconnected = () => connected && void this.reload().catch((err) => this.log.error({ err }, 'revoked tokens could not be reloaded'));
+    const reconnected = () => connected && void this.reloadAfterReconnect();
     await this.sql.listen(REVOCATIONS_CHANNEL, (payload) => this.remember(payload), reconnected);
     connected = true;
     await this.reload();
@@ -51,6 +52,25 @@ export class RevokedTokens {
   private remember(payload: string): void {
     const [jti, exp] = payload.split(' ');
     if (jti && Number(exp) * 1000 > Date.now()) this.revoked.set(jti, Number(exp) * 1000);
+  }
+
+  /**
+   * The reload after a reconnect, retried while the database is unavailable: during a failover the
+   * LISTEN connection may come back before the pool's do, which is expected and not an error.
+   */
+  private async reloadAfterReconnect(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.reload();
+      } catch (err) {
+        // The client was ended (shutdown): nothing to reload for.
+        if ((err as { code?: string }).code === 'CONNECTION_ENDED') return;
+        if (!isDatabaseUnavailable(err)) return this.log.error({ err }, 'revoked tokens could not be reloaded');
+        this.log.warn({ err, attempt }, 'revoked tokens not reloaded yet: the database is unavailable; retrying');
+        // Unref'd: a retry never keeps a process that is shutting down alive.
+        await new Promise((r) => setTimeout(r, Math.min(100 * 2 ** attempt, 2000)).unref());
+      }
+    }
   }
 
   private async reload(): Promise<void> {

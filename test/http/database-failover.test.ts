@@ -4,6 +4,9 @@ import { entities } from '../../src/domain/entities';
 import { NotifiedCache } from '../../src/db/notified-cache';
 import { startOpsServer } from '../../src/ops/server';
 import { createLogger } from '../../src/logger';
+import { RevokedTokens } from '../../src/auth/revocations';
+import pino from 'pino';
+import { randomUUID } from 'node:crypto';
 import { runState } from '../helpers/run-state';
 import { PgProxy } from '../helpers/pg-proxy';
 
@@ -146,6 +149,34 @@ describe('LISTEN after the database went away and came back', () => {
       });
       expect(tookMs).toBeLessThan(10_000);
     } finally {
+      await sql.end({ timeout: 1 });
+      await direct.end({ timeout: 1 });
+    }
+  });
+});
+
+describe('revoked tokens after a reconnect', () => {
+  it('a reload that meets the failover is retried and logged as a warning, not an error', async () => {
+    const sql = connectPostgres(url, { max: 2, onnotice: () => {} });
+    const direct = connectPostgres(runState().databaseUrl, { max: 1, onnotice: () => {} });
+    const lines: Array<{ level: number; msg: string }> = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const revoked = new RevokedTokens(sql, log);
+    const jti = randomUUID();
+    try {
+      await revoked.start();
+      // Revoked while this process could not hear the NOTIFY: only the reload after the reconnect finds it.
+      await direct`insert into revoked_access_tokens (jti, enterprise_id, expires_at) values (${jti}, ${randomUUID()}, now() + interval '1 hour')`;
+      // The LISTEN connection comes back; the reload's own query then loses its session, as when the pool's connections die a moment later.
+      proxy.loseAnswerAfter(/from revoked_access_tokens where expires_at > now\(\)/);
+      proxy.dropAll();
+      await until(10_000, async () => {
+        if (!revoked.isRevoked({ jti })) throw new Error('not reloaded yet');
+      });
+      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+      expect(lines.filter((l) => l.level === 40).map((l) => l.msg)).toContain('revoked tokens not reloaded yet: the database is unavailable; retrying');
+    } finally {
+      await direct`delete from revoked_access_tokens where jti = ${jti}`;
       await sql.end({ timeout: 1 });
       await direct.end({ timeout: 1 });
     }
