@@ -37,6 +37,9 @@ async function main() {
     return;
   }
   const started = Date.now();
+  // The console is built (when stale) once, before the shards: the browser tests' own --if-stale builds
+  // are then no-ops, so no shard rewrites console/dist while another serves it, and they may go to any shard.
+  require('node:child_process').execFileSync(process.execPath, [path.join(root, 'scripts', 'build-console.cjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
   const runs = Array.from({ length: shards }, (_, i) => run([`--shard=${i + 1}/${shards}`], `[${i + 1}/${shards}] `));
   const stop = (signal) => runs.forEach((r) => r.child.kill(signal));
   process.on('SIGINT', () => stop('SIGINT'));

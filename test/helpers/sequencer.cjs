@@ -4,11 +4,11 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
 /**
- * Files that write dist/ or console/dist, or read what those builds write (bin/counterfoil start serves
- * the console): all in the first shard, so none reads what another shard is half-way writing. The other
- * end-to-end files run the sources through tsx and go wherever they balance the shards.
+ * Files that write dist/, or read what that build writes (bin/counterfoil start runs the compiled code):
+ * both in the first shard, so neither reads what the other is half-way writing. The console is built
+ * once before the shards (scripts/test.cjs), so the browser tests go wherever they balance the shards.
  */
-const PINNED = [/^test\/e2e\/(production-install|start)\.test\.ts$/, /^test\/browser\//];
+const PINNED = [/^test\/e2e\/(production-install|start)\.test\.ts$/];
 /**
  * Seconds a file took in a two-shard run on a quiet 2-core machine, for the files of 10 s or more; the
  * others count as DEFAULT. Only the balance between shards depends on these: a stale figure costs time,
