@@ -10,6 +10,9 @@ import {
   issueActionToken,
   type GovernedAction,
 } from '../../auth/action-tokens';
+import type Koa from 'koa';
+import type { Caller } from '../../auth/caller';
+import type { Services } from '../../services';
 import { AppError, badRequest } from '../../errors';
 import { passkeyRequired } from '../../auth/passkeys';
 import { principalRef } from '../../domain/iam/present';
@@ -101,30 +104,39 @@ export const createActionTokenRoute = defineRoute({
         extensions: { action: body.action, resource_ref: resourceRef },
       });
     }
-    const issued = await services.sql.begin(async (tx) => {
-      const token = await issueActionToken(tx, caller, {
-        action: body.action,
-        resourceRef,
-        ttlSeconds: body.expires_in_seconds ?? actionTokenTtlSeconds(),
-      });
-      await auditInTransaction(tx, ctx, { status: 201, resourceRef });
-      return token;
-    });
-    return {
-      status: 201,
-      headers: { 'Cache-Control': 'no-store' },
-      body: {
-        id: issued.id,
-        resource: 'action_token',
-        action: issued.action,
-        resource_ref: issued.resourceRef,
-        subject_ref: principalRef(caller.subject.kind, caller.subject.id),
-        token: issued.token,
-        expires_at: issued.expiresAt.toISOString(),
-        created_at: issued.createdAt.toISOString(),
-      },
-    };
+    return issueAnswered(services, ctx, caller, { action: body.action, resourceRef, ttlSeconds: body.expires_in_seconds ?? actionTokenTtlSeconds() });
   },
 });
+
+/**
+ * Issues an action token and audits it in one transaction; the 201 answer both issuing routes give
+ * (a plain request, or one proven by a passkey).
+ */
+export async function issueAnswered(
+  services: Services,
+  ctx: Koa.Context,
+  caller: Caller,
+  grant: { action: GovernedAction; resourceRef: string; ttlSeconds: number },
+) {
+  const issued = await services.sql.begin(async (tx) => {
+    const token = await issueActionToken(tx, caller, grant);
+    await auditInTransaction(tx, ctx, { status: 201, resourceRef: grant.resourceRef });
+    return token;
+  });
+  return {
+    status: 201 as const,
+    headers: { 'Cache-Control': 'no-store' },
+    body: {
+      id: issued.id,
+      resource: 'action_token' as const,
+      action: issued.action,
+      resource_ref: issued.resourceRef,
+      subject_ref: principalRef(caller.subject.kind, caller.subject.id),
+      token: issued.token,
+      expires_at: issued.expiresAt.toISOString(),
+      created_at: issued.createdAt.toISOString(),
+    },
+  };
+}
 
 export const actionTokenRoutes = [createActionTokenRoute];

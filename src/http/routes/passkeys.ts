@@ -3,10 +3,8 @@ import { defineRoute, type RouteDef } from '../route';
 import { Timestamp, Uuid } from '../../schema/common';
 import { assertionOptions, listPasskeys, presentPasskey, registerPasskey, registrationOptions, deletePasskey, verifyAssertion } from '../../auth/passkeys';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { actionTokenTtlSeconds, issueActionToken } from '../../auth/action-tokens';
-import { auditInTransaction } from '../../domain/audit/entries';
-import { principalRef } from '../../domain/iam/present';
-import { ActionName, ActionTokenBody, ApprovalBatch, boundResource } from './action-tokens';
+import { actionTokenTtlSeconds } from '../../auth/action-tokens';
+import { ActionName, ActionTokenBody, ApprovalBatch, boundResource, issueAnswered } from './action-tokens';
 
 const PasskeyBody = z
   .object({
@@ -153,25 +151,7 @@ export const createActionTokenWithPasskeyRoute = defineRoute({
       challengeId: body.challenge_id,
       credential: body.credential as unknown as AuthenticationResponseJSON,
     });
-    const issued = await services.sql.begin(async (tx) => {
-      const token = await issueActionToken(tx, caller, { action: bound.action, resourceRef: bound.resourceRef, ttlSeconds: actionTokenTtlSeconds() });
-      await auditInTransaction(tx, ctx, { status: 201, resourceRef: bound.resourceRef });
-      return token;
-    });
-    return {
-      status: 201,
-      headers: { 'Cache-Control': 'no-store' },
-      body: {
-        id: issued.id,
-        resource: 'action_token',
-        action: issued.action,
-        resource_ref: issued.resourceRef,
-        subject_ref: principalRef(caller.subject.kind, caller.subject.id),
-        token: issued.token,
-        expires_at: issued.expiresAt.toISOString(),
-        created_at: issued.createdAt.toISOString(),
-      },
-    };
+    return issueAnswered(services, ctx, caller, { action: bound.action, resourceRef: bound.resourceRef, ttlSeconds: actionTokenTtlSeconds() });
   },
 });
 
