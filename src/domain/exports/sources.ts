@@ -2,7 +2,7 @@ import type { ExportKind, ExportSelection, ExportSource, SourceQuery } from './s
 import { auditEntriesSource } from '../audit/export-source';
 import { statementSource } from '../statements/export-source';
 
-export type { ExportKind, ExportSelection, ExportSource, SourceQuery } from './source';
+export { EXPORT_KINDS, type ExportKind, type ExportSelection, type ExportSource, type SourceQuery } from './source';
 
 const sources = new Map<ExportKind, ExportSource>();
 

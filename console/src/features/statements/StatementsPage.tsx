@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
-import { csvField, saveFile } from '../../lib/download';
+import { csvField } from '../../lib/csv';
+import { saveFile } from '../../lib/download';
 import { useApi } from '../../lib/hooks';
 import { formatAmount, usePrecisions } from '../../lib/money';
 import { Field, Loader, Money, Notice, Page, ProblemView, Ref, Status, Table, When } from '../../components/ui';
