@@ -9,7 +9,7 @@ import { parseBody } from './body';
 import { foldDeepObjects, validate } from './validation';
 import { checkKey, requestFingerprint } from './idempotency';
 import { replayedError, runIdempotently, type Alongside, type IdempotencyScope } from '../idempotency/store';
-import type { RateLimiter } from './rate-limit';
+import type { RateLimiter } from '../rate-limits/limiter';
 import type { HandlerResult, RouteDef } from './route';
 import { capabilityScope, requireCapability } from '../domain/capabilities';
 import { requireActionToken } from '../auth/action-tokens';

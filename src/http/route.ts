@@ -6,12 +6,12 @@ import type { GovernedAction } from '../auth/action-tokens';
 import type { Caller } from '../auth/caller';
 import type { Services } from '../services';
 import type { Answer, IdempotencyScope } from '../idempotency/store';
+import type { RateClass } from '../rate-limits/limiter';
 
 /** The shape of a route without path or query parameters. */
 type EmptyShape = Record<never, never>;
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type RateClass = 'read' | 'write' | 'token';
 
 /** Who may call a route. `bearer` routes always declare a permission; the route-table test enforces it. */
 export type RouteAuth =

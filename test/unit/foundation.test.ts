@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../../src/config';
 import { TokenSigner } from '../../src/auth/tokens';
-import { LocalRateLimiter } from '../../src/http/rate-limit';
+import { LocalRateLimiter } from '../../src/rate-limits/limiter';
 import { uuidv7, parseRef } from '../../src/ids';
 import { Caller } from '../../src/auth/caller';
 import { hashSecret, secretMatches } from '../../src/auth/secrets';

@@ -4,7 +4,9 @@ import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiter
 import { AppError } from '../errors';
 import type { RateLimitConfig } from '../config';
 import type { Logger } from '../logger';
-import type { RateClass } from './route';
+
+/** The budget a route spends from: reads, writes and token issuance are limited apart. */
+export type RateClass = 'read' | 'write' | 'token';
 
 /**
  * Request budgets per principal (or client IP, or API key) and route class. Either answer carries the
