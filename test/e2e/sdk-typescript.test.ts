@@ -1,6 +1,7 @@
-// The TypeScript SDK as an integrator gets it: `npm pack` of clients/typescript, installed into a
-// project of its own outside the checkout, then a program using it against the running API, the
-// signed API, a worker and the outbox dispatcher.
+// The SDKs as an integrator gets them, against the running API, the signed API, a worker and the outbox
+// dispatcher: the TypeScript one by `npm pack` of clients/typescript, installed into a project of its own
+// outside the checkout and used by a program; the Go one by `go test ./...` in clients/go, whose e2e
+// package runs the same flow.
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { Org, startGovernedHarness, type GovernedHarness } from '../workflows/wi
 
 const ROOT = path.resolve(__dirname, '../..');
 const SDK = path.join(ROOT, 'clients', 'typescript');
+const GO_SDK = path.join(ROOT, 'clients', 'go');
 const run = promisify(execFile);
 
 let harness: GovernedHarness;
@@ -49,13 +51,13 @@ it('installs from its tarball with ESM, CommonJS and types, and nothing but its 
   expect(required.stdout.split(',')).toEqual(expect.arrayContaining(['createCounterfoilClient', 'paginate', 'unwrap', 'verifyWebhook', 'SignedApiClient', 'CounterfoilError', 'newIdempotencyKey']));
 });
 
-it('a program using it signs in, moves money with a reference and metadata, pages a list, verifies a webhook and signs a quote', async () => {
-  const org = await Org.create(harness.app, 'SDK Integrator Ltd');
+/** A tenant of its own for one SDK's run: an account with funds and a destination, a client, an API key. */
+async function integrator(name: string) {
+  const org = await Org.create(harness.app, name);
   const { account, destination } = await org.withdrawalAccount('100.00');
   const [clientRef] = await org.newClient();
-  const key = await org.ok(201, 'POST', '/api-keys', { client_ref: clientRef, label: 'sdk program' });
+  const key = await org.ok(201, 'POST', '/api-keys', { client_ref: clientRef, label: `${name} program` });
   const env = {
-    PATH: process.env.PATH,
     API_URL: harness.app.url,
     SIGNED_URL: signed.url,
     CLIENT_ID: org.tenant.clientId,
@@ -63,11 +65,30 @@ it('a program using it signs in, moves money with a reference and metadata, page
     ENTERPRISE_ID: org.tenant.enterpriseId,
     ACCOUNT_REF: account,
     DESTINATION_ID: destination,
-    API_KEY: key.api_key,
-    PRIVATE_KEY: key.private_key,
+    API_KEY: key.api_key as string,
+    PRIVATE_KEY: key.private_key as string,
     RUN: String(Date.now()),
   };
-  const res = await run(process.execPath, ['program.mjs'], { cwd: project, timeout: 120_000, env });
+  return { org, account, env };
+}
+
+/**
+ * The SDK keyed each of its 7 creations itself (3 clients, 2 transfers, 1 withdrawal, 1 subscription),
+ * and the money moved once: one withdrawal, one transfer out of the account.
+ */
+async function expectMovedOnce({ org, account }: Awaited<ReturnType<typeof integrator>>, ids: { transfer: string; withdrawal: string }) {
+  const keys = await harness.app.services.sql<{ n: number }[]>`select count(*)::int as n from idempotency_records where principal_id = ${org.tenant.serviceAccountId} and state = 'completed'`;
+  expect(keys[0]!.n).toBe(7);
+  const withdrawals = await org.ok(200, 'GET', '/withdrawals');
+  expect(withdrawals.items.map((w: { id: string }) => w.id)).toEqual([ids.withdrawal]);
+  const transfers = await org.ok(200, 'GET', '/internal-transfers');
+  expect(transfers.items.filter((t: { family_params: { source_ref: string } }) => t.family_params.source_ref === account).map((t: { id: string }) => t.id)).toEqual([ids.transfer]);
+}
+
+it('a program using it signs in, moves money with a reference and metadata, pages a list, verifies a webhook and signs a quote', async () => {
+  const tenant = await integrator('SDK Integrator Ltd');
+  const { env } = tenant;
+  const res = await run(process.execPath, ['program.mjs'], { cwd: project, timeout: 120_000, env: { PATH: process.env.PATH, ...env } });
   const out = JSON.parse(res.stdout);
   expect(out.client.metadata).toEqual({ order_id: 'ord_1' });
   expect(out.transfer).toMatchObject({ status: 'executed', reference: `order-${env.RUN}`, metadata: { order_id: 'ord_1' } });
@@ -77,13 +98,16 @@ it('a program using it signs in, moves money with a reference and metadata, page
   expect(out.list.pages).toBeGreaterThanOrEqual(4);
   expect(out.webhook).toEqual({ type: 'webhooks.subscription.updated.v1', tampered: 'refused' });
   expect(out.quote).toEqual({ status: 200, hasId: true });
-
-  // The SDK keyed each of its 7 creations itself (3 clients, 2 transfers, 1 withdrawal, 1 subscription),
-  // and the money moved once: one withdrawal, one transfer out of the account.
-  const keys = await harness.app.services.sql<{ n: number }[]>`select count(*)::int as n from idempotency_records where principal_id = ${org.tenant.serviceAccountId} and state = 'completed'`;
-  expect(keys[0]!.n).toBe(7);
-  const withdrawals = await org.ok(200, 'GET', '/withdrawals');
-  expect(withdrawals.items.map((w: { id: string }) => w.id)).toEqual([out.withdrawal.id]);
-  const transfers = await org.ok(200, 'GET', '/internal-transfers');
-  expect(transfers.items.filter((t: { family_params: { source_ref: string } }) => t.family_params.source_ref === account).map((t: { id: string }) => t.id)).toEqual([out.transfer.id]);
+  await expectMovedOnce(tenant, { transfer: out.transfer.id, withdrawal: out.withdrawal.id });
 }, 180_000);
+
+it("the Go SDK's `go test ./...` passes against the same stack, on the same flow (clients/go/e2e)", async () => {
+  const tenant = await integrator('Go SDK Integrator Ltd');
+  const env = { ...process.env, ...Object.fromEntries(Object.entries(tenant.env).map(([k, v]) => [`COUNTERFOIL_${k}`, v])) };
+  // -count=1: a cached pass would say nothing about this stack.
+  const res = await run('go', ['test', '-count=1', '-v', './...'], { cwd: GO_SDK, env, timeout: 300_000, maxBuffer: 1 << 24 });
+  expect(res.stdout).toMatch(/^--- PASS: TestFlowAgainstTheStack/m);
+  expect(res.stdout).toMatch(/^ok\s+github\.com\/counterfoil\/counterfoil-go\/counterfoil\s/m);
+  const out = JSON.parse(/^counterfoil-e2e: (.*)$/m.exec(res.stdout)![1]!) as { transfer: string; withdrawal: string };
+  await expectMovedOnce(tenant, out);
+}, 360_000);

@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 
 /*
  * The Go SDK (clients/go): its generated client is current with the document the API serves, and its
- * module builds and passes its own tests (webhook vectors, retry rules against httptest, signing).
+ * module, tests included, builds and vets. `go test ./...` runs against a stack, in
+ * test/e2e/sdk-typescript.test.ts: its e2e package needs one and fails without it.
  */
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -15,9 +16,6 @@ it('is generated from the OpenAPI document the API serves (run `npm run generate
   await expect(run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'generate-go-client.ts'), '--check'], { cwd: ROOT, maxBuffer: 1 << 24 })).resolves.toMatchObject({ stderr: '' });
 }, 300_000);
 
-it('builds, vets and passes `go test ./...`', async () => {
-  const dir = path.join(ROOT, 'clients', 'go');
-  await run('go', ['vet', './...'], { cwd: dir });
-  const { stdout } = await run('go', ['test', './...'], { cwd: dir });
-  expect(stdout).toMatch(/^ok\s+github\.com\/counterfoil\/counterfoil-go\/counterfoil/m);
+it('builds and vets, tests included', async () => {
+  await expect(run('go', ['vet', './...'], { cwd: path.join(ROOT, 'clients', 'go') })).resolves.toMatchObject({ stderr: '' });
 }, 300_000);
