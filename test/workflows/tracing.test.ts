@@ -45,17 +45,25 @@ async function start(role: 'api' | 'worker', extra: Record<string, string>): Pro
   child.removeAllListeners('exit');
 }
 
+let apiUrl: string;
+
+// Everything the test talks to starts side by side: most of it is waiting on child processes.
 beforeAll(async () => {
   // The first run builds Jaeger (minutes); later runs find it in the per-user cache.
-  jaeger = await Jaeger.start(path.join(runState().tmpDir, `jaeger-${randomBytes(4).toString('hex')}`));
-  connector = await ReferenceConnector.start();
+  [jaeger, connector] = await Promise.all([Jaeger.start(path.join(runState().tmpDir, `jaeger-${randomBytes(4).toString('hex')}`)), ReferenceConnector.start()]);
   const production = productionThrough(connector, 30_000);
   processes = Processes.create('tracing', {
     ...production,
     OTEL_EXPORTER_OTLP_ENDPOINT: jaeger.otlpEndpoint,
     OTEL_BSP_SCHEDULE_DELAY: '100',
   });
-  app = await startTestApp({ ...production, TEMPORAL_TASK_QUEUE: processes.taskQueue });
+  const port = await freePort();
+  apiUrl = `http://127.0.0.1:${port}`;
+  [app] = await Promise.all([
+    startTestApp({ ...production, TEMPORAL_TASK_QUEUE: processes.taskQueue }),
+    start('worker', { LOG_LEVEL: 'debug' }),
+    start('api', { LOG_LEVEL: 'info', COUNTERFOIL_API_PORT: String(port), COUNTERFOIL_SIGNED_API_PORT: String(await freePort()) }),
+  ]);
 }, 30 * 60_000);
 
 afterAll(async () => {
@@ -79,12 +87,6 @@ async function traceOnceComplete(traceId: string, complete: (t: JaegerTrace) => 
 }
 
 it('one withdrawal, approved and paid out through a connector, is one trace in Jaeger, and the log lines of the request and its activities carry the trace id', async () => {
-  const port = await freePort();
-  await Promise.all([
-    start('worker', { LOG_LEVEL: 'debug' }),
-    start('api', { LOG_LEVEL: 'info', COUNTERFOIL_API_PORT: String(port), COUNTERFOIL_SIGNED_API_PORT: String(await freePort()) }),
-  ]);
-
   const org = await Org.create(app, 'Traced Ltd');
   const created = await org.ok(201, 'POST', '/connectors', { name: 'reference', base_url: connector.url });
   await connector.control('/control/configure', { secret: created.secret, counterfoil_url: app.url, connector_id: created.id });
@@ -93,7 +95,7 @@ it('one withdrawal, approved and paid out through a connector, is one trace in J
   await org.rule({ scope_ref: org.enterpriseRef, order: 1, effect: org.approvalEffect() });
 
   // The traced calls go to the `counterfoil api` process; the caller starts the trace.
-  const traced = new Org({ ...app, url: `http://127.0.0.1:${port}` }, org.tenant, org.token);
+  const traced = new Org({ ...app, url: apiUrl }, org.tenant, org.token);
   const traceId = randomBytes(16).toString('hex');
   const res = await traced.api(
     'POST',
