@@ -44,8 +44,10 @@ export class Pager {
   }
 
   /**
-   * A list route's body: decodes `page_token`, fetches `page_size + 1` rows after it (ordered by id
-   * ascending, so the extra row says whether another page exists) and shapes the page.
+   * Every list route's body: decodes `page_token`, fetches `page_size + 1` rows after it (ordered by id
+   * ascending, so the extra row says whether another page exists) and shapes the page. `visible`, when
+   * given, leaves out rows of the page the caller may not read; the next token still follows the last
+   * row scanned, so a page may hold fewer items than `page_size` without ending the list.
    */
   async list<Row extends { id: string }, Out>(
     query: { page_token?: string; page_size: number },
@@ -53,24 +55,14 @@ export class Pager {
     filter: Record<string, unknown>,
     fetch: (after: string | null, limit: number) => Promise<Row[]>,
     present: (row: Row) => Out,
+    visible?: (rows: Row[]) => Promise<Row[]>,
   ): Promise<{ items: Out[]; next_page_token: string | null }> {
     const rows = await fetch(this.decode(query.page_token, caller, filter), query.page_size + 1);
-    return this.page(rows, query.page_size, caller, filter, present);
-  }
-
-  /** Shapes a page fetched with `limit + 1` rows ordered by id ascending. */
-  page<Row extends { id: string }, Out>(
-    rows: Row[],
-    limit: number,
-    caller: Caller,
-    filter: Record<string, unknown>,
-    present: (row: Row) => Out,
-  ): { items: Out[]; next_page_token: string | null } {
-    const more = rows.length > limit;
-    const pageRows = more ? rows.slice(0, limit) : rows;
+    const more = rows.length > query.page_size;
+    const scanned = more ? rows.slice(0, query.page_size) : rows;
     return {
-      items: pageRows.map(present),
-      next_page_token: more ? this.encode(pageRows[pageRows.length - 1].id, caller, filter) : null,
+      items: (visible ? await visible(scanned) : scanned).map(present),
+      next_page_token: more ? this.encode(scanned[scanned.length - 1].id, caller, filter) : null,
     };
   }
 }

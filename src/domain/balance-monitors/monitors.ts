@@ -124,24 +124,26 @@ export interface MonitorFilter {
   status?: MonitorStatus;
 }
 
-/** A page of the caller's monitors (id order), leaving out those at accounts the caller may not read. */
-export async function listMonitors(sql: Sql, caller: Caller, filter: MonitorFilter, afterId: string | null, limit: number): Promise<{ rows: MonitorRow[]; more: boolean; lastId: string | null }> {
-  const rows = await sql.unsafe<MonitorRow[]>(
+/** Up to `limit` of the enterprise's monitors after `afterId` (id order); `visibleMonitors` then filters them for the caller. */
+export function listMonitors(sql: Sql, caller: Caller, filter: MonitorFilter, afterId: string | null, limit: number): Promise<MonitorRow[]> {
+  return sql.unsafe<MonitorRow[]>(
     `select ${COLUMNS} from balance_monitors
       where enterprise_id = $1 and ($2::text is null or account_ref = $2) and ($3::text is null or asset = $3)
         and ($4::text is null or status = $4) and ($5::uuid is null or id > $5)
       order by id limit $6`,
-    [caller.enterpriseId, filter.accountRef ?? null, filter.asset ?? null, filter.status ?? null, afterId, limit + 1],
+    [caller.enterpriseId, filter.accountRef ?? null, filter.asset ?? null, filter.status ?? null, afterId, limit],
   );
-  const more = rows.length > limit;
-  const scanned = rows.slice(0, limit);
+}
+
+/** The monitors of `rows` at accounts the caller may read. */
+export async function visibleMonitors(sql: Sql, caller: Caller, rows: MonitorRow[]): Promise<MonitorRow[]> {
   const paths = new ScopePaths(sql);
   const visible: MonitorRow[] = [];
-  for (const row of scanned) {
+  for (const row of rows) {
     const path = (await paths.of(row.account_ref)) ?? [`enterprises/${row.enterprise_id}`, row.account_ref];
     if (caller.can('balance_monitors.read', path)) visible.push(row);
   }
-  return { rows: visible, more, lastId: scanned.length > 0 ? scanned[scanned.length - 1].id : null };
+  return visible;
 }
 
 export type MonitorChange =

@@ -109,7 +109,7 @@ export async function authorizedClientAccount(em: EntityManager, caller: Caller,
 /**
  * One page of the client accounts the caller may read, of one client (`scopeRef` `clients/<id>`) or
  * of its enterprise: no per-account filter when the whole enterprise or client is readable, else the
- * granted clients and accounts only. `limit + 1` rows, oldest first.
+ * granted clients and accounts only. At most `limit` rows, oldest first.
  */
 export async function listClientAccounts(
   em: EntityManager,
@@ -141,6 +141,6 @@ export async function listClientAccounts(
       ...(page.after ? { id: { $gt: page.after } } : {}),
       ...(visible ?? {}),
     },
-    { orderBy: { id: 'asc' }, limit: page.limit + 1 },
+    { orderBy: { id: 'asc' }, limit: page.limit },
   );
 }

@@ -140,7 +140,7 @@ export async function authorizedClient(em: EntityManager, caller: Caller, id: st
 
 /**
  * One page of the clients the caller may read in `scopeRef` (its enterprise when absent): all of
- * them with an enterprise-wide grant, else those it is granted at. `limit + 1` rows, oldest first.
+ * them with an enterprise-wide grant, else those it is granted at. At most `limit` rows, oldest first.
  */
 export async function listClients(
   em: EntityManager,
@@ -156,6 +156,6 @@ export async function listClients(
   return em.find(
     Client,
     { enterpriseId: caller.enterpriseId, ...(page.status ? { status: page.status } : {}), ...(granted || page.after ? { id } : {}) },
-    { orderBy: { id: 'asc' }, limit: page.limit + 1 },
+    { orderBy: { id: 'asc' }, limit: page.limit },
   );
 }

@@ -65,7 +65,7 @@ export async function findInScope<T extends { id: string; enterpriseId: string }
 
 /**
  * One page of identity objects the caller may read with `permission`, oldest first (keyset on the
- * uuidv7 id). `limit + 1` rows come back so the pager knows whether another page exists.
+ * uuidv7 id): at most `limit` rows (the pager asks for one more than a page, to know whether another exists).
  */
 export async function listInScope<T extends { id: string; enterpriseId: string }>(
   em: EntityManager,
@@ -77,5 +77,5 @@ export async function listInScope<T extends { id: string; enterpriseId: string }
   const visible = visibleWhere(caller, permission, page.scopeField, page.requestedScope);
   if (!visible) return [];
   const filters = [visible, page.where ?? {}, page.after ? { id: { $gt: page.after } } : {}] as FilterQuery<T>[];
-  return em.find(entity, { $and: filters } as FilterQuery<T>, { orderBy: { id: 'asc' } as never, limit: page.limit + 1 });
+  return em.find(entity, { $and: filters } as FilterQuery<T>, { orderBy: { id: 'asc' } as never, limit: page.limit });
 }

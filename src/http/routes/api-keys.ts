@@ -92,15 +92,14 @@ export const listApiKeysRoute = defineRoute({
   responses: { 200: { description: 'A page of API keys.', schema: listOf(ApiKeyBody, 'ApiKeyList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { client_ref: query.client_ref ?? null, status: query.status ?? null };
-    const after = services.pager.decode(query.page_token, caller, filter);
     const granted = caller.can('api_keys.read', [caller.enterpriseRef])
       ? null
       : caller.scopesWith('api_keys.read').flatMap((g) => (g.scopeRef.startsWith('clients/') ? [g.scopeRef.slice('clients/'.length)] : []));
     const asked = query.client_ref ? query.client_ref.slice('clients/'.length) : null;
     const clientIds = asked ? (granted && !granted.includes(asked) ? [] : [asked]) : granted;
-    if (clientIds && clientIds.length === 0) return { body: { items: [], next_page_token: null } };
-    const rows = await listApiKeys(services.sql, { enterpriseId: caller.enterpriseId, clientIds, status: query.status, after, limit: query.page_size + 1 });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentApiKey) };
+    const fetch = async (after: string | null, limit: number) =>
+      clientIds && clientIds.length === 0 ? [] : listApiKeys(services.sql, { enterpriseId: caller.enterpriseId, clientIds, status: query.status, after, limit });
+    return { body: await services.pager.list(query, caller, filter, fetch, presentApiKey) };
   },
 });
 

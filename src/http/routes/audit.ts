@@ -57,24 +57,18 @@ export const searchAuditEntriesRoute = defineRoute({
   responses: { 200: { description: 'A page of audit entries.', schema: listOf(AuditEntryBody, 'UserActionAuditEntryList') } },
   handler: async ({ body, caller, services }) => {
     const { page_size, page_token, ...filter } = body;
-    const after = services.pager.decode(page_token, caller, filter);
-    if (!caller.can('audit.read', [caller.enterpriseRef])) return { body: { items: [], next_page_token: null } };
+    const where = {
+      occurredAfter: filter.occurred_after,
+      occurredBefore: filter.occurred_before,
+      subjectRef: filter.subject_ref,
+      action: filter.action,
+      resourceRef: filter.resource_ref,
+      outcome: filter.outcome,
+    };
     // A search of the log tolerates COUNTERFOIL_READ_MAX_LAG_MS of lag (DATABASE_READ_URL, docs/ledger.md).
-    const rows = await searchAuditEntries(
-      services.reads.recent(),
-      caller.enterpriseId,
-      {
-        occurredAfter: filter.occurred_after,
-        occurredBefore: filter.occurred_before,
-        subjectRef: filter.subject_ref,
-        action: filter.action,
-        resourceRef: filter.resource_ref,
-        outcome: filter.outcome,
-      },
-      after,
-      page_size + 1,
-    );
-    return { body: services.pager.page(rows, page_size, caller, filter, presentAuditEntry) };
+    const fetch = async (after: string | null, limit: number) =>
+      caller.can('audit.read', [caller.enterpriseRef]) ? searchAuditEntries(services.reads.recent(), caller.enterpriseId, where, after, limit) : [];
+    return { body: await services.pager.list({ page_token, page_size }, caller, filter, fetch, presentAuditEntry) };
   },
 });
 

@@ -12,6 +12,7 @@ import {
   changeMonitor,
   createMonitor,
   listMonitors,
+  visibleMonitors,
   parseThreshold,
   presentMonitor,
   type MonitorChange,
@@ -88,14 +89,9 @@ export const listBalanceMonitorsRoute = defineRoute({
   responses: { 200: { description: 'A page of monitors.', schema: listOf(BalanceMonitorBody, 'BalanceMonitorList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { account_ref: query.account_ref ?? null, asset: query.asset ?? null, status: query.status ?? null };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const page = await listMonitors(services.sql, caller, { accountRef: query.account_ref, asset: query.asset, status: query.status }, after, query.page_size);
-    return {
-      body: {
-        items: page.rows.map(presentMonitor),
-        next_page_token: page.more && page.lastId ? services.pager.encode(page.lastId, caller, filter) : null,
-      },
-    };
+    const where = { accountRef: query.account_ref, asset: query.asset, status: query.status };
+    const fetch = (after: string | null, limit: number) => listMonitors(services.sql, caller, where, after, limit);
+    return { body: await services.pager.list(query, caller, filter, fetch, presentMonitor, (rows) => visibleMonitors(services.sql, caller, rows)) };
   },
 });
 

@@ -33,12 +33,13 @@ export const listCapabilities = defineRoute({
   handler: async ({ query, caller, services }) => {
     const scopeRef = query.scope_ref ?? caller.enterpriseRef;
     const filter = { scope_ref: scopeRef };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const path = await resolveBoundary(services.sql, caller, scopeRef);
-    caller.require('capabilities.read', path, 'scope');
-    const items = (await capabilitiesAt(services.sql, path)).filter((c) => !after || c.name > after);
-    const rows = items.slice(0, query.page_size + 1).map((c) => ({ id: c.name, ...c }));
-    return { body: services.pager.page(rows, query.page_size, caller, filter, ({ name, enabled }) => ({ name, enabled })) };
+    const fetch = async (after: string | null, limit: number) => {
+      const path = await resolveBoundary(services.sql, caller, scopeRef);
+      caller.require('capabilities.read', path, 'scope');
+      const items = (await capabilitiesAt(services.sql, path)).filter((c) => !after || c.name > after);
+      return items.slice(0, limit).map((c) => ({ id: c.name, ...c }));
+    };
+    return { body: await services.pager.list(query, caller, filter, fetch, ({ name, enabled }) => ({ name, enabled })) };
   },
 });
 

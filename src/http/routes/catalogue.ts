@@ -143,9 +143,8 @@ function pageOf<T extends { id: string }, Out>(
   items: T[],
   present: (item: T) => Out,
 ) {
-  const after = services.pager.decode(query.page_token, caller, filter);
-  const rows = [...items].sort((a, b) => (a.id < b.id ? -1 : 1)).filter((i) => !after || i.id > after);
-  return services.pager.page(rows.slice(0, query.page_size + 1), query.page_size, caller, filter, present);
+  const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : 1));
+  return services.pager.list(query, caller, filter, async (after, limit) => sorted.filter((i) => !after || i.id > after).slice(0, limit), present);
 }
 
 const AssetQuery = z.enum(ASSET_CODES).optional().openapi({ param: { name: 'asset', in: 'query' } });
@@ -177,7 +176,7 @@ function catalogueList<T extends { id: string }>(opts: {
     handler: async ({ query, caller, services }) => {
       const { page_size, page_token, ...filter } = query as Record<string, unknown> & { page_size: number; page_token?: string };
       const items = await opts.items(filter as Record<string, string | undefined>, services, caller);
-      return { body: pageOf(services, caller, { page_size, page_token }, filter, items, opts.present) };
+      return { body: await pageOf(services, caller, { page_size, page_token }, filter, items, opts.present) };
     },
   });
 }

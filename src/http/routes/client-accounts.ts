@@ -68,9 +68,8 @@ export const listClientAccountsRoute = defineRoute({
   responses: { 200: { description: 'A page of client accounts.', schema: listOf(ClientAccountBody, 'ClientAccountList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { scope_ref: query.scope_ref ?? null, status: query.status ?? null };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listClientAccounts(services.orm.em.fork(), caller, { scopeRef: query.scope_ref, status: query.status, after, limit: query.page_size });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentClientAccount) };
+    const fetch = (after: string | null, limit: number) => listClientAccounts(services.orm.em.fork(), caller, { scopeRef: query.scope_ref, status: query.status, after, limit });
+    return { body: await services.pager.list(query, caller, filter, fetch, presentClientAccount) };
   },
 });
 

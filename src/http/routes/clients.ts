@@ -84,9 +84,8 @@ export const listClientsRoute = defineRoute({
   responses: { 200: { description: 'A page of clients.', schema: listOf(ClientBody, 'ClientList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { scope_ref: query.scope_ref ?? null, status: query.status ?? null };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listClients(services.orm.em.fork(), caller, { scopeRef: query.scope_ref, status: query.status, after, limit: query.page_size });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentClient) };
+    const fetch = (after: string | null, limit: number) => listClients(services.orm.em.fork(), caller, { scopeRef: query.scope_ref, status: query.status, after, limit });
+    return { body: await services.pager.list(query, caller, filter, fetch, presentClient) };
   },
 });
 

@@ -54,12 +54,13 @@ export const listEnterprises = defineRoute({
   responses: { 200: { description: 'A page of enterprises.', schema: listOf(EnterpriseBody, 'EnterpriseList') } },
   handler: async ({ query, caller, services }) => {
     const filter = {};
-    const after = services.pager.decode(query.page_token, caller, filter);
-    if (!caller.can('enterprises.read', [caller.enterpriseRef])) return { body: { items: [], next_page_token: null } };
     // A principal belongs to one enterprise, so the page is that enterprise or nothing.
-    const own = await cachedEnterprise(services.enterprises, services.sql, caller.enterpriseId);
-    const rows = own && (!after || own.id > after) ? [own] : [];
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentEnterprise) };
+    const fetch = async (after: string | null) => {
+      if (!caller.can('enterprises.read', [caller.enterpriseRef])) return [];
+      const own = await cachedEnterprise(services.enterprises, services.sql, caller.enterpriseId);
+      return own && (!after || own.id > after) ? [own] : [];
+    };
+    return { body: await services.pager.list(query, caller, filter, fetch, presentEnterprise) };
   },
 });
 
@@ -94,11 +95,10 @@ export const listMasterAccounts = defineRoute({
   responses: { 200: { description: 'A page of master accounts.', schema: listOf(MasterAccountBody, 'MasterAccountList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { scope_ref: query.scope_ref ?? null };
-    const after = services.pager.decode(query.page_token, caller, filter);
     const scope = query.scope_ref ?? caller.enterpriseRef;
-    if (!caller.can('master_accounts.read', [scope])) return { body: { items: [], next_page_token: null } };
-    const rows = await listMasterAccountsOf(services.orm.em.fork(), caller.enterpriseId, { after, limit: query.page_size });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentMasterAccount) };
+    const fetch = async (after: string | null, limit: number) =>
+      caller.can('master_accounts.read', [scope]) ? listMasterAccountsOf(services.orm.em.fork(), caller.enterpriseId, { after, limit }) : [];
+    return { body: await services.pager.list(query, caller, filter, fetch, presentMasterAccount) };
   },
 });
 

@@ -80,15 +80,8 @@ export const listExportSchedulesRoute = defineRoute({
   query: z.object(pageQuery).strict(),
   responses: { 200: { description: 'A page of schedules.', schema: listOf(ExportScheduleBody, 'ExportScheduleList') } },
   handler: async ({ query, caller, services }) => {
-    const after = services.pager.decode(query.page_token, caller, {});
-    const rows = await listSchedules(services.sql, caller.enterpriseId, after, query.page_size + 1);
-    const scanned = rows.slice(0, query.page_size);
-    return {
-      body: {
-        items: (await readableSchedules(services.sql, caller, scanned)).map((r) => presentSchedule(r)),
-        next_page_token: rows.length > query.page_size ? services.pager.encode(scanned[scanned.length - 1].id, caller, {}) : null,
-      },
-    };
+    const fetch = (after: string | null, limit: number) => listSchedules(services.sql, caller.enterpriseId, after, limit);
+    return { body: await services.pager.list(query, caller, {}, fetch, (r) => presentSchedule(r), (rows) => readableSchedules(services.sql, caller, rows)) };
   },
 });
 

@@ -100,15 +100,8 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
       responses: { 200: { description: 'A page of exports, oldest first.', schema: listOf(ExportBody, `${op}List`) } },
       handler: async ({ query, caller, services }) => {
         const filter = { schedule_id: query.schedule_id ?? null };
-        const after = services.pager.decode(query.page_token, caller, filter);
-        const rows = await listExports(services.sql, caller.enterpriseId, kind, after, query.page_size + 1, query.schedule_id);
-        const scanned = rows.slice(0, query.page_size);
-        return {
-          body: {
-            items: (await readableExports(services.sql, caller, kind, scanned)).map(presentExport),
-            next_page_token: rows.length > query.page_size ? services.pager.encode(scanned[scanned.length - 1].id, caller, filter) : null,
-          },
-        };
+        const fetch = (after: string | null, limit: number) => listExports(services.sql, caller.enterpriseId, kind, after, limit, query.schedule_id);
+        return { body: await services.pager.list(query, caller, filter, fetch, presentExport, (rows) => readableExports(services.sql, caller, kind, rows)) };
       },
     }),
     defineRoute({

@@ -89,10 +89,9 @@ export const listAgreementsRoute = defineRoute({
   responses: { 200: { description: 'A page of agreements, oldest first.', schema: listOf(CommercialAgreementBody, 'EnterpriseCommercialAgreementList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { status: query.status ?? null };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    if (!caller.can('fees.read', [caller.enterpriseRef])) return { body: { items: [], next_page_token: null } };
-    const rows = await listAgreements(services.sql, { enterpriseId: caller.enterpriseId, status: query.status, after, limit: query.page_size + 1 });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentAgreement) };
+    const fetch = async (after: string | null, limit: number) =>
+      caller.can('fees.read', [caller.enterpriseRef]) ? listAgreements(services.sql, { enterpriseId: caller.enterpriseId, status: query.status, after, limit }) : [];
+    return { body: await services.pager.list(query, caller, filter, fetch, presentAgreement) };
   },
 });
 

@@ -81,22 +81,23 @@ async function listFunding(
   view: 'endpoint' | 'instruction',
 ) {
   const filter = { account_ref: query.account_ref ?? null, rail_class: query.rail_class ?? null };
-  const after = services.pager.decode(query.page_token, caller, filter);
-  if (query.account_ref) {
-    const account = await requireAccount(services.sql, caller, query.account_ref, 'funding.read');
-    await ensureFundingEndpoints(services.sql, account, (request) => services.providers.issueDepositInstruction(request));
-  }
-  const rows = await listEndpoints(services.sql, {
-    enterpriseId: caller.enterpriseId,
-    visible: visibility(caller, 'funding.read'),
-    accountRef: query.account_ref,
-    railClass: query.rail_class as RailClass | undefined,
-    after,
-    limit: query.page_size + 1,
-    orderBy: view,
-  });
-  const keyed = rows.map((r) => ({ ...r, id: view === 'endpoint' ? r.id : r.instruction_id, row: r }));
-  return services.pager.page(keyed, query.page_size, caller, filter, (k) => (view === 'endpoint' ? presentFundingEndpoint(k.row) : presentDepositInstruction(k.row)));
+  const fetch = async (after: string | null, limit: number) => {
+    if (query.account_ref) {
+      const account = await requireAccount(services.sql, caller, query.account_ref, 'funding.read');
+      await ensureFundingEndpoints(services.sql, account, (request) => services.providers.issueDepositInstruction(request));
+    }
+    const rows = await listEndpoints(services.sql, {
+      enterpriseId: caller.enterpriseId,
+      visible: visibility(caller, 'funding.read'),
+      accountRef: query.account_ref,
+      railClass: query.rail_class as RailClass | undefined,
+      after,
+      limit,
+      orderBy: view,
+    });
+    return rows.map((r) => ({ ...r, id: view === 'endpoint' ? r.id : r.instruction_id, row: r }));
+  };
+  return services.pager.list(query, caller, filter, fetch, (k) => (view === 'endpoint' ? presentFundingEndpoint(k.row) : presentDepositInstruction(k.row)));
 }
 
 export const listFundingEndpoints = defineRoute({

@@ -118,14 +118,11 @@ export const listIdentityProvidersRoute = defineRoute({
   responses: { 200: { description: 'A page of identity providers.', schema: listOf(IdentityProviderBody, 'IdentityProviderList') } },
   handler: async ({ query, caller, services }) => {
     const filter = {};
-    const after = services.pager.decode(query.page_token, caller, filter);
-    if (!caller.can('identity_providers.read', [caller.enterpriseRef])) return { body: { items: [], next_page_token: null } };
-    const rows = await services.orm.em.fork().find(
-      IdentityProvider,
-      { enterpriseId: caller.enterpriseId, ...(after ? { id: { $gt: after } } : {}) },
-      { orderBy: { id: 'asc' }, limit: query.page_size + 1 },
-    );
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentIdentityProvider) };
+    const fetch = async (after: string | null, limit: number) =>
+      caller.can('identity_providers.read', [caller.enterpriseRef])
+        ? services.orm.em.fork().find(IdentityProvider, { enterpriseId: caller.enterpriseId, ...(after ? { id: { $gt: after } } : {}) }, { orderBy: { id: 'asc' }, limit })
+        : [];
+    return { body: await services.pager.list(query, caller, filter, fetch, presentIdentityProvider) };
   },
 });
 

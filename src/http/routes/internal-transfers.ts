@@ -98,15 +98,8 @@ export const listInternalTransfersRoute = defineRoute({
       reference: query.reference ?? null,
       metadata: query.metadata ?? null,
     };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listTransfers(
-      services.sql,
-      caller,
-      { accountRef: query.account_ref, status: query.status, createdAfter: query.created_after, createdBefore: query.created_before, reference: query.reference, metadata: query.metadata },
-      after,
-      query.page_size + 1,
-    );
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentTransfer) };
+    const where = { accountRef: query.account_ref, status: query.status, createdAfter: query.created_after, createdBefore: query.created_before, reference: query.reference, metadata: query.metadata };
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listTransfers(services.sql, caller, where, after, limit), presentTransfer) };
   },
 });
 

@@ -70,10 +70,9 @@ export const listLedgerCheckpointsRoute = defineRoute({
   query: z.object({ ...pageQuery }).strict(),
   responses: { 200: { description: 'A page of checkpoints, oldest first.', schema: listOf(LedgerCheckpointBody, 'LedgerCheckpointList') } },
   handler: async ({ query, caller, services }) => {
-    const after = services.pager.decode(query.page_token, caller, {});
-    const rows = caller.can('audit.read', [caller.enterpriseRef]) ? await listCheckpoints(services.sql, caller.enterpriseId, after, query.page_size + 1) : [];
     const publicKey = await publicKeyOf(services);
-    return { body: services.pager.page(rows, query.page_size, caller, {}, (r) => present(r, publicKey)) };
+    const fetch = async (after: string | null, limit: number) => (caller.can('audit.read', [caller.enterpriseRef]) ? listCheckpoints(services.sql, caller.enterpriseId, after, limit) : []);
+    return { body: await services.pager.list(query, caller, {}, fetch, (r) => present(r, publicKey)) };
   },
 });
 

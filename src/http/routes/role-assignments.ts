@@ -81,16 +81,9 @@ export const listRoleAssignments = defineRoute({
   responses: { 200: { description: 'A page of role assignments.', schema: listOf(RoleAssignmentBody, 'RoleAssignmentList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { principal_ref: query.principal_ref, role_ref: query.role_ref, scope_ref: query.scope_ref, status: query.status };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await roleAssignmentsInScope(services.orm.em.fork(), caller, {
-      principalRef: query.principal_ref,
-      roleRef: query.role_ref,
-      scopeRef: query.scope_ref,
-      status: query.status,
-      after,
-      limit: query.page_size,
-    });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentRoleAssignment) };
+    const fetch = (after: string | null, limit: number) =>
+      roleAssignmentsInScope(services.orm.em.fork(), caller, { principalRef: query.principal_ref, roleRef: query.role_ref, scopeRef: query.scope_ref, status: query.status, after, limit });
+    return { body: await services.pager.list(query, caller, filter, fetch, presentRoleAssignment) };
   },
 });
 

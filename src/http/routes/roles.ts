@@ -66,15 +66,10 @@ export const listRoles = defineRoute({
   responses: { 200: { description: 'A page of roles.', schema: listOf(RoleBody, 'RoleList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { scope_ref: query.scope_ref, status: query.status };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listInScope(services.orm.em.fork(), Role, caller, 'roles.read', {
-      scopeField: 'scopeRef',
-      requestedScope: query.scope_ref,
-      where: query.status ? { status: query.status } : {},
-      after,
-      limit: query.page_size,
-    });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentRole) };
+    const where = query.status ? { status: query.status } : {};
+    const fetch = (after: string | null, limit: number) =>
+      listInScope(services.orm.em.fork(), Role, caller, 'roles.read', { scopeField: 'scopeRef', requestedScope: query.scope_ref, where, after, limit });
+    return { body: await services.pager.list(query, caller, filter, fetch, presentRole) };
   },
 });
 

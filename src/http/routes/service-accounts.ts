@@ -138,16 +138,10 @@ export const listServiceAccounts = defineRoute({
   responses: { 200: { description: 'A page of service accounts.', schema: listOf(ServiceAccountBody, 'ServiceAccountList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { parent_ref: query.parent_ref, status: query.status, external_id: query.external_id };
-    const after = services.pager.decode(query.page_token, caller, filter);
     const where = { ...(query.status ? { status: query.status } : {}), ...(query.external_id ? { externalId: query.external_id } : {}) };
-    const rows = await listInScope(services.orm.em.fork(), ServiceAccount, caller, 'service_accounts.read', {
-      scopeField: 'parentRef',
-      requestedScope: query.parent_ref,
-      where,
-      after,
-      limit: query.page_size,
-    });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentServiceAccount) };
+    const fetch = (after: string | null, limit: number) =>
+      listInScope(services.orm.em.fork(), ServiceAccount, caller, 'service_accounts.read', { scopeField: 'parentRef', requestedScope: query.parent_ref, where, after, limit });
+    return { body: await services.pager.list(query, caller, filter, fetch, presentServiceAccount) };
   },
 });
 

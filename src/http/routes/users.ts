@@ -68,13 +68,13 @@ export const listUsers = defineRoute({
   responses: { 200: { description: 'A page of users.', schema: listOf(UserBody, 'UserList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { scope_ref: query.scope_ref, status: query.status, email: query.email?.toLowerCase() };
-    const after = services.pager.decode(query.page_token, caller, filter);
     const where: FilterQuery<User> = {
       ...(query.status ? { status: query.status } : {}),
       ...(filter.email ? { [raw('lower(email)')]: filter.email } : {}),
     };
-    const rows = await listInScope(services.orm.em.fork(), User, caller, 'users.read', { scopeField: 'scopeRef', requestedScope: query.scope_ref, where, after, limit: query.page_size });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentUser) };
+    const fetch = (after: string | null, limit: number) =>
+      listInScope(services.orm.em.fork(), User, caller, 'users.read', { scopeField: 'scopeRef', requestedScope: query.scope_ref, where, after, limit });
+    return { body: await services.pager.list(query, caller, filter, fetch, presentUser) };
   },
 });
 
@@ -200,7 +200,6 @@ export const listInvitations = defineRoute({
   responses: { 200: { description: 'A page of invitations.', schema: listOf(UserInvitationBody, 'UserInvitationList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { scope_ref: query.scope_ref, status: query.status, email: query.email?.toLowerCase() };
-    const after = services.pager.decode(query.page_token, caller, filter);
     const now = new Date();
     const byStatus: Record<z.infer<typeof InvitationStatus>, object> = {
       pending: { status: 'pending', expiresAt: { $gt: now } },
@@ -212,8 +211,9 @@ export const listInvitations = defineRoute({
       ...(query.status ? byStatus[query.status] : {}),
       ...(filter.email ? { [raw('lower(email)')]: filter.email } : {}),
     };
-    const rows = await listInScope(services.orm.em.fork(), UserInvitation, caller, 'users.read', { scopeField: 'scopeRef', requestedScope: query.scope_ref, where, after, limit: query.page_size });
-    return { body: services.pager.page(rows, query.page_size, caller, filter, presentInvitation) };
+    const fetch = (after: string | null, limit: number) =>
+      listInScope(services.orm.em.fork(), UserInvitation, caller, 'users.read', { scopeField: 'scopeRef', requestedScope: query.scope_ref, where, after, limit });
+    return { body: await services.pager.list(query, caller, filter, fetch, presentInvitation) };
   },
 });
 

@@ -116,22 +116,14 @@ export const listWebhookSubscriptions = defineRoute({
   responses: { 200: { description: 'A page of subscriptions.', schema: listOf(WebhookSubscriptionBody, 'WebhookSubscriptionList') } },
   handler: async ({ query, caller, services }) => {
     const filter = { status: query.status ?? null };
-    const after = services.pager.decode(query.page_token, caller, filter);
-    const rows = await listSubscriptions(services.sql, caller.enterpriseId, after, query.page_size + 1, query.status);
-    const more = rows.length > query.page_size;
-    const scanned = rows.slice(0, query.page_size);
-    const paths = new ScopePaths(services.sql);
-    const visible: SubscriptionRow[] = [];
-    for (const row of scanned) {
-      const path = (await paths.of(row.scope_ref)) ?? [`enterprises/${row.enterprise_id}`, row.scope_ref];
-      if (caller.can('webhooks.read', path)) visible.push(row);
-    }
-    return {
-      body: {
-        items: visible.map(presentSubscription),
-        next_page_token: more ? services.pager.encode(scanned[scanned.length - 1].id, caller, filter) : null,
-      },
+    const fetch = (after: string | null, limit: number) => listSubscriptions(services.sql, caller.enterpriseId, after, limit, query.status);
+    const visible = async (rows: SubscriptionRow[]) => {
+      const paths = new ScopePaths(services.sql);
+      const kept: SubscriptionRow[] = [];
+      for (const row of rows) if (caller.can('webhooks.read', (await paths.of(row.scope_ref)) ?? [`enterprises/${row.enterprise_id}`, row.scope_ref])) kept.push(row);
+      return kept;
     };
+    return { body: await services.pager.list(query, caller, filter, fetch, presentSubscription, visible) };
   },
 });
 
