@@ -3928,7 +3928,9 @@ export interface paths {
         };
         /**
          * List withdrawal destinations
-         * @description Requires permission `withdrawals.read`.
+         * @description `reference` and `metadata[<key>]` match exactly.
+         *
+         *     Requires permission `withdrawals.read`.
          */
         get: operations["listWithdrawalDestinations"];
         put?: never;
@@ -3962,7 +3964,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a withdrawal destination's reference or metadata
+         * @description In any status, retired and rejected included, without an approval (where withdrawals may go does not change): `reference` replaces the reference (null removes it), `metadata` is merged (null removes a key). With If-Match, a stale ETag is 412 and nothing changes. Metadata beyond its limits is 422 naming the key; a unique reference held by another withdrawal destination is 409 `reference_taken`.
+         *
+         *     Requires permission `withdrawal_destinations.manage`.
+         */
+        patch: operations["updateWithdrawalDestination"];
         trace?: never;
     };
     "/withdrawal-destinations/{destination_id}/disable": {
@@ -7073,6 +7081,28 @@ export interface webhooks {
          *     POSTed to every active webhook subscription whose `event_types` include `withdrawals.withdrawal_destination.retired.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
          */
         post: operations["onWithdrawalsWithdrawalDestinationRetiredV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawals.withdrawal_destination.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawals.withdrawal_destination.updated.v1
+         * @description A withdrawal destination's reference or metadata changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `withdrawals.withdrawal_destination.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onWithdrawalsWithdrawalDestinationUpdatedV1Event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13112,8 +13142,11 @@ export interface components {
             fiat_routing: null;
             id: string;
             label: string;
+            metadata: components["schemas"]["Metadata"];
             /** @enum {string} */
             rail_class: "crypto";
+            /** @description The integrator's own id for the object; null when none was given. */
+            reference: string | null;
             /** @enum {string} */
             resource: "withdrawal_destination";
             /** @description Accounts at or below this scope may withdraw to it. */
@@ -13146,9 +13179,17 @@ export interface components {
                 label: string;
                 network: string;
             };
+            metadata?: components["schemas"]["Metadata"];
             /** @enum {string} */
             rail_class: "crypto";
+            /**
+             * @description The integrator's own id for the object (at most 128 characters).
+             * @example payout-2026-11-0042
+             */
+            reference?: string;
             scope_ref: string;
+            /** @description When true, the reference is unique among the enterprise's objects of this type created with `unique_reference: true`: another one holding it is 409 `reference_taken` with `existing_id`, and nothing is created. */
+            unique_reference?: boolean;
         };
         WithdrawalDestinationList: {
             items: components["schemas"]["WithdrawalDestination"][];
@@ -13350,6 +13391,26 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "withdrawals.withdrawal_destination.retired.v1";
+        };
+        /** @description A withdrawal destination's reference or metadata changed. */
+        WithdrawalsWithdrawalDestinationUpdatedV1Event: {
+            data: components["schemas"]["WithdrawalDestination"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "withdrawals.withdrawal_destination.updated.v1";
         };
         /** @description Single-use action token (POST /action-tokens). */
         XActionToken: string;
@@ -30413,10 +30474,16 @@ export interface operations {
         parameters: {
             query?: {
                 asset?: string;
+                /** @description Only objects whose metadata holds every given pair: `?metadata[order_id]=ord_8812`. */
+                metadata?: {
+                    [key: string]: string;
+                };
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
+                /** @description Only objects with this reference. */
+                reference?: string;
                 scope_ref?: string;
                 status?: "pending_approval" | "active" | "disabled" | "retired" | "rejected";
             };
@@ -30626,6 +30693,111 @@ export interface operations {
             };
             /** @description EdgeNotFound */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWithdrawalDestination: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the version being changed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                destination_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferenceMetadataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated withdrawal destination. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalDestination"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgePreconditionFailed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -37199,6 +37371,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WithdrawalsWithdrawalDestinationRetiredV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWithdrawalsWithdrawalDestinationUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalsWithdrawalDestinationUpdatedV1Event"];
             };
         };
         responses: {

@@ -78,6 +78,7 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'transfers.read',
   'transfers.create',
   'withdrawals.create',
+  'withdrawal_destinations.manage',
   'kyc.read',
   'kyc.decide',
   'audit.read',
@@ -152,12 +153,15 @@ const transfer = async () => {
   return res.body;
 };
 
+/** An active destination in client A's address book. */
+const destinationOfA = () =>
+  asAdmin('POST', '/withdrawal-destinations', { rail_class: 'crypto', scope_ref: clientA, crypto_routing: { asset: 'USDC', network: 'ethereum', label: 'Matrix', destination: { address: ETH_ADDRESS, memo: null } } });
+
 /** A withdrawal out of client A's account (funded through the ledger) to a destination registered at A. */
 const withdrawalOfA = async () => {
   const account = await accountOfA();
   await creditExternalDeposit(app.services.sql, { key: unique('deposit'), enterpriseId: admin.tenant.enterpriseId, accountRef: account, asset: 'USDC', amount: 10_000_000n });
-  const crypto_routing = { asset: 'USDC', network: 'ethereum', label: 'Matrix', destination: { address: ETH_ADDRESS, memo: null } };
-  const destination = await asAdmin('POST', '/withdrawal-destinations', { rail_class: 'crypto', scope_ref: clientA, crypto_routing });
+  const destination = await destinationOfA();
   const res = await call(app.url, 'POST', '/withdrawals', {
     token: admin.token,
     body: { account_ref: account, amount: { currency: 'USDC', value: '1.00' }, rail: 'ethereum', withdrawal_destination_id: destination.id },
@@ -332,6 +336,13 @@ const rows: Row[] = [
     kind: 'object',
     setup: withdrawalOfA,
     request: (w) => ({ method: 'PATCH', path: `/withdrawals/${w.id}`, body: { metadata: { payout_id: 'po_1' } } }),
+  },
+  {
+    route: 'PATCH /withdrawal-destinations/{destination_id}',
+    permission: 'withdrawal_destinations.manage',
+    kind: 'object',
+    setup: destinationOfA,
+    request: (d) => ({ method: 'PATCH', path: `/withdrawal-destinations/${d.id}`, body: { metadata: { wallet: 'treasury' } } }),
   },
 
   { route: 'POST /internal-transfer-batches', permission: 'transfers.create', kind: 'object', setup: accountsOfA, request: transferBatch },

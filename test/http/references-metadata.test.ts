@@ -1,7 +1,8 @@
 import { uuidv7 } from '../../src/ids';
 import { creditExternalDeposit } from '../../src/ledger';
 import { call, createTenant, startTestApp, tokenFor, type Tenant, type TestApp } from '../helpers/app';
-import { eventsOf as eventsOfResource, expectCarried as expectCarriedBy, type Carrier } from '../helpers/references';
+import { eventsOf as eventsOfResource, expectCarried as expectCarriedBy, expectPatched, type Carrier } from '../helpers/references';
+import { ETH_ADDRESS } from '../workflows/withdrawal-fixtures';
 
 /*
  * `reference` and `metadata` on the tenant API's money objects: set at creation, read back, listed
@@ -139,5 +140,39 @@ describe('internal transfer batches', () => {
     const res = await post('/internal-transfer-batches', { atomic: true, transfers: [item(`fresh-${uuidv7()}`), item(reference)] });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ reason: 'reference_taken', existing_id: first.body.id, transfer_index: 1 });
+  });
+});
+
+describe('withdrawal destinations', () => {
+  const register = (extra: Record<string, unknown>) =>
+    post('/withdrawal-destinations', {
+      rail_class: 'crypto',
+      scope_ref: `enterprises/${tenant.enterpriseId}`,
+      crypto_routing: { asset: 'USDC', network: 'ethereum', label: 'Treasury', destination: { address: ETH_ADDRESS, memo: null } },
+      ...extra,
+    });
+
+  it('carries them from registration to reads, filters, events and the export, and changes them once retired', async () => {
+    const res = await register({ reference: 'wallet-9', metadata: { wallet_id: 'w_9', owner: 'treasury' } });
+    expect(res.status).toBe(201);
+    await expectCarried('withdrawal-destinations', res.body, 'wallet-9', { wallet_id: 'w_9', owner: 'treasury' });
+    const retired = await api('POST', `/withdrawal-destinations/${res.body.id}/retire`, undefined, { 'if-match': res.body.etag });
+    expect(retired.body.status).toBe('retired');
+    const patched = await expectPatched(carrier(), 'withdrawal-destinations', retired.body, 'withdrawals.withdrawal_destination.updated.v1');
+    expect(patched.status).toBe('retired');
+  });
+
+  it('keeps a unique reference unique and refuses metadata past its limits, registering nothing', async () => {
+    const reference = `unique-${uuidv7()}`;
+    const first = await register({ reference, unique_reference: true });
+    expect(first.status).toBe(201);
+    const again = await register({ reference, unique_reference: true });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ reason: 'reference_taken', existing_id: first.body.id });
+    const longRef = `long-${uuidv7()}`;
+    const long = await register({ reference: longRef, metadata: { note: 'v'.repeat(501) } });
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toContainEqual({ pointer: '/body/metadata/note', detail: expect.any(String) });
+    expect((await api('GET', `/withdrawal-destinations?reference=${longRef}`)).body.items).toEqual([]);
   });
 });

@@ -41,7 +41,10 @@ function eventLogSource(columns: Record<string, string>, numeric: readonly strin
 }
 
 // Operations activity reads the event log, which carries every transaction's representation (status,
-// fees, attribution); the audit export reads the audit trail's own table.
+// fees, attribution); the audit export reads the audit trail's own table. Besides the transactions
+// (`operations.*`) it carries the other money objects the integrator annotates: withdrawal destinations.
+const ACTIVITY_EVENT_TYPES = ['operations.%', 'withdrawals.withdrawal_destination.%'];
+
 defineExportSource(
   'operations_activity',
   eventLogSource(
@@ -64,7 +67,7 @@ defineExportSource(
       metadata: `(e.payload->'metadata')::text`,
     },
     ['principal_value', 'fee_total'],
-    `e.type like 'operations.%'`,
+    `(${ACTIVITY_EVENT_TYPES.map((t) => `e.type like '${t}'`).join(' or ')})`,
   ),
 );
 

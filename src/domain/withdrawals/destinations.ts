@@ -9,7 +9,9 @@ import { assertValidAddress, networkByCode } from '../../reference/networks';
 import { resolveBoundary } from '../iam/scopes';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
 import { visibleByScopePath } from '../policies/scope';
-import { DESTINATION_EVENTS, type DESTINATION_STATUSES } from './events';
+import type { ReferenceMetadata } from '../../schema/metadata';
+import { referenceMetadataFragment, referenceRefusal, updateReferenceMetadata, type ReferenceMetadataChange, type ReferenceMetadataFilter } from '../../db/references';
+import { DESTINATION_EVENTS, DESTINATION_UPDATED, type DESTINATION_STATUSES } from './events';
 
 export type DestinationStatus = (typeof DESTINATION_STATUSES)[number];
 
@@ -31,9 +33,13 @@ export interface DestinationRow {
   /** End of the cooling-off period; null: none (usable once active). */
   usable_from: Date | null;
   approval_id: string | null;
+  reference: string | null;
+  reference_unique: boolean;
+  metadata: Record<string, string>;
 }
 
-const COLUMNS = 'id, version, created_at, updated_at, enterprise_id, scope_ref, scope_path, rail_class, asset, network, label, address, memo, status, usable_from, approval_id';
+const COLUMNS =
+  'id, version, created_at, updated_at, enterprise_id, scope_ref, scope_path, rail_class, asset, network, label, address, memo, status, usable_from, approval_id, reference, reference_unique, metadata';
 
 export function presentDestination(d: DestinationRow) {
   return {
@@ -48,6 +54,8 @@ export function presentDestination(d: DestinationRow) {
     approval_ref: d.approval_id ? `approvals/${d.approval_id}` : null,
     crypto_routing: { asset: d.asset, network: d.network, label: d.label, destination: { address: d.address, memo: d.memo } },
     fiat_routing: null,
+    reference: d.reference,
+    metadata: d.metadata,
     etag: etagOf(d),
     created_at: d.created_at.toISOString(),
     updated_at: d.updated_at.toISOString(),
@@ -61,6 +69,8 @@ export interface NewDestination {
   label: string;
   address: string;
   memo: string | null;
+  /** The integrator's reference and metadata (none when absent). */
+  annotations?: ReferenceMetadata;
 }
 
 async function writeEvent(tx: TransactionSql, attribution: SubjectAttribution, type: string, row: DestinationRow): Promise<void> {
@@ -99,18 +109,24 @@ export async function createDestination(
     });
   }
   assertValidAddress(network.code, input.address, input.memo, '/body/crypto_routing/destination');
+  const annotations = input.annotations ?? { reference: null, referenceUnique: false, metadata: {} };
   return sql.begin(async (tx) => {
     await assertEnterpriseOpen(tx, caller.enterpriseId);
     const [row] = await tx.unsafe(
-      `insert into withdrawal_destinations (id, enterprise_id, scope_ref, scope_path, rail_class, asset, network, label, address, memo, status, approval_id, usable_from)
-       values ($1, $2, $3, $4, 'crypto', $5, $6, $7, $8, $9, $10, $11, case when $11::uuid is null and $12::int > 0 then now() + make_interval(secs => $12::int) end) returning ${COLUMNS}`,
+      `insert into withdrawal_destinations (id, enterprise_id, scope_ref, scope_path, rail_class, asset, network, label, address, memo, status, approval_id, usable_from,
+                                            reference, reference_unique, metadata)
+       values ($1, $2, $3, $4, 'crypto', $5, $6, $7, $8, $9, $10, $11, case when $11::uuid is null and $12::int > 0 then now() + make_interval(secs => $12::int) end,
+               $13, $14, $15::text::jsonb) returning ${COLUMNS}`,
       [uuidv7(), caller.enterpriseId, input.scopeRef, [...path] as never, asset.code, network.code, input.label, input.address, input.memo,
-        governance.approvalId ? 'pending_approval' : 'active', governance.approvalId, governance.coolingOffSeconds],
+        governance.approvalId ? 'pending_approval' : 'active', governance.approvalId, governance.coolingOffSeconds,
+        annotations.reference, annotations.referenceUnique, JSON.stringify(annotations.metadata)],
       { prepare: true },
     );
     await writeEvent(tx, caller.attribution(), governance.approvalId ? DESTINATION_EVENTS.pending_approval : DESTINATION_EVENTS.created, row as unknown as DestinationRow);
     await alongside?.(tx, row as unknown as DestinationRow);
     return row as unknown as DestinationRow;
+  }).catch(async (err: unknown) => {
+    throw await referenceRefusal(sql, err, 'withdrawal_destinations', 'withdrawal destination', caller.enterpriseId, annotations);
   });
 }
 
@@ -135,7 +151,7 @@ export async function readDestination(
 export async function listDestinations(
   sql: Sql,
   caller: Caller,
-  q: { scopeRef?: string; status?: DestinationStatus; asset?: string; after: string | null; limit: number },
+  q: ReferenceMetadataFilter & { scopeRef?: string; status?: DestinationStatus; asset?: string; after: string | null; limit: number },
 ): Promise<DestinationRow[]> {
   const rows = await sql`
     select ${sql.unsafe(COLUMNS)} from withdrawal_destinations
@@ -144,6 +160,7 @@ export async function listDestinations(
        and ${q.scopeRef ? sql`${q.scopeRef} = any(scope_path)` : sql`true`}
        and ${q.status ? sql`status = ${q.status}` : sql`true`}
        and ${q.asset ? sql`asset = ${q.asset}` : sql`true`}
+       and ${referenceMetadataFragment(sql, q)}
        and ${q.after ? sql`id > ${q.after}` : sql`true`}
      order by id limit ${q.limit}`;
   return rows as unknown as DestinationRow[];
@@ -205,4 +222,29 @@ export async function rejectGovernedDestination(tx: TransactionSql, id: string, 
     { prepare: true },
   );
   if (row) await writeEvent(tx, attribution, DESTINATION_EVENTS.rejected, row as unknown as DestinationRow);
+}
+
+/**
+ * Changes a destination's reference and metadata, in any status (retired and rejected included: the
+ * integrator's address book keeps its ids); where withdrawals may go does not change, so no approval is
+ * asked for. Needs `withdrawal_destinations.manage`, as registering it does.
+ */
+export async function updateDestinationReferenceMetadata(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+  change: ReferenceMetadataChange,
+  assertCurrent: (row: DestinationRow) => void,
+): Promise<DestinationRow> {
+  return updateReferenceMetadata<DestinationRow>(sql, {
+    table: 'withdrawal_destinations',
+    columns: COLUMNS,
+    what: 'withdrawal destination',
+    id,
+    enterpriseId: caller.enterpriseId,
+    change,
+    authorize: (row) => caller.require('withdrawal_destinations.manage', row.scope_path, 'withdrawal destination'),
+    assertCurrent,
+    after: (tx, row) => writeEvent(tx, caller.attribution(), DESTINATION_UPDATED, row),
+  });
 }

@@ -31,6 +31,7 @@ export const WithdrawalDestinationBody = z
     approval_ref: z.string().nullable().openapi({ description: 'The approval it waits (or waited) for; null when none was required.' }),
     crypto_routing: CryptoRoutingBody,
     fiat_routing: z.null(),
+    ...referenceMetadataBody,
     etag: ETag,
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -82,6 +83,8 @@ export const DESTINATION_EVENTS = {
   disabled: destinationEvent('disabled', 'A withdrawal destination was disabled: new withdrawals cannot use it.'),
   retired: destinationEvent('retired', 'A withdrawal destination was retired (terminal).'),
 } as const;
+
+export const DESTINATION_UPDATED = destinationEvent('updated', 'A withdrawal destination\'s reference or metadata changed.');
 
 const withdrawalEvent = (state: string, description: string) => defineEventType(`operations.withdrawal.${state}.v1`, description, WithdrawalRecordBody);
 

@@ -13,8 +13,8 @@ import {
   readableTransfer,
   updateTransferReferenceMetadata,
 } from '../../domain/transfers/transfers';
-import { ReferenceMetadataUpdate, referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
-import { assertIfMatch } from '../etag';
+import { referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
+import { referenceMetadataPatchRoute } from '../references';
 import { carriedEntry } from '../../domain/audit/entries';
 
 const TransferParams = z.object({ internal_transfer_id: Uuid });
@@ -103,24 +103,18 @@ export const listInternalTransfersRoute = defineRoute({
   },
 });
 
-export const updateInternalTransferRoute = defineRoute({
-  method: 'patch',
+export const updateInternalTransferRoute = referenceMetadataPatchRoute({
   path: '/internal-transfers/{internal_transfer_id}',
   operationId: 'updateInternalTransfer',
   summary: 'Change an internal transfer\'s reference or metadata',
-  description:
-    'In any status: `reference` replaces the reference (null removes it), `metadata` is merged (null removes a key). ' +
-    'With If-Match, a stale ETag is 412 and nothing changes. Metadata beyond its limits is 422 naming the key; a unique reference held by another transfer is 409 `reference_taken`.',
+  noun: 'transfer',
+  states: 'In any status',
   tags: ['Internal transfers'],
-  auth: { kind: 'bearer', permission: 'transfers.create' },
-  ifMatch: true,
+  permission: 'transfers.create',
   params: TransferParams,
-  body: ReferenceMetadataUpdate,
-  responses: { 200: { description: 'The updated transfer.', schema: TransactionRecordBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed', 'EdgeUnprocessable'],
-  handler: async ({ params, body, caller, services, ctx }) => ({
-    body: presentTransfer(await updateTransferReferenceMetadata(services.sql, caller, params.internal_transfer_id, body, (row) => assertIfMatch(ctx, row))),
-  }),
+  schema: TransactionRecordBody,
+  update: (services, caller, params, change, assertCurrent) => updateTransferReferenceMetadata(services.sql, caller, params.internal_transfer_id, change, assertCurrent),
+  present: presentTransfer,
 });
 
 export const cancelInternalTransferRoute = defineRoute({

@@ -11,8 +11,11 @@ import {
   listDestinations,
   presentDestination,
   readDestination,
+  updateDestinationReferenceMetadata,
   type DestinationAction,
 } from '../../domain/withdrawals';
+import { referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
+import { referenceMetadataPatchRoute } from '../references';
 import { auditRowAlongside } from '../../domain/audit/entries';
 
 const DestinationParams = z.object({ destination_id: Uuid });
@@ -39,6 +42,7 @@ export const createWithdrawalDestinationRoute = defineRoute({
           destination: z.object({ address: z.string().min(1).max(200), memo: z.string().max(64).nullable().default(null) }).strict(),
         })
         .strict(),
+      ...referenceMetadataCreate,
     })
     .strict()
     .openapi('WithdrawalDestinationCreate'),
@@ -59,6 +63,7 @@ export const createWithdrawalDestinationRoute = defineRoute({
       label: r.label,
       address: r.destination.address,
       memo: r.destination.memo,
+      annotations: referenceMetadataOf(body),
     }, auditRowAlongside(ctx, 201, 'withdrawal-destinations'));
     return { status: 201, body: presentDestination(row) };
   },
@@ -69,6 +74,7 @@ export const listWithdrawalDestinationsRoute = defineRoute({
   path: '/withdrawal-destinations',
   operationId: 'listWithdrawalDestinations',
   summary: 'List withdrawal destinations',
+  description: '`reference` and `metadata[<key>]` match exactly.',
   tags: ['Withdrawals'],
   auth: { kind: 'bearer', permission: 'withdrawals.read' },
   query: z
@@ -76,13 +82,15 @@ export const listWithdrawalDestinationsRoute = defineRoute({
       scope_ref: z.string().max(200).optional().openapi({ param: { name: 'scope_ref', in: 'query' } }),
       status: z.enum(DESTINATION_STATUSES).optional().openapi({ param: { name: 'status', in: 'query' } }),
       asset: z.string().max(16).optional().openapi({ param: { name: 'asset', in: 'query' } }),
+      ...referenceMetadataQuery,
       ...pageQuery,
     })
     .strict(),
   responses: { 200: { description: 'A page of destinations.', schema: listOf(WithdrawalDestinationBody, 'WithdrawalDestinationList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { scope_ref: query.scope_ref, status: query.status, asset: query.asset };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listDestinations(services.sql, caller, { scopeRef: query.scope_ref, status: query.status, asset: query.asset, after, limit }), presentDestination) };
+    const filter = { scope_ref: query.scope_ref, status: query.status, asset: query.asset, reference: query.reference, metadata: query.metadata };
+    const q = { scopeRef: query.scope_ref, status: query.status, asset: query.asset, reference: query.reference, metadata: query.metadata };
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listDestinations(services.sql, caller, { ...q, after, limit }), presentDestination) };
   },
 });
 
@@ -97,6 +105,20 @@ export const getWithdrawalDestinationRoute = defineRoute({
   responses: { 200: { description: 'The destination.', schema: WithdrawalDestinationBody } },
   errors: ['EdgeNotFound'],
   handler: async ({ params, caller, services }) => ({ body: presentDestination(await readDestination(services.sql, caller, params.destination_id)) }),
+});
+
+export const updateWithdrawalDestinationRoute = referenceMetadataPatchRoute({
+  path: '/withdrawal-destinations/{destination_id}',
+  operationId: 'updateWithdrawalDestination',
+  summary: 'Change a withdrawal destination\'s reference or metadata',
+  noun: 'withdrawal destination',
+  states: 'In any status, retired and rejected included, without an approval (where withdrawals may go does not change)',
+  tags: ['Withdrawals'],
+  permission: 'withdrawal_destinations.manage',
+  params: DestinationParams,
+  schema: WithdrawalDestinationBody,
+  update: (services, caller, params, change, assertCurrent) => updateDestinationReferenceMetadata(services.sql, caller, params.destination_id, change, assertCurrent),
+  present: presentDestination,
 });
 
 const TRANSITION_DESCRIPTIONS: Record<DestinationAction, string> = {
@@ -129,6 +151,7 @@ export const withdrawalDestinationRoutes: RouteDef[] = [
   createWithdrawalDestinationRoute,
   listWithdrawalDestinationsRoute,
   getWithdrawalDestinationRoute,
+  updateWithdrawalDestinationRoute,
   destinationTransitionRoute('enable'),
   destinationTransitionRoute('disable'),
   destinationTransitionRoute('retire'),

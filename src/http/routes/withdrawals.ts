@@ -13,8 +13,8 @@ import {
   readWithdrawal,
   updateWithdrawalReferenceMetadata,
 } from '../../domain/withdrawals';
-import { ReferenceMetadataUpdate, referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
-import { assertIfMatch } from '../etag';
+import { referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
+import { referenceMetadataPatchRoute } from '../references';
 import { carriedEntry } from '../../domain/audit/entries';
 
 const WithdrawalParams = z.object({ withdrawal_id: Uuid });
@@ -101,24 +101,18 @@ export const getWithdrawalRoute = defineRoute({
   handler: async ({ params, caller, services }) => ({ body: presentWithdrawal(await readWithdrawal(services.sql, caller, params.withdrawal_id)) }),
 });
 
-export const updateWithdrawalRoute = defineRoute({
-  method: 'patch',
+export const updateWithdrawalRoute = referenceMetadataPatchRoute({
   path: '/withdrawals/{withdrawal_id}',
   operationId: 'updateWithdrawal',
   summary: 'Change a withdrawal\'s reference or metadata',
-  description:
-    'In any status, terminal ones included: `reference` replaces the reference (null removes it), `metadata` is merged (null removes a key). ' +
-    'With If-Match, a stale ETag is 412 and nothing changes. Metadata beyond its limits is 422 naming the key; a unique reference held by another withdrawal is 409 `reference_taken`.',
+  noun: 'withdrawal',
+  states: 'In any status, terminal ones included',
   tags: ['Withdrawals'],
-  auth: { kind: 'bearer', permission: 'withdrawals.create' },
-  ifMatch: true,
+  permission: 'withdrawals.create',
   params: WithdrawalParams,
-  body: ReferenceMetadataUpdate,
-  responses: { 200: { description: 'The updated withdrawal.', schema: WithdrawalRecordBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed', 'EdgeUnprocessable'],
-  handler: async ({ params, body, caller, services, ctx }) => ({
-    body: presentWithdrawal(await updateWithdrawalReferenceMetadata(services.sql, caller, params.withdrawal_id, body, (row) => assertIfMatch(ctx, row))),
-  }),
+  schema: WithdrawalRecordBody,
+  update: (services, caller, params, change, assertCurrent) => updateWithdrawalReferenceMetadata(services.sql, caller, params.withdrawal_id, change, assertCurrent),
+  present: presentWithdrawal,
 });
 
 export const cancelWithdrawalRoute = defineRoute({
