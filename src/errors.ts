@@ -66,6 +66,7 @@ export const ERROR_REASONS = [
   'conversion_failed',
   'conversion_pending_approval',
   'conversion_rejected',
+  'decision_in_progress',
   'default_client_account',
   'deposits_in_flight',
   'destination_active',

@@ -48,6 +48,11 @@ export class PgProxy {
     return this.sessions.size;
   }
 
+  /** The client ports the server sees for the sessions through this proxy (`pg_stat_activity.client_port`). */
+  backendClientPorts(): number[] {
+    return [...this.sessions].map((s) => s.server.localPort).filter((p): p is number => typeof p === 'number');
+  }
+
   private accept(client: net.Socket, target: { host: string; port: number }): void {
     if (this.refusing) {
       client.destroy();

@@ -6,15 +6,33 @@ import type { Services } from '../../services';
 import { findApproval, isEligibleApprover, readApproval, type ApprovalRow, type ApprovalView } from './approvals';
 import { APPROVAL_REFUSALS, APPROVAL_UPDATES, type ApprovalCancellation, type ApprovalVote } from './messages';
 import type { CarriedEntry } from '../audit/entries';
+import { STILL_RUNNING, UPDATE_WAIT_MS, updateWithin } from '../../temporal/bounded-update';
 
 const notPending = (status: string) => conflict(`The approval is ${status}; it can no longer be decided.`, stateReason('approval', status));
+
+/**
+ * The workflow took the decision but has not recorded it within UPDATE_WAIT_MS: its activity is waiting
+ * out a database failover. A 503, not a hang past the client's timeout: the approval shows the decision
+ * once recorded, and deciding again then answers 409 (or counts the same vote once).
+ */
+const decisionInProgress = () =>
+  new AppError('TemporarilyUnavailable', 'The decision was sent to the operation and is not recorded yet. Read the approval in a moment; decide again only if it is still pending without your vote.', {
+    reason: 'decision_in_progress',
+    headers: { 'Retry-After': '2' },
+  });
 
 /** Maps a refused or undeliverable Update to the API's answer (the validator's verdict, or the stored state). */
 async function sendUpdate(services: Services, approval: ApprovalRow, name: string, arg: unknown): Promise<ApprovalView> {
   const client = await services.temporal.get();
   try {
-    return await client.workflow.getHandle(approval.workflow_id).executeUpdate<ApprovalView, [unknown]>(name, { args: [arg] });
+    const answer = await updateWithin<ApprovalView>(client, approval.workflow_id, name, [arg]);
+    if (answer === STILL_RUNNING) {
+      services.log.warn({ approval_id: approval.id, update: name }, `approval update not answered within ${UPDATE_WAIT_MS} ms; answering 503`);
+      throw decisionInProgress();
+    }
+    return answer;
   } catch (err) {
+    if (err instanceof AppError) throw err;
     const cause = err instanceof WorkflowUpdateFailedError ? err.cause : null;
     if (cause instanceof ApplicationFailure) {
       switch (cause.type) {
@@ -102,8 +120,17 @@ export async function cancelApproval(services: Services, caller: Caller, approva
   return cancelled;
 }
 
-/** Waits until the governed workflow has opened its approval (the creating POST answers after it). */
-export async function awaitApprovalOpened(services: Services, workflowId: string): Promise<ApprovalView> {
+/**
+ * Waits until the governed workflow has opened its approval (the creating POST answers after it), for
+ * at most UPDATE_WAIT_MS: the record and its workflow are committed by then, and when the workflow's
+ * activity is still waiting out a database failover the POST answers the record as committed (the
+ * answer its Idempotency-Key replays) instead of outliving the client's timeout. Its `approval_ref`
+ * then answers 404 until the workflow has opened it. Null when the wait ran out.
+ */
+export async function awaitApprovalOpened(services: Services, workflowId: string): Promise<ApprovalView | null> {
   const client = await services.temporal.get();
-  return client.workflow.getHandle(workflowId).executeUpdate<ApprovalView, []>(APPROVAL_UPDATES.opened);
+  const opened = await updateWithin<ApprovalView>(client, workflowId, APPROVAL_UPDATES.opened, []);
+  if (opened !== STILL_RUNNING) return opened;
+  services.log.warn({ workflow_id: workflowId }, `approval not opened within ${UPDATE_WAIT_MS} ms; answering the committed record`);
+  return null;
 }

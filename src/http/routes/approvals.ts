@@ -88,7 +88,8 @@ export const getApprovalRoute = defineRoute({
 const DECISION_DESCRIPTION =
   'Only a human decides: a user token (403 `human_approval_required`) holding the approving role at the governed scope (403 `not_an_eligible_approver`); ' +
   'the initiator is refused when the rule bars it (403 `initiator_cannot_approve`). A decided or expired approval is 409 (`approval_<status>`). ' +
-  'Needs an action token (`X-Action-Token`) for the action named below, bound to `approvals/<id>`. The decision is delivered to the governed workflow as a validated Update; the answer is the approval as the workflow accepted it.';
+  'Needs an action token (`X-Action-Token`) for the action named below, bound to `approvals/<id>`. The decision is delivered to the governed workflow as a validated Update; the answer is the approval as the workflow accepted it. ' +
+  'A decision the workflow took but could not record within 8 s (a database failover) is 503 `decision_in_progress`: read the approval a moment later, and decide again (with a new action token) only if it is still pending without the vote.';
 
 function decisionRoute(verdict: 'approve' | 'reject') {
   return defineRoute({
@@ -106,7 +107,7 @@ function decisionRoute(verdict: 'approve' | 'reject') {
     actionTokenResource: (p: { approval_id: string }) => `approvals/${p.approval_id}`,
     params: ApprovalParams,
     responses: { 200: { description: 'The approval after the decision.', schema: ApprovalBody } },
-    errors: ['EdgeNotFound', 'EdgeForbidden', 'EdgeConflict', 'EdgeActionTokenRequired'],
+    errors: ['EdgeNotFound', 'EdgeForbidden', 'EdgeConflict', 'EdgeActionTokenRequired', 'TemporarilyUnavailable'],
     // The workflow's activity commits the entry (carried by the Update) with the vote or the decision.
     handler: async ({ params, caller, services, ctx }) => ({ body: await decideApproval(services, caller, params.approval_id, verdict, carriedEntry(ctx, 200)) }),
   });
@@ -182,12 +183,12 @@ export const cancelApprovalRoute = defineRoute({
   path: '/approvals/{approval_id}/cancel',
   operationId: 'cancelApproval',
   summary: 'Cancel a pending approval (the initiator)',
-  description: 'Only the initiator of the governed operation (403 `not_initiator`); the operation ends `cancelled` and its hold is released. A decided or expired approval is 409.',
+  description: 'Only the initiator of the governed operation (403 `not_initiator`); the operation ends `cancelled` and its hold is released. A decided or expired approval is 409. A cancellation not recorded within 8 s (a database failover) is 503 `decision_in_progress`: read the approval a moment later.',
   tags: ['Approvals'],
   auth: { kind: 'bearer', permission: 'approvals.read' },
   params: ApprovalParams,
   responses: { 200: { description: 'The cancelled approval.', schema: ApprovalBody } },
-  errors: ['EdgeNotFound', 'EdgeForbidden', 'EdgeConflict'],
+  errors: ['EdgeNotFound', 'EdgeForbidden', 'EdgeConflict', 'TemporarilyUnavailable'],
   // The workflow's activity commits the entry (carried by the Update) with the cancellation.
   handler: async ({ params, caller, services, ctx }) => ({ body: await cancelApproval(services, caller, params.approval_id, carriedEntry(ctx, 200)) }),
 });

@@ -26,7 +26,7 @@ export const createWithdrawalRoute = defineRoute({
   summary: 'Withdraw to a withdrawal destination',
   description:
     'Validates, prices the fee with the fee engine, decides the policy, holds amount + fee on the account and starts the durable workflow `withdrawal/<id>`. ' +
-    'Answers 201 with the transaction record: `executing` (no approval needed) or `pending_approval` with `approval_ref` (the approval already exists). ' +
+    'Answers 201 with the transaction record: `executing` (no approval needed) or `pending_approval` with `approval_ref` (the approval already exists; during a database failover it may answer 404 for a few seconds, until the workflow has opened it). ' +
     '`rail` is the crypto network and must be the destination\'s; the destination must be active and registered at or above the account\'s scope, for the same asset (else 422 / 409 `destination_<status>`). ' +
     'A policy `deny` is 422 `policy_denied` naming the rule; insufficient funds (amount + fee) is 422 `insufficient_funds`. States: docs/governed-money.md.',
   tags: ['Withdrawals'],
