@@ -18,7 +18,7 @@ export async function authenticate(ctx: Koa.Context, services: Services): Promis
   if (!header) throw unauthorized('The request has no bearer token.', false);
   const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
   if (!match) throw unauthorized('The Authorization header is not a bearer token.', true);
-  const claims = services.tokens.verify(match[1]);
+  const claims = await services.tokens.verify(match[1]);
   if (!claims) throw unauthorized('The access token is invalid or has expired.', true);
   if (services.revokedTokens.isRevoked(claims)) throw unauthorized('The access token was revoked.', true);
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { ConfigError, loadConfig } from '../../src/config';
 import { TokenSigner } from '../../src/auth/tokens';
 import { LocalRateLimiter } from '../../src/rate-limits/limiter';
@@ -36,15 +37,28 @@ describe('access tokens', () => {
   const signer = new TokenSigner(Buffer.alloc(32, 7));
   const claims = { sub: 's', sk: 'service_account' as const, ent: 'e', ids: 'platform-managed' };
 
-  it('round-trips claims and refuses tampering, other keys and expiry', () => {
-    const { token } = signer.issue(claims, 60);
-    expect(signer.verify(token)).toMatchObject(claims);
+  it('round-trips claims and refuses tampering, other keys and expiry', async () => {
+    const { token } = await signer.issue(claims, 60);
+    expect(await signer.verify(token)).toMatchObject(claims);
     const [h, p, s] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), ent: 'other' })).toString('base64url');
-    expect(signer.verify(`${h}.${forged}.${s}`)).toBeNull();
-    expect(new TokenSigner(Buffer.alloc(32, 8)).verify(token)).toBeNull();
-    expect(signer.verify(token, Date.now() + 61_000)).toBeNull();
-    expect(signer.verify('not-a-token')).toBeNull();
+    expect(await signer.verify(`${h}.${forged}.${s}`)).toBeNull();
+    expect(await new TokenSigner(Buffer.alloc(32, 8)).verify(token)).toBeNull();
+    expect(await signer.verify(token, Date.now() + 61_000)).toBeNull();
+    expect(await signer.verify('not-a-token')).toBeNull();
+  });
+
+  it('writes the header the tokens issued before jose carried, and reads a token signed by hand', async () => {
+    const { token } = await signer.issue(claims, 60);
+    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'at+jwt' });
+    // A token as the hand-written HMAC signer made it (header text, claims, HMAC-SHA256) stays valid across an upgrade.
+    const iat = Math.floor(Date.now() / 1000);
+    const input = `${Buffer.from('{"alg":"HS256","typ":"at+jwt"}').toString('base64url')}.${Buffer.from(JSON.stringify({ iss: 'counterfoil', ...claims, iat, exp: iat + 60, jti: 'j' })).toString('base64url')}`;
+    const byHand = `${input}.${createHmac('sha256', Buffer.alloc(32, 7)).update(input).digest('base64url')}`;
+    expect(await new TokenSigner(Buffer.alloc(32, 7)).verify(byHand)).toMatchObject({ ...claims, jti: 'j' });
+    // alg none, or another algorithm's header, is refused.
+    const none = `${Buffer.from('{"alg":"none","typ":"at+jwt"}').toString('base64url')}.${input.split('.')[1]}.`;
+    expect(await signer.verify(none)).toBeNull();
   });
 });
 

@@ -115,9 +115,9 @@ function checkExchangeRequest(body: TokenRequestBody): asserts body is TokenRequ
   if (body.actor_token) throw oauthError('invalid_request', 'actor_token is not supported: the authenticated client is the actor.');
 }
 
-function issueFor(services: Services, subject: Subject): Awaited<ReturnType<GrantHandler>> {
+async function issueFor(services: Services, subject: Subject): ReturnType<GrantHandler> {
   const ttl = services.config.accessTokenTtlSeconds;
-  return { token: services.tokens.issue(subject, ttl).token, expiresIn: ttl, issuedTokenType: ACCESS_TOKEN_TYPE };
+  return { token: (await services.tokens.issue(subject, ttl)).token, expiresIn: ttl, issuedTokenType: ACCESS_TOKEN_TYPE };
 }
 
 /** A console sign-in carries an ID token at most this old: a leaked older one cannot be exchanged without a client secret. */

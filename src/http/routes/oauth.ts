@@ -48,7 +48,7 @@ export function clientAuthentication(ctx: Koa.Context, body: TokenRequestBody): 
 
 const clientCredentialsGrant: GrantHandler = async ({ services, client }) => {
   const ttl = services.config.accessTokenTtlSeconds;
-  const { token } = services.tokens.issue(
+  const { token } = await services.tokens.issue(
     { sub: client.serviceAccountId, sk: 'service_account', ent: client.enterpriseId, ids: 'platform-managed' },
     ttl,
   );
@@ -130,7 +130,7 @@ export const revokeRoute = defineRoute({
   responses: { 200: { description: 'The token is revoked, or was never usable.' } },
   errors: ['EdgeBadRequest', 'TemporarilyUnavailable'],
   handler: async ({ body, services, ctx }) => {
-    const claims = services.tokens.verify(body.token);
+    const claims = await services.tokens.verify(body.token);
     if (claims) await services.revokedTokens.revoke(claims);
     // An empty 200 (RFC 7009 §2.2): an explicit null body, which Koa sends as nothing at all.
     ctx.body = null;
