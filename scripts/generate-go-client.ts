@@ -32,8 +32,9 @@ export async function ensureOapiCodegen(): Promise<string> {
 }
 
 /**
- * oapi-codegen reads OpenAPI 3.0: the one 3.1 form the document uses that 3.0 lacks is a `type` array
- * (`["string", "null"]`), which becomes the type plus `nullable: true`. Nothing else changes.
+ * oapi-codegen reads OpenAPI 3.0: the 3.1 forms the document uses that 3.0 lacks are a `type` array
+ * (`["string", "null"]`), which becomes the type plus `nullable: true`, and a nullable reference
+ * (`anyOf` of it and `{type: 'null'}`), which becomes `allOf` of it plus `nullable: true`. Nothing else changes.
  */
 export function toOpenApi30(document: object): object {
   const walk = (node: unknown): unknown => {
@@ -41,6 +42,12 @@ export function toOpenApi30(document: object): object {
     if (!node || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(node)) out[k] = walk(v);
+    // A nullable reference (`anyOf: [{$ref}, {type: 'null'}]`) is 3.0's `allOf: [{$ref}]` with `nullable`.
+    const anyOf = out.anyOf as Array<Record<string, unknown>> | undefined;
+    if (anyOf?.length === 2 && anyOf[0]!.$ref !== undefined && anyOf[1]!.type === 'null') {
+      delete out.anyOf;
+      Object.assign(out, { allOf: [anyOf[0]], nullable: true });
+    }
     if (Array.isArray(out.type)) {
       const types = (out.type as string[]).filter((t) => t !== 'null');
       if (types.length < (out.type as string[]).length) out.nullable = true;

@@ -7377,9 +7377,11 @@ export interface components {
             /** @enum {string} */
             resource: "approval_decision_batch";
             results: {
-                approval: components["schemas"]["Approval"] & (Record<string, never> | null);
+                /** @description The approval after the decision (status 200); null otherwise. */
+                approval: components["schemas"]["Approval"] | null;
                 approval_id: string;
-                problem: components["schemas"]["Problem"] & (Record<string, never> | null);
+                /** @description Why this approval was not decided; null on 200. An approval that does not exist or is out of the caller's scope is 404 alike. */
+                problem: components["schemas"]["Problem"] | null;
                 /** @description What the decision alone would have answered: 200, or the problem's status. */
                 status: number;
             }[];
@@ -10164,7 +10166,7 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             placed_at: string;
-            posted_amount: components["schemas"]["Money"] & (Record<string, never> | null);
+            posted_amount: components["schemas"]["Money"] | null;
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -10312,7 +10314,7 @@ export interface components {
             etag: string;
             failure_reason: string | null;
             fee_summary: components["schemas"]["FeeSummary"];
-            fiat_amount: components["schemas"]["Money"] & (Record<string, never> | null);
+            fiat_amount: components["schemas"]["Money"] | null;
             fiat_currency: string;
             id: string;
             pair_id: string;
@@ -10363,7 +10365,7 @@ export interface components {
         OnRampSession: {
             account_ref: string;
             asset: string;
-            asset_amount: components["schemas"]["Money"] & (Record<string, never> | null);
+            asset_amount: components["schemas"]["Money"] | null;
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -10385,8 +10387,8 @@ export interface components {
              */
             expires_at: string;
             failure_reason: string | null;
-            fee_summary: components["schemas"]["FeeSummary"] & (Record<string, never> | null);
-            fiat_amount: components["schemas"]["Money"] & (Record<string, never> | null);
+            fee_summary: components["schemas"]["FeeSummary"] | null;
+            fiat_amount: components["schemas"]["Money"] | null;
             fiat_currency: string;
             id: string;
             pair_id: string;

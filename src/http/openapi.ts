@@ -55,6 +55,24 @@ function registerWebhooks(registry: OpenAPIRegistry): void {
   }
 }
 
+/**
+ * zod-to-openapi writes a nullable named schema as `allOf: [{$ref}, {type: [object, null]}]`, which null
+ * never satisfies (the `$ref` still requires an object). It becomes
+ * `anyOf: [{$ref}, {type: 'null'}]`, the other keywords (the description) kept beside it.
+ */
+function nullableReferences<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(nullableReferences) as T;
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullableReferences(v)])) as Record<string, unknown>;
+  const parts = out.allOf as Array<Record<string, unknown>> | undefined;
+  const nullable = parts?.length === 2 && parts[0]!.$ref !== undefined && Array.isArray(parts[1]!.type) && (parts[1]!.type as string[]).includes('null');
+  if (!nullable) return out as T;
+  const besides = { ...parts[1]! };
+  delete out.allOf;
+  delete besides.type;
+  return { ...out, ...besides, anyOf: [parts[0], { type: 'null' }] } as T;
+}
+
 const COMMON_ERRORS: ErrorCode[] = ['EdgeBadRequest', 'Unauthorized', 'EdgeForbidden', 'EdgeRateLimited'];
 
 /** The OpenAPI 3.1 document, generated from the same route definitions that validate requests. */
@@ -159,7 +177,7 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
 
   registerWebhooks(registry);
 
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: info.title, version: '0.1.0', description: info.description, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
     servers: [{ url: info.serverUrl, description: 'This deployment' }],
@@ -169,4 +187,5 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
       { name: WEBHOOK_TAG, description: 'What Counterfoil POSTs to a webhook subscription: one entry per event type (GET /events/types).' },
     ],
   });
+  return nullableReferences(document);
 }
