@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '../schema/zod';
 import { ERROR_CODES, type ErrorCode } from '../errors';
@@ -7,6 +8,23 @@ import type { RouteDef } from './route';
 import { API_VERSIONS, LATEST_API_VERSION, VERSION_CHANGES, VERSION_HEADER } from '../versions';
 import { eventTypes, type EventTypeDef } from '../events/catalogue';
 import { EventBody } from './routes/events';
+import recordedExamples from './openapi-examples.json';
+
+/**
+ * One exchange per operation, recorded from a test run and scrubbed (`npm run record:examples`,
+ * CONTRIBUTING.md): the `examples` of the operation's request body and of its answer with that status.
+ */
+export interface RecordedExample {
+  status: number;
+  request?: unknown;
+  /** Absent when the answer has no body (POST /oauth/revoke). */
+  response?: unknown;
+}
+export const EXAMPLES_FILE = path.join(__dirname, 'openapi-examples.json');
+const EXAMPLES = recordedExamples as Record<string, RecordedExample>;
+
+/** The media type object's `examples`: one, named for where it comes from. */
+const recorded = (value: unknown) => ({ recorded: { summary: 'Recorded from a test run (ids, times and secrets replaced)', value } });
 
 /** The tag of the `webhooks` entries: what a receiver implements, not operations of this API. */
 const WEBHOOK_TAG = 'Webhook events';
@@ -122,12 +140,14 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
     if (def.ifMatch) headers.push(ifMatch);
     if (def.actionToken) headers.push(actionToken);
     if (def.conditional) headers.push(ifNoneMatch);
+    const example = EXAMPLES[`${def.method.toUpperCase()} ${def.path}`];
     const responses: RouteConfig['responses'] = {};
     for (const [status, spec] of Object.entries(def.responses)) {
+      const examples = example?.status === Number(status) ? { examples: recorded(example.response) } : {};
       responses[status] = {
         description: spec.description,
         headers: { [VERSION_HEADER]: { description: 'The API version the answer is rendered at.', schema: { type: 'string' } } },
-        ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } } : {}),
+        ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema, ...examples } } } : {}),
       };
     }
     const base: ErrorCode[] = def.auth.kind === 'bearer' ? COMMON_ERRORS : ['EdgeBadRequest', 'EdgeRateLimited'];
@@ -167,7 +187,9 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
         body: def.body
           ? {
               required: true,
-              content: Object.fromEntries((def.bodyTypes ?? ['application/json']).map((t) => [t, { schema: def.body! }])),
+              content: Object.fromEntries(
+                (def.bodyTypes ?? ['application/json']).map((t) => [t, { schema: def.body!, ...(example?.request === undefined ? {} : { examples: recorded(example.request) }) }]),
+              ),
             }
           : undefined,
       },

@@ -9,6 +9,7 @@ import { listen, type RunningServer } from '../../src/http/server';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { runState } from './run-state';
 import { KeyRing } from '../../src/auth/sealing';
+import { exampleRecorder, RECORD_ENV } from './openapi-examples';
 
 export interface Tenant {
   enterpriseId: string;
@@ -64,7 +65,10 @@ export async function testServices(overrides: Record<string, string> = {}, opts:
 /** The real tenant API on an ephemeral port against the run's database and Temporal server. */
 export async function startTestApp(overrides: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestApp> {
   const services = await testServices(overrides, opts);
-  const server = await listen(createTenantApp(services), services.config, 0);
+  const app = createTenantApp(services);
+  // First in the chain, so it sees the route, the status and the body every other layer settled on.
+  if (process.env[RECORD_ENV]) app.middleware.unshift(exampleRecorder(process.env[RECORD_ENV]));
+  const server = await listen(app, services.config, 0);
   return {
     url: server.url,
     services,

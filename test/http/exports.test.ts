@@ -195,6 +195,10 @@ describe('user action audit exports', () => {
     ]);
     expect(rows[0]).toMatchObject({ resource_ref: `clients/${client.body.id}`, subject_kind: 'service_account', subject_id: s.tenant.serviceAccountId });
 
+    // The list shows the enterprise's own export.
+    const listed = await s.api('GET', '/user-action-audit-exports');
+    expect(listed.body.items.map((e: { id: string }) => e.id)).toEqual([jsonl.id]);
+
     const csv = await exportOf(s.scope, 'csv');
     const file = await download(s.token, csv.download_path);
     expect(createHash('sha256').update(file.bytes).digest('hex')).toBe(csv.sha256);
@@ -328,6 +332,8 @@ describe('export schedules on Temporal Schedules', () => {
     expect(created.body).toMatchObject({ resource: 'export_schedule', status: 'active', temporal_schedule_id: `export-schedule/${created.body.id}` });
     expect(created.body.next_run_times[0]).toMatch(/T00:15:00\.000Z$/);
     const path = `/export-schedules/${created.body.id}`;
+    expect((await s.api('GET', path)).body).toMatchObject({ id: created.body.id, status: 'active', etag: created.body.etag });
+    expect((await s.api('GET', '/export-schedules')).body.items.map((x: { id: string }) => x.id)).toEqual([created.body.id]);
 
     // The run scheduled for 2026-03-02 00:15 exports 2026-03-01, the day the rows were seeded.
     const backfill = await s.api('POST', `${path}/backfill`, { start_time: '2026-03-02T00:00:00Z', end_time: '2026-03-03T00:00:00Z' });
