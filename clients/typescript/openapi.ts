@@ -234,7 +234,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a governed operation
-         * @description Counts the caller towards the quorum (a second approval by the same user counts once); at the quorum the approval is `approved` and the operation proceeds. Only a human decides: a user token (403 `human_approval_required`) holding the approving role at the governed scope (403 `not_an_eligible_approver`); the initiator is refused when the rule bars it (403 `initiator_cannot_approve`). A decided or expired approval is 409 (`approval_<status>`). Needs an action token (`X-Action-Token`) for the action named below, bound to `approvals/<id>`. The decision is delivered to the governed workflow as a validated Update; the answer is the approval as the workflow accepted it. Action: `approvals.approve`.
+         * @description Counts the caller towards the quorum (a second approval by the same user counts once); at the quorum the approval is `approved` and the operation proceeds. Only a human decides: a user token (403 `human_approval_required`) holding the approving role at the governed scope (403 `not_an_eligible_approver`); the initiator is refused when the rule bars it (403 `initiator_cannot_approve`). A decided or expired approval is 409 (`approval_<status>`). Needs an action token (`X-Action-Token`) for the action named below, bound to `approvals/<id>`. The decision is delivered to the governed workflow as a validated Update; the answer is the approval as the workflow accepted it. A decision the workflow took but could not record within 8 s (a database failover) is 503 `decision_in_progress`: read the approval a moment later, and decide again (with a new action token) only if it is still pending without the vote. Action: `approvals.approve`.
          *
          *     Requires permission `approvals.decide`.
          *
@@ -258,7 +258,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending approval (the initiator)
-         * @description Only the initiator of the governed operation (403 `not_initiator`); the operation ends `cancelled` and its hold is released. A decided or expired approval is 409.
+         * @description Only the initiator of the governed operation (403 `not_initiator`); the operation ends `cancelled` and its hold is released. A decided or expired approval is 409. A cancellation not recorded within 8 s (a database failover) is 503 `decision_in_progress`: read the approval a moment later.
          *
          *     Requires permission `approvals.read`.
          */
@@ -302,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a governed operation
-         * @description One rejection rejects: the approval is `rejected` and the operation ends `rejected`, its hold released. Only a human decides: a user token (403 `human_approval_required`) holding the approving role at the governed scope (403 `not_an_eligible_approver`); the initiator is refused when the rule bars it (403 `initiator_cannot_approve`). A decided or expired approval is 409 (`approval_<status>`). Needs an action token (`X-Action-Token`) for the action named below, bound to `approvals/<id>`. The decision is delivered to the governed workflow as a validated Update; the answer is the approval as the workflow accepted it. Action: `approvals.reject`.
+         * @description One rejection rejects: the approval is `rejected` and the operation ends `rejected`, its hold released. Only a human decides: a user token (403 `human_approval_required`) holding the approving role at the governed scope (403 `not_an_eligible_approver`); the initiator is refused when the rule bars it (403 `initiator_cannot_approve`). A decided or expired approval is 409 (`approval_<status>`). Needs an action token (`X-Action-Token`) for the action named below, bound to `approvals/<id>`. The decision is delivered to the governed workflow as a validated Update; the answer is the approval as the workflow accepted it. A decision the workflow took but could not record within 8 s (a database failover) is 503 `decision_in_progress`: read the approval a moment later, and decide again (with a new action token) only if it is still pending without the vote. Action: `approvals.reject`.
          *
          *     Requires permission `approvals.decide`.
          *
@@ -4056,7 +4056,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw to a withdrawal destination
-         * @description Validates, prices the fee with the fee engine, decides the policy, holds amount + fee on the account and starts the durable workflow `withdrawal/<id>`. Answers 201 with the transaction record: `executing` (no approval needed) or `pending_approval` with `approval_ref` (the approval already exists). `rail` is the crypto network and must be the destination's; the destination must be active and registered at or above the account's scope, for the same asset (else 422 / 409 `destination_<status>`). A policy `deny` is 422 `policy_denied` naming the rule; insufficient funds (amount + fee) is 422 `insufficient_funds`. States: docs/governed-money.md.
+         * @description Validates, prices the fee with the fee engine, decides the policy, holds amount + fee on the account and starts the durable workflow `withdrawal/<id>`. Answers 201 with the transaction record: `executing` (no approval needed) or `pending_approval` with `approval_ref` (the approval already exists; during a database failover it may answer 404 for a few seconds, until the workflow has opened it). `rail` is the crypto network and must be the destination's; the destination must be active and registered at or above the account's scope, for the same asset (else 422 / 409 `destination_<status>`). A policy `deny` is 422 `policy_denied` naming the rule; insufficient funds (amount + fee) is 422 `insufficient_funds`. States: docs/governed-money.md.
          *
          *     Requires permission `withdrawals.create`.
          */
@@ -11657,7 +11657,7 @@ export interface components {
              * @description A name narrower than `code`, for clients to branch on.
              * @enum {string}
              */
-            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "schedule_deleted" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_rejected" | "withdrawal_submitted";
+            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "schedule_deleted" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_rejected" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -14425,6 +14425,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description TemporarilyUnavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     cancelApproval: {
@@ -14499,6 +14508,15 @@ export interface operations {
             };
             /** @description EdgeRateLimited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TemporarilyUnavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14663,6 +14681,15 @@ export interface operations {
             };
             /** @description EdgeRateLimited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TemporarilyUnavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
