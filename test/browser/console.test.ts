@@ -3,13 +3,26 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { uuidv7 } from '../../src/ids';
-import { freePort } from '../../temporal/dev-server';
-import { createCounterfoilClient } from '../../clients/typescript/index';
-import { registerDevIdentityProvider } from '../../src/dev-idp/setup';
-import { call } from '../helpers/app';
-import { Org, startGovernedHarness, type GovernedHarness } from '../workflows/withdrawal-fixtures';
+import { call, startTestApp, type TestApp } from '../helpers/app';
+import type { GovernedHarness, Org } from '../workflows/withdrawal-fixtures';
 import { OutboxDispatcher } from '../../src/domain/webhooks/dispatcher';
-import { SCREENSHOT_DIR, accessibilityViolations, buildConsole, launchChromium, screenshots, signIn, startDevIdpProcess, type DevIdpProcess } from './harness';
+import {
+  SCREENSHOT_DIR,
+  accessibilityViolations,
+  addPeople,
+  checkScreen,
+  consoleTenant,
+  expectAccessible,
+  expectNamed,
+  screenshots,
+  settled,
+  signIn,
+  startConsoleStack,
+  tokenOf,
+  type ConsoleStack,
+  type ConsoleTenant,
+  type Person,
+} from './harness';
 
 // Generous limits, not timings: a loaded 2-core machine can make a browser tour several times slower.
 jest.setTimeout(180_000);
@@ -17,78 +30,34 @@ jest.setTimeout(180_000);
 /*
  * The web console in Debian's Chromium: people sign in through the development OpenID provider
  * (a process of its own), approve, create API keys; axe checks every screen and screenshots go to
- * .data/screenshots at 1280 and 390 px. One tenant, one browser, one console build for the file.
+ * .data/screenshots at 1280 and 390 px. Then how a session ends without signing out (a second API
+ * process with 10-second tokens), and the passkey step-up through Chromium's virtual authenticator.
+ * One tenant, one API and worker, one browser for the file; a fresh browser context per test.
  */
 
+// Long enough to sign in and see the first page on a loaded machine; the console signs out at 9/10 of it.
+const TOKEN_TTL_SECONDS = 10;
+
+let stack: ConsoleStack;
 let h: GovernedHarness;
+let tenant: ConsoleTenant;
 let org: Org;
-let idp: DevIdpProcess;
 let browser: Browser;
 let dispatcher: OutboxDispatcher | undefined;
+/** The same enterprise through an API process whose access tokens live TOKEN_TTL_SECONDS. */
+let shortLived: TestApp;
 let consoleUrl: string;
 let account: string;
 let accountName: string;
 let destination: string;
-const people: Record<'admin' | 'initiator' | 'approver' | 'developer' | 'viewer', { id: string; name: string }> = {} as never;
-
-/** A platform-managed user with one platform role at the enterprise; the console links it by e-mail on first sign-in. */
-async function person(name: string, role: string): Promise<{ id: string; name: string }> {
-  const user = await org.ok(201, 'POST', '/users', { display_name: name, email: `${name.toLowerCase().replace(/\s+/g, '.')}.${uuidv7().slice(-8)}@example.com`, scope_ref: org.enterpriseRef });
-  const headers: Record<string, string> = {};
-  if (role === 'enterprise-admin') {
-    const token = await org.ok(201, 'POST', '/action-tokens', { action: 'role_assignments.grant_enterprise_admin', resource_ref: `users/${user.id}` });
-    headers['x-action-token'] = token.token;
-  }
-  await org.ok(201, 'POST', '/role-assignments', {
-    principal_ref: `users/${user.id}`,
-    role_ref: `roles/${org.tenant.roleIds[role]}`,
-    scope_ref: org.enterpriseRef,
-    scope_anchor_kind: 'explicit',
-    scope_propagation: 'subtree',
-  }, headers);
-  return { id: user.id, name };
-}
-
-/** The initiator's own token (service-account act-for exchange): withdrawals are created over the API, as an integration would. */
-async function initiatorToken(): Promise<string> {
-  const res = await call(h.app.url, 'POST', '/oauth/token', {
-    body: {
-      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-      client_id: org.tenant.clientId,
-      client_secret: org.tenant.clientSecret,
-      subject_token: `users/${people.initiator.id}`,
-      subject_token_type: 'urn:counterfoil:params:oauth:token-type:user-ref',
-    },
-  });
-  expect(res.status).toBe(200);
-  return res.body.access_token;
-}
+let people: Record<'admin' | 'initiator' | 'approver' | 'developer' | 'viewer' | 'passkeyHolder', Person>;
+let initiatorToken: string;
 
 async function pendingWithdrawal(token: string, value: string): Promise<{ id: string; approvalRef: string }> {
   const res = await org.withdraw(account, destination, value, token);
   expect(res.status).toBe(201);
   expect(res.body.status).toBe('pending_approval');
   return { id: res.body.id, approvalRef: res.body.approval_ref };
-}
-
-/** References the console should show by name: a person's, a client's, an account's, a destination's, a role's. */
-const RAW_REF = /\b(users|service-accounts|clients|client-accounts|withdrawal-destinations|roles)\/[0-9a-f]{8}-[0-9a-f-]{27}/g;
-
-async function expectNamed(page: Page, screen: string): Promise<void> {
-  expect({ screen, raw: (await page.locator('main').innerText()).match(RAW_REF) ?? [] }).toEqual({ screen, raw: [] });
-}
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  expect({ screen, violations: await accessibilityViolations(page) }).toEqual({ screen, violations: [] });
-}
-
-/** Until every loader on the page has finished (a detail page has several). */
-async function settled(page: Page): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while ((await page.locator('.loading').count()) > 0) {
-    if (Date.now() > deadline) throw new Error(`still loading: ${await page.locator('main').innerText()}`);
-    await page.waitForTimeout(100);
-  }
 }
 
 /** Opens a record's detail page from its list, in the app (the token lives in memory: no full page load). */
@@ -107,63 +76,62 @@ let transferId: string;
 let conversionId: string;
 
 beforeAll(async () => {
-  // The console is built once per run (skipped when its sources have not changed since the last build),
-  // while the fixtures below are set up.
-  const consoleBuilt = buildConsole();
-  const idpPort = await freePort();
-  const idpOrigin = `http://127.0.0.1:${idpPort}`;
-  h = await startGovernedHarness({
+  stack = await startConsoleStack({ env: { COUNTERFOIL_TEMPORAL_UI_URL: 'http://127.0.0.1:8233' } });
+  ({ h, browser } = stack);
+  const [idpOrigin] = stack.idpOrigins;
+  shortLived = await startTestApp({
     COUNTERFOIL_CONSOLE_IDP_ORIGINS: idpOrigin,
-    COUNTERFOIL_TEMPORAL_UI_URL: 'http://127.0.0.1:8233',
-    COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '100000',
+    COUNTERFOIL_ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS),
+    COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND: '1000',
   });
-  org = await Org.create(h.app, 'Console Browser Ltd');
-  consoleUrl = `${h.app.url}/console/?enterprise=${org.tenant.enterpriseId}`;
-  idp = await startDevIdpProcess({
-    DEV_IDP_PORT: String(idpPort),
-    DEV_IDP_CONSOLE_ORIGINS: h.app.url,
-    COUNTERFOIL_API_URL: h.app.url,
-    DEV_IDP_CLIENT_ID: org.tenant.clientId,
-    DEV_IDP_CLIENT_SECRET: org.tenant.clientSecret,
-  });
-  expect(idp.issuer).toBe(idpOrigin);
-  await registerDevIdentityProvider(createCounterfoilClient({ baseUrl: h.app.url, accessToken: () => org.token }), idp.issuer);
-
-  people.admin = await person('Ada Admin', 'enterprise-admin');
-  people.initiator = await person('Omar Operator', 'operator');
-  people.approver = await person('Amara Approver', 'approver');
-  people.developer = await person('Dev Developer', 'developer');
-  people.viewer = await person('Vic Viewer', 'viewer');
+  // WebAuthn refuses IP-address origins: the passkey tests open the console at localhost.
+  tenant = await consoleTenant(stack, 'Console Browser Ltd', idpOrigin, [h.app.url.replace('127.0.0.1', 'localhost'), shortLived.url]);
+  ({ org } = tenant);
+  consoleUrl = tenant.consoleUrl();
 
   let client: string;
-  [client, account] = await org.newClient();
-  await org.fund(account, '5000.00');
+  [people, [client, account], destination] = await Promise.all([
+    addPeople(org, {
+      admin: ['Ada Admin', 'enterprise-admin'],
+      initiator: ['Omar Operator', 'operator'],
+      approver: ['Amara Approver', 'approver'],
+      developer: ['Dev Developer', 'developer'],
+      viewer: ['Vic Viewer', 'viewer'],
+      passkeyHolder: ['Paz Passkey', 'approver'],
+    }),
+    org.newClient(),
+    org.destination(org.enterpriseRef),
+  ]);
+  const [, [, other]] = await Promise.all([
+    org.rule({ scope_ref: client, order: 1, conditions: { amount_at_least: { currency: 'USDC', value: '100.00' } }, effect: org.approvalEffect() }),
+    org.newClient(),
+    org.fund(account, '5000.00'),
+    // Nothing listens on port 9: with the outbox dispatched, this subscription's deliveries wait in its lane.
+    org.ok(201, 'POST', '/webhook-subscriptions', { url: 'http://127.0.0.1:9/hooks', event_types: ['approvals.approval.pending.v1'], scope_ref: org.enterpriseRef }),
+  ]);
   accountName = (await org.ok(200, 'GET', `/${account}`)).display_name;
-  destination = await org.destination(org.enterpriseRef);
-  await org.rule({ scope_ref: client, order: 1, conditions: { amount_at_least: { currency: 'USDC', value: '100.00' } }, effect: org.approvalEffect() });
-  // Nothing listens on port 9: with the outbox dispatched, this subscription's deliveries wait in its lane.
-  await org.ok(201, 'POST', '/webhook-subscriptions', { url: 'http://127.0.0.1:9/hooks', event_types: ['approvals.approval.pending.v1'], scope_ref: org.enterpriseRef });
   dispatcher = new OutboxDispatcher(h.app.services);
   await dispatcher.start();
 
-  const token = await initiatorToken();
-  approverPending = await pendingWithdrawal(token, '150.00');
-  initiatorPending = await pendingWithdrawal(token, '275.00');
-  cancelPending = await pendingWithdrawal(token, '180.00');
-  const [, other] = await org.newClient();
-  transferId = (await org.ok(201, 'POST', '/internal-transfers', { amount: { currency: 'USDC', value: '12.50' }, source_ref: account, target_ref: other }, { 'idempotency-key': uuidv7() })).id;
+  initiatorToken = await tokenOf(org, people.initiator);
+  // One after another: each holds part of the same account's balance.
+  approverPending = await pendingWithdrawal(initiatorToken, '150.00');
+  initiatorPending = await pendingWithdrawal(initiatorToken, '275.00');
+  cancelPending = await pendingWithdrawal(initiatorToken, '180.00');
   const conversion = { account_ref: account, from_amount: { currency: 'USDC', value: '100' }, to_currency: 'EUR' };
-  const quote = await org.ok(201, 'POST', '/conversions/preview', conversion);
+  const [transfer, quote] = await Promise.all([
+    org.ok(201, 'POST', '/internal-transfers', { amount: { currency: 'USDC', value: '12.50' }, source_ref: account, target_ref: other }, { 'idempotency-key': uuidv7() }),
+    org.ok(201, 'POST', '/conversions/preview', conversion),
+  ]);
+  transferId = transfer.id;
   conversionId = (await org.ok(201, 'POST', '/conversions', { ...conversion, quote_id: quote.id }, { 'idempotency-key': uuidv7() })).id;
-  await consoleBuilt;
-  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await idp?.stop();
+  await tenant?.idp.stop();
   await dispatcher?.stop();
-  await h?.stop();
+  await shortLived?.close();
+  await stack?.stop();
 });
 
 it('serves under 300 KB of compressed JavaScript, with a strict CSP and cached hashed assets', async () => {
@@ -379,12 +347,7 @@ it('every screen passes axe at 1280 and 390 px, and is screenshotted at both', a
         // Per-asset totals over the accounts listed, with thousands separators (the funded account holds thousands).
         await page.getByRole('region', { name: 'Totals per asset' }).getByRole('cell', { name: /^\d{1,3}(,\d{3})+\.\d{6}$/ }).first().waitFor();
       }
-      await expectNamed(page, name);
-      await expectAccessible(page, `${name} at 1280 px`);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await expectAccessible(page, `${name} at 390 px`);
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await screenshots(page, name);
+      await checkScreen(page, name);
     }
     // The detail page of each family, with its ledger effects.
     const details: Array<[string, string, string, string]> = [
@@ -395,12 +358,7 @@ it('every screen passes axe at 1280 and 390 px, and is screenshotted at both', a
     for (const [name, list, singular, id] of details) {
       await openRecord(page, list, singular, id);
       await page.getByRole('region', { name: 'Postings' }).waitFor();
-      await expectNamed(page, name);
-      await expectAccessible(page, `${name} at 1280 px`);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await expectAccessible(page, `${name} at 390 px`);
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await screenshots(page, name);
+      await checkScreen(page, name);
     }
     // Sign-out ends the session: the token is revoked at Counterfoil, and the identity provider's session ends.
     const signedIn = token()!;
@@ -419,4 +377,106 @@ it('every screen passes axe at 1280 and 390 px, and is screenshotted at both', a
     await context.close();
   }
   expect(existsSync(path.join(SCREENSHOT_DIR, 'people-390.png'))).toBe(true);
+});
+
+describe('a session that ends without signing out', () => {
+  it('an expired token sends the person back to sign in, saying why', async () => {
+    const { context, page, token } = await signIn(browser, tenant.consoleUrl(shortLived.url), people.viewer.name);
+    try {
+      await page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
+      const issued = token()!;
+      await page.getByText('Your session expired. Sign in again.').waitFor({ timeout: (TOKEN_TTL_SECONDS + 20) * 1000 });
+      await page.getByRole('button', { name: /^Sign in with / }).waitFor();
+      expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+      // The console lets the token go a little before it lapses; the API refuses it once it has.
+      const { exp } = JSON.parse(Buffer.from(issued.split('.')[1], 'base64url').toString('utf8')) as { exp: number };
+      await new Promise((r) => setTimeout(r, Math.max(0, exp * 1000 - Date.now() + 1000)));
+      const refused = await call(shortLived.url, 'GET', '/me/navigation', { token: issued });
+      expect([refused.status, refused.body.detail]).toEqual([401, 'The access token is invalid or has expired.']);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshots(page, 'session-expired');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a token revoked elsewhere ends the session at the next call', async () => {
+    const { context, page, token } = await signIn(browser, tenant.consoleUrl(shortLived.url), people.viewer.name);
+    try {
+      await page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
+      const revoked = await call(shortLived.url, 'POST', '/oauth/revoke', { body: { token: token()! } });
+      expect(revoked.status).toBe(200);
+      // The next call is the approvals count's poll (or whatever the person does first): it is answered 401.
+      await page.getByText('Signed out: The access token was revoked.').waitFor();
+      await page.getByRole('button', { name: /^Sign in with / }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/*
+ * The passkey step-up with Chromium's virtual authenticator (the DevTools WebAuthn domain), once the
+ * enterprise turns passkey_step_up on (last in the file: every approval from here on needs a passkey).
+ * One signed-in session for the describe, with the virtual authenticator added to it.
+ */
+describe('passkey step-up', () => {
+  let session: Awaited<ReturnType<typeof signIn>>;
+
+  const card = (page: Page, value: string) => page.getByRole('article').filter({ hasText: value });
+
+  async function approve(page: Page, value: string) {
+    await card(page, value).getByRole('button', { name: 'Approve…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm approval' });
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    return dialog;
+  }
+
+  beforeAll(async () => {
+    await org.ok(200, 'PATCH', '/governance-settings', { passkey_step_up: true });
+    session = await signIn(browser, tenant.consoleUrl(h.app.url.replace('127.0.0.1', 'localhost')), people.passkeyHolder.name);
+    const cdp = await session.context.newCDPSession(session.page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+  });
+
+  afterAll(async () => {
+    await session?.context.close();
+  });
+
+  it('an approver is told to enrol, enrols a passkey, and approves with it', async () => {
+    const { page, token } = session;
+    const pending = await pendingWithdrawal(initiatorToken, '240.00');
+    // Without a passkey the approval says what to do.
+    await page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
+    const refused = await approve(page, '240.00');
+    await refused.getByText(/Enrol one on the Passkeys page/).or(page.getByText(/Enrol one on the Passkeys page/)).first().waitFor();
+    await screenshots(page, 'approval-needs-passkey');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('link', { name: 'Passkeys' }).click();
+    await page.getByRole('heading', { name: 'Passkeys', level: 1 }).waitFor();
+    await page.getByText('No passkey yet.').waitFor();
+    await page.getByRole('button', { name: 'Enrol a passkey' }).click();
+    await page.getByText('Passkey enrolled.').waitFor();
+    await page.getByRole('table', { name: 'Your passkeys' }).getByRole('cell', { name: 'This device', exact: true }).waitFor();
+    await expectAccessible(page, 'passkeys');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'passkeys at 390 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshots(page, 'passkeys');
+
+    await page.getByRole('link', { name: 'Approvals' }).click();
+    await approve(page, '240.00');
+    await page.getByRole('status').filter({ hasText: /is now approved/ }).waitFor();
+    expect((await org.ok(200, 'GET', `/${pending.approvalRef}`)).status).toBe('approved');
+    // The token came from the passkey: the plain route refuses approvals while passkey_step_up is on.
+    const [used] = await h.app.services.sql`select last_used_at from passkeys where user_id = ${people.passkeyHolder.id}`;
+    expect(used.last_used_at).not.toBeNull();
+    const plain = await call(h.app.url, 'POST', '/action-tokens', { token: token()!, body: { action: 'approvals.approve', resource_ref: pending.approvalRef } });
+    expect(plain.status).toBe(403);
+    expect(plain.body.reason).toBe('passkey_required');
+  });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { pollInterval } from '../../lib/poll';
 import { setWaitingCount } from '../../lib/title';
 import { COUNT_CAP, countWaiting } from './api/approvals';
 
@@ -9,7 +10,7 @@ import { COUNT_CAP, countWaiting } from './api/approvals';
  * authorization as every other read, holds no connection open per tab on the API processes, and an
  * unchanged inbox is answered 304 from the browser's revalidation.
  */
-const POLL_MS = 5_000;
+const POLL_MS = pollInterval(5_000);
 
 let count: number | null = null;
 let capped = false;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Schemas } from '../../../../clients/typescript/index';
 import { useApi } from '../../lib/hooks';
+import { pollInterval } from '../../lib/poll';
 import { Field, Loader, Money, Page, Status, Table, When } from '../../components/ui';
 import { listActiveAccounts, loadAccountFunding } from './api/deposits';
 import { QrCode } from './QrCode';
@@ -78,7 +79,7 @@ function FiatInstruction({ instruction, routing: r }: { instruction: Instruction
 
 function AccountFunding({ accountRef }: { accountRef: string }) {
   // Deposits move pending → confirmed → credited by themselves: refresh while any is on its way.
-  const loaded = useApi(() => loadAccountFunding(accountRef), [accountRef], { pollMs: 5000, poll: (d) => d.deposits.some((x) => x.status === 'pending' || x.status === 'confirmed') });
+  const loaded = useApi(() => loadAccountFunding(accountRef), [accountRef], { pollMs: pollInterval(5000), poll: (d) => d.deposits.some((x) => x.status === 'pending' || x.status === 'confirmed') });
   return (
     <Loader loaded={loaded}>
       {({ instructions, deposits }) => (

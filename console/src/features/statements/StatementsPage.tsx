@@ -5,6 +5,7 @@ import { csvField } from '../../lib/csv';
 import { saveFile } from '../../lib/download';
 import { useApi } from '../../lib/hooks';
 import { formatAmount, usePrecisions } from '../../lib/money';
+import { pollInterval } from '../../lib/poll';
 import { Field, Loader, Money, Notice, Page, ProblemView, Ref, Status, Table, When } from '../../components/ui';
 import {
   createStatementExport,
@@ -157,7 +158,7 @@ function BalanceAsOf({ accountRef, asset }: { accountRef: string; asset: Asset }
 
 /** The statement exports in reach: each waits `queued`/`running` until the worker has written its file. */
 function Exports({ version }: { version: number }) {
-  const loaded = useApi(listStatementExports, [version], { pollMs: 1000, poll: (d) => d.items.some((x) => x.status === 'queued' || x.status === 'running') });
+  const loaded = useApi(listStatementExports, [version], { pollMs: pollInterval(1000), poll: (d) => d.items.some((x) => x.status === 'queued' || x.status === 'running') });
   const [problem, setProblem] = useState<Problem | null>(null);
   const download = async (x: Export) => {
     setProblem(null);

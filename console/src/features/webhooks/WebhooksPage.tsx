@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
+import { pollInterval } from '../../lib/poll';
 import { createSubscription, getDelivery, getSubscription, listDeliveries, listSubscriptions, redeliver as redeliverDelivery, runSubscriptionAction } from './api/webhooks';
 import { Dialog, Field, Loader, Notice, Page, Pager, ProblemView, Status, Table, When } from '../../components/ui';
 
@@ -52,7 +53,7 @@ function Attempts({ subscriptionId, delivery }: { subscriptionId: string; delive
 /** What waits for a failing receiver (the subscription's lane), polled while anything waits. */
 function Backlog({ subscriptionId, etag }: { subscriptionId: string; etag: string }) {
   const loaded = useApi(() => getSubscription(subscriptionId), [subscriptionId, etag], {
-    pollMs: 5000,
+    pollMs: pollInterval(5000),
     poll: (s) => s.backlog.pending > 0,
   });
   const backlog = loaded.state === 'ready' ? loaded.data.backlog : null;

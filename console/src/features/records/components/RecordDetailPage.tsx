@@ -3,6 +3,7 @@ import type { Schemas } from '../../../../../clients/typescript/index';
 import { useSettings, workflowUrl } from '../../../lib/access';
 import { useApi } from '../../../lib/hooks';
 import { subjectRef } from '../../../lib/names';
+import { pollInterval } from '../../../lib/poll';
 import { TERMINAL } from '../../../lib/records';
 import { Loader, Money, Page, Ref, Status, When } from '../../../components/ui';
 import type { Family } from '../api/families';
@@ -15,7 +16,7 @@ import { LedgerEffects } from './LedgerEffects';
 /** One record: its facts, policy decision, approval, ledger effects, status history and workflow; refreshed until it is final. */
 export function RecordDetailPage({ family, id }: { family: Family; id: string }) {
   const settings = useSettings();
-  const loaded = useApi(() => family.get(id), [family.path, id], { pollMs: 1500, poll: (r) => !TERMINAL.has(r.status) });
+  const loaded = useApi(() => family.get(id), [family.path, id], { pollMs: pollInterval(1500), poll: (r) => !TERMINAL.has(r.status) });
   const link = workflowUrl(settings, family.workflowId(id));
   return (
     <Page title={family.singular}>
