@@ -22,6 +22,7 @@ import {
   type ConsoleStack,
   type ConsoleTenant,
   type Person,
+  until,
 } from './harness';
 
 // Generous limits, not timings: a loaded 2-core machine can make a browser tour several times slower.
@@ -418,10 +419,16 @@ describe('a session that ends without signing out', () => {
 /*
  * The passkey step-up with Chromium's virtual authenticator (the DevTools WebAuthn domain), once the
  * enterprise turns passkey_step_up on (last in the file: every approval from here on needs a passkey).
- * One signed-in session for the describe, with the virtual authenticator added to it.
+ * One signed-in session for the describe: the second test answers with the passkey enrolled in the first.
  */
 describe('passkey step-up', () => {
   let session: Awaited<ReturnType<typeof signIn>>;
+  /** The console's answer to its first passkey challenge, as it sent it. */
+  let captured: { challenge_id: string; credential: unknown };
+
+  type Answer = { challenge_id: string; credential: unknown };
+  /** The passkey answers the console has sent (recorded in the page: the DevTools network events omit a fetch's body). */
+  const answers = (page: Page) => page.evaluate(() => (globalThis as unknown as { counterfoilPasskeyAnswers: Answer[] }).counterfoilPasskeyAnswers);
 
   const card = (page: Page, value: string) => page.getByRole('article').filter({ hasText: value });
 
@@ -434,7 +441,18 @@ describe('passkey step-up', () => {
 
   beforeAll(async () => {
     await org.ok(200, 'PATCH', '/governance-settings', { passkey_step_up: true });
-    session = await signIn(browser, tenant.consoleUrl(h.app.url.replace('127.0.0.1', 'localhost')), people.passkeyHolder.name);
+    session = await signIn(browser, tenant.consoleUrl(h.app.url.replace('127.0.0.1', 'localhost')), people.passkeyHolder.name, (context) =>
+      context.addInitScript(() => {
+        const sent: unknown[] = [];
+        const original = globalThis.fetch;
+        Object.assign(globalThis, { counterfoilPasskeyAnswers: sent });
+        globalThis.fetch = async (input, init) => {
+          const request = new Request(input, init);
+          if (request.method === 'POST' && new URL(request.url).pathname === '/action-tokens/passkey') sent.push(await request.clone().json());
+          return original(request);
+        };
+      }),
+    );
     const cdp = await session.context.newCDPSession(session.page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -478,5 +496,43 @@ describe('passkey step-up', () => {
     const plain = await call(h.app.url, 'POST', '/action-tokens', { token: token()!, body: { action: 'approvals.approve', resource_ref: pending.approvalRef } });
     expect(plain.status).toBe(403);
     expect(plain.body.reason).toBe('passkey_required');
+    [captured] = await answers(page);
+    expect(captured).toMatchObject({ challenge_id: expect.any(String), credential: { type: 'public-key' } });
+  });
+
+  it('a replayed assertion is refused: as it was, and as the answer to a new challenge', async () => {
+    const { page } = session;
+    const pending = await pendingWithdrawal(initiatorToken, '260.00');
+    await page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
+    await card(page, '260.00').waitFor(); // the live count brings it in without a reload
+    const refusals: Array<{ status: number; reason?: string }> = [];
+    const replays: Array<[(fresh: { challenge_id: string }) => unknown, string]> = [
+      // The captured request as it was: its challenge is spent.
+      [() => captured, 'The passkey challenge is unknown, expired or already answered'],
+      // The captured assertion sent as the answer to the challenge this approval asked for: signed over another one.
+      [(fresh) => ({ challenge_id: fresh.challenge_id, credential: captured.credential }), 'The passkey answer was not accepted'],
+    ];
+    for (const [replay, refusal] of replays) {
+      // The authenticator answers the new challenge; on the wire the console's answer is swapped for the old one.
+      await page.route('**/action-tokens/passkey', async (route) => route.continue({ postData: JSON.stringify(replay((await answers(page)).at(-1)!)) }));
+      const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/action-tokens/passkey');
+      const dialog = await approve(page, '260.00');
+      const res = await answered;
+      refusals.push({ status: res.status(), reason: (await res.json()).reason });
+      await dialog.getByText(refusal).waitFor();
+      await page.keyboard.press('Escape');
+      await page.unrouteAll();
+    }
+    expect(refusals).toEqual([
+      { status: 403, reason: 'passkey_challenge_invalid' },
+      { status: 403, reason: 'passkey_not_verified' },
+    ]);
+    expect((await org.ok(200, 'GET', `/${pending.approvalRef}`)).status).toBe('pending');
+    await screenshots(page, 'approval-passkey-replayed');
+
+    // The same person, the same passkey, answering for itself: approved.
+    await approve(page, '260.00');
+    // The page still shows the earlier approval's notice: the API says when this one is decided.
+    await until('the approval', () => org.ok(200, 'GET', `/${pending.approvalRef}`).then((a) => a.status), (status) => status === 'approved');
   });
 });

@@ -103,11 +103,17 @@ export const TEST_POLL_MS = 200;
  * Signs a person in the way people do: the console's sign-in page, the development identity
  * provider's list of users, back to the console. Records the bearer token the console then sends.
  * Each call is a fresh browser context; its pages poll every TEST_POLL_MS, so a test waits on a
- * change, not on the console's interval.
+ * change, not on the console's interval. `prepare` readies the context before the console first loads.
  */
-export async function signIn(browser: Browser, consoleUrl: string, who: string): Promise<{ context: BrowserContext; page: Page; token: () => string | null }> {
+export async function signIn(
+  browser: Browser,
+  consoleUrl: string,
+  who: string,
+  prepare?: (context: BrowserContext) => Promise<unknown>,
+): Promise<{ context: BrowserContext; page: Page; token: () => string | null }> {
   const context = await browser.newContext({ viewport: DESKTOP });
   await context.addInitScript((ms) => Object.assign(globalThis, { counterfoilPollMs: ms }), TEST_POLL_MS);
+  await prepare?.(context);
   const page = await context.newPage();
   let token: string | null = null;
   page.on('request', (request) => {
