@@ -199,7 +199,14 @@ it('the initiator reviews fees and policy, then a double click on confirm makes 
   try {
     await page.getByRole('link', { name: 'Withdrawals', exact: true }).click();
     const form = page.getByRole('form', { name: 'New withdrawal' });
-    await form.getByLabel('From account').selectOption({ label: accountName });
+    // Two accounts of the enterprise share a label: each option says whose it is and the end of its id.
+    const from = form.getByLabel('From account');
+    await from.waitFor();
+    const labels = await from.locator('option').allInnerTexts();
+    expect(new Set(labels).size).toBe(labels.length);
+    const label = await from.locator(`option[value="${account}"]`).innerText();
+    expect([label.slice(0, accountName.length + 3), label.slice(-7)]).toEqual([`${accountName} · `, `…${account.slice(-6)}`]);
+    await from.selectOption(account);
     await form.getByLabel('To destination').selectOption({ label: 'Treasury wallet · USDC on ethereum' });
     await form.getByLabel('Amount').fill('123.45');
     await form.getByRole('button', { name: 'Review fees and policy' }).click();

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { Schemas } from '../../../../clients/typescript/index';
 import { useApi } from '../../lib/hooks';
 import { pollInterval } from '../../lib/poll';
-import { Field, Loader, Money, Page, Status, Table, When } from '../../components/ui';
+import { AccountSelect } from '../../components/forms';
+import { Loader, Money, Page, Status, Table, When } from '../../components/ui';
 import { listActiveAccounts, loadAccountFunding } from './api/deposits';
 import { QrCode } from './QrCode';
 
@@ -133,18 +134,7 @@ export function DepositsPage() {
         {(data) => (
           <>
             <form className="filters" onSubmit={(e) => e.preventDefault()}>
-              <Field label="Account">
-                {(id) => (
-                  <select id={id} value={account} onChange={(e) => setAccount(e.target.value)}>
-                    <option value="">Choose…</option>
-                    {data.items.map((a) => (
-                      <option key={a.id} value={`client-accounts/${a.id}`}>
-                        {a.display_name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <AccountSelect label="Account" accounts={data.items} value={account} onChange={setAccount} />
             </form>
             {account ? <AccountFunding accountRef={account} /> : <p className="empty">Choose an account to see where its deposits go.</p>}
           </>

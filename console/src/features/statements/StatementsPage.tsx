@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript/index';
+import type { Schemas } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
 import { csvField } from '../../lib/csv';
 import { saveFile } from '../../lib/download';
+import { dataOf, useSteps } from '../../lib/forms';
 import { useApi } from '../../lib/hooks';
 import { formatAmount, usePrecisions } from '../../lib/money';
 import { pollInterval } from '../../lib/poll';
+import { AccountSelect } from '../../components/forms';
 import { Field, Loader, Money, Notice, Page, ProblemView, Ref, Status, Table, When } from '../../components/ui';
 import {
   createStatementExport,
@@ -100,14 +102,13 @@ function StatementView({ statement, onDownload, busy }: { statement: Statement; 
 function BalanceAsOf({ accountRef, asset }: { accountRef: string; asset: Asset }) {
   const [asOf, setAsOf] = useState('');
   const [result, setResult] = useState<{ at: string; balance: Schemas['BalanceItem'] | null } | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const look = async () => {
-    setProblem(null);
-    const at = new Date(asOf).toISOString();
-    const res = await getBalanceAsOf(accountRef, asset, at).catch((err: unknown) => ({ data: undefined, error: err, response: undefined }));
-    if (res.data) setResult({ at, balance: res.data.items.find((b) => b.asset === asset) ?? null });
-    else setProblem(problemOf(res.error, res.response));
-  };
+  const { problem, run } = useSteps();
+  const look = () =>
+    run(async () => {
+      const at = new Date(asOf).toISOString();
+      const balances = dataOf(await getBalanceAsOf(accountRef, asset, at));
+      setResult({ at, balance: balances.items.find((b) => b.asset === asset) ?? null });
+    });
   return (
     <form
       className="card form"
@@ -159,13 +160,9 @@ function BalanceAsOf({ accountRef, asset }: { accountRef: string; asset: Asset }
 /** The statement exports in reach: each waits `queued`/`running` until the worker has written its file. */
 function Exports({ version }: { version: number }) {
   const loaded = useApi(listStatementExports, [version], { pollMs: pollInterval(1000), poll: (d) => d.items.some((x) => x.status === 'queued' || x.status === 'running') });
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const download = async (x: Export) => {
-    setProblem(null);
-    const res = await downloadStatementExport(x.id).catch((err: unknown) => ({ data: undefined, error: err, response: undefined }));
-    if (res.data) saveFile(res.data, `statement-${x.asset ?? 'all'}-${x.from.slice(0, 10)}-${x.to.slice(0, 10)}.${x.format}`);
-    else setProblem(problemOf(res.error, res.response));
-  };
+  const { problem, run } = useSteps();
+  const download = (x: Export) =>
+    run(async () => saveFile(dataOf(await downloadStatementExport(x.id)), `statement-${x.asset ?? 'all'}-${x.from.slice(0, 10)}-${x.to.slice(0, 10)}.${x.format}`));
   return (
     <section className="card" aria-labelledby="exports-title">
       <h2 id="exports-title">CSV exports</h2>
@@ -208,34 +205,19 @@ export function StatementsPage() {
   const [form, setForm] = useState({ account: '', asset: 'USDC' as Asset, from: daysAgo(7), to: today() });
   const [period, setPeriod] = useState<Period | null>(null);
   const [exportsVersion, setExportsVersion] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const statement = useApi(() => (period ? getStatementPage(period) : Promise.resolve({ data: null, response: new Response() })), [period]);
   const change = (field: keyof typeof form, value: string) => setForm((f) => ({ ...f, [field]: value }));
-
-  const run = async (step: (p: Period) => Promise<void>) => {
-    if (!period) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await step(period);
-    } catch (err) {
-      setProblem(problemOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, problem, run: runStep } = useSteps();
+  const run = (step: (p: Period) => Promise<void>) => (period ? runStep(() => step(period)) : Promise.resolve());
   const download = () =>
     run(async (p) => {
-      const res = await getWholeStatement(p);
-      if (!res.data) throw problemOf(res.error, res.response);
-      saveFile(new Blob([statementCsv(res.data)], { type: 'text/csv' }), `statement-${p.asset}-${p.from.slice(0, 10)}-${p.to.slice(0, 10)}.csv`);
+      const whole = dataOf(await getWholeStatement(p));
+      saveFile(new Blob([statementCsv(whole)], { type: 'text/csv' }), `statement-${p.asset}-${p.from.slice(0, 10)}-${p.to.slice(0, 10)}.csv`);
     });
   const exportIt = () =>
     run(async (p) => {
-      const res = await createStatementExport(p);
-      if (!res.data) throw problemOf(res.error, res.response);
+      dataOf(await createStatementExport(p));
       setNotice('The export is queued: it appears below, and can be downloaded once completed.');
       setExportsVersion((v) => v + 1);
     });
@@ -254,18 +236,7 @@ export function StatementsPage() {
                 setPeriod(periodOf(form));
               }}
             >
-              <Field label="Account">
-                {(id) => (
-                  <select id={id} required value={form.account} onChange={(e) => change('account', e.target.value)}>
-                    <option value="">Choose…</option>
-                    {accounts.map((a) => (
-                      <option key={a.id} value={`client-accounts/${a.id}`}>
-                        {a.display_name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <AccountSelect label="Account" accounts={accounts} value={form.account} onChange={(v) => change('account', v)} />
               <Field label="Asset">
                 {(id) => (
                   <select id={id} value={form.asset} onChange={(e) => change('asset', e.target.value)}>

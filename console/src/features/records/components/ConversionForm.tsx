@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
-import { newIdempotencyKey, problemOf, type Problem } from '../../../../../clients/typescript/index';
+import { AccountSelect, AmountField, FormOutcome } from '../../../components/forms';
+import { Field, Loader, Money } from '../../../components/ui';
+import { dataOf, useIntentForm } from '../../../lib/forms';
 import { useApi, useCountdown } from '../../../lib/hooks';
-import { Field, Loader, Money, Notice, ProblemView } from '../../../components/ui';
 import { executeConversion, firmQuote, indicativePrice, loadConversionChoices, type ConversionIntent } from '../api/convert';
 
 type Indicative = NonNullable<Awaited<ReturnType<typeof indicativePrice>>['data']>;
@@ -10,69 +10,38 @@ type Quote = NonNullable<Awaited<ReturnType<typeof firmQuote>>['data']>;
 
 /**
  * A conversion in three steps: the indicative price (binds nothing), a firm quote with its expiry counted
- * down, then execute that quote. One Idempotency-Key per intended conversion, made with the form and kept
- * across clicks and retries; any change of the form makes it a new one.
+ * down, then execute that quote (one Idempotency-Key per intended conversion: useIntentForm).
  */
 export function ConversionForm({ onCreated }: { onCreated: () => void }) {
   const choices = useApi(loadConversionChoices, []);
-  const [form, setForm] = useState({ account: '', pair: '', value: '' });
-  const [key, setKey] = useState(newIdempotencyKey);
   const [indicative, setIndicative] = useState<Indicative | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState<{ id: string; status: string } | null>(null);
+  const { form, key, done, change, created, busy, problem, run } = useIntentForm({ account: '', pair: '', value: '' }, () => {
+    setIndicative(null);
+    setQuote(null);
+  });
   // The firm quote's remaining life, counted down: past it the quote can no longer be executed.
   const left = useCountdown(quote?.expires_at ?? '1970-01-01T00:00:00Z');
   const expired = left === 0;
 
-  const change = (field: keyof typeof form, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setKey(newIdempotencyKey());
-    setIndicative(null);
-    setQuote(null);
-    setDone(null);
-  };
   const intent = (): ConversionIntent | null => {
     const pair = choices.data?.pairs.find((p) => p.id === form.pair);
     return pair && form.account ? { accountRef: form.account, from: pair.from_asset, to: pair.to_asset, value: form.value.trim() } : null;
   };
-  const run = async (step: (i: ConversionIntent) => Promise<void>) => {
+  const withIntent = (step: (i: ConversionIntent) => Promise<void>) => {
     const i = intent();
-    if (!i) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await step(i);
-    } catch (err) {
-      setProblem(problemOf(err));
-    } finally {
-      setBusy(false);
-    }
+    return i ? run(() => step(i)) : Promise.resolve();
   };
   const price = () =>
-    run(async (i) => {
-      const res = await indicativePrice(i);
-      if (!res.data) throw problemOf(res.error, res.response);
-      setIndicative(res.data);
+    withIntent(async (i) => {
+      setIndicative(dataOf(await indicativePrice(i)));
       setQuote(null);
     });
-  const fix = () =>
-    run(async (i) => {
-      const res = await firmQuote(i);
-      if (!res.data) throw problemOf(res.error, res.response);
-      setQuote(res.data);
-    });
+  const fix = () => withIntent(async (i) => setQuote(dataOf(await firmQuote(i))));
   const execute = () =>
-    run(async (i) => {
+    withIntent(async (i) => {
       if (!quote) return;
-      const res = await executeConversion(key, i, quote.id);
-      if (!res.data) throw problemOf(res.error, res.response);
-      setDone({ id: res.data.id, status: res.data.status });
-      setIndicative(null);
-      setQuote(null);
-      setForm({ account: '', pair: '', value: '' });
-      setKey(newIdempotencyKey());
+      created(dataOf(await executeConversion(key, i, quote.id)));
       onCreated();
     });
 
@@ -88,18 +57,7 @@ export function ConversionForm({ onCreated }: { onCreated: () => void }) {
           }}
         >
           <h2 id="convert-title">New conversion</h2>
-          <Field label="Account">
-            {(id) => (
-              <select id={id} required value={form.account} onChange={(e) => change('account', e.target.value)}>
-                <option value="">Choose…</option>
-                {accounts.map((a) => (
-                  <option key={a.id} value={`client-accounts/${a.id}`}>
-                    {a.display_name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <AccountSelect label="Account" accounts={accounts} value={form.account} onChange={(v) => change('account', v)} />
           <Field label="Convert">
             {(id) => (
               <select id={id} required value={form.pair} onChange={(e) => change('pair', e.target.value)}>
@@ -112,11 +70,7 @@ export function ConversionForm({ onCreated }: { onCreated: () => void }) {
               </select>
             )}
           </Field>
-          <Field label="Amount to convert" hint="A decimal in the asset converted from, e.g. 100.00">
-            {(id, hint) => (
-              <input id={id} aria-describedby={hint} inputMode="decimal" pattern="[0-9]+(\.[0-9]+)?" required value={form.value} onChange={(e) => change('value', e.target.value)} />
-            )}
-          </Field>
+          <AmountField label="Amount to convert" hint="A decimal in the asset converted from, e.g. 100.00" value={form.value} onChange={(v) => change('value', v)} />
           <button type="submit" disabled={busy}>
             Indicative price
           </button>
@@ -164,9 +118,7 @@ export function ConversionForm({ onCreated }: { onCreated: () => void }) {
               </button>
             </section>
           ) : null}
-          {problem ? <ProblemView problem={problem} /> : null}
-          <Notice tone="success" message={done ? `Conversion ${done.id} is ${done.status.replace(/_/g, ' ')}.` : null} />
-          {done ? <Link href={`/conversions/${done.id}`}>Open the conversion</Link> : null}
+          <FormOutcome problem={problem} done={done} noun="Conversion" path="conversions" />
         </form>
       )}
     </Loader>

@@ -1,60 +1,28 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
-import { newIdempotencyKey, problemOf, type Problem } from '../../../../../clients/typescript/index';
+import { AccountSelect, AmountField, FormOutcome } from '../../../components/forms';
+import { Field, Loader } from '../../../components/ui';
+import { dataOf, useIntentForm } from '../../../lib/forms';
 import { useApi } from '../../../lib/hooks';
-import { Field, Loader, Notice, ProblemView, Status } from '../../../components/ui';
 import { createTransfer, loadTransferChoices, previewTransfer, type TransferIntent } from '../api/transfer';
+import { PolicyDecision } from './PolicyDecision';
 
 type Decision = NonNullable<Awaited<ReturnType<typeof previewTransfer>>['data']>;
 
-const EFFECTS = { allow: 'Proceeds at once', require_approval: 'Needs approval', deny: 'Refused by policy' } as const;
-
 /**
- * An internal transfer: two active accounts, an asset and an amount, the policy's decision, then confirm.
- * One Idempotency-Key per intended transfer, made with the form and kept across clicks and retries (the
- * API replays the first answer); any change of the form makes it a new one.
+ * An internal transfer: two active accounts, an asset and an amount, the policy's decision, then confirm
+ * (one Idempotency-Key per intended transfer: useIntentForm).
  */
 export function TransferForm({ onCreated }: { onCreated: () => void }) {
   const choices = useApi(loadTransferChoices, []);
-  const [form, setForm] = useState({ source: '', target: '', currency: 'USDC', value: '' });
-  const [key, setKey] = useState(newIdempotencyKey);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState<{ id: string; status: string } | null>(null);
+  const { form, key, done, change, created, busy, problem, run } = useIntentForm({ source: '', target: '', currency: 'USDC', value: '' }, () => setDecision(null));
 
-  const change = (field: keyof typeof form, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setKey(newIdempotencyKey());
-    setDecision(null);
-    setDone(null);
-  };
   const intent = (): TransferIntent => ({ sourceRef: form.source, targetRef: form.target, currency: form.currency, value: form.value.trim() });
-  const run = async (step: () => Promise<void>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await step();
-    } catch (err) {
-      setProblem(problemOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const review = () =>
-    run(async () => {
-      const res = await previewTransfer(intent());
-      if (!res.data) throw problemOf(res.error, res.response);
-      setDecision(res.data);
-    });
+  const review = () => run(async () => setDecision(dataOf(await previewTransfer(intent()))));
   const confirm = () =>
     run(async () => {
-      const res = await createTransfer(key, intent());
-      if (!res.data) throw problemOf(res.error, res.response);
-      setDone({ id: res.data.id, status: res.data.status });
-      setDecision(null);
-      setForm((f) => ({ ...f, source: '', target: '', value: '' }));
-      setKey(newIdempotencyKey());
+      // The asset stays chosen for the next transfer.
+      created(dataOf(await createTransfer(key, intent())), { source: '', target: '', currency: form.currency, value: '' });
       onCreated();
     });
   const sameAccount = form.source !== '' && form.source === form.target;
@@ -71,20 +39,8 @@ export function TransferForm({ onCreated }: { onCreated: () => void }) {
           }}
         >
           <h2 id="transfer-title">New internal transfer</h2>
-          {(['source', 'target'] as const).map((field) => (
-            <Field key={field} label={field === 'source' ? 'From account' : 'To account'}>
-              {(id) => (
-                <select id={id} required value={form[field]} onChange={(e) => change(field, e.target.value)}>
-                  <option value="">Choose…</option>
-                  {accounts.map((a) => (
-                    <option key={a.id} value={`client-accounts/${a.id}`}>
-                      {a.display_name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          ))}
+          <AccountSelect label="From account" accounts={accounts} value={form.source} onChange={(v) => change('source', v)} />
+          <AccountSelect label="To account" accounts={accounts} value={form.target} onChange={(v) => change('target', v)} />
           <Field label="Asset">
             {(id) => (
               <select id={id} required value={form.currency} onChange={(e) => change('currency', e.target.value)}>
@@ -96,11 +52,7 @@ export function TransferForm({ onCreated }: { onCreated: () => void }) {
               </select>
             )}
           </Field>
-          <Field label="Amount" hint="A decimal in the asset, e.g. 125.50">
-            {(id, hint) => (
-              <input id={id} aria-describedby={hint} inputMode="decimal" pattern="[0-9]+(\.[0-9]+)?" required value={form.value} onChange={(e) => change('value', e.target.value)} />
-            )}
-          </Field>
+          <AmountField hint="A decimal in the asset, e.g. 125.50" value={form.value} onChange={(v) => change('value', v)} />
           {sameAccount ? <p className="problem">Choose two different accounts.</p> : null}
           <button type="submit" disabled={busy || sameAccount}>
             Review policy
@@ -111,8 +63,7 @@ export function TransferForm({ onCreated }: { onCreated: () => void }) {
               <dl className="facts">
                 <dt>Policy</dt>
                 <dd>
-                  <Status value={decision.effect} /> {EFFECTS[decision.effect]}
-                  {decision.rule_name ? ` (rule ${decision.rule_name})` : ''}
+                  <PolicyDecision decision={decision} />
                 </dd>
               </dl>
               <button type="button" className="primary" disabled={busy || decision.effect === 'deny'} onClick={() => void confirm()}>
@@ -120,9 +71,7 @@ export function TransferForm({ onCreated }: { onCreated: () => void }) {
               </button>
             </section>
           ) : null}
-          {problem ? <ProblemView problem={problem} /> : null}
-          <Notice tone="success" message={done ? `Transfer ${done.id} is ${done.status.replace(/_/g, ' ')}.` : null} />
-          {done ? <Link href={`/internal-transfers/${done.id}`}>Open the transfer</Link> : null}
+          <FormOutcome problem={problem} done={done} noun="Transfer" path="internal-transfers" />
         </form>
       )}
     </Loader>
