@@ -1132,7 +1132,7 @@ export interface paths {
         };
         /**
          * List conversions
-         * @description Oldest first; only accounts within the scopes where the caller holds conversions.read.
+         * @description Oldest first; only accounts within the scopes where the caller holds conversions.read. `reference` and `metadata[<key>]` match exactly.
          *
          *     Requires permission `conversions.read`.
          */
@@ -1170,7 +1170,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a conversion's reference or metadata
+         * @description In any status, terminal ones included: `reference` replaces the reference (null removes it), `metadata` is merged (null removes a key). With If-Match, a stale ETag is 412 and nothing changes. Metadata beyond its limits is 422 naming the key; a unique reference held by another conversion is 409 `reference_taken`.
+         *
+         *     Requires permission `conversions.create`.
+         */
+        patch: operations["updateConversion"];
         trace?: never;
     };
     "/conversions/{conversion_id}/cancel": {
@@ -5635,6 +5641,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "operations.conversion.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.conversion.updated.v1
+         * @description A conversion's reference or metadata changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.conversion.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsConversionUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "operations.deposit.confirmed.v1": {
         parameters: {
             query?: never;
@@ -8383,8 +8411,16 @@ export interface components {
                 currency: string;
                 value: string;
             };
+            metadata?: components["schemas"]["Metadata"];
             quote_id?: string;
+            /**
+             * @description The integrator's own id for the object (at most 128 characters).
+             * @example payout-2026-11-0042
+             */
+            reference?: string;
             to_currency: string;
+            /** @description When true, the reference is unique among the enterprise's objects of this type created with `unique_reference: true`: another one holding it is 409 `reference_taken` with `existing_id`, and nothing is created. */
+            unique_reference?: boolean;
         };
         ConversionList: {
             items: components["schemas"]["ConversionRecord"][];
@@ -8494,7 +8530,10 @@ export interface components {
             /** @description The price the conversion executed at; null until executed. */
             fill_rate: string | null;
             id: string;
+            metadata: components["schemas"]["Metadata"];
             principal_amount: components["schemas"]["Money"];
+            /** @description The integrator's own id for the object; null when none was given. */
+            reference: string | null;
             /**
              * @description The resource discriminator; from API version 2026-11-26 (absent at 2026-11-21).
              * @enum {string}
@@ -10577,6 +10616,26 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "operations.conversion.rejected.v1";
+        };
+        /** @description A conversion's reference or metadata changed. */
+        OperationsConversionUpdatedV1Event: {
+            data: components["schemas"]["ConversionRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.conversion.updated.v1";
         };
         /** @description A deposit reached its network confirmation count and is final. */
         OperationsDepositConfirmedV1Event: {
@@ -18349,10 +18408,16 @@ export interface operations {
         parameters: {
             query?: {
                 account_ref?: string;
+                /** @description Only objects whose metadata holds every given pair: `?metadata[order_id]=ord_8812`. */
+                metadata?: {
+                    [key: string]: string;
+                };
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
+                /** @description Only objects with this reference. */
+                reference?: string;
                 status?: "pending_approval" | "executing" | "executed" | "cancelled" | "rejected" | "expired" | "failed";
             };
             header?: {
@@ -18579,6 +18644,111 @@ export interface operations {
             };
             /** @description EdgeNotFound */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateConversion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the version being changed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                conversion_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferenceMetadataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated conversion. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversionRecord"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgePreconditionFailed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34562,6 +34732,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OperationsConversionRejectedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsConversionUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsConversionUpdatedV1Event"];
             };
         };
         responses: {

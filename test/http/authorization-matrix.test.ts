@@ -79,6 +79,7 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'transfers.create',
   'withdrawals.create',
   'withdrawal_destinations.manage',
+  'conversions.create',
   'kyc.read',
   'kyc.decide',
   'audit.read',
@@ -156,6 +157,20 @@ const transfer = async () => {
 /** An active destination in client A's address book. */
 const destinationOfA = () =>
   asAdmin('POST', '/withdrawal-destinations', { rail_class: 'crypto', scope_ref: clientA, crypto_routing: { asset: 'USDC', network: 'ethereum', label: 'Matrix', destination: { address: ETH_ADDRESS, memo: null } } });
+
+/** A conversion on client A's account (funded through the ledger); the capability row may have switched conversions off at A. */
+const conversionOfA = async () => {
+  const account = await accountOfA();
+  await asAdmin('PUT', `/${clientA}/capabilities/conversions`, { enabled: true });
+  await creditExternalDeposit(app.services.sql, { key: unique('deposit'), enterpriseId: admin.tenant.enterpriseId, accountRef: account, asset: 'USDC', amount: 10_000_000n });
+  const res = await call(app.url, 'POST', '/conversions', {
+    token: admin.token,
+    body: { account_ref: account, from_amount: { currency: 'USDC', value: '1.00' }, to_currency: 'EUR' },
+    headers: { 'idempotency-key': uuidv7() },
+  });
+  if (res.status !== 201) throw new Error(`POST /conversions: ${res.status} ${res.text}`);
+  return res.body;
+};
 
 /** A withdrawal out of client A's account (funded through the ledger) to a destination registered at A. */
 const withdrawalOfA = async () => {
@@ -343,6 +358,13 @@ const rows: Row[] = [
     kind: 'object',
     setup: destinationOfA,
     request: (d) => ({ method: 'PATCH', path: `/withdrawal-destinations/${d.id}`, body: { metadata: { wallet: 'treasury' } } }),
+  },
+  {
+    route: 'PATCH /conversions/{conversion_id}',
+    permission: 'conversions.create',
+    kind: 'object',
+    setup: conversionOfA,
+    request: (c) => ({ method: 'PATCH', path: `/conversions/${c.id}`, body: { metadata: { trade_id: 't_1' } } }),
   },
 
   { route: 'POST /internal-transfer-batches', permission: 'transfers.create', kind: 'object', setup: accountsOfA, request: transferBatch },

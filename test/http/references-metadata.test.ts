@@ -176,3 +176,45 @@ describe('withdrawal destinations', () => {
     expect((await api('GET', `/withdrawal-destinations?reference=${longRef}`)).body.items).toEqual([]);
   });
 });
+
+describe('conversions', () => {
+  let account: string;
+  beforeAll(async () => {
+    account = await newAccount();
+    await fund(account, 100_000_000n, 'USDC');
+  });
+  const request = { from_amount: { currency: 'USDC', value: '10.00' }, to_currency: 'EUR' };
+  const convert = (extra: Record<string, unknown>) => post('/conversions', { account_ref: account, ...request, ...extra });
+
+  it('carries them from a conversion at market to reads, filters, events and the export, and changes them once executed', async () => {
+    const res = await convert({ reference: 'fx-12', metadata: { trade_id: 't_12', desk: 'eu' } });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('executed');
+    await expectCarried('conversions', res.body, 'fx-12', { trade_id: 't_12', desk: 'eu' });
+    const patched = await expectPatched(carrier(), 'conversions', res.body, 'operations.conversion.updated.v1');
+    expect(patched.status).toBe('executed');
+  });
+
+  it('carries them when a firm quote is executed', async () => {
+    const quote = await api('POST', '/conversions/preview', { account_ref: account, ...request });
+    expect(quote.status).toBe(201);
+    const res = await convert({ quote_id: quote.body.id, reference: 'fx-quoted', metadata: { trade_id: 't_q' } });
+    expect(res.status).toBe(201);
+    await expectCarried('conversions', res.body, 'fx-quoted', { trade_id: 't_q' });
+  });
+
+  it('keeps a unique reference unique and refuses metadata past its limits, converting nothing', async () => {
+    const reference = `unique-${uuidv7()}`;
+    const first = await convert({ reference, unique_reference: true });
+    expect(first.status).toBe(201);
+    const [before] = await app.services.sql`select count(*)::int as n from conversions where account_ref = ${account}`;
+    const again = await convert({ reference, unique_reference: true });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ reason: 'reference_taken', existing_id: first.body.id });
+    const long = await convert({ metadata: { note: 'v'.repeat(501) } });
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toContainEqual({ pointer: '/body/metadata/note', detail: expect.any(String) });
+    const [after] = await app.services.sql`select count(*)::int as n from conversions where account_ref = ${account}`;
+    expect(after.n).toBe(before.n);
+  });
+});

@@ -13,6 +13,8 @@ import { getPair, tradablePair } from '../pricing/pairs';
 import { serialise } from '../../reference/rational';
 import type { CarriedEntry } from '../audit/entries';
 import type { ConversionStatus } from './events';
+import type { ReferenceMetadata } from '../../schema/metadata';
+import { referenceRefusal } from '../../db/references';
 import { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE, CONVERSION_WORKFLOW, conversionWorkflowId, type ConversionWorkflowInput } from './messages';
 import { bookExchange, lockMovableAccount, storeFees, type StoredFee } from './ledger';
 import { insertQuote, POINTERS, priced, QUOTE_COLUMNS, type ConversionRequest, type QuoteRow } from './quotes';
@@ -29,6 +31,8 @@ export interface ExecuteOptions {
   businessKey?: string | null;
   /** The request's Idempotency-Key: its answer (201, the conversion) is stored in the conversion's own transaction. */
   idempotency?: IdempotencyScope;
+  /** The integrator's reference and metadata (none when absent). */
+  annotations?: ReferenceMetadata;
 }
 
 export interface Executed {
@@ -49,12 +53,14 @@ interface Opened extends Executed {
  * with another quote is 409 `business_key_reused`.
  */
 export async function executeQuote(services: Services, input: ExecuteOptions & { quoteId: string; accountRef: string; terms?: QuoteRow }): Promise<Executed> {
+  let enterpriseId: string | null = null;
   const opened = (await services.sql.begin(async (tx) => {
     // A quote that was never stored (the signed API's sealed quotes) is stored now; its id's primary key keeps it to one row.
     if (input.terms) await insertQuote(tx, input.terms, true);
     const [quote] = await tx<(QuoteRow & { expired: boolean })[]>`
       select ${QUOTE_COLUMNS(tx)}, expires_at <= clock_timestamp() as expired from conversion_quotes where id = ${input.quoteId} for update`;
     if (!quote || quote.account_ref !== input.accountRef) throw notFound('quote');
+    enterpriseId = quote.enterprise_id;
     const prior = await byBusinessKey(tx, quote.enterprise_id, input.businessKey);
     if (prior) {
       if (prior.quote_id !== quote.id) throw conflict('This business key was used for another conversion.', 'business_key_reused');
@@ -79,7 +85,7 @@ export async function executeQuote(services: Services, input: ExecuteOptions & {
     }, input);
     await tx`update conversion_quotes set used_at = now(), conversion_id = ${result.conversion.id} where id = ${quote.id}`;
     return result;
-  })) as Opened;
+  }).catch(referenceTakenBy(services, () => enterpriseId, input))) as Opened;
   return startApproval(services, opened, input.idempotency);
 }
 
@@ -106,7 +112,7 @@ export async function convertAtMarket(services: Services, r: ConversionRequest &
       rate: serialise(p.rate),
       price: p.price,
     }, r);
-  })) as Opened;
+  }).catch(referenceTakenBy(services, () => r.enterpriseId, r))) as Opened;
   return startApproval(services, opened, r.idempotency);
 }
 
@@ -125,6 +131,14 @@ async function startApproval(services: Services, opened: Opened, idempotency: Id
     onStartFailure: () => releaseConversion(services.sql, conversion.id, 'failed', null, 'workflow_start_failed', { workflowId: start.workflowId, answer: idempotency }),
   });
   return { conversion, replayed: false };
+}
+
+/** A creation's failure, as 409 `reference_taken` when its unique reference is held in the enterprise. */
+function referenceTakenBy(services: Services, enterpriseId: () => string | null, opts: ExecuteOptions) {
+  return async (err: unknown): Promise<never> => {
+    const id = enterpriseId();
+    throw id ? await referenceRefusal(services.sql, err, 'conversions', 'conversion', id, { reference: opts.annotations?.reference ?? null }) : err;
+  };
 }
 
 /** What a conversion executes: a claimed quote or a fresh market price. */
@@ -183,13 +197,15 @@ async function openConversion(services: Services, tx: TransactionSql, enterprise
   const [row] = await tx<ConversionRow[]>`
     insert into conversions (id, enterprise_id, client_id, account_ref, pair_id, quote_id, business_key, from_asset, to_asset,
                              from_amount, to_amount, fee_amount, fee_components, enterprise_ca_version, platform_ca_version,
-                             rate, price, status, approval_ref, hold_id, ledger_transaction_id, policy_decision, subject_attribution, settled_at)
+                             rate, price, status, approval_ref, hold_id, ledger_transaction_id, policy_decision, subject_attribution, settled_at,
+                             reference, reference_unique, metadata)
     values (${id}, ${enterpriseId}, ${account.clientId}, ${accountRef}, ${t.pairId}, ${t.quoteId}, ${opts.businessKey ?? null},
             ${t.fromAsset}, ${t.toAsset}, ${t.fromAmount.toString()}, ${t.toAmount.toString()}, ${feeTotal.toString()},
             ${tx.json(t.fees as never)}, ${t.enterpriseCaVersion}, ${t.platformCaVersion}, ${t.rate}, ${t.price},
             ${approvalId ? 'pending_approval' : 'executed'}, ${approvalId ? `approvals/${approvalId}` : null}, ${holdId},
             ${ledgerTransactionId}, ${tx.json(decision as never)}, ${tx.json(opts.attribution as never)},
-            ${approvalId ? null : new Date()})
+            ${approvalId ? null : new Date()},
+            ${opts.annotations?.reference ?? null}, ${opts.annotations?.referenceUnique ?? false}, ${JSON.stringify(opts.annotations?.metadata ?? {})}::text::jsonb)
     returning ${COLUMNS(tx)}`;
   await recordConversionEvent(tx, row, opts.attribution);
   await opts.idempotency?.record(tx, { status: 201, body: presentConversion(row) });

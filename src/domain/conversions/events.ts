@@ -2,6 +2,7 @@ import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { FeeSummaryBody, Money, SubjectAttributionBody, TransactionResource } from '../transfers/events';
+import { referenceMetadataBody } from '../../schema/metadata';
 
 export const CONVERSION_STATUSES = ['pending_approval', 'executing', 'executed', 'cancelled', 'rejected', 'expired', 'failed'] as const;
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
@@ -30,6 +31,7 @@ export const ConversionRecordBody = z
     }),
     settled_at: Timestamp.nullable(),
     subject_attribution: SubjectAttributionBody,
+    ...referenceMetadataBody,
     etag: ETag,
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -49,3 +51,5 @@ export const CONVERSION_EVENTS: Record<ConversionStatus, string> = {
   failed: event('failed', 'A conversion could not be booked; its hold was released.'),
 };
 
+
+export const CONVERSION_UPDATED = defineEventType('operations.conversion.updated.v1', 'A conversion\'s reference or metadata changed.', ConversionRecordBody);

@@ -8,8 +8,9 @@
  *   indicativePrice(sql, {enterpriseId, fromAsset, toAsset, fromAmount}) → Pricing (presentIndicativePrice)
  *   createQuote(sql, {enterpriseId, accountRef, fromAsset, toAsset, fromAmount, ttlMs?}) → QuoteRow (presentQuote)
  *   priceQuote(sql, same, {pair?, schedules?, at?})        → QuoteRow, not stored (signed API: sealed into the quote id)
- *   executeQuote(services, {quoteId, accountRef, attribution, businessKey?, terms?}) → {conversion, replayed}
- *   convertAtMarket(services, {enterpriseId, accountRef, fromAsset, toAsset, fromAmount, attribution, businessKey?}) → {conversion, replayed}
+ *   executeQuote(services, {quoteId, accountRef, attribution, businessKey?, terms?, annotations?}) → {conversion, replayed}
+ *   convertAtMarket(services, {enterpriseId, accountRef, fromAsset, toAsset, fromAmount, attribution, businessKey?, annotations?}) → {conversion, replayed}
+ *   updateConversionReferenceMetadata(sql, caller, id, change, assertCurrent) → ConversionRow (PATCH; docs/references-and-metadata.md)
  *   (both consult the policy rules: 422 policy_denied, or `pending_approval` + workflow `conversion/<id>`)
  */
 export {
@@ -33,7 +34,7 @@ export {
   type PricingInputs,
   type QuoteRow,
 } from './quotes';
-export { findConversion, listConversions, presentConversion, readableConversion, type ConversionRow } from './records';
+export { findConversion, listConversions, presentConversion, readableConversion, updateConversionReferenceMetadata, type ConversionRow } from './records';
 export { CONVERSION_EVENTS, CONVERSION_STATUSES, ConversionRecordBody, type ConversionStatus } from './events';
 export { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE, conversionWorkflowId } from './messages';
 export { findPair, getPair, listPairs, presentPair, tradablePair, type PairRow } from '../pricing/pairs';

@@ -6,7 +6,8 @@ import { recordEventSql } from '../../events/outbox';
 import { money } from '../../ledger';
 import { visibleCondition, visibility } from '../funding/accounts';
 import { feeSummary } from '../pricing/prices';
-import { CONVERSION_EVENTS, type ConversionStatus } from './events';
+import { referenceMetadataFragment, updateReferenceMetadata, type ReferenceMetadataChange, type ReferenceMetadataFilter } from '../../db/references';
+import { CONVERSION_EVENTS, CONVERSION_UPDATED, type ConversionStatus } from './events';
 import { loadFees, type PricedColumns } from './ledger';
 
 /* The conversion record: its columns, its presentation, its event and the reads. */
@@ -23,15 +24,20 @@ export interface ConversionRow extends AccountOwnedRow, PricedColumns {
   policy_decision: unknown;
   subject_attribution: SubjectAttribution;
   settled_at: Date | null;
+  reference: string | null;
+  reference_unique: boolean;
+  metadata: Record<string, string>;
 }
 
 type Db = Sql | TransactionSql;
 
-export const COLUMNS = (sql: Db) => sql`
+const COLUMN_LIST = `
   id, version, created_at, updated_at, enterprise_id, client_id, account_ref, pair_id, quote_id, business_key, from_asset,
   to_asset, from_amount::text as from_amount, to_amount::text as to_amount, fee_amount::text as fee_amount, fee_components,
   enterprise_ca_version, platform_ca_version, rate, price, status, approval_ref, failure_reason, hold_id,
-  ledger_transaction_id, policy_decision, subject_attribution, settled_at`;
+  ledger_transaction_id, policy_decision, subject_attribution, settled_at, reference, reference_unique, metadata`;
+
+export const COLUMNS = (sql: Db) => sql.unsafe(COLUMN_LIST);
 
 /** The transaction record of the tenant API contract, family `conversion`. */
 export function presentConversion(c: ConversionRow) {
@@ -55,6 +61,8 @@ export function presentConversion(c: ConversionRow) {
     status: c.status,
     settled_at: c.settled_at ? c.settled_at.toISOString() : null,
     subject_attribution: c.subject_attribution,
+    reference: c.reference,
+    metadata: c.metadata,
     etag: etagOf(c),
     created_at: c.created_at.toISOString(),
     updated_at: c.updated_at.toISOString(),
@@ -67,9 +75,9 @@ export async function byBusinessKey(tx: Db, enterpriseId: string, key: string | 
   return row ?? null;
 }
 
-export function recordConversionEvent(tx: TransactionSql, row: ConversionRow, attribution: SubjectAttribution | null) {
+export function recordConversionEvent(tx: TransactionSql, row: ConversionRow, attribution: SubjectAttribution | null, type = CONVERSION_EVENTS[row.status]) {
   return recordEventSql(tx, {
-    type: CONVERSION_EVENTS[row.status],
+    type,
     enterpriseId: row.enterprise_id,
     scopeRef: row.account_ref,
     resourceRef: `conversions/${row.id}`,
@@ -94,7 +102,7 @@ export async function readableConversion(sql: Sql, caller: Caller, id: string): 
   return row;
 }
 
-export interface ConversionFilter {
+export interface ConversionFilter extends ReferenceMetadataFilter {
   accountRef?: string;
   status?: ConversionStatus;
 }
@@ -108,6 +116,25 @@ export function listConversions(sql: Sql, caller: Caller, filter: ConversionFilt
        and ${visibleCondition(sql, v, 'c')}
        and ${filter.accountRef ? sql`c.account_ref = ${filter.accountRef}` : sql`true`}
        and ${filter.status ? sql`c.status = ${filter.status}` : sql`true`}
+       and ${referenceMetadataFragment(sql, filter)}
        and ${after ? sql`c.id > ${after}` : sql`true`}
      order by c.id limit ${limit}`;
+}
+
+/**
+ * Changes a conversion's reference and metadata, in any status (terminal ones included: reconciling
+ * happens after settlement); they change nothing the conversion does. Needs `conversions.create` at its account.
+ */
+export function updateConversionReferenceMetadata(sql: Sql, caller: Caller, id: string, change: ReferenceMetadataChange, assertCurrent: (row: ConversionRow) => void): Promise<ConversionRow> {
+  return updateReferenceMetadata<ConversionRow>(sql, {
+    table: 'conversions',
+    columns: COLUMN_LIST,
+    what: 'conversion',
+    id,
+    enterpriseId: caller.enterpriseId,
+    change,
+    authorize: (row) => caller.require('conversions.create', pathOf(row), 'conversion'),
+    assertCurrent,
+    after: (tx, row) => recordConversionEvent(tx, row, caller.attribution(), CONVERSION_UPDATED),
+  });
 }

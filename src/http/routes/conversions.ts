@@ -25,7 +25,10 @@ import {
   presentPair,
   presentQuote,
   readableConversion,
+  updateConversionReferenceMetadata,
 } from '../../domain/conversions';
+import { referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
+import { referenceMetadataPatchRoute } from '../references';
 
 const AssetCode = z.string().min(1).max(16).transform((s) => s.toUpperCase());
 
@@ -156,12 +159,13 @@ export const createConversion = defineRoute({
   tags: ['Conversions'],
   auth: { kind: 'bearer', permission: 'conversions.create', capability: 'conversions' },
   idempotency: 'required',
-  body: z.object({ ...ConversionRequestBody, quote_id: Uuid.optional() }).strict().openapi('ConversionCreate'),
+  body: z.object({ ...ConversionRequestBody, quote_id: Uuid.optional(), ...referenceMetadataCreate }).strict().openapi('ConversionCreate'),
   responses: { 201: { description: 'The transaction record.', schema: ConversionRecordBody } },
   errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'ForbiddenCapabilityScope', 'TemporarilyUnavailable'],
   handler: async ({ body, caller, services, idempotency }) => {
     await conversionAccount(services, caller, body.account_ref, 'conversions.create');
     const request = parseRequest(body);
+    const annotations = referenceMetadataOf(body);
     if (body.quote_id) {
       const quote = await getQuote(services.sql, body.quote_id);
       if (!quote || quote.account_ref !== body.account_ref) throw new AppError('EdgeNotFound', 'The quote does not exist.');
@@ -173,10 +177,10 @@ export const createConversion = defineRoute({
       if (mismatch.length > 0) {
         throw new AppError('EdgeUnprocessable', 'The request does not match the quote.', { reason: 'quote_mismatch', errors: mismatch.map((pointer) => ({ pointer, detail: 'differs from the quote' })) });
       }
-      const { conversion } = await executeQuote(services, { quoteId: quote.id, accountRef: body.account_ref, attribution: caller.attribution(), idempotency });
+      const { conversion } = await executeQuote(services, { quoteId: quote.id, accountRef: body.account_ref, attribution: caller.attribution(), idempotency, annotations });
       return { status: 201, body: presentConversion(conversion) };
     }
-    const { conversion } = await convertAtMarket(services, { enterpriseId: caller.enterpriseId, accountRef: body.account_ref, ...request, attribution: caller.attribution(), idempotency });
+    const { conversion } = await convertAtMarket(services, { enterpriseId: caller.enterpriseId, accountRef: body.account_ref, ...request, attribution: caller.attribution(), idempotency, annotations });
     return { status: 201, body: presentConversion(conversion) };
   },
 });
@@ -201,21 +205,37 @@ export const listConversionsRoute = defineRoute({
   path: '/conversions',
   operationId: 'listConversions',
   summary: 'List conversions',
-  description: 'Oldest first; only accounts within the scopes where the caller holds conversions.read.',
+  description: 'Oldest first; only accounts within the scopes where the caller holds conversions.read. `reference` and `metadata[<key>]` match exactly.',
   tags: ['Conversions'],
   auth: { kind: 'bearer', permission: 'conversions.read' },
   query: z
     .object({
       account_ref: AccountRef.optional().openapi({ param: { name: 'account_ref', in: 'query' } }),
       status: z.enum(CONVERSION_STATUSES).optional().openapi({ param: { name: 'status', in: 'query' } }),
+      ...referenceMetadataQuery,
       ...pageQuery,
     })
     .strict(),
   responses: { 200: { description: 'A page of transaction records.', schema: listOf(ConversionRecordBody, 'ConversionList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listConversions(services.sql, caller, { accountRef: query.account_ref, status: query.status }, after, limit), presentConversion) };
+    const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null, reference: query.reference, metadata: query.metadata };
+    const q = { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listConversions(services.sql, caller, q, after, limit), presentConversion) };
   },
+});
+
+export const updateConversionRoute = referenceMetadataPatchRoute({
+  path: '/conversions/{conversion_id}',
+  operationId: 'updateConversion',
+  summary: 'Change a conversion\'s reference or metadata',
+  noun: 'conversion',
+  states: 'In any status, terminal ones included',
+  tags: ['Conversions'],
+  permission: 'conversions.create',
+  params: ConversionParams,
+  schema: ConversionRecordBody,
+  update: (services, caller, params, change, assertCurrent) => updateConversionReferenceMetadata(services.sql, caller, params.conversion_id, change, assertCurrent),
+  present: presentConversion,
 });
 
 export const cancelConversionRoute = defineRoute({
@@ -241,5 +261,6 @@ export const conversionRoutes: RouteDef[] = [
   createConversion,
   listConversionsRoute,
   getConversion,
+  updateConversionRoute,
   cancelConversionRoute,
 ];
