@@ -43,11 +43,9 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
     if (def.auth.kind === 'bearer') {
       caller = await authenticate(ctx, services);
       ctx.state.caller = caller;
-      const budget = limiter.take(caller.subject.id, rateClass);
-      ctx.set(budget instanceof Promise ? await budget : budget);
+      ctx.set(await limiter.take(caller.subject.id, rateClass));
     } else {
-      const budget = limiter.take(`ip:${ctx.state.clientIp}`, rateClass);
-      ctx.set(budget instanceof Promise ? await budget : budget);
+      ctx.set(await limiter.take(`ip:${ctx.state.clientIp}`, rateClass));
     }
 
     // The version the answer is rendered at (src/versions): the header's, else the integration's pinned one;

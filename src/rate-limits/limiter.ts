@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import type { Redis } from 'ioredis';
-import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type IRateLimiterOptions, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../errors';
 import type { RateLimitConfig } from '../config';
 import type { Logger } from '../logger';
@@ -13,8 +13,8 @@ export type RateClass = 'read' | 'write' | 'token';
  * headers of draft-ietf-httpapi-ratelimit-headers; a refusal is 429 EdgeRateLimited with Retry-After.
  */
 export interface RateLimiter {
-  /** Takes one request: the headers to send, or throws 429. Synchronous for the in-process limiter. */
-  take(key: string, cls: RateClass): Record<string, string> | Promise<Record<string, string>>;
+  /** Takes one request: the headers to send, or throws 429. */
+  take(key: string, cls: RateClass): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -40,40 +40,36 @@ function refusal(cls: RateClass, policy: Policy, retryAfter: number): AppError {
   });
 }
 
-interface Bucket {
-  tokens: number;
-  at: number;
+/** One fixed-window limiter per class, in process memory (rate-limiter-flexible's RateLimiterMemory). */
+function memoryLimiters(policies: Record<RateClass, Policy>, make = (opts: IRateLimiterOptions) => new RateLimiterMemory(opts)): Record<RateClass, RateLimiterMemory> {
+  const of = (cls: RateClass) => make({ keyPrefix: `cf:${cls}`, points: policies[cls].capacity, duration: policies[cls].windowSeconds });
+  return { read: of('read'), write: of('write'), token: of('token') };
 }
 
 /**
- * Token buckets in process memory: each API instance enforces the whole rate on its own, so N
+ * Fixed windows in process memory: each API instance enforces the whole rate on its own, so N
  * instances allow N times it. The default for one process (embedded, development); a shared store
  * (`SharedRateLimiter`) makes the rate hold across instances.
  */
 export class LocalRateLimiter implements RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
   private readonly policies: Record<RateClass, Policy>;
+  private readonly limiters: Record<RateClass, RateLimiterMemory>;
 
   constructor(cfg: RateLimitConfig) {
     this.policies = policiesOf(cfg);
+    this.limiters = memoryLimiters(this.policies);
   }
 
-  take(key: string, cls: RateClass, now = Date.now()): Record<string, string> {
+  async take(key: string, cls: RateClass): Promise<Record<string, string>> {
     const p = this.policies[cls];
-    const id = `${cls}:${key}`;
-    let b = this.buckets.get(id);
-    if (!b) {
-      if (this.buckets.size > 100_000) this.buckets.clear(); // bound memory under key churn
-      b = { tokens: p.capacity, at: now };
-      this.buckets.set(id, b);
-    } else {
-      b.tokens = Math.min(p.capacity, b.tokens + ((now - b.at) / 1000) * p.rate);
-      b.at = now;
+    let res: RateLimiterRes;
+    try {
+      res = await this.limiters[cls].consume(key);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw refusal(cls, p, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
+      throw err;
     }
-    if (b.tokens < 1) throw refusal(cls, p, Math.max(1, Math.ceil((1 - b.tokens) / p.rate)));
-    b.tokens -= 1;
-    const resetSeconds = Math.ceil((p.capacity - b.tokens) / p.rate);
-    return { 'RateLimit-Policy': p.header, RateLimit: `"${cls}";r=${Math.floor(b.tokens)};t=${resetSeconds}` };
+    return { 'RateLimit-Policy': p.header, RateLimit: `"${cls}";r=${res.remainingPoints};t=${Math.max(1, Math.ceil(res.msBeforeNext / 1000))}` };
   }
 
   async close(): Promise<void> {}
@@ -121,13 +117,12 @@ const LEASE_TAIL = 8;
  * PostgreSQL): each class allows `rate × burstSeconds` requests per `burstSeconds` window in total,
  * however many instances serve them. A busy key takes its budget in leases (one store write per
  * lease, not per request); once a key's window is spent, this instance refuses it from memory until
- * the window ends, so a flood costs the store nothing. If the store fails, each instance falls back
- * to its own buckets (logged) rather than refusing or waiving every request.
+ * the window ends, so a flood costs the store nothing. If the store fails, each instance counts in
+ * its own memory (the store limiter's `insuranceLimiter`, logged) rather than refusing or waiving every request.
  */
 export class SharedRateLimiter implements RateLimiter {
   private readonly policies: Record<RateClass, Policy>;
   private readonly limiters: Record<RateClass, RateLimiterStoreAbstract>;
-  private readonly fallback: LocalRateLimiter;
   private readonly leases = new Map<string, Lease>();
   /** Keys whose next lease is being taken from the store. */
   private readonly acquiring = new Map<string, Promise<void>>();
@@ -139,10 +134,16 @@ export class SharedRateLimiter implements RateLimiter {
     private readonly log: Logger,
   ) {
     this.policies = policiesOf(cfg);
-    this.fallback = new LocalRateLimiter(cfg);
+    // rate-limiter-flexible turns to the insurance limiter when the store fails; its use is what we log.
+    const insurance = memoryLimiters(this.policies, (opts) => {
+      const memory = new RateLimiterMemory(opts);
+      const consume = memory.consume.bind(memory);
+      memory.consume = (...args) => (this.storeFailed(), consume(...args));
+      return memory;
+    });
     const make = (cls: RateClass): RateLimiterStoreAbstract => {
       const p = this.policies[cls];
-      const common = { keyPrefix: `cf:${cls}`, points: p.capacity, duration: p.windowSeconds, inMemoryBlockOnConsumed: p.capacity };
+      const common = { keyPrefix: `cf:${cls}`, points: p.capacity, duration: p.windowSeconds, inMemoryBlockOnConsumed: p.capacity, insuranceLimiter: insurance[cls] };
       return store.kind === 'redis'
         ? new RateLimiterRedis({ ...common, storeClient: store.client, rejectIfRedisNotReady: true })
         : new RateLimiterPostgres({ ...common, storeClient: nodePostgresFacade(store.sql), storeType: 'client', tableName: RATE_LIMIT_TABLE, tableCreated: true });
@@ -187,8 +188,7 @@ export class SharedRateLimiter implements RateLimiter {
       res = await this.limiters[cls].consume(key, size);
     } catch (err) {
       if (err instanceof RateLimiterRes) throw refusal(cls, p, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
-      this.storeFailed(err);
-      return this.fallback.take(key, cls);
+      throw err;
     }
     if (!lease && this.leases.size > 100_000) this.leases.clear(); // bound memory under key churn
     this.leases.set(id, { left: size - 1, until: now + res.msBeforeNext, storeRemaining: res.remainingPoints });
@@ -199,9 +199,9 @@ export class SharedRateLimiter implements RateLimiter {
     return { 'RateLimit-Policy': this.policies[cls].header, RateLimit: `"${cls}";r=${remaining};t=${Math.max(1, Math.ceil(msToReset / 1000))}` };
   }
 
-  private storeFailed(err: unknown): void {
+  private storeFailed(): void {
     const now = Date.now();
-    if (now - this.lastStoreError > 60_000) this.log.warn({ err, store: this.store.kind }, 'rate limit store unavailable: counting in this process until it is back');
+    if (now - this.lastStoreError > 60_000) this.log.warn({ store: this.store.kind }, 'rate limit store unavailable: counting in this process until it is back');
     this.lastStoreError = now;
   }
 

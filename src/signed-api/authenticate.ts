@@ -102,8 +102,7 @@ export async function authenticateSignedRequest(ctx: Koa.Context, deps: SignedDe
   if (!key) throw new SignedApiError('INVALID_API_KEY', 'The API key is invalid or revoked.');
   const ip = clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.get('x-forwarded-for'), deps.trustedProxies);
   if (key.allows && !key.allows(ip)) throw new SignedApiError('INVALID_IP', `Requests from ${ip} are not allowed for this API key.`);
-  const budget = deps.limiter.take(`api-key:${key.id}`, opts.signed ? 'write' : 'read');
-  ctx.set(budget instanceof Promise ? await budget : budget);
+  ctx.set(await deps.limiter.take(`api-key:${key.id}`, opts.signed ? 'write' : 'read'));
   const verified = opts.signed ? await verifiedBody(ctx, key, deps.now) : { raw: EMPTY, body: undefined };
   const refusal = await deps.caches.standingOf(key, { fresh: opts.fresh });
   if (refusal) throw new SignedApiError(refusal.label, refusal.description);

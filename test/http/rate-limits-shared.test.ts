@@ -151,7 +151,7 @@ describe('a shared store that fails', () => {
     const cfg = { ...testConfig(BUDGET).rateLimits, readPerSecond: 1, burstSeconds: 2 };
     const limiter = new SharedRateLimiter(cfg, { kind: 'redis', client }, log);
     try {
-      expect(await limiter.take('p', 'read')).toMatchObject({ RateLimit: '"read";r=1;t=1' });
+      expect(await limiter.take('p', 'read')).toMatchObject({ RateLimit: '"read";r=1;t=2' });
       expect(await limiter.take('p', 'read')).toMatchObject({ RateLimit: '"read";r=0;t=2' });
       await expect(limiter.take('p', 'read')).rejects.toMatchObject({ code: 'EdgeRateLimited' });
       expect(warnings).toEqual(['rate limit store unavailable: counting in this process until it is back']);
