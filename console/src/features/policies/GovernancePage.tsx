@@ -4,6 +4,7 @@ import { useAccess } from '../../lib/access';
 import { useApi } from '../../lib/hooks';
 import { Field, Loader, Notice, Page, ProblemView, Ref, When } from '../../components/ui';
 import { getGovernance, listRoles, updateGovernance, type GovernanceSettings } from './api/policies';
+import { RoleOptions } from './RoleOptions';
 
 const NUMBERS = [
   ['policy_change_quorum', 'Administrators who approve a policy change', '0: changes apply at once. Above 0, every change of the policy and of these settings waits for them.'],
@@ -58,13 +59,7 @@ function SettingsForm({ settings, onSaved }: { settings: GovernanceSettings; onS
       <Field label="Approving role">
         {(id) => (
           <select id={id} value={form.approver_role_ref} onChange={(e) => setForm((f) => ({ ...f, approver_role_ref: e.target.value }))}>
-            {(roles.data?.items ?? [{ id: settings.approver_role_ref.split('/')[1], name: 'current role', status: 'active' as const }])
-              .filter((r) => r.status === 'active')
-              .map((r) => (
-                <option key={r.id} value={`roles/${r.id}`}>
-                  {r.name}
-                </option>
-              ))}
+            <RoleOptions roles={roles.data?.items ?? [{ id: settings.approver_role_ref.split('/')[1], name: 'current role', status: 'active' }]} />
           </select>
         )}
       </Field>

@@ -6,6 +6,7 @@ import { useApi, usePaging } from '../../lib/hooks';
 import { subjectRef } from '../../lib/names';
 import { Dialog, Field, Loader, Money, Notice, Page, Pager, ProblemView, Ref, Status, Table, When } from '../../components/ui';
 import { createRule, listPendingChanges, listRoles, listRules, transitionRule, type PolicyChange, type PolicyRule } from './api/policies';
+import { RoleOptions } from './RoleOptions';
 
 const FAMILIES = ['withdrawal', 'internal_transfer', 'conversion', 'off_ramp'] as const;
 
@@ -150,13 +151,7 @@ function RuleForm({ onCreated }: { onCreated: (rule: PolicyRule) => void }) {
         {(id) => (
           <select id={id} required value={form.role} onChange={(e) => set('role', e.target.value)}>
             <option value="">Choose…</option>
-            {(roles.data?.items ?? [])
-              .filter((r) => r.status === 'active')
-              .map((r) => (
-                <option key={r.id} value={`roles/${r.id}`}>
-                  {r.name}
-                </option>
-              ))}
+            <RoleOptions roles={roles.data?.items ?? []} />
           </select>
         )}
       </Field>
