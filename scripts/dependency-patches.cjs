@@ -54,6 +54,27 @@ const closedSocketWrite = (dir) => ({
   ],
 });
 
+/**
+ * postgres.js's connection, in both builds: a failed array-type fetch on a new connection is not an
+ * unhandled rejection (porsager/postgres#1192, #1205, #1223, open).
+ */
+const typesFetch = (dir) => ({
+  dir,
+  purpose: 'correctness', // unpatched, a reserved connection cut off while it fetches the types ends the process
+  roles: ['api', 'worker'],
+  file: 'connection.js',
+  marker: 'counterfoil: a failed type fetch is the connection',
+  edits: [
+    {
+      original: '        return fetchArrayTypes()\n',
+      patched:
+        '        // counterfoil: a failed type fetch is the connection\'s failure, which its queries already see (scripts/dependency-patches.cjs)\n' +
+        '        return fetchArrayTypes().catch(() => {})\n',
+      occurrences: 1,
+    },
+  ],
+});
+
 const PATCHES = {
   'isolate-timeout': {
     dir: TEMPORAL_WORKFLOW,
@@ -105,6 +126,8 @@ const PATCHES = {
   'settled-query-esm': settledQuery(['postgres', 'src']),
   'closed-socket-write': closedSocketWrite(['postgres', 'cjs', 'src']),
   'closed-socket-write-esm': closedSocketWrite(['postgres', 'src']),
+  'types-fetch': typesFetch(['postgres', 'cjs', 'src']),
+  'types-fetch-esm': typesFetch(['postgres', 'src']),
 };
 
 /** The file a patch touches in the installed package, or null when that package is not installed. */

@@ -14,19 +14,39 @@ const args = process.argv.slice(2);
 const shards = Number(process.env.TEST_SHARDS ?? 2);
 if (!Number.isInteger(shards) || shards < 1) throw new Error(`TEST_SHARDS must be a positive integer, not ${process.env.TEST_SHARDS}`);
 
+// A shard is stopped when it has not exited this long after printing its summary (something a test
+// started is still open: `npx jest --detectOpenHandles <file>` names it), or when it runs past the limit
+// at all: a hang then fails the run in minutes, not at CI's own timeout.
+const EXIT_GRACE_MS = 60_000;
+const SHARD_LIMIT_MS = Number(process.env.TEST_SHARD_LIMIT_SECONDS ?? 1500) * 1000;
+
 function run(jestArgs, prefix) {
   const child = spawn(process.execPath, [jest, '--runInBand', ...jestArgs], { cwd: root, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   const summary = { passed: 0, failed: 0, skipped: 0, seen: false };
+  let stopped = null;
+  const stop = (why) => {
+    if (stopped || child.exitCode !== null) return;
+    stopped = why;
+    process.stderr.write(`${prefix ?? ""}${why}: stopping the shard\n`);
+    child.kill('SIGKILL');
+  };
+  const limit = setTimeout(() => stop(`still running after ${SHARD_LIMIT_MS / 1000} s`), SHARD_LIMIT_MS);
   if (prefix) {
     for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
       readline.createInterface({ input: stream }).on('line', (line) => {
         const m = /^jest: (\d+) passed, (\d+) failed, (\d+) skipped$/.exec(line);
-        if (m) Object.assign(summary, { passed: +m[1], failed: +m[2], skipped: +m[3], seen: true });
+        if (m) {
+          Object.assign(summary, { passed: +m[1], failed: +m[2], skipped: +m[3], seen: true });
+          setTimeout(() => stop(`did not exit ${EXIT_GRACE_MS / 1000} s after its summary (open handles)`), EXIT_GRACE_MS).unref();
+        }
         out.write(`${prefix}${line}\n`);
       });
     }
   }
-  const done = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code: code ?? 1, signal, summary })));
+  const done = new Promise((resolve) => child.on('exit', (code, signal) => {
+    clearTimeout(limit);
+    resolve({ code: stopped ? 1 : code ?? 1, signal, stopped, summary });
+  }));
   return { child, done };
 }
 
@@ -46,7 +66,7 @@ async function main() {
   process.on('SIGTERM', () => stop('SIGTERM'));
   const results = await Promise.all(runs.map((r) => r.done));
   const total = results.reduce((a, r) => ({ passed: a.passed + r.summary.passed, failed: a.failed + r.summary.failed, skipped: a.skipped + r.summary.skipped }), { passed: 0, failed: 0, skipped: 0 });
-  const failedShards = results.map((r, i) => (r.code === 0 ? null : `${i + 1}/${shards} (exit ${r.signal ?? r.code}${r.summary.seen ? '' : ', no summary'})`)).filter(Boolean);
+  const failedShards = results.map((r, i) => (r.code === 0 ? null : `${i + 1}/${shards} (${r.stopped ?? `exit ${r.signal ?? r.code}`}${r.summary.seen ? '' : ', no summary'})`)).filter(Boolean);
   process.stdout.write(`\njest, ${shards} shards in ${Math.round((Date.now() - started) / 1000)} s: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped` +
     `${failedShards.length ? `; failed shards: ${failedShards.join(', ')}` : ''}\n`);
   process.exitCode = failedShards.length ? 1 : 0;

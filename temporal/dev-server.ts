@@ -196,17 +196,33 @@ export async function startDevServerOnFreePort(
   }
 }
 
-/** An unused TCP port on 127.0.0.1 (free now; a race with other processes is still possible). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * An unused TCP port on 127.0.0.1, free now. Chosen at random below Linux's ephemeral range (32768 up),
+ * where the OS never hands out a port by itself: an outgoing connection cannot take it before the caller
+ * binds, as one did with ports the OS chose (bind to port 0). Never the same port twice in one process.
+ * Another process can still bind it first; callers that start servers retry on another port.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = PORTS.low + Math.floor(Math.random() * (PORTS.high - PORTS.low));
+    if (handedOut.has(port)) continue;
+    if (await canBind(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port found in ${PORTS.low}-${PORTS.high}`);
+}
+
+const PORTS = { low: 10000, high: 32000 };
+const handedOut = new Set<number>();
+
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const bound = server.address();
-      const port = typeof bound === 'object' && bound !== null ? bound.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('OS returned no port'))));
-    });
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
   });
 }
 

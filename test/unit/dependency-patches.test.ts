@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +10,16 @@ import { Metrics } from '../../src/metrics';
 import { checkDependencyPatches, DependencyPatchError, recordDependencyPatches } from '../../src/dependency-patches';
 import type { Logger } from '../../src/logger';
 
-type PatchName = 'isolate-timeout' | 'activator-reader' | 'stack-traces' | 'settled-query' | 'settled-query-esm' | 'closed-socket-write' | 'closed-socket-write-esm';
+type PatchName =
+  | 'isolate-timeout'
+  | 'activator-reader'
+  | 'stack-traces'
+  | 'settled-query'
+  | 'settled-query-esm'
+  | 'closed-socket-write'
+  | 'closed-socket-write-esm'
+  | 'types-fetch'
+  | 'types-fetch-esm';
 const { PATCHES, applyPatch, isPatched, missingPatches, main } = require('../../scripts/dependency-patches.cjs') as {
   PATCHES: Record<PatchName, { dir: string[]; file: string; purpose: string; edits: Array<{ original: string; patched: string }> }>;
   missingPatches(role: string, root?: string): Array<{ name: PatchName; package: string; purpose: string }>;
@@ -199,6 +210,30 @@ describe('scripts/dependency-patches.cjs: postgres.js', () => {
     }
   });
 
+  it('is in the installed postgres.js: a reserved connection cut off while it fetches the array types does not end the process', async () => {
+    expect(isPatched('types-fetch')).toBe(true);
+    // In a process of its own, the way a failover cuts a new connection: a proxy that closes both sides
+    // when the driver sends its pg_type query. Unpatched, the process dies of an unhandled rejection.
+    const script = `
+      const net = require('node:net');
+      const postgres = require('postgres');
+      process.on('unhandledRejection', (e) => { console.log('unhandled ' + e.code); process.exit(3); });
+      const target = new URL(process.env.TARGET);
+      const proxy = net.createServer((client) => {
+        const server = net.connect(Number(target.port || 5432), target.hostname);
+        client.on('data', (d) => (d.toString('latin1').includes('pg_catalog.pg_type') ? (client.destroy(), server.destroy()) : server.write(d)));
+        server.on('data', (d) => client.write(d));
+        for (const s of [client, server]) { s.on('error', () => {}); s.on('close', () => (client.destroy(), server.destroy())); }
+      });
+      proxy.listen(0, '127.0.0.1', () => {
+        const sql = postgres({ host: '127.0.0.1', port: proxy.address().port, user: decodeURIComponent(target.username), password: decodeURIComponent(target.password) || undefined, database: target.pathname.slice(1), max: 1 });
+        sql.reserve().catch(() => {});
+        setTimeout(() => { console.log('alive'); process.exit(0); }, 1500);
+      });`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { cwd: REPO, env: { ...process.env, TARGET: runState().databaseUrl } });
+    expect(stdout.trim()).toBe('alive');
+  });
+
   it('is in the installed postgres.js: a query answered by PostgreSQL no longer holds its parameters', async () => {
     const sql = connectPostgres(runState().databaseUrl, { max: 1 });
     try {
@@ -281,12 +316,12 @@ describe('scripts/dependency-patches.cjs: checked at start', () => {
   it('fails the install step when a patch no longer matches its package', () => {
     const root = scratchRoot([]);
     const file = path.join(root, 'node_modules', ...PATCHES['closed-socket-write'].dir, PATCHES['closed-socket-write'].file);
-    // A package version whose text the patch does not know: unpatched, and the edit no longer matches.
+    // A package version whose text the patches do not know: unpatched, and their edits no longer match.
     writeFileSync(file, '  function nextWrite(fn) {\n    return socket.write(chunk, fn)\n');
     const saved = process.exitCode;
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      expect(main(root)).toEqual(['closed-socket-write']);
+      expect(main(root)).toEqual(['closed-socket-write', 'types-fetch']);
       expect(process.exitCode).toBe(1);
       expect(errors.mock.calls.flat().join('\n')).toContain('postgres changed: its closed-socket-write patch (correctness');
     } finally {

@@ -46,7 +46,10 @@ export class Processes {
 
   /** The process, not waiting for it to be ready. */
   spawn(role: 'api' | 'worker', extra: Record<string, string> = {}, stdout: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
-    return spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', role], { cwd: Processes.ROOT, env: this.env(extra), stdio: ['ignore', stdout, 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', role], { cwd: Processes.ROOT, env: this.env(extra), stdio: ['ignore', stdout, 'inherit'] });
+    live.add(child);
+    child.once('exit', () => live.delete(child));
+    return child;
   }
 
   /** The process, once it says it is ready. */
@@ -73,3 +76,14 @@ export class Processes {
 
 export const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+/**
+ * Every process a test file started and did not stop, stopped when the file ends: a test that fails
+ * half-way (one of two APIs did not come up) would otherwise leave a child whose pipes keep jest alive.
+ */
+const live = new Set<ChildProcess>();
+afterAll(async () => {
+  const left = [...live];
+  for (const child of left) child.kill('SIGKILL');
+  await Promise.all(left.map(exited));
+});
