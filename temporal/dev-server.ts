@@ -214,7 +214,7 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port found in ${PORTS.low}-${PORTS.high}`);
 }
 
-const PORTS = { low: 10000, high: 32000 };
+const PORTS = { low: 20000, high: 32000 };
 const handedOut = new Set<number>();
 
 function canBind(port: number): Promise<boolean> {
