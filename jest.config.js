@@ -13,7 +13,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   testTimeout: 60_000,
-  reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
+  reporters: ['default', '<rootDir>/test/helpers/summary-reporter.cjs'],
   // `npm test` runs shards side by side (scripts/test.cjs); this splits them by time.
   testSequencer: '<rootDir>/test/helpers/sequencer.cjs',
   // Tests with a Temporal worker or child processes: close them, don't hide them.

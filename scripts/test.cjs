@@ -7,6 +7,9 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const readline = require('node:readline');
+const { mkdtempSync, rmSync } = require('node:fs');
+const os = require('node:os');
+const times = require('../test/helpers/test-times.cjs');
 
 const root = path.resolve(__dirname, '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -20,8 +23,8 @@ if (!Number.isInteger(shards) || shards < 1) throw new Error(`TEST_SHARDS must b
 const EXIT_GRACE_MS = 60_000;
 const SHARD_LIMIT_MS = Number(process.env.TEST_SHARD_LIMIT_SECONDS ?? 1500) * 1000;
 
-function run(jestArgs, prefix) {
-  const child = spawn(process.execPath, [jest, '--runInBand', ...jestArgs], { cwd: root, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+function run(jestArgs, prefix, env = process.env) {
+  const child = spawn(process.execPath, [jest, '--runInBand', ...jestArgs], { cwd: root, env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   const summary = { passed: 0, failed: 0, skipped: 0, seen: false };
   let stopped = null;
   const stop = (why) => {
@@ -60,13 +63,35 @@ async function main() {
   // The console is built (when stale) once, before the shards: the browser tests' own --if-stale builds
   // are then no-ops, so no shard rewrites console/dist while another serves it, and they may go to any shard.
   require('node:child_process').execFileSync(process.execPath, [path.join(root, 'scripts', 'build-console.cjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
-  const runs = Array.from({ length: shards }, (_, i) => run([`--shard=${i + 1}/${shards}`], `[${i + 1}/${shards}] `));
+  // The shards are balanced by the times this machine's earlier runs recorded: every shard reads the same
+  // frozen copy, writes its own measurements, and they are merged once all have finished.
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'counterfoil-test-times-'));
+  const recorded = times.readTimes(times.timesFile());
+  times.writeTimes(path.join(scratch, 'recorded.json'), recorded);
+  const measuredFile = (i) => path.join(scratch, `shard-${i + 1}.json`);
+  const runs = Array.from({ length: shards }, (_, i) =>
+    run([`--shard=${i + 1}/${shards}`], `[${i + 1}/${shards}] `, {
+      ...process.env,
+      COUNTERFOIL_TEST_TIMES: path.join(scratch, 'recorded.json'),
+      COUNTERFOIL_TEST_TIMES_OUT: measuredFile(i),
+    }),
+  );
   const stop = (signal) => runs.forEach((r) => r.child.kill(signal));
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   const results = await Promise.all(runs.map((r) => r.done));
+  const measured = Array.from({ length: shards }, (_, i) => times.readTimes(measuredFile(i)));
+  try {
+    // A failed shard's files may have failed fast: only the shards that passed teach the next split.
+    times.writeTimes(times.timesFile(), times.merge(recorded, Object.assign({}, ...measured.filter((_, i) => results[i].code === 0))));
+  } catch (err) {
+    process.stderr.write(`test times not recorded: ${err.message}\n`);
+  }
+  rmSync(scratch, { recursive: true, force: true });
+  const sum = (m) => Math.round(Object.values(m).reduce((a, s) => a + s, 0));
   const total = results.reduce((a, r) => ({ passed: a.passed + r.summary.passed, failed: a.failed + r.summary.failed, skipped: a.skipped + r.summary.skipped }), { passed: 0, failed: 0, skipped: 0 });
   const failedShards = results.map((r, i) => (r.code === 0 ? null : `${i + 1}/${shards} (${r.stopped ?? `exit ${r.signal ?? r.code}`}${r.summary.seen ? '' : ', no summary'})`)).filter(Boolean);
+  process.stdout.write(`\nfile time per shard: ${measured.map((m, i) => `${i + 1}/${shards} ${sum(m)} s`).join(', ')}`);
   process.stdout.write(`\njest, ${shards} shards in ${Math.round((Date.now() - started) / 1000)} s: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped` +
     `${failedShards.length ? `; failed shards: ${failedShards.join(', ')}` : ''}\n`);
   process.exitCode = failedShards.length ? 1 : 0;

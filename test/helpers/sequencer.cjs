@@ -1,6 +1,7 @@
 // Splits the suite into shards of about equal time (scripts/test.cjs runs them side by side).
 const Sequencer = require('@jest/test-sequencer').default;
 const path = require('node:path');
+const { readTimes } = require('./test-times.cjs');
 
 const root = path.resolve(__dirname, '../..');
 /**
@@ -11,8 +12,9 @@ const root = path.resolve(__dirname, '../..');
 const PINNED = [/^test\/e2e\/(production-install|start)\.test\.ts$/];
 /**
  * Seconds a file took in a two-shard run on a quiet 2-core machine, for the files of 5 s or more; the
- * others count as DEFAULT. Only the balance between shards depends on these: a stale figure costs time,
- * never a test. Refresh from a run's `PASS <file> (<n> s)` lines when the shards drift apart.
+ * others count as DEFAULT. The times recorded by this machine's earlier runs come first
+ * (COUNTERFOIL_TEST_TIMES, from scripts/test.cjs); these serve a machine's first run. Only the balance
+ * between shards depends on them: a stale figure costs time, never a test.
  */
 const SECONDS = new Map([
   ['test/e2e/production-install.test.ts', 116],
@@ -101,7 +103,8 @@ const SECONDS = new Map([
 const DEFAULT = 4;
 
 const relative = (test) => path.relative(root, test.path).split(path.sep).join('/');
-const seconds = (file) => SECONDS.get(file) ?? DEFAULT;
+const recorded = process.env.COUNTERFOIL_TEST_TIMES ? readTimes(process.env.COUNTERFOIL_TEST_TIMES) : {};
+const seconds = (file) => recorded[file] ?? SECONDS.get(file) ?? DEFAULT;
 
 class ShardSequencer extends Sequencer {
   /** Pinned files to the first shard, then the rest longest first, each to the shard with the least time so far. */
