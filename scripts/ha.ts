@@ -436,6 +436,10 @@ async function main(): Promise<void> {
     failed = !printReport('HA run: 3 Patroni nodes (synchronous), HAProxy, 2 API + 2 worker processes, restore drill', table, checks);
   } catch (err) {
     log(`run failed: ${(err as Error).stack ?? err}`);
+    for (const r of roles) {
+      const note = r instanceof ProcessRole ? r.exitNote() : null;
+      if (note) log(note);
+    }
   } finally {
     for (const r of roles) await r.kill('SIGTERM');
     await receiver.close();

@@ -72,6 +72,14 @@ export class ProcessRole implements Role {
     }
   }
 
+  /** When the process has exited: how, and the last lines of its log (a run that fails says why). */
+  exitNote(lines = 20): string | null {
+    const child = this.child;
+    if (!child || (child.exitCode === null && child.signalCode === null)) return null;
+    const tail = fs.readFileSync(this.logFile, 'utf8').trimEnd().split('\n').slice(-lines);
+    return `${this.name} exited (${child.exitCode ?? child.signalCode}); the end of its log:\n${tail.map((l) => `    ${l}`).join('\n')}`;
+  }
+
   private bannersPrinted(): number {
     return fs.readFileSync(this.logFile, 'utf8').split('Press Ctrl-C to stop.').length - 1;
   }

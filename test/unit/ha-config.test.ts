@@ -90,6 +90,10 @@ describe('the configurations npm run ha writes', () => {
     expect(read).toContain(`bind 127.0.0.1:${PORTS.haproxyRead}`);
     expect(read).toContain('uri /replica');
     expect(cfg).toContain('on-marked-down shutdown-sessions');
+    // A refused connect (a demoted primary) marks the node down at once; the retry goes elsewhere.
+    expect(cfg).toContain('observe layer4 error-limit 1 on-error mark-down');
+    expect(cfg).toMatch(/^ {2}retries 1$/m);
+    expect(cfg).toMatch(/^ {2}option redispatch 1$/m);
     for (let i = 0; i < 3; i++) expect(write).toContain(`server node${i + 1} 127.0.0.1:${PORTS.postgres(i)} check port ${PORTS.patroni(i)}`);
   });
 

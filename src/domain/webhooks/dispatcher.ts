@@ -1,6 +1,7 @@
 import type { ListenMeta } from 'postgres';
 import type { Services } from '../../services';
 import { EVENTS_CHANNEL } from '../../events/outbox';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { EventRow } from '../../events/present';
 import { deliverFirstAttempts } from './first-attempts';
 import { sweepLanes, wakeLane } from './lane-queue';
@@ -90,7 +91,8 @@ export class OutboxDispatcher {
           if (this.failing) this.failing.passes++;
           else {
             this.failing = { since: Date.now(), passes: 1 };
-            this.services.log.error({ err }, 'outbox dispatch failed; the sweep retries');
+            // A lost database (a failover) is expected and heals by itself: a warning, not an error to page on.
+            this.services.log[isDatabaseUnavailable(err) ? 'warn' : 'error']({ err }, 'outbox dispatch failed; the sweep retries');
           }
         },
       )
