@@ -27,7 +27,7 @@ import { Metrics } from '../../src/metrics';
 import type { SubjectAttribution } from '../../src/auth/caller';
 import type { PolicyDecision } from '../../src/domain/policies';
 import { TRACING_COMPARE, TRACING_ROUNDS, change, median, startOtlpSink } from './tracing';
-import { counterfoilSettings, cpuMs, machineProbeMs, openLoop, postgresCpuMs, report, scratchDatabase, spawnApi } from './support';
+import { counterfoilSettings, cpuMs, machineProbeMs, openLoop, postgresCpuMs, report, roleRuntime, scratchDatabase, spawnApi } from './support';
 
 const ACCOUNTS = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -305,6 +305,7 @@ async function compareTracing(apiEnv: Record<string, string>, api: { url: string
         line('median API CPU per transfer (ms) off / on', (p) => p.appCpuMs ?? 0, 3),
       ]),
       ...Object.fromEntries([sink.summary()]),
+      'API runtime (BENCH_NODE=lts: the image\'s)': await roleRuntime(),
       'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}`,
     });
   } finally {

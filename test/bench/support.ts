@@ -5,7 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { createScratchDatabase, dropDatabase } from '../../src/db/postgres-server';
+import { ensureNodeLts } from '../../scripts/node-lts';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { ensureTemporalCli } from '../../temporal/cli';
 import { freePort, startDevServerOnFreePort } from '../../temporal/dev-server';
@@ -24,10 +26,23 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
  * process itself), resolved once it prints that it is ready. `nodeArgs`: extra node flags, e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` (NODE_OPTIONS refuses --cpu-prof).
  */
+/**
+ * The Node the roles run on: this one, or with BENCH_NODE=lts the pinned Node 24 LTS the container image
+ * runs (scripts/node-lts.ts), for figures that depend on the runtime (tracing's context propagation does).
+ */
+async function roleNode(): Promise<string> {
+  return process.env.BENCH_NODE === 'lts' ? ensureNodeLts() : process.execPath;
+}
+
+/** "Node v24.21.0": what the roles run on, for a report. */
+export async function roleRuntime(): Promise<string> {
+  return `Node ${execFileSync(await roleNode(), ['--version'], { encoding: 'utf8' }).trim()}`;
+}
+
 async function spawnRole(role: 'api' | 'worker', env: Record<string, string>, nodeArgs: string[]) {
   // The heap setting bin/counterfoil gives the roles that serve HTTP.
   const launcherArgs = role === 'api' ? ['--initial-old-space-size=1024'] : [];
-  const child = spawn(process.execPath, [...launcherArgs, ...nodeArgs, '--import', 'tsx', 'src/cli.ts', role], {
+  const child = spawn(await roleNode(), [...launcherArgs, ...nodeArgs, '--import', 'tsx', 'src/cli.ts', role], {
     cwd: ROOT,
     // The malloc setting the launchers give (bin/counterfoil, npm start), unless this environment sets its own.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', MALLOC_MMAP_THRESHOLD_: '131072', ...passedSettings(), ...env },

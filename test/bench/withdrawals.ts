@@ -24,7 +24,7 @@ import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attribu
 import { ensureTemporalCli } from '../../temporal/cli';
 import { startDevServerOnFreePort } from '../../temporal/dev-server';
 import { TRACING_COMPARE, TRACING_ROUNDS, change, median, startOtlpSink, type OtlpSink } from './tracing';
-import { cpuMs, machineProbeMs, postgresCpuMs, report, scratchDatabase, spawnApi, spawnWorker } from './support';
+import { cpuMs, machineProbeMs, postgresCpuMs, report, roleRuntime, scratchDatabase, spawnApi, spawnWorker } from './support';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -200,6 +200,7 @@ async function main() {
           line('median CPU ms per withdrawal, worker, off / on', (r) => cpu(r, 1), 1),
         ]),
         ...Object.fromEntries([sink.summary()]),
+        'API and worker runtime (BENCH_NODE=lts: the image\'s)': await roleRuntime(),
         'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}`,
       });
       return;
