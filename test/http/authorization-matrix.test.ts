@@ -7,6 +7,9 @@ import { CHECKPOINT_KEY_NAME, checkpointSigner, createCheckpoint, creditExternal
 import { uuidv7 } from '../../src/ids';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator';
 import { ETH_ADDRESS } from '../workflows/withdrawal-fixtures';
+import { createPayoutMethod } from '../../src/domain/catalogue/payout-methods';
+import { fundableAccount } from '../../src/domain/funding/accounts';
+import { ibanFor } from '../../src/reference/bank-rails';
 import { newAdmin, newClient, newRole, newServiceAccount, newUser, unique, type Admin, type Principal } from './iam-fixtures';
 
 /**
@@ -80,6 +83,9 @@ const MATRIX_PERMISSIONS: Permission[] = [
   'withdrawals.create',
   'withdrawal_destinations.manage',
   'conversions.create',
+  'ramps.read',
+  'ramps.create',
+  'deposits.annotate',
   'kyc.read',
   'kyc.decide',
   'audit.read',
@@ -170,6 +176,39 @@ const conversionOfA = async () => {
   });
   if (res.status !== 201) throw new Error(`POST /conversions: ${res.status} ${res.text}`);
   return res.body;
+};
+
+/** A POST that must succeed, with an Idempotency-Key. */
+const created = async (path: string, body: unknown) => {
+  const res = await call(app.url, 'POST', path, { token: admin.token, body, headers: { 'idempotency-key': uuidv7() } });
+  if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${res.text}`);
+  return res.body;
+};
+
+/** An on-ramp session on client A's account. */
+const onRampOfA = async () => created('/on-ramp-sessions', { account_ref: await accountOfA(), fiat_currency: 'EUR', asset: 'USDC' });
+
+/** An off-ramp session of client A's account (funded through the ledger) to a payout method of the account. */
+const offRampOfA = async () => {
+  const account = await accountOfA();
+  const { sql } = app.services;
+  await creditExternalDeposit(sql, { key: unique('deposit'), enterpriseId: admin.tenant.enterpriseId, accountRef: account, asset: 'USDC', amount: 10_000_000n });
+  const method = await createPayoutMethod(sql, {
+    account: (await fundableAccount(sql, account))!,
+    rail: 'sepa',
+    currency: 'EUR',
+    label: 'Matrix bank',
+    beneficiary: { name: 'Ada Lovelace', iban: ibanFor('DE', '370400440532013000') },
+    attribution: { subject: { id: admin.tenant.serviceAccountId, kind: 'service_account', tenant_ref: admin.enterpriseRef } } as never,
+  });
+  return created('/off-ramp-sessions', { account_ref: account, asset: 'USDC', fiat_currency: 'EUR', amount: { currency: 'USDC', value: '1' }, payout_method_id: method.id });
+};
+
+/** A simulated deposit into client A's account. */
+const depositOfA = async () => {
+  const instructions = await asAdmin('GET', `/deposit-instructions?account_ref=${await accountOfA()}&page_size=50`);
+  const usdc = instructions.items.find((i: { asset: string }) => i.asset === 'USDC');
+  return created('/sandbox/deposits', { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '1' } });
 };
 
 /** A withdrawal out of client A's account (funded through the ledger) to a destination registered at A. */
@@ -367,6 +406,11 @@ const rows: Row[] = [
     request: (c) => ({ method: 'PATCH', path: `/conversions/${c.id}`, body: { metadata: { trade_id: 't_1' } } }),
   },
 
+  { route: 'GET /on-ramp-sessions', permission: 'ramps.read', kind: 'list', setup: onRampOfA, request: (r) => ({ method: 'GET', path: `/on-ramp-sessions?account_ref=${r.account_ref}&page_size=200` }) },
+  { route: 'PATCH /on-ramp-sessions/{session_id}', permission: 'ramps.create', kind: 'object', setup: onRampOfA, request: (r) => ({ method: 'PATCH', path: `/on-ramp-sessions/${r.id}`, body: { metadata: { invoice: 'inv_1' } } }) },
+  { route: 'GET /off-ramp-sessions', permission: 'ramps.read', kind: 'list', setup: offRampOfA, request: (r) => ({ method: 'GET', path: `/off-ramp-sessions?account_ref=${r.account_ref}&page_size=200` }) },
+  { route: 'PATCH /off-ramp-sessions/{session_id}', permission: 'ramps.create', kind: 'object', setup: offRampOfA, request: (r) => ({ method: 'PATCH', path: `/off-ramp-sessions/${r.id}`, body: { metadata: { payout_id: 'po_1' } } }) },
+  { route: 'PATCH /deposits/{deposit_id}', permission: 'deposits.annotate', kind: 'object', setup: depositOfA, request: (d) => ({ method: 'PATCH', path: `/deposits/${d.id}`, body: { metadata: { order_id: 'ord_1' } } }) },
   { route: 'POST /internal-transfer-batches', permission: 'transfers.create', kind: 'object', setup: accountsOfA, request: transferBatch },
   { route: 'GET /internal-transfer-batches/{internal_transfer_batch_id}', permission: 'transfers.read', kind: 'object', setup: batchOfA, request: (b) => ({ method: 'GET', path: `/internal-transfer-batches/${b.id}` }) },
   {

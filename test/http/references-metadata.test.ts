@@ -1,8 +1,11 @@
 import { uuidv7 } from '../../src/ids';
 import { creditExternalDeposit } from '../../src/ledger';
 import { call, createTenant, startTestApp, tokenFor, type Tenant, type TestApp } from '../helpers/app';
-import { eventsOf as eventsOfResource, expectCarried as expectCarriedBy, expectPatched, type Carrier } from '../helpers/references';
+import { activityCsv, eventsOf as eventsOfResource, expectCarried as expectCarriedBy, expectPatched, type Carrier } from '../helpers/references';
 import { ETH_ADDRESS } from '../workflows/withdrawal-fixtures';
+import { createPayoutMethod } from '../../src/domain/catalogue/payout-methods';
+import { fundableAccount } from '../../src/domain/funding/accounts';
+import { ibanFor } from '../../src/reference/bank-rails';
 
 /*
  * `reference` and `metadata` on the tenant API's money objects: set at creation, read back, listed
@@ -216,5 +219,129 @@ describe('conversions', () => {
     expect(long.body.errors).toContainEqual({ pointer: '/body/metadata/note', detail: expect.any(String) });
     const [after] = await app.services.sql`select count(*)::int as n from conversions where account_ref = ${account}`;
     expect(after.n).toBe(before.n);
+  });
+});
+
+describe('on-ramp sessions', () => {
+  let account: string;
+  beforeAll(async () => {
+    account = await newAccount();
+  });
+  const start = (extra: Record<string, unknown>) => post('/on-ramp-sessions', { account_ref: account, fiat_currency: 'EUR', asset: 'USDC', ...extra });
+
+  it('carries them from creation to reads, filters, events and the export, and changes them once cancelled', async () => {
+    const res = await start({ reference: 'onramp-7', metadata: { invoice: 'inv_7', payer: 'acme' } });
+    expect(res.status).toBe(201);
+    await expectCarried('on-ramp-sessions', res.body, 'onramp-7', { invoice: 'inv_7', payer: 'acme' });
+    const cancelled = await api('POST', `/on-ramp-sessions/${res.body.id}/cancel`);
+    expect(cancelled.body.status).toBe('cancelled');
+    const patched = await expectPatched(carrier(), 'on-ramp-sessions', cancelled.body, 'ramps.on_ramp_session.updated.v1');
+    expect(patched.status).toBe('cancelled');
+    expect((await api('GET', `/on-ramp-sessions?account_ref=${account}&status=cancelled&reference=patched`)).body.items.map((s: { id: string }) => s.id)).toEqual([res.body.id]);
+  });
+
+  it('keeps a unique reference unique and refuses metadata past its limits, starting nothing', async () => {
+    const reference = `unique-${uuidv7()}`;
+    const first = await start({ reference, unique_reference: true });
+    expect(first.status).toBe(201);
+    const again = await start({ reference, unique_reference: true });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ reason: 'reference_taken', existing_id: first.body.id });
+    const long = await start({ metadata: { note: 'v'.repeat(501) } });
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toContainEqual({ pointer: '/body/metadata/note', detail: expect.any(String) });
+    const [{ n }] = await app.services.sql`select count(*)::int as n from on_ramp_sessions where account_ref = ${account} and reference = ${reference}`;
+    expect(n).toBe(1);
+  });
+});
+
+describe('off-ramp sessions', () => {
+  let account: string;
+  let method: string;
+  beforeAll(async () => {
+    account = await newAccount();
+    await fund(account, 100_000_000n, 'USDC');
+    const { sql } = app.services;
+    const created = await createPayoutMethod(sql, {
+      account: (await fundableAccount(sql, account))!,
+      rail: 'sepa',
+      currency: 'EUR',
+      label: 'Main bank',
+      beneficiary: { name: 'Ada Lovelace', iban: ibanFor('DE', '370400440532013000') },
+      attribution: { subject: { id: tenant.serviceAccountId, kind: 'service_account', tenant_ref: `enterprises/${tenant.enterpriseId}` } } as never,
+    });
+    method = created.id;
+  });
+  const sell = (extra: Record<string, unknown>) =>
+    post('/off-ramp-sessions', { account_ref: account, asset: 'USDC', fiat_currency: 'EUR', amount: { currency: 'USDC', value: '10' }, payout_method_id: method, ...extra });
+
+  it('carries them from creation to reads, filters, events and the export, and changes them once cancelled', async () => {
+    const res = await sell({ reference: 'payout-3', metadata: { payout_id: 'po_3', desk: 'eu' } });
+    expect(res.status).toBe(201);
+    await expectCarried('off-ramp-sessions', res.body, 'payout-3', { payout_id: 'po_3', desk: 'eu' });
+    const cancelled = await api('POST', `/off-ramp-sessions/${res.body.id}/cancel`);
+    expect(cancelled.body.status).toBe('cancelled');
+    const patched = await expectPatched(carrier(), 'off-ramp-sessions', cancelled.body, 'ramps.off_ramp_session.updated.v1');
+    expect(patched.status).toBe('cancelled');
+  });
+
+  it('keeps a unique reference unique and refuses metadata past its limits, holding nothing', async () => {
+    const reference = `unique-${uuidv7()}`;
+    const first = await sell({ reference, unique_reference: true });
+    expect(first.status).toBe(201);
+    const [before] = await app.services.sql`select count(*)::int as n from ledger_holds where account_ref = ${account}`;
+    const again = await sell({ reference, unique_reference: true });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ reason: 'reference_taken', existing_id: first.body.id });
+    const long = await sell({ metadata: { note: 'v'.repeat(501) } });
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toContainEqual({ pointer: '/body/metadata/note', detail: expect.any(String) });
+    const [after] = await app.services.sql`select count(*)::int as n from ledger_holds where account_ref = ${account}`;
+    expect(after.n).toBe(before.n);
+  });
+});
+
+describe('deposits', () => {
+  let account: string;
+  let instruction: { id: string; asset: string };
+  beforeAll(async () => {
+    account = await newAccount();
+    const instructions = await api('GET', `/deposit-instructions?account_ref=${account}&page_size=50`);
+    instruction = instructions.body.items.find((i: { asset: string }) => i.asset === 'USDC');
+  });
+  const deposit = async () => {
+    const res = await post('/sandbox/deposits', { deposit_instruction_id: instruction.id, amount: { currency: 'USDC', value: '5' } });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+
+  it('answers null and {} until the integrator sets them; then reads, filters, events and the export carry them', async () => {
+    const created = await deposit();
+    expect(created).toMatchObject({ reference: null, metadata: {} });
+    const ref = `deposits/${created.id}`;
+    const set = await api('PATCH', `/${ref}`, { reference: 'dep-21', metadata: { order_id: 'ord_21', source: 'bank' } }, { 'if-match': created.etag });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ reference: 'dep-21', metadata: { order_id: 'ord_21', source: 'bank' }, status: created.status });
+    expect((await api('GET', `/${ref}`)).body).toMatchObject({ reference: 'dep-21', metadata: { order_id: 'ord_21', source: 'bank' } });
+    const ids = async (query: string) => (await api('GET', `/deposits?${query}`)).body.items.map((d: { id: string }) => d.id);
+    expect(await ids('reference=dep-21')).toEqual([created.id]);
+    expect(await ids(`account_ref=${account}&metadata[order_id]=ord_21`)).toEqual([created.id]);
+    expect(await ids('metadata[order_id]=other')).toEqual([]);
+    const events = await eventsOf(ref);
+    expect(events.at(-1)).toMatchObject({ type: 'operations.deposit.updated.v1', payload: { reference: 'dep-21', metadata: { order_id: 'ord_21', source: 'bank' } } });
+    const lines = (await activityCsv(carrier())).filter((l) => l.includes(ref) && l.includes('operations.deposit.updated.v1'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(',dep-21,"{');
+    expect(lines[0]).toContain('""order_id"": ""ord_21""');
+    const patched = await expectPatched(carrier(), 'deposits', set.body, 'operations.deposit.updated.v1');
+    expect(patched.amount).toEqual(created.amount);
+  });
+
+  it('refuses metadata past its limits, changing nothing', async () => {
+    const second = await deposit();
+    const long = await api('PATCH', `/deposits/${second.id}`, { metadata: { note: 'v'.repeat(501) } });
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toContainEqual({ pointer: '/body/metadata/note', detail: expect.any(String) });
+    expect((await api('GET', `/deposits/${second.id}`)).body).toMatchObject({ reference: null, metadata: {}, etag: second.etag });
   });
 });

@@ -9,9 +9,11 @@ import { creditExternalDeposit, parseAmount } from '../../ledger';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
 import { networkByCode, networksFor } from '../../reference/networks';
 import { railsFor } from '../../reference/bank-rails';
-import { fundableAccount, visibleCondition, type Visibility } from '../funding/accounts';
+import { fundableAccount, pathOfRow, visibleCondition, type Visibility } from '../funding/accounts';
+import type { Caller } from '../../auth/caller';
+import { referenceMetadataFragment, updateReferenceMetadata, type ReferenceMetadataChange, type ReferenceMetadataFilter } from '../../db/references';
 import { findEndpoint, selectEndpoints } from '../funding/endpoints';
-import { DEPOSIT_CONFIRMED, DEPOSIT_CREDITED, DEPOSIT_FAILED, DEPOSIT_PENDING } from '../funding/events';
+import { DEPOSIT_CONFIRMED, DEPOSIT_CREDITED, DEPOSIT_FAILED, DEPOSIT_PENDING, DEPOSIT_UPDATED } from '../funding/events';
 import { presentDeposit, type DepositRow, type DepositStatus, type EndpointRow } from '../funding/present';
 import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../idempotency/store';
@@ -45,10 +47,12 @@ export function confirmationsFor(endpoint: Pick<EndpointRow, 'rail_class' | 'rai
   return endpoint.rail_class === 'crypto' ? (networkByCode(endpoint.rail)?.confirmations ?? 1) : 0;
 }
 
-const DEPOSIT_COLUMNS = (sql: Sql | TransactionSql) => sql`
+const DEPOSIT_COLUMN_LIST = `
   id, version, created_at, updated_at, enterprise_id, client_id, account_ref, funding_endpoint_id, deposit_instruction_id,
   asset, rail_class, rail, amount::text as amount, transaction_hash, confirmations_required, status, failure_reason,
-  ledger_transaction_id, confirmed_at, credited_at, subject_attribution, connector_id`;
+  ledger_transaction_id, confirmed_at, credited_at, subject_attribution, connector_id, reference, reference_unique, metadata`;
+
+const DEPOSIT_COLUMNS = (sql: Sql | TransactionSql) => sql`${sql.unsafe(DEPOSIT_COLUMN_LIST)}`;
 
 /** A synthetic but well-formed transaction id for the simulated transfer. */
 function syntheticTransactionHash(endpoint: EndpointRow, depositId: string): string {
@@ -215,7 +219,7 @@ export async function getDeposit(sql: Sql, id: string): Promise<DepositRow> {
   return row;
 }
 
-export interface DepositListQuery {
+export interface DepositListQuery extends ReferenceMetadataFilter {
   enterpriseId: string;
   visible: Visibility;
   accountRef?: string;
@@ -230,8 +234,28 @@ export async function listDeposits(sql: Sql, q: DepositListQuery): Promise<Depos
      where d.enterprise_id = ${q.enterpriseId}
        and ${q.accountRef ? sql`d.account_ref = ${q.accountRef}` : sql`true`}
        and ${q.status ? sql`d.status = ${q.status}` : sql`true`}
+       and ${referenceMetadataFragment(sql, q)}
        and ${visibleCondition(sql, q.visible, 'd')}
        and ${q.after ? sql`d.id > ${q.after}` : sql`true`}
      order by d.id
      limit ${q.limit}`;
+}
+
+/**
+ * Changes a deposit's reference and metadata, in any status (credited and failed included: the
+ * integrator reconciles once the money is in); they change nothing the deposit does. Needs
+ * `deposits.annotate` at its account.
+ */
+export function updateDepositReferenceMetadata(sql: Sql, caller: Caller, id: string, change: ReferenceMetadataChange, assertCurrent: (row: DepositRow) => void): Promise<DepositRow> {
+  return updateReferenceMetadata<DepositRow>(sql, {
+    table: 'deposits',
+    columns: DEPOSIT_COLUMN_LIST,
+    what: 'deposit',
+    id,
+    enterpriseId: caller.enterpriseId,
+    change,
+    authorize: (row) => caller.require('deposits.annotate', pathOfRow(row), 'deposit'),
+    assertCurrent,
+    after: (tx, row) => recordDepositEvent(tx, DEPOSIT_UPDATED, row, caller.attribution()),
+  });
 }

@@ -42,8 +42,9 @@ function eventLogSource(columns: Record<string, string>, numeric: readonly strin
 
 // Operations activity reads the event log, which carries every transaction's representation (status,
 // fees, attribution); the audit export reads the audit trail's own table. Besides the transactions
-// (`operations.*`) it carries the other money objects the integrator annotates: withdrawal destinations.
-const ACTIVITY_EVENT_TYPES = ['operations.%', 'withdrawals.withdrawal_destination.%'];
+// (`operations.*`, deposits included) it carries the other money objects the integrator annotates:
+// withdrawal destinations and ramp sessions.
+const ACTIVITY_EVENT_TYPES = ['operations.%', 'withdrawals.withdrawal_destination.%', 'ramps.%'];
 
 defineExportSource(
   'operations_activity',

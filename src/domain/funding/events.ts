@@ -1,5 +1,7 @@
 import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
+import { ETag, Timestamp, Uuid } from '../../schema/common';
+import { referenceMetadataBody } from '../../schema/metadata';
 
 const resource = (name: string) => z.object({ id: z.string(), resource: z.literal(name) }).catchall(z.unknown());
 
@@ -9,23 +11,58 @@ export const FUNDING_ENDPOINT_CREATED = defineEventType(
   resource('funding_endpoint'),
 );
 
+export const DEPOSIT_STATUSES = ['pending', 'confirmed', 'credited', 'failed'] as const;
+
+const Money = z.object({ currency: z.string(), value: z.string() });
+
+/** The deposit of the tenant API contract (presentDeposit): its reads and its events' payloads. */
+export const DepositBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('deposit'),
+    account_ref: z.string(),
+    funding_endpoint_id: Uuid,
+    deposit_instruction_id: Uuid,
+    asset: z.string(),
+    rail_class: z.enum(['crypto', 'fiat']),
+    network: z.string().nullable(),
+    fiat_rail: z.string().nullable(),
+    amount: Money,
+    transaction_hash: z.string().openapi({ description: "Network transaction id (crypto) or bank reference (fiat): the reporting connector's reference; synthetic in sandbox." }),
+    confirmations: z.number().int(),
+    confirmations_required: z.number().int(),
+    status: z.enum(DEPOSIT_STATUSES).openapi({ description: 'pending → confirmed → credited; failed when it cannot be credited (see failure_reason).' }),
+    failure_reason: z.string().nullable(),
+    ledger_transaction_ref: z.string().nullable(),
+    confirmed_at: Timestamp.nullable(),
+    credited_at: Timestamp.nullable(),
+    subject_attribution: z.unknown().nullable(),
+    connector_ref: z.string().nullable().openapi({ description: 'The connector that reported the deposit (`connectors/<id>`); null for a simulated one.' }),
+    ...referenceMetadataBody,
+    etag: ETag,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('Deposit');
+
 export const DEPOSIT_PENDING = defineEventType(
   'operations.deposit.pending.v1',
   'An incoming transfer was seen on a funding endpoint; it waits for its confirmations.',
-  resource('deposit'),
+  DepositBody,
 );
 export const DEPOSIT_CONFIRMED = defineEventType(
   'operations.deposit.confirmed.v1',
   'A deposit reached its network confirmation count and is final.',
-  resource('deposit'),
+  DepositBody,
 );
 export const DEPOSIT_CREDITED = defineEventType(
   'operations.deposit.credited.v1',
   'A confirmed deposit was credited to its account, exactly once.',
-  resource('deposit'),
+  DepositBody,
 );
 export const DEPOSIT_FAILED = defineEventType(
   'operations.deposit.failed.v1',
   'A deposit could not be credited (for example, its account was closed meanwhile); see failure_reason.',
-  resource('deposit'),
+  DepositBody,
 );
+export const DEPOSIT_UPDATED = defineEventType('operations.deposit.updated.v1', 'A deposit\'s reference or metadata changed.', DepositBody);

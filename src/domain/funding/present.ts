@@ -75,6 +75,9 @@ export interface DepositRow extends AccountOwnedRow {
   subject_attribution: unknown;
   /** The connector that reported it; null for a simulated deposit. */
   connector_id: string | null;
+  reference: string | null;
+  reference_unique: boolean;
+  metadata: Record<string, string>;
 }
 
 export function presentDeposit(r: DepositRow) {
@@ -99,6 +102,8 @@ export function presentDeposit(r: DepositRow) {
     credited_at: iso(r.credited_at),
     subject_attribution: r.subject_attribution ?? null,
     connector_ref: r.connector_id ? `connectors/${r.connector_id}` : null,
+    reference: r.reference,
+    metadata: r.metadata,
     etag: etagOf(r),
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),

@@ -3,6 +3,7 @@ import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { FeeSummaryBody, Money, SubjectAttributionBody } from '../transfers/events';
 import { PolicyDecisionBody } from '../policies/decision-body';
+import { referenceMetadataBody } from '../../schema/metadata';
 import type { OffRampStatus, OnRampStatus } from './messages';
 
 export const ON_RAMP_STATUSES = ['requested', 'awaiting_payment', 'payment_received', 'converting', 'completed', 'expired', 'cancelled', 'failed'] as const satisfies readonly OnRampStatus[];
@@ -39,6 +40,7 @@ export const OnRampSessionBody = z
     subject_attribution: SubjectAttributionBody,
     payment_received_at: Timestamp.nullable(),
     completed_at: Timestamp.nullable(),
+    ...referenceMetadataBody,
     etag: ETag,
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -68,6 +70,7 @@ export const OffRampSessionBody = z
     subject_attribution: SubjectAttributionBody,
     payout_sent_at: Timestamp.nullable(),
     completed_at: Timestamp.nullable(),
+    ...referenceMetadataBody,
     etag: ETag,
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -81,3 +84,6 @@ export const ON_RAMP_EVENTS = Object.fromEntries(
 export const OFF_RAMP_EVENTS = Object.fromEntries(
   OFF_RAMP_STATUSES.map((s) => [s, defineEventType(`ramps.off_ramp_session.${s}.v1`, `An off-ramp session is now ${s}.`, OffRampSessionBody)]),
 ) as Record<OffRampStatus, string>;
+
+export const ON_RAMP_UPDATED = defineEventType('ramps.on_ramp_session.updated.v1', 'An on-ramp session\'s reference or metadata changed.', OnRampSessionBody);
+export const OFF_RAMP_UPDATED = defineEventType('ramps.off_ramp_session.updated.v1', 'An off-ramp session\'s reference or metadata changed.', OffRampSessionBody);

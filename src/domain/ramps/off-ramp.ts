@@ -16,7 +16,9 @@ import { clientRate, convertMinor, feeSummary, priceConversion, type MarketPrice
 import type { WithdrawalRail } from '../../providers/rails';
 import { formatDecimalDown, serialise } from '../../reference/rational';
 import type { CarriedEntry } from '../audit/entries';
-import { OFF_RAMP_EVENTS } from './events';
+import { OFF_RAMP_EVENTS, OFF_RAMP_UPDATED } from './events';
+import type { ReferenceMetadata } from '../../schema/metadata';
+import { referenceRefusal } from '../../db/references';
 import { OFF_RAMP_CANCEL_UPDATE, OFF_RAMP_NOT_CANCELLABLE, OFF_RAMP_WORKFLOW, RAMP_CANCELLED_SIGNAL, offRampWorkflowId, type OffRampStatus, type OffRampWorkflowInput } from './messages';
 import { recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 
@@ -50,15 +52,20 @@ export interface OffRampRow extends AccountOwnedRow {
   completed_at: Date | null;
   approval_ref: string | null;
   policy_decision: PolicyDecision | null;
+  reference: string | null;
+  reference_unique: boolean;
+  metadata: Record<string, string>;
 }
 
 type Db = Sql | TransactionSql;
 
-const COLUMNS = (sql: Db) => sql`
+const COLUMN_LIST = `
   id, version, created_at, updated_at, enterprise_id, client_id, account_ref, asset, fiat_currency, pair_id, payout_method_id,
   amount::text as amount, fee_amount::text as fee_amount, fee_components, status, hold_id, fiat_amount::text as fiat_amount,
   rate, price, payout_reference, failure_reason, ledger_transaction_id, subject_attribution, payout_sent_at, completed_at,
-  approval_ref, policy_decision`;
+  approval_ref, policy_decision, reference, reference_unique, metadata`;
+
+const COLUMNS = (sql: Db) => sql.unsafe(COLUMN_LIST);
 
 export function presentOffRamp(r: OffRampRow) {
   return {
@@ -81,6 +88,8 @@ export function presentOffRamp(r: OffRampRow) {
     subject_attribution: r.subject_attribution,
     payout_sent_at: iso(r.payout_sent_at),
     completed_at: iso(r.completed_at),
+    reference: r.reference,
+    metadata: r.metadata,
     etag: etagOf(r),
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
@@ -89,8 +98,9 @@ export function presentOffRamp(r: OffRampRow) {
 
 const sessions = sessionStore<OffRampRow, OffRampStatus>({
   table: 'off_ramp_sessions',
-  columns: COLUMNS,
+  columns: COLUMN_LIST,
   events: OFF_RAMP_EVENTS,
+  updated: OFF_RAMP_UPDATED,
   collection: 'off-ramp-sessions',
   what: 'off-ramp session',
   present: presentOffRamp,
@@ -115,6 +125,8 @@ export interface NewOffRamp {
   payoutSettleMs: number;
   /** The market price of the asset → fiat pair (its provider), asked before the session's transaction. */
   market: MarketPrice;
+  /** The integrator's reference and metadata (none when absent). */
+  annotations?: ReferenceMetadata;
 }
 
 /**
@@ -143,6 +155,7 @@ export async function acceptOffRamp(sql: Sql, input: NewOffRamp): Promise<{ row:
   if (ASSETS[input.asset]?.class !== 'crypto') throw new AppError('EdgeUnprocessable', 'asset must be a crypto asset.', { errors: [{ pointer: '/body/asset', detail: 'not a crypto asset' }] });
   const pointers = { from: '/body/asset', to: '/body/fiat_currency' };
   const mid = await input.market(await tradablePair(sql, input.asset, fiat.code, pointers), { firm: false });
+  const annotations = input.annotations ?? { reference: null, referenceUnique: false, metadata: {} };
   return (await sql.begin(async (tx) => {
     const account = await lockMovableAccount(tx, input.accountRef, input.enterpriseId, { outgoing: true });
     const [method] = await tx`select account_ref, currency, status from payout_methods where id = ${input.payoutMethodId} and enterprise_id = ${input.enterpriseId}`;
@@ -181,11 +194,13 @@ export async function acceptOffRamp(sql: Sql, input: NewOffRamp): Promise<{ row:
     });
     const [row] = await tx<OffRampRow[]>`
       insert into off_ramp_sessions (id, enterprise_id, client_id, account_ref, asset, fiat_currency, pair_id, payout_method_id, amount,
-                                     fee_amount, fee_components, status, hold_id, subject_attribution, approval_ref, policy_decision)
+                                     fee_amount, fee_components, status, hold_id, subject_attribution, approval_ref, policy_decision,
+                                     reference, reference_unique, metadata)
       values (${id}, ${input.enterpriseId}, ${account.clientId}, ${input.accountRef}, ${input.asset}, ${fiat.code}, ${pair.id},
               ${input.payoutMethodId}, ${input.amount.toString()}, ${priced.fee.total.toString()}, ${tx.json(storeFees(priced.fee.components) as never)},
               ${approvalId ? 'pending_approval' : 'requested'}, ${hold.id}, ${tx.json(input.attribution as never)},
-              ${approvalId ? `approvals/${approvalId}` : null}, ${tx.json(decision as never)})
+              ${approvalId ? `approvals/${approvalId}` : null}, ${tx.json(decision as never)},
+              ${annotations.reference}, ${annotations.referenceUnique}, ${JSON.stringify(annotations.metadata)}::text::jsonb)
       returning ${COLUMNS(tx)}`;
     await recordVelocity(tx, { operationRef: `off-ramp-sessions/${id}`, enterpriseId: input.enterpriseId, accountRef: input.accountRef, actionFamily: 'off_ramp', asset: input.asset, amount: input.amount });
     await recordOffRampEvent(tx, row, input.attribution);
@@ -206,6 +221,8 @@ export async function acceptOffRamp(sql: Sql, input: NewOffRamp): Promise<{ row:
     const start: WorkflowStart = { workflowType: OFF_RAMP_WORKFLOW, workflowId: offRampWorkflowId(id), taskQueue: input.taskQueue, args };
     await Promise.all([recordStart(tx, start), input.idempotency?.record(tx, { status: 201, body: presentOffRamp(row) })]);
     return { row, start, approval };
+  }).catch(async (err: unknown) => {
+    throw await referenceRefusal(sql, err, 'off_ramp_sessions', 'off-ramp session', input.enterpriseId, annotations);
   })) as { row: OffRampRow; start: WorkflowStart; approval: ApprovalSpec | null };
 }
 
@@ -215,6 +232,12 @@ function failUnstartedOffRamp(sql: Sql, id: string, unstarted: UnstartedWorkflow
 }
 
 export const findOffRamp = sessions.find;
+
+/** A page of the off-ramp sessions the caller may read (`ramps.read`), oldest first. */
+export const listOffRamps = sessions.list;
+
+/** PATCH: the session's reference and metadata, in any status (docs/references-and-metadata.md). */
+export const updateOffRampReferenceMetadata = sessions.updateReferenceMetadata;
 
 export const requireOffRamp = (sql: Sql, caller: Caller, id: string, permission: 'ramps.read' | 'ramps.create'): Promise<OffRampRow> =>
   sessions.require(sql, caller, id, permission);

@@ -15,7 +15,9 @@ import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee }
 import { getPair, tradablePair } from '../pricing/pairs';
 import { clientRate, convertMinor, feeSummary, type MarketPrice } from '../pricing/prices';
 import { formatDecimalDown, serialise } from '../../reference/rational';
-import { ON_RAMP_EVENTS } from './events';
+import { ON_RAMP_EVENTS, ON_RAMP_UPDATED } from './events';
+import type { ReferenceMetadata } from '../../schema/metadata';
+import { referenceRefusal } from '../../db/references';
 import { ON_RAMP_PAYMENT_SIGNAL, ON_RAMP_WORKFLOW, onRampWorkflowId, type OnRampStatus, type OnRampWorkflowInput } from './messages';
 import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../idempotency/store';
@@ -50,15 +52,21 @@ export interface OnRampRow extends AccountOwnedRow {
   /** A connector reported the payment: which one, and the bank's reference for it. */
   payment_connector_id: string | null;
   payment_provider_reference: string | null;
+  reference: string | null;
+  reference_unique: boolean;
+  metadata: Record<string, string>;
 }
 
 type Db = Sql | TransactionSql;
 
-const COLUMNS = (sql: Db) => sql`
+const COLUMN_LIST = `
   id, version, created_at, updated_at, enterprise_id, client_id, account_ref, fiat_currency, asset, pair_id, status,
   payment_reference, payment_instructions, expires_at, fiat_amount::text as fiat_amount, fee_amount::text as fee_amount,
   fee_components, asset_amount::text as asset_amount, rate, price, failure_reason, ledger_transaction_id,
-  subject_attribution, payment_received_at, completed_at, payment_connector_id, payment_provider_reference`;
+  subject_attribution, payment_received_at, completed_at, payment_connector_id, payment_provider_reference,
+  reference, reference_unique, metadata`;
+
+const COLUMNS = (sql: Db) => sql.unsafe(COLUMN_LIST);
 
 export function presentOnRamp(r: OnRampRow) {
   return {
@@ -85,6 +93,8 @@ export function presentOnRamp(r: OnRampRow) {
     subject_attribution: r.subject_attribution,
     payment_received_at: iso(r.payment_received_at),
     completed_at: iso(r.completed_at),
+    reference: r.reference,
+    metadata: r.metadata,
     etag: etagOf(r),
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
@@ -129,8 +139,9 @@ export async function onRampCollectionAccount(services: Pick<Services, 'sql' | '
 
 const sessions = sessionStore<OnRampRow, OnRampStatus>({
   table: 'on_ramp_sessions',
-  columns: COLUMNS,
+  columns: COLUMN_LIST,
   events: ON_RAMP_EVENTS,
+  updated: ON_RAMP_UPDATED,
   collection: 'on-ramp-sessions',
   what: 'on-ramp session',
   present: presentOnRamp,
@@ -151,6 +162,8 @@ export interface NewOnRamp {
   idempotency?: IdempotencyScope;
   /** Runs in the session's transaction after it is recorded (a request without a key: its audit entry). */
   alongside?: Alongside<OnRampRow>;
+  /** The integrator's reference and metadata (none when absent). */
+  annotations?: ReferenceMetadata;
 }
 
 /**
@@ -177,21 +190,24 @@ function onRampStart(r: OnRampRow, taskQueue: string): WorkflowStart {
 /** Records a `requested` session with its payment instructions and the workflow start it is owed, in one transaction. */
 export async function acceptOnRamp(sql: Sql, input: NewOnRamp, collection: CollectionAccount): Promise<{ row: OnRampRow; start: WorkflowStart }> {
   const { fiat, asset } = checkAssets(input);
+  const annotations = input.annotations ?? { reference: null, referenceUnique: false, metadata: {} };
   return (await sql.begin(async (tx) => {
     const account = await lockMovableAccount(tx, input.accountRef, input.enterpriseId, { outgoing: true });
     const pair = await tradablePair(tx, fiat.code, asset.code, PAIR_POINTERS);
     const reference = `CFR${randomBytes(6).toString('hex').toUpperCase()}`;
     const [row] = await tx<OnRampRow[]>`
       insert into on_ramp_sessions (id, enterprise_id, client_id, account_ref, fiat_currency, asset, pair_id, status, payment_reference,
-                                    payment_instructions, expires_at, subject_attribution)
+                                    payment_instructions, expires_at, subject_attribution, reference, reference_unique, metadata)
       values (${uuidv7()}, ${input.enterpriseId}, ${account.clientId}, ${input.accountRef}, ${fiat.code}, ${asset.code}, ${pair.id}, 'requested',
               ${reference}, ${tx.json(paymentInstructions(fiat.code, reference, collection))}, now() + make_interval(secs => ${input.paymentWindowSeconds}),
-              ${tx.json(input.attribution as never)})
+              ${tx.json(input.attribution as never)}, ${annotations.reference}, ${annotations.referenceUnique}, ${JSON.stringify(annotations.metadata)}::text::jsonb)
       returning ${COLUMNS(tx)}`;
     await recordOnRampEvent(tx, row, input.attribution);
     const start = onRampStart(row, input.taskQueue);
     await Promise.all([recordStart(tx, start), input.idempotency?.record(tx, { status: 201, body: presentOnRamp(row) }), input.alongside?.(tx, row)]);
     return { row, start };
+  }).catch(async (err: unknown) => {
+    throw await referenceRefusal(sql, err, 'on_ramp_sessions', 'on-ramp session', input.enterpriseId, annotations);
   })) as { row: OnRampRow; start: WorkflowStart };
 }
 
@@ -207,6 +223,12 @@ export async function findOnRampByPaymentReference(sql: Db, reference: string): 
 }
 
 export const findOnRamp = sessions.find;
+
+/** A page of the on-ramp sessions the caller may read (`ramps.read`), oldest first. */
+export const listOnRamps = sessions.list;
+
+/** PATCH: the session's reference and metadata, in any status (docs/references-and-metadata.md). */
+export const updateOnRampReferenceMetadata = sessions.updateReferenceMetadata;
 
 /** The session when the caller holds `permission` at its account, else 404 (403 in scope without it). */
 export const requireOnRamp = (sql: Sql, caller: Caller, id: string, permission: 'ramps.read' | 'ramps.create' | 'sandbox.control'): Promise<OnRampRow> =>

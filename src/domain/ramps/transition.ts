@@ -5,6 +5,8 @@ import type { AccountOwnedRow, Alongside } from '../../db/base';
 import { notFound } from '../../errors';
 import { recordEventSql } from '../../events/outbox';
 import { forgetUnstarted, type UnstartedWorkflow } from '../../temporal/start-outbox';
+import { referenceMetadataFragment, updateReferenceMetadata, type ReferenceMetadataChange, type ReferenceMetadataFilter } from '../../db/references';
+import { visibility, visibleCondition } from '../funding/accounts';
 
 type Db = Sql | TransactionSql;
 
@@ -55,8 +57,11 @@ export function statusAfter<S extends string>(result: { row: { status: S } } | n
 /** A kind of ramp session: its table, its event type per status, and how it is named and presented. */
 export interface SessionKind<R, S extends string> {
   table: string;
-  columns: (sql: Db) => PendingQuery<Row[]>;
+  /** The selected columns, as SQL text. */
+  columns: string;
   events: Record<S, string>;
+  /** The event type of a change to its reference or metadata. */
+  updated: string;
   /** The collection of its refs (`off-ramp-sessions`). */
   collection: string;
   /** Its name in errors (`off-ramp session`). */
@@ -64,20 +69,30 @@ export interface SessionKind<R, S extends string> {
   present: (row: R) => unknown;
 }
 
+/** A list's filters on a ramp session kind. */
+export interface SessionFilter<S extends string> extends ReferenceMetadataFilter {
+  accountRef?: string;
+  status?: S;
+}
+
+type Annotated = { reference: string | null; metadata: Record<string, string> };
+
 /** The reads, events and transitions every ramp session kind shares. */
-export function sessionStore<R extends AccountOwnedRow & { status: S }, S extends string>(kind: SessionKind<R, S>) {
+export function sessionStore<R extends AccountOwnedRow & Annotated & { status: S }, S extends string>(kind: SessionKind<R, S>) {
   const { what } = kind;
-  /** The event of the status `row` is now in, on its account's scope. */
-  const recordEvent = (tx: TransactionSql, row: R, attribution: SubjectAttribution | null) =>
+  const columns = (sql: Db) => sql`${sql.unsafe(kind.columns)}`;
+  const pathOf = (row: R) => (row.client_id ? [`enterprises/${row.enterprise_id}`, `clients/${row.client_id}`, row.account_ref] : [`enterprises/${row.enterprise_id}`, row.account_ref]);
+  /** The event of the status `row` is now in (or `type`), on its account's scope. */
+  const recordEvent = (tx: TransactionSql, row: R, attribution: SubjectAttribution | null, type = kind.events[row.status]) =>
     recordEventSql(tx, {
-      type: kind.events[row.status],
+      type,
       enterpriseId: row.enterprise_id,
       scopeRef: row.account_ref,
       resourceRef: `${kind.collection}/${row.id}`,
       payload: kind.present(row),
       attribution,
     });
-  const t: SessionTable<R, S> = { table: kind.table, columns: kind.columns, recordEvent };
+  const t: SessionTable<R, S> = { table: kind.table, columns, recordEvent };
   const find = async (sql: Db, id: string): Promise<R | null> => {
     const [row] = (await sql`select ${t.columns(sql)} from ${sql(t.table)} where id = ${id}`) as unknown as R[];
     return row ?? null;
@@ -99,10 +114,36 @@ export function sessionStore<R extends AccountOwnedRow & { status: S }, S extend
     async require(sql: Db, caller: Caller, id: string, permission: Permission): Promise<R> {
       const row = await find(sql, id);
       if (!row) throw notFound(what);
-      const path = row.client_id ? [`enterprises/${row.enterprise_id}`, `clients/${row.client_id}`, row.account_ref] : [`enterprises/${row.enterprise_id}`, row.account_ref];
-      caller.require(permission, path, what);
+      caller.require(permission, pathOf(row), what);
       return row;
     },
+    /** A page of the sessions the caller may read (its enterprise, within the scopes it holds ramps.read at), oldest first. */
+    list: (sql: Sql, caller: Caller, filter: SessionFilter<S>, after: string | null, limit: number): Promise<R[]> =>
+      sql`
+        select ${columns(sql)} from ${sql(kind.table)} s
+         where s.enterprise_id = ${caller.enterpriseId}
+           and ${visibleCondition(sql, visibility(caller, 'ramps.read'), 's')}
+           and ${filter.accountRef ? sql`s.account_ref = ${filter.accountRef}` : sql`true`}
+           and ${filter.status ? sql`s.status = ${filter.status}` : sql`true`}
+           and ${referenceMetadataFragment(sql, filter)}
+           and ${after ? sql`s.id > ${after}` : sql`true`}
+         order by s.id limit ${limit}` as unknown as Promise<R[]>,
+    /**
+     * Changes a session's reference and metadata, in any status (terminal ones included: reconciling
+     * happens after settlement); they change nothing the session does. Needs `ramps.create` at its account.
+     */
+    updateReferenceMetadata: (sql: Sql, caller: Caller, id: string, change: ReferenceMetadataChange, assertCurrent: (row: R) => void): Promise<R> =>
+      updateReferenceMetadata<R>(sql, {
+        table: kind.table,
+        columns: kind.columns,
+        what,
+        id,
+        enterpriseId: caller.enterpriseId,
+        change,
+        authorize: (row) => caller.require('ramps.create', pathOf(row), what),
+        assertCurrent,
+        after: (tx, row) => recordEvent(tx, row, caller.attribution(), kind.updated),
+      }),
     /**
      * A session whose workflow start Temporal refused: `from` → failed (`workflow_start_failed`), the owed
      * start forgotten and `release` (what the session still holds) undone, in one transaction.

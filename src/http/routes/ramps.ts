@@ -2,6 +2,9 @@ import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
 import { AccountRef, Uuid } from '../../schema/common';
 import { AppError } from '../../errors';
+import { listOf, pageQuery } from '../pagination';
+import { referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
+import { referenceMetadataPatchRoute } from '../references';
 import { parseAmount } from '../../ledger';
 import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
@@ -9,6 +12,8 @@ import { requireAccount } from '../../domain/funding/accounts';
 import { requireCapability } from '../../domain/capabilities';
 import { auditRowAlongside, carriedEntry } from '../../domain/audit/entries';
 import {
+  OFF_RAMP_STATUSES,
+  ON_RAMP_STATUSES,
   OffRampSessionBody,
   OnRampSessionBody,
   RAMP_CANCELLED_SIGNAL,
@@ -16,11 +21,15 @@ import {
   cancelOnRamp,
   createOffRamp,
   createOnRamp,
+  listOffRamps,
+  listOnRamps,
   onRampWorkflowId,
   presentOffRamp,
   presentOnRamp,
   requireOffRamp,
   requireOnRamp,
+  updateOffRampReferenceMetadata,
+  updateOnRampReferenceMetadata,
 } from '../../domain/ramps';
 
 const AssetCode = z.string().min(1).max(16).transform((s) => s.toUpperCase());
@@ -57,6 +66,7 @@ export const createOnRampSession = defineRoute({
       fiat_currency: AssetCode,
       asset: AssetCode,
       payment_window_seconds: z.number().int().min(1).max(7 * 86400).optional(),
+      ...referenceMetadataCreate,
     })
     .strict()
     .openapi('OnRampSessionCreate'),
@@ -64,6 +74,7 @@ export const createOnRampSession = defineRoute({
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'EdgeBadGateway', 'ForbiddenCapabilityScope', 'TemporarilyUnavailable'],
   handler: async ({ body, caller, services, idempotency, ctx }) => {
     await rampAccount(services, caller, body.account_ref, 'ramps.on_ramp');
+    const annotations = referenceMetadataOf(body);
     const row = await createOnRamp(services, {
       enterpriseId: caller.enterpriseId,
       accountRef: body.account_ref,
@@ -75,6 +86,7 @@ export const createOnRampSession = defineRoute({
       idempotency,
       // The entry commits with the session: with a key, alongside the stored answer; without one, here.
       alongside: idempotency ? undefined : auditRowAlongside(ctx, 201, 'on-ramp-sessions'),
+      annotations,
     });
     return { status: 201, body: presentOnRamp(row) };
   },
@@ -131,6 +143,7 @@ export const createOffRampSession = defineRoute({
       fiat_currency: AssetCode,
       amount: z.object({ currency: z.string().min(1).max(16), value: z.string().max(100) }).strict(),
       payout_method_id: Uuid,
+      ...referenceMetadataCreate,
     })
     .strict()
     .openapi('OffRampSessionCreate'),
@@ -141,6 +154,7 @@ export const createOffRampSession = defineRoute({
     if (body.amount.currency.toUpperCase() !== body.asset) {
       throw new AppError('EdgeUnprocessable', 'amount is in the asset being sold.', { errors: [{ pointer: '/body/amount/currency', detail: `must be ${body.asset}` }] });
     }
+    const annotations = referenceMetadataOf(body);
     const row = await createOffRamp(services, {
       enterpriseId: caller.enterpriseId,
       accountRef: body.account_ref,
@@ -155,6 +169,7 @@ export const createOffRampSession = defineRoute({
       // Read only by workflows started before the payout rail seam (the sandbox bank's settlement time).
       payoutSettleMs: services.config.sandboxBlockMs,
       market: services.providers.market(caller.enterpriseId),
+      annotations,
     });
     return { status: 201, body: presentOffRamp(row) };
   },
@@ -194,11 +209,90 @@ export const cancelOffRampSession = defineRoute({
   },
 });
 
+/** The list filters both session kinds share. */
+const sessionQuery = <S extends readonly [string, ...string[]]>(statuses: S) =>
+  z
+    .object({
+      account_ref: AccountRef.optional().openapi({ param: { name: 'account_ref', in: 'query' } }),
+      status: z.enum(statuses).optional().openapi({ param: { name: 'status', in: 'query' } }),
+      ...referenceMetadataQuery,
+      ...pageQuery,
+    })
+    .strict();
+
+const LIST_DESCRIPTION = 'Oldest first; only accounts within the scopes where the caller holds ramps.read. `reference` and `metadata[<key>]` match exactly.';
+
+export const listOnRampSessions = defineRoute({
+  method: 'get',
+  path: '/on-ramp-sessions',
+  operationId: 'listOnRampSessions',
+  summary: 'List on-ramp sessions',
+  description: LIST_DESCRIPTION,
+  tags: ['Ramps'],
+  auth: { kind: 'bearer', permission: 'ramps.read' },
+  query: sessionQuery(ON_RAMP_STATUSES),
+  responses: { 200: { description: 'A page of on-ramp sessions.', schema: listOf(OnRampSessionBody, 'OnRampSessionList') } },
+  handler: async ({ query, caller, services }) => {
+    const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null, reference: query.reference, metadata: query.metadata };
+    const q = { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listOnRamps(services.sql, caller, q, after, limit), presentOnRamp) };
+  },
+});
+
+export const listOffRampSessions = defineRoute({
+  method: 'get',
+  path: '/off-ramp-sessions',
+  operationId: 'listOffRampSessions',
+  summary: 'List off-ramp sessions',
+  description: LIST_DESCRIPTION,
+  tags: ['Ramps'],
+  auth: { kind: 'bearer', permission: 'ramps.read' },
+  query: sessionQuery(OFF_RAMP_STATUSES),
+  responses: { 200: { description: 'A page of off-ramp sessions.', schema: listOf(OffRampSessionBody, 'OffRampSessionList') } },
+  handler: async ({ query, caller, services }) => {
+    const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null, reference: query.reference, metadata: query.metadata };
+    const q = { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
+    return { body: await services.pager.list(query, caller, filter, (after, limit) => listOffRamps(services.sql, caller, q, after, limit), presentOffRamp) };
+  },
+});
+
+export const updateOnRampSession = referenceMetadataPatchRoute({
+  path: '/on-ramp-sessions/{session_id}',
+  operationId: 'updateOnRampSession',
+  summary: 'Change an on-ramp session\'s reference or metadata',
+  noun: 'on-ramp session',
+  states: 'In any status, terminal ones included',
+  tags: ['Ramps'],
+  permission: 'ramps.create',
+  params: SessionParams,
+  schema: OnRampSessionBody,
+  update: (services, caller, params, change, assertCurrent) => updateOnRampReferenceMetadata(services.sql, caller, params.session_id, change, assertCurrent),
+  present: presentOnRamp,
+});
+
+export const updateOffRampSession = referenceMetadataPatchRoute({
+  path: '/off-ramp-sessions/{session_id}',
+  operationId: 'updateOffRampSession',
+  summary: 'Change an off-ramp session\'s reference or metadata',
+  noun: 'off-ramp session',
+  states: 'In any status, terminal ones included',
+  tags: ['Ramps'],
+  permission: 'ramps.create',
+  params: SessionParams,
+  schema: OffRampSessionBody,
+  update: (services, caller, params, change, assertCurrent) => updateOffRampReferenceMetadata(services.sql, caller, params.session_id, change, assertCurrent),
+  present: presentOffRamp,
+});
+
 export const rampRoutes: RouteDef[] = [
   createOnRampSession,
+  listOnRampSessions,
   getOnRampSession,
+  updateOnRampSession,
   cancelOnRampSession,
   createOffRampSession,
+  listOffRampSessions,
   getOffRampSession,
+  updateOffRampSession,
   cancelOffRampSession,
 ];

@@ -6,7 +6,7 @@ import { pathOfRow } from '../../domain/funding/accounts';
 import { resolveDepositTarget } from '../../domain/deposits/deposits';
 import { createSandboxDeposit } from '../../domain/deposits/sandbox';
 import { presentDeposit } from '../../domain/funding/present';
-import { DepositBody } from './deposits';
+import { DepositBody } from '../../domain/funding/events';
 import { auditRowAlongside } from '../../domain/audit/entries';
 
 /**
