@@ -1342,7 +1342,9 @@ export interface paths {
         };
         /**
          * List deposits
-         * @description Requires permission `funding.read`.
+         * @description `reference` and `metadata[<key>]` match exactly.
+         *
+         *     Requires permission `funding.read`.
          */
         get: operations["listDeposits"];
         put?: never;
@@ -1370,7 +1372,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a deposit's reference or metadata
+         * @description In any status, terminal ones included: `reference` replaces the reference (null removes it), `metadata` is merged (null removes a key). With If-Match, a stale ETag is 412 and nothing changes. Metadata beyond its limits is 422 naming the key; a unique reference held by another deposit is 409 `reference_taken`.
+         *
+         *     Requires permission `deposits.annotate`.
+         */
+        patch: operations["updateDeposit"];
         trace?: never;
     };
     "/eligible-crypto-networks": {
@@ -2439,7 +2447,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List off-ramp sessions
+         * @description Oldest first; only accounts within the scopes where the caller holds ramps.read. `reference` and `metadata[<key>]` match exactly.
+         *
+         *     Requires permission `ramps.read`.
+         */
+        get: operations["listOffRampSessions"];
         put?: never;
         /**
          * Start an off-ramp (asset → fiat payout)
@@ -2473,7 +2487,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change an off-ramp session's reference or metadata
+         * @description In any status, terminal ones included: `reference` replaces the reference (null removes it), `metadata` is merged (null removes a key). With If-Match, a stale ETag is 412 and nothing changes. Metadata beyond its limits is 422 naming the key; a unique reference held by another off-ramp session is 409 `reference_taken`.
+         *
+         *     Requires permission `ramps.create`.
+         */
+        patch: operations["updateOffRampSession"];
         trace?: never;
     };
     "/off-ramp-sessions/{session_id}/cancel": {
@@ -2505,7 +2525,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List on-ramp sessions
+         * @description Oldest first; only accounts within the scopes where the caller holds ramps.read. `reference` and `metadata[<key>]` match exactly.
+         *
+         *     Requires permission `ramps.read`.
+         */
+        get: operations["listOnRampSessions"];
         put?: never;
         /**
          * Start an on-ramp (fiat → asset)
@@ -2539,7 +2565,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change an on-ramp session's reference or metadata
+         * @description In any status, terminal ones included: `reference` replaces the reference (null removes it), `metadata` is merged (null removes a key). With If-Match, a stale ETag is 412 and nothing changes. Metadata beyond its limits is 422 naming the key; a unique reference held by another on-ramp session is 409 `reference_taken`.
+         *
+         *     Requires permission `ramps.create`.
+         */
+        patch: operations["updateOnRampSession"];
         trace?: never;
     };
     "/on-ramp-sessions/{session_id}/cancel": {
@@ -5751,6 +5783,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "operations.deposit.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.deposit.updated.v1
+         * @description A deposit's reference or metadata changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.deposit.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsDepositUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "operations.internal_transfer_batch.completed.v1": {
         parameters: {
             query?: never;
@@ -6565,6 +6619,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "ramps.off_ramp_session.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.off_ramp_session.updated.v1
+         * @description An off-ramp session's reference or metadata changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOffRampSessionUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "ramps.on_ramp_session.awaiting_payment.v1": {
         parameters: {
             query?: never;
@@ -6735,6 +6811,28 @@ export interface webhooks {
          *     POSTed to every active webhook subscription whose `event_types` include `ramps.on_ramp_session.requested.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
          */
         post: operations["onRampsOnRampSessionRequestedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.on_ramp_session.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.on_ramp_session.updated.v1
+         * @description An on-ramp session's reference or metadata changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.on_ramp_session.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOnRampSessionUpdatedV1Event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8637,9 +8735,12 @@ export interface components {
             funding_endpoint_id: string;
             id: string;
             ledger_transaction_ref: string | null;
+            metadata: components["schemas"]["Metadata"];
             network: string | null;
             /** @enum {string} */
             rail_class: "crypto" | "fiat";
+            /** @description The integrator's own id for the object; null when none was given. */
+            reference: string | null;
             /** @enum {string} */
             resource: "deposit";
             /**
@@ -10356,6 +10457,7 @@ export interface components {
             fiat_amount: components["schemas"]["Money"] | null;
             fiat_currency: string;
             id: string;
+            metadata: components["schemas"]["Metadata"];
             pair_id: string;
             payout_method_id: string;
             payout_reference: string | null;
@@ -10366,6 +10468,8 @@ export interface components {
             payout_sent_at: string | null;
             policy_decision: components["schemas"]["PolicyDecision"] & unknown;
             price: string | null;
+            /** @description The integrator's own id for the object; null when none was given. */
+            reference: string | null;
             /** @enum {string} */
             resource: "off-ramp-session";
             /**
@@ -10389,7 +10493,19 @@ export interface components {
             };
             asset: string;
             fiat_currency: string;
+            metadata?: components["schemas"]["Metadata"];
             payout_method_id: string;
+            /**
+             * @description The integrator's own id for the object (at most 128 characters).
+             * @example payout-2026-11-0042
+             */
+            reference?: string;
+            /** @description When true, the reference is unique among the enterprise's objects of this type created with `unique_reference: true`: another one holding it is 409 `reference_taken` with `existing_id`, and nothing is created. */
+            unique_reference?: boolean;
+        };
+        OffRampSessionList: {
+            items: components["schemas"]["OffRampSession"][];
+            next_page_token: string | null;
         };
         OnRampPaymentInstructions: {
             bank_details: {
@@ -10430,6 +10546,7 @@ export interface components {
             fiat_amount: components["schemas"]["Money"] | null;
             fiat_currency: string;
             id: string;
+            metadata: components["schemas"]["Metadata"];
             pair_id: string;
             payment_instructions: components["schemas"]["OnRampPaymentInstructions"];
             /**
@@ -10438,6 +10555,8 @@ export interface components {
              */
             payment_received_at: string | null;
             price: string | null;
+            /** @description The integrator's own id for the object; null when none was given. */
+            reference: string | null;
             /** @enum {string} */
             resource: "on-ramp-session";
             /**
@@ -10457,7 +10576,19 @@ export interface components {
             account_ref: string;
             asset: string;
             fiat_currency: string;
+            metadata?: components["schemas"]["Metadata"];
             payment_window_seconds?: number;
+            /**
+             * @description The integrator's own id for the object (at most 128 characters).
+             * @example payout-2026-11-0042
+             */
+            reference?: string;
+            /** @description When true, the reference is unique among the enterprise's objects of this type created with `unique_reference: true`: another one holding it is 409 `reference_taken` with `existing_id`, and nothing is created. */
+            unique_reference?: boolean;
+        };
+        OnRampSessionList: {
+            items: components["schemas"]["OnRampSession"][];
+            next_page_token: string | null;
         };
         OperationsActivityExportList: {
             items: components["schemas"]["Export"][];
@@ -10639,13 +10770,7 @@ export interface components {
         };
         /** @description A deposit reached its network confirmation count and is final. */
         OperationsDepositConfirmedV1Event: {
-            data: {
-                id: string;
-                /** @enum {string} */
-                resource: "deposit";
-            } & {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["Deposit"];
             id: string;
             /**
              * Format: date-time
@@ -10665,13 +10790,7 @@ export interface components {
         };
         /** @description A confirmed deposit was credited to its account, exactly once. */
         OperationsDepositCreditedV1Event: {
-            data: {
-                id: string;
-                /** @enum {string} */
-                resource: "deposit";
-            } & {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["Deposit"];
             id: string;
             /**
              * Format: date-time
@@ -10691,13 +10810,7 @@ export interface components {
         };
         /** @description A deposit could not be credited (for example, its account was closed meanwhile); see failure_reason. */
         OperationsDepositFailedV1Event: {
-            data: {
-                id: string;
-                /** @enum {string} */
-                resource: "deposit";
-            } & {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["Deposit"];
             id: string;
             /**
              * Format: date-time
@@ -10717,13 +10830,7 @@ export interface components {
         };
         /** @description An incoming transfer was seen on a funding endpoint; it waits for its confirmations. */
         OperationsDepositPendingV1Event: {
-            data: {
-                id: string;
-                /** @enum {string} */
-                resource: "deposit";
-            } & {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["Deposit"];
             id: string;
             /**
              * Format: date-time
@@ -10740,6 +10847,26 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "operations.deposit.pending.v1";
+        };
+        /** @description A deposit's reference or metadata changed. */
+        OperationsDepositUpdatedV1Event: {
+            data: components["schemas"]["Deposit"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.deposit.updated.v1";
         };
         /** @description A batch of internal transfers was accepted; each transfer also has its own events. */
         OperationsInternalTransferBatchCompletedV1Event: {
@@ -11258,6 +11385,7 @@ export interface components {
          *     - `ramps.read`: Read on-ramp and off-ramp sessions.
          *     - `ramps.create`: Create and cancel on-ramp and off-ramp sessions.
          *     - `funding.read`: Read funding endpoints, deposit instructions and deposits.
+         *     - `deposits.annotate`: Change deposits' reference and metadata.
          *     - `fees.read`: Read commercial agreements and preview fees.
          *     - `fees.manage`: Create and supersede commercial agreements.
          *     - `catalogue.read`: Read assets, networks, payment and payout methods.
@@ -11279,7 +11407,7 @@ export interface components {
          *     - `kyc.read`: Read clients' KYC decisions (reasons and the verification provider's references).
          * @enum {string}
          */
-        Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "balance_monitors.read" | "balance_monitors.manage" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read" | "connectors.read" | "connectors.manage" | "kyc.decide" | "kyc.read";
+        Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "balance_monitors.read" | "balance_monitors.manage" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "deposits.annotate" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read" | "connectors.read" | "connectors.manage" | "kyc.decide" | "kyc.read";
         /** @description The enterprise's governance settings changed. */
         PoliciesGovernanceSettingsUpdatedV1Event: {
             data: components["schemas"]["GovernanceSettings"];
@@ -11909,6 +12037,26 @@ export interface components {
             /** @enum {string} */
             type: "ramps.off_ramp_session.requested.v1";
         };
+        /** @description An off-ramp session's reference or metadata changed. */
+        RampsOffRampSessionUpdatedV1Event: {
+            data: components["schemas"]["OffRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.off_ramp_session.updated.v1";
+        };
         /** @description An on-ramp session is now awaiting_payment. */
         RampsOnRampSessionAwaitingPaymentV1Event: {
             data: components["schemas"]["OnRampSession"];
@@ -12068,6 +12216,26 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "ramps.on_ramp_session.requested.v1";
+        };
+        /** @description An on-ramp session's reference or metadata changed. */
+        RampsOnRampSessionUpdatedV1Event: {
+            data: components["schemas"]["OnRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.on_ramp_session.updated.v1";
         };
         Readiness: {
             checks: {
@@ -19335,10 +19503,16 @@ export interface operations {
         parameters: {
             query?: {
                 account_ref?: string;
+                /** @description Only objects whose metadata holds every given pair: `?metadata[order_id]=ord_8812`. */
+                metadata?: {
+                    [key: string]: string;
+                };
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
                 /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
                 page_token?: string;
+                /** @description Only objects with this reference. */
+                reference?: string;
                 status?: "pending" | "confirmed" | "credited" | "failed";
             };
             header?: {
@@ -19462,6 +19636,111 @@ export interface operations {
             };
             /** @description EdgeNotFound */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateDeposit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the version being changed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                deposit_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferenceMetadataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated deposit. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deposit"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgePreconditionFailed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23957,6 +24236,80 @@ export interface operations {
             };
         };
     };
+    listOffRampSessions: {
+        parameters: {
+            query?: {
+                account_ref?: string;
+                /** @description Only objects whose metadata holds every given pair: `?metadata[order_id]=ord_8812`. */
+                metadata?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                page_token?: string;
+                /** @description Only objects with this reference. */
+                reference?: string;
+                status?: "pending_approval" | "requested" | "converting" | "payout_sent" | "completed" | "cancelled" | "rejected" | "expired" | "failed";
+            };
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of off-ramp sessions. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OffRampSessionList"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     createOffRampSession: {
         parameters: {
             query?: never;
@@ -24141,6 +24494,111 @@ export interface operations {
             };
         };
     };
+    updateOffRampSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the version being changed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferenceMetadataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated off-ramp session. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OffRampSession"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgePreconditionFailed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     cancelOffRampSession: {
         parameters: {
             query?: never;
@@ -24215,6 +24673,80 @@ export interface operations {
             };
             /** @description EdgeUnprocessable */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOnRampSessions: {
+        parameters: {
+            query?: {
+                account_ref?: string;
+                /** @description Only objects whose metadata holds every given pair: `?metadata[order_id]=ord_8812`. */
+                metadata?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                page_token?: string;
+                /** @description Only objects with this reference. */
+                reference?: string;
+                status?: "requested" | "awaiting_payment" | "payment_received" | "converting" | "completed" | "expired" | "cancelled" | "failed";
+            };
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of on-ramp sessions. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnRampSessionList"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24408,6 +24940,111 @@ export interface operations {
             };
             /** @description EdgeNotFound */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateOnRampSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the version being changed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferenceMetadataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated on-ramp session. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnRampSession"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgePreconditionFailed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34973,6 +35610,49 @@ export interface operations {
             };
         };
     };
+    onOperationsDepositUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsDepositUpdatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onOperationsInternalTransferBatchCompletedV1Event: {
         parameters: {
             query?: never;
@@ -36564,6 +37244,49 @@ export interface operations {
             };
         };
     };
+    onRampsOffRampSessionUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOffRampSessionUpdatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onRampsOnRampSessionAwaitingPaymentV1Event: {
         parameters: {
             query?: never;
@@ -36882,6 +37605,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RampsOnRampSessionRequestedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOnRampSessionUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOnRampSessionUpdatedV1Event"];
             };
         };
         responses: {
