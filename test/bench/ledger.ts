@@ -26,7 +26,7 @@ import { AUDIT_ENTRIES, type EntryRecord } from '../../src/domain/audit/entries'
 import { Metrics } from '../../src/metrics';
 import type { SubjectAttribution } from '../../src/auth/caller';
 import type { PolicyDecision } from '../../src/domain/policies';
-import { TRACING_COMPARE, TRACING_ROUNDS, change, median, startOtlpSink } from './tracing';
+import { TRACING_COMPARE, TRACING_ROUNDS, change, median, pairedChange, startOtlpSink } from './tracing';
 import { counterfoilSettings, cpuMs, machineProbeMs, openLoop, postgresCpuMs, report, roleRuntime, scratchDatabase, spawnApi } from './support';
 
 const ACCOUNTS = 1000;
@@ -304,6 +304,7 @@ async function compareTracing(apiEnv: Record<string, string>, api: { url: string
         line('median p99 (ms) off / on', (p) => p.p99, 1),
         line('median API CPU per transfer (ms) off / on', (p) => p.appCpuMs ?? 0, 3),
       ]),
+      'paired: transfers/s, API CPU per transfer (median of the rounds\' on/off ratios)': `${pairedChange(rounds.map((r) => ({ off: r.off.perSecond, on: r.on.perSecond })))}, ${pairedChange(rounds.map((r) => ({ off: r.off.appCpuMs ?? 0, on: r.on.appCpuMs ?? 0 })))}`,
       ...Object.fromEntries([sink.summary()]),
       'API runtime (BENCH_NODE=lts: the image\'s)': await roleRuntime(),
       'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}`,

@@ -74,6 +74,12 @@ function spanNames(body: Buffer): string[] {
   return request.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((span) => span.name)));
 }
 
+/**
+ * The median over rounds of each round's on/off ratio, as a change ("+4.1 %"): each pair ran back to back,
+ * so a machine whose speed drifts during the run moves both halves of a pair, not one median.
+ */
+export const pairedChange = (pairs: Array<{ off: number; on: number }>) => change(1, median(pairs.map((p) => p.on / Math.max(1e-9, p.off))));
+
 /** "+4.1 %": how much `on` is above `off`. */
 export const change = (off: number, on: number) => `${on >= off ? '+' : ''}${(((on - off) / Math.max(1e-9, off)) * 100).toFixed(1)} %`;
 

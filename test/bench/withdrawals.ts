@@ -23,7 +23,7 @@ import { installTemporalRuntime, isolateTimeoutOptions } from '../../src/tempora
 import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attributes';
 import { ensureTemporalCli } from '../../temporal/cli';
 import { startDevServerOnFreePort } from '../../temporal/dev-server';
-import { TRACING_COMPARE, TRACING_ROUNDS, change, median, startOtlpSink, type OtlpSink } from './tracing';
+import { TRACING_COMPARE, TRACING_ROUNDS, change, median, pairedChange, startOtlpSink, type OtlpSink } from './tracing';
 import { cpuMs, machineProbeMs, postgresCpuMs, report, roleRuntime, scratchDatabase, spawnApi, spawnWorker } from './support';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
@@ -199,6 +199,11 @@ async function main() {
           line('median CPU ms per withdrawal, api, off / on', (r) => cpu(r, 0), 1),
           line('median CPU ms per withdrawal, worker, off / on', (r) => cpu(r, 1), 1),
         ]),
+        'paired: sustained/s, api CPU, worker CPU (median of the rounds\' on/off ratios)': [
+          pairedChange(rounds.map((r) => ({ off: r.off.sustained, on: r.on.sustained }))),
+          pairedChange(rounds.map((r) => ({ off: cpu(r.off, 0), on: cpu(r.on, 0) }))),
+          pairedChange(rounds.map((r) => ({ off: cpu(r.off, 1), on: cpu(r.on, 1) }))),
+        ].join(', '),
         ...Object.fromEntries([sink.summary()]),
         'API and worker runtime (BENCH_NODE=lts: the image\'s)': await roleRuntime(),
         'machine probe before / after (ms, lower is faster)': `${probeBefore} / ${machineProbeMs()}`,
