@@ -220,40 +220,58 @@ const sessionQuery = <S extends readonly [string, ...string[]]>(statuses: S) =>
     })
     .strict();
 
-const LIST_DESCRIPTION = 'Oldest first; only accounts within the scopes where the caller holds ramps.read. `reference` and `metadata[<key>]` match exactly.';
+/**
+ * GET of a session kind's collection: the same filters, paging and visibility for both kinds (the
+ * session store's `list`), each with its own statuses, answer schema and presenter.
+ */
+function sessionListRoute<S extends readonly [string, ...string[]], Row extends { id: string }>(kind: {
+  path: string;
+  operationId: string;
+  noun: string;
+  statuses: S;
+  body: z.ZodType;
+  listName: string;
+  list: (services: Services, caller: Caller, filter: { accountRef?: string; status?: S[number]; reference?: string; metadata?: Record<string, string> }, after: string | null, limit: number) => Promise<Row[]>;
+  present: (row: Row) => unknown;
+}): RouteDef {
+  return defineRoute({
+    method: 'get',
+    path: kind.path,
+    operationId: kind.operationId,
+    summary: `List ${kind.noun}s`,
+    description: 'Oldest first; only accounts within the scopes where the caller holds ramps.read. `reference` and `metadata[<key>]` match exactly.',
+    tags: ['Ramps'],
+    auth: { kind: 'bearer', permission: 'ramps.read' },
+    query: sessionQuery(kind.statuses),
+    responses: { 200: { description: `A page of ${kind.noun}s.`, schema: listOf(kind.body, kind.listName) } },
+    handler: async ({ query, caller, services }) => {
+      const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null, reference: query.reference, metadata: query.metadata };
+      const q = { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
+      return { body: await services.pager.list(query, caller, filter, (after, limit) => kind.list(services, caller, q, after, limit), kind.present) };
+    },
+  });
+}
 
-export const listOnRampSessions = defineRoute({
-  method: 'get',
+export const listOnRampSessions = sessionListRoute({
   path: '/on-ramp-sessions',
   operationId: 'listOnRampSessions',
-  summary: 'List on-ramp sessions',
-  description: LIST_DESCRIPTION,
-  tags: ['Ramps'],
-  auth: { kind: 'bearer', permission: 'ramps.read' },
-  query: sessionQuery(ON_RAMP_STATUSES),
-  responses: { 200: { description: 'A page of on-ramp sessions.', schema: listOf(OnRampSessionBody, 'OnRampSessionList') } },
-  handler: async ({ query, caller, services }) => {
-    const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null, reference: query.reference, metadata: query.metadata };
-    const q = { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listOnRamps(services.sql, caller, q, after, limit), presentOnRamp) };
-  },
+  noun: 'on-ramp session',
+  statuses: ON_RAMP_STATUSES,
+  body: OnRampSessionBody,
+  listName: 'OnRampSessionList',
+  list: (services, caller, filter, after, limit) => listOnRamps(services.sql, caller, filter, after, limit),
+  present: presentOnRamp,
 });
 
-export const listOffRampSessions = defineRoute({
-  method: 'get',
+export const listOffRampSessions = sessionListRoute({
   path: '/off-ramp-sessions',
   operationId: 'listOffRampSessions',
-  summary: 'List off-ramp sessions',
-  description: LIST_DESCRIPTION,
-  tags: ['Ramps'],
-  auth: { kind: 'bearer', permission: 'ramps.read' },
-  query: sessionQuery(OFF_RAMP_STATUSES),
-  responses: { 200: { description: 'A page of off-ramp sessions.', schema: listOf(OffRampSessionBody, 'OffRampSessionList') } },
-  handler: async ({ query, caller, services }) => {
-    const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null, reference: query.reference, metadata: query.metadata };
-    const q = { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listOffRamps(services.sql, caller, q, after, limit), presentOffRamp) };
-  },
+  noun: 'off-ramp session',
+  statuses: OFF_RAMP_STATUSES,
+  body: OffRampSessionBody,
+  listName: 'OffRampSessionList',
+  list: (services, caller, filter, after, limit) => listOffRamps(services.sql, caller, filter, after, limit),
+  present: presentOffRamp,
 });
 
 export const updateOnRampSession = referenceMetadataPatchRoute({
