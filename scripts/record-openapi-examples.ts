@@ -2,14 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RECORD_ENV, richness, scrub, type Candidate } from '../test/helpers/openapi-examples';
-import { EXAMPLES_FILE, type RecordedExample } from '../src/http/openapi';
+import { RECORD_ENV, richness, scrub, type Candidate, type EventCandidate } from '../test/helpers/openapi-examples';
+import { EXAMPLES_FILE, WEBHOOK_EXAMPLES_FILE, type RecordedExample } from '../src/http/openapi';
+import { eventTypes } from '../src/events/catalogue';
 import { servedDocument } from './generate-client';
 
 /**
  * `npm run record:examples [-- test files]`: runs the tests that drive the tenant API with the example
  * recorder on (test/helpers/openapi-examples.ts), keeps the richest successful exchange of each operation,
- * scrubs it, and rewrites src/http/openapi-examples.json. Then lists the operations still without one.
+ * scrubs it, and rewrites src/http/openapi-examples.json; likewise the richest event of each type the run
+ * wrote into src/http/openapi-webhook-examples.json. Then lists the operations and event types still without one.
  */
 const root = path.join(__dirname, '..');
 
@@ -17,7 +19,7 @@ const root = path.join(__dirname, '..');
 const SKIP = /fuzz|failover|database-unavailable|read-replica|rate-limits|tls|hostile-input|go-client|api-keys-cli|reserved-pipeline/;
 const defaultFiles = () => [
   ...readdirSync(path.join(root, 'test/http')).filter((f) => f.endsWith('.test.ts') && !SKIP.test(f)).map((f) => `test/http/${f}`),
-  ...['approvals', 'deposits', 'ramps', 'withdrawals', 'off-ramp-approval', 'transfer-approval', 'conversion-approval', 'policy-changes', 'secret-rotation', 'connectors']
+  ...['approvals', 'deposits', 'ramps', 'withdrawals', 'off-ramp-approval', 'transfer-approval', 'conversion-approval', 'policy-changes', 'secret-rotation', 'connectors', 'start-outbox']
     .map((f) => `test/workflows/${f}.test.ts`)
     .filter((f) => existsSync(path.join(root, f))),
 ];
@@ -53,9 +55,28 @@ function main(): void {
     const missing = [...operations].filter((op) => !examples[op]).sort();
     process.stdout.write(`record:examples: ${Object.keys(examples).length} of ${operations.size} operations have an example (${best.size} recorded now)\n`);
     if (missing.length) process.stdout.write(`without one:\n  ${missing.join('\n  ')}\n`);
+    writeWebhookExamples(path.join(dir, 'events.jsonl'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The delivery body of each event type the run wrote, scrubbed as an answer is; the others keep theirs. */
+function writeWebhookExamples(file: string): void {
+  const recorded = new Map(
+    (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []).map((l) => JSON.parse(l) as EventCandidate).map((c) => [c.type, c.body]),
+  );
+  const kept = existsSync(WEBHOOK_EXAMPLES_FILE) ? (JSON.parse(readFileSync(WEBHOOK_EXAMPLES_FILE, 'utf8')) as Record<string, unknown>) : {};
+  const types = eventTypes().map((t) => t.type).sort();
+  const examples: Record<string, unknown> = {};
+  for (const type of types) {
+    if (recorded.has(type)) examples[type] = scrub({ response: recorded.get(type) }).response;
+    else if (kept[type] !== undefined) examples[type] = kept[type];
+  }
+  writeFileSync(WEBHOOK_EXAMPLES_FILE, JSON.stringify(examples, null, 2) + '\n');
+  const missing = types.filter((t) => examples[t] === undefined);
+  process.stdout.write(`record:examples: ${Object.keys(examples).length} of ${types.length} event types have a webhook example (${recorded.size} recorded now)\n`);
+  if (missing.length) process.stdout.write(`without one:\n  ${missing.join('\n  ')}\n`);
 }
 
 /** `METHOD /path` of every operation of the served document. */

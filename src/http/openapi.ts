@@ -9,6 +9,7 @@ import { API_VERSIONS, LATEST_API_VERSION, VERSION_CHANGES, VERSION_HEADER } fro
 import { eventTypes, type EventTypeDef } from '../events/catalogue';
 import { EventBody } from './routes/events';
 import recordedExamples from './openapi-examples.json';
+import recordedWebhookExamples from './openapi-webhook-examples.json';
 
 /**
  * One exchange per operation, recorded from a test run and scrubbed (`npm run record:examples`,
@@ -22,6 +23,9 @@ export interface RecordedExample {
 }
 export const EXAMPLES_FILE = path.join(__dirname, 'openapi-examples.json');
 const EXAMPLES = recordedExamples as Record<string, RecordedExample>;
+/** One delivery body per event type, from the events a recording run wrote (the same command, scrubbed the same way). */
+export const WEBHOOK_EXAMPLES_FILE = path.join(__dirname, 'openapi-webhook-examples.json');
+const WEBHOOK_EXAMPLES = recordedWebhookExamples as Record<string, unknown>;
 
 /** The media type object's `examples`: one, named for where it comes from. */
 const recorded = (value: unknown) => ({ recorded: { summary: 'Recorded from a test run (ids, times and secrets replaced)', value } });
@@ -47,7 +51,7 @@ const DeliveryHeaders = z.object({
  * The delivery body of each event type: the event representation (GET /events/{id}) with `type` fixed and
  * `data` described by the schema the event type was declared with in the catalogue (src/events/catalogue.ts).
  */
-function deliveryBody(t: EventTypeDef): z.ZodType {
+export function deliveryBody(t: EventTypeDef): z.ZodType {
   return z.object({ ...EventBody.shape, type: z.literal(t.type), data: t.payload }).openapi({ description: t.description });
 }
 
@@ -55,6 +59,7 @@ function registerWebhooks(registry: OpenAPIRegistry): void {
   for (const t of eventTypes()) {
     // Registered by name: the generator emits no component for a schema that only a webhook references.
     const body = registry.register(eventComponentName(t.type), deliveryBody(t));
+    const example = WEBHOOK_EXAMPLES[t.type];
     registry.registerWebhook({
       method: 'post',
       path: t.type,
@@ -63,7 +68,10 @@ function registerWebhooks(registry: OpenAPIRegistry): void {
       description: `${t.description}\n\nPOSTed to every active webhook subscription whose \`event_types\` include \`${t.type}\`, signed per Standard Webhooks; \`data\` is rendered at the subscription's \`api_version\`.`,
       tags: [WEBHOOK_TAG],
       security: [],
-      request: { headers: DeliveryHeaders, body: { required: true, content: { 'application/json': { schema: body } } } },
+      request: {
+        headers: DeliveryHeaders,
+        body: { required: true, content: { 'application/json': { schema: body, ...(example === undefined ? {} : { examples: recorded(example) }) } } },
+      },
       responses: {
         200: { description: 'Any 2xx acknowledges the delivery.' },
         410: { description: 'Gone: the subscription is disabled (`receiver_gone`) and the delivery ends.' },

@@ -4,6 +4,7 @@ import { dropDatabase } from '../../src/db/postgres-server';
 import type { RunState } from './run-state';
 import { connectPostgres } from '../../src/db/connect';
 import { verifyLedger, type LedgerReport } from '../../src/ledger';
+import { RECORD_ENV, recordEventExamples } from './openapi-examples';
 
 /** `counterfoil ledger verify` over everything the run booked, while the database still exists. */
 async function verifyRunLedger(databaseUrl: string): Promise<LedgerReport> {
@@ -21,6 +22,9 @@ export default async function globalTeardown(): Promise<void> {
     | undefined;
   if (!run) return;
   const ledger = await verifyRunLedger(run.state.databaseUrl);
+  // `npm run record:examples`: the events the run wrote become the webhook examples.
+  const recordDir = process.env[RECORD_ENV];
+  if (recordDir) process.stderr.write(`[test teardown] recorded events of ${await recordEventExamples(run.state.databaseUrl, recordDir)} types\n`);
   await run.temporal.stop();
   if (!process.env.KEEP_TEST_DATABASE) await dropDatabase(run.state.databaseUrl);
   await run.stopPostgres?.();

@@ -2,7 +2,9 @@ import { appendFileSync, readFileSync, ReadStream } from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import type { RouteDef } from '../../src/http/route';
-import { LATEST_API_VERSION } from '../../src/versions';
+import { LATEST_API_VERSION, renderAt } from '../../src/versions';
+import { connectPostgres } from '../../src/db/connect';
+import { presentEvent, type EventRow } from '../../src/events/present';
 
 /**
  * The OpenAPI document's examples are real answers: with RECORD_OPENAPI_EXAMPLES=<dir>, every test app
@@ -68,6 +70,51 @@ export function exampleRecorder(dir: string): Koa.Middleware {
     best.set(candidate.operation, score);
     appendFileSync(file, JSON.stringify(candidate) + '\n');
   };
+}
+
+/** One event of the run's log as a webhook delivers it at the latest version: a candidate for its type's example. */
+export interface EventCandidate {
+  type: string;
+  body: unknown;
+}
+
+/**
+ * The webhook examples are real events too: at the end of a recording run (global teardown, before the
+ * run's database is dropped) the richest event of each type in the log goes to <dir>/events.jsonl. Only
+ * the recorded test files ran against that database, so these are the events they caused.
+ */
+export async function recordEventExamples(databaseUrl: string, dir: string): Promise<number> {
+  const sql = connectPostgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const best = new Map<string, { score: number; body: unknown }>();
+  try {
+    const rows = sql.unsafe<EventRow[]>('select id, seq, type, occurred_at, enterprise_id, scope_ref, resource_ref, payload, attribution from events order by seq');
+    for await (const chunk of rows.cursor(500)) {
+      for (const row of chunk) {
+        const body = renderAt(presentEvent(row), LATEST_API_VERSION, 'tenant');
+        const score = richness(body);
+        if ((best.get(row.type)?.score ?? 0) < score) best.set(row.type, { score, body });
+      }
+    }
+    // A subscription's test event is delivered but never logged: its delivery bodies stand in for the log.
+    const synthetic = await sql<{ type: string; body: string }[]>`select event_type as type, body from webhook_deliveries where origin = 'test'`;
+    for (const row of synthetic) {
+      const body = renderAt(JSON.parse(row.body) as unknown, LATEST_API_VERSION, 'tenant');
+      const score = richness(body);
+      if ((best.get(row.type)?.score ?? 0) < score) best.set(row.type, { score, body });
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  const file = path.join(dir, 'events.jsonl');
+  for (const [type, { body }] of best) appendFileSync(file, JSON.stringify({ type, body } satisfies EventCandidate) + '\n');
+  return best.size;
+}
+
+/** Paths of `value` that `parsed` (zod's output, which drops what the schema does not declare) lacks. */
+export function undeclared(value: unknown, parsed: unknown, at = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => undeclared(v, (parsed as unknown[] | undefined)?.[i], `${at}/${i}`));
+  if (value === null || typeof value !== 'object' || parsed === null || typeof parsed !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => (k in parsed ? undeclared(v, (parsed as Record<string, unknown>)[k], `${at}/${k}`) : [`${at}/${k}`]));
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;

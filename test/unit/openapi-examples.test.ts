@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config';
 import { tenantOpenApi } from '../../src/http/app';
 import { EXAMPLES_FILE, type RecordedExample } from '../../src/http/openapi';
 import { tenantRoutes } from '../../src/http/routes';
+import { undeclared } from '../helpers/openapi-examples';
 
 /*
  * Every operation of the tenant API's document carries an example of its request body and of a success
@@ -61,13 +62,6 @@ const examples = operations.flatMap(({ name, route, method, op }) => [
       .map(([type, m]) => ({ name: `${name} ${status} (${type})`, op: name, part: Number(status), value: m.examples!.recorded!.value, at: pointer('paths', route, method, 'responses', status, 'content', type, 'schema') })),
   ),
 ]);
-
-/** Paths of `value` that `parsed` (zod's output, which drops what the schema does not declare) lacks. */
-function undeclared(value: unknown, parsed: unknown, at = ''): string[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => undeclared(v, (parsed as unknown[] | undefined)?.[i], `${at}/${i}`));
-  if (value === null || typeof value !== 'object' || parsed === null || typeof parsed !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => (k in parsed ? undeclared(v, (parsed as Record<string, unknown>)[k], `${at}/${k}`) : [`${at}/${k}`]));
-}
 
 it.each(examples)('$name validates against the document and the route schema', ({ op, part, value, at }) => {
   const validate = ajv.getSchema(`tenant#${at}`) ?? ajv.compile({ $ref: `tenant#${at}` });

@@ -78,6 +78,18 @@ it('releases the hold exactly once when rejected', async () => {
   expect(hold.status).toBe('voided');
 });
 
+it('expires on its durable timer when nobody decides: the hold is released and the expired event written', async () => {
+  const account = await governedAccount({ ...requireOne(), approval_ttl_seconds: 1 });
+  const res = await convert(account, '120');
+  expect(res.body.status).toBe('pending_approval');
+  const done = await waitFor(res.body.id, ['expired']);
+  expect(done).toMatchObject({ settled_at: null, fill_rate: null });
+  expect((await org.ok(200, 'GET', `/${res.body.approval_ref}`)).status).toBe('expired');
+  expect(await org.balance(account)).toEqual({ held: '0', total: '1000000000', available: '1000000000' });
+  const events = await h.app.services.sql`select type from events where resource_ref = ${`conversions/${res.body.id}`} order by seq`;
+  expect(events.map((e) => e.type)).toEqual(['operations.conversion.pending_approval.v1', 'operations.conversion.expired.v1']);
+});
+
 it('is cancelled through its workflow while pending, once; the entry commits with the approval\'s cancellation (in the workflow\'s activity)', async () => {
   const account = await governedAccount(requireOne());
   const res = await convert(account, '300');

@@ -159,6 +159,20 @@ it('an unapproved change expires and changes nothing', async () => {
   expect((await org.ok(200, 'GET', `/${activate.body.approval_ref}`)).status).toBe('expired');
 });
 
+it('its initiator cancels a pending change through the approval: nothing changes', async () => {
+  const org = await Org.create(h.app, 'Quorum Cancel Ltd');
+  const [alice] = await admins(org, 1);
+  await org.ok(200, 'PATCH', '/governance-settings', { policy_change_quorum: 1, approver_role_ref: approverRole(org) });
+  const d = await draft(org, { effect: { type: 'deny' } });
+  const activate = await org.api('POST', `/policy-rules/${d.id}/activate`, undefined, {}, alice.token);
+  expect(activate.status).toBe(202);
+  expect((await org.api('POST', `/${activate.body.approval_ref}/cancel`, undefined, {}, alice.token)).status).toBe(200);
+  expect(await settled(org, activate.body.id)).toMatchObject({ status: 'cancelled' });
+  expect((await org.ok(200, 'GET', `/policy-rules/${d.id}`)).status).toBe('draft');
+  const events = await h.app.services.sql`select type from events where resource_ref = ${`policy-changes/${activate.body.id}`} order by seq`;
+  expect(events.map((e) => e.type)).toContain('policies.policy_change.cancelled.v1');
+});
+
 it('a new withdrawal destination waits for approval, then for its cooling-off period', async () => {
   const org = await Org.create(h.app, 'Destination Quorum Ltd');
   const [alice] = await admins(org, 1);

@@ -36,7 +36,8 @@ afterAll(() => h.stop());
 function asAdmin() {
   const admin: PrincipalRef = { id: org.tenant.serviceAccountId, kind: 'service_account', tenant_ref: org.enterpriseRef };
   const caller = new Caller(org.tenant.enterpriseId, admin, admin, null, [{ permissions: new Set(ALL_PERMISSIONS), scopeRef: org.enterpriseRef, propagation: 'subtree' }], 'platform-managed', null, '');
-  return { admin, caller, attribution: { subject: admin } as never };
+  // The attribution the routes would record, so the events written here have the shape the API publishes.
+  return { admin, caller, attribution: caller.attribution() };
 }
 
 /** A task queue the real server refuses to start a workflow on: names are limited to 1,000 characters. */

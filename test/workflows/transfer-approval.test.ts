@@ -96,6 +96,23 @@ it('holds and waits for approval, then posts the hold into the target', async ()
   expect([again.status, again.body.reason]).toEqual([409, 'internal_transfer_executed']);
 });
 
+it('fails when its target account is suspended before the approval: the hold is released, nothing booked', async () => {
+  const { source, target } = await governedPair(approval());
+  const res = await transfer(source, target, '150');
+  expect(res.body.status).toBe('pending_approval');
+  await org.ok(200, 'POST', `/${target}/suspend`);
+  expect((await org.decide(res.body.approval_ref, 'approve', approver.token)).status).toBe(200);
+  const done = await waitFor(res.body.id, ['executed', 'failed']);
+  expect(done).toMatchObject({ status: 'failed', failure_reason: 'target_account_unavailable', settled_at: null });
+  expect(await org.balance(source)).toEqual({ held: '0', total: '1000000000', available: '1000000000' });
+  expect(await holdStatus(res.body.id)).toBe('voided');
+  expect(await eventTypes(res.body.id)).toEqual([
+    'operations.internal_transfer.pending_approval.v1',
+    'operations.internal_transfer.executing.v1',
+    'operations.internal_transfer.failed.v1',
+  ]);
+});
+
 it.each([
   ['rejected', 'rejected'],
   ['expired', 'expired'],
