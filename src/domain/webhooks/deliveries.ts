@@ -6,7 +6,7 @@ import { uuidv7 } from '../../ids';
 import { SA } from '../../temporal/search-attributes';
 import { iso, type Alongside } from '../../db/base';
 import { ScopePaths, findEvent } from '../../events/log';
-import { presentEvent, type EventRow } from '../../events/present';
+import { presentEvent, type EventRepresentation, type EventRow } from '../../events/present';
 import type { SigningSubscription } from './signing';
 import { noteDeliveryOutcome, presentSubscription, type SubscriptionRow, type SubscriptionStatus } from './subscriptions';
 import { WEBHOOK_EVENTS } from './events';
@@ -124,7 +124,12 @@ export interface SubscriptionTarget {
 
 /** An event as delivered to a subscription: its representation rendered at the subscription's API version. */
 export function eventBody(event: EventRow, apiVersion: string | null): string {
-  return JSON.stringify(renderAt(presentEvent(event), apiVersion && isApiVersion(apiVersion) ? apiVersion : FIRST_API_VERSION, 'tenant'));
+  return renderedBody(presentEvent(event), apiVersion);
+}
+
+/** An event's representation rendered at a subscription's API version (unpinned: the first), as sent. */
+function renderedBody(representation: EventRepresentation, apiVersion: string | null): string {
+  return JSON.stringify(renderAt(representation, apiVersion && isApiVersion(apiVersion) ? apiVersion : FIRST_API_VERSION, 'tenant'));
 }
 
 /** A subscription receives an event of one of its types (or patterns) at its scope or beneath it. */
@@ -234,16 +239,20 @@ export async function redeliver(services: Services, delivery: DeliveryRow, along
 /** A synthetic `webhooks.subscription.test.v1` event (not in the log) delivered to one subscription. */
 export async function sendTestDelivery(services: Services, subscription: SubscriptionRow, alongside?: Alongside<DeliveryRow[]>): Promise<DeliveryRow> {
   const id = uuidv7();
-  const body = JSON.stringify({
-    id,
-    resource: 'event',
-    type: WEBHOOK_EVENTS.test,
-    occurred_at: new Date().toISOString(),
-    scope_ref: subscription.scope_ref,
-    resource_ref: `webhook-subscriptions/${subscription.id}`,
-    data: presentSubscription(subscription),
-    subject_attribution: null,
-  });
+  // Rendered at the subscription's API version, as its real deliveries are: the test shows what they will look like.
+  const body = renderedBody(
+    {
+      id,
+      resource: 'event',
+      type: WEBHOOK_EVENTS.test,
+      occurred_at: new Date().toISOString(),
+      scope_ref: subscription.scope_ref,
+      resource_ref: `webhook-subscriptions/${subscription.id}`,
+      data: presentSubscription(subscription),
+      subject_attribution: null,
+    },
+    subscription.api_version,
+  );
   const [row] = await deliverNow(services, [{ subscription, origin: 'test', eventId: null, eventType: WEBHOOK_EVENTS.test, webhookId: id, body }], alongside);
   return row;
 }
