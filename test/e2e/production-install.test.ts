@@ -3,12 +3,14 @@
 // the test run's PostgreSQL and Temporal, under the machine's Node and under the pinned Node 24 LTS.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { createScratchDatabase, dropDatabase } from '../../src/db/postgres-server';
 import { ensureNodeLts, NODE_LTS_VERSION } from '../../scripts/node-lts';
+import { counterfoilCacheDir } from '../../temporal/cli';
 import { runState } from '../helpers/run-state';
 import { sealingKeyFile } from '../helpers/app';
 
@@ -63,14 +65,15 @@ const DEPENDENCY_INPUTS = ['package.json', 'package-lock.json', 'scripts/depende
 /**
  * The image's `deps` stage: `npm ci --omit=dev` in a folder holding only DEPENDENCY_INPUTS, while the
  * project builds. Its tree depends on nothing else (and on npm, Node and the platform), so it is made
- * once per such inputs under node_modules/.cache, as the image's layer cache does, and answered from there.
+ * once per such inputs in the per-user cache (a fresh clone finds it too), as the image's layer cache
+ * does, and answered from there.
  */
 async function productionDependencies(): Promise<string> {
   const npmVersion = (await sh('npm', ['--version'], { cwd: ROOT })).stdout.trim();
   const key = createHash('sha256');
   for (const file of DEPENDENCY_INPUTS) key.update(file).update(readFileSync(path.join(ROOT, file)));
   key.update(`npm ${npmVersion}, node ${process.version}, ${process.platform}-${process.arch}`);
-  const cache = path.join(ROOT, 'node_modules', '.cache', 'production-install');
+  const cache = path.join(counterfoilCacheDir(process.env, os.homedir()), 'production-install');
   const entry = path.join(cache, key.digest('hex').slice(0, 16));
   if (existsSync(path.join(entry, 'node_modules'))) return path.join(entry, 'node_modules');
 
@@ -86,9 +89,11 @@ async function productionDependencies(): Promise<string> {
     timeout: 480_000,
   });
   expect(ci).toMatchObject({ code: 0 });
-  // Only the tree of the current inputs is kept; renamed into place whole, so no run sees half of one.
-  for (const old of readdirSync(cache)) if (!old.startsWith('.')) rmSync(path.join(cache, old), { recursive: true, force: true });
+  // The three newest trees are kept (checkouts of other commits share the cache); renamed into place
+  // whole, so no run sees half of one.
   renameSync(staging, entry);
+  const trees = readdirSync(cache).filter((name) => !name.startsWith('.')).map((name) => ({ name, at: statSync(path.join(cache, name)).mtimeMs }));
+  for (const old of trees.sort((a, b) => b.at - a.at).slice(3)) rmSync(path.join(cache, old.name), { recursive: true, force: true });
   return path.join(entry, 'node_modules');
 }
 
@@ -133,7 +138,13 @@ beforeAll(async () => {
   // links: nothing writes to them).
   installed = path.join(scratch, 'package');
   expect(await sh('tar', ['-xzf', tarball, '-C', scratch], { cwd: scratch })).toMatchObject({ code: 0 });
-  expect(await sh('cp', ['-al', await dependencies, path.join(installed, 'node_modules')], { cwd: scratch })).toMatchObject({ code: 0 });
+  // Hard links where the cache and the scratch folder share a file system, else a copy.
+  const tree = await dependencies;
+  const linked = await sh('cp', ['-al', tree, path.join(installed, 'node_modules')], { cwd: scratch });
+  if (linked.code !== 0) {
+    rmSync(path.join(installed, 'node_modules'), { recursive: true, force: true });
+    expect(await sh('cp', ['-a', tree, path.join(installed, 'node_modules')], { cwd: scratch })).toMatchObject({ code: 0 });
+  }
 
   node24 = await fetching;
   const migrate = await timed('migrate + bootstrap', async () => {
