@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { parseProviderRouting, SANDBOX_ROUTING, type ProviderRouting } from './providers/routing';
-import { normalizeAllowlistEntry } from './auth/ip-allowlist';
-import { ROOT } from './root';
+import { envSchema, int } from './config/env-schema';
 import { TemporalSettingsError, temporalConnectionSettings, type TemporalConnectionSettings } from './temporal/connection';
 
 /** Where the process runs: sandbox enables simulators and sandbox-only routes; production refuses them. */
@@ -154,6 +154,8 @@ export class ConfigError extends Error {
   }
 }
 
+export { envSchema, ENV_VARIABLES } from './config/env-schema';
+
 type Env = Record<string, string | undefined>;
 
 /**
@@ -161,136 +163,33 @@ type Env = Record<string, string | undefined>;
  * by the module that owns the setting (action tokens, secret rotation), not part of the shared Config.
  */
 export function envSeconds(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected whole seconds, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(name, `expected ${min}..${max}, got ${n}`);
-  return n;
+  const parsed = z.object({ [name]: int(fallback, min, max, 'whole seconds') }).safeParse(env);
+  if (!parsed.success) throw configError(parsed.error);
+  return parsed.data[name] as number;
 }
 
-function str(env: Env, name: string, fallback: string): string {
-  const v = env[name];
-  return v === undefined || v === '' ? fallback : v;
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected an integer, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(name, `expected ${min}..${max}, got ${n}`);
-  return n;
-}
-
-function seconds(env: Env, name: string, fallback: number[]): number[] {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const parts = raw.split(',').map((p) => p.trim());
-  if (parts.length === 0 || parts.some((p) => !/^\d+$/.test(p))) {
-    throw new ConfigError(name, `expected a comma-separated list of whole seconds, got "${raw}"`);
-  }
-  return parts.map(Number);
-}
-
-function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
-  const v = str(env, name, fallback);
-  if (!(allowed as readonly string[]).includes(v)) {
-    throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${v}"`);
-  }
-  return v as T;
-}
-
-function origins(env: Env, name: string): string[] {
-  return str(env, name, '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((o) => {
-      try {
-        const parsed = new URL(o);
-        if (parsed.origin !== o.replace(/\/$/, '')) throw new Error();
-        return parsed.origin;
-      } catch {
-        throw new ConfigError(name, `expected a comma-separated list of origins (scheme://host[:port]), got "${o}"`);
-      }
-    });
-}
-
-function url(env: Env, name: string): string | undefined {
-  const v = env[name];
-  if (v === undefined || v === '') return undefined;
-  try {
-    new URL(v);
-  } catch {
-    throw new ConfigError(name, 'not a valid URL');
-  }
-  return v;
-}
-
-function sealingKeySource(env: Env, mode: Mode, dataDir: string): SealingKeySource {
-  const keys = env.COUNTERFOIL_SEALING_KEYS;
-  const file = env.COUNTERFOIL_SEALING_KEY_FILE;
-  if (keys && file) throw new ConfigError('COUNTERFOIL_SEALING_KEYS', 'give the keys or a key file, not both');
-  if (keys) return { kind: 'env', value: keys };
-  if (file) return { kind: 'file', path: path.resolve(file), generate: mode === 'sandbox' };
-  if (mode === 'production') {
-    throw new ConfigError('COUNTERFOIL_SEALING_KEY_FILE', 'production needs COUNTERFOIL_SEALING_KEY_FILE or COUNTERFOIL_SEALING_KEYS (secrets are never sealed with a key kept in the database)');
-  }
-  return { kind: 'file', path: path.join(dataDir, 'sealing-keys'), generate: true };
+function configError(error: z.ZodError): ConfigError {
+  const issue = error.issues[0]!;
+  return new ConfigError(String(issue.path[0]), issue.message);
 }
 
 /** COUNTERFOIL_PROVIDERS (the JSON itself) or COUNTERFOIL_PROVIDERS_FILE (a JSON file); neither: everything simulated. */
-function providerRouting(env: Env): ProviderRouting {
-  const inline = env.COUNTERFOIL_PROVIDERS;
-  const file = env.COUNTERFOIL_PROVIDERS_FILE;
-  if (inline && file) throw new ConfigError('COUNTERFOIL_PROVIDERS', 'give the routing or a routing file, not both');
+function providerRouting(inline: string | undefined, file: string | undefined): ProviderRouting {
   const name = inline ? 'COUNTERFOIL_PROVIDERS' : 'COUNTERFOIL_PROVIDERS_FILE';
-  let text: string;
-  if (inline) text = inline;
+  let routing: string;
+  if (inline) routing = inline;
   else if (file) {
     try {
-      text = readFileSync(file, 'utf8');
+      routing = readFileSync(file, 'utf8');
     } catch {
       throw new ConfigError(name, `cannot read ${file}`);
     }
   } else return SANDBOX_ROUTING;
   try {
-    return parseProviderRouting(text);
+    return parseProviderRouting(routing);
   } catch (err) {
     throw new ConfigError(name, (err as Error).message);
   }
-}
-
-/** A comma list of IPv4/IPv6 addresses and CIDR ranges, each in its canonical spelling. */
-function addressRanges(env: Env, name: string): string[] {
-  return str(env, name, '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const normalized = normalizeAllowlistEntry(entry);
-      if ('error' in normalized) throw new ConfigError(name, `"${entry}": ${normalized.error}`);
-      return normalized.value;
-    });
-}
-
-/** COUNTERFOIL_WORKER_DEPLOYMENT / COUNTERFOIL_WORKER_BUILD_ID, checked as the server checks them. */
-function workerDeployment(env: Env): Config['workerDeployment'] {
-  const name = env.COUNTERFOIL_WORKER_DEPLOYMENT?.trim() || undefined;
-  const buildId = env.COUNTERFOIL_WORKER_BUILD_ID?.trim() || undefined;
-  if (!name) {
-    if (buildId) throw new ConfigError('COUNTERFOIL_WORKER_BUILD_ID', 'needs COUNTERFOIL_WORKER_DEPLOYMENT (a build id belongs to a Worker Deployment)');
-    return null;
-  }
-  // The server refuses these: '.' and ':' separate a deployment from a build id, '__' starts its reserved names.
-  if (/[.:]/.test(name) || name.startsWith('__') || name.length > 100) {
-    throw new ConfigError('COUNTERFOIL_WORKER_DEPLOYMENT', 'expected at most 100 characters, without "." or ":", not starting with "__"');
-  }
-  if (buildId !== undefined && (buildId.startsWith('__') || buildId.length > 100)) {
-    throw new ConfigError('COUNTERFOIL_WORKER_BUILD_ID', 'expected at most 100 characters, not starting with "__"');
-  }
-  return { name, buildId };
 }
 
 function temporalSettings(env: Env): TemporalConnectionSettings {
@@ -305,106 +204,86 @@ function temporalSettings(env: Env): TemporalConnectionSettings {
 /** Parses the environment once; every variable is documented in README.md. */
 export function loadConfig(env: Env = process.env): Config {
   const temporal = temporalSettings(env);
-  const mode = oneOf<Mode>(env, 'COUNTERFOIL_MODE', 'sandbox', ['sandbox', 'production']);
-  const host = str(env, 'COUNTERFOIL_HOST', '127.0.0.1');
-  const tenantApiPort = int(env, 'COUNTERFOIL_API_PORT', 8080, 0, 65535);
-  const signedApiPort = int(env, 'COUNTERFOIL_SIGNED_API_PORT', 8081, 0, 65535);
-  const certFile = env.COUNTERFOIL_TLS_CERT || undefined;
-  const keyFile = env.COUNTERFOIL_TLS_KEY || undefined;
-  if ((certFile === undefined) !== (keyFile === undefined)) {
-    throw new ConfigError(certFile ? 'COUNTERFOIL_TLS_KEY' : 'COUNTERFOIL_TLS_CERT', 'TLS needs both a certificate and a key');
-  }
-  const scheme = certFile ? 'https' : 'http';
-  const jurisdiction = str(env, 'COUNTERFOIL_BOOTSTRAP_JURISDICTION', 'GB');
-  if (!/^[A-Z]{2}$/.test(jurisdiction)) {
-    throw new ConfigError('COUNTERFOIL_BOOTSTRAP_JURISDICTION', 'expected a two-letter ISO 3166-1 country code');
-  }
-  const trustedProxies = addressRanges(env, 'COUNTERFOIL_TRUSTED_PROXIES');
-  const redisUrl = url(env, 'COUNTERFOIL_REDIS_URL');
-  const rateLimitStore = oneOf(env, 'COUNTERFOIL_RATE_LIMIT_STORE', redisUrl ? 'redis' : 'memory', ['memory', 'postgres', 'redis'] as const);
-  if (rateLimitStore === 'redis' && !redisUrl) throw new ConfigError('COUNTERFOIL_REDIS_URL', 'required when COUNTERFOIL_RATE_LIMIT_STORE is redis');
-
-  const allowLoopback = int(env, 'COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK', mode === 'sandbox' ? 1 : 0, 0, 1) === 1;
-  const drainStart = int(env, 'COUNTERFOIL_WEBHOOK_DRAIN_PER_SECOND', 50, 1, 100_000);
-  if (allowLoopback && mode === 'production') throw new ConfigError('COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK', 'loopback destinations are for sandbox mode only');
-  const dataDir = path.resolve(str(env, 'COUNTERFOIL_DATA_DIR', './.data'));
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw configError(parsed.error);
+  const e = parsed.data;
+  const mode = e.COUNTERFOIL_MODE;
+  const sandbox = mode === 'sandbox';
+  const scheme = e.COUNTERFOIL_TLS_CERT ? 'https' : 'http';
+  const dataDir = path.resolve(e.COUNTERFOIL_DATA_DIR);
+  const keyFile = e.COUNTERFOIL_SEALING_KEY_FILE;
 
   return {
     mode,
-    logLevel: oneOf<LogLevel>(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    logLevel: e.LOG_LEVEL,
     dataDir,
-    host,
-    tenantApiPort,
-    signedApiPort,
-    tenantApiBaseUrl: url(env, 'COUNTERFOIL_API_BASE_URL') ?? `${scheme}://${host}:${tenantApiPort}`,
-    signedApiBaseUrl: url(env, 'COUNTERFOIL_SIGNED_API_BASE_URL') ?? `${scheme}://${host}:${signedApiPort}`,
-    databaseUrl: url(env, 'DATABASE_URL'),
-    databaseReadUrl: url(env, 'DATABASE_READ_URL'),
-    readMaxLagMs: int(env, 'COUNTERFOIL_READ_MAX_LAG_MS', 1000, 0, 3_600_000),
-    embeddedPostgresPort: int(env, 'COUNTERFOIL_PG_PORT', 5433, 1, 65535),
+    host: e.COUNTERFOIL_HOST,
+    tenantApiPort: e.COUNTERFOIL_API_PORT,
+    signedApiPort: e.COUNTERFOIL_SIGNED_API_PORT,
+    tenantApiBaseUrl: e.COUNTERFOIL_API_BASE_URL ?? `${scheme}://${e.COUNTERFOIL_HOST}:${e.COUNTERFOIL_API_PORT}`,
+    signedApiBaseUrl: e.COUNTERFOIL_SIGNED_API_BASE_URL ?? `${scheme}://${e.COUNTERFOIL_HOST}:${e.COUNTERFOIL_SIGNED_API_PORT}`,
+    databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    readMaxLagMs: e.COUNTERFOIL_READ_MAX_LAG_MS,
+    embeddedPostgresPort: e.COUNTERFOIL_PG_PORT,
     temporalAddress: temporal.address,
     temporal,
-    temporalPort: int(env, 'TEMPORAL_PORT', 7233, 1, 65535),
-    temporalUiPort: int(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535),
+    temporalPort: e.TEMPORAL_PORT,
+    temporalUiPort: e.TEMPORAL_UI_PORT,
     temporalNamespace: temporal.namespace,
-    taskQueue: str(env, 'TEMPORAL_TASK_QUEUE', 'counterfoil'),
-    workerDeployment: workerDeployment(env),
-    tls: certFile && keyFile ? { certFile, keyFile } : undefined,
-    opsHost: str(env, 'COUNTERFOIL_OPS_HOST', '127.0.0.1'),
-    opsPort: int(env, 'COUNTERFOIL_OPS_PORT', 0, 0, 65535),
-    // Down to 5 s, so tests can watch a session run out.
-    accessTokenTtlSeconds: int(env, 'COUNTERFOIL_ACCESS_TOKEN_TTL_SECONDS', 3600, 5, 86400),
-    clientSecretTtlDays: int(env, 'COUNTERFOIL_CLIENT_SECRET_TTL_DAYS', 365, 1, 3650),
-    bootstrap: {
-      legalName: str(env, 'COUNTERFOIL_BOOTSTRAP_LEGAL_NAME', 'Counterfoil Sandbox Ltd'),
-      jurisdiction,
-    },
+    taskQueue: e.TEMPORAL_TASK_QUEUE,
+    workerDeployment: e.COUNTERFOIL_WORKER_DEPLOYMENT ? { name: e.COUNTERFOIL_WORKER_DEPLOYMENT, buildId: e.COUNTERFOIL_WORKER_BUILD_ID } : null,
+    tls: e.COUNTERFOIL_TLS_CERT && e.COUNTERFOIL_TLS_KEY ? { certFile: e.COUNTERFOIL_TLS_CERT, keyFile: e.COUNTERFOIL_TLS_KEY } : undefined,
+    opsHost: e.COUNTERFOIL_OPS_HOST,
+    opsPort: e.COUNTERFOIL_OPS_PORT,
+    accessTokenTtlSeconds: e.COUNTERFOIL_ACCESS_TOKEN_TTL_SECONDS,
+    clientSecretTtlDays: e.COUNTERFOIL_CLIENT_SECRET_TTL_DAYS,
+    bootstrap: { legalName: e.COUNTERFOIL_BOOTSTRAP_LEGAL_NAME, jurisdiction: e.COUNTERFOIL_BOOTSTRAP_JURISDICTION },
     rateLimits: {
-      readPerSecond: int(env, 'COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND', 1000, 1, 10_000_000),
-      writePerSecond: int(env, 'COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND', 200, 1, 10_000_000),
-      tokenPerSecond: int(env, 'COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND', 20, 1, 10_000_000),
-      burstSeconds: int(env, 'COUNTERFOIL_RATE_LIMIT_BURST_SECONDS', 2, 1, 3600),
-      store: rateLimitStore,
-      redisUrl,
+      readPerSecond: e.COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND,
+      writePerSecond: e.COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND,
+      tokenPerSecond: e.COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND,
+      burstSeconds: e.COUNTERFOIL_RATE_LIMIT_BURST_SECONDS,
+      store: e.COUNTERFOIL_RATE_LIMIT_STORE ?? (e.COUNTERFOIL_REDIS_URL ? 'redis' : 'memory'),
+      redisUrl: e.COUNTERFOIL_REDIS_URL,
     },
-    trustedProxies,
-    shutdownGraceMs: int(env, 'COUNTERFOIL_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
-    readinessDrainMs: int(env, 'COUNTERFOIL_READINESS_DRAIN_MS', 0, 0, 120_000),
-    webhookRetryScheduleSeconds: seconds(env, 'COUNTERFOIL_WEBHOOK_RETRY_SCHEDULE', [0, 5, 300, 1800, 7200, 18000, 36000, 36000]),
-    webhookResponseTimeoutMs: int(env, 'COUNTERFOIL_WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
-    webhookFailureWindowSeconds: int(env, 'COUNTERFOIL_WEBHOOK_FAILURE_WINDOW_SECONDS', 5 * 86400, 1, 90 * 86400),
-    webhookSecretOverlapSeconds: int(env, 'COUNTERFOIL_WEBHOOK_SECRET_OVERLAP_SECONDS', 86400, 0, 30 * 86400),
-    outboxSweepIntervalMs: int(env, 'COUNTERFOIL_OUTBOX_SWEEP_MS', 250, 10, 600_000),
-    workflowStartSweepMs: int(env, 'COUNTERFOIL_WORKFLOW_START_SWEEP_MS', 15_000, 10, 3_600_000),
-    workflowStartGraceMs: int(env, 'COUNTERFOIL_WORKFLOW_START_GRACE_MS', 30_000, 0, 3_600_000),
-    exportRetentionSeconds: int(env, 'COUNTERFOIL_EXPORT_RETENTION_SECONDS', 7 * 86400, 1, 365 * 86400),
-    sandboxBlockMs: int(env, 'COUNTERFOIL_SANDBOX_BLOCK_MS', 1000, 0, 600_000),
-    workflowIsolateTimeoutMs: int(env, 'COUNTERFOIL_WORKFLOW_ISOLATE_TIMEOUT_MS', 0, 0, 600_000),
-    workflowStackTraces: int(env, 'COUNTERFOIL_WORKFLOW_STACK_TRACES', 0, 0, 1) === 1,
-    ledgerGroupMax: int(env, 'COUNTERFOIL_LEDGER_GROUP_MAX', 64, 1, 1000),
-    ledgerGroupCommits: int(env, 'COUNTERFOIL_LEDGER_GROUP_COMMITS', 3, 1, 100),
-    ledgerGroupBusy: int(env, 'COUNTERFOIL_LEDGER_GROUP_BUSY', 4, 1, 1000),
-    ledgerGroupWaitMs: int(env, 'COUNTERFOIL_LEDGER_GROUP_WAIT_MS', 2, 0, 1000),
-    consoleDir: path.resolve(str(env, 'COUNTERFOIL_CONSOLE_DIR', path.join(ROOT, 'console', 'dist'))),
-    consoleIdentityOrigins: origins(env, 'COUNTERFOIL_CONSOLE_IDP_ORIGINS'),
-    webauthn: {
-      rpId: str(env, 'COUNTERFOIL_WEBAUTHN_RP_ID', 'localhost'),
-      rpName: str(env, 'COUNTERFOIL_WEBAUTHN_RP_NAME', 'Counterfoil'),
-      origins: origins(env, 'COUNTERFOIL_WEBAUTHN_ORIGINS'),
-    },
-    temporalUiUrl: url(env, 'COUNTERFOIL_TEMPORAL_UI_URL'),
-    devIdentityProvider:
-      mode === 'sandbox' && oneOf(env, 'COUNTERFOIL_DEV_IDP', 'on', ['on', 'off']) === 'on' ? { port: int(env, 'COUNTERFOIL_DEV_IDP_PORT', 8082, 0, 65535) } : null,
-    outboundAllowLoopback: allowLoopback,
-    webhookDrainPerSecond: drainStart,
-    webhookDrainMaxPerSecond: Math.max(drainStart, int(env, 'COUNTERFOIL_WEBHOOK_DRAIN_MAX_PER_SECOND', 1000, 1, 100_000)),
-    webhookLaneConcurrency: int(env, 'COUNTERFOIL_WEBHOOK_LANE_CONCURRENCY', 8, 1, 256),
-    webhookLaneSweepMs: int(env, 'COUNTERFOIL_WEBHOOK_LANE_SWEEP_MS', 30_000, 100, 3_600_000),
-    sealingKeys: sealingKeySource(env, mode, dataDir),
-    providers: providerRouting(env),
-    connectorCaFile: env.COUNTERFOIL_CONNECTOR_CA_FILE || undefined,
-    connectorAllowLoopback: int(env, 'COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK', mode === 'sandbox' ? 1 : 0, 0, 1) === 1,
-    connectorTimeoutMs: int(env, 'COUNTERFOIL_CONNECTOR_TIMEOUT_MS', 5000, 100, 60_000),
-    priceMaxAgeMs: int(env, 'COUNTERFOIL_PRICE_MAX_AGE_MS', 30_000, 100, 86_400_000),
+    trustedProxies: e.COUNTERFOIL_TRUSTED_PROXIES,
+    shutdownGraceMs: e.COUNTERFOIL_SHUTDOWN_GRACE_MS,
+    readinessDrainMs: e.COUNTERFOIL_READINESS_DRAIN_MS,
+    webhookRetryScheduleSeconds: e.COUNTERFOIL_WEBHOOK_RETRY_SCHEDULE,
+    webhookResponseTimeoutMs: e.COUNTERFOIL_WEBHOOK_TIMEOUT_MS,
+    webhookFailureWindowSeconds: e.COUNTERFOIL_WEBHOOK_FAILURE_WINDOW_SECONDS,
+    webhookSecretOverlapSeconds: e.COUNTERFOIL_WEBHOOK_SECRET_OVERLAP_SECONDS,
+    outboxSweepIntervalMs: e.COUNTERFOIL_OUTBOX_SWEEP_MS,
+    workflowStartSweepMs: e.COUNTERFOIL_WORKFLOW_START_SWEEP_MS,
+    workflowStartGraceMs: e.COUNTERFOIL_WORKFLOW_START_GRACE_MS,
+    exportRetentionSeconds: e.COUNTERFOIL_EXPORT_RETENTION_SECONDS,
+    sandboxBlockMs: e.COUNTERFOIL_SANDBOX_BLOCK_MS,
+    workflowIsolateTimeoutMs: e.COUNTERFOIL_WORKFLOW_ISOLATE_TIMEOUT_MS,
+    workflowStackTraces: e.COUNTERFOIL_WORKFLOW_STACK_TRACES === 1,
+    ledgerGroupMax: e.COUNTERFOIL_LEDGER_GROUP_MAX,
+    ledgerGroupCommits: e.COUNTERFOIL_LEDGER_GROUP_COMMITS,
+    ledgerGroupBusy: e.COUNTERFOIL_LEDGER_GROUP_BUSY,
+    ledgerGroupWaitMs: e.COUNTERFOIL_LEDGER_GROUP_WAIT_MS,
+    consoleDir: path.resolve(e.COUNTERFOIL_CONSOLE_DIR),
+    consoleIdentityOrigins: e.COUNTERFOIL_CONSOLE_IDP_ORIGINS,
+    webauthn: { rpId: e.COUNTERFOIL_WEBAUTHN_RP_ID, rpName: e.COUNTERFOIL_WEBAUTHN_RP_NAME, origins: e.COUNTERFOIL_WEBAUTHN_ORIGINS },
+    temporalUiUrl: e.COUNTERFOIL_TEMPORAL_UI_URL,
+    devIdentityProvider: sandbox && e.COUNTERFOIL_DEV_IDP === 'on' ? { port: e.COUNTERFOIL_DEV_IDP_PORT } : null,
+    outboundAllowLoopback: (e.COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK ?? (sandbox ? 1 : 0)) === 1,
+    webhookDrainPerSecond: e.COUNTERFOIL_WEBHOOK_DRAIN_PER_SECOND,
+    webhookDrainMaxPerSecond: Math.max(e.COUNTERFOIL_WEBHOOK_DRAIN_PER_SECOND, e.COUNTERFOIL_WEBHOOK_DRAIN_MAX_PER_SECOND),
+    webhookLaneConcurrency: e.COUNTERFOIL_WEBHOOK_LANE_CONCURRENCY,
+    webhookLaneSweepMs: e.COUNTERFOIL_WEBHOOK_LANE_SWEEP_MS,
+    sealingKeys: e.COUNTERFOIL_SEALING_KEYS
+      ? { kind: 'env', value: e.COUNTERFOIL_SEALING_KEYS }
+      : keyFile
+        ? { kind: 'file', path: path.resolve(keyFile), generate: sandbox }
+        : { kind: 'file', path: path.join(dataDir, 'sealing-keys'), generate: true },
+    providers: providerRouting(e.COUNTERFOIL_PROVIDERS, e.COUNTERFOIL_PROVIDERS_FILE),
+    connectorCaFile: e.COUNTERFOIL_CONNECTOR_CA_FILE,
+    connectorAllowLoopback: (e.COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK ?? (sandbox ? 1 : 0)) === 1,
+    connectorTimeoutMs: e.COUNTERFOIL_CONNECTOR_TIMEOUT_MS,
+    priceMaxAgeMs: e.COUNTERFOIL_PRICE_MAX_AGE_MS,
   };
 }
