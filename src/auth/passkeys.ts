@@ -1,15 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Sql, TransactionSql } from 'postgres';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransportFuture, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { AppError, notFound } from '../errors';
 import { uuidv7 } from '../ids';
 import type { Config } from '../config';
@@ -23,6 +15,9 @@ import { governanceSettings } from '../domain/policies/governance-settings';
  * challenge: it is spent by the first verification that names it, whatever that verification concludes,
  * so a captured assertion can never be answered twice.
  */
+
+// Loaded on first use: its ASN.1 and CBOR stack costs every process (and every test file) about 0.2 s at import.
+const webauthn = () => import('@simplewebauthn/server');
 
 /** Actions whose action token comes only from a passkey assertion while the enterprise's `passkey_step_up` is on. */
 export const PASSKEY_ACTIONS: ReadonlySet<GovernedAction> = new Set<GovernedAction>([
@@ -128,7 +123,7 @@ export async function registrationOptions(sql: Sql, config: Config, caller: Call
   const [user] = await sql`select email, display_name from users where id = ${userId} and enterprise_id = ${caller.enterpriseId}`;
   if (!user) throw notFound('user');
   const existing = await listPasskeys(sql, caller);
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: config.webauthn.rpName,
     rpID: config.webauthn.rpId,
     userName: user.email as string,
@@ -147,7 +142,7 @@ export async function registerPasskey(sql: Sql, config: Config, ctx: Koa.Context
   const spent = await spendChallenge(sql, caller, userId, input.challengeId, 'registration');
   let verification;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (await webauthn()).verifyRegistrationResponse({
       response: input.credential,
       expectedChallenge: spent.challenge,
       expectedOrigin: expectedOrigins(config, ctx),
@@ -176,7 +171,7 @@ export async function assertionOptions(sql: Sql, config: Config, caller: Caller,
   if (passkeys.length === 0) {
     throw new AppError('EdgeConflict', 'Enrol a passkey first (Settings → Passkeys in the console, or POST /me/passkeys).', { reason: 'passkey_not_enrolled' });
   }
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: config.webauthn.rpId,
     challenge: randomBytes(32),
     allowCredentials: passkeys.map((p) => ({ id: p.credential_id, transports: p.transports as AuthenticatorTransportFuture[] })),
@@ -206,7 +201,7 @@ export async function verifyAssertion(
   if (!passkey) throw notVerified('the passkey is not one of yours.');
   let verification;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await (await webauthn()).verifyAuthenticationResponse({
       response: input.credential,
       expectedChallenge: spent.challenge,
       expectedOrigin: expectedOrigins(config, ctx),

@@ -1,6 +1,5 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { Sql } from 'postgres';
-import { migrationsList } from '../../migrations';
 
 export type Orm = MikroORM;
 
@@ -9,9 +8,9 @@ export function ormOptions(databaseUrl: string, entities: Options['entities'], o
   return {
     clientUrl: databaseUrl,
     entities,
-    // No `extensions: [Migrator]`: the ORM loads @mikro-orm/migrations (and umzug's CLI with it, ~0.3 s)
-    // the first time `orm.migrator` is asked for, which only `migrate` does.
-    migrations: { migrationsList, tableName: 'mikro_orm_migrations', transactional: true, allOrNothing: true, silent: true, snapshot: false },
+    // No `extensions: [Migrator]` and no `migrationsList` here: the migrations import @mikro-orm/migrations
+    // (and umzug's CLI with it, ~0.3 s), which only `migrate` and `assertMigrated` load, when called.
+    migrations: { tableName: 'mikro_orm_migrations', transactional: true, allOrNothing: true, silent: true, snapshot: false },
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     // Every unit of work runs in a forked EntityManager (per request, per activity); the global one is a bug.
     allowGlobalContext: false,
@@ -28,6 +27,8 @@ export async function initOrm(databaseUrl: string, entities: Options['entities']
 
 /** Applies pending migrations; returns the names applied. The schema changes only this way. */
 export async function migrate(orm: Orm): Promise<string[]> {
+  const { migrationsList } = await import('../../migrations');
+  orm.config.set('migrations', { ...orm.config.get('migrations'), migrationsList });
   const applied = await orm.migrator.up();
   return applied.map((m) => m.name);
 }
@@ -38,6 +39,7 @@ export async function migrate(orm: Orm): Promise<string[]> {
  */
 export async function assertMigrated(sql: Sql): Promise<void> {
   const [{ table }] = await sql<{ table: string | null }[]>`select to_regclass('mikro_orm_migrations')::text as table`;
+  const { migrationsList } = await import('../../migrations');
   const applied = new Set(table ? (await sql<{ name: string }[]>`select name from mikro_orm_migrations`).map((r) => r.name) : []);
   const pending = migrationsList.map((m) => m.name).filter((name) => !applied.has(name));
   if (pending.length) {
