@@ -57,8 +57,7 @@ export const listApprovalsRoute = defineRoute({
     304: { description: 'Nothing changed since the answer whose ETag If-None-Match names: no body.' },
   },
   handler: async ({ query, caller, services }) => {
-    const filter = { scope_ref: query.scope_ref, status: query.status, action_family: query.action_family, decidable: query.decidable };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listApprovals(services.sql, caller, {
+    return { body: await services.pager.list(query, caller, (after, limit) => listApprovals(services.sql, caller, {
       scopeRef: query.scope_ref,
       status: query.status,
       actionFamily: query.action_family,

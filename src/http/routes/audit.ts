@@ -56,19 +56,18 @@ export const searchAuditEntriesRoute = defineRoute({
     .openapi('UserActionAuditSearch'),
   responses: { 200: { description: 'A page of audit entries.', schema: listOf(AuditEntryBody, 'UserActionAuditEntryList') } },
   handler: async ({ body, caller, services }) => {
-    const { page_size, page_token, ...filter } = body;
     const where = {
-      occurredAfter: filter.occurred_after,
-      occurredBefore: filter.occurred_before,
-      subjectRef: filter.subject_ref,
-      action: filter.action,
-      resourceRef: filter.resource_ref,
-      outcome: filter.outcome,
+      occurredAfter: body.occurred_after,
+      occurredBefore: body.occurred_before,
+      subjectRef: body.subject_ref,
+      action: body.action,
+      resourceRef: body.resource_ref,
+      outcome: body.outcome,
     };
     // A search of the log tolerates COUNTERFOIL_READ_MAX_LAG_MS of lag (DATABASE_READ_URL, docs/ledger.md).
     const fetch = async (after: string | null, limit: number) =>
       caller.can('audit.read', [caller.enterpriseRef]) ? searchAuditEntries(services.reads.recent(), caller.enterpriseId, where, after, limit) : [];
-    return { body: await services.pager.list({ page_token, page_size }, caller, filter, fetch, presentAuditEntry) };
+    return { body: await services.pager.list(body, caller, fetch, presentAuditEntry) };
   },
 });
 

@@ -88,10 +88,9 @@ export const listBalanceMonitorsRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of monitors.', schema: listOf(BalanceMonitorBody, 'BalanceMonitorList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { account_ref: query.account_ref ?? null, asset: query.asset ?? null, status: query.status ?? null };
     const where = { accountRef: query.account_ref, asset: query.asset, status: query.status };
     const fetch = (after: string | null, limit: number) => listMonitors(services.sql, caller, where, after, limit);
-    return { body: await services.pager.list(query, caller, filter, fetch, presentMonitor, (rows) => visibleMonitors(services.sql, caller, rows)) };
+    return { body: await services.pager.list(query, caller, fetch, presentMonitor, { visible: (rows) => visibleMonitors(services.sql, caller, rows) }) };
   },
 });
 

@@ -32,14 +32,13 @@ export const listCapabilities = defineRoute({
   errors: ['EdgeNotFound'],
   handler: async ({ query, caller, services }) => {
     const scopeRef = query.scope_ref ?? caller.enterpriseRef;
-    const filter = { scope_ref: scopeRef };
     const fetch = async (after: string | null, limit: number) => {
       const path = await resolveBoundary(services.sql, caller, scopeRef);
       caller.require('capabilities.read', path, 'scope');
       const items = (await capabilitiesAt(services.sql, path)).filter((c) => !after || c.name > after);
       return items.slice(0, limit).map((c) => ({ id: c.name, ...c }));
     };
-    return { body: await services.pager.list(query, caller, filter, fetch, ({ name, enabled }) => ({ name, enabled })) };
+    return { body: await services.pager.list(query, caller, fetch, ({ name, enabled }) => ({ name, enabled })) };
   },
 });
 

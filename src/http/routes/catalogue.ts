@@ -6,6 +6,7 @@ import { assertIfMatch } from '../etag';
 import { notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
+import type { PageQuery } from '../../pagination/page-tokens';
 import { ASSETS, ASSET_CODES, type Asset } from '../../ledger/assets';
 import { CRYPTO_NETWORKS, findNetwork, networksFor, type CryptoNetwork } from '../../reference/networks';
 import { BANK_RAILS, RAIL_CODES, findRail, railsFor, type BankRail } from '../../reference/bank-rails';
@@ -138,13 +139,14 @@ const presentPaymentMethod = (r: BankRail) => ({
 function pageOf<T extends { id: string }, Out>(
   services: Services,
   caller: Caller,
-  query: { page_size: number; page_token?: string },
-  filter: Record<string, unknown>,
+  query: PageQuery,
+  path: string,
   items: T[],
   present: (item: T) => Out,
 ) {
   const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : 1));
-  return services.pager.list(query, caller, filter, async (after, limit) => sorted.filter((i) => !after || i.id > after).slice(0, limit), present);
+  // One handler for every catalogue: the path binds the token, so one catalogue's token does not page another.
+  return services.pager.list(query, caller, async (after, limit) => sorted.filter((i) => !after || i.id > after).slice(0, limit), present, { scope: { path } });
 }
 
 const AssetQuery = z.enum(ASSET_CODES).optional().openapi({ param: { name: 'asset', in: 'query' } });
@@ -174,9 +176,9 @@ function catalogueList<T extends { id: string }>(opts: {
     responses: { 200: { description: 'A page of catalogue entries.', schema: listOf(opts.item, opts.listName) } },
     errors: ['EdgeNotFound'],
     handler: async ({ query, caller, services }) => {
-      const { page_size, page_token, ...filter } = query as Record<string, unknown> & { page_size: number; page_token?: string };
-      const items = await opts.items(filter as Record<string, string | undefined>, services, caller);
-      return { body: await pageOf(services, caller, { page_size, page_token }, filter, items, opts.present) };
+      const { page_size, page_token, ...filters } = query as Record<string, unknown> & PageQuery;
+      const items = await opts.items(filters as Record<string, string | undefined>, services, caller);
+      return { body: await pageOf(services, caller, query, opts.path, items, opts.present) };
     },
   });
 }
@@ -367,12 +369,11 @@ export const listPayoutMethodsRoute = defineRoute({
   responses: { 200: { description: 'A page of payout methods.', schema: listOf(PayoutMethodBody, 'PayoutMethodList') } },
   errors: ['EdgeNotFound'],
   handler: async ({ query, caller, services }) => {
-    const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null };
     if (query.account_ref) await requireAccount(services.sql, caller, query.account_ref, 'catalogue.read');
     const visible = visibility(caller, 'catalogue.read');
     const fetch = (after: string | null, limit: number) =>
       listPayoutMethods(services.sql, { enterpriseId: caller.enterpriseId, visible, accountRef: query.account_ref, status: query.status, after, limit });
-    return { body: await services.pager.list(query, caller, filter, fetch, presentPayoutMethod) };
+    return { body: await services.pager.list(query, caller, fetch, presentPayoutMethod) };
   },
 });
 

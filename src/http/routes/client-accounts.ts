@@ -67,9 +67,8 @@ export const listClientAccountsRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of client accounts.', schema: listOf(ClientAccountBody, 'ClientAccountList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { scope_ref: query.scope_ref ?? null, status: query.status ?? null };
     const fetch = (after: string | null, limit: number) => listClientAccounts(services.orm.em.fork(), caller, { scopeRef: query.scope_ref, status: query.status, after, limit });
-    return { body: await services.pager.list(query, caller, filter, fetch, presentClientAccount) };
+    return { body: await services.pager.list(query, caller, fetch, presentClientAccount) };
   },
 });
 

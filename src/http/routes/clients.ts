@@ -83,9 +83,8 @@ export const listClientsRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of clients.', schema: listOf(ClientBody, 'ClientList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { scope_ref: query.scope_ref ?? null, status: query.status ?? null };
     const fetch = (after: string | null, limit: number) => listClients(services.orm.em.fork(), caller, { scopeRef: query.scope_ref, status: query.status, after, limit });
-    return { body: await services.pager.list(query, caller, filter, fetch, presentClient) };
+    return { body: await services.pager.list(query, caller, fetch, presentClient) };
   },
 });
 

@@ -87,7 +87,7 @@ export const listConnectorsRoute = defineRoute({
   handler: async ({ query, caller, services }) => {
     // Enterprise-level objects: a caller without the permission at the enterprise sees none.
     const fetch = async (after: string | null, limit: number) => (caller.can('connectors.read', [caller.enterpriseRef]) ? listConnectors(services.sql, caller.enterpriseId, after, limit) : []);
-    return { body: await services.pager.list(query, caller, {}, fetch, (r) => presentConnector(r, services.config.providers)) };
+    return { body: await services.pager.list(query, caller, fetch, (r) => presentConnector(r, services.config.providers)) };
   },
 });
 
@@ -254,8 +254,9 @@ export const listKycDecisionsRoute = defineRoute({
   errors: ['EdgeNotFound'],
   handler: async ({ params, query, caller, services }) => {
     const client = await authorizedClient(services.orm.em.fork(), caller, params.client_id, 'kyc.read');
-    const filter = { client_id: client.id };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listKycDecisions(services.sql, client.id, after, limit), presentKycDecision) };
+    return { body: await services.pager.list(query, caller, (after, limit) => listKycDecisions(services.sql, client.id, after, limit), presentKycDecision, {
+      scope: { client_id: client.id },
+    }) };
   },
 });
 

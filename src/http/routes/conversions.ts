@@ -108,8 +108,7 @@ export const listConversionPairs = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of pairs.', schema: listOf(ConversionPairBody, 'ConversionPairList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { from_asset: query.from_asset ?? null, to_asset: query.to_asset ?? null };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listPairs(services.sql, { fromAsset: query.from_asset, toAsset: query.to_asset, after, limit }), presentPair) };
+    return { body: await services.pager.list(query, caller, (after, limit) => listPairs(services.sql, { fromAsset: query.from_asset, toAsset: query.to_asset, after, limit }), presentPair) };
   },
 });
 
@@ -218,9 +217,8 @@ export const listConversionsRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of transaction records.', schema: listOf(ConversionRecordBody, 'ConversionList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null, reference: query.reference, metadata: query.metadata };
     const q = { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listConversions(services.sql, caller, q, after, limit), presentConversion) };
+    return { body: await services.pager.list(query, caller, (after, limit) => listConversions(services.sql, caller, q, after, limit), presentConversion) };
   },
 });
 

@@ -53,14 +53,13 @@ export const listEnterprises = defineRoute({
   query: z.object(pageQuery).strict(),
   responses: { 200: { description: 'A page of enterprises.', schema: listOf(EnterpriseBody, 'EnterpriseList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = {};
     // A principal belongs to one enterprise, so the page is that enterprise or nothing.
     const fetch = async (after: string | null) => {
       if (!caller.can('enterprises.read', [caller.enterpriseRef])) return [];
       const own = await cachedEnterprise(services.enterprises, services.sql, caller.enterpriseId);
       return own && (!after || own.id > after) ? [own] : [];
     };
-    return { body: await services.pager.list(query, caller, filter, fetch, presentEnterprise) };
+    return { body: await services.pager.list(query, caller, fetch, presentEnterprise) };
   },
 });
 
@@ -94,11 +93,10 @@ export const listMasterAccounts = defineRoute({
   query: z.object({ scope_ref: ScopeRefQuery, ...pageQuery }).strict(),
   responses: { 200: { description: 'A page of master accounts.', schema: listOf(MasterAccountBody, 'MasterAccountList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { scope_ref: query.scope_ref ?? null };
     const scope = query.scope_ref ?? caller.enterpriseRef;
     const fetch = async (after: string | null, limit: number) =>
       caller.can('master_accounts.read', [scope]) ? listMasterAccountsOf(services.orm.em.fork(), caller.enterpriseId, { after, limit }) : [];
-    return { body: await services.pager.list(query, caller, filter, fetch, presentMasterAccount) };
+    return { body: await services.pager.list(query, caller, fetch, presentMasterAccount) };
   },
 });
 

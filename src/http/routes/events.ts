@@ -63,14 +63,7 @@ export const listEventsRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of events.', schema: listOf(EventBody, 'EventList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = {
-      type: query.type,
-      resource_ref: query.resource_ref,
-      scope_ref: query.scope_ref,
-      occurred_after: query.occurred_after,
-      occurred_before: query.occurred_before,
-    };
-    const after = services.pager.decode(query.page_token, caller, filter);
+    const after = services.pager.decode(caller, query);
     // Paged by sequence: a lagging replica only delays events to a later page (DATABASE_READ_URL, docs/ledger.md).
     const { rows, nextAfter } = await listEvents(
       services.reads.recent(),
@@ -88,7 +81,7 @@ export const listEventsRoute = defineRoute({
     return {
       body: {
         items: rows.map(presentEvent),
-        next_page_token: nextAfter !== null ? services.pager.encode(nextAfter.toString(), caller, filter) : null,
+        next_page_token: nextAfter !== null ? services.pager.encode(nextAfter.toString(), caller, query) : null,
       },
     };
   },

@@ -81,7 +81,7 @@ export const listExportSchedulesRoute = defineRoute({
   responses: { 200: { description: 'A page of schedules.', schema: listOf(ExportScheduleBody, 'ExportScheduleList') } },
   handler: async ({ query, caller, services }) => {
     const fetch = (after: string | null, limit: number) => listSchedules(services.sql, caller.enterpriseId, after, limit);
-    return { body: await services.pager.list(query, caller, {}, fetch, (r) => presentSchedule(r), (rows) => readableSchedules(services.sql, caller, rows)) };
+    return { body: await services.pager.list(query, caller, fetch, (r) => presentSchedule(r), { visible: (rows) => readableSchedules(services.sql, caller, rows) }) };
   },
 });
 

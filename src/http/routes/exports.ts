@@ -99,9 +99,11 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
         .strict(),
       responses: { 200: { description: 'A page of exports, oldest first.', schema: listOf(ExportBody, `${op}List`) } },
       handler: async ({ query, caller, services }) => {
-        const filter = { schedule_id: query.schedule_id ?? null };
         const fetch = (after: string | null, limit: number) => listExports(services.sql, caller.enterpriseId, kind, after, limit, query.schedule_id);
-        return { body: await services.pager.list(query, caller, filter, fetch, presentExport, (rows) => readableExports(services.sql, caller, kind, rows)) };
+        // One handler for every kind: the kind binds the token, so one collection's token does not page another.
+        return {
+          body: await services.pager.list(query, caller, fetch, presentExport, { visible: (rows) => readableExports(services.sql, caller, kind, rows), scope: { kind } }),
+        };
       },
     }),
     defineRoute({

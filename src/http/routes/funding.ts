@@ -80,7 +80,6 @@ async function listFunding(
   query: z.output<typeof ListQuery>,
   view: 'endpoint' | 'instruction',
 ) {
-  const filter = { account_ref: query.account_ref ?? null, rail_class: query.rail_class ?? null };
   const fetch = async (after: string | null, limit: number) => {
     if (query.account_ref) {
       const account = await requireAccount(services.sql, caller, query.account_ref, 'funding.read');
@@ -97,7 +96,10 @@ async function listFunding(
     });
     return rows.map((r) => ({ ...r, id: view === 'endpoint' ? r.id : r.instruction_id, row: r }));
   };
-  return services.pager.list(query, caller, filter, fetch, (k) => (view === 'endpoint' ? presentFundingEndpoint(k.row) : presentDepositInstruction(k.row)));
+  // The views page on different ids, so a token of one is refused by the other.
+  return services.pager.list(query, caller, fetch, (k) => (view === 'endpoint' ? presentFundingEndpoint(k.row) : presentDepositInstruction(k.row)), {
+    scope: { view },
+  });
 }
 
 export const listFundingEndpoints = defineRoute({

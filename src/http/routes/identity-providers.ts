@@ -117,12 +117,11 @@ export const listIdentityProvidersRoute = defineRoute({
   query: z.object(pageQuery).strict(),
   responses: { 200: { description: 'A page of identity providers.', schema: listOf(IdentityProviderBody, 'IdentityProviderList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = {};
     const fetch = async (after: string | null, limit: number) =>
       caller.can('identity_providers.read', [caller.enterpriseRef])
         ? services.orm.em.fork().find(IdentityProvider, { enterpriseId: caller.enterpriseId, ...(after ? { id: { $gt: after } } : {}) }, { orderBy: { id: 'asc' }, limit })
         : [];
-    return { body: await services.pager.list(query, caller, filter, fetch, presentIdentityProvider) };
+    return { body: await services.pager.list(query, caller, fetch, presentIdentityProvider) };
   },
 });
 

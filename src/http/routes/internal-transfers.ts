@@ -90,16 +90,8 @@ export const listInternalTransfersRoute = defineRoute({
   responses: { 200: { description: 'A page of transaction records.', schema: listOf(TransactionRecordBody, 'InternalTransferList') } },
   errors: ['EdgeNotFound'],
   handler: async ({ query, caller, services }) => {
-    const filter = {
-      account_ref: query.account_ref ?? null,
-      status: query.status ?? null,
-      created_after: query.created_after ?? null,
-      created_before: query.created_before ?? null,
-      reference: query.reference ?? null,
-      metadata: query.metadata ?? null,
-    };
     const where = { accountRef: query.account_ref, status: query.status, createdAfter: query.created_after, createdBefore: query.created_before, reference: query.reference, metadata: query.metadata };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listTransfers(services.sql, caller, where, after, limit), presentTransfer) };
+    return { body: await services.pager.list(query, caller, (after, limit) => listTransfers(services.sql, caller, where, after, limit), presentTransfer) };
   },
 });
 

@@ -72,7 +72,7 @@ export const listLedgerCheckpointsRoute = defineRoute({
   handler: async ({ query, caller, services }) => {
     const publicKey = await publicKeyOf(services);
     const fetch = async (after: string | null, limit: number) => (caller.can('audit.read', [caller.enterpriseRef]) ? listCheckpoints(services.sql, caller.enterpriseId, after, limit) : []);
-    return { body: await services.pager.list(query, caller, {}, fetch, (r) => present(r, publicKey)) };
+    return { body: await services.pager.list(query, caller, fetch, (r) => present(r, publicKey)) };
   },
 });
 

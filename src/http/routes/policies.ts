@@ -80,8 +80,7 @@ export const listPolicyRulesRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of rules.', schema: listOf(PolicyRuleBody, 'PolicyRuleList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { action_family: query.action_family, status: query.status, scope_ref: query.scope_ref };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listPolicyRules(services.sql, caller, {
+    return { body: await services.pager.list(query, caller, (after, limit) => listPolicyRules(services.sql, caller, {
       actionFamily: query.action_family,
       status: query.status,
       scopeRef: query.scope_ref,

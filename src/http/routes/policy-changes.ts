@@ -26,8 +26,7 @@ export const listPolicyChangesRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of policy changes.', schema: listOf(PolicyChangeBody, 'PolicyChangeList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { status: query.status, target_ref: query.target_ref };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listPolicyChanges(services.sql, caller, { status: query.status, targetRef: query.target_ref, after, limit }), presentPolicyChange) };
+    return { body: await services.pager.list(query, caller, (after, limit) => listPolicyChanges(services.sql, caller, { status: query.status, targetRef: query.target_ref, after, limit }), presentPolicyChange) };
   },
 });
 

@@ -245,9 +245,10 @@ function sessionListRoute<S extends readonly [string, ...string[]], Row extends 
     query: sessionQuery(kind.statuses),
     responses: { 200: { description: `A page of ${kind.noun}s.`, schema: listOf(kind.body, kind.listName) } },
     handler: async ({ query, caller, services }) => {
-      const filter = { account_ref: query.account_ref ?? null, status: query.status ?? null, reference: query.reference, metadata: query.metadata };
       const q = { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
-      return { body: await services.pager.list(query, caller, filter, (after, limit) => kind.list(services, caller, q, after, limit), kind.present) };
+      // One handler for both kinds: the path binds the token, so one kind's token does not page the other.
+      const scope = { path: kind.path };
+      return { body: await services.pager.list(query, caller, (after, limit) => kind.list(services, caller, q, after, limit), kind.present, { scope }) };
     },
   });
 }

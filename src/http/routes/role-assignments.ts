@@ -80,10 +80,9 @@ export const listRoleAssignments = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of role assignments.', schema: listOf(RoleAssignmentBody, 'RoleAssignmentList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { principal_ref: query.principal_ref, role_ref: query.role_ref, scope_ref: query.scope_ref, status: query.status };
     const fetch = (after: string | null, limit: number) =>
       roleAssignmentsInScope(services.orm.em.fork(), caller, { principalRef: query.principal_ref, roleRef: query.role_ref, scopeRef: query.scope_ref, status: query.status, after, limit });
-    return { body: await services.pager.list(query, caller, filter, fetch, presentRoleAssignment) };
+    return { body: await services.pager.list(query, caller, fetch, presentRoleAssignment) };
   },
 });
 

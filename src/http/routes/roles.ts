@@ -65,11 +65,10 @@ export const listRoles = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of roles.', schema: listOf(RoleBody, 'RoleList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { scope_ref: query.scope_ref, status: query.status };
     const where = query.status ? { status: query.status } : {};
     const fetch = (after: string | null, limit: number) =>
       listInScope(services.orm.em.fork(), Role, caller, 'roles.read', { scopeField: 'scopeRef', requestedScope: query.scope_ref, where, after, limit });
-    return { body: await services.pager.list(query, caller, filter, fetch, presentRole) };
+    return { body: await services.pager.list(query, caller, fetch, presentRole) };
   },
 });
 

@@ -58,8 +58,8 @@ export const clientAccountStatementRoute = defineRoute({
   handler: async ({ params, query, caller, services }) => {
     const account = await authorizedClientAccount(services.orm.em.fork(), caller, params.client_account_id, 'balances.read');
     const accountRef = `client-accounts/${account.id}`;
-    const filter = { accountRef, asset: query.asset, from: query.from, to: query.to };
-    const cursor = services.pager.decode(query.page_token, caller, filter);
+    const scope = { account_ref: accountRef };
+    const cursor = services.pager.decode(caller, query, scope);
     const [at, transactionId] = cursor ? cursor.split('|') : [];
     // Everything a statement shows was booked by `to` (not in the future): the replica once it has replayed past it.
     const s = await accountStatement(services.reads.upTo(query.to), {
@@ -87,7 +87,7 @@ export const clientAccountStatementRoute = defineRoute({
           amount: formatAmount(e.amount, s.asset),
           balance_after: formatAmount(e.balanceAfter, s.asset),
         })),
-        next_page_token: s.next ? services.pager.encode(`${s.next.at}|${s.next.transactionId}`, caller, filter) : null,
+        next_page_token: s.next ? services.pager.encode(`${s.next.at}|${s.next.transactionId}`, caller, query, scope) : null,
       },
     };
   },

@@ -67,14 +67,13 @@ export const listUsers = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of users.', schema: listOf(UserBody, 'UserList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { scope_ref: query.scope_ref, status: query.status, email: query.email?.toLowerCase() };
     const where: FilterQuery<User> = {
       ...(query.status ? { status: query.status } : {}),
-      ...(filter.email ? { [raw('lower(email)')]: filter.email } : {}),
+      ...(query.email ? { [raw('lower(email)')]: query.email.toLowerCase() } : {}),
     };
     const fetch = (after: string | null, limit: number) =>
       listInScope(services.orm.em.fork(), User, caller, 'users.read', { scopeField: 'scopeRef', requestedScope: query.scope_ref, where, after, limit });
-    return { body: await services.pager.list(query, caller, filter, fetch, presentUser) };
+    return { body: await services.pager.list(query, caller, fetch, presentUser) };
   },
 });
 
@@ -199,7 +198,6 @@ export const listInvitations = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of invitations.', schema: listOf(UserInvitationBody, 'UserInvitationList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { scope_ref: query.scope_ref, status: query.status, email: query.email?.toLowerCase() };
     const now = new Date();
     const byStatus: Record<z.infer<typeof InvitationStatus>, object> = {
       pending: { status: 'pending', expiresAt: { $gt: now } },
@@ -209,11 +207,11 @@ export const listInvitations = defineRoute({
     };
     const where: FilterQuery<UserInvitation> = {
       ...(query.status ? byStatus[query.status] : {}),
-      ...(filter.email ? { [raw('lower(email)')]: filter.email } : {}),
+      ...(query.email ? { [raw('lower(email)')]: query.email.toLowerCase() } : {}),
     };
     const fetch = (after: string | null, limit: number) =>
       listInScope(services.orm.em.fork(), UserInvitation, caller, 'users.read', { scopeField: 'scopeRef', requestedScope: query.scope_ref, where, after, limit });
-    return { body: await services.pager.list(query, caller, filter, fetch, presentInvitation) };
+    return { body: await services.pager.list(query, caller, fetch, presentInvitation) };
   },
 });
 

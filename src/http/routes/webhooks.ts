@@ -115,7 +115,6 @@ export const listWebhookSubscriptions = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of subscriptions.', schema: listOf(WebhookSubscriptionBody, 'WebhookSubscriptionList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { status: query.status ?? null };
     const fetch = (after: string | null, limit: number) => listSubscriptions(services.sql, caller.enterpriseId, after, limit, query.status);
     const visible = async (rows: SubscriptionRow[]) => {
       const paths = new ScopePaths(services.sql);
@@ -123,7 +122,7 @@ export const listWebhookSubscriptions = defineRoute({
       for (const row of rows) if (caller.can('webhooks.read', (await paths.of(row.scope_ref)) ?? [`enterprises/${row.enterprise_id}`, row.scope_ref])) kept.push(row);
       return kept;
     };
-    return { body: await services.pager.list(query, caller, filter, fetch, presentSubscription, visible) };
+    return { body: await services.pager.list(query, caller, fetch, presentSubscription, { visible }) };
   },
 });
 
@@ -308,8 +307,9 @@ export const listWebhookDeliveries = defineRoute({
   errors: ['EdgeNotFound'],
   handler: async ({ params, query, caller, services }) => {
     await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.read');
-    const filter = { subscription_id: params.subscription_id, status: query.status ?? null };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listDeliveries(services.sql, params.subscription_id, after, limit, query.status), (d) => presentDelivery(d)) };
+    return { body: await services.pager.list(query, caller, (after, limit) => listDeliveries(services.sql, params.subscription_id, after, limit, query.status), (d) => presentDelivery(d), {
+      scope: { subscription_id: params.subscription_id },
+    }) };
   },
 });
 

@@ -88,9 +88,8 @@ export const listWithdrawalDestinationsRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of destinations.', schema: listOf(WithdrawalDestinationBody, 'WithdrawalDestinationList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { scope_ref: query.scope_ref, status: query.status, asset: query.asset, reference: query.reference, metadata: query.metadata };
     const q = { scopeRef: query.scope_ref, status: query.status, asset: query.asset, reference: query.reference, metadata: query.metadata };
-    return { body: await services.pager.list(query, caller, filter, (after, limit) => listDestinations(services.sql, caller, { ...q, after, limit }), presentDestination) };
+    return { body: await services.pager.list(query, caller, (after, limit) => listDestinations(services.sql, caller, { ...q, after, limit }), presentDestination) };
   },
 });
 

@@ -75,12 +75,10 @@ export const listWithdrawalsRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of withdrawals.', schema: listOf(WithdrawalRecordBody, 'WithdrawalList') } },
   handler: async ({ query, caller, services }) => {
-    const filter = { account_ref: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
     return {
       body: await services.pager.list(
         query,
         caller,
-        filter,
         (after, limit) => listWithdrawals(services.sql, caller, { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata, after, limit }),
         presentWithdrawal,
       ),
