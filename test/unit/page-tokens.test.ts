@@ -12,17 +12,19 @@ const rows = ['01', '02', '03', '04', '05'].map((id) => ({ id }));
 const fetch = async (after: string | null, limit: number) => rows.filter((r) => !after || r.id > after).slice(0, limit);
 const ids = (page: { items: Array<{ id: string }> }) => page.items.map((r) => r.id);
 
-type Query = PageQuery & Record<string, unknown>;
+/** A list's filters: the query less `page_size` and `page_token`. */
+type Filters = Record<string, unknown>;
+const paged = (filters: Filters, page: PageQuery): PageQuery => ({ ...filters, ...page });
 
 /** The token `query` yields after its first page of two. */
-async function tokenFor(query: Query, caller = alice, scope?: Record<string, unknown>): Promise<string> {
-  const page = await pager.list({ ...query, page_size: 2 }, caller, fetch, (r) => r, { scope });
+async function tokenFor(filters: Filters, caller = alice, scope?: Record<string, unknown>): Promise<string> {
+  const page = await pager.list(paged(filters, { page_size: 2 }), caller, fetch, (r) => r, { scope });
   expect(page.next_page_token).not.toBeNull();
   return page.next_page_token!;
 }
 
-async function secondPage(page_token: string, query: Query, caller = alice, scope?: Record<string, unknown>) {
-  return pager.list({ ...query, page_size: 2, page_token }, caller, fetch, (r) => r, { scope });
+async function secondPage(page_token: string, filters: Filters, caller = alice, scope?: Record<string, unknown>) {
+  return pager.list(paged(filters, { page_size: 2, page_token }), caller, fetch, (r) => r, { scope });
 }
 
 async function refused(page: Promise<unknown>) {
@@ -91,7 +93,7 @@ describe('Pager', () => {
 
   it('binds nothing to page_size: a later page may ask for another size', async () => {
     const token = await tokenFor({ status: 'active' });
-    const page = await pager.list({ status: 'active', page_size: 3, page_token: token }, alice, fetch, (r) => r);
+    const page = await pager.list(paged({ status: 'active' }, { page_size: 3, page_token: token }), alice, fetch, (r) => r);
     expect(ids(page)).toEqual(['03', '04', '05']);
   });
 
@@ -113,7 +115,7 @@ describe('Pager', () => {
   });
 
   it('encodes and decodes directly with the same query and scope', () => {
-    const query = { asset: 'USD', from: '2026-01-01T00:00:00Z', page_size: 10 };
+    const query = paged({ asset: 'USD', from: '2026-01-01T00:00:00Z' }, { page_size: 10 });
     const token = pager.encode('2026-01-02|t1', alice, query, { account_ref: 'client-accounts/a' });
     expect(pager.decode(alice, { ...query, page_token: token }, { account_ref: 'client-accounts/a' })).toBe('2026-01-02|t1');
     expect(pager.decode(alice, { ...query, page_token: undefined })).toBeNull();
