@@ -3216,7 +3216,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate an incoming deposit (sandbox only)
-         * @description Simulates a transfer arriving on a deposit instruction (or on its address, with `memo` on memo networks). The deposit is recorded `pending`; the `deposit/<id>` workflow waits the network's confirmations × the sandbox block time (COUNTERFOIL_SANDBOX_BLOCK_MS), marks it `confirmed`, then credits the account exactly once (`credited`). Absent (404) outside sandbox mode.
+         * @description Simulates a transfer arriving on a deposit instruction (or on its address, with `memo` on memo networks). The deposit is recorded `pending`; the `deposit/<id>` workflow waits the network's confirmations × the sandbox block time (COUNTERFOIL_SANDBOX_BLOCK_MS), marks it `confirmed`, then credits the account exactly once (`credited`). `reference` and `metadata` are the integrator's own, as a deposit arrives with them (beyond the metadata limits, 422 naming the key). Absent (404) outside sandbox mode.
          *
          *     Requires permission `sandbox.control`.
          */
@@ -8363,7 +8363,13 @@ export interface components {
                     value: string;
                 };
                 deposit_instruction_id?: string;
+                /**
+                 * @description The integrator's own id the payment arrived with (at most 128 characters): the deposit's `reference`. Not with `payment_reference`.
+                 * @example payout-2026-11-0042
+                 */
+                integrator_reference?: string;
                 memo?: string | null;
+                metadata?: components["schemas"]["Metadata"] & unknown;
                 /** @description The reference the payer quoted: an on-ramp session's `payment_instructions.reference` (the payment pays that session). */
                 payment_reference?: string;
                 /** @description Transaction id or bank reference: one deposit per rail and reference. */
@@ -12388,6 +12394,12 @@ export interface components {
             };
             deposit_instruction_id?: string;
             memo?: string | null;
+            metadata?: components["schemas"]["Metadata"];
+            /**
+             * @description The integrator's own id for the object (at most 128 characters).
+             * @example payout-2026-11-0042
+             */
+            reference?: string;
         };
         SandboxOnRampPayment: {
             amount: {

@@ -44,6 +44,15 @@ export const referenceMetadataCreate = {
   metadata: Metadata.optional(),
 };
 
+/**
+ * Request members of an object a provider reports rather than the integrator creates (a simulated
+ * or connector-reported deposit): `unique_reference` does not apply to deposits.
+ */
+export const referenceMetadataReported = {
+  reference: referenceMetadataCreate.reference,
+  metadata: referenceMetadataCreate.metadata,
+};
+
 /** Answer members: every money object carries both (`reference` null when none was given). */
 export const referenceMetadataBody = {
   reference: z.string().nullable().openapi({ description: 'The integrator\'s own id for the object; null when none was given.' }),

@@ -358,7 +358,8 @@ describe('deposits reported by the connector', () => {
     const instructions = (await org.ok(200, 'GET', `/deposit-instructions?account_ref=${account}`)).items;
     const usdc = instructions.find((i: any) => i.asset === 'USDC' && i.crypto_routing?.network === 'ethereum');
     const reference = `0x${uuidv7().replace(/-/g, '')}`;
-    const { events } = await connector.control('/control/deposits', { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '25.00' }, reference, times: 3 });
+    const annotations = { integrator_reference: 'inv-9001', metadata: { order_id: 'ord_9001' } };
+    const { events } = await connector.control('/control/deposits', { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '25.00' }, reference, ...annotations, times: 3 });
     expect(events.map((e: any) => [e.status, e.body.replayed])).toEqual([
       [200, false],
       [200, true],
@@ -366,7 +367,16 @@ describe('deposits reported by the connector', () => {
     ]);
     const depositRef: string = events[0].body.resource_ref;
     await until('the deposit to be credited', async () => (await org.ok(200, 'GET', `/${depositRef}`)).status === 'credited');
-    expect(await org.ok(200, 'GET', `/${depositRef}`)).toMatchObject({ transaction_hash: reference, connector_ref: `connectors/${connectorId}`, amount: { currency: 'USDC', value: '25.000000' } });
+    expect(await org.ok(200, 'GET', `/${depositRef}`)).toMatchObject({
+      transaction_hash: reference,
+      connector_ref: `connectors/${connectorId}`,
+      amount: { currency: 'USDC', value: '25.000000' },
+      reference: 'inv-9001',
+      metadata: { order_id: 'ord_9001' },
+    });
+    expect((await org.ok(200, 'GET', '/deposits?reference=inv-9001')).items.map((d: any) => `deposits/${d.id}`)).toEqual([depositRef]);
+    const payloads = await h.app.services.sql`select payload from events where resource_ref = ${depositRef} order by seq`;
+    expect(payloads.map((e) => [e.payload.reference, e.payload.metadata])).toEqual(payloads.map(() => ['inv-9001', { order_id: 'ord_9001' }]));
     expect((await org.balance(account)).total).toBe('25000000');
     const client = await h.app.services.temporal.get();
     expect(await client.workflow.getHandle(`deposit/${depositRef.split('/')[1]}`).result()).toBe('credited');
@@ -383,6 +393,22 @@ describe('deposits reported by the connector', () => {
       [422, 'EdgeUnprocessable', 'unknown_deposit_target'],
     ]);
     expect((await org.balance(account)).total).toBe('25000000');
+  });
+
+  it.each([
+    { name: 'metadata past its limits', data: { metadata: { note: 'v'.repeat(501) } }, status: 422, pointer: '/body/data/metadata/note' },
+    { name: 'a reference of 129 characters', data: { integrator_reference: 'r'.repeat(129) }, status: 400, pointer: '/body/data/integrator_reference' },
+    // An on-ramp session has its own from its creation: a payment to one carries none.
+    { name: 'an on-ramp payment reference', data: { deposit_instruction_id: undefined, payment_reference: 'CFR0000000000', integrator_reference: 'r' }, status: 400, pointer: '/body/data/payment_reference' },
+  ])('a deposit reported with $name is refused ($status) and nothing is recorded', async ({ data, status, pointer }) => {
+    const [, account] = await org.newClient();
+    const usdc = (await org.ok(200, 'GET', `/deposit-instructions?account_ref=${account}`)).items.find((i: any) => i.asset === 'USDC' && i.crypto_routing?.network === 'ethereum');
+    const reference = `0x${uuidv7().replace(/-/g, '')}`;
+    const { events } = await connector.control('/control/deposits', { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '1.00' }, reference, ...data });
+    expect(events.map((e: any) => e.status)).toEqual([status]);
+    expect(events[0].body.errors).toContainEqual({ pointer, detail: expect.any(String) });
+    const [{ n }] = await h.app.services.sql`select count(*)::int as n from deposits where account_ref = ${account}`;
+    expect(n).toBe(0);
   });
 });
 

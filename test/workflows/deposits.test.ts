@@ -4,6 +4,7 @@ import { entriesCommittedWithRow } from '../helpers/audit';
 import { withWorker } from '../helpers/worker';
 import { newAdmin, newClient, type Admin } from '../http/iam-fixtures';
 import { creditDeposit } from '../../src/domain/deposits/deposits';
+import { expectCarried } from '../helpers/references';
 
 /**
  * Sandbox deposits end to end on the real Temporal server: POST /sandbox/deposits → pending →
@@ -13,6 +14,7 @@ let app: TestApp;
 let admin: Admin;
 let account: string;
 let instructions: any[];
+const started = new Date();
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -124,6 +126,28 @@ describe('sandbox deposits', () => {
     ]);
   });
 
+  it('arrives with the integrator\'s reference and metadata: reads, filters, every event and the export carry them', async () => {
+    // On an account of its own, so the counts and balances the other tests check stay as they expect.
+    const other = await call(app.url, 'GET', `/${await newClient(app, admin)}`, { token: admin.token });
+    const own = (await call(app.url, 'GET', `/deposit-instructions?account_ref=${other.body.default_client_account}&page_size=50`, { token: admin.token })).body.items;
+    const usdc = own.find((i: any) => i.asset === 'USDC' && i.crypto_routing?.network === 'ethereum');
+    const metadata = { order_id: 'ord_5150', payer: 'acme' };
+    const created = await withSandbox(async (sandbox) => {
+      const res = await call(sandbox.url, 'POST', '/sandbox/deposits', {
+        token: admin.token,
+        body: { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '7' }, reference: 'inv-5150', metadata },
+      });
+      expect(res.status).toBe(201);
+      expect((await settled(sandbox, res.body.id)).result).toBe('credited');
+      return res.body;
+    });
+    expect(created).toMatchObject({ status: 'pending', reference: 'inv-5150', metadata });
+    const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => call(app.url, method, path, { token: admin.token, body, headers });
+    await expectCarried({ app, enterpriseId: admin.tenant.enterpriseId, since: started, api }, 'deposits', created, 'inv-5150', metadata);
+    const events = await app.services.sql`select type from events where resource_ref = ${`deposits/${created.id}`} order by seq`;
+    expect(events.map((e) => e.type)).toEqual(['operations.deposit.pending.v1', 'operations.deposit.confirmed.v1', 'operations.deposit.credited.v1']);
+  });
+
   it('credits exactly once: re-running the credit step changes nothing', async () => {
     const [deposit] = await app.services.sql`select id from deposits where account_ref = ${account} and status = 'credited' limit 1`;
     const before = await balance('USDC');
@@ -171,6 +195,10 @@ describe('sandbox deposits', () => {
     { name: 'unknown address', body: () => ({ address: '0x0000000000000000000000000000000000000001', amount: { currency: 'USDC', value: '1' } }), status: 422, pointer: '/body/address' },
     { name: 'stellar address without its memo', body: () => ({ address: instruction('USDC', 'stellar').crypto_routing.endpoint.address, amount: { currency: 'USDC', value: '1' } }), status: 422, pointer: '/body/address' },
     { name: 'unknown instruction', body: () => ({ deposit_instruction_id: '0193a1c2-7f00-7abc-8def-0123456789ab', amount: { currency: 'USDC', value: '1' } }), status: 404 },
+    { name: 'a reference of 129 characters', body: (i: any) => ({ deposit_instruction_id: i.id, amount: { currency: 'USDC', value: '1' }, reference: 'r'.repeat(129) }), status: 400, pointer: '/body/reference' },
+    { name: 'a metadata value of 501 characters', body: (i: any) => ({ deposit_instruction_id: i.id, amount: { currency: 'USDC', value: '1' }, metadata: { note: 'v'.repeat(501) } }), status: 422, pointer: '/body/metadata/note' },
+    { name: '51 metadata keys', body: (i: any) => ({ deposit_instruction_id: i.id, amount: { currency: 'USDC', value: '1' }, metadata: Object.fromEntries(Array.from({ length: 51 }, (_, k) => [`k${k}`, 'v'])) }), status: 422, pointer: '/body/metadata' },
+    { name: 'unique_reference (not for deposits)', body: (i: any) => ({ deposit_instruction_id: i.id, amount: { currency: 'USDC', value: '1' }, reference: 'r', unique_reference: true }), status: 400, pointer: '/body/unique_reference' },
   ])('$name → $status', async (c) => {
     const res = await call(app.url, 'POST', '/sandbox/deposits', { token: admin.token, body: c.body(instruction('USDC', 'ethereum')) });
     expect(res.status).toBe(c.status);

@@ -7,6 +7,7 @@ import { AppError, type ErrorCode, type ErrorReason } from '../../errors';
 import type { Services } from '../../services';
 import { UUID_RE } from '../../ids';
 import { reportDeposit, reportOnRampPayment } from '../deposits/reports';
+import { checkMetadata } from '../../schema/metadata';
 import { reportKycDecision } from '../clients/kyc-reports';
 import { WITHDRAWAL_RAIL_SIGNAL, withdrawalWorkflowId } from '../withdrawals/messages';
 import { OFF_RAMP_PAYOUT_SIGNAL, offRampWorkflowId } from '../ramps/messages';
@@ -126,10 +127,12 @@ async function apply(services: Services, connector: ConnectorRow, eventId: strin
         const session = await reportOnRampPayment(services, reporter, { reference: d.reference, paymentReference: d.payment_reference, amount: d.amount });
         return `on-ramp-sessions/${session.id}`;
       }
+      checkMetadata(d.metadata, '/body/data/metadata');
       const { deposit } = await reportDeposit(services, reporter, {
         reference: d.reference,
         target: d.deposit_instruction_id ? { depositInstructionId: d.deposit_instruction_id } : { address: d.address!, memo: d.memo ?? null, currency: d.amount.currency },
         amount: d.amount,
+        annotations: { reference: d.integrator_reference ?? null, metadata: d.metadata ?? {} },
       });
       return `deposits/${deposit.id}`;
     }

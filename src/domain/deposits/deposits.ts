@@ -74,6 +74,8 @@ export interface RecordDepositInput {
   idempotency?: IdempotencyScope;
   /** Runs in the deposit's transaction after it is recorded (a request without a key: its audit entry). */
   alongside?: Alongside<DepositRow>;
+  /** The integrator's reference and metadata it arrives with (metadata already checked); null and {} when absent. */
+  annotations?: { reference: string | null; metadata: Record<string, string> };
   /** A deposit a connector reported, final on its rail: its reference is the transaction hash (one deposit per rail and reference). */
   reported?: { connectorId: string; reference: string };
 }
@@ -117,10 +119,12 @@ export async function recordPendingDeposit(sql: Sql, input: RecordDepositInput):
     const confirmations = reported ? 0 : confirmationsFor(endpoint);
     const [row] = await tx<DepositRow[]>`
       insert into deposits (id, enterprise_id, client_id, account_ref, funding_endpoint_id, deposit_instruction_id, asset,
-                            rail_class, rail, amount, transaction_hash, confirmations_required, status, subject_attribution, connector_id)
+                            rail_class, rail, amount, transaction_hash, confirmations_required, status, subject_attribution, connector_id,
+                            reference, metadata)
       values (${id}, ${endpoint.enterprise_id}, ${endpoint.client_id}, ${endpoint.account_ref}, ${endpoint.id}, ${endpoint.instruction_id},
               ${endpoint.asset}, ${endpoint.rail_class}, ${endpoint.rail}, ${amount.toString()}, ${reported?.reference ?? syntheticTransactionHash(endpoint, id)},
-              ${confirmations}, 'pending', ${input.attribution ? tx.json(input.attribution as never) : null}, ${reported?.connectorId ?? null})
+              ${confirmations}, 'pending', ${input.attribution ? tx.json(input.attribution as never) : null}, ${reported?.connectorId ?? null},
+              ${input.annotations?.reference ?? null}, ${tx.json((input.annotations?.metadata ?? {}) as never)})
       on conflict (rail, transaction_hash) do nothing
       returning ${DEPOSIT_COLUMNS(tx)}`;
     if (!row) {

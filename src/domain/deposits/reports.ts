@@ -15,6 +15,8 @@ export interface DepositReport {
   reference: string;
   target: DepositTarget;
   amount: { currency: string; value: string };
+  /** The integrator's reference and metadata the payment arrived with, as the deposit stores them. */
+  annotations?: { reference: string | null; metadata: Record<string, string> };
 }
 
 export interface ReportingConnector {
@@ -47,6 +49,7 @@ export async function reportDeposit(services: Services, connector: ReportingConn
     attribution: null,
     taskQueue: services.config.taskQueue,
     blockMs: 0,
+    annotations: report.annotations,
     reported: { connectorId: connector.id, reference: report.reference },
   });
 }

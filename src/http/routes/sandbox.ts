@@ -8,6 +8,7 @@ import { createSandboxDeposit } from '../../domain/deposits/sandbox';
 import { presentDeposit } from '../../domain/funding/present';
 import { DepositBody } from '../../domain/funding/events';
 import { auditRowAlongside } from '../../domain/audit/entries';
+import { referenceMetadataOf, referenceMetadataReported } from '../../schema/metadata';
 
 /**
  * Sandbox simulators. Outside sandbox mode they answer exactly like an unknown route (404
@@ -24,7 +25,7 @@ export const simulateDeposit = defineRoute({
   operationId: 'simulateSandboxDeposit',
   summary: 'Simulate an incoming deposit (sandbox only)',
   description:
-    'Simulates a transfer arriving on a deposit instruction (or on its address, with `memo` on memo networks). The deposit is recorded `pending`; the `deposit/<id>` workflow waits the network\'s confirmations × the sandbox block time (COUNTERFOIL_SANDBOX_BLOCK_MS), marks it `confirmed`, then credits the account exactly once (`credited`). Absent (404) outside sandbox mode.',
+    'Simulates a transfer arriving on a deposit instruction (or on its address, with `memo` on memo networks). The deposit is recorded `pending`; the `deposit/<id>` workflow waits the network\'s confirmations × the sandbox block time (COUNTERFOIL_SANDBOX_BLOCK_MS), marks it `confirmed`, then credits the account exactly once (`credited`). `reference` and `metadata` are the integrator\'s own, as a deposit arrives with them (beyond the metadata limits, 422 naming the key). Absent (404) outside sandbox mode.',
   tags: ['Sandbox'],
   auth: { kind: 'bearer', permission: 'sandbox.control' },
   idempotency: 'optional',
@@ -34,6 +35,7 @@ export const simulateDeposit = defineRoute({
       address: z.string().min(1).max(128).optional(),
       memo: z.string().min(1).max(64).nullable().optional(),
       amount: z.object({ currency: z.string().min(1).max(16), value: z.string().max(100) }).strict(),
+      ...referenceMetadataReported,
     })
     .strict()
     .refine((b) => (b.deposit_instruction_id === undefined) !== (b.address === undefined), {
@@ -45,6 +47,7 @@ export const simulateDeposit = defineRoute({
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'TemporarilyUnavailable'],
   handler: async ({ body, caller, services, idempotency, ctx }) => {
     assertSandbox(services.config.mode, 'POST', '/sandbox/deposits');
+    const { reference, metadata } = referenceMetadataOf(body);
     const endpoint = await resolveDepositTarget(
       services.sql,
       body.deposit_instruction_id
@@ -62,6 +65,7 @@ export const simulateDeposit = defineRoute({
       endpoint,
       currency: body.amount.currency,
       value: body.amount.value,
+      annotations: { reference, metadata },
       attribution: caller.attribution(),
       taskQueue: services.config.taskQueue,
       blockMs: services.config.sandboxBlockMs,

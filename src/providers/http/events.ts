@@ -1,5 +1,6 @@
 import { z } from '../../schema/zod';
 import { Uuid } from '../../schema/common';
+import { Metadata, Reference } from '../../schema/metadata';
 
 /** The events a connector posts to Counterfoil (docs/connectors.md), as the connector contract (openapi.ts) and the inbound route read them. */
 const Amount = z.object({ currency: z.string().min(1).max(16), value: z.string().max(100) }).strict();
@@ -29,11 +30,21 @@ export const ConnectorEventBody = z
               .optional()
               .openapi({ description: "The reference the payer quoted: an on-ramp session's `payment_instructions.reference` (the payment pays that session)." }),
             amount: Amount,
+            // `reference` already names the transaction, so the integrator's own id goes by another name.
+            integrator_reference: Reference.optional().openapi({
+              description: "The integrator's own id the payment arrived with (at most 128 characters): the deposit's `reference`. Not with `payment_reference`.",
+            }),
+            metadata: Metadata.optional().openapi({ description: "The deposit's `metadata` (the limits as on every money object; beyond them 422 naming the key). Not with `payment_reference`." }),
           })
           .strict()
           .refine((d) => [d.deposit_instruction_id, d.address, d.payment_reference].filter((t) => t !== undefined).length === 1, {
             message: 'give exactly one of deposit_instruction_id, address and payment_reference',
             path: ['deposit_instruction_id'],
+          })
+          // An on-ramp session carries the integrator's reference and metadata from its creation.
+          .refine((d) => d.payment_reference === undefined || (d.integrator_reference === undefined && d.metadata === undefined), {
+            message: 'integrator_reference and metadata describe a deposit, not an on-ramp payment',
+            path: ['payment_reference'],
           }),
       })
       .strict()
