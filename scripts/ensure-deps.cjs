@@ -3,8 +3,8 @@
 // older than the lockfile or package.json's dependency fields, so `npm start` and `npm test` work on a
 // fresh clone. Fast no-op otherwise.
 const { createHash } = require('node:crypto');
-const { existsSync, readFileSync, statSync, writeFileSync } = require('node:fs');
-const { execSync } = require('node:child_process');
+const { existsSync, readdirSync, readFileSync, statSync, writeFileSync } = require('node:fs');
+const { execFileSync, execSync } = require('node:child_process');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
@@ -25,9 +25,29 @@ if (devDependenciesMissing || !(existsSync(stamp) && readFileSync(stamp, 'utf8')
   if (!devDependenciesMissing && installedSinceInputsChanged()) writeFileSync(stamp, want);
   else install();
 }
-// Also on a warm node_modules: a package reinstalled by hand loses its patch; a patch that no longer
-// applies stops here (non-zero exit) rather than at run time.
-require('./dependency-patches.cjs').main();
+applyPatches();
+
+/**
+ * Also on a warm node_modules: a package reinstalled by hand loses its patch, and a changed patch file
+ * must reach it. patch-package (half a second) runs only when node_modules was installed into, or
+ * patches/ changed, since it last applied them; a patch that no longer applies stops here (non-zero exit).
+ */
+function applyPatches() {
+  const patches = path.join(root, 'patches');
+  const patchStamp = path.join(root, 'node_modules', '.counterfoil-patches');
+  const hidden = path.join(root, 'node_modules', '.package-lock.json');
+  const key = createHash('sha256').update(existsSync(hidden) ? String(statSync(hidden).mtimeMs) : 'none');
+  for (const file of existsSync(patches) ? readdirSync(patches).sort() : []) key.update(file).update(readFileSync(path.join(patches, file)));
+  const wantPatches = key.digest('hex');
+  if (existsSync(patchStamp) && readFileSync(patchStamp, 'utf8') === wantPatches) return;
+  try {
+    execFileSync(process.execPath, [require.resolve('patch-package/index.js', { paths: [root] }), '--error-on-fail'], { cwd: root, stdio: 'inherit' });
+  } catch {
+    console.error('[counterfoil] a dependency patch (patches/) does not apply: install the version package.json pins, or update the patch.');
+    process.exit(1);
+  }
+  writeFileSync(patchStamp, wantPatches);
+}
 
 /**
  * A tree npm installed after the lockfile last changed (`npm ci` run by hand or by CI before `npm test`):

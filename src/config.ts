@@ -84,7 +84,7 @@ export interface Config {
   /**
    * Longest a workflow may run between two awaits before its task fails (an infinite loop guard);
    * 0, the default, runs workflow code without that guard, which costs a watchdog thread per entry
-   * into the workflow sandbox (scripts/dependency-patches.cjs).
+   * into the workflow sandbox (without the isolate-timeout patch in patches/, 0 keeps the SDK's 5 s).
    */
   workflowIsolateTimeoutMs: number;
   /**

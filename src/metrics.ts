@@ -50,7 +50,7 @@ export class Metrics {
 
   readonly dependencyPatchMissing = new Gauge({
     name: 'counterfoil_dependency_patch_missing',
-    help: 'An optimisation patch to a dependency (scripts/dependency-patches.cjs) this process runs without (1), or has (0).',
+    help: 'An optimisation patch to a dependency (patches/) this process runs without (1), or has (0).',
     labelNames: ['patch'] as const,
     registers: [this.registry],
   });

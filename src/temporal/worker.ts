@@ -118,12 +118,12 @@ const dependencyPatches = { isPatched };
 
 /**
  * Worker options for the isolate timeout: the configured one, or none (0) when the installed SDK
- * honours 0 (scripts/dependency-patches.cjs); an unpatched SDK keeps its default (5 s), with a warning.
+ * honours 0 (its patch in patches/); an unpatched SDK keeps its default (5 s), with a warning.
  * The SDK reads `isolateExecutionTimeout` from the options but leaves it out of their type.
  */
 export function isolateTimeoutOptions(configuredMs: number, log?: Logger): Partial<WorkerOptions> {
   if (configuredMs === 0 && !dependencyPatches.isPatched('isolate-timeout')) {
-    log?.warn('@temporalio/worker is not patched (scripts/dependency-patches.cjs): workflows keep the SDK\'s 5 s isolate timeout and its per-call watchdog threads');
+    log?.warn('@temporalio/worker lacks the isolate-timeout patch (patches/, applied by patch-package): workflows keep the SDK\'s 5 s isolate timeout and its per-call watchdog threads');
     return {};
   }
   return { isolateExecutionTimeout: configuredMs } as Partial<WorkerOptions>;

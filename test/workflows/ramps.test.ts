@@ -118,7 +118,7 @@ describe('on-ramp sessions', () => {
     ]);
     await waitFor('on-ramp-sessions', created.id, ['awaiting_payment']);
     const client = await h.app.services.temporal.get();
-    // The Temporal UI's "Stack Trace" query: off unless COUNTERFOIL_WORKFLOW_STACK_TRACES=1 (scripts/dependency-patches.cjs).
+    // The Temporal UI's "Stack Trace" query: off unless COUNTERFOIL_WORKFLOW_STACK_TRACES=1 (the stack-traces patch, patches/).
     await expect(client.workflow.getHandle(`on-ramp/${created.id}`).query('__stack_trace')).rejects.toThrow('Workflow stack traces are not enabled on this worker');
     const cancellation = `audit-${randomUUID()}`;
     const cancelled = await org.api('POST', `/on-ramp-sessions/${created.id}/cancel`, undefined, { 'x-request-id': cancellation });
