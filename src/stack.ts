@@ -102,6 +102,9 @@ async function checkMigrated(databaseUrl: string): Promise<void> {
 export async function startStack(config: Config, log: Logger, role: Role = 'all'): Promise<Stack> {
   // Before anything starts: a process missing a correctness patch to a dependency stops here.
   const missingPatches = checkDependencyPatches(role, log);
+  // Both drivers name their connections from PGAPPNAME: pg_stat_activity then says which role holds each
+  // one (an operator's first question when connections run out), unless the operator named them already.
+  process.env.PGAPPNAME ??= `counterfoil-${role}`;
   mkdirSync(config.dataDir, { recursive: true });
   const owned: Owned = {};
   let services: Services | undefined;

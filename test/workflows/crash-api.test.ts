@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { call, startTestApp, type TestApp } from '../helpers/app';
 import { freePort } from '../../temporal/dev-server';
 import { Org, ledgerTrail } from './withdrawal-fixtures';
-import { Processes, exited } from './process-fixtures';
+import { Processes, exited, sessionsGone, sessionsOf } from './process-fixtures';
 
 /*
  * Crash safety of the API process: a real `counterfoil api` is killed with SIGKILL while 40
@@ -51,8 +51,11 @@ it('survives SIGKILL of the API mid-creation: committed withdrawals execute once
     // Killed once a few have been answered and others are still on their way.
     const deadline = Date.now() + 60_000;
     while (answered < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+    expect(await sessionsOf(app.services.sql, 'api')).toBeGreaterThan(0);
     api.kill('SIGKILL');
     await exited(api);
+    // A COMMIT the dead process had already sent still lands: the committed set is final once its sessions are gone.
+    await sessionsGone(app.services.sql, 'api');
     const statuses = await Promise.all(sent);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(3);
     expect(statuses.every((s) => s === 201 || s === 0)).toBe(true);

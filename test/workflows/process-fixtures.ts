@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
+import type { Sql } from 'postgres';
 import { runState } from '../helpers/run-state';
 
 /**
@@ -71,6 +72,27 @@ export class Processes {
   async ledgerVerify(): Promise<string> {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'ledger', 'verify'], { cwd: Processes.ROOT, env: this.env() });
     return stdout;
+  }
+}
+
+/** The database sessions of `role` processes (each names its connections `counterfoil-<role>`). */
+export async function sessionsOf(sql: Sql, role: 'api' | 'worker'): Promise<number> {
+  const [{ n }] = await sql<{ n: number }[]>`
+    select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = ${`counterfoil-${role}`}`;
+  return n;
+}
+
+/**
+ * Until the database has no session left of a killed `role` process. A backend still running what the
+ * process sent before it died (its COMMIT, say) finishes it first: only then is what it committed final.
+ */
+export async function sessionsGone(sql: Sql, role: 'api' | 'worker', timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const n = await sessionsOf(sql, role);
+    if (n === 0) return;
+    if (Date.now() > deadline) throw new Error(`${n} database session(s) of the killed ${role} still open after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
