@@ -28,15 +28,30 @@ export const ApprovalRequirementBody = z
   })
   .openapi('ApprovalRequirement');
 
+const ScopeLevelBody = z
+  .object({
+    scope_ref: z.string(),
+    effect: z.enum(['allow', 'deny', 'require_approval']).nullable().openapi({ description: "The level's first matching rule's effect; null when none of its rules matched." }),
+    rule_ref: z.string().nullable(),
+    rule_name: z.string().nullable(),
+    decisive: z.boolean().openapi({ description: "This level's decision is the effective one." }),
+  })
+  .openapi('PolicyScopeLevel');
+
 /** The decision a governed record was executed under, with the trace of every rule considered. */
 export const PolicyDecisionBody = z
   .object({
     effect: z.enum(['allow', 'deny', 'require_approval']),
     rule_ref: z.string().nullable().openapi({ description: 'The deciding rule; null when none matched (allow).' }),
     rule_name: z.string().nullable(),
+    rule_scope_ref: z.string().nullable().optional().openapi({ description: 'The deciding rule\'s scope; null when none matched. Absent on records decided by an earlier release.' }),
     reason_code: z.string(),
     requirement: ApprovalRequirementBody.nullable(),
     evaluated_at: Timestamp,
-    trace: z.array(RuleTraceBody),
+    trace: z.array(RuleTraceBody).openapi({ description: 'Every rule considered, scope level by level from the enterprise down, each level in `order` then creation.' }),
+    levels: z.array(ScopeLevelBody).optional().openapi({
+      description:
+        'Each scope level that has rules, widest first: what its first matching rule said, and which level is decisive (the strictest: deny > require_approval > allow; a deeper level never loosens a wider one). Absent on records decided by an earlier release.',
+    }),
   })
   .openapi('PolicyDecision');

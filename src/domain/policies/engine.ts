@@ -2,9 +2,12 @@ import type { PrincipalKind } from '../iam/entities';
 import { formatAmount, parseAmount } from '../../ledger/assets';
 
 /**
- * The policy engine: pure. Given the active rules that apply to an operation (already ordered) and
- * the velocity totals it needs, it decides allow / deny / require_approval and explains why.
- * The first matching rule decides; no match is `allow`. Storage and SQL live in ./evaluate.
+ * The policy engine: pure. Given the active rules that apply to an operation and the velocity totals
+ * it needs, it decides allow / deny / require_approval and explains why. Each scope level on the
+ * account's path (the enterprise, then the client) decides on its own, its first matching rule by
+ * (order, id); the strictest level's decision is the effective one, so a deeper scope can tighten but
+ * never loosen a wider one (docs/governed-money.md, "Rule precedence across scopes"). No match
+ * anywhere is `allow`. Storage and SQL live in ./evaluate.
  */
 export const ACTION_FAMILIES = ['withdrawal', 'internal_transfer', 'conversion', 'off_ramp'] as const;
 export type ActionFamily = (typeof ACTION_FAMILIES)[number];
@@ -93,16 +96,32 @@ export interface ApprovalRequirement {
   source: 'policy' | 'governance';
 }
 
+/** What one scope level decided on its own: its first matching rule, if any. */
+export interface ScopeLevelTrace {
+  scope_ref: string;
+  /** The level's first matching rule's effect; null when none of its rules matched. */
+  effect: RuleEffect['type'] | null;
+  rule_ref: string | null;
+  rule_name: string | null;
+  /** This level's decision is the effective one. */
+  decisive: boolean;
+}
+
 /** Stored on every governed record: the decision it was executed under and how it was reached. */
 export interface PolicyDecision {
   effect: RuleEffect['type'];
   /** The deciding rule; null when no rule matched (`allow` by default). */
   rule_ref: string | null;
   rule_name: string | null;
+  /** The deciding rule's scope; null when no rule matched. */
+  rule_scope_ref: string | null;
   reason_code: string;
   requirement: ApprovalRequirement | null;
   evaluated_at: string;
+  /** Every rule considered, level by level from the widest scope, each level in (order, id). */
   trace: RuleTrace[];
+  /** Each scope level that has rules, widest first, with what it decided and which level prevailed. */
+  levels: ScopeLevelTrace[];
 }
 
 /** Key of a velocity total: the window and the asset it is counted in. */
@@ -158,12 +177,52 @@ function checkConditions(c: RuleConditions, op: ProposedOperation, velocity: Rea
 
 const ruleRef = (id: string) => `policy-rules/${id}`;
 
+const STRICTNESS: Record<RuleEffect['type'], number> = { allow: 0, require_approval: 1, deny: 2 };
+
 /**
- * Decides an operation. `rules` are the active rules of the operation's family whose scope covers
- * its account, ordered by (order, id); every rule is traced, the first match decides.
+ * Whether a deeper level's approval requirement may stand in for a wider one's: the same approving
+ * role, at least as many approvals and the initiator barred whenever the wider rule bars it, and more
+ * demanding in at least one of these. Two requirements with different roles cannot be merged into one
+ * approval, so then the wider requirement stays.
  */
-export function decide(rules: PolicyRule[], op: ProposedOperation, velocity: ReadonlyMap<string, bigint>, now: Date): PolicyDecision {
-  const trace: RuleTrace[] = rules.map((r) => {
+export function tightensApproval(deeper: ApprovalEffect, wider: ApprovalEffect): boolean {
+  if (deeper.approver_role_ref !== wider.approver_role_ref) return false;
+  if (deeper.required_human_approvals < wider.required_human_approvals) return false;
+  if (wider.initiator_cannot_approve && !deeper.initiator_cannot_approve) return false;
+  return deeper.required_human_approvals > wider.required_human_approvals || deeper.initiator_cannot_approve !== wider.initiator_cannot_approve;
+}
+
+/**
+ * The precedence across scope levels: given each level's own decision (null when none of its rules
+ * matched), widest first, the index of the level whose decision is the effective one, or -1 when no
+ * level decided. The strictest effect wins (deny > require_approval > allow); between levels of the
+ * same effect the wider one stands unless a deeper approval requirement tightens it.
+ */
+export function prevailingLevel(levels: ReadonlyArray<RuleEffect | null>): number {
+  let prevailing = -1;
+  levels.forEach((effect, i) => {
+    if (!effect) return;
+    if (prevailing < 0) {
+      prevailing = i;
+      return;
+    }
+    const current = levels[prevailing]!;
+    if (STRICTNESS[effect.type] > STRICTNESS[current.type]) prevailing = i;
+    else if (effect.type === 'require_approval' && current.type === 'require_approval' && tightensApproval(effect, current)) prevailing = i;
+  });
+  return prevailing;
+}
+
+/**
+ * Decides an operation. `rules` are the active rules of the operation's family whose scope is on
+ * `scopePath` (the account's ancestry, widest first), in (order, id); every rule is traced. Within a
+ * scope level the first match decides; across levels `prevailingLevel` picks the effective decision.
+ */
+export function decide(rules: PolicyRule[], op: ProposedOperation, velocity: ReadonlyMap<string, bigint>, now: Date, scopePath: readonly string[]): PolicyDecision {
+  const depth = (r: PolicyRule) => scopePath.indexOf(r.scopeRef);
+  // A stable sort: each level keeps the (order, id) order the rules came in.
+  const ordered = rules.filter((r) => depth(r) >= 0).sort((a, b) => depth(a) - depth(b));
+  const trace: RuleTrace[] = ordered.map((r) => {
     const conditions = checkConditions(r.conditions, op, velocity);
     return {
       rule_ref: ruleRef(r.id),
@@ -175,10 +234,19 @@ export function decide(rules: PolicyRule[], op: ProposedOperation, velocity: Rea
       conditions,
     };
   });
-  const index = trace.findIndex((t) => t.matched);
+  const scopes = [...new Set(ordered.map((r) => r.scopeRef))];
+  const deciders = scopes.map((scope) => ordered.findIndex((r, i) => r.scopeRef === scope && trace[i].matched));
+  const prevailing = prevailingLevel(deciders.map((i) => (i < 0 ? null : ordered[i].effect)));
+  const index = prevailing < 0 ? -1 : deciders[prevailing];
+  const levels: ScopeLevelTrace[] = scopes.map((scope_ref, l) => {
+    const r = deciders[l] < 0 ? null : ordered[deciders[l]];
+    return { scope_ref, effect: r?.effect.type ?? null, rule_ref: r ? ruleRef(r.id) : null, rule_name: r?.name ?? null, decisive: l === prevailing };
+  });
   const evaluated_at = now.toISOString();
-  if (index < 0) return { effect: 'allow', rule_ref: null, rule_name: null, reason_code: 'no_rule_matched', requirement: null, evaluated_at, trace };
-  const rule = rules[index];
+  if (index < 0) {
+    return { effect: 'allow', rule_ref: null, rule_name: null, rule_scope_ref: null, reason_code: 'no_rule_matched', requirement: null, evaluated_at, trace, levels };
+  }
+  const rule = ordered[index];
   const reason_code = trace[index].conditions[0]?.condition ?? 'unconditional';
   const effect = rule.effect;
   const requirement: ApprovalRequirement | null =
@@ -194,5 +262,5 @@ export function decide(rules: PolicyRule[], op: ProposedOperation, velocity: Rea
           source: 'policy',
         }
       : null;
-  return { effect: effect.type, rule_ref: ruleRef(rule.id), rule_name: rule.name, reason_code, requirement, evaluated_at, trace };
+  return { effect: effect.type, rule_ref: ruleRef(rule.id), rule_name: rule.name, rule_scope_ref: rule.scopeRef, reason_code, requirement, evaluated_at, trace, levels };
 }

@@ -37,7 +37,7 @@ export async function evaluatePolicy(sql: Db, op: ProposedOperation, scopePath: 
     await sql`select pg_advisory_xact_lock(hashtext(${`velocity:${op.accountRef}:${op.actionFamily}`}))`;
   }
   const totals = needs.length > 0 ? await velocityTotals(sql, op, needs) : new Map<string, bigint>();
-  return decide(rules, op, totals, new Date());
+  return decide(rules, op, totals, new Date(), scopePath);
 }
 
 export interface VelocityEntry {

@@ -51,7 +51,7 @@ export const PolicyRuleBody = z
     description: z.string(),
     scope_ref: z.string().openapi({ description: '`enterprises/<id>` or `clients/<id>`: the rule applies to operations on accounts in this subtree.' }),
     action_family: z.enum(ACTION_FAMILIES),
-    order: z.number().int().openapi({ description: 'Lower first; the first matching active rule decides.' }),
+    order: z.number().int().openapi({ description: 'Lower first; within the rule\'s scope level, the first matching active rule decides that level.' }),
     conditions: RuleConditionsBody,
     effect: RuleEffectBody,
     status: z.enum(POLICY_RULE_STATUSES).openapi({ description: 'draft → active → retired; draft → retired.' }),

@@ -22,6 +22,7 @@ export {
   type RuleConditions,
   type RuleEffect,
   type RuleTrace,
+  type ScopeLevelTrace,
 } from './engine';
 export { evaluatePolicy, velocitiesInBulk, recordVelocity, releaseVelocity, type VelocityEntry } from './evaluate';
 export { assertNotDenied, policyDenied } from './denial';

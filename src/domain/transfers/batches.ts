@@ -221,7 +221,7 @@ async function atomicBatch(services: Services, caller: Caller, items: BatchItem[
       const needApproval: number[] = [];
       for (const c of checked) {
         if (!governedSources.has(c.input.sourceRef)) {
-          toBook.push({ input: c.input, row: executedRow(caller, c.input, decide([], proposed(caller, c.input), new Map(), now), now) });
+          toBook.push({ input: c.input, row: executedRow(caller, c.input, decide([], proposed(caller, c.input), new Map(), now, placementPath(c.source)), now) });
           continue;
         }
         // In batch order, each counted for velocity before the next is decided.

@@ -76,7 +76,7 @@ export async function createInternalTransfer(services: Services, caller: Caller,
   const governed = await anyRuleCovers(services.policyRules, services.sql, caller.enterpriseId, 'internal_transfer', placementPath(source));
   try {
     if (!governed) {
-      const row = executedRow(caller, input, decide([], proposed(caller, input), new Map(), new Date()), new Date());
+      const row = executedRow(caller, input, decide([], proposed(caller, input), new Map(), new Date(), placementPath(source)), new Date());
       return await services.transferBooker.book({ input, row, idempotency });
     }
     const taskQueue = services.config.taskQueue;
