@@ -117,6 +117,45 @@ describe('POST /policy-rules/evaluate', () => {
     expect(velocity.n).toBe(0);
   });
 
+  it('shows the effective decision across scopes: a client rule tightens but never loosens the enterprise\'s', async () => {
+    // An enterprise of its own: its enterprise-wide rules must not show in the other tests' traces.
+    const scoped = await Org.create(app, 'Scoped Evaluation Ltd');
+    const [client, account] = await scoped.newClient();
+    const evaluate = (value: string) =>
+      scoped.ok(200, 'POST', '/policy-rules/evaluate', { action_family: 'internal_transfer', account_ref: account, amount: { currency: 'USD', value } });
+    const approval = { type: 'require_approval', required_human_approvals: 1, approver_role_ref: `roles/${scoped.tenant.roleIds.approver}` };
+    const enterprise = await scoped.rule({ action_family: 'internal_transfer', scope_ref: scoped.enterpriseRef, order: 10, conditions: { amount_at_least: { currency: 'USD', value: '50.00' } }, effect: approval });
+    const loosen = await scoped.rule({ action_family: 'internal_transfer', scope_ref: client, order: 0, effect: { type: 'allow' } });
+
+    const large = await evaluate('60.00');
+    expect(large).toMatchObject({
+      effect: 'require_approval',
+      rule_ref: `policy-rules/${enterprise.id}`,
+      rule_scope_ref: scoped.enterpriseRef,
+      requirement: { authority_ref: `policy-rules/${enterprise.id}`, required_human_approvals: 1 },
+      levels: [
+        { scope_ref: scoped.enterpriseRef, effect: 'require_approval', rule_ref: `policy-rules/${enterprise.id}`, rule_name: enterprise.name, decisive: true },
+        { scope_ref: client, effect: 'allow', rule_ref: `policy-rules/${loosen.id}`, rule_name: loosen.name, decisive: false },
+      ],
+    });
+    // The enterprise's level is traced first, whatever the orders.
+    expect(large.trace.map((t: { rule_ref: string; scope_ref: string; matched: boolean }) => [t.scope_ref, t.rule_ref, t.matched])).toEqual([
+      [scoped.enterpriseRef, `policy-rules/${enterprise.id}`, true],
+      [client, `policy-rules/${loosen.id}`, true],
+    ]);
+    expect(await evaluate('10.00')).toMatchObject({ effect: 'allow', rule_ref: `policy-rules/${loosen.id}`, rule_scope_ref: client, levels: [{ effect: null, decisive: false }, { effect: 'allow', decisive: true }] });
+
+    // A deeper deny tightens.
+    const tighten = await scoped.rule({ action_family: 'internal_transfer', scope_ref: client, order: 1, conditions: { amount_at_least: { currency: 'USD', value: '1000.00' } }, effect: { type: 'deny' } });
+    await scoped.ok(200, 'POST', `/policy-rules/${loosen.id}/retire`);
+    expect(await evaluate('2000.00')).toMatchObject({
+      effect: 'deny',
+      rule_ref: `policy-rules/${tighten.id}`,
+      rule_scope_ref: client,
+      levels: [{ scope_ref: scoped.enterpriseRef, effect: 'require_approval', decisive: false }, { scope_ref: client, effect: 'deny', decisive: true }],
+    });
+  });
+
   it('counts velocity over the rolling window from the register', async () => {
     const [client, account] = await org.newClient();
     await org.rule({ scope_ref: client, order: 1, conditions: { velocity: { window_seconds: 3600, total_at_least: { currency: 'USDC', value: '100.00' } } }, effect: { type: 'deny' } });

@@ -196,6 +196,48 @@ it('a rule changed by any process reaches the cache through the trigger\'s NOTIF
   expect(res.body.reason).toBe('policy_denied');
 });
 
+it('a client admin\'s allow rule at order 0 cannot lift the enterprise approval rule from that client', async () => {
+  // An enterprise of its own: its enterprise-wide rule must not govern the other tests' transfers.
+  const scoped = await Org.create(h.app, 'Scoped Precedence Ltd');
+  const [client, source] = await scoped.newClient();
+  const [, target] = await scoped.newClient();
+  await scoped.fund(source, '1000.00', 'USD');
+  const enterpriseRule = await scoped.rule({
+    action_family: 'internal_transfer',
+    scope_ref: scoped.enterpriseRef,
+    order: 10,
+    conditions: { amount_at_least: { currency: 'USD', value: '50.00' } },
+    effect: scoped.approvalEffect(),
+  });
+  // A principal holding policies.manage at the client only (the quorum is 0: its changes apply at once).
+  const role = await scoped.ok(201, 'POST', '/roles', { name: 'client policy admins', description: '', permissions: ['policies.read', 'policies.manage'], scope_ref: scoped.enterpriseRef });
+  const clientAdmin = await scoped.user([role.id], client);
+  const draft = await scoped.ok(201, 'POST', '/policies', { name: 'Allow everything', scope_ref: client, action_family: 'internal_transfer', order: 0, effect: { type: 'allow' } }, {}, clientAdmin.token);
+  expect((await scoped.ok(200, 'POST', `/policy-rules/${draft.id}/activate`, undefined, {}, clientAdmin.token)).status).toBe('active');
+
+  const res = await scoped.api('POST', '/internal-transfers', { amount: { currency: 'USD', value: '60.00' }, source_ref: source, target_ref: target }, { 'idempotency-key': uuidv7() });
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({
+    status: 'pending_approval',
+    approval_ref: expect.stringMatching(/^approvals\//),
+    policy_decision: {
+      effect: 'require_approval',
+      rule_ref: `policy-rules/${enterpriseRule.id}`,
+      rule_scope_ref: scoped.enterpriseRef,
+      requirement: { authority_ref: `policy-rules/${enterpriseRule.id}` },
+      levels: [
+        { scope_ref: scoped.enterpriseRef, effect: 'require_approval', rule_ref: `policy-rules/${enterpriseRule.id}`, decisive: true },
+        { scope_ref: client, effect: 'allow', rule_ref: `policy-rules/${draft.id}`, decisive: false },
+      ],
+    },
+  });
+  expect(await scoped.balance(source, 'USD')).toEqual({ held: '6000', total: '100000', available: '94000' });
+  await scoped.ok(200, 'POST', `/internal-transfers/${res.body.id}/cancel`);
+  // Below the enterprise threshold the client's rule decides.
+  const small = await scoped.api('POST', '/internal-transfers', { amount: { currency: 'USD', value: '10.00' }, source_ref: source, target_ref: target }, { 'idempotency-key': uuidv7() });
+  expect(small.body).toMatchObject({ status: 'executed', policy_decision: { effect: 'allow', rule_ref: `policy-rules/${draft.id}`, rule_scope_ref: client } });
+});
+
 it('leaves the ledger consistent', async () => {
   expect((await verifyLedger(h.app.services.sql)).violations).toEqual([]);
 });
