@@ -2804,7 +2804,7 @@ export interface paths {
         put?: never;
         /**
          * Create a policy rule (as a draft)
-         * @description A rule governs one action family at a scope (an enterprise or a client, with everything below). It does nothing until activated. Among the active rules of the family whose scope covers the account, ordered by `order` then creation, the first whose conditions all hold decides; no match is `allow`. A `deny` makes the operation 422 `policy_denied` naming the rule. An unknown asset, a bad amount or an approving role that is not an active role of the enterprise is 422.
+         * @description A rule governs one action family at a scope (an enterprise or a client, with everything below). It does nothing until activated. Each scope level covering the account (the enterprise, then the client) decides on its own: among its active rules of the family, ordered by `order` then creation, the first whose conditions all hold. The strictest level's decision applies (deny > require_approval > allow), so a client rule can tighten but never loosen an enterprise rule: a looser one is accepted and has no effect where the enterprise rule matches. No match anywhere is `allow`. A `deny` makes the operation 422 `policy_denied` naming the rule. An unknown asset, a bad amount or an approving role that is not an active role of the enterprise is 422.
          *
          *     Requires permission `policies.manage`.
          */
@@ -2958,7 +2958,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate the active rules for a proposed operation
-         * @description Returns the decision (`allow`, `deny`, `require_approval` with its requirement) and the trace of every rule considered — which matched and why — exactly as a real operation would be decided now. No side effects: nothing is held, recorded or counted.
+         * @description Returns the effective decision (`allow`, `deny`, `require_approval` with its requirement), the deciding rule and its scope (`rule_scope_ref`), what each scope level decided (`levels`, widest first, the decisive one marked) and the trace of every rule considered — which matched and why — exactly as a real operation would be decided now. No side effects: nothing is held, recorded or counted.
          *
          *     Requires permission `policies.read`.
          */
@@ -11695,11 +11695,16 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             evaluated_at: string;
+            /** @description Each scope level that has rules, widest first: what its first matching rule said, and which level is decisive (the strictest: deny > require_approval > allow; a deeper level never loosens a wider one). Absent on records decided by an earlier release. */
+            levels?: components["schemas"]["PolicyScopeLevel"][];
             reason_code: string;
             requirement: components["schemas"]["ApprovalRequirement"];
             rule_name: string | null;
             /** @description The deciding rule; null when none matched (allow). */
             rule_ref: string | null;
+            /** @description The deciding rule's scope; null when none matched. Absent on records decided by an earlier release. */
+            rule_scope_ref?: string | null;
+            /** @description Every rule considered, scope level by level from the enterprise down, each level in `order` then creation. */
             trace: components["schemas"]["PolicyRuleTrace"][];
         } | null;
         PolicyEvaluationRequest: {
@@ -11741,7 +11746,7 @@ export interface components {
             etag: string;
             id: string;
             name: string;
-            /** @description Lower first; the first matching active rule decides. */
+            /** @description Lower first; within the rule's scope level, the first matching active rule decides that level. */
             order: number;
             /** @enum {string} */
             resource: "policy_rule";
@@ -11836,6 +11841,18 @@ export interface components {
             effect?: components["schemas"]["PolicyRuleEffect"];
             name?: string;
             order?: number;
+        };
+        PolicyScopeLevel: {
+            /** @description This level's decision is the effective one. */
+            decisive: boolean;
+            /**
+             * @description The level's first matching rule's effect; null when none of its rules matched.
+             * @enum {string|null}
+             */
+            effect: "allow" | "deny" | "require_approval" | null;
+            rule_name: string | null;
+            rule_ref: string | null;
+            scope_ref: string;
         };
         /** @description RFC 9457 problem details; `code` is the error name. */
         Problem: {

@@ -30,7 +30,8 @@ export const createPolicyRoute = defineRoute({
   summary: 'Create a policy rule (as a draft)',
   description:
     'A rule governs one action family at a scope (an enterprise or a client, with everything below). It does nothing until activated. ' +
-    'Among the active rules of the family whose scope covers the account, ordered by `order` then creation, the first whose conditions all hold decides; no match is `allow`. ' +
+    'Each scope level covering the account (the enterprise, then the client) decides on its own: among its active rules of the family, ordered by `order` then creation, the first whose conditions all hold. ' +
+    'The strictest level\'s decision applies (deny > require_approval > allow), so a client rule can tighten but never loosen an enterprise rule: a looser one is accepted and has no effect where the enterprise rule matches. No match anywhere is `allow`. ' +
     'A `deny` makes the operation 422 `policy_denied` naming the rule. An unknown asset, a bad amount or an approving role that is not an active role of the enterprise is 422.',
   tags: ['Policies'],
   auth: { kind: 'bearer', permission: 'policies.manage' },
@@ -173,7 +174,7 @@ export const evaluatePolicyRoute = defineRoute({
   operationId: 'evaluatePolicyRules',
   summary: 'Evaluate the active rules for a proposed operation',
   description:
-    'Returns the decision (`allow`, `deny`, `require_approval` with its requirement) and the trace of every rule considered — which matched and why — exactly as a real operation would be decided now. No side effects: nothing is held, recorded or counted.',
+    'Returns the effective decision (`allow`, `deny`, `require_approval` with its requirement), the deciding rule and its scope (`rule_scope_ref`), what each scope level decided (`levels`, widest first, the decisive one marked) and the trace of every rule considered — which matched and why — exactly as a real operation would be decided now. No side effects: nothing is held, recorded or counted.',
   tags: ['Policies'],
   auth: { kind: 'bearer', permission: 'policies.read' },
   body: z
