@@ -29,6 +29,31 @@ export interface NewIdentityProvider extends IdentityProviderChange {
   audience: string;
 }
 
+/** A change as the API spells it: what a policy change under quorum stores, so approvers read what was asked. */
+export interface IdentityProviderChangeBody {
+  display_name?: string;
+  issuer?: string;
+  audience?: string;
+  jwks?: PublicJwks;
+  jwks_uri?: string;
+  claim_mapping?: Partial<ClaimMapping>;
+  allowed_algorithms?: string[];
+  status?: IdentityProviderStatus;
+  console_sign_in?: boolean;
+}
+
+export const changeOfBody = (b: IdentityProviderChangeBody): IdentityProviderChange => ({
+  displayName: b.display_name,
+  issuer: b.issuer,
+  audience: b.audience,
+  jwks: b.jwks,
+  jwksUri: b.jwks_uri,
+  claimMapping: b.claim_mapping,
+  allowedAlgorithms: b.allowed_algorithms,
+  status: b.status,
+  consoleSignIn: b.console_sign_in,
+});
+
 const PUBLIC_KEY_TYPES = new Set(['RSA', 'EC', 'OKP']);
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 
@@ -59,15 +84,23 @@ async function keySourceErrors(jwks: PublicJwks | null, jwksUri: string | null, 
   return errors;
 }
 
-async function apply(provider: IdentityProvider, change: IdentityProviderChange, policy: OutboundPolicy): Promise<void> {
+/** What a provider is made of, as an entity or as a row read with raw SQL (an approved change, policies/changes.ts). */
+export type ProviderFields = Pick<IdentityProvider, 'displayName' | 'issuer' | 'audience' | 'jwks' | 'jwksUri' | 'claimMapping' | 'allowedAlgorithms' | 'status' | 'consoleSignIn'>;
+
+/** 422 unless the signing keys a change gives are usable. */
+export async function assertUsableKeys(change: IdentityProviderChange, policy: OutboundPolicy): Promise<void> {
+  if (change.jwks === undefined && change.jwksUri === undefined) return;
+  const errors = await keySourceErrors(change.jwks ?? null, change.jwksUri ?? null, policy);
+  if (errors.length) throw unprocessable('The signing keys of the identity provider are not usable.', errors);
+}
+
+/** Applies a checked change to the provider's fields, in place (the issuer too: moving it is the caller's to handle). */
+export function mergeChange(provider: ProviderFields, change: IdentityProviderChange): void {
   if (change.jwks !== undefined || change.jwksUri !== undefined) {
-    const jwks = change.jwks ?? null;
-    const jwksUri = change.jwksUri ?? null;
-    const errors = await keySourceErrors(jwks, jwksUri, policy);
-    if (errors.length) throw unprocessable('The signing keys of the identity provider are not usable.', errors);
-    provider.jwks = jwks;
-    provider.jwksUri = jwksUri;
+    provider.jwks = change.jwks ?? null;
+    provider.jwksUri = change.jwksUri ?? null;
   }
+  if (change.issuer !== undefined) provider.issuer = change.issuer;
   if (change.displayName !== undefined) provider.displayName = change.displayName;
   if (change.audience !== undefined) provider.audience = change.audience;
   if (change.claimMapping !== undefined) provider.claimMapping = { ...provider.claimMapping, ...change.claimMapping };
@@ -76,7 +109,33 @@ async function apply(provider: IdentityProvider, change: IdentityProviderChange,
   if (change.consoleSignIn !== undefined) provider.consoleSignIn = change.consoleSignIn;
 }
 
-const issuerTaken = () => conflict('An identity provider with this issuer already exists in the enterprise.', 'issuer_taken');
+/** JSON with object keys sorted: the same keys compare equal whatever order they were stored or sent in. */
+const canonical = (v: unknown): string =>
+  v !== null && typeof v === 'object'
+    ? Array.isArray(v)
+      ? `[${v.map(canonical).join(',')}]`
+      : `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`
+    : JSON.stringify(v) ?? 'null';
+
+/**
+ * Whether going from `before` to `after` can let anyone sign in who could not: other keys, issuer,
+ * audience or claim mapping, console sign-in turned on, or the provider enabled. Under the enterprise's
+ * policy-change quorum such a change waits for it; one that only removes access does not.
+ */
+export function widensSignIn(before: ProviderFields, after: ProviderFields): boolean {
+  const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+  return (
+    before.issuer !== after.issuer ||
+    before.audience !== after.audience ||
+    before.jwksUri !== after.jwksUri ||
+    !same(before.jwks, after.jwks) ||
+    !same(before.claimMapping, after.claimMapping) ||
+    (after.consoleSignIn && !before.consoleSignIn) ||
+    (after.status === 'active' && before.status !== 'active')
+  );
+}
+
+export const issuerTaken = () => conflict('An identity provider with this issuer already exists in the enterprise.', 'issuer_taken');
 
 async function flushOrConflict(em: EntityManager): Promise<void> {
   try {
@@ -95,17 +154,9 @@ export async function loadIdentityProvider(em: EntityManager, caller: Caller, id
   return row;
 }
 
-export async function createIdentityProvider(unit: IamUnit, input: NewIdentityProvider, policy: OutboundPolicy): Promise<IdentityProvider> {
-  const { em, caller } = unit;
-  caller.require('identity_providers.manage', [caller.enterpriseRef], 'scope');
-  if (input.jwks === undefined && input.jwksUri === undefined) {
-    throw unprocessable('An identity provider needs signing keys.', [{ pointer: '/body/jwks', detail: 'give exactly one of jwks and jwks_uri' }]);
-  }
-  if ((await em.count(IdentityProvider, { enterpriseId: caller.enterpriseId, issuer: input.issuer })) > 0) throw issuerTaken();
-  const provider = em.create(IdentityProvider, {
-    id: uuidv7(),
-    version: 1,
-    enterpriseId: caller.enterpriseId,
+/** A new provider's fields: the defaults, then what was asked. */
+export function newProviderFields(input: NewIdentityProvider): ProviderFields {
+  const fields: ProviderFields = {
     displayName: input.displayName,
     issuer: input.issuer,
     audience: input.audience,
@@ -115,22 +166,62 @@ export async function createIdentityProvider(unit: IamUnit, input: NewIdentityPr
     allowedAlgorithms: ['RS256', 'ES256'],
     status: 'active',
     consoleSignIn: false,
-  } as IdentityProvider);
-  await apply(provider, input, policy);
+  };
+  mergeChange(fields, input);
+  return fields;
+}
+
+/** What creating the provider would refuse (permission, keys, a taken issuer), checked without writing anything. */
+export async function assertCreatable(em: EntityManager, caller: Caller, input: NewIdentityProvider, policy: OutboundPolicy): Promise<void> {
+  caller.require('identity_providers.manage', [caller.enterpriseRef], 'scope');
+  if (input.jwks === undefined && input.jwksUri === undefined) {
+    throw unprocessable('An identity provider needs signing keys.', [{ pointer: '/body/jwks', detail: 'give exactly one of jwks and jwks_uri' }]);
+  }
+  if ((await em.count(IdentityProvider, { enterpriseId: caller.enterpriseId, issuer: input.issuer })) > 0) throw issuerTaken();
+  await assertUsableKeys(input, policy);
+}
+
+export async function createIdentityProvider(unit: IamUnit, input: NewIdentityProvider, policy: OutboundPolicy): Promise<IdentityProvider> {
+  const { em, caller } = unit;
+  await assertCreatable(em, caller, input, policy);
+  const provider = em.create(IdentityProvider, { id: uuidv7(), version: 1, enterpriseId: caller.enterpriseId, ...newProviderFields(input) } as IdentityProvider);
   await flushOrConflict(em);
   await unit.record(IdentityProviderEvents.created, caller.enterpriseRef, `identity-providers/${provider.id}`, presentIdentityProvider(provider));
   return provider;
 }
 
-export async function updateIdentityProvider(unit: IamUnit, id: string, change: IdentityProviderChange, policy: OutboundPolicy, precondition?: Precondition): Promise<IdentityProvider> {
-  const provider = await loadIdentityProvider(unit.em, unit.caller, id, 'identity_providers.manage');
+const FIELDS = ['displayName', 'issuer', 'audience', 'jwks', 'jwksUri', 'claimMapping', 'allowedAlgorithms', 'status', 'consoleSignIn'] as const;
+
+/** A copy of the provider's fields, to merge a change into without touching the provider. */
+export const fieldsOf = (p: ProviderFields): ProviderFields => Object.fromEntries(FIELDS.map((f) => [f, p[f]])) as unknown as ProviderFields;
+
+/**
+ * The provider and what `change` would make of it, checked as applying it checks (404 or 403, the
+ * precondition, a taken issuer, unusable keys); nothing is written.
+ */
+export async function previewUpdate(
+  em: EntityManager,
+  caller: Caller,
+  id: string,
+  change: IdentityProviderChange,
+  policy: OutboundPolicy,
+  precondition?: Precondition,
+): Promise<{ provider: IdentityProvider; next: ProviderFields }> {
+  const provider = await loadIdentityProvider(em, caller, id, 'identity_providers.manage');
   precondition?.(provider);
-  const movedFrom = change.issuer !== undefined && change.issuer !== provider.issuer ? provider.issuer : null;
-  if (movedFrom) {
-    if ((await unit.em.count(IdentityProvider, { enterpriseId: provider.enterpriseId, issuer: change.issuer })) > 0) throw issuerTaken();
-    provider.issuer = change.issuer!;
+  if (change.issuer !== undefined && change.issuer !== provider.issuer && (await em.count(IdentityProvider, { enterpriseId: provider.enterpriseId, issuer: change.issuer })) > 0) {
+    throw issuerTaken();
   }
-  await apply(provider, change, policy);
+  await assertUsableKeys(change, policy);
+  const next = fieldsOf(provider);
+  mergeChange(next, change);
+  return { provider, next };
+}
+
+export async function updateIdentityProvider(unit: IamUnit, id: string, change: IdentityProviderChange, policy: OutboundPolicy, precondition?: Precondition): Promise<IdentityProvider> {
+  const { provider, next } = await previewUpdate(unit.em, unit.caller, id, change, policy, precondition);
+  const movedFrom = next.issuer !== provider.issuer ? provider.issuer : null;
+  Object.assign(provider, next);
   await flushOrConflict(unit.em);
   // The same people at the same provider: their links follow it, so they keep signing in as themselves.
   if (movedFrom) {
