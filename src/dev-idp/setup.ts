@@ -24,7 +24,8 @@ export async function registerDevIdentityProvider(api: CounterfoilClient, issuer
     list.items.find((p) => p.issuer === issuer) ?? list.items.find((p) => p.display_name === DEV_PROVIDER_NAME && p.audience === DEV_CONSOLE_CLIENT_ID);
   if (!existing) {
     const created = await ok(api.POST('/identity-providers', { body: { display_name: DEV_PROVIDER_NAME, issuer, allowed_algorithms: ['RS256'], ...keys } }), 'register the identity provider');
-    return created.id;
+    // Under the enterprise's policy-change quorum the answer is the change: the provider exists, under this id, once admins approve it.
+    return created.resource === 'policy_change' ? created.target_ref.slice('identity-providers/'.length) : created.id;
   }
   await ok(
     api.PATCH('/identity-providers/{identity_provider_id}', { params: { path: { identity_provider_id: existing.id } }, body: { ...keys, issuer, status: 'active' } }),

@@ -9,6 +9,8 @@ import { recordStart, forgetStart, type WorkflowStart } from '../../temporal/sta
 import type { ApprovalOutcome, ApprovalSpec, GovernanceFamily } from '../approvals/messages';
 import { startGovernedWorkflow } from '../approvals/operations';
 import { activateGovernedDestination, rejectGovernedDestination } from '../withdrawals/destinations';
+import { createApprovedProvider, updateApprovedProvider } from '../identity-providers/approved';
+import type { IdentityProviderChangeBody } from '../identity-providers/providers';
 import { visibleByScopePath } from './scope';
 import { POLICY_CHANGE_WORKFLOW } from './messages';
 export { POLICY_CHANGE_WORKFLOW, type PolicyChangeWorkflowInput } from './messages';
@@ -24,7 +26,8 @@ import { lockPolicyRule, ruleChangeOf, writeRuleChange, type PolicyRuleAction, t
  * the `policyChangeWorkflow` (workflows/policy-change.ts) with the ApprovalGate (initiator barred,
  * expiry). Nothing changes until the quorum approves; then the change applies in one transaction,
  * or fails if its target changed meanwhile. A new withdrawal destination waits the same way when
- * `destination_approval_quorum` is above 0.
+ * `destination_approval_quorum` is above 0; a new identity provider, or a change of who can sign in
+ * with one, under `policy_change_quorum`.
  */
 
 export type PolicyChangeKind = (typeof POLICY_CHANGE_KINDS)[number];
@@ -266,5 +269,9 @@ async function applyToTarget(tx: TransactionSql, change: PolicyChangeRow, attrib
     }
     case 'withdrawal_destination.create':
       return (await activateGovernedDestination(tx, targetId, Number(change.change.cooling_off_seconds ?? 0), attribution)) ? null : 'target_changed';
+    case 'identity_provider.create':
+      return createApprovedProvider(tx, change.enterprise_id, targetId, change.change as IdentityProviderChangeBody, attribution);
+    case 'identity_provider.update':
+      return updateApprovedProvider(tx, targetId, change.target_version, change.change as IdentityProviderChangeBody, attribution);
   }
 }

@@ -10,7 +10,7 @@ export const GovernanceSettingsBody = z
     enterprise_ref: z.string(),
     policy_change_quorum: z.number().int().openapi({
       description:
-        'Admins who must approve a policy change (activating a rule, editing or retiring an active rule, changing these settings); 0: changes apply at once.',
+        'Admins who must approve a policy change (activating a rule, editing or retiring an active rule, changing these settings, creating an identity provider or changing who can sign in with one); 0: changes apply at once.',
     }),
     approver_role_ref: z.string().openapi({ description: 'The role whose holders approve policy changes and new destinations (default: the platform role `enterprise-admin`).' }),
     change_ttl_seconds: z.number().int().openapi({ description: 'A policy change not approved within this expires and changes nothing (default 7 days).' }),
@@ -31,6 +31,8 @@ export const POLICY_CHANGE_KINDS = [
   'policy_rule.retire',
   'governance_settings.update',
   'withdrawal_destination.create',
+  'identity_provider.create',
+  'identity_provider.update',
 ] as const;
 export const POLICY_CHANGE_STATUSES = ['pending_approval', 'applied', 'rejected', 'expired', 'cancelled', 'failed'] as const;
 
@@ -41,9 +43,9 @@ export const PolicyChangeBody = z
     id: Uuid,
     resource: z.literal('policy_change'),
     kind: z.enum(POLICY_CHANGE_KINDS),
-    target_ref: z.string().openapi({ description: 'What the change applies to: `policy-rules/<id>`, `governance-settings/<enterprise id>` or `withdrawal-destinations/<id>`.' }),
-    target_version: z.number().int().openapi({ description: 'The target\'s version the change was proposed against; if the target changed meanwhile, the approved change fails (`target_changed`).' }),
-    change: z.record(z.string(), z.unknown()).openapi({ description: 'The proposed change: the rule patch, the settings patch, or `{}` for a transition.' }),
+    target_ref: z.string().openapi({ description: 'What the change applies to: `policy-rules/<id>`, `governance-settings/<enterprise id>`, `withdrawal-destinations/<id>` or `identity-providers/<id>` (for a creation, the id the provider will have).' }),
+    target_version: z.number().int().openapi({ description: 'The target\'s version the change was proposed against (0 for a creation); if the target changed meanwhile, the approved change fails (`target_changed`).' }),
+    change: z.record(z.string(), z.unknown()).openapi({ description: 'The proposed change: the rule patch, the settings patch, the identity provider as asked for (creation) or its patch, or `{}` for a transition.' }),
     status: z.enum(POLICY_CHANGE_STATUSES).openapi({ description: 'pending_approval → applied | rejected | expired | cancelled | failed (all terminal). Until applied, nothing changes.' }),
     failure_reason: z.string().nullable(),
     approval_ref: z.string(),

@@ -1,7 +1,20 @@
 import type { Caller } from '../../auth/caller';
 import type { Alongside } from '../../db/base';
 import { uuidv7 } from '../../ids';
+import type { OutboundPolicy } from '../../net/outbound';
 import type { Services } from '../../services';
+import type { AuditDb } from '../audit/entries';
+import { inIamTransaction, type Precondition as IamPrecondition } from '../iam/unit';
+import type { IdentityProvider } from '../identity-providers/entities';
+import {
+  assertCreatable,
+  changeOfBody,
+  createIdentityProvider,
+  previewUpdate,
+  updateIdentityProvider,
+  widensSignIn,
+  type IdentityProviderChangeBody,
+} from '../identity-providers/providers';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
 import { createDestination, type DestinationRow, type NewDestination } from '../withdrawals/destinations';
 import { proposeChange, startPolicyChange, type PolicyChangeRow, type ProposedChange } from './changes';
@@ -19,8 +32,8 @@ import {
 } from './rules';
 
 /*
- * Rule and settings changes and new withdrawal destinations: applied at once, or proposed as a policy
- * change (changes.ts) while the enterprise's quorum is on.
+ * Rule and settings changes, new withdrawal destinations and identity providers: applied at once, or
+ * proposed as a policy change (changes.ts) while the enterprise's quorum is on.
  */
 
 export type Governed<T> = { applied: T } | { proposed: PolicyChangeRow };
@@ -141,4 +154,95 @@ export async function createDestinationGoverned(services: Services, caller: Call
   });
   if (proposed) await startPolicyChange(services, proposed);
   return row;
+}
+
+/** Writes the request's audit entry in the change's transaction (an ORM unit of work or a raw SQL one). */
+export type AuditIn = (db: AuditDb, status: 200 | 201 | 202, resourceRef: string) => Promise<void>;
+
+/**
+ * A new identity provider: created at once while the enterprise's `policy_change_quorum` is 0, else
+ * proposed as an `identity_provider.create` change under the id it will have and created only once the
+ * quorum approves. Whoever controls a provider's keys can sign in as any of the enterprise's people, so
+ * one credential holding `identity_providers.manage` must not be able to add one alone.
+ */
+export async function createIdentityProviderGoverned(
+  services: Services,
+  caller: Caller,
+  body: IdentityProviderChangeBody & { display_name: string; issuer: string; audience: string },
+  policy: OutboundPolicy,
+  audit: AuditIn,
+): Promise<Governed<IdentityProvider>> {
+  const settings = await governanceSettings(services.sql, caller.enterpriseId);
+  const input = { ...changeOfBody(body), displayName: body.display_name, issuer: body.issuer, audience: body.audience };
+  if (settings.policy_change_quorum === 0) {
+    const applied = await inIamTransaction(services, caller, async (unit) => {
+      const created = await createIdentityProvider(unit, input, policy);
+      await audit(unit.em, 201, `identity-providers/${created.id}`);
+      return created;
+    });
+    return { applied };
+  }
+  await assertCreatable(services.orm.em.fork(), caller, input, policy);
+  const targetRef = `identity-providers/${uuidv7()}`;
+  const proposed = await services.sql.begin(async (tx) => {
+    const p = await proposeChange(tx, services, caller, {
+      kind: 'identity_provider.create',
+      targetRef,
+      targetVersion: 0,
+      change: { ...body },
+      scopePath: [caller.enterpriseRef],
+      quorum: settings.policy_change_quorum,
+      settings,
+    });
+    await audit(tx, 202, targetRef);
+    return p;
+  });
+  await startPolicyChange(services, proposed);
+  return { proposed: proposed.row };
+}
+
+/**
+ * A change of an identity provider: while the quorum is on, one that can let anyone new sign in
+ * (`widensSignIn`: keys, issuer, audience, claim mapping, console sign-in turned on, enabling it) is
+ * proposed as an `identity_provider.update` change against the provider's version; one that only
+ * removes access (disabling it, a new display name) applies at once, as every change does at quorum 0.
+ */
+export async function updateIdentityProviderGoverned(
+  services: Services,
+  caller: Caller,
+  id: string,
+  body: IdentityProviderChangeBody,
+  policy: OutboundPolicy,
+  precondition: IamPrecondition,
+  audit: AuditIn,
+): Promise<Governed<IdentityProvider>> {
+  const settings = await governanceSettings(services.sql, caller.enterpriseId);
+  const change = changeOfBody(body);
+  const targetRef = `identity-providers/${id}`;
+  if (settings.policy_change_quorum > 0) {
+    const { provider, next } = await previewUpdate(services.orm.em.fork(), caller, id, change, policy, precondition);
+    if (widensSignIn(provider, next)) {
+      const proposed = await services.sql.begin(async (tx) => {
+        const p = await proposeChange(tx, services, caller, {
+          kind: 'identity_provider.update',
+          targetRef,
+          targetVersion: provider.version,
+          change: { ...body },
+          scopePath: [caller.enterpriseRef],
+          quorum: settings.policy_change_quorum,
+          settings,
+        });
+        await audit(tx, 202, targetRef);
+        return p;
+      });
+      await startPolicyChange(services, proposed);
+      return { proposed: proposed.row };
+    }
+  }
+  const applied = await inIamTransaction(services, caller, async (unit) => {
+    const updated = await updateIdentityProvider(unit, id, change, policy, precondition);
+    await audit(unit.em, 200, targetRef);
+    return updated;
+  });
+  return { applied };
 }

@@ -3,12 +3,15 @@ import { defineRoute } from '../route';
 import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch, withOptimisticLock } from '../etag';
-import { inIamTransaction } from '../../domain/iam/unit';
+import type Koa from 'koa';
 import { auditInTransaction } from '../../domain/audit/entries';
 import { IdentityProvider } from '../../domain/identity-providers/entities';
 import { outboundPolicy } from '../../net/outbound';
-import { createIdentityProvider, loadIdentityProvider, updateIdentityProvider } from '../../domain/identity-providers/providers';
+import { loadIdentityProvider } from '../../domain/identity-providers/providers';
 import { ClaimMappingInput, IdentityProviderBody, JwksBody, SigningAlgorithm, presentIdentityProvider } from '../../domain/identity-providers/present';
+import { presentPolicyChange } from '../../domain/policies/changes';
+import { createIdentityProviderGoverned, updateIdentityProviderGoverned, type AuditIn, type Governed } from '../../domain/policies/governed';
+import { PolicyChangeBody } from '../../domain/policies/governance-events';
 
 const changeShape = {
   display_name: z.string().min(1).max(200),
@@ -51,19 +54,18 @@ const UpdateIdentityProviderBody = z
   .strict()
   .openapi('IdentityProviderUpdate');
 
-type Change = z.infer<typeof UpdateIdentityProviderBody>;
+const UNDER_QUORUM =
+  ' While the enterprise\'s `policy_change_quorum` is above 0 (GET /governance-settings), the answer is 202 with a `policy_change` waiting for that many admins ' +
+  '(its `approval_ref`; the initiator cannot approve; it expires after `change_ttl_seconds`), and nothing changes until they approve: a provider\'s keys can sign anyone in.';
 
-const toChange = (b: Change) => ({
-  displayName: b.display_name,
-  issuer: b.issuer,
-  audience: b.audience,
-  jwks: b.jwks as never,
-  jwksUri: b.jwks_uri,
-  claimMapping: b.claim_mapping,
-  allowedAlgorithms: b.allowed_algorithms,
-  status: b.status,
-  consoleSignIn: b.console_sign_in,
-});
+const proposedResponse = { description: 'The change waits for the quorum of admins (nothing changes until it is approved).', schema: PolicyChangeBody };
+
+const auditIn = (ctx: Koa.Context): AuditIn => (db, status, resourceRef) => auditInTransaction(db, ctx, { status, resourceRef });
+
+function governedAnswer(result: Governed<IdentityProvider>, status: 200 | 201) {
+  if ('proposed' in result) return { status: 202, body: presentPolicyChange(result.proposed) };
+  return { status, body: presentIdentityProvider(result.applied) };
+}
 
 const Params = z.object({ identity_provider_id: Uuid });
 
@@ -73,21 +75,15 @@ export const createIdentityProviderRoute = defineRoute({
   operationId: 'createIdentityProvider',
   summary: 'Configure an identity provider',
   description:
-    'An OpenID Connect provider of the enterprise whose ID tokens POST /oauth/token accepts in a token exchange. Signing keys are inline (`jwks`) or fetched (`jwks_uri`); exactly one. A second provider with the same issuer is 409.',
+    `An OpenID Connect provider of the enterprise whose ID tokens POST /oauth/token accepts in a token exchange. Signing keys are inline (\`jwks\`) or fetched (\`jwks_uri\`); exactly one. A second provider with the same issuer is 409.${UNDER_QUORUM} Approved, the provider is created under the id in the change's \`target_ref\`.`,
   tags: ['Identity providers'],
   auth: { kind: 'bearer', permission: 'identity_providers.manage' },
   idempotency: 'optional',
   body: CreateIdentityProviderBody,
-  responses: { 201: { description: 'The identity provider.', schema: IdentityProviderBody } },
+  responses: { 201: { description: 'The identity provider.', schema: IdentityProviderBody }, 202: proposedResponse },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeUnprocessable'],
-  handler: async ({ body, caller, services, ctx }) => {
-    const provider = await inIamTransaction(services, caller, async (unit) => {
-      const created = await createIdentityProvider(unit, { ...toChange(body), issuer: body.issuer, displayName: body.display_name, audience: body.audience }, outboundPolicy(services.config));
-      await auditInTransaction(unit.em, ctx, { status: 201, resourceRef: `identity-providers/${created.id}` });
-      return created;
-    });
-    return { status: 201, body: presentIdentityProvider(provider) };
-  },
+  handler: async ({ body, caller, services, ctx }) =>
+    governedAnswer(await createIdentityProviderGoverned(services, caller, body, outboundPolicy(services.config), auditIn(ctx)), 201),
 });
 
 export const getIdentityProviderRoute = defineRoute({
@@ -131,23 +127,23 @@ export const updateIdentityProviderRoute = defineRoute({
   operationId: 'updateIdentityProvider',
   summary: 'Update an identity provider',
   description:
-    'Changes the given fields only. With If-Match, a stale ETag is 412 and nothing changes. A new `issuer` moves the provider: its federated users stay linked, under the new issuer.',
+    `Changes the given fields only. With If-Match, a stale ETag is 412 and nothing changes. A new \`issuer\` moves the provider: its federated users stay linked, under the new issuer.${UNDER_QUORUM} ` +
+    'This holds for a change of `issuer`, `audience`, `jwks` / `jwks_uri` or `claim_mapping`, turning `console_sign_in` on or enabling the provider (and for every field given with one of them); ' +
+    'a change that only removes access (disabling the provider or its console sign-in), or of `display_name` or `allowed_algorithms` alone, applies at once. The proposal is checked as the change would be (404, 409, 412, 422).',
   tags: ['Identity providers'],
   auth: { kind: 'bearer', permission: 'identity_providers.manage' },
   ifMatch: true,
   params: Params,
   body: UpdateIdentityProviderBody,
-  responses: { 200: { description: 'The updated identity provider.', schema: IdentityProviderBody } },
+  responses: { 200: { description: 'The updated identity provider.', schema: IdentityProviderBody }, 202: proposedResponse },
   errors: ['EdgeNotFound', 'EdgeConflict', 'EdgePreconditionFailed', 'EdgeUnprocessable'],
   handler: async ({ params, body, caller, services, ctx }) =>
-    withOptimisticLock(async () => {
-      const provider = await inIamTransaction(services, caller, async (unit) => {
-        const updated = await updateIdentityProvider(unit, params.identity_provider_id, toChange(body), outboundPolicy(services.config), (row) => assertIfMatch(ctx, row));
-        await auditInTransaction(unit.em, ctx, { status: 200, resourceRef: `identity-providers/${updated.id}` });
-        return updated;
-      });
-      return { body: presentIdentityProvider(provider) };
-    }),
+    withOptimisticLock(async () =>
+      governedAnswer(
+        await updateIdentityProviderGoverned(services, caller, params.identity_provider_id, body, outboundPolicy(services.config), (row) => assertIfMatch(ctx, row), auditIn(ctx)),
+        200,
+      ),
+    ),
 });
 
 export const identityProviderRoutes = [createIdentityProviderRoute, listIdentityProvidersRoute, getIdentityProviderRoute, updateIdentityProviderRoute];

@@ -40,6 +40,8 @@ const KIND_NAMES: Record<PolicyChange['kind'], string> = {
   'policy_rule.retire': 'Retire a rule',
   'governance_settings.update': 'Change the governance settings',
   'withdrawal_destination.create': 'New withdrawal destination',
+  'identity_provider.create': 'New identity provider',
+  'identity_provider.update': 'Change who can sign in with an identity provider',
 };
 
 /**
