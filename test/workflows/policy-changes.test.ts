@@ -1,8 +1,11 @@
-import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { uuidv7 } from '../../src/ids';
+import { call } from '../helpers/app';
+import { Org, TOKEN_EXCHANGE, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
- * Policy changes under quorum: rule activations, edits and retirements, governance settings and new
- * withdrawal destinations wait for the enterprise's quorum of admins on the approval machinery and
+ * Policy changes under quorum: rule activations, edits and retirements, governance settings, new
+ * withdrawal destinations and identity providers wait for the enterprise's quorum of admins on the approval machinery and
  * its workflow (initiator barred, expiry); nothing changes until approved. Real API, worker, database.
  */
 
@@ -222,4 +225,78 @@ it('a new withdrawal destination waits for approval, then for its cooling-off pe
   expect(await settled(org, changes.items[0].id)).toMatchObject({ kind: 'withdrawal_destination.create', status: 'rejected' });
   expect((await org.ok(200, 'GET', `/withdrawal-destinations/${other.id}`)).status).toBe('rejected');
   expect((await org.withdraw(account, other.id, '10.00')).body.reason).toBe('destination_rejected');
+});
+
+it('an identity provider a service account registers does not exist until another admin approves it', async () => {
+  const org = await Org.create(h.app, 'Identity Quorum Ltd');
+  const [bob] = await admins(org, 1);
+  await org.ok(200, 'PATCH', '/governance-settings', { policy_change_quorum: 1, approver_role_ref: approverRole(org) });
+  const victim = await org.ok(201, 'POST', '/users', { display_name: 'Victim', email: `victim-${uuidv7()}@example.com`, scope_ref: org.enterpriseRef });
+
+  // Keys the service account controls, for an issuer of its choosing.
+  const pair = await generateKeyPair('ES256');
+  const jwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'rogue-1', use: 'sig' }] };
+  const issuer = `https://rogue-${uuidv7()}.example.com`;
+  const body = { display_name: 'Rogue SSO', issuer, audience: 'counterfoil', jwks, allowed_algorithms: ['ES256'], console_sign_in: true };
+  const proposed = await org.api('POST', '/identity-providers', body);
+  expect(proposed.status).toBe(202);
+  expect(proposed.body).toMatchObject({
+    resource: 'policy_change',
+    kind: 'identity_provider.create',
+    target_ref: expect.stringMatching(/^identity-providers\//),
+    target_version: 0,
+    change: body,
+    status: 'pending_approval',
+    initiated_by: { subject: { kind: 'service_account' } },
+  });
+  const providerPath = `/${proposed.body.target_ref}`;
+  expect((await org.api('GET', providerPath)).status).toBe(404);
+  expect((await org.ok(200, 'GET', '/identity-providers')).items).toEqual([]);
+  expect((await org.ok(200, 'GET', `/sign-in-providers?enterprise_ref=${org.enterpriseRef}`)).items).toEqual([]);
+  expect(await org.ok(200, 'GET', `/${proposed.body.approval_ref}`)).toMatchObject({
+    status: 'pending',
+    action_family: 'policy_change',
+    governed_ref: `policy-changes/${proposed.body.id}`,
+    requirement_snapshot: { source: 'governance', reason_code: 'identity_provider.create', required_human_approvals: 1 },
+  });
+
+  // An ID token it mints for someone else's e-mail signs nobody in meanwhile.
+  const now = Math.floor(Date.now() / 1000);
+  const forged = await new SignJWT({ email: victim.email, email_verified: true, name: 'Victim' })
+    .setProtectedHeader({ alg: 'ES256', kid: 'rogue-1' })
+    .setIssuer(issuer)
+    .setAudience('counterfoil')
+    .setSubject('victim')
+    .setIssuedAt(now)
+    .setExpirationTime(now + 300)
+    .sign(pair.privateKey);
+  const exchange = await call(h.app.url, 'POST', '/oauth/token', {
+    body: { grant_type: TOKEN_EXCHANGE, client_id: org.tenant.clientId, client_secret: org.tenant.clientSecret, subject_token: forged, subject_token_type: 'urn:ietf:params:oauth:token-type:id_token' },
+  });
+  expect([exchange.status, exchange.body.error]).toEqual([400, 'invalid_grant']);
+  expect((await org.ok(200, 'GET', `/users/${victim.id}`)).identity_source).toBe('platform-managed');
+
+  // Another admin approves: the provider exists, as proposed, under the id the change named.
+  expect((await org.decide(proposed.body.approval_ref, 'approve', bob.token)).body.status).toBe('approved');
+  expect(await settled(org, proposed.body.id)).toMatchObject({ status: 'applied', approved_by: [expect.objectContaining({ id: bob.id })] });
+  const created = await org.ok(200, 'GET', providerPath);
+  expect(created).toMatchObject({ id: proposed.body.target_ref.split('/')[1], issuer, audience: 'counterfoil', jwks, console_sign_in: true, status: 'active', allowed_algorithms: ['ES256'] });
+  const [event] = await h.app.services.sql`select attribution from events where resource_ref = ${proposed.body.target_ref} and type = 'iam.identity_provider.created.v1'`;
+  expect(event.attribution.approved_by).toEqual([expect.objectContaining({ id: bob.id })]);
+
+  // Who can sign in changes only under the quorum; removing access applies at once.
+  const audience = await org.api('PATCH', providerPath, { audience: 'elsewhere' });
+  expect(audience.status).toBe(202);
+  expect(audience.body).toMatchObject({ kind: 'identity_provider.update', target_ref: proposed.body.target_ref, target_version: 1, change: { audience: 'elsewhere' } });
+  const disabled = await org.api('PATCH', providerPath, { status: 'disabled', display_name: 'Disabled SSO' });
+  expect(disabled.status).toBe(200);
+  expect(disabled.body).toMatchObject({ status: 'disabled', audience: 'counterfoil' });
+  await org.decide(audience.body.approval_ref, 'approve', bob.token);
+  expect(await settled(org, audience.body.id)).toMatchObject({ status: 'failed', failure_reason: 'target_changed' });
+  const enable = await org.api('PATCH', providerPath, { status: 'active' }, { 'if-match': disabled.body.etag });
+  expect([enable.status, enable.body.kind]).toEqual([202, 'identity_provider.update']);
+  expect((await org.ok(200, 'GET', providerPath)).status).toBe('disabled');
+  await org.decide(enable.body.approval_ref, 'approve', bob.token);
+  expect(await settled(org, enable.body.id)).toMatchObject({ status: 'applied' });
+  expect(await org.ok(200, 'GET', providerPath)).toMatchObject({ status: 'active', display_name: 'Disabled SSO', audience: 'counterfoil' });
 });
