@@ -1973,7 +1973,7 @@ export interface paths {
         put?: never;
         /**
          * Configure an identity provider
-         * @description An OpenID Connect provider of the enterprise whose ID tokens POST /oauth/token accepts in a token exchange. Signing keys are inline (`jwks`) or fetched (`jwks_uri`); exactly one. A second provider with the same issuer is 409.
+         * @description An OpenID Connect provider of the enterprise whose ID tokens POST /oauth/token accepts in a token exchange. Signing keys are inline (`jwks`) or fetched (`jwks_uri`); exactly one. A second provider with the same issuer is 409. While the enterprise's `policy_change_quorum` is above 0 (GET /governance-settings), the answer is 202 with a `policy_change` waiting for that many admins (its `approval_ref`; the initiator cannot approve; it expires after `change_ttl_seconds`), and nothing changes until they approve: a provider's keys can sign anyone in. Approved, the provider is created under the id in the change's `target_ref`.
          *
          *     Requires permission `identity_providers.manage`.
          */
@@ -2003,7 +2003,7 @@ export interface paths {
         head?: never;
         /**
          * Update an identity provider
-         * @description Changes the given fields only. With If-Match, a stale ETag is 412 and nothing changes. A new `issuer` moves the provider: its federated users stay linked, under the new issuer.
+         * @description Changes the given fields only. With If-Match, a stale ETag is 412 and nothing changes. A new `issuer` moves the provider: its federated users stay linked, under the new issuer. While the enterprise's `policy_change_quorum` is above 0 (GET /governance-settings), the answer is 202 with a `policy_change` waiting for that many admins (its `approval_ref`; the initiator cannot approve; it expires after `change_ttl_seconds`), and nothing changes until they approve: a provider's keys can sign anyone in. This holds for a change of `issuer`, `audience`, `jwks` / `jwks_uri` or `claim_mapping`, turning `console_sign_in` on or enabling the provider (and for every field given with one of them); a change that only removes access (disabling the provider or its console sign-in), or of `display_name` or `allowed_algorithms` alone, applies at once. The proposal is checked as the change would be (404, 409, 412, 422).
          *
          *     Requires permission `identity_providers.manage`.
          */
@@ -9463,7 +9463,7 @@ export interface components {
             id: string;
             /** @description When true, a person gets the action token for deciding an approval or creating an API key only from a passkey assertion (POST /action-tokens/passkey); POST /action-tokens refuses those actions with 403 `passkey_required`, and POST /api-keys needs an action token. */
             passkey_step_up: boolean;
-            /** @description Admins who must approve a policy change (activating a rule, editing or retiring an active rule, changing these settings); 0: changes apply at once. */
+            /** @description Admins who must approve a policy change (activating a rule, editing or retiring an active rule, changing these settings, creating an identity provider or changing who can sign in with one); 0: changes apply at once. */
             policy_change_quorum: number;
             /** @enum {string} */
             resource: "governance_settings";
@@ -11646,7 +11646,7 @@ export interface components {
                 kind: string;
                 tenant_ref: string;
             }[] | null;
-            /** @description The proposed change: the rule patch, the settings patch, or `{}` for a transition. */
+            /** @description The proposed change: the rule patch, the settings patch, the identity provider as asked for (creation) or its patch, or `{}` for a transition. */
             change: {
                 [key: string]: unknown;
             };
@@ -11664,7 +11664,7 @@ export interface components {
             id: string;
             initiated_by: components["schemas"]["SubjectAttribution"];
             /** @enum {string} */
-            kind: "policy_rule.activate" | "policy_rule.update" | "policy_rule.retire" | "governance_settings.update" | "withdrawal_destination.create";
+            kind: "policy_rule.activate" | "policy_rule.update" | "policy_rule.retire" | "governance_settings.update" | "withdrawal_destination.create" | "identity_provider.create" | "identity_provider.update";
             /** @enum {string} */
             resource: "policy_change";
             /**
@@ -11672,9 +11672,9 @@ export interface components {
              * @enum {string}
              */
             status: "pending_approval" | "applied" | "rejected" | "expired" | "cancelled" | "failed";
-            /** @description What the change applies to: `policy-rules/<id>`, `governance-settings/<enterprise id>` or `withdrawal-destinations/<id>`. */
+            /** @description What the change applies to: `policy-rules/<id>`, `governance-settings/<enterprise id>`, `withdrawal-destinations/<id>` or `identity-providers/<id>` (for a creation, the id the provider will have). */
             target_ref: string;
-            /** @description The target's version the change was proposed against; if the target changed meanwhile, the approved change fails (`target_changed`). */
+            /** @description The target's version the change was proposed against (0 for a creation); if the target changed meanwhile, the approved change fails (`target_changed`). */
             target_version: number;
             /**
              * Format: date-time
@@ -22361,6 +22361,17 @@ export interface operations {
                     "application/json": components["schemas"]["IdentityProvider"];
                 };
             };
+            /** @description The change waits for the quorum of admins (nothing changes until it is approved). */
+            202: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
             /** @description EdgeBadRequest */
             400: {
                 headers: {
@@ -22527,6 +22538,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IdentityProvider"];
+                };
+            };
+            /** @description The change waits for the quorum of admins (nothing changes until it is approved). */
+            202: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
                 };
             };
             /** @description EdgeBadRequest */
