@@ -59,6 +59,14 @@ export class Caller {
     readonly apiVersion: string | null = null,
   ) {}
 
+  /**
+   * The person is the authenticated principal: a user who signed in themselves (the console's ID-token
+   * exchange), not a token a service account obtained for them or carried for them.
+   */
+  get humanAuthenticated(): boolean {
+    return this.subject.kind === 'user' && this.actor === null;
+  }
+
   get enterpriseRef(): string {
     return `enterprises/${this.enterpriseId}`;
   }

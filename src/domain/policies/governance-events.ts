@@ -20,6 +20,12 @@ export const GovernanceSettingsBody = z
       description:
         'When true, a person gets the action token for deciding an approval or creating an API key only from a passkey assertion (POST /action-tokens/passkey); POST /action-tokens refuses those actions with 403 `passkey_required`, and POST /api-keys needs an action token.',
     }),
+    delegated_approvals: z.boolean().openapi({
+      description:
+        'Off by default. When true, a decision made with a token a service account obtained by acting for a person (or carrying their ID token) counts; ' +
+        'each such actor counts as one party, however many people it acts for, and is barred as the initiator is. When false, only a person who signed in ' +
+        'themselves, or proved presence with a passkey assertion bound to the approval, decides (403 `human_approval_required`).',
+    }),
     etag: ETag,
     updated_at: Timestamp,
   })
