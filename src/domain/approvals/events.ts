@@ -1,16 +1,11 @@
 import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
-import { SubjectAttributionBody } from '../transfers/events';
+import { ApproverRefBody, SubjectAttributionBody } from '../transfers/events';
 
 const PrincipalRefBody = z.object({ id: z.string(), kind: z.string(), tenant_ref: z.string() });
 
-/** A person who approved, and the service account they decided through (null: they signed in themselves). */
-export const ApproverRefBody = PrincipalRefBody.extend({
-  actor: PrincipalRefBody.nullable().optional().openapi({
-    description: 'The service account the decision was made through (a delegated token); null when the person authenticated themselves.',
-  }),
-}).openapi('ApproverRef');
+
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'] as const;
 

@@ -1,7 +1,7 @@
 import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
-import { SubjectAttributionBody } from '../transfers/events';
+import { ApproverRefBody, SubjectAttributionBody } from '../transfers/events';
 
 export const GovernanceSettingsBody = z
   .object({
@@ -40,8 +40,6 @@ export const POLICY_CHANGE_KINDS = [
 ] as const;
 export const POLICY_CHANGE_STATUSES = ['pending_approval', 'applied', 'rejected', 'expired', 'cancelled', 'failed'] as const;
 
-const PrincipalRefBody = z.object({ id: z.string(), kind: z.string(), tenant_ref: z.string() });
-
 export const PolicyChangeBody = z
   .object({
     id: Uuid,
@@ -54,7 +52,7 @@ export const PolicyChangeBody = z
     failure_reason: z.string().nullable(),
     approval_ref: z.string(),
     initiated_by: SubjectAttributionBody,
-    approved_by: z.array(PrincipalRefBody).nullable(),
+    approved_by: z.array(ApproverRefBody).nullable(),
     applied_at: Timestamp.nullable(),
     etag: ETag,
     created_at: Timestamp,
