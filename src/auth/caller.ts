@@ -80,6 +80,15 @@ export class Caller {
     return grantsAllow(this.grants, this.enterpriseId, permission, path);
   }
 
+  /**
+   * Whether the caller's own grants reach as far as `permission` at the end of `path` with `propagation`:
+   * `exact` needs any grant covering the scope, `subtree` a subtree grant at the scope or above it.
+   */
+  reaches(permission: Permission, path: ScopePath, propagation: Grant['propagation']): boolean {
+    if (propagation === 'exact') return this.can(permission, path);
+    return path[0] === this.enterpriseRef && this.grants.some((g) => g.permissions.has(permission) && g.propagation === 'subtree' && path.includes(g.scopeRef));
+  }
+
   holdsAnywhere(permission: Permission): boolean {
     return this.grants.some((g) => g.permissions.has(permission));
   }
