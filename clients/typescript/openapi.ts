@@ -7429,11 +7429,7 @@ export interface components {
             created_at: string;
             /** @description Null while pending. */
             decision: {
-                approved_by: {
-                    id: string;
-                    kind: string;
-                    tenant_ref: string;
-                }[];
+                approved_by: components["schemas"]["ApproverRef"][];
                 /**
                  * Format: date-time
                  * @example 2026-11-21T10:00:00.000Z
@@ -7477,6 +7473,12 @@ export interface components {
              */
             updated_at: string;
             votes: {
+                /** @description The service account the vote was cast through; null when the person authenticated themselves. */
+                actor?: {
+                    id: string;
+                    kind: string;
+                    tenant_ref: string;
+                } | null;
                 /**
                  * Format: date-time
                  * @example 2026-11-21T10:00:00.000Z
@@ -7487,6 +7489,11 @@ export interface components {
                     kind: string;
                     tenant_ref: string;
                 };
+                /**
+                 * @description `sign_in`: the person signed in themselves; `passkey`: a passkey assertion bound to this approval proved them; `delegated`: a delegate decided (only while the governance setting `delegated_approvals` is on).
+                 * @enum {string}
+                 */
+                proof?: "sign_in" | "passkey" | "delegated";
                 /** @enum {string} */
                 verdict: "approve" | "reject";
             }[];
@@ -7654,6 +7661,17 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "approvals.approval.rejected.v1";
+        };
+        /** @description A person who approved; `actor`: the service account the decision was made through, null when the person authenticated themselves. */
+        ApproverRef: {
+            actor?: {
+                id: string;
+                kind: string;
+                tenant_ref: string;
+            } | null;
+            id: string;
+            kind: string;
+            tenant_ref: string;
         };
         Asset: {
             /** @enum {string} */
@@ -9449,6 +9467,8 @@ export interface components {
             approver_role_ref: string;
             /** @description A policy change not approved within this expires and changes nothing (default 7 days). */
             change_ttl_seconds: number;
+            /** @description Off by default. When true, a decision made with a token a service account obtained by acting for a person (or carrying their ID token) counts; each such actor counts as one party, however many people it acts for, and is barred as the initiator is. When false, only a person who signed in themselves, or proved presence with a passkey assertion bound to the approval, decides (403 `human_approval_required`). */
+            delegated_approvals: boolean;
             /** @description Admins who must approve a new withdrawal destination before it is active; 0: active at once. */
             destination_approval_quorum: number;
             /** @description A new destination is usable this long after it became active (`usable_from`); 0: at once. */
@@ -9476,6 +9496,7 @@ export interface components {
         GovernanceSettingsUpdate: {
             approver_role_ref?: string;
             change_ttl_seconds?: number;
+            delegated_approvals?: boolean;
             destination_approval_quorum?: number;
             destination_cooling_off_seconds?: number;
             passkey_step_up?: boolean;
@@ -11641,11 +11662,7 @@ export interface components {
              */
             applied_at: string | null;
             approval_ref: string;
-            approved_by: {
-                id: string;
-                kind: string;
-                tenant_ref: string;
-            }[] | null;
+            approved_by: components["schemas"]["ApproverRef"][] | null;
             /** @description The proposed change: the rule patch, the settings patch, the identity provider as asked for (creation) or its patch, or `{}` for a transition. */
             change: {
                 [key: string]: unknown;
@@ -11867,7 +11884,7 @@ export interface components {
              * @description A name narrower than `code`, for clients to branch on.
              * @enum {string}
              */
-            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "schedule_deleted" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_rejected" | "withdrawal_submitted";
+            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "same_party_already_approved" | "schedule_deleted" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_rejected" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -12668,11 +12685,7 @@ export interface components {
                 kind: string;
                 tenant_ref: string;
             } | null;
-            approved_by: {
-                id: string;
-                kind: string;
-                tenant_ref: string;
-            }[] | null;
+            approved_by: components["schemas"]["ApproverRef"][] | null;
             authenticated_principal: {
                 id: string;
                 kind: string;
