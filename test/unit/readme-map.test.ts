@@ -4,7 +4,8 @@ import { ROOT } from '../../src/root';
 
 /*
  * The README's "Code layout" is the map of the repository: every top-level folder and every folder of
- * src/ has a line there, and every folder it names exists.
+ * src/ has a line there, and every folder it names exists. CONTRIBUTING's table of the tests whose
+ * names do not say their module names only test files that exist.
  */
 
 const UNMAPPED = new Set(['node_modules', 'dist', 'coverage']);
@@ -46,4 +47,17 @@ it('names only folders that exist', () => {
     .filter((p) => p.includes('/'))
     .map((p) => p.split('/<')[0].replace(/\/$/, ''));
   expect(named.filter((p) => !existsSync(path.join(ROOT, p)))).toEqual([]);
+});
+
+it("CONTRIBUTING's table of tests names files that exist", () => {
+  const contributing = readFileSync(path.join(ROOT, 'CONTRIBUTING.md'), 'utf8');
+  const rows = contributing.split('\n').filter((line) => line.startsWith('| `'));
+  const patterns = rows.flatMap((row) => [...row.split('|')[2].matchAll(/`([^`]+[.]test[.]ts)`/g)].map((m) => m[1]));
+  expect(patterns.length).toBeGreaterThan(10);
+  const matches = (pattern: string) => {
+    const [dir, name] = pattern.split('/');
+    const re = new RegExp(`^${name.replace(/[.]/g, '[.]').replace(/[*]/g, '[^/]*')}$`);
+    return existsSync(path.join(ROOT, 'test', dir)) && readdirSync(path.join(ROOT, 'test', dir)).some((f) => re.test(f));
+  };
+  expect(patterns.filter((p) => !matches(p))).toEqual([]);
 });
