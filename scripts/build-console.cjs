@@ -26,6 +26,8 @@ function sourceHash() {
   };
   walk(path.join(root, 'console'));
   walk(path.join(root, 'clients', 'typescript'));
+  // Formats the console shares with the server (CSV fields).
+  walk(path.join(root, 'src', 'reference'));
   add(path.join(root, 'package-lock.json'));
   return hash.digest('hex');
 }

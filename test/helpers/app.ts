@@ -3,7 +3,6 @@ import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { closeServices, createServices, type Services } from '../../src/services';
 import { createTenantApp } from '../../src/http/app';
-import { createSignedApp } from '../../src/http/signed-app';
 import { createSignedApiApp } from '../../src/signed-api/app';
 import { listen, type RunningServer } from '../../src/http/server';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
@@ -90,7 +89,7 @@ export interface SignedTestApp extends TestApp {
 /** The tenant API and the signed API (/v1) on ephemeral ports, sharing one services bag (as `counterfoil api` does). */
 export async function startSignedTestApp(overrides: Record<string, string> = {}): Promise<SignedTestApp> {
   const app = await startTestApp(overrides);
-  const signedServer = await listen(createSignedApp(app.services), app.config, 0);
+  const signedServer = await listen(createSignedApiApp(app.services), app.config, 0);
   return {
     ...app,
     signedUrl: signedServer.url,

@@ -5,7 +5,7 @@ import { eventually, startWebhookWorker } from '../helpers/webhook-fixtures';
 import { seedOperationsEvents } from '../helpers/export-fixtures';
 import { EXPORT_KINDS, defineExportSource, exportSource, type ExportSource } from '../../src/domain/exports/sources';
 import { exportFilePath } from '../../src/domain/exports/exports';
-import { csvField } from '../../console/src/lib/csv';
+import { csvField } from '../../src/reference/csv';
 import { copyEncoded, encodeBatches, encodeRows, type EncodedChunk, type ExportFormat } from '../../src/domain/exports/writer';
 
 let app: TestApp;

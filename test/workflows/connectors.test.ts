@@ -1,6 +1,6 @@
 import { uuidv7 } from '../../src/ids';
 import { parseAmount } from '../../src/ledger';
-import { createSignedApp } from '../../src/http/signed-app';
+import { createSignedApiApp } from '../../src/signed-api/app';
 import { listen, type RunningServer } from '../../src/http/server';
 import { call } from '../helpers/app';
 import { ReferenceConnector, productionThrough } from '../helpers/reference-connector';
@@ -29,7 +29,7 @@ async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30
 beforeAll(async () => {
   connector = await ReferenceConnector.start();
   h = await startGovernedHarness(productionThrough(connector));
-  signed = await listen(createSignedApp(h.app.services), h.app.config, 0);
+  signed = await listen(createSignedApiApp(h.app.services), h.app.config, 0);
   org = await Org.create(h.app, 'Connected Ltd');
   const created = await org.ok(201, 'POST', '/connectors', { name: 'reference', base_url: connector.url, description: 'reference connector' });
   expect(created).toMatchObject({ resource: 'connector', name: 'reference', status: 'active', secret: expect.stringMatching(/^whsec_/) });

@@ -207,15 +207,6 @@ export function successEntry(ctx: Koa.Context, status: number, responseBody: unk
   return entryRecord(ctx, ctx.state.caller as Caller, status, null, resourceRef);
 }
 
-/**
- * The pipeline's writer: after every non-GET request of an authenticated caller, success or refusal.
- * A request refused before authentication has no principal to attribute and is not recorded here.
- */
-export async function auditRequest(ctx: Koa.Context, db: Sql, error: unknown): Promise<void> {
-  const values = requestAuditEntry(ctx, error);
-  if (values) await insertAuditEntry(db, values);
-}
-
 /** Writes an entry made by `requestAuditEntry`. */
 export async function insertAuditEntry(db: Sql, values: unknown[]): Promise<void> {
   await insert(db, values);

@@ -4,6 +4,7 @@ import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { Sql } from 'postgres';
+import { csvField, csvText } from '../../reference/csv';
 import type { SourceQuery } from './sources';
 
 export type ExportFormat = 'csv' | 'jsonl';
@@ -14,20 +15,11 @@ export interface EncodedChunk {
   rows: number;
 }
 
-/**
- * CSV injection: a spreadsheet runs a cell starting with one of OWASP's formula characters (`=`, `+`,
- * `-`, `@`, tab, carriage return) as a formula, so such a cell is written quoted behind a single quote.
- * A numeric column (amounts and counts the exporter itself formats) keeps a plain decimal such as
- * `-10.00` a number; anything else in it is neutralised like text.
- */
-const FORMULA_START = /^[-=+@\t\r]/;
-const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
-
+/** A numeric column (amounts and counts the exporter itself formats) keeps a plain decimal such as `-10.00` a number. */
 function csvCell(value: unknown, numeric = false): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (FORMULA_START.test(text) && !(numeric && DECIMAL.test(text))) return `"'${text.replace(/"/g, '""')}"`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return numeric ? csvField(text) : csvText(text);
 }
 
 /** `numeric` names the columns whose plain decimals stay numbers in CSV (see `csvCell`). */
@@ -49,8 +41,8 @@ export async function* encodeBatches(
 
 /**
  * The SQL expression of one encoded line over `r` (the source query's row), byte for byte what
- * `encodeRows` writes: CSV cells neutralised and quoted as `csvCell` does, JSON strings escaped as
- * JSON.stringify does.
+ * `encodeRows` writes: CSV cells neutralised and quoted as `csvCell` does (src/reference/csv.ts), JSON
+ * strings escaped as JSON.stringify does.
  */
 function lineExpression(columns: readonly string[], format: ExportFormat, numeric: readonly string[]): string {
   const col = (c: string) => `r."${c.replace(/"/g, '""')}"`;

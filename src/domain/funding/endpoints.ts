@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
+import pLimit from 'p-limit';
 import { uuidv7 } from '../../ids';
 import { recordEventSql } from '../../events/outbox';
-import { inPool } from '../../pool';
 import { isAsset } from '../../ledger/assets';
 import { networksFor } from '../../reference/networks';
 import { railsFor } from '../../reference/bank-rails';
@@ -58,16 +58,21 @@ export async function ensureFundingEndpoints(sql: Sql, account: FundableAccount,
   const [enterprise] = await sql`select legal_name from enterprises where id = ${account.enterpriseId}`;
   const have = new Set((await sql<{ rail: string }[]>`select rail from deposit_addresses where account_ref = ${account.accountRef}`).map((r) => r.rail));
   const rails = [...new Set(options.map((o) => o.rail))].filter((rail) => !have.has(rail));
-  const issued = await inPool(rails, ISSUE_CONCURRENCY, (rail) =>
-    issue({
-      businessKey: instructionKey(account.accountRef, rail),
-      purpose: 'account',
-      enterpriseId: account.enterpriseId,
-      accountRef: account.accountRef,
-      rail,
-      assets: options.filter((o) => o.rail === rail).map((o) => o.asset),
-      beneficiaryName: enterprise.legal_name,
-    }),
+  const limit = pLimit(ISSUE_CONCURRENCY);
+  const issued = await Promise.all(
+    rails.map((rail) =>
+      limit(() =>
+        issue({
+          businessKey: instructionKey(account.accountRef, rail),
+          purpose: 'account',
+          enterpriseId: account.enterpriseId,
+          accountRef: account.accountRef,
+          rail,
+          assets: options.filter((o) => o.rail === rail).map((o) => o.asset),
+          beneficiaryName: enterprise.legal_name,
+        }),
+      ),
+    ),
   );
 
   await sql.begin(async (tx) => {

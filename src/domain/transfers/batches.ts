@@ -169,7 +169,7 @@ export async function createTransferBatch(services: Services, caller: Caller, it
 
 function batchRow(caller: Caller, atomic: boolean, results: BatchResult[], sources: string[], now = new Date()): BatchRow {
   return {
-    id: uuidv7(now.getTime()),
+    id: uuidv7(),
     version: 1,
     created_at: now,
     updated_at: now,

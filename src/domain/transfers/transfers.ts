@@ -111,7 +111,7 @@ export const proposed = (caller: Caller, input: NewInternalTransfer): ProposedOp
 /** The record of a transfer booked at once (executed), with the ledger transaction id it books under. */
 export function executedRow(caller: Caller, input: NewInternalTransfer, decision: PolicyDecision, now: Date): TransferRow {
   return {
-    id: uuidv7(now.getTime()),
+    id: uuidv7(),
     version: 1,
     created_at: now,
     updated_at: now,
@@ -123,7 +123,7 @@ export function executedRow(caller: Caller, input: NewInternalTransfer, decision
     status: 'executed',
     approval_ref: null,
     failure_reason: null,
-    ledger_transaction_id: uuidv7(now.getTime()),
+    ledger_transaction_id: uuidv7(),
     subject_attribution: caller.attribution(),
     settled_at: now,
     policy_decision: decision,

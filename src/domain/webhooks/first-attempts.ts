@@ -1,4 +1,5 @@
 import type { TransactionSql } from 'postgres';
+import pLimit from 'p-limit';
 import type { Services } from '../../services';
 import { uuidv7 } from '../../ids';
 import { ScopePaths } from '../../events/log';
@@ -8,7 +9,6 @@ import { activeSubscriptions, eventBody, recordAttempt, subscriptionMatches, typ
 import { isSuccess, sendAttempt, type ReceiverResolver } from './send';
 import type { SigningSubscription } from './signing';
 import { plannedDelayAfter } from './messages';
-import { inPool } from '../../pool';
 
 export interface FirstAttemptOptions {
   /** First attempts in flight at once. */
@@ -77,7 +77,8 @@ export async function deliverFirstAttempts(services: Services, tx: TransactionSq
     if (!target) receivers.set(url, (target = resolveDestination(url, outboundPolicy(config))));
     return target;
   };
-  const sent = await inPool(direct, options.concurrency, (p) => sendAttempt(services, p.sub, p.event.id, p.body, resolve));
+  const limit = pLimit(options.concurrency);
+  const sent = await Promise.all(direct.map((p) => limit(() => sendAttempt(services, p.sub, p.event.id, p.body, resolve))));
 
   const row = (p: Pair) => ({
     id: uuidv7(),

@@ -209,7 +209,7 @@ export async function acceptWithdrawal(
   assertUsableDestination(destination, account, input);
   const fees = await quoteFees(sql, { enterpriseId: account.enterpriseId, operationType: 'withdrawal', asset: input.asset.code, amount: input.amount, rail: input.rail });
   const now = new Date();
-  const id = uuidv7(now.getTime());
+  const id = uuidv7();
   const attribution = caller.attribution();
   const row = await sql.begin(async (tx) => {
     await assertAccountMayWithdraw(tx, account);

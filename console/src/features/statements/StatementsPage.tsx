@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Schemas } from '../../../../clients/typescript/index';
+import { csvField } from '../../../../src/reference/csv';
 import { useAccess } from '../../lib/access';
-import { csvField } from '../../lib/csv';
 import { saveFile } from '../../lib/download';
 import { dataOf, useSteps } from '../../lib/forms';
 import { useApi } from '../../lib/hooks';
