@@ -35,7 +35,7 @@ module.exports = {
       comment:
         'auth, events, db, temporal, config and providers serve the domain and never call it: a use case they need moves into ' +
         'src/domain, and what the domain owns (the entity list, the connector registry) is given to them. Types and messages.ts contracts pass.',
-      from: { path: '^src/(auth|events|db|temporal|providers|config)/|^src/config[.]ts$' },
+      from: { path: '^src/(auth|events|db|temporal|providers|config)/' },
       // The one exception: passkeys (auth) read the enterprise's governance settings until those are given to them.
       to: { path: '^src/domain/', pathNot: ['^src/domain/[^/]+/messages[.]ts$', '^src/domain/policies/governance-settings[.]ts$'], dependencyTypesNot: ['type-only'] },
     },

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { parseProviderRouting, SANDBOX_ROUTING, type ProviderRouting } from './providers/routing';
-import { envSchema, int } from './config/env-schema';
-import { TemporalSettingsError, temporalConnectionSettings, type TemporalConnectionSettings } from './temporal/connection';
+import { parseProviderRouting, SANDBOX_ROUTING, type ProviderRouting } from '../providers/routing';
+import { envSchema, int } from './env-schema';
+import { TemporalSettingsError, temporalConnectionSettings, type TemporalConnectionSettings } from '../temporal/connection';
 
 /** Where the process runs: sandbox enables simulators and sandbox-only routes; production refuses them. */
 export type Mode = 'sandbox' | 'production';
@@ -154,7 +154,7 @@ export class ConfigError extends Error {
   }
 }
 
-export { envSchema, ENV_VARIABLES } from './config/env-schema';
+export { envSchema, ENV_VARIABLES } from './env-schema';
 
 type Env = Record<string, string | undefined>;
 
