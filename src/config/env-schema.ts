@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { normalizeAllowlistEntry } from '../auth/ip-allowlist';
+import { normalizeAllowlistEntry } from './ip-addresses';
 import { ROOT } from '../root';
 
 // An empty variable counts as unset, as a shell's `VAR=` means "no value".

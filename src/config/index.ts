@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { parseProviderRouting, SANDBOX_ROUTING, type ProviderRouting } from '../providers/routing';
+import { parseProviderRouting, SANDBOX_ROUTING, type ProviderRouting } from './provider-routing';
 import { envSchema, int } from './env-schema';
-import { TemporalSettingsError, temporalConnectionSettings, type TemporalConnectionSettings } from '../temporal/connection';
+import { TemporalSettingsError, temporalConnectionSettings, type TemporalConnectionSettings } from './temporal';
 
 /** Where the process runs: sandbox enables simulators and sandbox-only routes; production refuses them. */
 export type Mode = 'sandbox' | 'production';
