@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-properties -- its own process, configured by the environment its parent gives it */
 import { startDevIdentityProvider } from './provider';
 
 /**

@@ -26,6 +26,7 @@ let runtime: TracingRuntime | undefined;
  * the SDK is not disabled and the traces exporter is not `none`. Read from process.env, not the configuration:
  * the OTEL_* variables are the OpenTelemetry SDK's own, which its env detector and exporters read there themselves.
  */
+// eslint-disable-next-line no-restricted-properties -- the OpenTelemetry SDK's own variables (above)
 export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true') return false;
   if ((env.OTEL_TRACES_EXPORTER ?? '').trim().toLowerCase() === 'none') return false;
@@ -36,6 +37,7 @@ export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean
  * Starts the SDK once per process when configured; before the database drivers load, so that the
  * pg instrumentation sees `pg` loaded. `serviceName` is the default for OTEL_SERVICE_NAME; `env` is process.env as above.
  */
+// eslint-disable-next-line no-restricted-properties -- the OpenTelemetry SDK's own variables (above)
 export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (runtime) return true;
   if (!tracingConfigured(env)) return false;
