@@ -89,9 +89,9 @@ export const listInternalTransfersRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of transaction records.', schema: listOf(TransactionRecordBody, 'InternalTransferList') } },
   errors: ['EdgeNotFound'],
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const where = { accountRef: query.account_ref, status: query.status, createdAfter: query.created_after, createdBefore: query.created_before, reference: query.reference, metadata: query.metadata };
-    return { body: await services.pager.list(query, caller, (after, limit) => listTransfers(services.sql, caller, where, after, limit), presentTransfer) };
+    return { body: await pager.list(query, caller, (after, limit) => listTransfers(services.sql, caller, where, after, limit), presentTransfer) };
   },
 });
 
