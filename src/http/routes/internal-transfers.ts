@@ -114,7 +114,7 @@ export const cancelInternalTransferRoute = defineRoute({
   path: '/internal-transfers/{internal_transfer_id}/cancel',
   operationId: 'cancelInternalTransfer',
   summary: 'Cancel an internal transfer awaiting approval',
-  description: 'Only while awaiting approval (`pending_approval`): the approval is cancelled and the hold released. Otherwise 409 `internal_transfer_<status>` (an executed transfer: `internal_transfer_executed`).',
+  description: 'Only while awaiting approval (`pending_approval`): the approval is cancelled and the hold released. Otherwise 409 `internal_transfer_<status>` (an executed transfer: `internal_transfer_executed`); when an approval decision overtakes the cancel before the transfer moves on, 409 `approval_<status>` (`approval_approved`) or `approval_decided`.',
   tags: ['Internal transfers'],
   auth: { kind: 'bearer', permission: 'transfers.create' },
   idempotency: 'optional',
