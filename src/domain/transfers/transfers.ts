@@ -1,6 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
-import { AppError, conflict, notFound, stateReason } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { IdempotencyScope } from '../../idempotency/store';
@@ -8,7 +8,7 @@ import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
 import { placeHold, postHold, voidHold } from '../../ledger';
 import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation } from '../policies';
-import { approvalSpecOf, cancelThroughWorkflow, findApproval, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
+import { approvalSpecOf, cancelAwaitingApproval, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import { scopePathOf } from '../../auth/scope-paths';
 import { placementPath, type Placement } from '../tenancy/placements';
@@ -325,27 +325,15 @@ export async function cancelInternalTransfer(services: Services, caller: Caller,
     conflict(`The internal transfer is ${status}; only a transfer awaiting approval can be cancelled.`, `internal_transfer_${status}`);
   if (row.status !== 'pending_approval') throw refuse(row.status);
   // A decision can overtake this request: the workflow then refuses the Update, or has already ended.
-  const failure = await cancelThroughWorkflow(services, caller, { workflowId: internalTransferWorkflowId(id), update: TRANSFER_CANCEL_UPDATE, notCancellable: TRANSFER_NOT_CANCELLABLE, audit }).then(
-    () => null,
-    (err: unknown) => err,
-  );
-  const after = (await findTransfer(services.sql, id))!;
-  if (after.status === 'cancelled') return after;
-  if (after.status !== 'pending_approval') throw refuse(after.status);
-  if (failure) throw failure;
-  throw await decidedMeanwhile(services.sql, after);
-}
-
-/**
- * The answer when the approval was decided but the transfer has not moved on yet (it is about to
- * execute, or to be released): the refusal names the approval's state, not `pending_approval`.
- */
-async function decidedMeanwhile(sql: Sql, row: TransferRow): Promise<AppError> {
-  const approval = row.approval_ref ? await findApproval(sql, row.approval_ref.slice('approvals/'.length)) : null;
-  if (!approval || approval.status === 'pending') {
-    return conflict('The internal transfer\'s approval has just been decided; the transfer can no longer be cancelled.', 'approval_decided');
-  }
-  return conflict(`The internal transfer's approval was ${approval.status}; the transfer can no longer be cancelled.`, stateReason('approval', approval.status));
+  return cancelAwaitingApproval(services, caller, {
+    workflowId: internalTransferWorkflowId(id),
+    update: TRANSFER_CANCEL_UPDATE,
+    notCancellable: TRANSFER_NOT_CANCELLABLE,
+    audit,
+    what: 'internal transfer',
+    reread: async () => (await findTransfer(services.sql, id))!,
+    refuse,
+  });
 }
 
 /**
