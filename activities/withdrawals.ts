@@ -17,7 +17,7 @@ export type ExecuteAnswer = { status: 'finished'; final: WithdrawalStatus } | { 
  * (one transition out of each state), the ledger's hold and business keys, and the rail's
  * submission key `withdrawal/<id>`. No transaction spans two activities.
  */
-export function createWithdrawalActivities(services: Services) {
+export function createWithdrawalActivities(services: Pick<Services, 'sql' | 'metrics' | 'providers'>) {
   const load = async (id: string): Promise<WithdrawalRow> => {
     const row = await findWithdrawal(services.sql, id);
     if (!row) throw ApplicationFailure.nonRetryable(`withdrawal ${id} does not exist`, 'WithdrawalNotFound');
