@@ -5,7 +5,7 @@ import type { ApprovalDecision, ApprovalSpec, ApprovalVote } from '../src/domain
 import type { EntryRecord } from '../src/domain/audit/entries';
 
 /** Approval activities: idempotent by the approval id, the (approval, user) vote key and the pending → terminal guard. */
-export function createApprovalActivities(services: Services) {
+export function createApprovalActivities(services: Pick<Services, 'sql'>) {
   return {
     async openApproval(spec: ApprovalSpec, expiresAt: string): Promise<ApprovalView> {
       return openApproval(services.sql, spec, new Date(expiresAt));

@@ -3,7 +3,7 @@ import type { PrincipalRef, SubjectAttribution } from '../src/auth/caller';
 import { markConversionExecuting, releaseConversion, settleConversion, type ConversionStatus } from '../src/domain/conversions';
 
 /** Conversion activities (approval path): idempotent by the record's status guards and the ledger's business keys. */
-export function createConversionActivities(services: Services) {
+export function createConversionActivities(services: Pick<Services, 'sql' | 'metrics'>) {
   return {
     /** pending_approval → executing. Returns the status after (another status: someone else moved it). */
     async markConversionExecuting(conversionId: string, approvedBy: PrincipalRef[]): Promise<ConversionStatus | null> {

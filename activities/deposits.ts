@@ -5,7 +5,7 @@ import type { DepositStatus } from '../src/domain/funding/present';
 import { DEPOSIT_NOT_FOUND } from '../src/domain/deposits/messages';
 
 /** Deposit activities: idempotent by the deposit id (status guards and the ledger's business key). */
-export function createDepositActivities(services: Services) {
+export function createDepositActivities(services: Pick<Services, 'sql' | 'metrics'>) {
   const known = (status: DepositStatus | null, depositId: string): DepositStatus => {
     if (status === null) throw ApplicationFailure.nonRetryable(`deposit ${depositId} does not exist`, DEPOSIT_NOT_FOUND);
     return status;

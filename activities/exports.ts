@@ -3,7 +3,7 @@ import type { Services } from '../src/services';
 import { expireExport, failExport, produceExport, queueExport, startExportWorkflowArgs } from '../src/domain/exports/exports';
 import { scheduledRun } from '../src/domain/exports/schedules';
 
-export function createExportActivities(services: Services) {
+export function createExportActivities(services: Pick<Services, 'sql' | 'config' | 'reads'>) {
   return {
     /** Streams the export to its file; returns when the file expires. Heartbeats per batch. */
     async produceExport(exportId: string, retentionSeconds: number): Promise<{ expiresAt: string }> {

@@ -4,7 +4,7 @@ import { purgeExpiredActionTokens } from '../src/auth/action-tokens';
 import { purgeExpiredPasskeyChallenges } from '../src/auth/passkeys';
 import { CHECKPOINT_KEY_NAME, checkpointAll, checkpointSigner, takeBalanceSnapshots } from '../src/ledger';
 
-export function createHousekeepingActivities(services: Services) {
+export function createHousekeepingActivities(services: Pick<Services, 'sql' | 'log' | 'platformKeys'>) {
   return {
     /** Deletes idempotency records past their retention; safe to repeat. Returns the count. */
     async purgeExpiredIdempotencyRecords(): Promise<number> {

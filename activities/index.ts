@@ -14,7 +14,8 @@ import { classifyDatabaseOutages } from './database-outage';
 
 /**
  * All activities, built from the process's services (dependency injection, as in the Temporal
- * samples): workflows type themselves on `Activities` and never import the implementations.
+ * samples): workflows type themselves on `Activities` and never import the implementations. Each
+ * group takes a `Pick` of the services it uses, so its signature says what it can touch.
  */
 export function createActivities(services: Services) {
   // A lost database connection is retried, after waiting for the database (activities/database-outage).

@@ -4,7 +4,7 @@ import type { ApprovalOutcome } from '../src/domain/approvals/messages';
 import { applyPolicyChange, closePolicyChange, type PolicyChangeStatus } from '../src/domain/policies/changes';
 
 /** Policy-change activities: idempotent by the change id (only a pending change moves). */
-export function createPolicyChangeActivities(services: Services) {
+export function createPolicyChangeActivities(services: Pick<Services, 'sql'>) {
   return {
     async applyPolicyChange(changeId: string, approvedBy: PrincipalRef[]): Promise<PolicyChangeStatus> {
       return applyPolicyChange(services.sql, changeId, approvedBy);

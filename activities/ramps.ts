@@ -23,7 +23,7 @@ import { viaProvider } from './providers';
  * books with business keys `on_ramp/<id>` / `off_ramp/<id>`, so a retry never moves money twice.
  * Each returns the session's status after it.
  */
-export function createRampActivities(services: Services) {
+export function createRampActivities(services: Pick<Services, 'sql' | 'metrics' | 'providers'>) {
   const market = (enterpriseId: string) => services.providers.market(enterpriseId);
   const session = async (id: string) => {
     const row = await findOffRamp(services.sql, id);

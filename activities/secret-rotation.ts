@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Services } from '../src/services';
 import { recordSecretExpiring, retirePreviousSecret } from '../src/domain/secret-rotation/rotation';
 
-export function createSecretRotationActivities(services: Services) {
+export function createSecretRotationActivities(services: Pick<Services, 'orm'>) {
   const em = () => services.orm.em.fork() as EntityManager;
   return {
     /** Retires the previous secret if it is still the one the rotation left; false when there was nothing to do. */

@@ -3,7 +3,7 @@ import type { PrincipalRef, SubjectAttribution } from '../src/auth/caller';
 import { markTransferExecuting, releaseTransfer, settleTransfer, type TransferStatus } from '../src/domain/transfers/transfers';
 
 /** Internal-transfer activities (approval path): idempotent by the row's status guards and the ledger's hold claim and keys. */
-export function createTransferActivities(services: Services) {
+export function createTransferActivities(services: Pick<Services, 'sql' | 'metrics'>) {
   return {
     /** pending_approval → executing. Returns the status after (another status: someone else moved it). */
     markTransferExecuting: (transferId: string, approvedBy: PrincipalRef[]): Promise<TransferStatus | null> => markTransferExecuting(services.sql, transferId, approvedBy),

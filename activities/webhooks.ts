@@ -3,7 +3,7 @@ import { attemptDelivery, openEventDelivery, type AttemptOutcome } from '../src/
 import { runLaneStep } from '../src/domain/webhooks/lanes';
 import type { LaneStep, LaneStepInput, WebhookDeliveryInput } from '../src/domain/webhooks/messages';
 
-export function createWebhookActivities(services: Services) {
+export function createWebhookActivities(services: Pick<Services, 'sql' | 'config' | 'platformKeys'>) {
   return {
     /**
      * Attempt `number` of one delivery (test deliveries' workflows). For an outbox event — only

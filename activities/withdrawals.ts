@@ -8,6 +8,7 @@ import { findDestination } from '../src/domain/withdrawals/destinations';
 import type { RailOutcome } from '../src/providers/rails';
 import { viaProvider } from './providers';
 import type { EntryRecord } from '../src/domain/audit/entries';
+import { WITHDRAWAL_NOT_EXECUTING, WITHDRAWAL_NOT_FOUND } from '../src/domain/withdrawals/messages';
 
 type SubmitAnswer = { status: 'accepted'; checkAfterMs: number } | { status: 'rejected'; reason: string };
 export type ExecuteAnswer = { status: 'finished'; final: WithdrawalStatus } | { status: 'pending'; checkAfterMs: number };
@@ -17,10 +18,10 @@ export type ExecuteAnswer = { status: 'finished'; final: WithdrawalStatus } | { 
  * (one transition out of each state), the ledger's hold and business keys, and the rail's
  * submission key `withdrawal/<id>`. No transaction spans two activities.
  */
-export function createWithdrawalActivities(services: Services) {
+export function createWithdrawalActivities(services: Pick<Services, 'sql' | 'metrics' | 'providers'>) {
   const load = async (id: string): Promise<WithdrawalRow> => {
     const row = await findWithdrawal(services.sql, id);
-    if (!row) throw ApplicationFailure.nonRetryable(`withdrawal ${id} does not exist`, 'WithdrawalNotFound');
+    if (!row) throw ApplicationFailure.nonRetryable(`withdrawal ${id} does not exist`, WITHDRAWAL_NOT_FOUND);
     return row;
   };
   const railKey = (id: string) => `withdrawal/${id}`;
@@ -45,7 +46,7 @@ export function createWithdrawalActivities(services: Services) {
   const execute = async (id: string, confirmWithinMs: number): Promise<ExecuteAnswer> => {
     const w = await load(id);
     if (isTerminal(w.status)) return { status: 'finished', final: w.status };
-    if (w.status !== 'executing') throw ApplicationFailure.nonRetryable(`withdrawal ${id} is ${w.status}, not executing`, 'WithdrawalNotExecuting');
+    if (w.status !== 'executing') throw ApplicationFailure.nonRetryable(`withdrawal ${id} is ${w.status}, not executing`, WITHDRAWAL_NOT_EXECUTING);
     const submitted = await submit(w);
     if (submitted.status === 'rejected') return { status: 'finished', final: (await releaseWithdrawal(services.sql, id, 'failed', submitted.reason, services.metrics)).status };
     const deadline = Date.now() + confirmWithinMs;
@@ -66,7 +67,7 @@ export function createWithdrawalActivities(services: Services) {
     },
     async submitWithdrawal(id: string): Promise<SubmitAnswer> {
       const w = await load(id);
-      if (w.status !== 'executing') throw ApplicationFailure.nonRetryable(`withdrawal ${id} is ${w.status}, not executing`, 'WithdrawalNotExecuting');
+      if (w.status !== 'executing') throw ApplicationFailure.nonRetryable(`withdrawal ${id} is ${w.status}, not executing`, WITHDRAWAL_NOT_EXECUTING);
       return submit(w);
     },
     /**

@@ -98,6 +98,7 @@ export const ERROR_REASONS = [
   'internal_transfer_failed',
   'internal_transfer_pending_approval',
   'internal_transfer_rejected',
+  'invalid_page_token',
   'invitation_pending',
   'issuer_taken',
   'ledger_key_reused',

@@ -17,6 +17,8 @@ import type { EntryRecord } from '../src/domain/audit/entries';
 import {
   WITHDRAWAL_CANCEL_UPDATE,
   WITHDRAWAL_NOT_CANCELLABLE,
+  WITHDRAWAL_NOT_EXECUTING,
+  WITHDRAWAL_NOT_FOUND,
   WITHDRAWAL_RAIL_SIGNAL,
   type WithdrawalCancellation,
   type WithdrawalWorkflowInput,
@@ -28,27 +30,30 @@ import { ApprovalGate } from './approval';
 import { throughProvider } from './providers';
 import { versioned } from './versioning';
 
+// Retrying brings back no missing withdrawal and moves none into `executing`: every proxy below stops on these.
+const NOT_RETRIED = [WITHDRAWAL_NOT_FOUND, WITHDRAWAL_NOT_EXECUTING];
+
 const { markWithdrawalExecuting, submitWithdrawal, withdrawalRailOutcome, settleWithdrawal, releaseWithdrawal } = proxyActivities<Activities>({
   // Short: after a worker crash, an activity it was running is retried once this passes.
   startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds' },
+  retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds', nonRetryableErrorTypes: NOT_RETRIED },
 });
 
 // Submission, confirmation and settlement as one local activity: no activity tasks, and a withdrawal on
 // a rail that confirms at once completes in its first workflow task (recorded as a marker).
 const { executeWithdrawal } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds' },
+  retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds', nonRetryableErrorTypes: NOT_RETRIED },
 });
 
 // Under AWAITING_PROVIDER_PATCH: a few quick attempts at the provider, then the workflow shows whom it
 // waits for and retries as an ordinary activity (its attempts and last failure visible in the UI) without end.
-const QUICK_ATTEMPTS = { startToCloseTimeout: '10 seconds', retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds', maximumAttempts: 3 } } as const;
+const QUICK_ATTEMPTS = { startToCloseTimeout: '10 seconds', retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds', maximumAttempts: 3, nonRetryableErrorTypes: NOT_RETRIED } } as const;
 const { executeWithdrawal: executeWithdrawalQuickly } = proxyLocalActivities<Activities>(QUICK_ATTEMPTS);
 const { withdrawalRailOutcome: railOutcomeQuickly } = proxyActivities<Activities>(QUICK_ATTEMPTS);
 const { executeWithdrawal: executeWithdrawalPatiently } = proxyActivities<Activities>({
   startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds' },
+  retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds', nonRetryableErrorTypes: NOT_RETRIED },
 });
 
 /** New executions mark themselves `CounterfoilAwaitingProvider` while the rail's provider keeps failing. */

@@ -2119,7 +2119,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an internal transfer awaiting approval
-         * @description Only while awaiting approval (`pending_approval`): the approval is cancelled and the hold released. Otherwise 409 `internal_transfer_<status>` (an executed transfer: `internal_transfer_executed`).
+         * @description Only while awaiting approval (`pending_approval`): the approval is cancelled and the hold released. Otherwise 409 `internal_transfer_<status>` (an executed transfer: `internal_transfer_executed`); when an approval decision overtakes the cancel before the transfer moves on, 409 `approval_<status>` (`approval_approved`) or `approval_decided`.
          *
          *     Requires permission `transfers.create`.
          */
@@ -10395,7 +10395,7 @@ export interface components {
             next_page_token: string | null;
         };
         /**
-         * @description The integrator's own key-value pairs. At most 50 keys, keys of 1 to 40 characters without `[` or `]`, string values of at most 500 characters; beyond that 422 with a pointer to the key.
+         * @description The integrator's own key-value pairs. At most 50 keys, keys of 1 to 40 characters without `[` or `]` and other than `__proto__` (400), string values of at most 500 characters; beyond that 422 with a pointer to the key.
          * @example {
          *       "order_id": "ord_8812"
          *     }
@@ -10403,7 +10403,7 @@ export interface components {
         Metadata: {
             [key: string]: string;
         };
-        /** @description Merged into the object's metadata: a string sets the key, `null` removes it, keys not sent stay. At most 50 keys, keys of 1 to 40 characters without `[` or `]`, string values of at most 500 characters; beyond that 422 with a pointer to the key. */
+        /** @description Merged into the object's metadata: a string sets the key, `null` removes it, keys not sent stay. At most 50 keys, keys of 1 to 40 characters without `[` or `]` and other than `__proto__` (400), string values of at most 500 characters; beyond that 422 with a pointer to the key. */
         MetadataPatch: {
             [key: string]: string | null;
         };
@@ -11884,7 +11884,7 @@ export interface components {
              * @description A name narrower than `code`, for clients to branch on.
              * @enum {string}
              */
-            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "same_party_already_approved" | "schedule_deleted" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_rejected" | "withdrawal_submitted";
+            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invalid_page_token" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "same_party_already_approved" | "schedule_deleted" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_rejected" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -12948,7 +12948,7 @@ export interface components {
              * @example 50
              */
             page_size?: number;
-            /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+            /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
             page_token?: string;
             resource_ref?: string;
             subject_ref?: string;
@@ -13916,7 +13916,7 @@ export interface operations {
                 client_ref?: string;
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 status?: "active" | "revoked";
             };
@@ -14457,7 +14457,7 @@ export interface operations {
                 decidable?: "true" | "false";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Approvals of operations at or below this scope (enterprise, client or account). */
                 scope_ref?: string;
@@ -15058,7 +15058,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -15134,7 +15134,7 @@ export interface operations {
                 asset?: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -15210,7 +15210,7 @@ export interface operations {
                 currency?: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -15287,7 +15287,7 @@ export interface operations {
                 asset?: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 status?: "active" | "disabled";
             };
@@ -15773,7 +15773,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Enterprise or client; default the caller’s enterprise. */
                 scope_ref?: string;
@@ -15850,7 +15850,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Only the runs of this export schedule. */
                 schedule_id?: string;
@@ -16174,7 +16174,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Client (or enterprise) whose accounts to list. */
                 scope_ref?: string;
@@ -16792,7 +16792,7 @@ export interface operations {
                 from: string;
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description End (inclusive) of the period, RFC 3339, not in the future. */
                 to: string;
@@ -16970,7 +16970,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Enterprise whose clients to list. */
                 scope_ref?: string;
@@ -17486,7 +17486,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -17850,7 +17850,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -18480,7 +18480,7 @@ export interface operations {
                 from_asset?: string;
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 to_asset?: string;
             };
@@ -18624,7 +18624,7 @@ export interface operations {
                 };
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Only objects with this reference. */
                 reference?: string;
@@ -19240,7 +19240,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -19389,7 +19389,7 @@ export interface operations {
                 account_ref?: string;
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 rail_class?: "crypto" | "fiat";
             };
@@ -19551,7 +19551,7 @@ export interface operations {
                 };
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Only objects with this reference. */
                 reference?: string;
@@ -19808,7 +19808,7 @@ export interface operations {
                 asset: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -19885,7 +19885,7 @@ export interface operations {
                 currency?: "USD" | "EUR" | "GBP" | "USDC" | "USDT" | "BTC" | "ETH";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -19960,7 +19960,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 status?: "in_force" | "superseded";
             };
@@ -20309,7 +20309,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -20850,7 +20850,7 @@ export interface operations {
                 occurred_before?: string;
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 resource_ref?: string;
                 /** @description Events at this scope or beneath it. */
@@ -21141,7 +21141,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -21909,7 +21909,7 @@ export interface operations {
                 account_ref?: string;
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 rail_class?: "crypto" | "fiat";
             };
@@ -22284,7 +22284,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -22834,7 +22834,7 @@ export interface operations {
                 };
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Only objects with this reference. */
                 reference?: string;
@@ -23437,7 +23437,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -23503,7 +23503,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Enterprise whose master accounts to list. */
                 scope_ref?: string;
@@ -24310,7 +24310,7 @@ export interface operations {
                 };
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Only objects with this reference. */
                 reference?: string;
@@ -24765,7 +24765,7 @@ export interface operations {
                 };
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Only objects with this reference. */
                 reference?: string;
@@ -25265,7 +25265,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Only the runs of this export schedule. */
                 schedule_id?: string;
@@ -25589,7 +25589,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
             };
             header?: {
@@ -25737,7 +25737,7 @@ export interface operations {
                 account_ref?: string;
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 status?: "active" | "disabled";
             };
@@ -26183,7 +26183,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 status?: "pending_approval" | "applied" | "rejected" | "expired" | "cancelled" | "failed";
                 /** @description Changes of this rule, destination or settings. */
@@ -26325,7 +26325,7 @@ export interface operations {
                 action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Rules at or below this scope. */
                 scope_ref?: string;
@@ -27063,7 +27063,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 principal_ref?: string;
                 role_ref?: string;
@@ -27400,7 +27400,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 scope_ref?: string;
                 status?: "active" | "retired";
@@ -28306,7 +28306,7 @@ export interface operations {
                 external_id?: string;
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 parent_ref?: string;
                 status?: "active" | "revoked";
@@ -29013,7 +29013,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Only the runs of this export schedule. */
                 schedule_id?: string;
@@ -29338,7 +29338,7 @@ export interface operations {
                 email?: string;
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Only invitations at exactly this enterprise or client. */
                 scope_ref?: string;
@@ -29742,7 +29742,7 @@ export interface operations {
                 email?: string;
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Only users at exactly this enterprise or client. */
                 scope_ref?: string;
@@ -30340,7 +30340,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 status?: "active" | "disabled" | "deleted";
             };
@@ -30761,7 +30761,7 @@ export interface operations {
             query?: {
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 status?: "pending" | "succeeded" | "failed";
             };
@@ -31380,7 +31380,7 @@ export interface operations {
                 };
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Only objects with this reference. */
                 reference?: string;
@@ -32029,7 +32029,7 @@ export interface operations {
                 };
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
-                /** @description Opaque cursor from `next_page_token`; valid only for the same caller and the same filters. */
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
                 page_token?: string;
                 /** @description Only objects with this reference. */
                 reference?: string;

@@ -1,6 +1,7 @@
 import { createLocalJWKSet, createRemoteJWKSet, customFetch, decodeJwt, errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import type { IdentityProvider } from '../domain/identity-providers/entities';
 import { pinnedFetch, type OutboundPolicy } from '../net/outbound';
+import { isCompactJws } from './base64url';
 
 /** The identity an ID token asserts, read through the provider's claim mapping. */
 export interface FederatedIdentity {
@@ -79,6 +80,7 @@ function claim(payload: Record<string, unknown>, name: string): string | null {
 
 /** The `iss` a token claims, unverified: it only selects the provider whose keys then verify it. */
 export function unverifiedIssuer(token: string): string | null {
+  if (!isCompactJws(token)) return null;
   try {
     const { iss } = decodeJwt(token);
     return typeof iss === 'string' ? iss : null;
@@ -89,6 +91,7 @@ export function unverifiedIssuer(token: string): string | null {
 
 /** Verifies an ID token against the provider: signature, allowed algorithm, issuer, audience, expiry. */
 export async function verifyIdToken(provider: IdentityProvider, token: string, policy: OutboundPolicy, opts: { maxAgeSeconds?: number } = {}): Promise<FederatedIdentity> {
+  if (!isCompactJws(token)) throw new IdTokenRejected('the token is not a compact JWS of three unpadded base64url parts');
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, keySetOf(provider, policy), {

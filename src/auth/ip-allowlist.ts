@@ -20,18 +20,25 @@ export function clientAddress(socketAddress: string, forwardedFor: string, trust
 /** A compiled allowlist: null admits everything (no entries). */
 export type AddressMatcher = ((address: string) => boolean) | null;
 
+/**
+ * An address matches only entries of its own family. A request's IPv4-mapped address (`::ffff:1.2.3.4`)
+ * is matched as the IPv4 address; one BlockList per family, because a single BlockList matches an IPv4
+ * address against IPv6 ranges covering `::ffff:0:0/96` (`::/0` would admit every IPv4 client).
+ */
 export function compileAllowlist(entries: readonly string[]): AddressMatcher {
   if (entries.length === 0) return null;
-  const list = new BlockList();
+  const lists = { ipv4: new BlockList(), ipv6: new BlockList() };
   for (const entry of entries) {
     const [address, prefix] = entry.split('/');
     const type = isIP(address) === 4 ? 'ipv4' : 'ipv6';
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(prefix), type);
+    if (prefix === undefined) lists[type].addAddress(address, type);
+    else lists[type].addSubnet(address, Number(prefix), type);
   }
   return (raw) => {
     const address = canonicalIp(raw);
     const family = isIP(address);
-    return family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+    if (family === 0) return false;
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    return lists[type].check(address, type);
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID, webcrypto } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { SignJWT, jwtVerify } from 'jose';
 import type { PrincipalKind } from '../domain/iam/entities';
+import { isCompactJws } from './base64url';
 
 /** Claims of a Counterfoil access token (a compact HS256 JWS). */
 export interface AccessClaims {
@@ -50,6 +51,7 @@ export class TokenSigner {
 
   /** Returns the claims of a well-formed, correctly signed, unexpired token; otherwise null. */
   async verify(token: string, now = Date.now()): Promise<AccessClaims | null> {
+    if (!isCompactJws(token)) return null;
     const known = this.verified.get(token);
     if (known) return known.exp * 1000 > now ? known : null;
     let claims: AccessClaims;

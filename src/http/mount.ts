@@ -34,6 +34,7 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
   const bodyTypes = def.bodyTypes ?? ['application/json'];
   const rateClass = def.rateClass ?? (def.method === 'get' ? 'read' : 'write');
   const hasBody = def.method !== 'get' && def.method !== 'delete';
+  const list = `${def.method.toUpperCase()} ${def.path}`;
 
   return async (ctx) => {
     ctx.state.route = def;
@@ -83,7 +84,7 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
     if (def.actionToken) ctx.state.actionTokenProof = await requireActionToken({ services, ctx, caller: caller! }, def.actionToken, def.actionTokenResource!(params, body));
 
     const run = (idempotency?: IdempotencyScope) =>
-      def.handler({ params, query, body, caller: caller as Caller, services, requestId: ctx.state.requestId, ctx, idempotency });
+      def.handler({ params, query, body, caller: caller as Caller, services, pager: services.pager.of(list, params as Record<string, unknown>), requestId: ctx.state.requestId, ctx, idempotency });
 
     let result: HandlerResult & { replayed?: boolean };
     const key = ctx.get('idempotency-key');

@@ -16,7 +16,7 @@ export const pageQuery = {
     .string()
     .max(512)
     .optional()
-    .openapi({ param: { name: 'page_token', in: 'query' }, description: 'Opaque cursor from `next_page_token`; valid only for the same caller and the same filters.' }),
+    .openapi({ param: { name: 'page_token', in: 'query' }, description: 'Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`.' }),
 };
 
 export function listOf<T extends z.ZodType>(item: T, name: string) {

@@ -5,6 +5,7 @@ import type { Permission } from '../auth/permissions';
 import type { GovernedAction } from '../auth/action-tokens';
 import type { Caller } from '../auth/caller';
 import type { Services } from '../services';
+import type { ListPager } from '../pagination/page-tokens';
 import type { Answer, IdempotencyScope } from '../idempotency/store';
 import type { RateClass } from '../rate-limits/limiter';
 
@@ -34,6 +35,8 @@ export interface HandlerInput<P, Q, B> {
   body: B;
   caller: Caller;
   services: Services;
+  /** Page tokens of this route's list, bound to the route and its path parameters. */
+  pager: ListPager;
   requestId: string;
   ctx: Koa.Context;
   /** Present when the request carries an Idempotency-Key: money paths record their answer in their own transaction. */

@@ -25,8 +25,9 @@ const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 export const MAX_INPUT_DEPTH = 32;
 
 /**
- * The first string (value or member name) in a request part that no column could store, or a part
- * nested deeper than MAX_INPUT_DEPTH. Iterative, so hostile nesting cannot exhaust the stack.
+ * The first string (value or member name) in a request part that no column could store, a member named
+ * `__proto__` (zod drops it from a record without a word, so metadata would lose it), or a part nested
+ * deeper than MAX_INPUT_DEPTH. Iterative, so hostile nesting cannot exhaust the stack.
  */
 export function unstorableInput(value: unknown, location: string): FieldError | undefined {
   const stack: Array<{ value: unknown; path: PropertyKey[] }> = [{ value, path: [] }];
@@ -38,6 +39,7 @@ export function unstorableInput(value: unknown, location: string): FieldError | 
       if (path.length >= MAX_INPUT_DEPTH) return { pointer: pointer(location, path), detail: `nested deeper than ${MAX_INPUT_DEPTH} levels` };
       for (const [k, child] of Object.entries(v)) {
         if (UNSTORABLE.test(k)) return { pointer: pointer(location, path), detail: 'member names must not contain U+0000 or unpaired UTF-16 surrogates' };
+        if (k === '__proto__') return { pointer: pointer(location, [...path, k]), detail: 'the member name __proto__ is not accepted' };
         stack.push({ value: child, path: [...path, k] });
       }
     }
@@ -74,7 +76,7 @@ export function foldDeepObjects(query: Record<string, unknown>): Record<string, 
     }
     const group = out[deep[1]];
     const members = typeof group === 'object' && group !== null && !Array.isArray(group) ? (group as Record<string, unknown>) : {};
-    // defineProperty: a `__proto__` key is a member like any other, never the prototype.
+    // defineProperty: a `__proto__` key is a member (which validate refuses by name), never the prototype.
     Object.defineProperty(members, deep[2], { value, enumerable: true, writable: true, configurable: true });
     out[deep[1]] = members;
   }

@@ -16,20 +16,16 @@ export interface PageQuery {
   page_size: number;
 }
 
-/**
- * What the result depends on beyond the query: path parameters (`{ client_id }`), or which list a shared
- * handler serves. A token issued under one scope is refused under another.
- */
-export type PageScope = Record<string, unknown>;
-
 export interface ListOptions<Row> {
   /**
    * Leaves out rows of the page the caller may not read; the next token still follows the last row
    * scanned, so a page may hold fewer items than `page_size` without ending the list.
    */
   visible?: (rows: Row[]) => Promise<Row[]>;
-  scope?: PageScope;
 }
+
+/** `<body>.<signature>`: base64url without padding, the signature 22 characters (128 bits of the HMAC). */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/;
 
 /**
  * One form per meaning: undefined and null members dropped, plain objects rebuilt with sorted keys (on a
@@ -48,40 +44,68 @@ function canonical(value: unknown): unknown {
   return out;
 }
 
-/** The filters are the query less its paging members; the scope is kept apart so neither can pose as the other. */
-function filterDigest(query: PageQuery, scope: PageScope | undefined): string {
+/**
+ * The list (its route), its path parameters and its filters (the query less its paging members), each
+ * kept apart so none can pose as another.
+ */
+function listDigest(list: string, params: Record<string, unknown>, query: PageQuery): string {
   const { page_token: _token, page_size: _size, ...filters } = query as PageQuery & Record<string, unknown>;
-  const body = JSON.stringify([canonical(filters), canonical(scope ?? {})]);
+  const body = JSON.stringify([list, canonical(params), canonical(filters)]);
   return createHash('sha256').update(body).digest('base64url').slice(0, 16);
 }
 
-/**
- * Opaque keyset cursors, signed and bound to the caller, the query's filters and the list's scope: a
- * token replayed by another principal, with other filters or under another scope is refused (400)
- * rather than silently paging another result set.
- */
+/** The platform's page-token key; `of` gives the pager of one list, so no token is issued unbound. */
 export class Pager {
   constructor(private readonly key: Buffer) {}
 
-  encode(afterId: string, caller: Caller, query: PageQuery, scope?: PageScope): string {
-    const body = Buffer.from(JSON.stringify({ a: afterId, f: filterDigest(query, scope), p: caller.subject.id } satisfies Cursor)).toString('base64url');
-    return `${body}.${createHmac('sha256', this.key).update(body).digest('base64url').slice(0, 22)}`;
+  /** The pager of the list at `list` (`GET /clients`) with these path parameters. */
+  of(list: string, params: Record<string, unknown> = {}): ListPager {
+    return new ListPager(this.key, list, params);
+  }
+}
+
+const invalidPageToken = () =>
+  new AppError('EdgeBadRequest', 'page_token is invalid, or was issued for another list, another caller or other filters.', {
+    reason: 'invalid_page_token',
+    errors: [{ pointer: '/query/page_token', detail: 'invalid page token' }],
+  });
+
+/**
+ * Opaque keyset cursors, signed and bound to the caller, the list (route and path parameters) and the
+ * query's filters: a token replayed by another principal, on another list or with other filters is
+ * refused (400 `invalid_page_token`) rather than silently paging another result set.
+ */
+export class ListPager {
+  constructor(
+    private readonly key: Buffer,
+    private readonly listName: string,
+    private readonly params: Record<string, unknown>,
+  ) {}
+
+  private sign(body: string): string {
+    return createHmac('sha256', this.key).update(body).digest('base64url').slice(0, 22);
+  }
+
+  encode(afterId: string, caller: Caller, query: PageQuery): string {
+    const body = Buffer.from(JSON.stringify({ a: afterId, f: listDigest(this.listName, this.params, query), p: caller.subject.id } satisfies Cursor)).toString('base64url');
+    return `${body}.${this.sign(body)}`;
   }
 
   /** Returns the id after which the page starts (from `query.page_token`), or null for the first page. */
-  decode(caller: Caller, query: PageQuery, scope?: PageScope): string | null {
+  decode(caller: Caller, query: PageQuery): string | null {
     const token = query.page_token;
     if (!token) return null;
-    const invalid = () =>
-      new AppError('EdgeBadRequest', 'page_token is invalid, or was issued for another caller or other filters.', {
-        errors: [{ pointer: '/query/page_token', detail: 'invalid page token' }],
-      });
+    // One spelling per token: no padding, no third part, nothing the signature check would not see.
+    if (!TOKEN_SHAPE.test(token)) throw invalidPageToken();
     const [body, sig] = token.split('.');
-    if (!body || !sig) throw invalid();
-    const expected = createHmac('sha256', this.key).update(body).digest('base64url').slice(0, 22);
-    if (!constantTimeEqual(Buffer.from(sig), Buffer.from(expected))) throw invalid();
-    const cursor = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Cursor;
-    if (cursor.p !== caller.subject.id || cursor.f !== filterDigest(query, scope)) throw invalid();
+    if (!constantTimeEqual(Buffer.from(sig), Buffer.from(this.sign(body)))) throw invalidPageToken();
+    let cursor: Partial<Cursor>;
+    try {
+      cursor = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<Cursor>;
+    } catch {
+      throw invalidPageToken();
+    }
+    if (typeof cursor?.a !== 'string' || cursor.p !== caller.subject.id || cursor.f !== listDigest(this.listName, this.params, query)) throw invalidPageToken();
     return cursor.a;
   }
 
@@ -94,14 +118,14 @@ export class Pager {
     caller: Caller,
     fetch: (after: string | null, limit: number) => Promise<Row[]>,
     present: (row: Row) => Out,
-    { visible, scope }: ListOptions<Row> = {},
+    { visible }: ListOptions<Row> = {},
   ): Promise<{ items: Out[]; next_page_token: string | null }> {
-    const rows = await fetch(this.decode(caller, query, scope), query.page_size + 1);
+    const rows = await fetch(this.decode(caller, query), query.page_size + 1);
     const more = rows.length > query.page_size;
     const scanned = more ? rows.slice(0, query.page_size) : rows;
     return {
       items: (visible ? await visible(scanned) : scanned).map(present),
-      next_page_token: more ? this.encode(scanned[scanned.length - 1].id, caller, query, scope) : null,
+      next_page_token: more ? this.encode(scanned[scanned.length - 1].id, caller, query) : null,
     };
   }
 }

@@ -13,7 +13,7 @@ export const METADATA_MAX_KEY_LENGTH = 40;
 export const METADATA_MAX_VALUE_LENGTH = 500;
 export const REFERENCE_MAX_LENGTH = 128;
 
-const LIMITS = `At most ${METADATA_MAX_KEYS} keys, keys of 1 to ${METADATA_MAX_KEY_LENGTH} characters without \`[\` or \`]\`, string values of at most ${METADATA_MAX_VALUE_LENGTH} characters; beyond that 422 with a pointer to the key.`;
+const LIMITS = `At most ${METADATA_MAX_KEYS} keys, keys of 1 to ${METADATA_MAX_KEY_LENGTH} characters without \`[\` or \`]\` and other than \`__proto__\` (400), string values of at most ${METADATA_MAX_VALUE_LENGTH} characters; beyond that 422 with a pointer to the key.`;
 
 export const Metadata = z
   .record(z.string(), z.string())

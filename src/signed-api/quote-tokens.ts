@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { PlatformKeys } from '../auth/keys';
+import { isCanonicalBase64url } from '../auth/base64url';
 import type { QuoteRow } from '../domain/conversions';
 import type { StoredFee } from '../domain/conversions/ledger';
 
@@ -78,7 +79,8 @@ export class QuoteSealer {
   /** The quote's terms, or null when the id is not one this platform issued for this account. */
   async open(quoteId: string, holder: Holder): Promise<QuoteRow | null> {
     const parts = quoteId.split('.');
-    if (parts.length !== 2 || !UUID_RE.test(parts[0])) return null;
+    // One id per quote: Buffer.from would also read a padded or respelt (or junk-laden) seal as the same bytes.
+    if (parts.length !== 2 || !UUID_RE.test(parts[0]) || !isCanonicalBase64url(parts[1])) return null;
     const body = Buffer.from(parts[1], 'base64url');
     if (body.length <= IV_BYTES + TAG_BYTES) return null;
     let text: string;

@@ -89,3 +89,18 @@ describe('POST /oauth/token (client_credentials)', () => {
     expect(row.secret_hash).not.toContain(tenant.clientSecret);
   });
 });
+
+describe('bearer tokens are one exact string', () => {
+  it.each([
+    ['padded', (t: string) => `${t}=`],
+    ['padded twice', (t: string) => `${t}==`],
+    ['its last character respelt (same bytes)', (t: string) => `${t.slice(0, -1)}${String.fromCharCode(t.charCodeAt(t.length - 1) + 1)}`],
+  ])('a token %s is 401, the token itself 200', async (_name, respell) => {
+    const issued = await call(app.url, 'POST', '/oauth/token', { body: { grant_type: 'client_credentials', client_id: tenant.clientId, client_secret: tenant.clientSecret } });
+    const token: string = issued.body.access_token;
+    expect((await call(app.url, 'GET', `/enterprises/${tenant.enterpriseId}`, { token })).status).toBe(200);
+    const res = await call(app.url, 'GET', `/enterprises/${tenant.enterpriseId}`, { token: respell(token) });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+  });
+});

@@ -30,6 +30,9 @@ async function newAccount(): Promise<string> {
 const fund = (accountRef: string, minor: bigint, asset = 'USD') =>
   creditExternalDeposit(app.services.sql, { key: `test-deposit/${uuidv7()}`, enterpriseId: tenant.enterpriseId, accountRef, asset, amount: minor });
 
+/** Metadata holding a `__proto__` key as data (an object literal would set the prototype instead). */
+const withProtoKey = (): Record<string, string> => JSON.parse('{"__proto__":"polluted","order_id":"ord_1"}');
+
 const carrier = (): Carrier => ({ app, enterpriseId: tenant.enterpriseId, since: started, api });
 const eventsOf = (resourceRef: string) => eventsOfResource(app, resourceRef);
 const expectCarried = (collection: string, body: { id: string }, reference: string, metadata: Record<string, string>) => expectCarriedBy(carrier(), collection, body, reference, metadata);
@@ -89,6 +92,25 @@ describe('internal transfers', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(res.body.errors).toContainEqual({ pointer, detail: expect.any(String) });
     expect((await api('GET', `/internal-transfers?reference=${reference}`)).body.items).toEqual([]);
+  });
+
+  it('refuses a `__proto__` metadata key with 400 naming it, on creation, update and filter, changing nothing', async () => {
+    const reference = `proto-${uuidv7()}`;
+    const created = await transfer({ reference, metadata: withProtoKey() });
+    expect(created.status).toBe(400);
+    expect(created.body.errors).toEqual([{ pointer: '/body/metadata/__proto__', detail: expect.stringContaining('__proto__') }]);
+    expect((await api('GET', `/internal-transfers?reference=${reference}`)).body.items).toEqual([]);
+
+    const res = await transfer({ metadata: { order_id: 'ord_1' } });
+    const patched = await api('PATCH', `/internal-transfers/${res.body.id}`, { metadata: withProtoKey() }, { 'if-match': res.body.etag });
+    expect(patched.status).toBe(400);
+    expect(patched.body.errors).toEqual([{ pointer: '/body/metadata/__proto__', detail: expect.any(String) }]);
+    expect((await api('GET', `/internal-transfers/${res.body.id}`)).body).toMatchObject({ metadata: { order_id: 'ord_1' }, etag: res.body.etag });
+
+    // Dropped, the filter would have listed every transfer.
+    const filtered = await api('GET', '/internal-transfers?metadata[__proto__]=polluted');
+    expect(filtered.status).toBe(400);
+    expect(filtered.body.errors).toEqual([{ pointer: '/query/metadata/__proto__', detail: expect.any(String) }]);
   });
 
   it('refuses a non-string metadata value as a schema violation', async () => {
@@ -177,6 +199,29 @@ describe('withdrawal destinations', () => {
     expect(long.status).toBe(422);
     expect(long.body.errors).toContainEqual({ pointer: '/body/metadata/note', detail: expect.any(String) });
     expect((await api('GET', `/withdrawal-destinations?reference=${longRef}`)).body.items).toEqual([]);
+  });
+
+  it('refuses a `__proto__` metadata key with 400 naming it, registering nothing', async () => {
+    const reference = `proto-${uuidv7()}`;
+    const res = await register({ reference, metadata: withProtoKey() });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ pointer: '/body/metadata/__proto__', detail: expect.any(String) }]);
+    expect((await api('GET', `/withdrawal-destinations?reference=${reference}`)).body.items).toEqual([]);
+  });
+});
+
+describe('clients', () => {
+  it('refuses a `__proto__` metadata key with 400 naming it, on creation and update', async () => {
+    const externalId = `proto-${uuidv7()}`;
+    const body = { display_name: 'Proto', external_id: externalId, scope_ref: `enterprises/${tenant.enterpriseId}` };
+    const refused = await api('POST', '/clients', { ...body, metadata: withProtoKey() });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ pointer: '/body/metadata/__proto__', detail: expect.any(String) }]);
+    const created = await api('POST', '/clients', { ...body, metadata: { order_id: 'ord_1' } });
+    expect(created.status).toBe(201);
+    const updated = await api('PATCH', `/clients/${created.body.id}`, { metadata: withProtoKey() });
+    expect(updated.status).toBe(400);
+    expect((await api('GET', `/clients/${created.body.id}`)).body.metadata).toEqual({ order_id: 'ord_1' });
   });
 });
 

@@ -356,6 +356,13 @@ describe('balance, exchange info, quotes and exchanges', () => {
     expect(count).toBe(1);
   });
 
+  /** Exchanges a fresh quote of a funded account under its id with the sealed part respelt. */
+  const exchangeRespelt = async (k: IssuedKey, respell: (sealed: string) => string) => {
+    await fund(k.account_ref, 'USD', 100_000n);
+    const client = signingClient(app.signedUrl, k);
+    const [id, sealed] = (await usdQuote(client)).body.quoteId.split('.');
+    return client.post('/v1/convert/exchange', { quoteId: `${id}.${respell(sealed)}` });
+  };
   const refusals: Array<{ name: string; label: SignedErrorLabel; send: (key: IssuedKey) => Promise<Answer> }> = [
     { name: 'unknown ticker', label: 'UNKNOWN_PAIR', send: (k) => signedPost(k, '/v1/convert/getQuote', quoteBody(Date.now(), { fromTicker: 'xyz' })) },
     { name: 'unlisted pair', label: 'UNKNOWN_PAIR', send: (k) => signedPost(k, '/v1/convert/getQuote', quoteBody(Date.now(), { fromTicker: 'gbp', toTicker: 'eur' })) },
@@ -396,6 +403,8 @@ describe('balance, exchange info, quotes and exchanges', () => {
         return client.post('/v1/convert/exchange', { quoteId: `${id}.${bytes.toString('base64url')}` });
       },
     },
+    { name: 'quote id padded', label: 'QUOTE_NOT_FOUND', send: (k) => exchangeRespelt(k, (sealed) => `${sealed}=`) },
+    { name: 'quote id with its last character respelt (same bytes)', label: 'QUOTE_NOT_FOUND', send: (k) => exchangeRespelt(k, (sealed) => `${sealed.slice(0, -1)}${String.fromCharCode(sealed.charCodeAt(sealed.length - 1) + 1)}`) },
     {
       name: 'insufficient funds',
       label: 'INSUFFICIENT_FUNDS',

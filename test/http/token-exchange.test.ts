@@ -160,6 +160,8 @@ describe('token exchange: ID token', () => {
     expect(list.body.items.map((e: { id: string }) => e.id)).toEqual([admin.tenant.enterpriseId]);
   });
 
+  /** The same token with its last character's unused low bits set: the same bytes, another spelling. */
+  const respelt = (t: string) => `${t.slice(0, -1)}${String.fromCharCode(t.charCodeAt(t.length - 1) + 1)}`;
   const rejections: Array<{ name: string; token: (email: string) => Promise<string> }> = [
     { name: 'bad signature', token: (email) => idToken({ email, key: stranger.privateKey }) },
     { name: 'wrong audience', token: (email) => idToken({ email, aud: 'someone-else' }) },
@@ -169,6 +171,8 @@ describe('token exchange: ID token', () => {
     { name: 'e-mail not verified', token: (email) => idToken({ email, emailVerified: false }) },
     { name: 'no matching user', token: () => idToken({ email: `${unique('nobody')}@example.com` }) },
     { name: 'not a JWT', token: async () => 'not-a-jwt' },
+    { name: 'a padded signature', token: async (email) => `${await idToken({ email })}=` },
+    { name: 'a respelt last character', token: async (email) => respelt(await idToken({ email })) },
   ];
 
   it.each(rejections)('$name → 400 invalid_grant and nothing changes', async (c) => {

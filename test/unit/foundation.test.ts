@@ -48,6 +48,19 @@ describe('access tokens', () => {
     expect(await signer.verify('not-a-token')).toBeNull();
   });
 
+  // jose decodes each part leniently: without the shape check these verified as the token itself.
+  it.each([
+    ['a padded signature', (t: string) => `${t}=`],
+    ['a padded payload', (t: string) => t.replace(/\.([^.]+)\./, '.$1=.')],
+    ['the signature\'s last character respelt (same bytes)', (t: string) => `${t.slice(0, -1)}${String.fromCharCode(t.charCodeAt(t.length - 1) + 1)}`],
+    ['a fourth part', (t: string) => `${t}.x`],
+    ['white space around it', (t: string) => ` ${t}`],
+  ])('refuses the token with %s, once the token itself has verified', async (_name, respell) => {
+    const { token } = await signer.issue(claims, 60);
+    expect(await signer.verify(token)).toMatchObject(claims);
+    expect(await signer.verify(respell(token))).toBeNull();
+  });
+
   it('writes the header the tokens issued before jose carried, and reads a token signed by hand', async () => {
     const { token } = await signer.issue(claims, 60);
     expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'at+jwt' });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { AppError } from '../../src/errors';
 import type { Caller } from '../../src/auth/caller';
 import { Pager, type PageQuery } from '../../src/pagination/page-tokens';
@@ -7,7 +8,8 @@ const callerOf = (id: string) => ({ subject: { id } }) as unknown as Caller;
 const alice = callerOf('users/alice');
 const bob = callerOf('users/bob');
 
-const pager = new Pager(Buffer.alloc(32, 7));
+const keyed = new Pager(Buffer.alloc(32, 7));
+const pager = keyed.of('GET /clients');
 const rows = ['01', '02', '03', '04', '05'].map((id) => ({ id }));
 const fetch = async (after: string | null, limit: number) => rows.filter((r) => !after || r.id > after).slice(0, limit);
 const ids = (page: { items: Array<{ id: string }> }) => page.items.map((r) => r.id);
@@ -17,20 +19,21 @@ type Filters = Record<string, unknown>;
 const paged = (filters: Filters, page: PageQuery): PageQuery => ({ ...filters, ...page });
 
 /** The token `query` yields after its first page of two. */
-async function tokenFor(filters: Filters, caller = alice, scope?: Record<string, unknown>): Promise<string> {
-  const page = await pager.list(paged(filters, { page_size: 2 }), caller, fetch, (r) => r, { scope });
+async function tokenFor(filters: Filters, caller = alice, list = pager): Promise<string> {
+  const page = await list.list(paged(filters, { page_size: 2 }), caller, fetch, (r) => r);
   expect(page.next_page_token).not.toBeNull();
   return page.next_page_token!;
 }
 
-async function secondPage(page_token: string, filters: Filters, caller = alice, scope?: Record<string, unknown>) {
-  return pager.list(paged(filters, { page_size: 2, page_token }), caller, fetch, (r) => r, { scope });
+async function secondPage(page_token: string, filters: Filters, caller = alice, list = pager) {
+  return list.list(paged(filters, { page_size: 2, page_token }), caller, fetch, (r) => r);
 }
 
 async function refused(page: Promise<unknown>) {
   const error = await page.then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe('EdgeBadRequest');
+  expect((error as AppError).options.reason).toBe('invalid_page_token');
 }
 
 describe('Pager', () => {
@@ -57,23 +60,33 @@ describe('Pager', () => {
     await refused(secondPage(token, { status: 'active', account_ref: 'client-accounts/b' }));
   });
 
-  it('refuses a token for another scope, or with a scope given on one side only', async () => {
-    const token = await tokenFor({ status: 'active' }, alice, { client_id: 'c1' });
-    await refused(secondPage(token, { status: 'active' }, alice, { client_id: 'c2' }));
-    await refused(secondPage(token, { status: 'active' }));
-    const unscoped = await tokenFor({ status: 'active' });
-    await refused(secondPage(unscoped, { status: 'active' }, alice, { client_id: 'c1' }));
-    expect(ids(await secondPage(token, { status: 'active' }, alice, { client_id: 'c1' }))).toEqual(['03', '04']);
+  it('refuses a token of another list, with the same filters or none', async () => {
+    const token = await tokenFor({});
+    await refused(secondPage(token, {}, alice, keyed.of('GET /internal-transfers')));
+    await refused(secondPage(token, {}, alice, keyed.of('POST /clients')));
+    const filtered = await tokenFor({ status: 'active' });
+    await refused(secondPage(filtered, { status: 'active' }, alice, keyed.of('GET /users')));
+    expect(ids(await secondPage(token, {}, alice, keyed.of('GET /clients')))).toEqual(['03', '04']);
   });
 
-  it('keeps scope and filters apart: the same member as a filter is not the scope', async () => {
+  it('refuses a token for other path parameters, or with them given on one side only', async () => {
+    const accounts = (params?: Record<string, unknown>) => keyed.of('GET /clients/{client_id}/accounts', params);
+    const token = await tokenFor({ status: 'active' }, alice, accounts({ client_id: 'c1' }));
+    await refused(secondPage(token, { status: 'active' }, alice, accounts({ client_id: 'c2' })));
+    await refused(secondPage(token, { status: 'active' }, alice, accounts()));
+    const unscoped = await tokenFor({ status: 'active' }, alice, accounts());
+    await refused(secondPage(unscoped, { status: 'active' }, alice, accounts({ client_id: 'c1' })));
+    expect(ids(await secondPage(token, { status: 'active' }, alice, accounts({ client_id: 'c1' })))).toEqual(['03', '04']);
+  });
+
+  it('keeps path parameters and filters apart: the same member as a filter is not a parameter', async () => {
     const token = await tokenFor({ client_id: 'c1' });
-    await refused(secondPage(token, {}, alice, { client_id: 'c1' }));
+    await refused(secondPage(token, {}, alice, keyed.of('GET /clients', { client_id: 'c1' })));
   });
 
   it('accepts a token for the same filter given in another key order, nested objects included', async () => {
-    const token = await tokenFor({ status: 'active', account_ref: 'a', metadata: { order: 'o1', batch: 'b1' } }, alice, { x: '1', y: '2' });
-    const page = await secondPage(token, { metadata: { batch: 'b1', order: 'o1' }, account_ref: 'a', status: 'active' }, alice, { y: '2', x: '1' });
+    const token = await tokenFor({ status: 'active', account_ref: 'a', metadata: { order: 'o1', batch: 'b1' } }, alice, keyed.of('GET /x', { x: '1', y: '2' }));
+    const page = await secondPage(token, { metadata: { batch: 'b1', order: 'o1' }, account_ref: 'a', status: 'active' }, alice, keyed.of('GET /x', { y: '2', x: '1' }));
     expect(ids(page)).toEqual(['03', '04']);
   });
 
@@ -114,12 +127,35 @@ describe('Pager', () => {
     await refused(secondPage('garbage', {}));
   });
 
-  it('encodes and decodes directly with the same query and scope', () => {
+  // The signature covers the body's text, so only the spelling around it could vary: one spelling is accepted.
+  it.each([
+    ['padding on the body', (t: string) => t.replace('.', '=.')],
+    ['padding on the signature', (t: string) => `${t}=`],
+    ['a third part', (t: string) => `${t}.x`],
+    ['an empty third part', (t: string) => `${t}.`],
+    ['base64 instead of base64url', (t: string) => t.replace(/-/g, '+').replace(/_/g, '/')],
+    ['surrounding white space', (t: string) => ` ${t}`],
+  ])('refuses a token with %s', async (_name, respell) => {
+    const token = await tokenFor({});
+    expect(ids(await secondPage(token, {}))).toEqual(['03', '04']);
+    if (respell(token) !== token) await refused(secondPage(respell(token), {}));
+  });
+
+  it('refuses a token whose signed body is not a cursor (no 500 for a token of an older format)', async () => {
+    const key = Buffer.alloc(32, 7);
+    const sign = (body: string) => `${body}.${createHmac('sha256', key).update(body).digest('base64url').slice(0, 22)}`;
+    for (const text of ['not json', '42', 'null', JSON.stringify({ a: 42, f: 'x', p: 'users/alice' })]) {
+      await refused(secondPage(sign(Buffer.from(text).toString('base64url')), {}));
+    }
+  });
+
+  it('encodes and decodes directly with the same list and query', () => {
+    const statement = (account: string) => keyed.of('GET /client-accounts/{client_account_id}/statement', { client_account_id: account });
     const query = paged({ asset: 'USD', from: '2026-01-01T00:00:00Z' }, { page_size: 10 });
-    const token = pager.encode('2026-01-02|t1', alice, query, { account_ref: 'client-accounts/a' });
-    expect(pager.decode(alice, { ...query, page_token: token }, { account_ref: 'client-accounts/a' })).toBe('2026-01-02|t1');
-    expect(pager.decode(alice, { ...query, page_token: undefined })).toBeNull();
-    expect(() => pager.decode(alice, { ...query, page_token: token }, { account_ref: 'client-accounts/b' })).toThrow(AppError);
+    const token = statement('a').encode('2026-01-02|t1', alice, query);
+    expect(statement('a').decode(alice, { ...query, page_token: token })).toBe('2026-01-02|t1');
+    expect(statement('a').decode(alice, { ...query, page_token: undefined })).toBeNull();
+    expect(() => statement('b').decode(alice, { ...query, page_token: token })).toThrow(AppError);
   });
 
   it('leaves out rows the caller may not read but still follows the last row scanned', async () => {

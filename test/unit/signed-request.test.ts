@@ -110,6 +110,24 @@ describe('IP allowlists', () => {
     expect(compileAllowlist([])).toBeNull();
   });
 
+  it.each<[string, string[]]>([
+    ['every IPv6 address', ['::/0']],
+    ['the IPv4-mapped range', ['::ffff:0:0/96']],
+    ['the IPv4-mapped range, written as IPv6', ['0:0:0:0:0:ffff:0:0/96']],
+    ['a range around the IPv4-mapped one', ['::/64']],
+    ['a mapped address as a /128', ['::ffff:a01:203/128']],
+  ])('an IPv6 entry covering %s admits no IPv4 client, mapped or not', (_name, entries) => {
+    const allows = compileAllowlist(entries)!;
+    expect(['10.1.2.3', '::ffff:10.1.2.3', '::ffff:a01:203', '0.0.0.0', '255.255.255.255'].map(allows)).toEqual([false, false, false, false, false]);
+  });
+
+  it('admits IPv6 clients by IPv6 entries and IPv4 clients by IPv4 entries only', () => {
+    const v6 = compileAllowlist(['::/0'])!;
+    expect(['::1', '2001:db8::1', '::a01:203'].map(v6)).toEqual([true, true, true]);
+    const v4 = compileAllowlist(['0.0.0.0/0'])!;
+    expect(['10.1.2.3', '::ffff:10.1.2.3', '::1', '2001:db8::1', '::a01:203'].map(v4)).toEqual([true, true, false, false, false]);
+  });
+
   it('takes X-Forwarded-For only from trusted proxies', () => {
     const proxies = (...entries: string[]) => compileAllowlist(entries);
     expect(clientAddress('::ffff:127.0.0.1', '198.51.100.7', null)).toBe('127.0.0.1');

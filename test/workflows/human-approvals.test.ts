@@ -46,6 +46,21 @@ async function setDelegatedApprovals(on: boolean): Promise<void> {
   await org.ok(200, 'PATCH', '/governance-settings', { delegated_approvals: on }, { 'if-match': current.etag });
 }
 
+/** The token the admin service account gets by carrying the person's ID token: its actor is the service account. */
+async function carriedToken(email: string): Promise<string> {
+  const res = await call(h.app.url, 'POST', '/oauth/token', {
+    body: {
+      grant_type: TOKEN_EXCHANGE,
+      client_id: org.tenant.clientId,
+      client_secret: org.tenant.clientSecret,
+      subject_token: await idTokenFor(h.app, org.tenant.enterpriseId, email),
+      subject_token_type: ID_TOKEN,
+    },
+  });
+  expect(res.status).toBe(200);
+  return res.body.access_token;
+}
+
 const actorRef = () => `service-accounts/${org.tenant.serviceAccountId}`;
 
 describe('a service account acting for people', () => {
@@ -87,17 +102,7 @@ describe('a service account acting for people', () => {
     const initiator = await org.user(['operator']);
     const w = await pending(account, initiator.token);
     const person = await org.platformUser(['approver'], org.enterpriseRef);
-    const carried = await call(h.app.url, 'POST', '/oauth/token', {
-      body: {
-        grant_type: TOKEN_EXCHANGE,
-        client_id: org.tenant.clientId,
-        client_secret: org.tenant.clientSecret,
-        subject_token: await idTokenFor(h.app, org.tenant.enterpriseId, person.email),
-        subject_token_type: ID_TOKEN,
-      },
-    });
-    expect(carried.status).toBe(200);
-    const res = await org.decide(w.approvalRef, 'approve', carried.body.access_token);
+    const res = await org.decide(w.approvalRef, 'approve', await carriedToken(person.email));
     expect([res.status, res.body.reason, res.body.actor_ref]).toEqual([403, 'human_approval_required', actorRef()]);
     // The same person, signed in themselves, decides.
     const own = await humanToken(h.app, org.tenant.enterpriseId, person);
@@ -123,16 +128,7 @@ describe('a passkey assertion bound to the approval', () => {
     const options = await org.ok(201, 'POST', '/me/passkeys/registration-options', undefined, {}, own);
     await org.ok(201, 'POST', '/me/passkeys', { challenge_id: options.challenge_id, name: 'Laptop', credential: authenticator.create(options.public_key) }, {}, own);
     // A carried sign-in (actor: the service account) answers a challenge bound to this approval with the person's passkey.
-    const carried = await call(h.app.url, 'POST', '/oauth/token', {
-      body: {
-        grant_type: TOKEN_EXCHANGE,
-        client_id: org.tenant.clientId,
-        client_secret: org.tenant.clientSecret,
-        subject_token: await idTokenFor(h.app, org.tenant.enterpriseId, person.email),
-        subject_token_type: ID_TOKEN,
-      },
-    });
-    const token = carried.body.access_token;
+    const token = await carriedToken(person.email);
     const challenge = await org.ok(201, 'POST', '/action-tokens/passkey-challenges', { action: 'approvals.approve', resource_ref: w.approvalRef }, {}, token);
     const at = await org.ok(201, 'POST', '/action-tokens/passkey', { challenge_id: challenge.challenge_id, credential: authenticator.get(challenge.public_key) }, {}, token);
     const res = await org.api('POST', `/${w.approvalRef}/approve`, undefined, { 'x-action-token': at.token }, token);

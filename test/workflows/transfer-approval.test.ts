@@ -8,9 +8,19 @@ import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fi
 let h: GovernedHarness;
 let org: Org;
 let approver: { id: string; token: string };
+/** Transfers whose move to `executing` waits, once approved, until the test lets it go. */
+const held = new Map<string, Promise<void>>();
 
 beforeAll(async () => {
-  h = await startGovernedHarness();
+  h = await startGovernedHarness({}, {
+    activities: (real) => ({
+      ...real,
+      markTransferExecuting: async (transferId, approvedBy) => {
+        await held.get(transferId);
+        return real.markTransferExecuting(transferId, approvedBy);
+      },
+    }),
+  });
   org = await Org.create(h.app, 'Governed Transfers Ltd');
   approver = await org.user(['approver']);
 });
@@ -94,6 +104,33 @@ it('holds and waits for approval, then posts the hold into the target', async ()
   expect([sa.get(SA.status), sa.get(SA.family), sa.get(SA.account), sa.get(SA.enterprise)]).toEqual(['executed', 'internal_transfer', source, org.tenant.enterpriseId]);
   const again = await org.api('POST', `/internal-transfers/${res.body.id}/cancel`);
   expect([again.status, again.body.reason]).toEqual([409, 'internal_transfer_executed']);
+});
+
+it('answers a cancel overtaken by the approval with the state the transfer is in, then with executed', async () => {
+  const { source, target } = await governedPair(approval());
+  const res = await transfer(source, target, '150');
+  expect(res.body.status).toBe('pending_approval');
+  let release!: () => void;
+  held.set(res.body.id, new Promise<void>((resolve) => (release = resolve)));
+  expect((await org.decide(res.body.approval_ref, 'approve', approver.token)).status).toBe(200);
+
+  // Approved, not yet executing: the workflow refuses the cancel while the record still reads pending_approval.
+  let overtaken;
+  try {
+    expect((await org.ok(200, 'GET', `/internal-transfers/${res.body.id}`)).status).toBe('pending_approval');
+    overtaken = await org.api('POST', `/internal-transfers/${res.body.id}/cancel`);
+  } finally {
+    release(); // a held activity would keep the worker from shutting down
+  }
+  expect(overtaken.status).toBe(409);
+  expect(overtaken.body).toMatchObject({ reason: 'approval_approved', detail: expect.stringContaining('approval was approved') });
+  expect(overtaken.body.detail).not.toMatch(/awaiting approval/);
+
+  await waitFor(res.body.id, ['executed']);
+  const late = await org.api('POST', `/internal-transfers/${res.body.id}/cancel`);
+  expect(late.status).toBe(409);
+  expect(late.body).toMatchObject({ reason: 'internal_transfer_executed', detail: expect.stringContaining('is executed') });
+  expect(await holdStatus(res.body.id)).toBe('posted');
 });
 
 it('fails when its target account is suspended before the approval: the hold is released, nothing booked', async () => {

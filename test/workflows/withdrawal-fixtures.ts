@@ -22,11 +22,11 @@ export interface GovernedHarness {
   stop(): Promise<void>;
 }
 
-/** The tenant API and a worker polling the same task queue, for the whole test file. */
-export async function startGovernedHarness(overrides: Record<string, string> = {}): Promise<GovernedHarness> {
+/** The tenant API and a worker polling the same task queue, for the whole test file; `activities` may wrap the real ones. */
+export async function startGovernedHarness(overrides: Record<string, string> = {}, options: Pick<NonNullable<Parameters<typeof startWorker>[1]>, 'activities'> = {}): Promise<GovernedHarness> {
   const taskQueue = `governed-${randomUUID()}`;
   const app = await startTestApp({ TEMPORAL_TASK_QUEUE: taskQueue, COUNTERFOIL_SANDBOX_BLOCK_MS: '2', COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND: '1000', ...overrides });
-  const worker = await startWorker(app.services, { taskQueue });
+  const worker = await startWorker(app.services, { taskQueue, ...options });
   return {
     app,
     taskQueue,

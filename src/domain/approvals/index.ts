@@ -36,5 +36,5 @@ export {
   type ApprovalView,
 } from './approvals';
 export { awaitApprovalOpened, cancelApproval, decideApproval, decideApprovalsInBulk, type BulkDecisionResult } from './decisions';
-export { cancelThroughWorkflow, startGovernedWorkflow, type GovernedStart } from './operations';
+export { cancelAwaitingApproval, cancelThroughWorkflow, startGovernedWorkflow, type GovernedStart } from './operations';
 export { APPROVAL_EVENTS, APPROVAL_STATUSES, ApprovalBody } from './events';

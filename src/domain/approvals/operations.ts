@@ -1,5 +1,7 @@
 import type { Caller } from '../../auth/caller';
+import { conflict, stateReason, type AppError } from '../../errors';
 import type { Services } from '../../services';
+import { findApproval } from './approvals';
 import type { ApprovalCancellation, ApprovalSpec } from './messages';
 import { awaitApprovalOpened } from './decisions';
 import { startOwed, type WorkflowStart } from '../../temporal/start-outbox';
@@ -51,4 +53,29 @@ export async function cancelThroughWorkflow(
     return;
   }
   s.audit?.committed();
+}
+
+/**
+ * Cancels a record awaiting approval through its workflow and answers from the record read again: the
+ * cancelled record; 409 from `refuse` when it has moved on; and when it still reads `pending_approval`
+ * (a decision overtook the cancel and the record is about to execute or be released), 409 naming the
+ * approval's state (`approval_approved`, ..., or `approval_decided` while the decision is recorded),
+ * never a reason that contradicts what the caller can read.
+ */
+export async function cancelAwaitingApproval<R extends { status: string; approval_ref: string | null }>(
+  services: Services,
+  caller: Caller,
+  s: { workflowId: string; update: string; notCancellable: string; audit?: CarriedEntry; what: string; reread: () => Promise<R>; refuse: (status: R['status']) => AppError },
+): Promise<R> {
+  const failure = await cancelThroughWorkflow(services, caller, s).then(
+    () => null,
+    (err: unknown) => err,
+  );
+  const after = await s.reread();
+  if (after.status === 'cancelled') return after;
+  if (after.status !== 'pending_approval') throw s.refuse(after.status);
+  if (failure) throw failure;
+  const approval = after.approval_ref ? await findApproval(services.sql, after.approval_ref.slice('approvals/'.length)) : null;
+  if (!approval || approval.status === 'pending') throw conflict(`The ${s.what}'s approval has just been decided; it can no longer be cancelled.`, 'approval_decided');
+  throw conflict(`The ${s.what}'s approval was ${approval.status}; it can no longer be cancelled.`, stateReason('approval', approval.status));
 }

@@ -7,7 +7,7 @@ import { placeHold, voidHold } from '../../ledger';
 import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../idempotency/store';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity } from '../policies';
-import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
+import { approvalSpecOf, cancelAwaitingApproval, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import { getPair, tradablePair } from '../pricing/pairs';
 import { serialise } from '../../reference/rational';
@@ -316,8 +316,13 @@ export async function cancelConversion(services: Services, caller: Caller, id: s
   const refuse = (status: ConversionStatus) =>
     conflict(`The conversion is ${status}; only a conversion awaiting approval can be cancelled.`, `conversion_${status}`);
   if (row.status !== 'pending_approval') throw refuse(row.status);
-  await cancelThroughWorkflow(services, caller, { workflowId: conversionWorkflowId(id), update: CONVERSION_CANCEL_UPDATE, notCancellable: CONVERSION_NOT_CANCELLABLE, audit });
-  const after = (await findConversion(services.sql, id))!;
-  if (after.status !== 'cancelled') throw refuse(after.status);
-  return after;
+  return cancelAwaitingApproval(services, caller, {
+    workflowId: conversionWorkflowId(id),
+    update: CONVERSION_CANCEL_UPDATE,
+    notCancellable: CONVERSION_NOT_CANCELLABLE,
+    audit,
+    what: 'conversion',
+    reread: async () => (await findConversion(services.sql, id))!,
+    refuse,
+  });
 }

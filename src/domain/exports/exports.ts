@@ -191,7 +191,7 @@ async function transition(sql: Sql, id: string, from: ExportStatus[], set: Recor
  * Writes the export's file from its source and completes it. Safe to run again after a crash: a
  * completed export is left alone, anything else is written from the start.
  */
-export async function produceExport(services: Services, id: string, retentionSeconds: number, heartbeat: (rows: number) => void): Promise<ExportRow> {
+export async function produceExport(services: Pick<Services, 'sql' | 'config' | 'reads'>, id: string, retentionSeconds: number, heartbeat: (rows: number) => void): Promise<ExportRow> {
   const { sql, config } = services;
   const current = await findExport(sql, id);
   if (!current) throw new Error(`export ${id} does not exist`);
@@ -231,13 +231,13 @@ export async function produceExport(services: Services, id: string, retentionSec
   return completed ?? (await findExport(sql, id))!;
 }
 
-export async function failExport(services: Services, id: string, reason: string): Promise<void> {
+export async function failExport(services: Pick<Services, 'sql' | 'config'>, id: string, reason: string): Promise<void> {
   await transition(services.sql, id, ['queued', 'running'], { status: 'failed', failure_reason: reason.slice(0, 500) }, EXPORT_EVENTS.failed);
   await rm(`${exportFilePath(services.config.dataDir, { id, format: 'csv' })}.part`, { force: true });
   await rm(`${exportFilePath(services.config.dataDir, { id, format: 'jsonl' })}.part`, { force: true });
 }
 
-export async function expireExport(services: Services, id: string): Promise<void> {
+export async function expireExport(services: Pick<Services, 'sql' | 'config'>, id: string): Promise<void> {
   const row = await findExport(services.sql, id);
   if (!row) return;
   await rm(exportFilePath(services.config.dataDir, row), { force: true });

@@ -183,18 +183,20 @@ export async function createIdentityProviderGoverned(
     return { applied };
   }
   await assertCreatable(services.orm.em.fork(), caller, input, policy);
-  const targetRef = `identity-providers/${uuidv7()}`;
+  return proposeProviderChange(services, caller, settings, { kind: 'identity_provider.create', targetRef: `identity-providers/${uuidv7()}`, targetVersion: 0, change: { ...body } }, audit);
+}
+
+/** An identity-provider change proposed under the enterprise's quorum, with its 202 audit entry, then its workflow started. */
+async function proposeProviderChange(
+  services: Services,
+  caller: Caller,
+  settings: GovernanceSettingsRow,
+  c: { kind: 'identity_provider.create' | 'identity_provider.update'; targetRef: string; targetVersion: number; change: Record<string, unknown> },
+  audit: AuditIn,
+): Promise<{ proposed: PolicyChangeRow }> {
   const proposed = await services.sql.begin(async (tx) => {
-    const p = await proposeChange(tx, services, caller, {
-      kind: 'identity_provider.create',
-      targetRef,
-      targetVersion: 0,
-      change: { ...body },
-      scopePath: [caller.enterpriseRef],
-      quorum: settings.policy_change_quorum,
-      settings,
-    });
-    await audit(tx, 202, targetRef);
+    const p = await proposeChange(tx, services, caller, { ...c, scopePath: [caller.enterpriseRef], quorum: settings.policy_change_quorum, settings });
+    await audit(tx, 202, c.targetRef);
     return p;
   });
   await startPolicyChange(services, proposed);
@@ -222,21 +224,7 @@ export async function updateIdentityProviderGoverned(
   if (settings.policy_change_quorum > 0) {
     const { provider, next } = await previewUpdate(services.orm.em.fork(), caller, id, change, policy, precondition);
     if (widensSignIn(provider, next)) {
-      const proposed = await services.sql.begin(async (tx) => {
-        const p = await proposeChange(tx, services, caller, {
-          kind: 'identity_provider.update',
-          targetRef,
-          targetVersion: provider.version,
-          change: { ...body },
-          scopePath: [caller.enterpriseRef],
-          quorum: settings.policy_change_quorum,
-          settings,
-        });
-        await audit(tx, 202, targetRef);
-        return p;
-      });
-      await startPolicyChange(services, proposed);
-      return { proposed: proposed.row };
+      return proposeProviderChange(services, caller, settings, { kind: 'identity_provider.update', targetRef, targetVersion: provider.version, change: { ...body } }, audit);
     }
   }
   const applied = await inIamTransaction(services, caller, async (unit) => {

@@ -8,7 +8,7 @@ import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../idempotency/store';
 import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision } from '../policies';
-import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
+import { approvalSpecOf, cancelAwaitingApproval, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { ASSETS, creditExternalDeposit, money, placeHold, systemAccountRef, voidHold } from '../../ledger';
 import { bookExchange, loadFees, lockMovableAccount, storeFees, type StoredFee } from '../conversions/ledger';
 import { getPair, tradablePair } from '../pricing/pairs';
@@ -370,10 +370,15 @@ export async function cancelOffRamp(
 ): Promise<OffRampRow> {
   const refuse = (status: OffRampStatus) => conflict(`The off-ramp session is ${status}; only a requested session can be cancelled.`, `off_ramp_${status}`);
   if (row.status === 'pending_approval') {
-    await cancelThroughWorkflow(services, caller, { workflowId: offRampWorkflowId(row.id), update: OFF_RAMP_CANCEL_UPDATE, notCancellable: OFF_RAMP_NOT_CANCELLABLE, audit: audit.carried });
-    const after = (await findOffRamp(services.sql, row.id))!;
-    if (after.status !== 'cancelled') throw refuse(after.status);
-    return after;
+    return cancelAwaitingApproval(services, caller, {
+      workflowId: offRampWorkflowId(row.id),
+      update: OFF_RAMP_CANCEL_UPDATE,
+      notCancellable: OFF_RAMP_NOT_CANCELLABLE,
+      audit: audit.carried,
+      what: 'off-ramp session',
+      reread: async () => (await findOffRamp(services.sql, row.id))!,
+      refuse,
+    });
   }
   const result = await transition(services.sql, row.id, ['requested'], (tx, current) => release(tx, current, 'cancelled', null), caller.attribution(), audit.alongside);
   if (!result) throw notFound('off-ramp session');

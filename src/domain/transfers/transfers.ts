@@ -8,7 +8,7 @@ import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
 import { placeHold, postHold, voidHold } from '../../ledger';
 import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity, releaseVelocity, type PolicyDecision, type ProposedOperation } from '../policies';
-import { approvalSpecOf, cancelThroughWorkflow, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
+import { approvalSpecOf, cancelAwaitingApproval, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
 import { scopePathOf } from '../../auth/scope-paths';
 import { placementPath, type Placement } from '../tenancy/placements';
@@ -324,10 +324,16 @@ export async function cancelInternalTransfer(services: Services, caller: Caller,
   const refuse = (status: TransferStatus) =>
     conflict(`The internal transfer is ${status}; only a transfer awaiting approval can be cancelled.`, `internal_transfer_${status}`);
   if (row.status !== 'pending_approval') throw refuse(row.status);
-  await cancelThroughWorkflow(services, caller, { workflowId: internalTransferWorkflowId(id), update: TRANSFER_CANCEL_UPDATE, notCancellable: TRANSFER_NOT_CANCELLABLE, audit });
-  const after = (await findTransfer(services.sql, id))!;
-  if (after.status !== 'cancelled') throw refuse(after.status);
-  return after;
+  // A decision can overtake this request: the workflow then refuses the Update, or has already ended.
+  return cancelAwaitingApproval(services, caller, {
+    workflowId: internalTransferWorkflowId(id),
+    update: TRANSFER_CANCEL_UPDATE,
+    notCancellable: TRANSFER_NOT_CANCELLABLE,
+    audit,
+    what: 'internal transfer',
+    reread: async () => (await findTransfer(services.sql, id))!,
+    refuse,
+  });
 }
 
 /**

@@ -319,7 +319,7 @@ export async function recordAttempt(
  * sends the stored body, records the attempt and the subscription's verdict in one transaction.
  * Idempotent: a delivery already finished is not sent again.
  */
-export async function attemptDelivery(services: Services, deliveryId: string, number: number, plannedNextDelayMs: number | null): Promise<AttemptOutcome> {
+export async function attemptDelivery(services: Pick<Services, 'sql' | 'config' | 'platformKeys'>, deliveryId: string, number: number, plannedNextDelayMs: number | null): Promise<AttemptOutcome> {
   const { sql, config } = services;
   const [d] = await sql<DeliveryWithSubscription[]>`
     select d.*, s.status as subscription_status, s.url, s.secret_sealed, s.previous_secret_sealed, s.previous_secret_expires_at

@@ -59,7 +59,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * schedule, or the receiver's longer Retry-After) and probes again: a failing receiver costs two
  * attempts per backoff, however many events wait.
  */
-export async function runLaneStep(services: Services, input: LaneStepInput): Promise<LaneStep> {
+export async function runLaneStep(services: Pick<Services, 'sql' | 'config' | 'platformKeys'>, input: LaneStepInput): Promise<LaneStep> {
   const { sql, config } = services;
   const [sub] = await sql<Array<SigningSubscription & { status: SubscriptionStatus }>>`
     select id, status, url, secret_sealed, previous_secret_sealed, previous_secret_expires_at from webhook_subscriptions where id = ${input.subscriptionId}`;

@@ -46,7 +46,7 @@ export type ReceiverResolver = (url: string) => Promise<Destination>;
  * an error) and the stored body is signed with the subscription's live secrets.
  */
 export async function sendAttempt(
-  services: Services,
+  services: Pick<Services, 'config' | 'platformKeys'>,
   sub: SigningSubscription,
   webhookId: string,
   body: string,

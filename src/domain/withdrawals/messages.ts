@@ -34,6 +34,11 @@ export const WITHDRAWAL_RAIL_SIGNAL = 'rail.outcomeReported';
  */
 export const PROVIDER_UNAVAILABLE = 'ProviderUnavailable';
 
+/** ApplicationFailure type of a withdrawal activity given an id with no withdrawal row: not retried. */
+export const WITHDRAWAL_NOT_FOUND = 'WithdrawalNotFound';
+/** ApplicationFailure type of submitting a withdrawal that is not `executing` (someone else moved it): not retried. */
+export const WITHDRAWAL_NOT_EXECUTING = 'WithdrawalNotExecuting';
+
 /** Update a `withdrawal/<id>` workflow answers until the withdrawal is submitted (args [WithdrawalCancellation] → the WithdrawalStatus it ended in). */
 export const WITHDRAWAL_CANCEL_UPDATE = 'withdrawal.cancel';
 /** ApplicationFailure type of the cancel Update's validator once the withdrawal is past cancellation. */

@@ -101,7 +101,7 @@ export const listApiKeysRoute = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of API keys.', schema: listOf(ApiKeyBody, 'ApiKeyList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const granted = caller.can('api_keys.read', [caller.enterpriseRef])
       ? null
       : caller.scopesWith('api_keys.read').flatMap((g) => (g.scopeRef.startsWith('clients/') ? [g.scopeRef.slice('clients/'.length)] : []));
@@ -109,7 +109,7 @@ export const listApiKeysRoute = defineRoute({
     const clientIds = asked ? (granted && !granted.includes(asked) ? [] : [asked]) : granted;
     const fetch = async (after: string | null, limit: number) =>
       clientIds && clientIds.length === 0 ? [] : listApiKeys(services.sql, { enterpriseId: caller.enterpriseId, clientIds, status: query.status, after, limit });
-    return { body: await services.pager.list(query, caller, fetch, presentApiKey) };
+    return { body: await pager.list(query, caller, fetch, presentApiKey) };
   },
 });
 

@@ -56,8 +56,8 @@ export const listApprovalsRoute = defineRoute({
     },
     304: { description: 'Nothing changed since the answer whose ETag If-None-Match names: no body.' },
   },
-  handler: async ({ query, caller, services }) => {
-    return { body: await services.pager.list(query, caller, (after, limit) => listApprovals(services.sql, caller, {
+  handler: async ({ query, caller, services, pager }) => {
+    return { body: await pager.list(query, caller, (after, limit) => listApprovals(services.sql, caller, {
       scopeRef: query.scope_ref,
       status: query.status,
       actionFamily: query.action_family,

@@ -55,7 +55,7 @@ export const searchAuditEntriesRoute = defineRoute({
     .strict()
     .openapi('UserActionAuditSearch'),
   responses: { 200: { description: 'A page of audit entries.', schema: listOf(AuditEntryBody, 'UserActionAuditEntryList') } },
-  handler: async ({ body, caller, services }) => {
+  handler: async ({ body, caller, services, pager }) => {
     const where = {
       occurredAfter: body.occurred_after,
       occurredBefore: body.occurred_before,
@@ -67,7 +67,7 @@ export const searchAuditEntriesRoute = defineRoute({
     // A search of the log tolerates COUNTERFOIL_READ_MAX_LAG_MS of lag (DATABASE_READ_URL, docs/ledger.md).
     const fetch = async (after: string | null, limit: number) =>
       caller.can('audit.read', [caller.enterpriseRef]) ? searchAuditEntries(services.reads.recent(), caller.enterpriseId, where, after, limit) : [];
-    return { body: await services.pager.list(body, caller, fetch, presentAuditEntry) };
+    return { body: await pager.list(body, caller, fetch, presentAuditEntry) };
   },
 });
 

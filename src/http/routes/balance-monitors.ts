@@ -87,10 +87,10 @@ export const listBalanceMonitorsRoute = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of monitors.', schema: listOf(BalanceMonitorBody, 'BalanceMonitorList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const where = { accountRef: query.account_ref, asset: query.asset, status: query.status };
     const fetch = (after: string | null, limit: number) => listMonitors(services.sql, caller, where, after, limit);
-    return { body: await services.pager.list(query, caller, fetch, presentMonitor, { visible: (rows) => visibleMonitors(services.sql, caller, rows) }) };
+    return { body: await pager.list(query, caller, fetch, presentMonitor, { visible: (rows) => visibleMonitors(services.sql, caller, rows) }) };
   },
 });
 

@@ -30,7 +30,7 @@ export const listCapabilities = defineRoute({
     .strict(),
   responses: { 200: { description: 'Capability items, by name.', schema: listOf(CapabilityItemBody, 'CapabilityList') } },
   errors: ['EdgeNotFound'],
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const scopeRef = query.scope_ref ?? caller.enterpriseRef;
     const fetch = async (after: string | null, limit: number) => {
       const path = await resolveBoundary(services.sql, caller, scopeRef);
@@ -38,7 +38,7 @@ export const listCapabilities = defineRoute({
       const items = (await capabilitiesAt(services.sql, path)).filter((c) => !after || c.name > after);
       return items.slice(0, limit).map((c) => ({ id: c.name, ...c }));
     };
-    return { body: await services.pager.list(query, caller, fetch, ({ name, enabled }) => ({ name, enabled })) };
+    return { body: await pager.list(query, caller, fetch, ({ name, enabled }) => ({ name, enabled })) };
   },
 });
 

@@ -6,7 +6,7 @@ import { assertIfMatch } from '../etag';
 import { notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
-import type { PageQuery } from '../../pagination/page-tokens';
+import type { ListPager, PageQuery } from '../../pagination/page-tokens';
 import { ASSETS, ASSET_CODES, type Asset } from '../../ledger/assets';
 import { CRYPTO_NETWORKS, findNetwork, networksFor, type CryptoNetwork } from '../../reference/networks';
 import { BANK_RAILS, RAIL_CODES, findRail, railsFor, type BankRail } from '../../reference/bank-rails';
@@ -136,17 +136,9 @@ const presentPaymentMethod = (r: BankRail) => ({
 });
 
 /** Static catalogues page like every list (keyset on id), so clients need one pagination loop. */
-function pageOf<T extends { id: string }, Out>(
-  services: Services,
-  caller: Caller,
-  query: PageQuery,
-  path: string,
-  items: T[],
-  present: (item: T) => Out,
-) {
+function pageOf<T extends { id: string }, Out>(pager: ListPager, caller: Caller, query: PageQuery, items: T[], present: (item: T) => Out) {
   const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : 1));
-  // One handler for every catalogue: the path binds the token, so one catalogue's token does not page another.
-  return services.pager.list(query, caller, async (after, limit) => sorted.filter((i) => !after || i.id > after).slice(0, limit), present, { scope: { path } });
+  return pager.list(query, caller, async (after, limit) => sorted.filter((i) => !after || i.id > after).slice(0, limit), present);
 }
 
 const AssetQuery = z.enum(ASSET_CODES).optional().openapi({ param: { name: 'asset', in: 'query' } });
@@ -175,10 +167,10 @@ function catalogueList<T extends { id: string }>(opts: {
     query: z.object({ ...opts.query, ...pageQuery }).strict(),
     responses: { 200: { description: 'A page of catalogue entries.', schema: listOf(opts.item, opts.listName) } },
     errors: ['EdgeNotFound'],
-    handler: async ({ query, caller, services }) => {
+    handler: async ({ query, caller, services, pager }) => {
       const { page_size, page_token, ...filters } = query as Record<string, unknown> & PageQuery;
       const items = await opts.items(filters as Record<string, string | undefined>, services, caller);
-      return { body: await pageOf(services, caller, query, opts.path, items, opts.present) };
+      return { body: await pageOf(pager, caller, query, items, opts.present) };
     },
   });
 }
@@ -368,12 +360,12 @@ export const listPayoutMethodsRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of payout methods.', schema: listOf(PayoutMethodBody, 'PayoutMethodList') } },
   errors: ['EdgeNotFound'],
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     if (query.account_ref) await requireAccount(services.sql, caller, query.account_ref, 'catalogue.read');
     const visible = visibility(caller, 'catalogue.read');
     const fetch = (after: string | null, limit: number) =>
       listPayoutMethods(services.sql, { enterpriseId: caller.enterpriseId, visible, accountRef: query.account_ref, status: query.status, after, limit });
-    return { body: await services.pager.list(query, caller, fetch, presentPayoutMethod) };
+    return { body: await pager.list(query, caller, fetch, presentPayoutMethod) };
   },
 });
 

@@ -66,9 +66,9 @@ export const listClientAccountsRoute = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of client accounts.', schema: listOf(ClientAccountBody, 'ClientAccountList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const fetch = (after: string | null, limit: number) => listClientAccounts(services.orm.em.fork(), caller, { scopeRef: query.scope_ref, status: query.status, after, limit });
-    return { body: await services.pager.list(query, caller, fetch, presentClientAccount) };
+    return { body: await pager.list(query, caller, fetch, presentClientAccount) };
   },
 });
 

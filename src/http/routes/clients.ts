@@ -82,9 +82,9 @@ export const listClientsRoute = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of clients.', schema: listOf(ClientBody, 'ClientList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const fetch = (after: string | null, limit: number) => listClients(services.orm.em.fork(), caller, { scopeRef: query.scope_ref, status: query.status, after, limit });
-    return { body: await services.pager.list(query, caller, fetch, presentClient) };
+    return { body: await pager.list(query, caller, fetch, presentClient) };
   },
 });
 

@@ -84,10 +84,10 @@ export const listConnectorsRoute = defineRoute({
   auth: { kind: 'bearer', permission: 'connectors.read' },
   query: z.object({ ...pageQuery }).strict(),
   responses: { 200: { description: 'A page of connectors, oldest first.', schema: listOf(ConnectorBody, 'ConnectorList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     // Enterprise-level objects: a caller without the permission at the enterprise sees none.
     const fetch = async (after: string | null, limit: number) => (caller.can('connectors.read', [caller.enterpriseRef]) ? listConnectors(services.sql, caller.enterpriseId, after, limit) : []);
-    return { body: await services.pager.list(query, caller, fetch, (r) => presentConnector(r, services.config.providers)) };
+    return { body: await pager.list(query, caller, fetch, (r) => presentConnector(r, services.config.providers)) };
   },
 });
 
@@ -252,11 +252,9 @@ export const listKycDecisionsRoute = defineRoute({
   query: z.object({ ...pageQuery }).strict(),
   responses: { 200: { description: 'A page of decisions, oldest first.', schema: listOf(KycDecisionBody, 'KycDecisionList') } },
   errors: ['EdgeNotFound'],
-  handler: async ({ params, query, caller, services }) => {
+  handler: async ({ params, query, caller, services, pager }) => {
     const client = await authorizedClient(services.orm.em.fork(), caller, params.client_id, 'kyc.read');
-    return { body: await services.pager.list(query, caller, (after, limit) => listKycDecisions(services.sql, client.id, after, limit), presentKycDecision, {
-      scope: { client_id: client.id },
-    }) };
+    return { body: await pager.list(query, caller, (after, limit) => listKycDecisions(services.sql, client.id, after, limit), presentKycDecision) };
   },
 });
 

@@ -107,8 +107,8 @@ export const listConversionPairs = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of pairs.', schema: listOf(ConversionPairBody, 'ConversionPairList') } },
-  handler: async ({ query, caller, services }) => {
-    return { body: await services.pager.list(query, caller, (after, limit) => listPairs(services.sql, { fromAsset: query.from_asset, toAsset: query.to_asset, after, limit }), presentPair) };
+  handler: async ({ query, caller, services, pager }) => {
+    return { body: await pager.list(query, caller, (after, limit) => listPairs(services.sql, { fromAsset: query.from_asset, toAsset: query.to_asset, after, limit }), presentPair) };
   },
 });
 
@@ -216,9 +216,9 @@ export const listConversionsRoute = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of transaction records.', schema: listOf(ConversionRecordBody, 'ConversionList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const q = { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
-    return { body: await services.pager.list(query, caller, (after, limit) => listConversions(services.sql, caller, q, after, limit), presentConversion) };
+    return { body: await pager.list(query, caller, (after, limit) => listConversions(services.sql, caller, q, after, limit), presentConversion) };
   },
 });
 

@@ -27,12 +27,12 @@ export const listDepositsRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of deposits, oldest first.', schema: listOf(DepositBody, 'DepositList') } },
   errors: ['EdgeNotFound'],
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     if (query.account_ref) await requireAccount(services.sql, caller, query.account_ref, 'funding.read');
     const visible = visibility(caller, 'funding.read');
     const fetch = (after: string | null, limit: number) =>
       listDeposits(services.sql, { enterpriseId: caller.enterpriseId, visible, accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata, after, limit });
-    return { body: await services.pager.list(query, caller, fetch, presentDeposit) };
+    return { body: await pager.list(query, caller, fetch, presentDeposit) };
   },
 });
 

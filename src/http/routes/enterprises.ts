@@ -52,14 +52,14 @@ export const listEnterprises = defineRoute({
   auth: { kind: 'bearer', permission: 'enterprises.read' },
   query: z.object(pageQuery).strict(),
   responses: { 200: { description: 'A page of enterprises.', schema: listOf(EnterpriseBody, 'EnterpriseList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     // A principal belongs to one enterprise, so the page is that enterprise or nothing.
     const fetch = async (after: string | null) => {
       if (!caller.can('enterprises.read', [caller.enterpriseRef])) return [];
       const own = await cachedEnterprise(services.enterprises, services.sql, caller.enterpriseId);
       return own && (!after || own.id > after) ? [own] : [];
     };
-    return { body: await services.pager.list(query, caller, fetch, presentEnterprise) };
+    return { body: await pager.list(query, caller, fetch, presentEnterprise) };
   },
 });
 
@@ -92,11 +92,11 @@ export const listMasterAccounts = defineRoute({
   auth: { kind: 'bearer', permission: 'master_accounts.read' },
   query: z.object({ scope_ref: ScopeRefQuery, ...pageQuery }).strict(),
   responses: { 200: { description: 'A page of master accounts.', schema: listOf(MasterAccountBody, 'MasterAccountList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const scope = query.scope_ref ?? caller.enterpriseRef;
     const fetch = async (after: string | null, limit: number) =>
       caller.can('master_accounts.read', [scope]) ? listMasterAccountsOf(services.orm.em.fork(), caller.enterpriseId, { after, limit }) : [];
-    return { body: await services.pager.list(query, caller, fetch, presentMasterAccount) };
+    return { body: await pager.list(query, caller, fetch, presentMasterAccount) };
   },
 });
 

@@ -62,8 +62,8 @@ export const listEventsRoute = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of events.', schema: listOf(EventBody, 'EventList') } },
-  handler: async ({ query, caller, services }) => {
-    const after = services.pager.decode(caller, query);
+  handler: async ({ query, caller, services, pager }) => {
+    const after = pager.decode(caller, query);
     // Paged by sequence: a lagging replica only delays events to a later page (DATABASE_READ_URL, docs/ledger.md).
     const { rows, nextAfter } = await listEvents(
       services.reads.recent(),
@@ -81,7 +81,7 @@ export const listEventsRoute = defineRoute({
     return {
       body: {
         items: rows.map(presentEvent),
-        next_page_token: nextAfter !== null ? services.pager.encode(nextAfter.toString(), caller, query) : null,
+        next_page_token: nextAfter !== null ? pager.encode(nextAfter.toString(), caller, query) : null,
       },
     };
   },

@@ -79,9 +79,9 @@ export const listExportSchedulesRoute = defineRoute({
   auth: { kind: 'bearer', permission: 'exports.read' },
   query: z.object(pageQuery).strict(),
   responses: { 200: { description: 'A page of schedules.', schema: listOf(ExportScheduleBody, 'ExportScheduleList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const fetch = (after: string | null, limit: number) => listSchedules(services.sql, caller.enterpriseId, after, limit);
-    return { body: await services.pager.list(query, caller, fetch, (r) => presentSchedule(r), { visible: (rows) => readableSchedules(services.sql, caller, rows) }) };
+    return { body: await pager.list(query, caller, fetch, (r) => presentSchedule(r), { visible: (rows) => readableSchedules(services.sql, caller, rows) }) };
   },
 });
 

@@ -98,12 +98,9 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
         .object({ schedule_id: Uuid.optional().openapi({ param: { name: 'schedule_id', in: 'query' }, description: 'Only the runs of this export schedule.' }), ...pageQuery })
         .strict(),
       responses: { 200: { description: 'A page of exports, oldest first.', schema: listOf(ExportBody, `${op}List`) } },
-      handler: async ({ query, caller, services }) => {
+      handler: async ({ query, caller, services, pager }) => {
         const fetch = (after: string | null, limit: number) => listExports(services.sql, caller.enterpriseId, kind, after, limit, query.schedule_id);
-        // One handler for every kind: the kind binds the token, so one collection's token does not page another.
-        return {
-          body: await services.pager.list(query, caller, fetch, presentExport, { visible: (rows) => readableExports(services.sql, caller, kind, rows), scope: { kind } }),
-        };
+        return { body: await pager.list(query, caller, fetch, presentExport, { visible: (rows) => readableExports(services.sql, caller, kind, rows) }) };
       },
     }),
     defineRoute({

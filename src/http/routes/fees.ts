@@ -87,10 +87,10 @@ export const listAgreementsRoute = defineRoute({
   auth: { kind: 'bearer', permission: 'fees.read' },
   query: z.object({ status: z.enum(['in_force', 'superseded']).optional().openapi({ param: { name: 'status', in: 'query' } }), ...pageQuery }).strict(),
   responses: { 200: { description: 'A page of agreements, oldest first.', schema: listOf(CommercialAgreementBody, 'EnterpriseCommercialAgreementList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const fetch = async (after: string | null, limit: number) =>
       caller.can('fees.read', [caller.enterpriseRef]) ? listAgreements(services.sql, { enterpriseId: caller.enterpriseId, status: query.status, after, limit }) : [];
-    return { body: await services.pager.list(query, caller, fetch, presentAgreement) };
+    return { body: await pager.list(query, caller, fetch, presentAgreement) };
   },
 });
 

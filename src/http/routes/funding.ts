@@ -5,6 +5,7 @@ import { listOf, pageQuery } from '../pagination';
 import { notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
+import type { ListPager } from '../../pagination/page-tokens';
 import { pathOfRow, requireAccount, visibility } from '../../domain/funding/accounts';
 import { ensureFundingEndpoints, findEndpoint, listEndpoints, type RailClass } from '../../domain/funding/endpoints';
 import { presentDepositInstruction, presentFundingEndpoint } from '../../domain/funding/present';
@@ -76,6 +77,7 @@ const ListQuery = z
 /** One list handler for both views of the same rows (endpoints and their instructions). */
 async function listFunding(
   services: Services,
+  pager: ListPager,
   caller: Caller,
   query: z.output<typeof ListQuery>,
   view: 'endpoint' | 'instruction',
@@ -96,10 +98,7 @@ async function listFunding(
     });
     return rows.map((r) => ({ ...r, id: view === 'endpoint' ? r.id : r.instruction_id, row: r }));
   };
-  // The views page on different ids, so a token of one is refused by the other.
-  return services.pager.list(query, caller, fetch, (k) => (view === 'endpoint' ? presentFundingEndpoint(k.row) : presentDepositInstruction(k.row)), {
-    scope: { view },
-  });
+  return pager.list(query, caller, fetch, (k) => (view === 'endpoint' ? presentFundingEndpoint(k.row) : presentDepositInstruction(k.row)));
 }
 
 export const listFundingEndpoints = defineRoute({
@@ -114,7 +113,7 @@ export const listFundingEndpoints = defineRoute({
   query: ListQuery,
   responses: { 200: { description: 'A page of funding endpoints.', schema: listOf(FundingEndpointBody, 'FundingEndpointList') } },
   errors: ['EdgeNotFound', 'EdgeBadGateway'],
-  handler: async ({ query, caller, services }) => ({ body: await listFunding(services, caller, query, 'endpoint') }),
+  handler: async ({ query, caller, services, pager }) => ({ body: await listFunding(services, pager, caller, query, 'endpoint') }),
 });
 
 export const getFundingEndpoint = defineRoute({
@@ -146,7 +145,7 @@ export const listDepositInstructions = defineRoute({
   query: ListQuery,
   responses: { 200: { description: 'A page of deposit instructions.', schema: listOf(DepositInstructionBody, 'DepositInstructionList') } },
   errors: ['EdgeNotFound', 'EdgeBadGateway'],
-  handler: async ({ query, caller, services }) => ({ body: await listFunding(services, caller, query, 'instruction') }),
+  handler: async ({ query, caller, services, pager }) => ({ body: await listFunding(services, pager, caller, query, 'instruction') }),
 });
 
 export const getDepositInstruction = defineRoute({

@@ -112,12 +112,12 @@ export const listIdentityProvidersRoute = defineRoute({
   auth: { kind: 'bearer', permission: 'identity_providers.read' },
   query: z.object(pageQuery).strict(),
   responses: { 200: { description: 'A page of identity providers.', schema: listOf(IdentityProviderBody, 'IdentityProviderList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const fetch = async (after: string | null, limit: number) =>
       caller.can('identity_providers.read', [caller.enterpriseRef])
         ? services.orm.em.fork().find(IdentityProvider, { enterpriseId: caller.enterpriseId, ...(after ? { id: { $gt: after } } : {}) }, { orderBy: { id: 'asc' }, limit })
         : [];
-    return { body: await services.pager.list(query, caller, fetch, presentIdentityProvider) };
+    return { body: await pager.list(query, caller, fetch, presentIdentityProvider) };
   },
 });
 

@@ -89,9 +89,9 @@ export const listInternalTransfersRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of transaction records.', schema: listOf(TransactionRecordBody, 'InternalTransferList') } },
   errors: ['EdgeNotFound'],
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const where = { accountRef: query.account_ref, status: query.status, createdAfter: query.created_after, createdBefore: query.created_before, reference: query.reference, metadata: query.metadata };
-    return { body: await services.pager.list(query, caller, (after, limit) => listTransfers(services.sql, caller, where, after, limit), presentTransfer) };
+    return { body: await pager.list(query, caller, (after, limit) => listTransfers(services.sql, caller, where, after, limit), presentTransfer) };
   },
 });
 
@@ -114,7 +114,7 @@ export const cancelInternalTransferRoute = defineRoute({
   path: '/internal-transfers/{internal_transfer_id}/cancel',
   operationId: 'cancelInternalTransfer',
   summary: 'Cancel an internal transfer awaiting approval',
-  description: 'Only while awaiting approval (`pending_approval`): the approval is cancelled and the hold released. Otherwise 409 `internal_transfer_<status>` (an executed transfer: `internal_transfer_executed`).',
+  description: 'Only while awaiting approval (`pending_approval`): the approval is cancelled and the hold released. Otherwise 409 `internal_transfer_<status>` (an executed transfer: `internal_transfer_executed`); when an approval decision overtakes the cancel before the transfer moves on, 409 `approval_<status>` (`approval_approved`) or `approval_decided`.',
   tags: ['Internal transfers'],
   auth: { kind: 'bearer', permission: 'transfers.create' },
   idempotency: 'optional',

@@ -69,10 +69,10 @@ export const listLedgerCheckpointsRoute = defineRoute({
   auth: { kind: 'bearer', permission: 'audit.read' },
   query: z.object({ ...pageQuery }).strict(),
   responses: { 200: { description: 'A page of checkpoints, oldest first.', schema: listOf(LedgerCheckpointBody, 'LedgerCheckpointList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const publicKey = await publicKeyOf(services);
     const fetch = async (after: string | null, limit: number) => (caller.can('audit.read', [caller.enterpriseRef]) ? listCheckpoints(services.sql, caller.enterpriseId, after, limit) : []);
-    return { body: await services.pager.list(query, caller, fetch, (r) => present(r, publicKey)) };
+    return { body: await pager.list(query, caller, fetch, (r) => present(r, publicKey)) };
   },
 });
 

@@ -80,8 +80,8 @@ export const listPolicyRulesRoute = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of rules.', schema: listOf(PolicyRuleBody, 'PolicyRuleList') } },
-  handler: async ({ query, caller, services }) => {
-    return { body: await services.pager.list(query, caller, (after, limit) => listPolicyRules(services.sql, caller, {
+  handler: async ({ query, caller, services, pager }) => {
+    return { body: await pager.list(query, caller, (after, limit) => listPolicyRules(services.sql, caller, {
       actionFamily: query.action_family,
       status: query.status,
       scopeRef: query.scope_ref,

@@ -25,8 +25,8 @@ export const listPolicyChangesRoute = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of policy changes.', schema: listOf(PolicyChangeBody, 'PolicyChangeList') } },
-  handler: async ({ query, caller, services }) => {
-    return { body: await services.pager.list(query, caller, (after, limit) => listPolicyChanges(services.sql, caller, { status: query.status, targetRef: query.target_ref, after, limit }), presentPolicyChange) };
+  handler: async ({ query, caller, services, pager }) => {
+    return { body: await pager.list(query, caller, (after, limit) => listPolicyChanges(services.sql, caller, { status: query.status, targetRef: query.target_ref, after, limit }), presentPolicyChange) };
   },
 });
 

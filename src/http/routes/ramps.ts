@@ -244,11 +244,9 @@ function sessionListRoute<S extends readonly [string, ...string[]], Row extends 
     auth: { kind: 'bearer', permission: 'ramps.read' },
     query: sessionQuery(kind.statuses),
     responses: { 200: { description: `A page of ${kind.noun}s.`, schema: listOf(kind.body, kind.listName) } },
-    handler: async ({ query, caller, services }) => {
+    handler: async ({ query, caller, services, pager }) => {
       const q = { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
-      // One handler for both kinds: the path binds the token, so one kind's token does not page the other.
-      const scope = { path: kind.path };
-      return { body: await services.pager.list(query, caller, (after, limit) => kind.list(services, caller, q, after, limit), kind.present, { scope }) };
+      return { body: await pager.list(query, caller, (after, limit) => kind.list(services, caller, q, after, limit), kind.present) };
     },
   });
 }

@@ -79,10 +79,10 @@ export const listRoleAssignments = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of role assignments.', schema: listOf(RoleAssignmentBody, 'RoleAssignmentList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const fetch = (after: string | null, limit: number) =>
       roleAssignmentsInScope(services.orm.em.fork(), caller, { principalRef: query.principal_ref, roleRef: query.role_ref, scopeRef: query.scope_ref, status: query.status, after, limit });
-    return { body: await services.pager.list(query, caller, fetch, presentRoleAssignment) };
+    return { body: await pager.list(query, caller, fetch, presentRoleAssignment) };
   },
 });
 

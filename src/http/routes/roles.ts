@@ -64,11 +64,11 @@ export const listRoles = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of roles.', schema: listOf(RoleBody, 'RoleList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const where = query.status ? { status: query.status } : {};
     const fetch = (after: string | null, limit: number) =>
       listInScope(services.orm.em.fork(), Role, caller, 'roles.read', { scopeField: 'scopeRef', requestedScope: query.scope_ref, where, after, limit });
-    return { body: await services.pager.list(query, caller, fetch, presentRole) };
+    return { body: await pager.list(query, caller, fetch, presentRole) };
   },
 });
 

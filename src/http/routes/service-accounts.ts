@@ -136,11 +136,11 @@ export const listServiceAccounts = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of service accounts.', schema: listOf(ServiceAccountBody, 'ServiceAccountList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const where = { ...(query.status ? { status: query.status } : {}), ...(query.external_id ? { externalId: query.external_id } : {}) };
     const fetch = (after: string | null, limit: number) =>
       listInScope(services.orm.em.fork(), ServiceAccount, caller, 'service_accounts.read', { scopeField: 'parentRef', requestedScope: query.parent_ref, where, after, limit });
-    return { body: await services.pager.list(query, caller, fetch, presentServiceAccount) };
+    return { body: await pager.list(query, caller, fetch, presentServiceAccount) };
   },
 });
 

@@ -55,11 +55,10 @@ export const clientAccountStatementRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'The statement.', schema: Statement } },
   errors: ['EdgeNotFound', 'EdgeBadRequest', 'EdgeUnprocessable'],
-  handler: async ({ params, query, caller, services }) => {
+  handler: async ({ params, query, caller, services, pager }) => {
     const account = await authorizedClientAccount(services.orm.em.fork(), caller, params.client_account_id, 'balances.read');
     const accountRef = `client-accounts/${account.id}`;
-    const scope = { account_ref: accountRef };
-    const cursor = services.pager.decode(caller, query, scope);
+    const cursor = pager.decode(caller, query);
     const [at, transactionId] = cursor ? cursor.split('|') : [];
     // Everything a statement shows was booked by `to` (not in the future): the replica once it has replayed past it.
     const s = await accountStatement(services.reads.upTo(query.to), {
@@ -87,7 +86,7 @@ export const clientAccountStatementRoute = defineRoute({
           amount: formatAmount(e.amount, s.asset),
           balance_after: formatAmount(e.balanceAfter, s.asset),
         })),
-        next_page_token: s.next ? services.pager.encode(`${s.next.at}|${s.next.transactionId}`, caller, query, scope) : null,
+        next_page_token: s.next ? pager.encode(`${s.next.at}|${s.next.transactionId}`, caller, query) : null,
       },
     };
   },

@@ -66,14 +66,14 @@ export const listUsers = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of users.', schema: listOf(UserBody, 'UserList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const where: FilterQuery<User> = {
       ...(query.status ? { status: query.status } : {}),
       ...(query.email ? { [raw('lower(email)')]: query.email.toLowerCase() } : {}),
     };
     const fetch = (after: string | null, limit: number) =>
       listInScope(services.orm.em.fork(), User, caller, 'users.read', { scopeField: 'scopeRef', requestedScope: query.scope_ref, where, after, limit });
-    return { body: await services.pager.list(query, caller, fetch, presentUser) };
+    return { body: await pager.list(query, caller, fetch, presentUser) };
   },
 });
 
@@ -197,7 +197,7 @@ export const listInvitations = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of invitations.', schema: listOf(UserInvitationBody, 'UserInvitationList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const now = new Date();
     const byStatus: Record<z.infer<typeof InvitationStatus>, object> = {
       pending: { status: 'pending', expiresAt: { $gt: now } },
@@ -211,7 +211,7 @@ export const listInvitations = defineRoute({
     };
     const fetch = (after: string | null, limit: number) =>
       listInScope(services.orm.em.fork(), UserInvitation, caller, 'users.read', { scopeField: 'scopeRef', requestedScope: query.scope_ref, where, after, limit });
-    return { body: await services.pager.list(query, caller, fetch, presentInvitation) };
+    return { body: await pager.list(query, caller, fetch, presentInvitation) };
   },
 });
 

@@ -114,7 +114,7 @@ export const listWebhookSubscriptions = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of subscriptions.', schema: listOf(WebhookSubscriptionBody, 'WebhookSubscriptionList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const fetch = (after: string | null, limit: number) => listSubscriptions(services.sql, caller.enterpriseId, after, limit, query.status);
     const visible = async (rows: SubscriptionRow[]) => {
       const paths = new ScopePaths(services.sql);
@@ -122,7 +122,7 @@ export const listWebhookSubscriptions = defineRoute({
       for (const row of rows) if (caller.can('webhooks.read', (await paths.of(row.scope_ref)) ?? [`enterprises/${row.enterprise_id}`, row.scope_ref])) kept.push(row);
       return kept;
     };
-    return { body: await services.pager.list(query, caller, fetch, presentSubscription, { visible }) };
+    return { body: await pager.list(query, caller, fetch, presentSubscription, { visible }) };
   },
 });
 
@@ -305,11 +305,9 @@ export const listWebhookDeliveries = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of deliveries, oldest first.', schema: listOf(WebhookDeliveryBody, 'WebhookDeliveryList') } },
   errors: ['EdgeNotFound'],
-  handler: async ({ params, query, caller, services }) => {
+  handler: async ({ params, query, caller, services, pager }) => {
     await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.read');
-    return { body: await services.pager.list(query, caller, (after, limit) => listDeliveries(services.sql, params.subscription_id, after, limit, query.status), (d) => presentDelivery(d), {
-      scope: { subscription_id: params.subscription_id },
-    }) };
+    return { body: await pager.list(query, caller, (after, limit) => listDeliveries(services.sql, params.subscription_id, after, limit, query.status), (d) => presentDelivery(d)) };
   },
 });
 

@@ -87,9 +87,9 @@ export const listWithdrawalDestinationsRoute = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of destinations.', schema: listOf(WithdrawalDestinationBody, 'WithdrawalDestinationList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     const q = { scopeRef: query.scope_ref, status: query.status, asset: query.asset, reference: query.reference, metadata: query.metadata };
-    return { body: await services.pager.list(query, caller, (after, limit) => listDestinations(services.sql, caller, { ...q, after, limit }), presentDestination) };
+    return { body: await pager.list(query, caller, (after, limit) => listDestinations(services.sql, caller, { ...q, after, limit }), presentDestination) };
   },
 });
 

@@ -74,9 +74,9 @@ export const listWithdrawalsRoute = defineRoute({
     })
     .strict(),
   responses: { 200: { description: 'A page of withdrawals.', schema: listOf(WithdrawalRecordBody, 'WithdrawalList') } },
-  handler: async ({ query, caller, services }) => {
+  handler: async ({ query, caller, services, pager }) => {
     return {
-      body: await services.pager.list(
+      body: await pager.list(
         query,
         caller,
         (after, limit) => listWithdrawals(services.sql, caller, { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata, after, limit }),
