@@ -40,7 +40,7 @@ export interface Config {
   embeddedPostgresPort: number;
   /** TEMPORAL_ADDRESS or the Temporal profile's address; unset, `start` runs the dev server. */
   temporalAddress: string | undefined;
-  /** How to reach Temporal: address, namespace, TLS/mTLS, API key (src/temporal/connection.ts). */
+  /** How to reach Temporal: address, namespace, TLS/mTLS, API key (./temporal.ts). */
   temporal: TemporalConnectionSettings;
   temporalPort: number;
   temporalUiPort: number;
@@ -134,7 +134,7 @@ export interface Config {
   webhookLaneSweepMs: number;
   /** Where the keys that seal secrets at rest come from: never the database (src/auth/sealing.ts). */
   sealingKeys: SealingKeySource;
-  /** Which provider serves each rail, network, pair and KYC path (src/providers/routing.ts, docs/connectors.md). */
+  /** Which provider serves each rail, network, pair and KYC path (./provider-routing.ts, docs/connectors.md). */
   providers: ProviderRouting;
   /** PEM of the CA connector services' certificates chain to, trusted besides the system's roots. */
   connectorCaFile: string | undefined;
