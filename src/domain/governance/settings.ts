@@ -3,7 +3,7 @@ import type { SubjectAttribution } from '../../auth/caller';
 import { AppError } from '../../errors';
 import { etagOf } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
-import { GOVERNANCE_EVENTS } from './governance-events';
+import { GOVERNANCE_EVENTS } from './events';
 
 /*
  * An enterprise's governance settings (docs/policy-changes.md): the quorum that policy changes and new
