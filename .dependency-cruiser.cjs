@@ -37,7 +37,7 @@ module.exports = {
         'src/domain, and what the domain owns (the entity list, the connector registry) is given to them. Types and messages.ts contracts pass.',
       from: { path: '^src/(auth|events|db|temporal|providers|config)/|^src/config[.]ts$' },
       // The one exception: passkeys (auth) read the enterprise's governance settings until those are given to them.
-      to: { path: '^src/domain/', pathNot: ['^src/domain/[^/]+/messages[.]ts$', '^src/domain/governance/settings[.]ts$'], dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/domain/', pathNot: ['^src/domain/[^/]+/messages[.]ts$', '^src/domain/approvals/settings[.]ts$'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-workflow-code-in-src',

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Caller } from './caller';
 import type { GovernedAction } from './action-tokens';
 import { envSeconds } from '../config';
-import { governanceSettings } from '../domain/governance/settings';
+import { governanceSettings } from '../domain/approvals/settings';
 
 /*
  * Passkeys (WebAuthn) as the step-up of governed actions (docs/access.md#passkeys). The server keeps every
