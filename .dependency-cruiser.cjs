@@ -13,8 +13,43 @@ const WORKFLOW_SAFE = [
   '(^|/)node_modules/@temporalio/(workflow|common)/',
 ];
 
+/** The domain's areas that move money: above approvals, below governance. */
+const MONEY_AREAS = '(transfers|withdrawals|conversions|ramps|deposits)';
+
+/**
+ * The areas of src/domain in order, lowest first (CONTRIBUTING, "Layout"): iam → identity-providers,
+ * policies → approvals → money areas → governance. An area imports only areas below it at run time.
+ */
+const AREA_ORDER = [
+  {
+    name: 'policies-below-approvals',
+    comment: 'The policy engine (rules, decisions, evaluation) is the bottom of governed work: it knows no approval, governed change or money movement.',
+    from: '^src/domain/policies/',
+    to: `^src/domain/(approvals|governance|${MONEY_AREAS})/`,
+  },
+  {
+    name: 'approvals-below-money',
+    comment: 'Approvals serve every governed family: what an approval needs from above moves into approvals (as the stored governance settings did), or is handed to it.',
+    from: '^src/domain/approvals/',
+    to: `^src/domain/(governance|${MONEY_AREAS})/`,
+  },
+  {
+    name: 'money-below-governance',
+    comment: 'Governance approves what the money areas use (destinations) and changes the policy; the money areas read the policy, never a governed change.',
+    from: `^src/domain/${MONEY_AREAS}/`,
+    to: '^src/domain/governance/',
+  },
+  {
+    name: 'iam-below-identity-providers',
+    comment: "Identity providers are written through iam's unit of work and sign people in as iam's users: iam knows no provider.",
+    from: '^src/domain/iam/',
+    to: '^src/domain/identity-providers/',
+  },
+].map((r) => ({ name: r.name, severity: 'error', comment: r.comment, from: { path: r.from }, to: { path: r.to, dependencyTypesNot: ['type-only'] } }));
+
 module.exports = {
   forbidden: [
+    ...AREA_ORDER,
     {
       name: 'below-http',
       severity: 'error',
@@ -60,7 +95,7 @@ module.exports = {
         'src/domain, and what the domain owns (the entity list, the connector registry) is given to them. Types and messages.ts contracts pass.',
       from: { path: '^src/(auth|events|db|temporal|providers|config)/' },
       // The one exception: passkeys (auth) read the enterprise's governance settings until those are given to them.
-      to: { path: '^src/domain/', pathNot: ['^src/domain/[^/]+/messages[.]ts$', '^src/domain/policies/governance-settings[.]ts$'], dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/domain/', pathNot: ['^src/domain/[^/]+/messages[.]ts$', '^src/domain/approvals/settings[.]ts$'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-workflow-code-in-src',

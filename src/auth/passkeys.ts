@@ -7,7 +7,7 @@ import { uuidv7 } from '../ids';
 import type { Config } from '../config';
 import type { Caller } from './caller';
 import type { GovernedAction } from './action-tokens';
-import { governanceSettings } from '../domain/policies/governance-settings';
+import { governanceSettings } from '../domain/approvals/settings';
 
 /*
  * Passkeys (WebAuthn) as the step-up of governed actions (docs/access.md#passkeys). The server keeps every
