@@ -23,6 +23,29 @@ module.exports = {
       to: { path: '^src/http/' },
     },
     {
+      name: 'config-at-the-base',
+      severity: 'error',
+      comment:
+        'Configuration is read first and by everyone: it parses strings into values and imports nothing of ours but its own modules, ' +
+        'reference data, money and the repository root. A parser config needs moves into src/config; the module that used it imports the value from there.',
+      from: { path: '^src/config/' },
+      to: { path: '^src/', pathNot: ['^src/config/', '^src/reference/', '^src/money/', '^src/root[.]ts$'] },
+    },
+    {
+      name: 'ledger-below-events',
+      severity: 'error',
+      comment: 'Events sit above the ledger: the write engine is handed what it must tell the outbox (announceLedgerEventsTo), it never imports it.',
+      from: { path: '^src/ledger/' },
+      to: { path: '^src/events/' },
+    },
+    {
+      name: 'providers-below-ledger',
+      severity: 'error',
+      comment: 'Providers move money outside and never book it: the ledger is the domain\'s to call. Asset and amount helpers are in src/money.',
+      from: { path: '^src/providers/' },
+      to: { path: '^src/ledger/' },
+    },
+    {
       name: 'ledger-below-domain',
       severity: 'error',
       comment: 'The ledger is below the domain: it knows accounts, entries and holds, not the operations that book them.',
@@ -35,7 +58,7 @@ module.exports = {
       comment:
         'auth, events, db, temporal, config and providers serve the domain and never call it: a use case they need moves into ' +
         'src/domain, and what the domain owns (the entity list, the connector registry) is given to them. Types and messages.ts contracts pass.',
-      from: { path: '^src/(auth|events|db|temporal|providers|config)/|^src/config[.]ts$' },
+      from: { path: '^src/(auth|events|db|temporal|providers|config)/' },
       // The one exception: passkeys (auth) read the enterprise's governance settings until those are given to them.
       to: { path: '^src/domain/', pathNot: ['^src/domain/[^/]+/messages[.]ts$', '^src/domain/policies/governance-settings[.]ts$'], dependencyTypesNot: ['type-only'] },
     },
