@@ -1,6 +1,6 @@
 // An internal transfer's model is pure: states, moves and checks in, decisions out. No database.
 import { AppError } from '../../src/errors';
-import { assetOf } from '../../src/ledger/assets';
+import { assetOf } from '../../src/money/assets';
 import type { Placement } from '../../src/domain/tenancy/placements';
 import {
   TRANSFER_STATUSES,

@@ -1,7 +1,7 @@
 import type { Caller } from '../../auth/caller';
 import { AppError, notFound, type FieldError, type NamedFieldError } from '../../errors';
 import { uuidv7 } from '../../ids';
-import { assetOf, parseAmount, type Asset } from '../../ledger';
+import { assetOf, parseAmount, type Asset } from '../../money/assets';
 import type { ReferenceMetadata } from '../../schema/metadata';
 import { placementPath, type Placement } from '../tenancy/placements';
 import type { BATCH_OUTCOMES } from './events';

@@ -1,7 +1,8 @@
 import type { Caller } from '../../auth/caller';
 import { AppError } from '../../errors';
 import { uuidv7 } from '../../ids';
-import type { Asset, BatchBooking } from '../../ledger';
+import type { BatchBooking } from '../../ledger';
+import type { Asset } from '../../money/assets';
 import type { PolicyDecision, ProposedOperation, VelocityEntry } from '../policies';
 import type { ReferenceMetadata } from '../../schema/metadata';
 import type { TransferRow } from './store';

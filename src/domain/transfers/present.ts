@@ -1,7 +1,7 @@
 import type { SubjectAttribution } from '../../auth/caller';
 import { etagOf } from '../../db/base';
 import type { NewEvent } from '../../events/outbox';
-import { money } from '../../ledger';
+import { money } from '../../money/assets';
 import { BATCH_EVENTS, TRANSFER_EVENTS } from './events';
 import { batchSummary } from './batch-model';
 import type { BatchRow, TransferRow } from './store';
