@@ -4,6 +4,7 @@ import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { PolicyDecisionBody } from '../policies/decision-body';
 import { referenceMetadataBody } from '../../schema/metadata';
 import { SubjectAttributionBody } from '../../schema/attribution';
+import { TRANSFER_STATUSES } from './model';
 
 export const Money = z.object({ currency: z.string(), value: z.string() }).openapi('Money', { description: 'An exact amount: a decimal string in the asset\'s units.' });
 
@@ -20,7 +21,8 @@ export const FeeSummaryBody = z
  */
 export const TransactionResource = z.literal('transaction').openapi({ description: 'The resource discriminator; from API version 2026-11-26 (absent at 2026-11-21).' });
 
-export const TRANSFER_STATUSES = ['pending_approval', 'executing', 'executed', 'cancelled', 'rejected', 'expired', 'failed'] as const;
+/** The statuses are the model's (./model); the schemas below describe them. */
+export { TRANSFER_STATUSES };
 
 export const TransactionRecordBody = z
   .object({
