@@ -32,6 +32,7 @@ import { Migration20261128040000_backlog_indexes } from './Migration202611280400
 import { Migration20261128041000_references_metadata } from './Migration20261128041000_references_metadata';
 import { Migration20261128090000_passkeys } from './Migration20261128090000_passkeys';
 import { Migration20261128100000_deposits_annotate } from './Migration20261128100000_deposits_annotate';
+import { Migration20261201230000_human_approvals } from './Migration20261201230000_human_approvals';
 import { Migration20261126077000_balance_history } from './Migration20261126077000_balance_history';
 import { Migration20261126090000_balance_monitors } from './Migration20261126090000_balance_monitors';
 import { Migration20261126091000_statement_exports } from './Migration20261126091000_statement_exports';
@@ -76,4 +77,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128041000_references_metadata', class: Migration20261128041000_references_metadata },
   { name: 'Migration20261128090000_passkeys', class: Migration20261128090000_passkeys },
   { name: 'Migration20261128100000_deposits_annotate', class: Migration20261128100000_deposits_annotate },
+  { name: 'Migration20261201230000_human_approvals', class: Migration20261201230000_human_approvals },
 ];

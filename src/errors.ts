@@ -149,6 +149,7 @@ export const ERROR_REASONS = [
   'role_assignment_revoked',
   'role_name_taken',
   'role_retired',
+  'same_party_already_approved',
   'schedule_deleted',
   'service_account_revoked',
   'subscription_deleted',

@@ -11,7 +11,11 @@ import {
   type ApprovalResult,
   type ApprovalSpec,
   type ApprovalVote,
+  type ApproverRef,
 } from '../src/domain/approvals/messages';
+
+/** The party a vote counts as: the person, or the actor of a counted delegated decision. */
+const partyOf = (vote: ApprovalVote) => vote.party ?? vote.principal.id;
 
 const { openApproval, recordApprovalChange } = proxyActivities<Activities>({
   // Short: after a worker crash, an activity it was running is retried once this passes.
@@ -36,7 +40,8 @@ export const approvalOpenedUpdate = defineUpdate<ApprovalView, []>(APPROVAL_UPDA
  */
 export class ApprovalGate {
   private outcome: ApprovalOutcome | undefined;
-  private readonly approvers = new Map<string, PrincipalRef>();
+  /** By party: one actor deciding for several people is one approver. */
+  private readonly approvers = new Map<string, ApproverRef>();
   private decidedBy: PrincipalRef | null = null;
   private opened: ApprovalView | undefined;
   private expiresAtMs = Number.POSITIVE_INFINITY;
@@ -61,8 +66,17 @@ export class ApprovalGate {
 
   private assertDecidable(vote: ApprovalVote): void {
     this.assertOpen();
-    if (vote.verdict === 'approve' && this.spec.requirement.initiator_cannot_approve && vote.principal.id === this.spec.initiatedBy.subject.id) {
+    if (vote.verdict !== 'approve') return;
+    // The initiator is its person and the actor it acted through: neither approves its own operation.
+    const initiator = this.spec.initiatedBy;
+    const party = partyOf(vote);
+    const isInitiator = vote.principal.id === initiator.subject.id || party === initiator.subject.id || party === initiator.actor?.id;
+    if (this.spec.requirement.initiator_cannot_approve && isInitiator) {
       throw ApplicationFailure.create({ type: APPROVAL_REFUSALS.initiatorCannotApprove, message: 'the initiator cannot approve' });
+    }
+    const counted = this.approvers.get(party);
+    if (counted && counted.id !== vote.principal.id) {
+      throw ApplicationFailure.create({ type: APPROVAL_REFUSALS.partyAlreadyApproved, message: 'another person behind the same actor already approved', details: [party] });
     }
   }
 
@@ -84,7 +98,8 @@ export class ApprovalGate {
     let decision: ApprovalDecision | null = null;
     if (vote.verdict === 'reject') decision = this.settle('rejected', vote.principal);
     else {
-      this.approvers.set(vote.principal.id, vote.principal);
+      const party = partyOf(vote);
+      if (!this.approvers.has(party)) this.approvers.set(party, { ...vote.principal, actor: vote.attribution.actor ?? null });
       if (this.approvers.size >= this.spec.requirement.required_human_approvals) decision = this.settle('approved', vote.principal);
     }
     await condition(() => this.opened !== undefined);

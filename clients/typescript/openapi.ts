@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key for a client
-         * @description Issues an API key and an Ed25519 key pair for the signed API (/v1). The key acts on `account_ref` (an account of the client) or, without it, on the client's default account. `api_key` and `private_key` are in this response only: the service keeps the key's hash and the public key. No Idempotency-Key: a replayed answer would have to store the private key. A closed client or account is 409. While the enterprise's governance setting `passkey_step_up` is on, it needs an action token for `api_keys.create` bound to `client_ref` (X-Action-Token), which only a passkey assertion gives.
+         * @description Issues an API key and an Ed25519 key pair for the signed API (/v1). The key acts on `account_ref` (an account of the client) or, without it, on the client's default account. `api_key` and `private_key` are in this response only: the service keeps the key's hash and the public key. No Idempotency-Key: a replayed answer would have to store the private key. A closed client or account is 409. The key can read its account's balances and the conversion pairs and quote and execute conversions on its account, so the caller must itself hold `balances.read`, `conversions.read` and `conversions.create` at that account; otherwise 403 `privilege_escalation` with `missing_permissions`. While the enterprise's governance setting `passkey_step_up` is on, it needs an action token for `api_keys.create` bound to `client_ref` (X-Action-Token), which only a passkey assertion gives.
          *
          *     Requires permission `api_keys.manage`.
          *
@@ -148,7 +148,7 @@ export interface paths {
         put?: never;
         /**
          * Reactivate a revoked API key
-         * @description revoked → active with NEW key material: a new `api_key` and Ed25519 key pair are returned once; the old key and public key stay dead. An active key is 409 `api_key_active`; a closed client or account is 409. With If-Match, a stale ETag is 412 and nothing changes.
+         * @description revoked → active with NEW key material: a new `api_key` and Ed25519 key pair are returned once; the old key and public key stay dead. An active key is 409 `api_key_active`; a closed client or account is 409. The caller must itself hold what the key can do (`balances.read`, `conversions.read`, `conversions.create` at its account); otherwise 403 `privilege_escalation` with `missing_permissions`. With If-Match, a stale ETag is 412 and nothing changes.
          *
          *     Requires permission `api_keys.manage`.
          *
@@ -172,7 +172,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke an API key
-         * @description active → revoked: the key is refused (9007 INVALID_API_KEY) from the very next request. Already revoked is 409 `api_key_revoked`. With If-Match, a stale ETag is 412 and nothing changes.
+         * @description active → revoked: the key is refused (9007 INVALID_API_KEY) from the very next request. Already revoked is 409 `api_key_revoked`. The caller must itself hold what the key can do (`balances.read`, `conversions.read`, `conversions.create` at its account); otherwise 403 `privilege_escalation` with `missing_permissions`. With If-Match, a stale ETag is 412 and nothing changes.
          *
          *     Requires permission `api_keys.manage`.
          */
@@ -3030,7 +3030,7 @@ export interface paths {
          * @description Takes effect on the principal’s next request (no new token needed).
          *     - Granting the platform role `enterprise-admin` needs an action token for `role_assignments.grant_enterprise_admin` bound to `principal_ref` in X-Action-Token (428 without, 403 if expired, used or bound elsewhere).
          *     - `scope_ref`, `role_ref` and `principal_ref` must exist in the caller’s enterprise and be visible to it (404).
-         *     - The caller needs `roles.manage` at `scope_ref` and must itself hold every permission of the role there (403 `privilege_escalation`).
+         *     - The caller needs `roles.manage` at `scope_ref` and must itself hold every permission of the role there, reaching as far as the grant: a `subtree` grant needs the caller’s own `subtree` grant at `scope_ref` or above, an `exact` one any grant covering `scope_ref` (403 `privilege_escalation` with `missing_permissions`). This holds for grants to the caller itself.
          *     - The role must be active (409 `role_retired`) and defined at `scope_ref` or above (422); `scope_ref` must lie within the principal’s own scope (422).
          *     - `subtree` holds at the scope and everything below it; `exact` at the scope only. The same active grant twice is 409 `role_assignment_exists`.
          *
@@ -3102,7 +3102,7 @@ export interface paths {
         put?: never;
         /**
          * Create a custom role
-         * @description A named set of permissions defined at an enterprise or client; it can be granted at that scope or below. Names are unique per enterprise.
+         * @description A named set of permissions defined at an enterprise or client; it can be granted at that scope or below. Names are unique per enterprise. A permission the caller does not hold at `scope_ref` is 403 `privilege_escalation` with `missing_permissions`.
          *
          *     Requires permission `roles.manage`.
          */
@@ -3132,7 +3132,7 @@ export interface paths {
         head?: never;
         /**
          * Update a custom role
-         * @description Changes `description` and/or replaces `permissions`; holders get the new permissions on their next request. Platform-managed roles are immutable (409 `platform_managed_role`); a retired role is 409 `role_retired`.
+         * @description Changes `description` and/or replaces `permissions`; holders get the new permissions on their next request. Platform-managed roles are immutable (409 `platform_managed_role`); a retired role is 409 `role_retired`. Each added permission must be held by the caller at the role’s scope and as far as each active assignment of the role reaches (its scope, with its propagation); otherwise 403 `privilege_escalation` with `missing_permissions`.
          *
          *     Requires permission `roles.manage`.
          */
@@ -3288,7 +3288,7 @@ export interface paths {
         put?: never;
         /**
          * Create a service account
-         * @description Returns `client_id` and `client_secret` once. Each entry of `roles` is granted as by POST /role-assignments; one that fails is listed in `role_assignment_errors` (with the error it would have had) and the others still happen. The secret is never stored, so there is no Idempotency-Key replay: use POST /service-accounts/provision for idempotent creation by `external_id`.
+         * @description Returns `client_id` and `client_secret` once. Each entry of `roles` is granted as by POST /role-assignments; one that fails is listed in `role_assignment_errors` (with the error it would have had) and the others still happen: a role the caller does not itself hold at its `scope_ref`, as far as its `scope_propagation` reaches, is listed there as 403 `privilege_escalation`. The secret is never stored, so there is no Idempotency-Key replay: use POST /service-accounts/provision for idempotent creation by `external_id`.
          *
          *     Requires permission `service_accounts.manage`.
          */
@@ -3330,7 +3330,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a service account
-         * @description Final: its tokens fail (401) from their next request on and its secrets no longer issue tokens. Revoking a revoked account is 409 `service_account_revoked`.
+         * @description Final: its tokens fail (401) from their next request on and its secrets no longer issue tokens. Revoking a revoked account is 409 `service_account_revoked`. The caller must itself hold every permission the account holds, at its scopes and as far as they reach; otherwise 403 `privilege_escalation` with `missing_permissions`.
          *
          *     Requires permission `service_accounts.manage`.
          */
@@ -3352,7 +3352,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a service account secret
-         * @description Issues a new client secret (returned once). The secret in use until now keeps working for `overlap_seconds` (default 86400, 0 to 604800, never beyond its own expiry), then a Temporal workflow (`secret-rotation/<service_account_id>`) retires it and records `iam.service_account.previous_secret_retired.v1`; it also records `iam.service_account.secret_expiring.v1` ahead of the new secret's expiry. Rotating again during an overlap retires the oldest secret at once and restarts the overlap for the one being replaced: only two secrets ever work. Not idempotent by design (the answer holds a secret, which is never stored); with If-Match a stale ETag is 412.
+         * @description Issues a new client secret (returned once). The secret in use until now keeps working for `overlap_seconds` (default 86400, 0 to 604800, never beyond its own expiry), then a Temporal workflow (`secret-rotation/<service_account_id>`) retires it and records `iam.service_account.previous_secret_retired.v1`; it also records `iam.service_account.secret_expiring.v1` ahead of the new secret's expiry. Rotating again during an overlap retires the oldest secret at once and restarts the overlap for the one being replaced: only two secrets ever work. The new secret signs in as the account, so the caller must itself hold every permission the account holds, at its scopes and as far as they reach; otherwise 403 `privilege_escalation` with `missing_permissions`, and nothing changes. Not idempotent by design (the answer holds a secret, which is never stored); with If-Match a stale ETag is 412.
          *
          *     Requires permission `service_accounts.manage`.
          *
@@ -3534,7 +3534,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a person to become a user
-         * @description Returns the acceptance token once (only its hash is stored), so there is no Idempotency-Key replay: a second invitation for the same pending e-mail address is 409. The invited `roles` are authorized now (all or nothing) and again, against the inviter, on acceptance.
+         * @description Returns the acceptance token once (only its hash is stored), so there is no Idempotency-Key replay: a second invitation for the same pending e-mail address is 409. The invited `roles` are authorized now (all or nothing) and again, against the inviter, on acceptance: each as by POST /role-assignments, so a role the inviter does not hold at its `scope_ref`, as far as its `scope_propagation` reaches, is 403 `privilege_escalation`.
          *
          *     Requires permission `users.manage`.
          */

@@ -45,6 +45,9 @@ export const MAX_ACTION_TOKEN_TTL_SECONDS = 300;
 export const actionTokenTtlSeconds = (env: Record<string, string | undefined> = process.env) =>
   envSeconds(env, 'COUNTERFOIL_ACTION_TOKEN_TTL_SECONDS', MAX_ACTION_TOKEN_TTL_SECONDS, 1, MAX_ACTION_TOKEN_TTL_SECONDS);
 
+/** How the caller proved the request for the token: a plain authenticated request, or a passkey assertion bound to it. */
+export type ActionTokenProof = 'request' | 'passkey';
+
 export interface IssuedActionToken {
   id: string;
   token: string;
@@ -58,14 +61,14 @@ export interface IssuedActionToken {
 export async function issueActionToken(
   sql: Sql | TransactionSql,
   caller: Caller,
-  input: { action: GovernedAction; resourceRef: string; ttlSeconds: number },
+  input: { action: GovernedAction; resourceRef: string; ttlSeconds: number; proof?: ActionTokenProof },
 ): Promise<IssuedActionToken> {
   const token = `cfat_${randomBytes(32).toString('base64url')}`;
   const id = uuidv7();
   const [row] = await sql`
-    insert into action_tokens (id, enterprise_id, subject_id, subject_kind, action, resource_ref, token_hash, expires_at)
+    insert into action_tokens (id, enterprise_id, subject_id, subject_kind, action, resource_ref, token_hash, expires_at, proof)
     values (${id}, ${caller.enterpriseId}, ${caller.subject.id}, ${caller.subject.kind}, ${input.action}, ${input.resourceRef},
-            ${hashSecret(token)}, now() + make_interval(secs => ${input.ttlSeconds}))
+            ${hashSecret(token)}, now() + make_interval(secs => ${input.ttlSeconds}), ${input.proof ?? 'request'})
     returning created_at, expires_at`;
   return { id, token, action: input.action, resourceRef: input.resourceRef, expiresAt: row.expires_at, createdAt: row.created_at };
 }
@@ -74,12 +77,13 @@ export async function issueActionToken(
  * Spends the action token of a governed request: missing is 428; expired, already used, or bound to
  * another subject, action or resource is 403. One UPDATE decides, so two concurrent uses cannot both win.
  * Handlers of conditionally governed actions (granting enterprise-admin) call this with their input.
+ * Returns how the token was proven (an approval counts a delegate's decision only when a passkey proved it).
  */
 export async function requireActionToken(
   input: { services: Pick<Services, 'sql'>; ctx: Koa.Context; caller: Caller },
   action: GovernedAction,
   resourceRef: string,
-): Promise<void> {
+): Promise<ActionTokenProof> {
   const presented = input.ctx.get(ACTION_TOKEN_HEADER);
   if (!presented) {
     throw new AppError('EdgeActionTokenRequired', `This operation requires an action token for ${action} in X-Action-Token.`, {
@@ -96,12 +100,13 @@ export async function requireActionToken(
        and subject_id = ${input.caller.subject.id}
        and action = ${action}
        and resource_ref = ${resourceRef}
-    returning id`;
+    returning id, proof`;
   if (used.length === 0) {
     throw new AppError('EdgeForbidden', 'The action token is expired, already used, or bound to another caller, action or resource.', {
       reason: 'action_token_invalid',
     });
   }
+  return used[0].proof as ActionTokenProof;
 }
 
 /**

@@ -59,6 +59,14 @@ export class Caller {
     readonly apiVersion: string | null = null,
   ) {}
 
+  /**
+   * The person is the authenticated principal: a user who signed in themselves (the console's ID-token
+   * exchange), not a token a service account obtained for them or carried for them.
+   */
+  get humanAuthenticated(): boolean {
+    return this.subject.kind === 'user' && this.actor === null;
+  }
+
   get enterpriseRef(): string {
     return `enterprises/${this.enterpriseId}`;
   }
@@ -70,6 +78,15 @@ export class Caller {
 
   can(permission: Permission, path: ScopePath): boolean {
     return grantsAllow(this.grants, this.enterpriseId, permission, path);
+  }
+
+  /**
+   * Whether the caller's own grants reach as far as `permission` at the end of `path` with `propagation`:
+   * `exact` needs any grant covering the scope, `subtree` a subtree grant at the scope or above it.
+   */
+  reaches(permission: Permission, path: ScopePath, propagation: Grant['propagation']): boolean {
+    if (propagation === 'exact') return this.can(permission, path);
+    return path[0] === this.enterpriseRef && this.grants.some((g) => g.permissions.has(permission) && g.propagation === 'subtree' && path.includes(g.scopeRef));
   }
 
   holdsAnywhere(permission: Permission): boolean {

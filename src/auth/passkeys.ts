@@ -66,6 +66,21 @@ function personOf(caller: Caller): string {
   return caller.subject.id;
 }
 
+/**
+ * Enrolling or removing a passkey is done by the person themselves (signed in, no actor): a service
+ * account acting for a user must never hold a passkey that then proves that user present.
+ */
+function selfAuthenticatedPerson(caller: Caller): string {
+  const userId = personOf(caller);
+  if (!caller.humanAuthenticated) {
+    throw new AppError('EdgeForbidden', 'Only the person, signed in themselves, enrols or removes their passkeys; a token obtained by a service account cannot.', {
+      reason: 'human_approval_required',
+      extensions: { actor_ref: `service-accounts/${caller.actor!.id}` },
+    });
+  }
+  return userId;
+}
+
 /** The origins an answer may come from: the configured ones, else the origin the request was sent to. */
 function expectedOrigins(config: Config, ctx: Koa.Context): string[] {
   return config.webauthn.origins.length > 0 ? config.webauthn.origins : [`${ctx.protocol}://${ctx.host}`];
@@ -119,7 +134,7 @@ async function spendChallenge(sql: Sql | TransactionSql, caller: Caller, userId:
 const notVerified = (detail: string) => new AppError('EdgeForbidden', `The passkey answer was not accepted: ${detail}`, { reason: 'passkey_not_verified' });
 
 export async function registrationOptions(sql: Sql, config: Config, caller: Caller) {
-  const userId = personOf(caller);
+  const userId = selfAuthenticatedPerson(caller);
   const [user] = await sql`select email, display_name from users where id = ${userId} and enterprise_id = ${caller.enterpriseId}`;
   if (!user) throw notFound('user');
   const existing = await listPasskeys(sql, caller);
@@ -138,7 +153,7 @@ export async function registrationOptions(sql: Sql, config: Config, caller: Call
 }
 
 export async function registerPasskey(sql: Sql, config: Config, ctx: Koa.Context, caller: Caller, input: { challengeId: string; credential: RegistrationResponseJSON; name: string }) {
-  const userId = personOf(caller);
+  const userId = selfAuthenticatedPerson(caller);
   const spent = await spendChallenge(sql, caller, userId, input.challengeId, 'registration');
   let verification;
   try {

@@ -32,7 +32,8 @@ export async function authenticate(ctx: Koa.Context, services: Services): Promis
   if (claims.act && (!actor || !actor.active)) throw unauthorized('The actor of this token is no longer active.', true);
   // Acting for a user holds only while the actor may still do so: users.act_for at the user's scope
   // (grants are cached and dropped on every IAM change, so a revocation cuts issued tokens short).
-  if (claims.act && claims.sk === 'user' && !grantsAllow(actor!.grants, claims.ent, 'users.act_for', boundaryPath(claims.ent, subject.scopeRef))) {
+  // (A service account carrying a person's ID token needs no such grant: the person signed in.)
+  if (claims.act && claims.sk === 'user' && claims.ids !== 'federated' && !grantsAllow(actor!.grants, claims.ent, 'users.act_for', boundaryPath(claims.ent, subject.scopeRef))) {
     throw unauthorized('The actor of this token may no longer act for its subject.', true);
   }
 

@@ -80,7 +80,7 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
     }
 
     // Governed actions: a single-use X-Action-Token bound to this caller, action and resource (428 missing, 403 otherwise).
-    if (def.actionToken) await requireActionToken({ services, ctx, caller: caller! }, def.actionToken, def.actionTokenResource!(params, body));
+    if (def.actionToken) ctx.state.actionTokenProof = await requireActionToken({ services, ctx, caller: caller! }, def.actionToken, def.actionTokenResource!(params, body));
 
     const run = (idempotency?: IdempotencyScope) =>
       def.handler({ params, query, body, caller: caller as Caller, services, requestId: ctx.state.requestId, ctx, idempotency });

@@ -237,7 +237,10 @@ it('the initiator is offered no approval of its own withdrawal', async () => {
   }
 });
 
-it('a developer creates an API key and reads its private key once', async () => {
+it('a developer who may convert creates an API key and reads its private key once', async () => {
+  // The key converts on its account: whoever issues it must hold what it can do there.
+  const converter = await org.ok(201, 'POST', '/roles', { name: `converter-${uuidv7()}`, description: 'Converts', permissions: ['conversions.create'], scope_ref: org.enterpriseRef });
+  await org.ok(201, 'POST', '/role-assignments', { principal_ref: `users/${people.developer.id}`, role_ref: `roles/${converter.id}`, scope_ref: org.enterpriseRef });
   const { context, page } = await signIn(browser, consoleUrl, people.developer.name);
   try {
     await page.getByRole('link', { name: 'API keys' }).click();

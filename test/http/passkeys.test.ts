@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { call, startTestApp, type TestApp } from '../helpers/app';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator';
-import { newAdmin, newClient, newRole, newServiceAccount, newUser, type Admin } from './iam-fixtures';
+import { newAdmin, newClient, newUser, type Admin } from './iam-fixtures';
+import { humanToken } from '../helpers/humans';
 
 let app: TestApp;
 let admin: Admin;
@@ -17,19 +18,8 @@ beforeAll(async () => {
   const approver = `roles/${admin.tenant.roleIds.approver}`;
   const granted = await call(app.url, 'POST', '/role-assignments', { token: admin.token, body: { principal_ref: `users/${user.id}`, role_ref: approver, scope_ref: admin.enterpriseRef } });
   expect(granted.status).toBe(201);
-  // A person's token, as the console gets one: a service account allowed to act for users exchanges it.
-  const actor = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role: await newRole(app, admin, admin.enterpriseRef, ['users.act_for']), scope_ref: admin.enterpriseRef }]);
-  const exchanged = await call(app.url, 'POST', '/oauth/token', {
-    body: {
-      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-      client_id: actor.clientId,
-      client_secret: actor.clientSecret,
-      subject_token: `users/${user.id}`,
-      subject_token_type: 'urn:counterfoil:params:oauth:token-type:user-ref',
-    },
-  });
-  expect(exchanged.status).toBe(200);
-  person = exchanged.body.access_token;
+  // A person's own token, as the console gets one: their sign-in through the enterprise's identity provider.
+  person = await humanToken(app, admin.tenant.enterpriseId, user);
   authenticator = new SoftwareAuthenticator('localhost', app.url);
 });
 afterAll(() => app.close());

@@ -144,7 +144,8 @@ describe('token exchange: ID token', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ token_type: 'Bearer', issued_token_type: 'urn:ietf:params:oauth:token-type:access_token' });
     expect(claimsOf(first.body.access_token)).toMatchObject({ sub: user.id, sk: 'user', ent: admin.tenant.enterpriseId, ids: 'federated', fed: { iss: issuer, sub } });
-    expect(claimsOf(first.body.access_token).act).toBeUndefined();
+    // The service account that carried the ID token is the token's actor: it authenticated here, not the person.
+    expect(claimsOf(first.body.access_token).act).toEqual({ sub: admin.tenant.serviceAccountId, sk: 'service_account' });
 
     const linked = await call(app.url, 'GET', `/users/${user.id}`, { token: admin.token });
     expect(linked.body).toMatchObject({ identity_source: 'federated', federation: { issuer, subject: sub } });

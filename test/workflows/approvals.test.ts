@@ -4,8 +4,8 @@ import { entriesCommittedWithRow, entryOutcomes } from '../helpers/audit';
 import { Org, ledgerTrail, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
- * User tokens come from ACCESS's token exchange (`urn:counterfoil:params:oauth:token-type:user-ref`):
- * the tenant's admin service account acts for platform-managed users created through POST /users.
+ * People sign in themselves (test/helpers/humans.ts: an identity provider of the enterprise and the
+ * console's ID-token exchange), as users created through POST /users; only such people decide.
  */
 
 let h: GovernedHarness;

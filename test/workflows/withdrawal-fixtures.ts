@@ -3,6 +3,7 @@ import { uuidv7 } from '../../src/ids';
 import { creditExternalDeposit, parseAmount } from '../../src/ledger';
 import { call, createTenant, startTestApp, tokenFor, type CallResult, type Tenant, type TestApp } from '../helpers/app';
 import { startWorker } from '../helpers/worker';
+import { humanToken } from '../helpers/humans';
 import { ibanFor } from '../../src/reference/bank-rails';
 import { createPayoutMethod } from '../../src/domain/catalogue/payout-methods';
 import { fundableAccount } from '../../src/domain/funding/accounts';
@@ -129,8 +130,26 @@ export class Org {
     return this.ok(200, 'POST', `/policy-rules/${draft.id}/activate`);
   }
 
-  /** A platform-managed user holding `roles` at the enterprise, with a user token obtained by the user-ref token exchange. */
+  /**
+   * A user holding `roles` at the enterprise, with the token of their own sign-in (test/helpers/humans.ts):
+   * a person who authenticated themselves, who can decide approvals.
+   */
   async user(roles: string[], scopeRef = this.enterpriseRef): Promise<{ id: string; token: string }> {
+    const u = await this.platformUser(roles, scopeRef);
+    return { id: u.id, token: await humanToken(this.app, this.tenant.enterpriseId, u) };
+  }
+
+  /** A platform-managed user holding `roles`, with a token the admin service account obtained by acting for them (user-ref exchange). */
+  async delegatedUser(roles: string[], scopeRef = this.enterpriseRef): Promise<{ id: string; token: string }> {
+    const u = await this.platformUser(roles, scopeRef);
+    const res = await call(this.app.url, 'POST', '/oauth/token', {
+      body: { grant_type: TOKEN_EXCHANGE, client_id: this.tenant.clientId, client_secret: this.tenant.clientSecret, subject_token: `users/${u.id}`, subject_token_type: USER_REF },
+    });
+    if (res.status !== 200) throw new Error(`token exchange: ${res.status} ${res.text}`);
+    return { id: u.id, token: res.body.access_token };
+  }
+
+  async platformUser(roles: string[], scopeRef: string): Promise<{ id: string; email: string }> {
     const u = await this.ok(201, 'POST', '/users', { display_name: 'Ada', email: `ada-${uuidv7()}@example.com`, scope_ref: this.enterpriseRef });
     for (const role of roles) {
       await this.ok(201, 'POST', '/role-assignments', {
@@ -141,11 +160,7 @@ export class Org {
         scope_propagation: 'subtree',
       });
     }
-    const res = await call(this.app.url, 'POST', '/oauth/token', {
-      body: { grant_type: TOKEN_EXCHANGE, client_id: this.tenant.clientId, client_secret: this.tenant.clientSecret, subject_token: `users/${u.id}`, subject_token_type: USER_REF },
-    });
-    if (res.status !== 200) throw new Error(`token exchange: ${res.status} ${res.text}`);
-    return { id: u.id, token: res.body.access_token };
+    return { id: u.id, email: u.email };
   }
 
   withdraw(accountRef: string, destinationId: string, value: string, token = this.token, asset = 'USDC', rail = 'ethereum') {

@@ -1,11 +1,12 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { SubjectAttribution } from '../../auth/caller';
+import type { Caller, SubjectAttribution } from '../../auth/caller';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { etagOf, type Alongside } from '../../db/base';
 import { uuidv7 } from '../../ids';
 import { recordEventSql } from '../../events/outbox';
 import { issueKeyMaterial, notifyApiKeyChange, presentPublicKey, type IssuedKeyMaterial } from '../../auth/api-keys';
 import { normalizeAllowlistEntry } from '../../auth/ip-allowlist';
+import { assertHolds, type Reach } from '../iam/holdings';
 import { API_KEY_EVENTS } from './events';
 import { FIRST_API_VERSION, LATEST_API_VERSION } from '../../versions';
 
@@ -28,6 +29,28 @@ export interface ApiKeyRow {
   revoked_at: Date | null;
   /** The signed API version the key is answered at without a header; null for keys from before versions (the first). */
   api_version: string | null;
+}
+
+/**
+ * What a key can do on the signed API (/v1), in the permissions a grant would need for it: read its
+ * account's balances and the conversion pairs, quote and execute conversions, on that one account only.
+ */
+export const API_KEY_PERMISSIONS = ['balances.read', 'conversions.read', 'conversions.create'] as const;
+
+/** A key's holder: the client and the account it acts on. */
+export type KeyHolder = Pick<ApiKeyRow, 'enterprise_id' | 'client_id' | 'client_account_id'>;
+
+function apiKeyReach(key: KeyHolder): Reach {
+  return {
+    permissions: API_KEY_PERMISSIONS,
+    path: [`enterprises/${key.enterprise_id}`, `clients/${key.client_id}`, `client-accounts/${key.client_account_id}`],
+    propagation: 'exact',
+  };
+}
+
+/** Issuing, re-issuing or revoking a key is for a caller that could do all the key does (403 `privilege_escalation`). */
+export function assertMayHoldKey(caller: Caller, key: KeyHolder): void {
+  assertHolds(caller, [apiKeyReach(key)], "The caller cannot issue or revoke an API key that can do what the caller may not do at the key's account.");
 }
 
 /** Every column but the key hash, which never leaves the database layer. */
@@ -118,6 +141,8 @@ export interface NewApiKey {
   ipAllowlist: string[];
   /** Null: an operator at the CLI (database access, no principal). */
   attribution: SubjectAttribution | null;
+  /** Sees what the key will reach (its account, the default one when none was named) before anything is written. */
+  authorize?: (key: KeyHolder) => void;
 }
 
 export async function createApiKey(sql: Sql, input: NewApiKey, alongside?: Alongside<ApiKeyRow>): Promise<{ row: ApiKeyRow; material: IssuedKeyMaterial }> {
@@ -125,6 +150,7 @@ export async function createApiKey(sql: Sql, input: NewApiKey, alongside?: Along
   const material = await issueKeyMaterial();
   const row = await sql.begin(async (tx) => {
     const accountId = await keyHolder(tx, input.clientId, input.clientAccountId);
+    input.authorize?.({ enterprise_id: input.enterpriseId, client_id: input.clientId, client_account_id: accountId });
     const [created] = await tx.unsafe<ApiKeyRow[]>(
       `insert into api_keys (id, enterprise_id, client_id, client_account_id, label, ip_allowlist, api_key_hash, api_key_prefix, public_key, api_version)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNS}`,

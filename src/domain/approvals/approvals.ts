@@ -7,7 +7,7 @@ import { recordEventSql } from '../../events/outbox';
 import { visibleByScopePath } from '../policies/scope';
 import { writeCarriedEntry, type EntryRecord } from '../audit/entries';
 import { APPROVAL_EVENTS } from './events';
-import type { ApprovalDecision, ApprovalSpec, ApprovalStatus, ApprovalVote } from './messages';
+import type { ApprovalDecision, ApprovalSpec, ApprovalStatus, ApprovalVote, DecisionProof } from './messages';
 
 type Db = Sql | TransactionSql;
 
@@ -34,6 +34,7 @@ export interface VoteRow {
   user_id: string;
   verdict: 'approve' | 'reject';
   attribution: SubjectAttribution;
+  proof: DecisionProof | null;
   created_at: Date;
 }
 
@@ -50,7 +51,13 @@ export function presentApproval(a: ApprovalRow, votes: VoteRow[]) {
     operation_id: a.operation_id,
     scope_ref: a.scope_path[a.scope_path.length - 1],
     decision: a.decision,
-    votes: votes.map((v) => ({ principal: v.attribution.subject, verdict: v.verdict, created_at: new Date(v.created_at).toISOString() })),
+    votes: votes.map((v) => ({
+      principal: v.attribution.subject,
+      actor: v.attribution.actor ?? null,
+      ...(v.proof ? { proof: v.proof } : {}),
+      verdict: v.verdict,
+      created_at: new Date(v.created_at).toISOString(),
+    })),
     expires_at: new Date(a.expires_at).toISOString(),
     initiated_by: a.initiated_by,
     requirement_snapshot: a.requirement_snapshot as never,
@@ -68,7 +75,7 @@ export async function findApproval(sql: Db, id: string): Promise<ApprovalRow | n
 }
 
 async function votesOf(sql: Db, approvalId: string): Promise<VoteRow[]> {
-  const rows = await sql`select user_id, verdict, attribution, created_at from approval_votes where approval_id = ${approvalId} order by created_at, user_id`;
+  const rows = await sql`select user_id, verdict, attribution, proof, created_at from approval_votes where approval_id = ${approvalId} order by created_at, user_id`;
   return rows as unknown as VoteRow[];
 }
 
@@ -95,7 +102,7 @@ export async function listApprovals(
   if (q.decidable && caller.subject.kind !== 'user') return [];
   const rows = (await sql`
     select ${sql.unsafe(COLUMNS)},
-           coalesce((select json_agg(json_build_object('user_id', v.user_id, 'verdict', v.verdict, 'attribution', v.attribution, 'created_at', v.created_at)
+           coalesce((select json_agg(json_build_object('user_id', v.user_id, 'verdict', v.verdict, 'attribution', v.attribution, 'proof', v.proof, 'created_at', v.created_at)
                                      order by v.created_at, v.user_id)
                        from approval_votes v where v.approval_id = approvals.id), '[]') as votes
       from approvals
@@ -182,8 +189,8 @@ export async function recordApprovalChange(
     if (input.auditEntry) await writeCarriedEntry(tx, input.auditEntry);
     if (input.vote) {
       await tx`
-        insert into approval_votes (approval_id, user_id, verdict, attribution)
-        values (${input.approvalId}, ${input.vote.principal.id}, ${input.vote.verdict}, ${tx.json(input.vote.attribution as never)})
+        insert into approval_votes (approval_id, user_id, verdict, attribution, proof)
+        values (${input.approvalId}, ${input.vote.principal.id}, ${input.vote.verdict}, ${tx.json(input.vote.attribution as never)}, ${input.vote.proof ?? null})
         on conflict (approval_id, user_id) do nothing`;
     }
     if (input.decision) {

@@ -4,7 +4,9 @@ import type { Caller } from '../../auth/caller';
 import { AppError, conflict, stateReason } from '../../errors';
 import type { Services } from '../../services';
 import { findApproval, isEligibleApprover, readApproval, type ApprovalRow, type ApprovalView } from './approvals';
-import { APPROVAL_REFUSALS, APPROVAL_UPDATES, type ApprovalCancellation, type ApprovalVote } from './messages';
+import { APPROVAL_REFUSALS, APPROVAL_UPDATES, type ApprovalCancellation, type ApprovalVote, type DecisionProof } from './messages';
+import type { ActionTokenProof } from '../../auth/action-tokens';
+import { governanceSettings } from '../policies/governance-settings';
 import type { CarriedEntry } from '../audit/entries';
 import { STILL_RUNNING, UPDATE_WAIT_MS, updateWithin } from '../../temporal/bounded-update';
 
@@ -38,6 +40,8 @@ async function sendUpdate(services: Services, approval: ApprovalRow, name: strin
       switch (cause.type) {
         case APPROVAL_REFUSALS.initiatorCannotApprove:
           throw new AppError('EdgeForbidden', 'The initiator of the operation cannot approve it.', { reason: 'initiator_cannot_approve' });
+        case APPROVAL_REFUSALS.partyAlreadyApproved:
+          throw samePartyApproved(String((cause.details?.[0] as string | undefined) ?? ''));
         case APPROVAL_REFUSALS.notInitiator:
           throw new AppError('EdgeForbidden', 'Only the initiator of the operation can cancel its approval.', { reason: 'not_initiator' });
         case APPROVAL_REFUSALS.expired:
@@ -54,25 +58,62 @@ async function sendUpdate(services: Services, approval: ApprovalRow, name: strin
   }
 }
 
+const samePartyApproved = (actorId: string) =>
+  new AppError('EdgeForbidden', 'A decision through this service account already counts towards the quorum: one actor is one party, whoever it acts for.', {
+    reason: 'same_party_already_approved',
+    extensions: { actor_ref: `service-accounts/${actorId}` },
+  });
+
 /**
- * Approve or reject, as a human: only a user token (403 `human_approval_required`), never the barred
- * initiator when approving (403 `initiator_cannot_approve`), only an eligible approver (403
- * `not_an_eligible_approver`), only while pending and unexpired (409). The governed workflow
- * decides and answers through a validated Update; the answer is the approval as it accepted it.
+ * Who a decision counts as. A person who signed in themselves, or whose passkey assertion bound to this
+ * approval proved them, counts as that person. A token a service account obtained (or carried) for
+ * them is refused (403 `human_approval_required`, naming the actor) unless the enterprise's governance
+ * setting `delegated_approvals` is on; then the actor is the party, so one actor is one vote.
  */
-export async function decideApproval(services: Services, caller: Caller, approvalId: string, verdict: ApprovalVote['verdict'], audit?: CarriedEntry): Promise<ApprovalView> {
-  const approval = await readApproval(services.sql, caller, approvalId, 'approvals.decide');
+async function decidingParty(services: Services, caller: Caller, tokenProof: ActionTokenProof | undefined): Promise<{ party: string; proof: DecisionProof }> {
   if (caller.subject.kind !== 'user') {
-    throw new AppError('EdgeForbidden', 'Only a human (a user token) can decide an approval.', { reason: 'human_approval_required' });
+    throw new AppError('EdgeForbidden', 'Only a person decides an approval; a service account cannot.', { reason: 'human_approval_required' });
   }
+  if (caller.humanAuthenticated) return { party: caller.subject.id, proof: 'sign_in' };
+  if (tokenProof === 'passkey') return { party: caller.subject.id, proof: 'passkey' };
+  const actor = caller.actor!;
+  if (!(await governanceSettings(services.sql, caller.enterpriseId)).delegated_approvals) {
+    throw new AppError(
+      'EdgeForbidden',
+      `This token was obtained by service account ${actor.id} for the user: a decision counts only when the person authenticated themselves (console sign-in through the enterprise's identity provider) or answers a passkey challenge bound to this approval.`,
+      { reason: 'human_approval_required', extensions: { actor_ref: `service-accounts/${actor.id}` } },
+    );
+  }
+  return { party: actor.id, proof: 'delegated' };
+}
+
+/**
+ * Approve or reject, as a human who authenticated themselves (`decidingParty`; 403
+ * `human_approval_required`), never the barred initiator when approving, nor the actor it acted
+ * through (403 `initiator_cannot_approve`), only an eligible approver (403 `not_an_eligible_approver`),
+ * only while pending and unexpired (409). The governed workflow decides and answers through a validated
+ * Update; the answer is the approval as it accepted it.
+ */
+export async function decideApproval(
+  services: Services,
+  caller: Caller,
+  approvalId: string,
+  verdict: ApprovalVote['verdict'],
+  audit?: CarriedEntry,
+  tokenProof?: ActionTokenProof,
+): Promise<ApprovalView> {
+  const approval = await readApproval(services.sql, caller, approvalId, 'approvals.decide');
+  const { party, proof } = await decidingParty(services, caller, tokenProof);
   if (approval.status !== 'pending') throw notPending(approval.status);
-  if (verdict === 'approve' && approval.requirement_snapshot.initiator_cannot_approve && approval.initiated_by.subject.id === caller.subject.id) {
+  const initiator = approval.initiated_by;
+  const isInitiator = initiator.subject.id === caller.subject.id || initiator.subject.id === party || initiator.actor?.id === party;
+  if (verdict === 'approve' && approval.requirement_snapshot.initiator_cannot_approve && isInitiator) {
     throw new AppError('EdgeForbidden', 'The initiator of the operation cannot approve it.', { reason: 'initiator_cannot_approve' });
   }
   if (!(await isEligibleApprover(services.sql, approval, caller.subject.id))) {
     throw new AppError('EdgeForbidden', 'The caller does not hold the approving role at this scope.', { reason: 'not_an_eligible_approver' });
   }
-  const vote: ApprovalVote = { verdict, principal: caller.subject, attribution: caller.attribution(), auditEntry: audit?.entry };
+  const vote: ApprovalVote = { verdict, principal: caller.subject, party, proof, attribution: caller.attribution(), auditEntry: audit?.entry };
   const decided = await sendUpdate(services, approval, APPROVAL_UPDATES.decide, vote);
   audit?.committed();
   return decided;
@@ -91,11 +132,12 @@ export async function decideApprovalsInBulk(
   approvalIds: readonly string[],
   verdict: ApprovalVote['verdict'],
   audit: (approvalId: string) => CarriedEntry,
+  tokenProof?: ActionTokenProof,
 ): Promise<BulkDecisionResult[]> {
   const results: BulkDecisionResult[] = [];
   for (const approvalId of approvalIds) {
     try {
-      results.push({ approvalId, approval: await decideApproval(services, caller, approvalId, verdict, audit(approvalId)) });
+      results.push({ approvalId, approval: await decideApproval(services, caller, approvalId, verdict, audit(approvalId), tokenProof) });
     } catch (err) {
       if (err instanceof AppError) results.push({ approvalId, error: err });
       else {

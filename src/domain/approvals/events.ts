@@ -1,9 +1,11 @@
 import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
-import { SubjectAttributionBody } from '../transfers/events';
+import { ApproverRefBody, SubjectAttributionBody } from '../transfers/events';
 
 const PrincipalRefBody = z.object({ id: z.string(), kind: z.string(), tenant_ref: z.string() });
+
+
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'] as const;
 
@@ -35,11 +37,21 @@ export const ApprovalBody = z
         outcome: z.enum(['approved', 'rejected', 'expired', 'cancelled']),
         decided_at: Timestamp,
         decided_by: PrincipalRefBody.nullable(),
-        approved_by: z.array(PrincipalRefBody),
+        approved_by: z.array(ApproverRefBody),
       })
       .nullable()
       .openapi({ description: 'Null while pending.' }),
-    votes: z.array(z.object({ principal: PrincipalRefBody, verdict: z.enum(['approve', 'reject']), created_at: Timestamp })),
+    votes: z.array(
+      z.object({
+        principal: PrincipalRefBody,
+        actor: PrincipalRefBody.nullable().optional().openapi({ description: 'The service account the vote was cast through; null when the person authenticated themselves.' }),
+        proof: z.enum(['sign_in', 'passkey', 'delegated']).optional().openapi({
+          description: '`sign_in`: the person signed in themselves; `passkey`: a passkey assertion bound to this approval proved them; `delegated`: a delegate decided (only while the governance setting `delegated_approvals` is on).',
+        }),
+        verdict: z.enum(['approve', 'reject']),
+        created_at: Timestamp,
+      }),
+    ),
     expires_at: Timestamp,
     initiated_by: SubjectAttributionBody,
     requirement_snapshot: RequirementSnapshotBody,

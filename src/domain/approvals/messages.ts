@@ -23,6 +23,8 @@ export const APPROVAL_REFUSALS = {
   expired: 'ApprovalExpired',
   initiatorCannotApprove: 'InitiatorCannotApprove',
   notInitiator: 'NotApprovalInitiator',
+  /** Another person behind the same actor already approved: one actor is one party. */
+  partyAlreadyApproved: 'PartyAlreadyApproved',
 } as const;
 
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled';
@@ -48,9 +50,21 @@ export interface ApprovalSpec {
   requirement: ApprovalRequirement;
 }
 
+/** A person who approved, with the service account they decided through (null: they authenticated themselves). */
+export type ApproverRef = PrincipalRef & { actor?: PrincipalRef | null };
+
+/** How a decision's human was established: their own sign-in, a passkey assertion, or a counted delegate. */
+export type DecisionProof = 'sign_in' | 'passkey' | 'delegated';
+
 export interface ApprovalVote {
   verdict: 'approve' | 'reject';
   principal: PrincipalRef;
+  /**
+   * Who the vote counts as for the quorum and the initiator bar: the person, or for a delegated decision
+   * the actor (one actor is one party, whoever it acts for). Absent in histories before it existed: the principal.
+   */
+  party?: string;
+  proof?: DecisionProof;
   attribution: SubjectAttribution;
   /** The request's success audit entry, committed with the vote (audit/entries carriedEntry). */
   auditEntry?: EntryRecord;
@@ -73,12 +87,12 @@ export interface ApprovalDecision {
   decided_at: string;
   /** Who made the decisive move (the last approver, the rejecter, the canceller); null on expiry. */
   decided_by: PrincipalRef | null;
-  approved_by: PrincipalRef[];
+  approved_by: ApproverRef[];
 }
 
 /** What the gate returns to its workflow. */
 export interface ApprovalResult {
   outcome: ApprovalOutcome;
-  approvedBy: PrincipalRef[];
+  approvedBy: ApproverRef[];
   decidedBy: PrincipalRef | null;
 }

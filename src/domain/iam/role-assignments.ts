@@ -4,9 +4,9 @@ import type { Sql } from 'postgres';
 import { AppError, conflict, notFound, unprocessable } from '../../errors';
 import { parseRef, uuidv7 } from '../../ids';
 import type { Caller, ScopePath } from '../../auth/caller';
-import type { Permission } from '../../auth/permissions';
 import { Role, RoleAssignment, ServiceAccount, User, type PrincipalKind, type ScopePropagation } from './entities';
 import { IamEvents } from './events';
+import { assertHolds } from './holdings';
 import { presentRoleAssignment } from './present';
 import { boundaryPath, findInScope, listInScope, resolveBoundary, within } from './scopes';
 import { assertTransition, violatedConstraint, type IamUnit, type Precondition } from './unit';
@@ -55,7 +55,8 @@ export async function findPrincipal(em: EntityManager, enterpriseId: string, ref
  *   when the caller cannot see the role's own scope);
  * - the scope lies within the principal's home scope (422, or 404 as before): a client's principal never gets
  *   enterprise-wide powers;
- * - the caller itself holds every permission of the role at the scope (403 `privilege_escalation`).
+ * - the caller itself holds every permission of the role at the scope, reaching at least as far as the grant
+ *   (a `subtree` grant needs the caller's own subtree grant at the scope or above; 403 `privilege_escalation`).
  * Granting `enterprise-admin` will also need an action token (X-Action-Token, identity part B); that check belongs here.
  */
 export async function authorizeGrant(unit: IamUnit, principal: GrantablePrincipal, req: GrantRequest): Promise<{ role: Role; scopePath: ScopePath }> {
@@ -81,7 +82,8 @@ export async function authorizeGrant(unit: IamUnit, principal: GrantablePrincipa
       { pointer: `${req.pointer}/scope_ref`, detail: `must be ${principal.homeRef} or below it` },
     ]);
   }
-  assertHolds(caller, role.permissions, scopePath);
+  // Propagation is part of what is handed out: a subtree grant reaches further than an exact one.
+  assertHolds(caller, [{ permissions: role.permissions, path: scopePath, propagation: req.propagation }]);
   // enterprise-admin is granted only through POST /role-assignments with an action token, never as a
   // side effect of creating a service account or an invitation.
   if (role.platformManaged && role.name === 'enterprise-admin' && !req.governedGrantConfirmed) {
@@ -91,17 +93,6 @@ export async function authorizeGrant(unit: IamUnit, principal: GrantablePrincipa
     });
   }
   return { role, scopePath };
-}
-
-/** Nobody hands out (by grant or by editing a role) a permission it does not hold there itself. */
-export function assertHolds(caller: Caller, permissions: readonly string[], path: ScopePath): void {
-  const missing = permissions.filter((p) => !caller.can(p as Permission, path));
-  if (missing.length > 0) {
-    throw new AppError('EdgeForbidden', 'The caller cannot hand out permissions it does not hold at this scope.', {
-      reason: 'privilege_escalation',
-      extensions: { missing_permissions: missing },
-    });
-  }
 }
 
 /** Grants a role to a principal at a scope; the principal's next request carries the new grant. */

@@ -3,10 +3,10 @@ import type { Caller } from '../../auth/caller';
 import { isPermission } from '../../auth/permissions';
 import { conflict, unprocessable, type FieldError } from '../../errors';
 import { uuidv7 } from '../../ids';
-import { Role } from './entities';
+import { Role, type ScopePropagation } from './entities';
 import { IamEvents } from './events';
 import { presentRole } from './present';
-import { assertHolds } from './role-assignments';
+import { assertHolds, type Reach } from './holdings';
 import { boundaryPath, findInScope, resolveBoundary } from './scopes';
 import { assertTransition, violatedConstraint, type IamUnit, type Precondition } from './unit';
 
@@ -33,7 +33,8 @@ export async function createRole(unit: IamUnit, input: NewRole): Promise<Role> {
   const path = await resolveBoundary(unit.sql, caller, input.scopeRef);
   caller.require('roles.manage', path, 'scope');
   const permissions = checkedPermissions(input.permissions);
-  assertHolds(caller, permissions, path);
+  // A role reaches nothing until granted, and every grant is checked with its propagation.
+  assertHolds(caller, [{ permissions, path, propagation: 'exact' }]);
   if ((await em.count(Role, { enterpriseId: caller.enterpriseId, name: input.name })) > 0) throw nameTaken();
   const role = em.create(Role, {
     id: uuidv7(),
@@ -68,6 +69,23 @@ async function mutableRole(unit: IamUnit, id: string, action: string, preconditi
   return role;
 }
 
+/**
+ * Permissions added to a role reach at once as far as its active assignments do: the caller must hold
+ * them at the role's scope and as far as each assignment reaches (its scope, with its propagation).
+ */
+async function assertMayAdd(unit: IamUnit, role: Role, added: string[]): Promise<void> {
+  if (added.length === 0) return;
+  const assigned = await unit.em.execute<Array<{ scope_ref: string; scope_propagation: ScopePropagation }>>(
+    `select distinct scope_ref, scope_propagation from role_assignments where role_id = ? and status = 'active'`,
+    [role.id],
+  );
+  const reaches: Reach[] = [
+    { permissions: added, path: boundaryPath(role.enterpriseId, role.scopeRef), propagation: 'exact' },
+    ...assigned.map((a) => ({ permissions: added, path: boundaryPath(role.enterpriseId, a.scope_ref), propagation: a.scope_propagation })),
+  ];
+  assertHolds(unit.caller, reaches);
+}
+
 /** Changing permissions applies to every holder on its next request ('*' drops every cached principal). */
 export async function updateRole(unit: IamUnit, id: string, patch: { description?: string; permissions?: string[] }, precondition?: Precondition): Promise<Role> {
   const role = await mutableRole(unit, id, 'updated', precondition);
@@ -75,7 +93,7 @@ export async function updateRole(unit: IamUnit, id: string, patch: { description
   if (patch.description !== undefined) role.description = patch.description;
   if (patch.permissions !== undefined) {
     const permissions = checkedPermissions(patch.permissions);
-    assertHolds(unit.caller, permissions.filter((p) => !role.permissions.includes(p)), boundaryPath(role.enterpriseId, role.scopeRef));
+    await assertMayAdd(unit, role, permissions.filter((p) => !role.permissions.includes(p)));
     role.permissions = permissions;
   }
   await unit.em.flush();

@@ -7,6 +7,7 @@ import type { Caller } from '../../auth/caller';
 import { conflict } from '../../errors';
 import { RoleAssignment, ServiceAccount, type ScopePropagation } from './entities';
 import { IamEvents } from './events';
+import { assertHoldsAllOf } from './holdings';
 import { presentServiceAccount, principalRef } from './present';
 import { asGrantable, grantInitialRoles, type InitialGrantOutcome } from './role-assignments';
 import { findInScope, resolveBoundary } from './scopes';
@@ -113,6 +114,8 @@ export async function revokeServiceAccount(unit: IamUnit, id: string, preconditi
   const account = await findInScope(unit.em, ServiceAccount, id, unit.caller, 'service_accounts.manage', 'parentRef', 'service account');
   precondition?.(account);
   assertTransition('service_account', 'revoke', account.status, ['active']);
+  // Only an account the caller could stand in for: cutting off a more powerful one is not its call.
+  await assertHoldsAllOf(unit.em, unit.caller, account.id);
   account.status = 'revoked';
   await unit.em.flush();
   await unit.record(IamEvents.serviceAccountRevoked, account.parentRef, principalRef('service_account', account.id), presentServiceAccount(account));

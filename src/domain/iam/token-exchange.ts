@@ -71,7 +71,10 @@ async function idTokenSubject(services: Services, client: Carrier, idToken: stri
   }
   const user = await em.transactional((tx) => federatedUser(tx as EntityManager, client, identity));
   if (user.status !== 'active') throw invalidGrant(`The user is ${user.status}.`);
-  return { sub: user.id, sk: 'user', ent: client.enterpriseId, ids: 'federated', fed: { iss: identity.issuer, sub: identity.subject } };
+  // A service account that carries the ID token is the token's actor: the person signed in at the
+  // provider, but the service account is what authenticated here (it cannot decide approvals alone).
+  const act = client.serviceAccountId ? { act: { sub: client.serviceAccountId, sk: 'service_account' as const } } : {};
+  return { sub: user.id, sk: 'user', ent: client.enterpriseId, ...act, ids: 'federated', fed: { iss: identity.issuer, sub: identity.subject } };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
-import { SubjectAttributionBody } from '../transfers/events';
+import { ApproverRefBody, SubjectAttributionBody } from '../transfers/events';
 
 export const GovernanceSettingsBody = z
   .object({
@@ -20,6 +20,12 @@ export const GovernanceSettingsBody = z
       description:
         'When true, a person gets the action token for deciding an approval or creating an API key only from a passkey assertion (POST /action-tokens/passkey); POST /action-tokens refuses those actions with 403 `passkey_required`, and POST /api-keys needs an action token.',
     }),
+    delegated_approvals: z.boolean().openapi({
+      description:
+        'Off by default. When true, a decision made with a token a service account obtained by acting for a person (or carrying their ID token) counts; ' +
+        'each such actor counts as one party, however many people it acts for, and is barred as the initiator is. When false, only a person who signed in ' +
+        'themselves, or proved presence with a passkey assertion bound to the approval, decides (403 `human_approval_required`).',
+    }),
     etag: ETag,
     updated_at: Timestamp,
   })
@@ -34,8 +40,6 @@ export const POLICY_CHANGE_KINDS = [
 ] as const;
 export const POLICY_CHANGE_STATUSES = ['pending_approval', 'applied', 'rejected', 'expired', 'cancelled', 'failed'] as const;
 
-const PrincipalRefBody = z.object({ id: z.string(), kind: z.string(), tenant_ref: z.string() });
-
 export const PolicyChangeBody = z
   .object({
     id: Uuid,
@@ -48,7 +52,7 @@ export const PolicyChangeBody = z
     failure_reason: z.string().nullable(),
     approval_ref: z.string(),
     initiated_by: SubjectAttributionBody,
-    approved_by: z.array(PrincipalRefBody).nullable(),
+    approved_by: z.array(ApproverRefBody).nullable(),
     applied_at: Timestamp.nullable(),
     etag: ETag,
     created_at: Timestamp,

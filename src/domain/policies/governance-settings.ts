@@ -21,10 +21,11 @@ export interface GovernanceSettingsRow {
   destination_approval_quorum: number;
   destination_cooling_off_seconds: number;
   passkey_step_up: boolean;
+  delegated_approvals: boolean;
 }
 
 const SETTINGS_COLUMNS = `enterprise_id, version, created_at, updated_at, policy_change_quorum, approver_role_id, change_ttl_seconds,
-  destination_approval_quorum, destination_cooling_off_seconds, passkey_step_up`;
+  destination_approval_quorum, destination_cooling_off_seconds, passkey_step_up, delegated_approvals`;
 
 export const DEFAULT_CHANGE_TTL_SECONDS = 7 * 86_400;
 
@@ -36,7 +37,7 @@ export async function governanceSettings(db: Sql | TransactionSql, enterpriseId:
   return {
     enterprise_id: enterpriseId, version: 0, created_at: epoch, updated_at: epoch, policy_change_quorum: 0, approver_role_id: null,
     change_ttl_seconds: DEFAULT_CHANGE_TTL_SECONDS, destination_approval_quorum: 0, destination_cooling_off_seconds: 0,
-    passkey_step_up: false,
+    passkey_step_up: false, delegated_approvals: false,
   };
 }
 
@@ -58,6 +59,7 @@ export async function presentGovernanceSettings(db: Sql | TransactionSql, s: Gov
     destination_approval_quorum: s.destination_approval_quorum,
     destination_cooling_off_seconds: s.destination_cooling_off_seconds,
     passkey_step_up: s.passkey_step_up,
+    delegated_approvals: s.delegated_approvals,
     etag: etagOf({ id: s.enterprise_id, version: s.version }),
     updated_at: s.updated_at.toISOString(),
   };
@@ -70,6 +72,7 @@ export interface GovernanceSettingsPatch {
   destination_approval_quorum?: number;
   destination_cooling_off_seconds?: number;
   passkey_step_up?: boolean;
+  delegated_approvals?: boolean;
 }
 
 export async function assertValidSettings(db: Sql | TransactionSql, enterpriseId: string, patch: GovernanceSettingsPatch): Promise<void> {
@@ -85,7 +88,7 @@ export async function assertValidSettings(db: Sql | TransactionSql, enterpriseId
 export async function writeSettings(tx: TransactionSql, enterpriseId: string, patch: GovernanceSettingsPatch, attribution: SubjectAttribution): Promise<GovernanceSettingsRow> {
   await tx`insert into governance_settings (enterprise_id) values (${enterpriseId}) on conflict (enterprise_id) do nothing`;
   const set: Record<string, unknown> = {};
-  for (const k of ['policy_change_quorum', 'change_ttl_seconds', 'destination_approval_quorum', 'destination_cooling_off_seconds', 'passkey_step_up'] as const) {
+  for (const k of ['policy_change_quorum', 'change_ttl_seconds', 'destination_approval_quorum', 'destination_cooling_off_seconds', 'passkey_step_up', 'delegated_approvals'] as const) {
     if (patch[k] !== undefined) set[k] = patch[k];
   }
   if (patch.approver_role_ref !== undefined) set.approver_role_id = patch.approver_role_ref.slice('roles/'.length);

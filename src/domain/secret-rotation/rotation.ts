@@ -8,6 +8,7 @@ import type { Services } from '../../services';
 import { SA } from '../../temporal/search-attributes';
 import { ServiceAccount } from '../iam/entities';
 import { presentServiceAccount, principalRef } from '../iam/present';
+import { assertHoldsAllOf } from '../iam/holdings';
 import { findInScope } from '../iam/scopes';
 import { assertTransition, type IamUnit, type Precondition } from '../iam/unit';
 import { SECRET_ROTATED_SIGNAL, SECRET_ROTATION_WORKFLOW, secretRotationWorkflowId, type SecretRotated, type SecretRotationWorkflow } from './messages';
@@ -62,6 +63,8 @@ export async function rotateSecret(unit: IamUnit, services: Services, id: string
   const account = await findInScope(unit.em, ServiceAccount, id, unit.caller, 'service_accounts.manage', 'parentRef', 'service account');
   precondition?.(account);
   assertTransition('service_account', 'rotate the secret of', account.status, ['active']);
+  // The new secret signs in as the account: only a caller holding all it holds may have one.
+  await assertHoldsAllOf(unit.em, unit.caller, account.id);
   const now = Date.now();
   const ref = principalRef('service_account', account.id);
   // Only two secrets: a previous one still on record is dropped now, whether or not its overlap had run out.

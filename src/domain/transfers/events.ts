@@ -8,6 +8,11 @@ export const Money = z.object({ currency: z.string(), value: z.string() }).opena
 
 const PrincipalRef = z.object({ id: z.string(), kind: z.string(), tenant_ref: z.string() });
 
+/** An approver, with the service account the decision was made through (null: the person authenticated themselves). */
+export const ApproverRefBody = PrincipalRef.extend({ actor: PrincipalRef.nullable().optional() }).openapi('ApproverRef', {
+  description: 'A person who approved; `actor`: the service account the decision was made through, null when the person authenticated themselves.',
+});
+
 export const SubjectAttributionBody = z
   .object({
     authenticated_principal: PrincipalRef,
@@ -17,7 +22,7 @@ export const SubjectAttributionBody = z
     federation: z.object({ issuer: z.string(), subject: z.string() }).nullable(),
     enterprise_binding: z.object({ tenant_type: z.literal('enterprise'), topology_ref: z.string() }),
     initiated_by: PrincipalRef.nullable(),
-    approved_by: z.array(PrincipalRef).nullable(),
+    approved_by: z.array(ApproverRefBody).nullable(),
   })
   .openapi('SubjectAttribution');
 

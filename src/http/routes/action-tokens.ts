@@ -8,6 +8,7 @@ import {
   actionTokenTtlSeconds,
   approvalBatchRef,
   issueActionToken,
+  type ActionTokenProof,
   type GovernedAction,
 } from '../../auth/action-tokens';
 import type Koa from 'koa';
@@ -116,7 +117,7 @@ export async function issueAnswered(
   services: Services,
   ctx: Koa.Context,
   caller: Caller,
-  grant: { action: GovernedAction; resourceRef: string; ttlSeconds: number },
+  grant: { action: GovernedAction; resourceRef: string; ttlSeconds: number; proof?: ActionTokenProof },
 ) {
   const issued = await services.sql.begin(async (tx) => {
     const token = await issueActionToken(tx, caller, grant);

@@ -10,7 +10,17 @@ import { signedApiCaches } from '../../signed-api/caches';
 import { scopePathOf } from '../../auth/scope-paths';
 import { requireCapability } from '../../domain/capabilities';
 import { ApiKeyBody } from '../../domain/api-keys/events';
-import { changeApiKey, createApiKey, findApiKey, listApiKeys, presentApiKey, presentIssuedApiKey, type ApiKeyChange, type ApiKeyRow } from '../../domain/api-keys/keys';
+import {
+  assertMayHoldKey,
+  changeApiKey,
+  createApiKey,
+  findApiKey,
+  listApiKeys,
+  presentApiKey,
+  presentIssuedApiKey,
+  type ApiKeyChange,
+  type ApiKeyRow,
+} from '../../domain/api-keys/keys';
 import { auditedAs, auditRowAlongside } from '../../domain/audit/entries';
 import { setClientApiState, type ClientApiState } from '../../domain/api-keys/client-access';
 import { ClientBody } from '../../domain/clients/events';
@@ -47,7 +57,7 @@ export const createApiKeyRoute = defineRoute({
   operationId: 'createApiKey',
   summary: 'Create an API key for a client',
   description:
-    "Issues an API key and an Ed25519 key pair for the signed API (/v1). The key acts on `account_ref` (an account of the client) or, without it, on the client's default account. `api_key` and `private_key` are in this response only: the service keeps the key's hash and the public key. No Idempotency-Key: a replayed answer would have to store the private key. A closed client or account is 409. " +
+    "Issues an API key and an Ed25519 key pair for the signed API (/v1). The key acts on `account_ref` (an account of the client) or, without it, on the client's default account. `api_key` and `private_key` are in this response only: the service keeps the key's hash and the public key. No Idempotency-Key: a replayed answer would have to store the private key. A closed client or account is 409. The key can read its account's balances and the conversion pairs and quote and execute conversions on its account, so the caller must itself hold `balances.read`, `conversions.read` and `conversions.create` at that account; otherwise 403 `privilege_escalation` with `missing_permissions`. " +
     "While the enterprise's governance setting `passkey_step_up` is on, it needs an action token for `api_keys.create` bound to `client_ref` (X-Action-Token), which only a passkey assertion gives.",
   tags: ['API keys'],
   auth: { kind: 'bearer', permission: 'api_keys.manage', capability: 'api_keys' },
@@ -69,6 +79,7 @@ export const createApiKeyRoute = defineRoute({
       label: body.label,
       ipAllowlist: body.ip_allowlist ?? [],
       attribution: caller.attribution(),
+      authorize: (holder) => assertMayHoldKey(caller, holder),
     }, auditRowAlongside(ctx, 201, 'api-keys'));
     return { status: 201, body: presentIssuedApiKey(row, material) };
   },
@@ -127,6 +138,8 @@ interface ChangeRoute {
   issues: boolean;
   /** Needs the `api_keys` capability; revoking never does, so a key can always be switched off. */
   gated: boolean;
+  /** Gives out or cuts off the key's powers: only for a caller that holds them itself. */
+  issuesOrRevokes: boolean;
 }
 
 /** PATCH, revoke and reactivate: one shape (scope check and If-Match on the locked row, one domain call). */
@@ -154,6 +167,7 @@ function changeRoute(r: ChangeRoute): RouteDef {
             caller.require('api_keys.manage', keyPath(locked), 'API key');
             if (r.gated) await requireCapability(services.sql, 'api_keys', keyPath(locked));
             assertIfMatch(ctx, locked);
+            if (r.issuesOrRevokes) assertMayHoldKey(caller, locked);
           },
           caller.attribution(),
           auditRowAlongside(ctx, 200, 'api-keys'),
@@ -179,6 +193,7 @@ export const updateApiKeyRoute = changeRoute({
   },
   issues: false,
   gated: true,
+  issuesOrRevokes: false,
 });
 
 export const revokeApiKeyRoute = changeRoute({
@@ -186,10 +201,11 @@ export const revokeApiKeyRoute = changeRoute({
   suffix: '/revoke',
   operationId: 'revokeApiKey',
   summary: 'Revoke an API key',
-  description: 'active → revoked: the key is refused (9007 INVALID_API_KEY) from the very next request. Already revoked is 409 `api_key_revoked`.',
+  description: 'active → revoked: the key is refused (9007 INVALID_API_KEY) from the very next request. Already revoked is 409 `api_key_revoked`. The caller must itself hold what the key can do (`balances.read`, `conversions.read`, `conversions.create` at its account); otherwise 403 `privilege_escalation` with `missing_permissions`.',
   change: () => ({ kind: 'revoke' }),
   issues: false,
   gated: false,
+  issuesOrRevokes: true,
 });
 
 export const reactivateApiKeyRoute = changeRoute({
@@ -198,10 +214,11 @@ export const reactivateApiKeyRoute = changeRoute({
   operationId: 'reactivateApiKey',
   summary: 'Reactivate a revoked API key',
   description:
-    'revoked → active with NEW key material: a new `api_key` and Ed25519 key pair are returned once; the old key and public key stay dead. An active key is 409 `api_key_active`; a closed client or account is 409.',
+    'revoked → active with NEW key material: a new `api_key` and Ed25519 key pair are returned once; the old key and public key stay dead. An active key is 409 `api_key_active`; a closed client or account is 409. The caller must itself hold what the key can do (`balances.read`, `conversions.read`, `conversions.create` at its account); otherwise 403 `privilege_escalation` with `missing_permissions`.',
   change: () => ({ kind: 'reactivate' }),
   issues: true,
   gated: true,
+  issuesOrRevokes: true,
 });
 
 /** PUT /sandbox/clients/{id}/kyc | api-access: drives the client states the signed API gates on. */

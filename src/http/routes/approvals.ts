@@ -108,7 +108,9 @@ function decisionRoute(verdict: 'approve' | 'reject') {
     responses: { 200: { description: 'The approval after the decision.', schema: ApprovalBody } },
     errors: ['EdgeNotFound', 'EdgeForbidden', 'EdgeConflict', 'EdgeActionTokenRequired', 'TemporarilyUnavailable'],
     // The workflow's activity commits the entry (carried by the Update) with the vote or the decision.
-    handler: async ({ params, caller, services, ctx }) => ({ body: await decideApproval(services, caller, params.approval_id, verdict, carriedEntry(ctx, 200)) }),
+    handler: async ({ params, caller, services, ctx }) => ({
+      body: await decideApproval(services, caller, params.approval_id, verdict, carriedEntry(ctx, 200), ctx.state.actionTokenProof),
+    }),
   });
 }
 
@@ -159,7 +161,7 @@ export const decideApprovalsRoute = defineRoute({
     const results = await decideApprovalsInBulk(services, caller, body.approval_ids, body.decision, (id) => ({
       entry: itemEntry(ctx, 200, null, `approvals/${id}`),
       committed: () => undefined,
-    }));
+    }), ctx.state.actionTokenProof);
     // A refused item's entry is written here; a decided one's was committed with its vote.
     for (const r of results) if ('error' in r) await writeItemEntry(services.sql, itemEntry(ctx, r.error.status, r.error.code, `approvals/${r.approvalId}`));
     auditedPerItem(ctx);

@@ -151,7 +151,7 @@ export const createActionTokenWithPasskeyRoute = defineRoute({
       challengeId: body.challenge_id,
       credential: body.credential as unknown as AuthenticationResponseJSON,
     });
-    return issueAnswered(services, ctx, caller, { action: bound.action, resourceRef: bound.resourceRef, ttlSeconds: actionTokenTtlSeconds() });
+    return issueAnswered(services, ctx, caller, { action: bound.action, resourceRef: bound.resourceRef, ttlSeconds: actionTokenTtlSeconds(), proof: 'passkey' });
   },
 });
 

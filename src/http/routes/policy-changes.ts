@@ -78,6 +78,7 @@ export const updateGovernanceSettingsRoute = defineRoute({
       destination_approval_quorum: z.number().int().min(0).max(10).optional(),
       destination_cooling_off_seconds: z.number().int().min(0).max(30 * 86_400).optional(),
       passkey_step_up: z.boolean().optional(),
+      delegated_approvals: z.boolean().optional(),
     })
     .strict()
     .openapi('GovernanceSettingsUpdate'),

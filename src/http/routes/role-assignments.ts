@@ -19,7 +19,7 @@ export const createRoleAssignment = defineRoute({
     'Takes effect on the principal’s next request (no new token needed).',
     '- Granting the platform role `enterprise-admin` needs an action token for `role_assignments.grant_enterprise_admin` bound to `principal_ref` in X-Action-Token (428 without, 403 if expired, used or bound elsewhere).',
     '- `scope_ref`, `role_ref` and `principal_ref` must exist in the caller’s enterprise and be visible to it (404).',
-    '- The caller needs `roles.manage` at `scope_ref` and must itself hold every permission of the role there (403 `privilege_escalation`).',
+    '- The caller needs `roles.manage` at `scope_ref` and must itself hold every permission of the role there, reaching as far as the grant: a `subtree` grant needs the caller’s own `subtree` grant at `scope_ref` or above, an `exact` one any grant covering `scope_ref` (403 `privilege_escalation` with `missing_permissions`). This holds for grants to the caller itself.',
     '- The role must be active (409 `role_retired`) and defined at `scope_ref` or above (422); `scope_ref` must lie within the principal’s own scope (422).',
     '- `subtree` holds at the scope and everything below it; `exact` at the scope only. The same active grant twice is 409 `role_assignment_exists`.',
   ].join('\n'),

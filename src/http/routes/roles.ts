@@ -22,7 +22,7 @@ export const createRoleRoute = defineRoute({
   path: '/roles',
   operationId: 'createRole',
   summary: 'Create a custom role',
-  description: 'A named set of permissions defined at an enterprise or client; it can be granted at that scope or below. Names are unique per enterprise.',
+  description: 'A named set of permissions defined at an enterprise or client; it can be granted at that scope or below. Names are unique per enterprise. A permission the caller does not hold at `scope_ref` is 403 `privilege_escalation` with `missing_permissions`.',
   tags: ['Roles'],
   auth: { kind: 'bearer', permission: 'roles.manage' },
   idempotency: 'optional',
@@ -93,7 +93,7 @@ export const updateRoleRoute = defineRoute({
   operationId: 'updateRole',
   summary: 'Update a custom role',
   description:
-    'Changes `description` and/or replaces `permissions`; holders get the new permissions on their next request. Platform-managed roles are immutable (409 `platform_managed_role`); a retired role is 409 `role_retired`.',
+    'Changes `description` and/or replaces `permissions`; holders get the new permissions on their next request. Platform-managed roles are immutable (409 `platform_managed_role`); a retired role is 409 `role_retired`. Each added permission must be held by the caller at the role’s scope and as far as each active assignment of the role reaches (its scope, with its propagation); otherwise 403 `privilege_escalation` with `missing_permissions`.',
   tags: ['Roles'],
   auth: { kind: 'bearer', permission: 'roles.manage' },
   ifMatch: true,

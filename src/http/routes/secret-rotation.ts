@@ -26,6 +26,7 @@ export const rotateServiceAccountSecretRoute = defineRoute({
   description:
     'Issues a new client secret (returned once). The secret in use until now keeps working for `overlap_seconds` (default 86400, 0 to 604800, never beyond its own expiry), then a Temporal workflow (`secret-rotation/<service_account_id>`) retires it and records `iam.service_account.previous_secret_retired.v1`; it also records `iam.service_account.secret_expiring.v1` ahead of the new secret\'s expiry. ' +
     'Rotating again during an overlap retires the oldest secret at once and restarts the overlap for the one being replaced: only two secrets ever work. ' +
+    'The new secret signs in as the account, so the caller must itself hold every permission the account holds, at its scopes and as far as they reach; otherwise 403 `privilege_escalation` with `missing_permissions`, and nothing changes. ' +
     'Not idempotent by design (the answer holds a secret, which is never stored); with If-Match a stale ETag is 412.',
   tags: ['Service accounts'],
   auth: { kind: 'bearer', permission: 'service_accounts.manage' },

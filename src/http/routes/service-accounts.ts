@@ -86,7 +86,7 @@ export const createServiceAccountRoute = defineRoute({
   operationId: 'createServiceAccount',
   summary: 'Create a service account',
   description:
-    'Returns `client_id` and `client_secret` once. Each entry of `roles` is granted as by POST /role-assignments; one that fails is listed in `role_assignment_errors` (with the error it would have had) and the others still happen. The secret is never stored, so there is no Idempotency-Key replay: use POST /service-accounts/provision for idempotent creation by `external_id`.',
+    'Returns `client_id` and `client_secret` once. Each entry of `roles` is granted as by POST /role-assignments; one that fails is listed in `role_assignment_errors` (with the error it would have had) and the others still happen: a role the caller does not itself hold at its `scope_ref`, as far as its `scope_propagation` reaches, is listed there as 403 `privilege_escalation`. The secret is never stored, so there is no Idempotency-Key replay: use POST /service-accounts/provision for idempotent creation by `external_id`.',
   tags: ['Service accounts'],
   auth: { kind: 'bearer', permission: 'service_accounts.manage' },
   body: ServiceAccountRequest.openapi('ServiceAccountCreate'),
@@ -166,7 +166,7 @@ export const revokeServiceAccountRoute = defineRoute({
   path: '/service-accounts/{service_account_id}/revoke',
   operationId: 'revokeServiceAccount',
   summary: 'Revoke a service account',
-  description: 'Final: its tokens fail (401) from their next request on and its secrets no longer issue tokens. Revoking a revoked account is 409 `service_account_revoked`.',
+  description: 'Final: its tokens fail (401) from their next request on and its secrets no longer issue tokens. Revoking a revoked account is 409 `service_account_revoked`. The caller must itself hold every permission the account holds, at its scopes and as far as they reach; otherwise 403 `privilege_escalation` with `missing_permissions`.',
   tags: ['Service accounts'],
   auth: { kind: 'bearer', permission: 'service_accounts.manage' },
   ifMatch: true,

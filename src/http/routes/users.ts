@@ -152,7 +152,7 @@ export const createInvitation = defineRoute({
   operationId: 'createUserInvitation',
   summary: 'Invite a person to become a user',
   description:
-    'Returns the acceptance token once (only its hash is stored), so there is no Idempotency-Key replay: a second invitation for the same pending e-mail address is 409. The invited `roles` are authorized now (all or nothing) and again, against the inviter, on acceptance.',
+    'Returns the acceptance token once (only its hash is stored), so there is no Idempotency-Key replay: a second invitation for the same pending e-mail address is 409. The invited `roles` are authorized now (all or nothing) and again, against the inviter, on acceptance: each as by POST /role-assignments, so a role the inviter does not hold at its `scope_ref`, as far as its `scope_propagation` reaches, is 403 `privilege_escalation`.',
   tags: ['User invitations'],
   auth: { kind: 'bearer', permission: 'users.manage' },
   body: z
