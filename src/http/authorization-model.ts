@@ -48,6 +48,8 @@ export interface OperationFacts {
   human?: boolean;
   /** An action token the handler asks for in some cases only (the route's own `actionToken` is always required). */
   conditionalActionToken?: { action: GovernedAction; when: string };
+  /** Acts on the caller's own enterprise (nothing in the path or body names it): another enterprise's caller acts on its own. */
+  own?: boolean;
   /** A further refusal of this operation, by its reason. */
   refusals?: string[];
   note?: string;
@@ -175,7 +177,7 @@ export const OPERATION_FACTS: Record<string, OperationFacts> = {
   getMyCapabilities: self(),
   getMyNavigation: self(),
   lookupNames: self({ note: 'names of objects the caller may read; others are left out' }),
-  createIdentityProvider: create('enterprise'),
+  createIdentityProvider: create('enterprise', { own: true }),
   listIdentityProviders: list('enterprise'),
   getIdentityProvider: read('enterprise'),
   updateIdentityProvider: change('enterprise'),
@@ -195,12 +197,12 @@ export const OPERATION_FACTS: Record<string, OperationFacts> = {
   listAssets: referenceList(),
   listCryptoNetworks: referenceList(),
   getCryptoNetwork: reference(),
-  listAvailableCryptoNetworks: list('client_account', { note: 'for the account queried' }),
-  listEligibleCryptoNetworks: list('client_account', { note: 'for the account queried' }),
+  listAvailableCryptoNetworks: referenceList(),
+  listEligibleCryptoNetworks: read('client_account', { note: 'the `account_ref` queried' }),
   listPaymentMethods: referenceList(),
   getPaymentMethod: reference(),
-  listAvailablePaymentMethods: list('client_account', { note: 'for the account queried' }),
-  listEligiblePayoutMethods: list('client_account', { note: 'for the account queried' }),
+  listAvailablePaymentMethods: referenceList(),
+  listEligiblePayoutMethods: read('client_account', { note: 'the `account_ref` queried' }),
   createPayoutMethod: create('client_account'),
   listPayoutMethods: list('client_account'),
   getPayoutMethod: read('client_account'),
@@ -261,7 +263,7 @@ export const OPERATION_FACTS: Record<string, OperationFacts> = {
   enableWithdrawalDestination: change('object'),
   disableWithdrawalDestination: change('object'),
   retireWithdrawalDestination: change('object'),
-  injectSandboxRailFailure: change('enterprise'),
+  injectSandboxRailFailure: change('enterprise', { own: true }),
   listConversionPairs: referenceList(),
   getConversionPair: reference(),
   previewConversion: create('client_account'),
@@ -284,7 +286,7 @@ export const OPERATION_FACTS: Record<string, OperationFacts> = {
   simulateOnRampPayment: change('client_account'),
   listSignInProviders: open('where people sign in; an unknown enterprise gives the same empty list'),
   getConnectorProtocol: open('the connector protocol document'),
-  createConnector: create('enterprise'),
+  createConnector: create('enterprise', { own: true }),
   listConnectors: list('enterprise'),
   getConnector: read('enterprise'),
   rotateConnectorSecret: change('enterprise'),
@@ -302,8 +304,8 @@ export const OPERATION_FACTS: Record<string, OperationFacts> = {
   listLedgerCheckpoints: list('enterprise'),
   listPolicyChanges: list('object'),
   getPolicyChange: read('object'),
-  getGovernanceSettings: read('enterprise'),
-  updateGovernanceSettings: change('enterprise'),
+  getGovernanceSettings: read('enterprise', { own: true }),
+  updateGovernanceSettings: change('enterprise', { own: true }),
   getOpenApiDocument: open('this API description'),
 };
 
@@ -354,6 +356,7 @@ const SCOPE_WORDS: Record<CheckScope, string> = {
   caller: 'the caller',
   public: '—',
 };
+const outOfScope = (op: Operation) => (op.own ? "its own enterprise's" : OUT_OF_SCOPE[op.kind]);
 const OUT_OF_SCOPE: Record<OperationKind, string> = {
   read: '404',
   change: '404',
@@ -383,7 +386,7 @@ export function renderOperationsSection(operations: readonly Operation[]): strin
     const permission = op.permission ? `\`${op.permission}\`${op.capability ? ` (capability \`${op.capability}\`)` : ''}` : 'none (public)';
     const scope = op.scope === 'public' ? (op.note ?? '') : SCOPE_WORDS[op.scope] + (op.note ? `: ${op.note}` : '');
     lines.push(
-      `| \`${op.method.toUpperCase()} ${op.path}\`${op.sandboxOnly ? ' (sandbox)' : ''} | ${permission} | ${cell(scope)} | ${OUT_OF_SCOPE[op.kind]} | ${cell(token)} | ${op.human ? 'yes' : ''} | ${op.idempotency ?? ''} | ${(op.refusals ?? []).map((r) => `\`${r}\``).join(', ')} |`,
+      `| \`${op.method.toUpperCase()} ${op.path}\`${op.sandboxOnly ? ' (sandbox)' : ''} | ${permission} | ${cell(scope)} | ${outOfScope(op)} | ${cell(token)} | ${op.human ? 'yes' : ''} | ${op.idempotency ?? ''} | ${(op.refusals ?? []).map((r) => `\`${r}\``).join(', ')} |`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -8,7 +8,7 @@ import { tenantRoutes } from '../../src/http/routes';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const documented = () => {
-  const doc = tenantOpenApi({ config: loadConfig({ COUNTERFOIL_MODE: 'sandbox' }) }) as { paths: Record<string, Record<string, { operationId: string }>> };
+  const doc = tenantOpenApi({ config: loadConfig({ COUNTERFOIL_MODE: 'sandbox' }) }) as unknown as { paths: Record<string, Record<string, { operationId: string }>> };
   return Object.entries(doc.paths).flatMap(([p, item]) => Object.entries(item).filter(([m]) => METHODS.includes(m)).map(([m, op]) => `${m.toUpperCase()} ${p} ${op.operationId}`));
 };
 
