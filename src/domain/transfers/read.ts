@@ -37,7 +37,7 @@ export async function listTransfers(sql: Sql, caller: Caller, filter: TransferFi
     if (!path) throw notFound('account');
     caller.require('transfers.read', path, 'account');
     accounts = [filter.accountRef];
-  } else if (!caller.can('transfers.read', [caller.enterpriseRef])) {
+  } else if (!caller.canBelow('transfers.read', [caller.enterpriseRef])) {
     accounts = await readableAccounts(sql, caller);
     if (accounts.length === 0) return [];
   }
