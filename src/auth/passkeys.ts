@@ -88,7 +88,7 @@ export async function listPasskeys(sql: Sql, caller: Caller): Promise<PasskeyRow
 }
 
 export async function deletePasskey(sql: Sql, caller: Caller, id: string): Promise<PasskeyRow> {
-  const userId = caller.subject.kind === 'user' ? caller.subject.id : null;
+  const userId = selfAuthenticatedPerson(caller);
   const [row] = await sql`delete from passkeys where id = ${id} and enterprise_id = ${caller.enterpriseId} and user_id = ${userId} returning *`;
   if (!row) throw notFound('passkey');
   return row as unknown as PasskeyRow;

@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import { parseRef } from '../ids';
 import type { ScopePath } from './caller';
 
@@ -7,7 +7,7 @@ import type { ScopePath } from './caller';
  * Null when the object does not exist. Authorization compares grants against this path.
  * Tables: clients(id, enterprise_id), client_accounts(id, client_id, enterprise_id).
  */
-export async function scopePathOf(sql: Sql, reference: string): Promise<ScopePath | null> {
+export async function scopePathOf(sql: Sql | TransactionSql, reference: string): Promise<ScopePath | null> {
   const parsed = parseRef(reference);
   if (!parsed) return null;
   switch (parsed.collection) {

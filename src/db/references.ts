@@ -70,7 +70,8 @@ export async function updateReferenceMetadata<R extends Annotated>(
     id: string;
     enterpriseId: string;
     change: ReferenceMetadataChange;
-    authorize: (row: R) => Promise<void> | void;
+    /** Reads only through `tx`: the row is locked, and a second connection from the pool could wait on it. */
+    authorize: (row: R, tx: TransactionSql) => Promise<void> | void;
     assertCurrent: (row: R) => void;
     after: (tx: TransactionSql, row: R) => Promise<unknown>;
   },
@@ -80,7 +81,7 @@ export async function updateReferenceMetadata<R extends Annotated>(
     return (await sql.begin(async (tx) => {
       const [row] = (await tx.unsafe(`select ${columns} from ${table} where id = $1 and enterprise_id = $2 for update`, [opts.id, opts.enterpriseId])) as unknown as R[];
       if (!row) throw notFound(opts.what);
-      await opts.authorize(row);
+      await opts.authorize(row, tx);
       opts.assertCurrent(row);
       const metadata = mergeMetadata(row.metadata, change.metadata);
       const [updated] = (await tx.unsafe(

@@ -35,7 +35,7 @@ const SECONDS = new Map([
   ['test/workflows/database-outage.test.ts', 19],
   ['test/e2e/cli-help.test.ts', 18],
   ['test/http/webhooks.test.ts', 18],
-  ['test/http/authorization-matrix.test.ts', 17],
+  ['test/http/authorization-model.test.ts', 45],
   ['test/http/operations.test.ts', 16],
   ['test/unit/ledger-property.test.ts', 16],
   ['test/workflows/crash-api.test.ts', 15],

@@ -193,7 +193,8 @@ export async function changeApiKey(
   sql: Sql,
   id: string,
   change: ApiKeyChange,
-  authorize: (row: ApiKeyRow) => Promise<void> | void,
+  /** Reads only through `tx`: while the row is locked, a second connection from the pool could wait behind it. */
+  authorize: (row: ApiKeyRow, tx: TransactionSql) => Promise<void> | void,
   attribution: SubjectAttribution | null,
   alongside?: Alongside<ApiKeyRow>,
 ): Promise<{ row: ApiKeyRow; material?: IssuedKeyMaterial }> {
@@ -202,7 +203,7 @@ export async function changeApiKey(
   return sql.begin(async (tx) => {
     const [row] = await tx.unsafe<ApiKeyRow[]>(`select ${COLUMNS} from api_keys where id = $1 for update`, [id]);
     if (!row) throw notFound('API key');
-    await authorize(row);
+    await authorize(row, tx);
     let updated: ApiKeyRow;
     let type: string;
     switch (change.kind) {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import type { Caller, ScopePath } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
 import { AppError } from '../../errors';
@@ -45,7 +45,7 @@ export interface CapabilityItem {
 export type CapabilitySettings = Map<string, Map<string, boolean>>;
 
 /** Raw SQL: read on the request path of every capability-gated route. */
-export async function loadCapabilitySettings(sql: Sql, enterpriseId: string, scopeRefs?: readonly string[]): Promise<CapabilitySettings> {
+export async function loadCapabilitySettings(sql: Sql | TransactionSql, enterpriseId: string, scopeRefs?: readonly string[]): Promise<CapabilitySettings> {
   const rows = scopeRefs
     ? await sql`select scope_ref, name, enabled from capability_settings where enterprise_id = ${enterpriseId} and scope_ref = any(${scopeRefs as string[]})`
     : await sql`select scope_ref, name, enabled from capability_settings where enterprise_id = ${enterpriseId}`;
@@ -68,7 +68,7 @@ export function enabledOn(settings: CapabilitySettings, name: string, path: Scop
 
 const enterpriseOf = (path: ScopePath) => path[0].slice('enterprises/'.length);
 
-export async function isCapabilityEnabled(sql: Sql, name: string, scopePath: ScopePath): Promise<boolean> {
+export async function isCapabilityEnabled(sql: Sql | TransactionSql, name: string, scopePath: ScopePath): Promise<boolean> {
   return enabledOn(await loadCapabilitySettings(sql, enterpriseOf(scopePath), scopePath), name, scopePath);
 }
 
@@ -87,7 +87,7 @@ export function capabilityScope(caller: Caller, params: unknown): ScopePath {
   return typeof clientId === 'string' ? [caller.enterpriseRef, `clients/${clientId}`] : [caller.enterpriseRef];
 }
 
-export async function requireCapability(sql: Sql, name: string, scopePath: ScopePath): Promise<void> {
+export async function requireCapability(sql: Sql | TransactionSql, name: string, scopePath: ScopePath): Promise<void> {
   if (await isCapabilityEnabled(sql, name, scopePath)) return;
   throw new AppError('ForbiddenCapabilityScope', `The capability ${name} is not enabled for ${scopePath[scopePath.length - 1]}.`, {
     extensions: { capability: name, scope_ref: scopePath[scopePath.length - 1] },

@@ -27,8 +27,9 @@ export async function updateTransferReferenceMetadata(
     id,
     enterpriseId: caller.enterpriseId,
     change,
-    authorize: async (row) => {
-      const path = await scopePathOf(sql, row.source_ref);
+    // Through the transaction: concurrent changes of one transfer each hold a connection while they wait for its lock.
+    authorize: async (row, tx) => {
+      const path = await scopePathOf(tx, row.source_ref);
       if (!path) throw notFound('internal transfer');
       caller.require('transfers.create', path, 'internal transfer');
     },

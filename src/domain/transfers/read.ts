@@ -60,9 +60,10 @@ export async function listTransfers(sql: Sql, caller: Caller, filter: TransferFi
 
 /** Accounts under the scopes where the caller holds transfers.read (below enterprise level). */
 async function readableAccounts(sql: Sql, caller: Caller): Promise<string[]> {
-  const scopes = caller.scopesWith('transfers.read').map((g) => g.scopeRef);
-  const clientIds = scopes.filter((s) => s.startsWith('clients/')).map((s) => s.slice(8));
-  const direct = scopes.filter((s) => s.startsWith('client-accounts/') || s.startsWith('master-accounts/'));
+  const grants = caller.scopesWith('transfers.read');
+  // A client's grant reaches its accounts only with subtree propagation; an exact one stops at the client.
+  const clientIds = grants.filter((g) => g.scopeRef.startsWith('clients/') && g.propagation === 'subtree').map((g) => g.scopeRef.slice(8));
+  const direct = grants.map((g) => g.scopeRef).filter((s) => s.startsWith('client-accounts/') || s.startsWith('master-accounts/'));
   const rows = clientIds.length
     ? await sql`select 'client-accounts/' || id as ref from client_accounts where client_id = any(${clientIds}::uuid[]) and enterprise_id = ${caller.enterpriseId}`
     : [];

@@ -163,9 +163,9 @@ function changeRoute(r: ChangeRoute): RouteDef {
           services.sql,
           params.api_key_id,
           r.change(body),
-          async (locked) => {
+          async (locked, tx) => {
             caller.require('api_keys.manage', keyPath(locked), 'API key');
-            if (r.gated) await requireCapability(services.sql, 'api_keys', keyPath(locked));
+            if (r.gated) await requireCapability(tx, 'api_keys', keyPath(locked));
             assertIfMatch(ctx, locked);
             if (r.issuesOrRevokes) assertMayHoldKey(caller, locked);
           },

@@ -38,6 +38,8 @@ const Challenge = z.object({
 });
 
 const PERSON_ONLY = 'Only people (a user token) hold passkeys: a service account is 403 `human_approval_required`.';
+const SELF_ONLY =
+  'Only the person, signed in themselves, enrols or removes their passkeys: a service account, or a token a service account obtained or carried for the person, is 403 `human_approval_required`.';
 
 export const listMyPasskeysRoute = defineRoute({
   method: 'get',
@@ -56,7 +58,7 @@ export const createPasskeyRegistrationOptionsRoute = defineRoute({
   path: '/me/passkeys/registration-options',
   operationId: 'createPasskeyRegistrationOptions',
   summary: 'Start enrolling a passkey',
-  description: `A registration challenge for the calling person (short lived, single use), and the options to create the credential with. ${PERSON_ONLY}`,
+  description: `A registration challenge for the calling person (short lived, single use), and the options to create the credential with. ${SELF_ONLY}`,
   tags: ['Me'],
   auth: { kind: 'bearer', permission: 'me.read' },
   responses: { 201: { description: 'The challenge.', schema: Challenge.openapi('PasskeyRegistrationChallenge') } },
@@ -71,7 +73,7 @@ export const createPasskeyRoute = defineRoute({
   summary: 'Enrol a passkey',
   description:
     'Verifies the new credential against the registration challenge (spent whatever the outcome) and stores its public key. ' +
-    `An unknown, expired or answered challenge is 403 \`passkey_challenge_invalid\`; an attestation that does not verify 403 \`passkey_not_verified\`. ${PERSON_ONLY}`,
+    `An unknown, expired or answered challenge is 403 \`passkey_challenge_invalid\`; an attestation that does not verify 403 \`passkey_not_verified\`. ${SELF_ONLY}`,
   tags: ['Me'],
   auth: { kind: 'bearer', permission: 'me.read' },
   body: z.object({ challenge_id: Uuid, name: z.string().min(1).max(100), credential: Credential }).strict().openapi('PasskeyCreate'),
@@ -92,12 +94,12 @@ export const deletePasskeyRoute = defineRoute({
   path: '/me/passkeys/{passkey_id}',
   operationId: 'deletePasskey',
   summary: 'Remove one of your passkeys',
-  description: "Another person's passkey, or one that does not exist, is 404.",
+  description: `Another person's passkey, or one that does not exist, is 404. ${SELF_ONLY}`,
   tags: ['Me'],
   auth: { kind: 'bearer', permission: 'me.read' },
   params: z.object({ passkey_id: Uuid }),
   responses: { 200: { description: 'The removed passkey; it no longer answers challenges.', schema: PasskeyBody } },
-  errors: ['EdgeNotFound'],
+  errors: ['EdgeNotFound', 'EdgeForbidden'],
   handler: async ({ params, caller, services }) => ({ body: presentPasskey(await deletePasskey(services.sql, caller, params.passkey_id)) }),
 });
 
