@@ -6,7 +6,7 @@ import { assertIfMatch, withOptimisticLock } from '../etag';
 import { AppError, notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
 import { apiKeyDirectory } from '../../auth/api-keys';
-import { signedApiCaches } from '../../signed-api/caches';
+import { signedApiCaches } from '../signed/caches';
 import { scopePathOf } from '../../auth/scope-paths';
 import { requireCapability } from '../../domain/capabilities';
 import { ApiKeyBody } from '../../domain/api-keys/events';

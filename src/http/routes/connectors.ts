@@ -13,7 +13,7 @@ import { applyConnectorEvent, authenticateConnectorEvent, ConnectorEventAnswer }
 import { ConnectorEventBody } from '../../providers/http/events';
 import { findKycDecision, KycDecisionBody, listKycDecisions, presentKycDecision, recordKycDecision, type KycDecisionRow } from '../../domain/clients/kyc';
 import { authorizedClient } from '../../domain/clients/clients';
-import { signedApiCaches } from '../../signed-api/caches';
+import { signedApiCaches } from '../signed/caches';
 import type { Services } from '../../services';
 import { connectorProtocolDocument } from '../../providers/http/openapi';
 
