@@ -19,7 +19,7 @@ import {
   presentPayoutMethod,
 } from '../../domain/catalogue/payout-methods';
 import { pathOfRow, requireAccount, visibility } from '../../domain/funding/accounts';
-import { auditRowAlongside } from '../../domain/audit/entries';
+import { auditRowAlongside } from '../audit-trail';
 
 // ---------- shapes ----------
 

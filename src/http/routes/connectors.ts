@@ -6,7 +6,7 @@ import { assertIfMatch, withOptimisticLock } from '../etag';
 import { notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
-import { auditRowAlongside, auditedAs } from '../../domain/audit/entries';
+import { auditRowAlongside, auditedAs } from '../audit-trail';
 import { ConnectorBody } from '../../domain/connectors/events';
 import { changeConnector, createConnector, findConnector, listConnectors, presentConnector, type ConnectorChange, type ConnectorRow } from '../../domain/connectors/connectors';
 import { applyConnectorEvent, authenticateConnectorEvent, ConnectorEventAnswer } from '../../domain/connectors/inbound';

@@ -8,7 +8,7 @@ import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
 import { requireAccount } from '../../domain/funding/accounts';
 import { requireCapability } from '../../domain/capabilities';
-import { auditRowAlongside, carriedEntry } from '../../domain/audit/entries';
+import { auditRowAlongside, carriedEntry } from '../audit-trail';
 import { FeeSummaryBody, Money } from '../../domain/transfers/events';
 import {
   CONVERSION_STATUSES,

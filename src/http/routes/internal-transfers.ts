@@ -15,7 +15,7 @@ import {
 } from '../../domain/transfers/transfers';
 import { referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
 import { referenceMetadataPatchRoute } from '../references';
-import { carriedEntry } from '../../domain/audit/entries';
+import { carriedEntry } from '../audit-trail';
 
 const TransferParams = z.object({ internal_transfer_id: Uuid });
 

@@ -8,7 +8,7 @@ import { requireAccount } from '../../domain/funding/accounts';
 import { ACTION_FAMILIES, PolicyDecisionBody, evaluatePolicy } from '../../domain/policies';
 import { POLICY_RULE_STATUSES, PolicyRuleBody, RuleConditionsBody, RuleEffectBody } from '../../domain/policies/events';
 import { createPolicyRule, listPolicyRules, presentPolicyRule, readPolicyRule, type PolicyRuleAction, type PolicyRuleRow } from '../../domain/policies/rules';
-import { auditAlongside, auditRowAlongside } from '../../domain/audit/entries';
+import { auditAlongside, auditRowAlongside } from '../audit-trail';
 import { presentPolicyChange } from '../../domain/policies/changes';
 import { changeRuleGoverned, type Governed } from '../../domain/policies/governed';
 import { PolicyChangeBody } from '../../domain/policies/governance-events';

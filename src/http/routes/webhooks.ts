@@ -25,7 +25,7 @@ import {
 } from '../../domain/webhooks/subscriptions';
 import { wakeLane } from '../../domain/webhooks/lane-queue';
 import { findDelivery, listDeliveries, presentDelivery, redeliver, sendTestDelivery } from '../../domain/webhooks/deliveries';
-import { auditAlongside, auditRowAlongside } from '../../domain/audit/entries';
+import { auditAlongside, auditRowAlongside } from '../audit-trail';
 
 const WebhookSubscriptionWithSecret = WebhookSubscriptionBody.extend({
   secret: z.string().openapi({ description: 'The `whsec_` signing secret (Standard Webhooks). Shown only in this response.' }),

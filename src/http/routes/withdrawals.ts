@@ -15,7 +15,7 @@ import {
 } from '../../domain/withdrawals';
 import { referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
 import { referenceMetadataPatchRoute } from '../references';
-import { carriedEntry } from '../../domain/audit/entries';
+import { carriedEntry } from '../audit-trail';
 
 const WithdrawalParams = z.object({ withdrawal_id: Uuid });
 
