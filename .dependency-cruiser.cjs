@@ -13,8 +13,43 @@ const WORKFLOW_SAFE = [
   '(^|/)node_modules/@temporalio/(workflow|common)/',
 ];
 
+/** The domain's areas that move money: above approvals, below governance. */
+const MONEY_AREAS = '(transfers|withdrawals|conversions|ramps|deposits)';
+
+/**
+ * The areas of src/domain in order, lowest first (CONTRIBUTING, "Layout"): iam → identity-providers,
+ * policies → approvals → money areas → governance. An area imports only areas below it at run time.
+ */
+const AREA_ORDER = [
+  {
+    name: 'policies-below-approvals',
+    comment: 'The policy engine (rules, decisions, evaluation) is the bottom of governed work: it knows no approval, governed change or money movement.',
+    from: '^src/domain/policies/',
+    to: `^src/domain/(approvals|governance|${MONEY_AREAS})/`,
+  },
+  {
+    name: 'approvals-below-money',
+    comment: 'Approvals serve every governed family: what an approval needs from above moves into approvals (as the stored governance settings did), or is handed to it.',
+    from: '^src/domain/approvals/',
+    to: `^src/domain/(governance|${MONEY_AREAS})/`,
+  },
+  {
+    name: 'money-below-governance',
+    comment: 'Governance approves what the money areas use (destinations) and changes the policy; the money areas read the policy, never a governed change.',
+    from: `^src/domain/${MONEY_AREAS}/`,
+    to: '^src/domain/governance/',
+  },
+  {
+    name: 'iam-below-identity-providers',
+    comment: "Identity providers are written through iam's unit of work and sign people in as iam's users: iam knows no provider.",
+    from: '^src/domain/iam/',
+    to: '^src/domain/identity-providers/',
+  },
+].map((r) => ({ name: r.name, severity: 'error', comment: r.comment, from: { path: r.from }, to: { path: r.to, dependencyTypesNot: ['type-only'] } }));
+
 module.exports = {
   forbidden: [
+    ...AREA_ORDER,
     {
       name: 'below-http',
       severity: 'error',
@@ -32,6 +67,29 @@ module.exports = {
       to: { path: '(^|/)node_modules/(koa|koa-[^/]+|@koa/[^/]+|@types/koa[^/]*)/' },
     },
     {
+      name: 'config-at-the-base',
+      severity: 'error',
+      comment:
+        'Configuration is read first and by everyone: it parses strings into values and imports nothing of ours but its own modules, ' +
+        'reference data, money and the repository root. A parser config needs moves into src/config; the module that used it imports the value from there.',
+      from: { path: '^src/config/' },
+      to: { path: '^src/', pathNot: ['^src/config/', '^src/reference/', '^src/money/', '^src/root[.]ts$'] },
+    },
+    {
+      name: 'ledger-below-events',
+      severity: 'error',
+      comment: 'Events sit above the ledger: the write engine is handed what it must tell the outbox (announceLedgerEventsTo), it never imports it.',
+      from: { path: '^src/ledger/' },
+      to: { path: '^src/events/' },
+    },
+    {
+      name: 'providers-below-ledger',
+      severity: 'error',
+      comment: 'Providers move money outside and never book it: the ledger is the domain\'s to call. Asset and amount helpers are in src/money.',
+      from: { path: '^src/providers/' },
+      to: { path: '^src/ledger/' },
+    },
+    {
       name: 'ledger-below-domain',
       severity: 'error',
       comment: 'The ledger is below the domain: it knows accounts, entries and holds, not the operations that book them.',
@@ -44,9 +102,9 @@ module.exports = {
       comment:
         'auth, events, db, temporal, config and providers serve the domain and never call it: a use case they need moves into ' +
         'src/domain, and what the domain owns (the entity list, the connector registry) is given to them. Types and messages.ts contracts pass.',
-      from: { path: '^src/(auth|events|db|temporal|providers|config)/|^src/config[.]ts$' },
+      from: { path: '^src/(auth|events|db|temporal|providers|config)/' },
       // The one exception: passkeys (auth) read the enterprise's governance settings until those are given to them.
-      to: { path: '^src/domain/', pathNot: ['^src/domain/[^/]+/messages[.]ts$', '^src/domain/policies/governance-settings[.]ts$'], dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/domain/', pathNot: ['^src/domain/[^/]+/messages[.]ts$', '^src/domain/approvals/settings[.]ts$'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-workflow-code-in-src',

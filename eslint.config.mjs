@@ -30,6 +30,14 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.ts'],
+    ignores: ['src/config/**'],
+    rules: {
+      // The environment is parsed once, in src/config; a setting reaches its user through services.config or an argument.
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Add the setting to src/config (env-schema.ts and Config) and pass it in.' }],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: {
       // Tests read JSON response bodies and fixtures whose shape is what the assertions check.

@@ -1,6 +1,6 @@
 import type { Services } from '../src/services';
 import type { PrincipalRef, SubjectAttribution } from '../src/auth/caller';
-import { markTransferExecuting, releaseTransfer, settleTransfer, type TransferStatus } from '../src/domain/transfers/transfers';
+import { markTransferExecuting, releaseTransfer, settleTransfer, type TransferStatus } from '../src/domain/transfers';
 
 /** Internal-transfer activities (approval path): idempotent by the row's status guards and the ledger's hold claim and keys. */
 export function createTransferActivities(services: Pick<Services, 'sql' | 'metrics'>) {

@@ -17,6 +17,7 @@ import type { Enterprise } from './domain/tenancy/entities';
 import { ENTERPRISES_CHANNEL } from './domain/tenancy/queries';
 import { Pager } from './pagination/page-tokens';
 import { outboxBell } from './events/outbox';
+import { announceLedgerEventsTo } from './ledger';
 import { POLICY_RULES_CHANNEL } from './domain/policies/rules';
 import type { PolicyRule } from './domain/policies/engine';
 import { AccountPlacements } from './domain/tenancy/placements';
@@ -97,6 +98,7 @@ export async function createServices(opts: ServiceOptions): Promise<Services> {
   const revokedTokens = new RevokedTokens(sql, log);
   await Promise.all([principals.start(), enterprises.start(), policyRules.start(), revokedTokens.start()]);
   outboxBell.attach(sql);
+  announceLedgerEventsTo(() => outboxBell.ring());
   const booker = connectBookerPool(opts.databaseUrl, config.ledgerGroupCommits);
   const replica = config.databaseReadUrl ? connectPostgres(config.databaseReadUrl, { max: poolSize, onnotice: () => {}, types: { bigint: postgres.BigInt } }) : null;
   const reads = new ReadRouting(sql, replica, { maxLagMs: config.readMaxLagMs, log });

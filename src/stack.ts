@@ -104,6 +104,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
   const missingPatches = checkDependencyPatches(role, log);
   // Both drivers name their connections from PGAPPNAME: pg_stat_activity then says which role holds each
   // one (an operator's first question when connections run out), unless the operator named them already.
+  // eslint-disable-next-line no-restricted-properties -- a default for the drivers, which read it there
   process.env.PGAPPNAME ??= `counterfoil-${role}`;
   mkdirSync(config.dataDir, { recursive: true });
   const owned: Owned = {};

@@ -1,6 +1,6 @@
 import { CancellationScope, allHandlersFinished, condition, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { PolicyChangeWorkflowInput } from '../src/domain/policies/messages';
+import type { PolicyChangeWorkflowInput } from '../src/domain/governance/messages';
 import { SA } from '../src/temporal/search-attributes';
 import { ApprovalGate } from './approval';
 import { versioned } from './versioning';

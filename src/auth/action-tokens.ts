@@ -4,7 +4,6 @@ import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import type { Caller } from './caller';
 import { hashSecret } from './secrets';
-import { envSeconds } from '../config';
 
 /**
  * Actions that need a fresh, single-use action token in `X-Action-Token`, and the resource each one
@@ -37,11 +36,8 @@ export const approvalBatchRef = (decision: 'approve' | 'reject', approvalIds: re
 
 export type GovernedAction = keyof typeof GOVERNED_ACTIONS;
 export const ACTION_TOKEN_HEADER = 'x-action-token';
-export const MAX_ACTION_TOKEN_TTL_SECONDS = 300;
-
-/** Default lifetime of an action token (COUNTERFOIL_ACTION_TOKEN_TTL_SECONDS, at most 5 minutes). */
-export const actionTokenTtlSeconds = (env: Record<string, string | undefined> = process.env) =>
-  envSeconds(env, 'COUNTERFOIL_ACTION_TOKEN_TTL_SECONDS', MAX_ACTION_TOKEN_TTL_SECONDS, 1, MAX_ACTION_TOKEN_TTL_SECONDS);
+// The default lifetime is config.actionTokenTtlSeconds (COUNTERFOIL_ACTION_TOKEN_TTL_SECONDS).
+export { MAX_ACTION_TOKEN_TTL_SECONDS } from '../config';
 
 /** How the caller proved the request for the token: a plain authenticated request, or a passkey assertion bound to it. */
 export type ActionTokenProof = 'request' | 'passkey';

@@ -89,6 +89,14 @@ export class Caller {
     return path[0] === this.enterpriseRef && this.grants.some((g) => g.permissions.has(permission) && g.propagation === 'subtree' && path.includes(g.scopeRef));
   }
 
+  /**
+   * The permission reaches everything below the scope `path` ends at (a `subtree` grant on it): a list of
+   * objects under that scope needs no filter. An `exact` grant reaches the scope itself, not what it holds.
+   */
+  canBelow(permission: Permission, path: ScopePath): boolean {
+    return path[0] === this.enterpriseRef && this.grants.some((g) => g.permissions.has(permission) && g.propagation === 'subtree' && path.includes(g.scopeRef));
+  }
+
   holdsAnywhere(permission: Permission): boolean {
     return this.grants.some((g) => g.permissions.has(permission));
   }

@@ -6,8 +6,7 @@ import { uuidv7 } from '../ids';
 import type { Config } from '../config';
 import type { Caller } from './caller';
 import type { GovernedAction } from './action-tokens';
-import { envSeconds } from '../config';
-import { governanceSettings } from '../domain/policies/governance-settings';
+import { governanceSettings } from '../domain/approvals/settings';
 
 /*
  * Passkeys (WebAuthn) as the step-up of governed actions (docs/access.md#passkeys). The server keeps every
@@ -26,10 +25,7 @@ export const PASSKEY_ACTIONS: ReadonlySet<GovernedAction> = new Set<GovernedActi
   'api_keys.create',
 ]);
 
-export const MAX_PASSKEY_CHALLENGE_TTL_SECONDS = 300;
-/** How long a person has to answer a challenge (COUNTERFOIL_PASSKEY_CHALLENGE_TTL_SECONDS, default 2 minutes). */
-export const passkeyChallengeTtlSeconds = (env: Record<string, string | undefined> = process.env) =>
-  envSeconds(env, 'COUNTERFOIL_PASSKEY_CHALLENGE_TTL_SECONDS', 120, 1, MAX_PASSKEY_CHALLENGE_TTL_SECONDS);
+// How long a person has to answer a challenge is config.passkeyChallengeTtlSeconds (COUNTERFOIL_PASSKEY_CHALLENGE_TTL_SECONDS).
 
 export interface PasskeyRow {
   id: string;
@@ -99,6 +95,7 @@ export async function deletePasskey(sql: Sql, caller: Caller, id: string): Promi
 
 async function newChallenge(
   sql: Sql | TransactionSql,
+  ttlSeconds: number,
   caller: Caller,
   userId: string,
   purpose: 'registration' | 'assertion',
@@ -109,7 +106,7 @@ async function newChallenge(
   const [row] = await sql`
     insert into passkey_challenges (id, enterprise_id, user_id, purpose, challenge, action, resource_ref, expires_at)
     values (${id}, ${caller.enterpriseId}, ${userId}, ${purpose}, ${challenge}, ${bound?.action ?? null}, ${bound?.resourceRef ?? null},
-            now() + make_interval(secs => ${passkeyChallengeTtlSeconds()}))
+            now() + make_interval(secs => ${ttlSeconds}))
     returning expires_at`;
   return { id, expiresAt: (row.expires_at as Date).toISOString() };
 }
@@ -147,7 +144,7 @@ export async function registrationOptions(sql: Sql, config: Config, caller: Call
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: p.transports as AuthenticatorTransportFuture[] })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
   });
-  const challenge = await newChallenge(sql, caller, userId, 'registration', options.challenge, null);
+  const challenge = await newChallenge(sql, config.passkeyChallengeTtlSeconds, caller, userId, 'registration', options.challenge, null);
   return { challenge_id: challenge.id, expires_at: challenge.expiresAt, public_key: options };
 }
 
@@ -191,7 +188,7 @@ export async function assertionOptions(sql: Sql, config: Config, caller: Caller,
     allowCredentials: passkeys.map((p) => ({ id: p.credential_id, transports: p.transports as AuthenticatorTransportFuture[] })),
     userVerification: 'required',
   });
-  const challenge = await newChallenge(sql, caller, userId, 'assertion', options.challenge, bound);
+  const challenge = await newChallenge(sql, config.passkeyChallengeTtlSeconds, caller, userId, 'assertion', options.challenge, bound);
   return { challenge_id: challenge.id, expires_at: challenge.expiresAt, action: bound.action, resource_ref: bound.resourceRef, public_key: options };
 }
 

@@ -71,6 +71,23 @@ export const COMMANDS: readonly Command[] = [
     run: (input) => import('./bootstrap').then((m) => m.bootstrapCommand(input)),
   },
   {
+    path: ['enterprises', 'create'],
+    summary: 'create another enterprise and its admin service account',
+    description:
+      'Create an enterprise with its platform roles, default master account and an enterprise-admin service\n' +
+      "account, as the first run's bootstrap does, whatever enterprises exist. Prints the service account's\n" +
+      'credentials once (the secret is not stored), or writes them to a new 0600 --credentials-file.',
+    flags: {
+      'legal-name': { type: 'string', value: '<name>', required: true, help: "the enterprise's legal name" },
+      jurisdiction: { type: 'string', value: '<country>', help: 'two-letter ISO 3166-1 code (default COUNTERFOIL_BOOTSTRAP_JURISDICTION, GB)' },
+      'external-id': { type: 'string', value: '<id>', help: "the operator's own id for it (default enterprise-<enterprise_id>)" },
+      'credentials-file': { type: 'string', value: '<path>', help: 'write the credentials to this new file (mode 0600) instead of stdout' },
+      json: { type: 'boolean', help: 'print JSON: {enterprise_id, client_id, client_secret}' },
+    },
+    settings: DATABASE,
+    run: (input) => import('./enterprises').then((m) => m.enterprisesCreate(input)),
+  },
+  {
     path: ['openapi'],
     summary: "print the tenant API's OpenAPI document",
     description: "Print the tenant API's OpenAPI document (JSON) to stdout. Connects to nothing.",

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { normalizeAllowlistEntry } from '../auth/ip-allowlist';
+import { normalizeAllowlistEntry } from './ip-addresses';
 import { ROOT } from '../root';
 
 // An empty variable counts as unset, as a shell's `VAR=` means "no value".
@@ -16,7 +16,7 @@ function integer(min: number, max: number, what = 'an integer') {
     .transform(Number)
     .pipe(z.number().min(min, range).max(max, range));
 }
-export const int = (fallback: number, min: number, max: number, what?: string) => z.preprocess(blank, integer(min, max, what).default(fallback));
+const int = (fallback: number, min: number, max: number, what?: string) => z.preprocess(blank, integer(min, max, what).default(fallback));
 /** 0 or 1 without a default of its own: the mode decides it (see loadConfig). */
 const flag = () => z.preprocess(blank, integer(0, 1).optional());
 
@@ -92,6 +92,10 @@ const buildId = z.preprocess(
   z.string().refine((n) => !n.startsWith('__') && n.length <= 100, { error: 'expected at most 100 characters, not starting with "__"' }).optional(),
 );
 
+/** The longest an action token or a passkey challenge may live: the request schemas cap at it too. */
+export const MAX_ACTION_TOKEN_TTL_SECONDS = 300;
+export const MAX_PASSKEY_CHALLENGE_TTL_SECONDS = 300;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -124,6 +128,9 @@ export const envSchema = z
     // Down to 5 s, so tests can watch a session run out.
     COUNTERFOIL_ACCESS_TOKEN_TTL_SECONDS: int(3600, 5, 86400),
     COUNTERFOIL_CLIENT_SECRET_TTL_DAYS: int(365, 1, 3650),
+    COUNTERFOIL_ACTION_TOKEN_TTL_SECONDS: int(MAX_ACTION_TOKEN_TTL_SECONDS, 1, MAX_ACTION_TOKEN_TTL_SECONDS, 'whole seconds'),
+    COUNTERFOIL_PASSKEY_CHALLENGE_TTL_SECONDS: int(120, 1, MAX_PASSKEY_CHALLENGE_TTL_SECONDS, 'whole seconds'),
+    COUNTERFOIL_SECRET_EXPIRY_WARNING_SECONDS: int(14 * 86_400, 0, 365 * 86_400, 'whole seconds'),
     COUNTERFOIL_BOOTSTRAP_LEGAL_NAME: text('Counterfoil Sandbox Ltd'),
     COUNTERFOIL_BOOTSTRAP_JURISDICTION: z.preprocess(
       blank,

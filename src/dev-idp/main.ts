@@ -1,8 +1,10 @@
+/* eslint-disable no-restricted-properties -- its own process, configured by the environment its parent gives it */
 import { startDevIdentityProvider } from './provider';
 
 /**
  * The development identity provider as a process of its own (the browser tests run it so; `start`
  * runs it in process). Prints one JSON line `{"issuer": …}` once it listens; stops on SIGTERM/SIGINT.
+ * Not a Counterfoil role: its settings are the environment its parent spawns it with, not the configuration.
  */
 function env(name: string): string {
   const value = process.env[name];

@@ -19,7 +19,7 @@ export function routesFor(mode: Services['config']['mode'], routes: RouteDef[] =
 
 /** The document describes itself too: `GET /openapi.json` is one of the routes it lists. */
 const documents = new WeakMap<object, unknown>();
-const openApiRoute: RouteDef = defineRoute({
+export const openApiRoute: RouteDef = defineRoute({
   method: 'get',
   path: '/openapi.json',
   operationId: 'getOpenApiDocument',

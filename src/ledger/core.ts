@@ -2,12 +2,22 @@ import type { PendingQuery, Row, TransactionSql } from 'postgres';
 import { AppError } from '../errors';
 import { isRefusal } from '../db/refusals';
 import { formatAmount } from './assets';
-import { outboxBell } from '../events/outbox';
 import { evaluateMonitors } from './monitors';
 
 import type { LedgerSql, WriteGuard } from './sql';
 
 export type { LedgerSql, WriteGuard };
+
+// Unset (no services in this process), nothing is woken: the outbox dispatcher's periodic sweep finds the events.
+let ledgerEventsWritten: () => void = () => {};
+
+/**
+ * Whom the write engine tells, once the booking had time to commit, that a booking wrote events (a balance
+ * monitor's crossing): the services hand it the outbox's bell, so the ledger sits below events.
+ */
+export function announceLedgerEventsTo(notify: () => void): void {
+  ledgerEventsWritten = notify;
+}
 
 export function isTransaction(sql: LedgerSql): sql is TransactionSql {
   return typeof (sql as TransactionSql).savepoint === 'function';
@@ -125,7 +135,7 @@ export function issueMovements(
   // the hand-over by a microtask and let a caller's later execute() overtake them.
   for (const q of statements) q.execute();
   // A crossing's event was written: wake the outbox once the booking had time to commit (its failure is the caller's to handle).
-  monitors.then(([r]) => (r?.emitted ? outboxBell.ring() : undefined), () => undefined);
+  monitors.then(([r]) => (r?.emitted ? ledgerEventsWritten() : undefined), () => undefined);
   return {
     statements,
     lock,

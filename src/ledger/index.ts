@@ -2,10 +2,10 @@
  * The ledger: the only writer of balances, postings and holds. Every function takes a postgres.js
  * client or an open transaction of one (`services.sql` or the `tx` of `sql.begin`) and joins the
  * transaction when given one, so a caller can book and write its own rows atomically. Amounts are
- * BigInt minor units; see ./assets for parsing and formatting, docs/ledger.md for the model.
+ * BigInt minor units; see src/money for parsing and formatting, docs/ledger.md for the model.
  */
-export { ASSETS, ASSET_CODES, assetOf, formatAmount, isAsset, money, parseAmount, type Asset, type AssetClass } from './assets';
-export { insufficientFundsError, type LedgerSql } from './core';
+export { ASSETS, ASSET_CODES, assetOf, formatAmount, isAsset, money, parseAmount, type Asset, type AssetClass } from '../money/assets';
+export { announceLedgerEventsTo, insufficientFundsError, type LedgerSql } from './core';
 export { SYSTEM_ACCOUNT_KINDS, systemAccountRef, type SystemAccountKind } from './system-accounts';
 export {
   book,

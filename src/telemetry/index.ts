@@ -23,8 +23,10 @@ let runtime: TracingRuntime | undefined;
 
 /**
  * True when the environment asks for traces: an OTLP endpoint (all signals, or traces only) is set,
- * the SDK is not disabled and the traces exporter is not `none`.
+ * the SDK is not disabled and the traces exporter is not `none`. Read from process.env, not the configuration:
+ * the OTEL_* variables are the OpenTelemetry SDK's own, which its env detector and exporters read there themselves.
  */
+// eslint-disable-next-line no-restricted-properties -- the OpenTelemetry SDK's own variables (above)
 export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true') return false;
   if ((env.OTEL_TRACES_EXPORTER ?? '').trim().toLowerCase() === 'none') return false;
@@ -33,8 +35,9 @@ export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean
 
 /**
  * Starts the SDK once per process when configured; before the database drivers load, so that the
- * pg instrumentation sees `pg` loaded. `serviceName` is the default for OTEL_SERVICE_NAME.
+ * pg instrumentation sees `pg` loaded. `serviceName` is the default for OTEL_SERVICE_NAME; `env` is process.env as above.
  */
+// eslint-disable-next-line no-restricted-properties -- the OpenTelemetry SDK's own variables (above)
 export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (runtime) return true;
   if (!tracingConfigured(env)) return false;

@@ -136,6 +136,7 @@ export async function createWorker(
 ): Promise<{ worker: Worker; connection: NativeConnection }> {
   installTemporalRuntime(services.log);
   // Read by the patched SDK in the workflow thread, which takes its environment from this process's.
+  // eslint-disable-next-line no-restricted-properties -- a write for the SDK, from the configuration
   process.env.COUNTERFOIL_WORKFLOW_STACK_TRACES = services.config.workflowStackTraces ? '1' : '0';
   const connection = await NativeConnection.connect(connectionOptionsOf(services.temporal.settings));
   const worker = await Worker.create({

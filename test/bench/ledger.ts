@@ -20,7 +20,7 @@ import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { uuidv7 } from '../../src/ids';
 import { ASSETS, book, systemAccountRef, verifyLedger } from '../../src/ledger';
 import { TransferBooker, bookerOptions, connectBookerPool, type BookerPool } from '../../src/domain/transfers/group-booking';
-import type { TransferRow } from '../../src/domain/transfers/transfers';
+import type { TransferRow } from '../../src/domain/transfers';
 import { IdempotencyScope } from '../../src/idempotency/store';
 import { AUDIT_ENTRIES, type EntryRecord } from '../../src/domain/audit/entries';
 import { Metrics } from '../../src/metrics';

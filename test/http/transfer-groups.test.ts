@@ -5,7 +5,7 @@ import { uuidv7 } from '../../src/ids';
 import { ASSETS, balancesOf, creditExternalDeposit, verifyLedger } from '../../src/ledger';
 import { TransferBooker, connectBookerPool } from '../../src/domain/transfers/group-booking';
 import { PipelineSockets } from '../../src/db/pipeline-sockets';
-import type { TransferRow } from '../../src/domain/transfers/transfers';
+import type { TransferRow } from '../../src/domain/transfers';
 import { Metrics } from '../../src/metrics';
 import { call, createTenant, startTestApp, tokenFor, type Tenant, type TestApp } from '../helpers/app';
 import { runState } from '../helpers/run-state';

@@ -1,5 +1,6 @@
 import { loadConfig } from '../../src/config';
-import { describeMissing, missingProviders, parseProviderRouting, providerFor, SANDBOX_ROUTING } from '../../src/providers/routing';
+import { parseProviderRouting, SANDBOX_ROUTING } from '../../src/config/provider-routing';
+import { describeMissing, missingProviders, providerFor } from '../../src/providers/routing';
 import { SandboxRefused } from '../../src/providers/sandbox';
 import { SandboxPayoutRail, SandboxRail } from '../../src/providers/rails';
 import { SandboxPriceSource } from '../../src/providers/prices';

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describeTemporalConnection, temporalConnectionOptions, temporalConnectionSettings } from '../../src/temporal/connection';
+import { temporalConnectionSettings } from '../../src/config/temporal';
+import { describeTemporalConnection, temporalConnectionOptions } from '../../src/temporal/connection';
 import { ConfigError, loadConfig } from '../../src/config';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'temporal-connection-'));

@@ -3,7 +3,7 @@ import { CONVERSION_WORKFLOW, type ConversionWorkflowInput } from '../../src/dom
 import { DEPOSIT_WORKFLOW, type DepositWorkflowInput } from '../../src/domain/deposits/messages';
 import { EXPORT_WORKFLOW, SCHEDULED_EXPORT_WORKFLOW, type ExportWorkflowInput, type ScheduledExportInput } from '../../src/domain/exports/messages';
 import { HOUSEKEEPING_WORKFLOW, type HousekeepingInput } from '../../src/domain/housekeeping/messages';
-import { POLICY_CHANGE_WORKFLOW, type PolicyChangeWorkflowInput } from '../../src/domain/policies/messages';
+import { POLICY_CHANGE_WORKFLOW, type PolicyChangeWorkflowInput } from '../../src/domain/governance/messages';
 import { OFF_RAMP_WORKFLOW, ON_RAMP_WORKFLOW, type OffRampWorkflowInput, type OnRampWorkflowInput } from '../../src/domain/ramps/messages';
 import { SECRET_ROTATION_WORKFLOW, type SecretRotationWorkflow } from '../../src/domain/secret-rotation/messages';
 import { INTERNAL_TRANSFER_WORKFLOW, type InternalTransferWorkflowInput } from '../../src/domain/transfers/messages';

@@ -1,4 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
+import type { Db } from '../../db/sql';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
 import { notFound } from '../../errors';
@@ -8,8 +9,6 @@ import { visibleByScopePath } from '../policies/scope';
 import { writeCarriedEntry, type EntryRecord } from '../audit/entries';
 import { APPROVAL_EVENTS } from './events';
 import type { ApprovalDecision, ApprovalSpec, ApprovalStatus, ApprovalVote, DecisionProof } from './messages';
-
-type Db = Sql | TransactionSql;
 
 export interface ApprovalRow {
   id: string;

@@ -6,7 +6,7 @@ import type { Services } from '../../services';
 import { findApproval, isEligibleApprover, readApproval, type ApprovalRow, type ApprovalView } from './approvals';
 import { APPROVAL_REFUSALS, APPROVAL_UPDATES, type ApprovalCancellation, type ApprovalVote, type DecisionProof } from './messages';
 import type { ActionTokenProof } from '../../auth/action-tokens';
-import { governanceSettings } from '../policies/governance-settings';
+import { governanceSettings } from './settings';
 import type { CarriedEntry } from '../audit/entries';
 import { STILL_RUNNING, UPDATE_WAIT_MS, updateWithin } from '../../temporal/bounded-update';
 

@@ -31,7 +31,7 @@ export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired' | '
 export type ApprovalOutcome = Exclude<ApprovalStatus, 'pending'>;
 
 /** Everything the workflow needs to open and run one approval. */
-/** What else waits for approval besides the money families: changes of the policy itself (policies/changes.ts). */
+/** What else waits for approval besides the money families: changes of the policy itself (governance/changes.ts). */
 export const GOVERNANCE_FAMILIES = ['policy_change', 'withdrawal_destination'] as const;
 export type GovernanceFamily = (typeof GOVERNANCE_FAMILIES)[number];
 

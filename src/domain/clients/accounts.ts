@@ -122,8 +122,9 @@ export async function listClientAccounts(
     const client = await em.findOne(Client, { id: clientId });
     if (!client || !caller.sees([`enterprises/${client.enterpriseId}`, page.scopeRef])) return [];
   } else if (page.scopeRef && page.scopeRef !== caller.enterpriseRef) return [];
-  const broad = caller.can('clients.read', [caller.enterpriseRef]) || (clientId && caller.can('clients.read', [caller.enterpriseRef, `clients/${clientId}`]));
-  const grants = caller.scopesWith('clients.read').map((g) => g.scopeRef);
+  const broad = caller.canBelow('clients.read', [caller.enterpriseRef]) || (clientId && caller.canBelow('clients.read', [caller.enterpriseRef, `clients/${clientId}`]));
+  // A client's accounts only under a subtree grant at the client; an exact one reaches the client alone.
+  const grants = caller.scopesWith('clients.read').filter((g) => g.propagation === 'subtree' || !g.scopeRef.startsWith('clients/')).map((g) => g.scopeRef);
   const visible = broad
     ? null
     : {

@@ -148,7 +148,7 @@ export async function listClients(
   page: { scopeRef?: string; status?: AccountHolderStatus; after: string | null; limit: number },
 ): Promise<Client[]> {
   if (page.scopeRef && page.scopeRef !== caller.enterpriseRef) return [];
-  const granted = caller.can('clients.read', [caller.enterpriseRef])
+  const granted = caller.canBelow('clients.read', [caller.enterpriseRef])
     ? null
     : caller.scopesWith('clients.read').flatMap((g) => (g.scopeRef.startsWith('clients/') ? [g.scopeRef.slice(8)] : []));
   if (granted && granted.length === 0) return [];

@@ -5,7 +5,7 @@ import { conflict, notFound, unprocessable } from '../../errors';
 import { etagOf, type Alongside } from '../../db/base';
 import { uuidv7 } from '../../ids';
 import { recordEventSql } from '../../events/outbox';
-import { PROVIDER_KINDS, type ProviderRouting } from '../../providers/routing';
+import { PROVIDER_KINDS, type ProviderRouting } from '../../config/provider-routing';
 import { checkConnectorUrl } from '../../providers/http/outbound';
 import type { ConnectorLookup } from '../../providers';
 import { generateConnectorSecret, openConnectorSecret, sealConnectorSecret } from './secrets';

@@ -1,4 +1,5 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { Sql } from 'postgres';
+import type { Db } from '../../db/sql';
 import { notFound } from '../../errors';
 import type { Alongside } from '../../db/base';
 import { uuidv7 } from '../../ids';
@@ -21,8 +22,6 @@ export interface QuoteRow extends PricedColumns {
   used_at: Date | null;
   conversion_id: string | null;
 }
-
-type Db = Sql | TransactionSql;
 
 export const QUOTE_COLUMNS = (sql: Db) => sql`
   id, created_at, enterprise_id, account_ref, pair_id, from_asset, to_asset, from_amount::text as from_amount,

@@ -1,4 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
+import type { Db } from '../../db/sql';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import { notFound } from '../../errors';
 import { etagOf, type AccountOwnedRow } from '../../db/base';
@@ -28,8 +29,6 @@ export interface ConversionRow extends AccountOwnedRow, PricedColumns {
   reference_unique: boolean;
   metadata: Record<string, string>;
 }
-
-type Db = Sql | TransactionSql;
 
 const COLUMN_LIST = `
   id, version, created_at, updated_at, enterprise_id, client_id, account_ref, pair_id, quote_id, business_key, from_asset,

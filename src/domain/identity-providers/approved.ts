@@ -7,7 +7,7 @@ import { presentIdentityProvider } from './present';
 import { changeOfBody, fieldsOf, mergeChange, newProviderFields, type IdentityProviderChangeBody, type ProviderFields } from './providers';
 
 /*
- * Identity-provider changes the enterprise's quorum approved (policies/changes.ts): applied in the
+ * Identity-provider changes the enterprise's quorum approved (governance/changes.ts): applied in the
  * transaction that marks the policy change applied, with raw SQL, so the provider, its event and the
  * change's event commit together. The checks the proposal made are made again: the issuer may have
  * been taken, or the provider changed, since.

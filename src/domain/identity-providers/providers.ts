@@ -84,7 +84,7 @@ async function keySourceErrors(jwks: PublicJwks | null, jwksUri: string | null, 
   return errors;
 }
 
-/** What a provider is made of, as an entity or as a row read with raw SQL (an approved change, policies/changes.ts). */
+/** What a provider is made of, as an entity or as a row read with raw SQL (an approved change, governance/changes.ts). */
 export type ProviderFields = Pick<IdentityProvider, 'displayName' | 'issuer' | 'audience' | 'jwks' | 'jwksUri' | 'claimMapping' | 'allowedAlgorithms' | 'status' | 'consoleSignIn'>;
 
 /** 422 unless the signing keys a change gives are usable. */

@@ -92,7 +92,7 @@ export interface ApprovalRequirement {
   approval_ttl_seconds: number;
   reason_code: string;
   requirement_key: string;
-  /** `governance`: a policy change waiting for the enterprise's quorum (policies/changes.ts). */
+  /** `governance`: a policy change waiting for the enterprise's quorum (governance/changes.ts). */
   source: 'policy' | 'governance';
 }
 

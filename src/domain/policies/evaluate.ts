@@ -1,10 +1,9 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { TransactionSql } from 'postgres';
+import type { Db } from '../../db/sql';
 import type { ScopePath } from '../../auth/caller';
 import { applicableRules } from './rules';
 import { bulkTable, type BulkRows, type BulkTable } from '../../db/bulk';
 import { decide, velocityKey, velocityNeeds, type ActionFamily, type PolicyDecision, type ProposedOperation } from './engine';
-
-type Db = Sql | TransactionSql;
 
 /**
  * Sums of the velocity register for one account and family: each (window, asset) a rule asks for.

@@ -1,4 +1,5 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { Sql } from 'postgres';
+import type { Db } from '../../db/sql';
 import { AppError, notFound } from '../../errors';
 import { ASSETS, isAsset, money } from '../../ledger';
 
@@ -18,8 +19,6 @@ export interface PairRow {
   quote_ttl_ms: number;
   enabled: boolean;
 }
-
-type Db = Sql | TransactionSql;
 
 const COLUMNS = (sql: Db) => sql`
   id, from_asset, to_asset, base_asset, quote_asset, mid_price::text as mid_price, spread_bps, price_precision,

@@ -1,4 +1,5 @@
 import type { Sql, TransactionSql } from 'postgres';
+import type { Db } from '../../db/sql';
 import { sessionStore } from './transition';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
@@ -56,8 +57,6 @@ export interface OffRampRow extends AccountOwnedRow {
   reference_unique: boolean;
   metadata: Record<string, string>;
 }
-
-type Db = Sql | TransactionSql;
 
 const COLUMN_LIST = `
   id, version, created_at, updated_at, enterprise_id, client_id, account_ref, asset, fiat_currency, pair_id, payout_method_id,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import type { Sql, TransactionSql } from 'postgres';
+import type { Sql } from 'postgres';
+import type { Db } from '../../db/sql';
 import { sessionStore } from './transition';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
@@ -56,8 +57,6 @@ export interface OnRampRow extends AccountOwnedRow {
   reference_unique: boolean;
   metadata: Record<string, string>;
 }
-
-type Db = Sql | TransactionSql;
 
 const COLUMN_LIST = `
   id, version, created_at, updated_at, enterprise_id, client_id, account_ref, fiat_currency, asset, pair_id, status,

@@ -1,4 +1,5 @@
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
+import type { Db } from '../../db/sql';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
 import type { AccountOwnedRow, Alongside } from '../../db/base';
@@ -7,8 +8,6 @@ import { recordEventSql } from '../../events/outbox';
 import { forgetUnstarted, type UnstartedWorkflow } from '../../temporal/start-outbox';
 import { referenceMetadataFragment, updateReferenceMetadata, type ReferenceMetadataChange, type ReferenceMetadataFilter } from '../../db/references';
 import { visibility, visibleCondition } from '../funding/accounts';
-
-type Db = Sql | TransactionSql;
 
 /** What a guarded transition needs to know about a session table. */
 export interface SessionTable<R extends { status: S }, S extends string> {

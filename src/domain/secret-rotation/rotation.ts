@@ -13,7 +13,6 @@ import { findInScope } from '../iam/scopes';
 import { assertTransition, type IamUnit, type Precondition } from '../iam/unit';
 import { SECRET_ROTATED_SIGNAL, SECRET_ROTATION_WORKFLOW, secretRotationWorkflowId, type SecretRotated, type SecretRotationWorkflow } from './messages';
 import { SecretRotationEvents } from './events';
-import { secretExpiryWarningSeconds } from './settings';
 
 /** Names a secret hash in workflow history without putting the hash itself there. */
 export const secretFingerprint = (secretHash: string) => createHash('sha256').update(`secret-rotation:${secretHash}`).digest('hex').slice(0, 32);
@@ -33,7 +32,7 @@ export async function watchSecrets(services: Services, account: ServiceAccount):
     previousSecretFingerprint: account.previousSecretHash ? secretFingerprint(account.previousSecretHash) : null,
     previousSecretExpiresAt: account.previousSecretExpiresAt?.toISOString() ?? null,
     currentSecretExpiresAt: account.currentSecretExpiresAt.toISOString(),
-    expiryWarningSeconds: secretExpiryWarningSeconds(),
+    expiryWarningSeconds: services.config.secretExpiryWarningSeconds,
   };
   const client = await services.temporal.get();
   await client.workflow.signalWithStart<SecretRotationWorkflow, [SecretRotated]>(SECRET_ROTATION_WORKFLOW, {

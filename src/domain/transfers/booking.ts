@@ -1,16 +1,19 @@
-import type { TransactionSql } from 'postgres';
-import { bulkInsertAll, bulkTable, type BulkTable } from '../../db/bulk';
+import { bulkInsertAll, type BulkTable } from '../../db/bulk';
+import type { Db } from '../../db/sql';
 import { eventsInBulk } from '../../events/outbox';
 import { KeyTaken, answersInBulk, isKeyTaken, type IdempotencyScope } from '../../idempotency/store';
 import { issueBookings } from '../../ledger';
 import { uuidv7 } from '../../ids';
 import { velocitiesInBulk } from '../policies';
-import { accountStates, lockMovable, transferBooking, transferEvent, transferRefusal, transferVelocity, type NewInternalTransfer, type TransferRow } from './records';
+import { accountStates, lockMovable, transferRefusal } from './accounts';
+import { transferBooking, transferVelocity, type NewInternalTransfer } from './model';
+import { transferEvent } from './present';
+import { TRANSFERS_IN_BULK, type TransferRow } from './store';
 
 /*
  * The one way an executed internal transfer is written: a transfer alone (the governed path's
  * `allow`), a group of concurrent transfers (./group-booking) and a batch
- * (./batches) all issue these statements; a single transfer is a group of one.
+ * (./batch-create) all issue these statements; a single transfer is a group of one.
  */
 
 export interface TransferToBook {
@@ -22,33 +25,13 @@ export interface TransferToBook {
   velocityRecorded?: boolean;
 }
 
-const TRANSFERS = bulkTable<Omit<TransferRow, 'approval_ref' | 'failure_reason' | 'hold_id'>>('internal_transfers', {
-  id: 'uuid',
-  version: 'int',
-  created_at: 'timestamptz',
-  updated_at: 'timestamptz',
-  enterprise_id: 'uuid',
-  source_ref: 'text',
-  target_ref: 'text',
-  asset: 'text',
-  amount: 'numeric',
-  status: 'text',
-  ledger_transaction_id: 'uuid',
-  subject_attribution: 'jsonb',
-  settled_at: 'timestamptz',
-  policy_decision: 'jsonb',
-  reference: 'text',
-  reference_unique: 'boolean',
-  metadata: 'jsonb',
-});
-
 /**
  * The group's statements, in order: the accounts locked and checked, the transfer rows, their
  * velocity entries, their events, the Idempotency-Key answers with the requests' audit entries, and
  * last the bookings, so the balance rows are locked for the shortest time. Each lock class is taken
  * in one order (accounts by id, keys sorted, balance rows sorted), so groups cannot deadlock.
  */
-export function issueTransfers(tx: TransactionSql, items: TransferToBook[]) {
+export function issueTransfers(tx: Db, items: TransferToBook[]) {
   const rows = items.map((t) => t.row);
   const accounts =
     items.length === 1
@@ -61,7 +44,7 @@ export function issueTransfers(tx: TransactionSql, items: TransferToBook[]) {
   const answered = items.flatMap((t, i) => (t.idempotency ? [t.idempotency.answered({ status: 201, body: events[i].payload }, events[i].id)] : []));
   const answers = answered.length > 0 ? answersInBulk(answered) : null;
   const parts = [
-    { table: TRANSFERS as BulkTable<unknown>, rows },
+    { table: TRANSFERS_IN_BULK as BulkTable<unknown>, rows },
     velocitiesInBulk(items.filter((t) => !t.velocityRecorded).map((t) => transferVelocity(t.row))),
     eventsInBulk(events),
   ];

@@ -3,28 +3,10 @@ import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { PolicyDecisionBody } from '../policies/decision-body';
 import { referenceMetadataBody } from '../../schema/metadata';
+import { SubjectAttributionBody } from '../../schema/attribution';
+import { TRANSFER_STATUSES } from './model';
 
 export const Money = z.object({ currency: z.string(), value: z.string() }).openapi('Money', { description: 'An exact amount: a decimal string in the asset\'s units.' });
-
-const PrincipalRef = z.object({ id: z.string(), kind: z.string(), tenant_ref: z.string() });
-
-/** An approver, with the service account the decision was made through (null: the person authenticated themselves). */
-export const ApproverRefBody = PrincipalRef.extend({ actor: PrincipalRef.nullable().optional() }).openapi('ApproverRef', {
-  description: 'A person who approved; `actor`: the service account the decision was made through, null when the person authenticated themselves.',
-});
-
-export const SubjectAttributionBody = z
-  .object({
-    authenticated_principal: PrincipalRef,
-    subject: PrincipalRef,
-    actor: PrincipalRef.nullable(),
-    identity_source: z.string(),
-    federation: z.object({ issuer: z.string(), subject: z.string() }).nullable(),
-    enterprise_binding: z.object({ tenant_type: z.literal('enterprise'), topology_ref: z.string() }),
-    initiated_by: PrincipalRef.nullable(),
-    approved_by: z.array(ApproverRefBody).nullable(),
-  })
-  .openapi('SubjectAttribution');
 
 export const FeeSummaryBody = z
   .object({
@@ -39,7 +21,8 @@ export const FeeSummaryBody = z
  */
 export const TransactionResource = z.literal('transaction').openapi({ description: 'The resource discriminator; from API version 2026-11-26 (absent at 2026-11-21).' });
 
-export const TRANSFER_STATUSES = ['pending_approval', 'executing', 'executed', 'cancelled', 'rejected', 'expired', 'failed'] as const;
+/** The statuses are the model's (./model); the schemas below describe them. */
+export { TRANSFER_STATUSES };
 
 export const TransactionRecordBody = z
   .object({

@@ -1,11 +1,11 @@
-import postgres, { type ReservedSql, type Sql, type TransactionSql } from 'postgres';
+import postgres, { type ReservedSql, type Sql } from 'postgres';
 import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit';
 import { connectPostgres } from '../../db/connect';
 import { PipelineSockets } from '../../db/pipeline-sockets';
 import { isDatabaseUnavailable, settledUnlessLost } from '../../db/unavailable';
 import type { Config } from '../../config';
 import type { Metrics } from '../../metrics';
-import type { TransferRow } from './records';
+import type { TransferRow } from './store';
 import { issueTransfers, type TransferToBook } from './booking';
 
 export type { TransferToBook } from './booking';
@@ -135,7 +135,7 @@ export class TransferBooker {
       const begun = conn`begin`.execute();
       let issued: ReturnType<typeof issueTransfers>;
       try {
-        issued = issueTransfers(conn as unknown as TransactionSql, items);
+        issued = issueTransfers(conn, items);
       } catch (err) {
         send?.();
         await conn`rollback`.catch(() => {}); // a statement that could not even be built: nothing may commit

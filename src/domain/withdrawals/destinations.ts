@@ -86,7 +86,7 @@ async function writeEvent(tx: TransactionSql, attribution: SubjectAttribution, t
 
 /**
  * Registers a crypto destination; the address is checked for the network's format and checksum (422).
- * With `approvalId` it waits for that approval (`pending_approval`, policies/changes.ts); otherwise it
+ * With `approvalId` it waits for that approval (`pending_approval`, governance/changes.ts); otherwise it
  * is active and usable after `coolingOffSeconds`.
  */
 export async function createDestination(

@@ -1,7 +1,8 @@
 import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
-import { FeeSummaryBody, Money, SubjectAttributionBody, TransactionResource } from '../transfers/events';
+import { FeeSummaryBody, Money, TransactionResource } from '../transfers/events';
+import { SubjectAttributionBody } from '../../schema/attribution';
 import { PolicyDecisionBody } from '../policies/decision-body';
 import { referenceMetadataBody } from '../../schema/metadata';
 

@@ -1,4 +1,5 @@
 import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
+import type { Db } from '../../db/sql';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound, stateReason } from '../../errors';
 import { etagOf, type AccountOwnedRow } from '../../db/base';
@@ -24,8 +25,6 @@ import {
   type ReferenceMetadataFilter,
 } from '../../db/references';
 import { TERMINAL_WITHDRAWAL_STATUSES, WITHDRAWAL_EVENTS, WITHDRAWAL_UPDATED, type WithdrawalStatus } from './events';
-
-type Db = Sql | TransactionSql;
 
 export interface FeeComponentRow {
   type: 'network_fee' | 'service_fee';

@@ -5,7 +5,6 @@ import {
   BATCH_ACTIONS,
   GOVERNED_ACTIONS,
   MAX_ACTION_TOKEN_TTL_SECONDS,
-  actionTokenTtlSeconds,
   approvalBatchRef,
   issueActionToken,
   type ActionTokenProof,
@@ -105,7 +104,7 @@ export const createActionTokenRoute = defineRoute({
         extensions: { action: body.action, resource_ref: resourceRef },
       });
     }
-    return issueAnswered(services, ctx, caller, { action: body.action, resourceRef, ttlSeconds: body.expires_in_seconds ?? actionTokenTtlSeconds() });
+    return issueAnswered(services, ctx, caller, { action: body.action, resourceRef, ttlSeconds: body.expires_in_seconds ?? services.config.actionTokenTtlSeconds });
   },
 });
 

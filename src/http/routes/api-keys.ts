@@ -102,7 +102,7 @@ export const listApiKeysRoute = defineRoute({
     .strict(),
   responses: { 200: { description: 'A page of API keys.', schema: listOf(ApiKeyBody, 'ApiKeyList') } },
   handler: async ({ query, caller, services, pager }) => {
-    const granted = caller.can('api_keys.read', [caller.enterpriseRef])
+    const granted = caller.canBelow('api_keys.read', [caller.enterpriseRef])
       ? null
       : caller.scopesWith('api_keys.read').flatMap((g) => (g.scopeRef.startsWith('clients/') ? [g.scopeRef.slice('clients/'.length)] : []));
     const asked = query.client_ref ? query.client_ref.slice('clients/'.length) : null;

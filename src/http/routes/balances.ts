@@ -74,7 +74,8 @@ export const masterAccountBalancesRoute = defineRoute({
   errors: ['EdgeNotFound', 'EdgeUnprocessable'],
   handler: async ({ params, query, caller, services }) => {
     const row = await findMasterAccount(services.orm.em.fork(), params.master_account_id);
-    caller.require('balances.read', [`enterprises/${row.enterpriseId}`, `master-accounts/${row.id}`], 'master account');
+    // A master account is an enterprise-level object, read at the enterprise as GET /master-accounts/{id} reads it.
+    caller.require('balances.read', [`enterprises/${row.enterpriseId}`], 'master account');
     return { body: await balanceItems(services, row.enterpriseId, `master-accounts/${row.id}`, query) };
   },
 });

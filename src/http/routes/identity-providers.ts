@@ -9,9 +9,9 @@ import { IdentityProvider } from '../../domain/identity-providers/entities';
 import { outboundPolicy } from '../../net/outbound';
 import { loadIdentityProvider } from '../../domain/identity-providers/providers';
 import { ClaimMappingInput, IdentityProviderBody, JwksBody, SigningAlgorithm, presentIdentityProvider } from '../../domain/identity-providers/present';
-import { presentPolicyChange } from '../../domain/policies/changes';
-import { createIdentityProviderGoverned, updateIdentityProviderGoverned, type AuditIn, type Governed } from '../../domain/policies/governed';
-import { PolicyChangeBody } from '../../domain/policies/governance-events';
+import { presentPolicyChange } from '../../domain/governance/changes';
+import { createIdentityProviderGoverned, updateIdentityProviderGoverned, type AuditIn, type Governed } from '../../domain/governance/governed';
+import { PolicyChangeBody } from '../../domain/governance/events';
 
 const changeShape = {
   display_name: z.string().min(1).max(200),

@@ -4,15 +4,18 @@ import { AccountRef, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assetOf, parseAmount } from '../../ledger';
 import { TRANSFER_STATUSES, TransactionRecordBody, TransferBatchBody } from '../../domain/transfers/events';
-import { MAX_BATCH_TRANSFERS, createTransferBatch, presentBatch, readableBatch } from '../../domain/transfers/batches';
 import {
+  MAX_BATCH_TRANSFERS,
   cancelInternalTransfer,
   createInternalTransfer,
+  createTransferBatch,
   listTransfers,
+  presentBatch,
   presentTransfer,
+  readableBatch,
   readableTransfer,
   updateTransferReferenceMetadata,
-} from '../../domain/transfers/transfers';
+} from '../../domain/transfers';
 import { referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
 import { referenceMetadataPatchRoute } from '../references';
 import { carriedEntry } from '../audit-trail';

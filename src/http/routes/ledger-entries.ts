@@ -7,7 +7,7 @@ import type { Permission } from '../../auth/permissions';
 import type { Services } from '../../services';
 import { Money } from '../../domain/transfers/events';
 import { readWithdrawal } from '../../domain/withdrawals';
-import { readableTransfer } from '../../domain/transfers/transfers';
+import { readableTransfer } from '../../domain/transfers';
 import { readableConversion } from '../../domain/conversions';
 
 const LedgerPosting = z

@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import { z } from '../../schema/zod';
 import { defineRoute } from '../route';
 import { verifyClientCredentials } from '../../auth/client-credentials';
-import { publicTokenExchangeGrant, tokenExchangeGrant } from '../../domain/iam/token-exchange';
+import { publicTokenExchangeGrant, tokenExchangeGrant } from '../../domain/identity-providers/token-exchange';
 import { ACCESS_TOKEN_TYPE, TokenRequest, oauthError, type GrantHandler, type TokenRequestBody } from '../../auth/oauth';
 
 export const TokenResponse = z

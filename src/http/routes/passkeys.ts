@@ -4,7 +4,6 @@ import { defineRoute, type RouteDef } from '../route';
 import { Timestamp, Uuid } from '../../schema/common';
 import { assertionOptions, listPasskeys, presentPasskey, registerPasskey, registrationOptions, deletePasskey, verifyAssertion } from '../../auth/passkeys';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { actionTokenTtlSeconds } from '../../auth/action-tokens';
 import { ActionName, ActionTokenBody, ApprovalBatch, boundResource, issueAnswered } from './action-tokens';
 
 /** The origin the request was sent to: what a WebAuthn answer names when no origins are configured. */
@@ -155,7 +154,7 @@ export const createActionTokenWithPasskeyRoute = defineRoute({
       challengeId: body.challenge_id,
       credential: body.credential as unknown as AuthenticationResponseJSON,
     });
-    return issueAnswered(services, ctx, caller, { action: bound.action, resourceRef: bound.resourceRef, ttlSeconds: actionTokenTtlSeconds(), proof: 'passkey' });
+    return issueAnswered(services, ctx, caller, { action: bound.action, resourceRef: bound.resourceRef, ttlSeconds: services.config.actionTokenTtlSeconds, proof: 'passkey' });
   },
 });
 

@@ -9,9 +9,9 @@ import { ACTION_FAMILIES, PolicyDecisionBody, evaluatePolicy } from '../../domai
 import { POLICY_RULE_STATUSES, PolicyRuleBody, RuleConditionsBody, RuleEffectBody } from '../../domain/policies/events';
 import { createPolicyRule, listPolicyRules, presentPolicyRule, readPolicyRule, type PolicyRuleAction, type PolicyRuleRow } from '../../domain/policies/rules';
 import { auditAlongside, auditRowAlongside } from '../audit-trail';
-import { presentPolicyChange } from '../../domain/policies/changes';
-import { changeRuleGoverned, type Governed } from '../../domain/policies/governed';
-import { PolicyChangeBody } from '../../domain/policies/governance-events';
+import { presentPolicyChange } from '../../domain/governance/changes';
+import { changeRuleGoverned, type Governed } from '../../domain/governance/governed';
+import { PolicyChangeBody } from '../../domain/governance/events';
 import type { Services } from '../../services';
 
 const ScopeRef = z

@@ -4,10 +4,10 @@ import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
 import { auditAlongside } from '../audit-trail';
-import { listPolicyChanges, presentPolicyChange, readPolicyChange } from '../../domain/policies/changes';
-import { governanceSettings, presentGovernanceSettings } from '../../domain/policies/governance-settings';
-import { updateGovernanceSettings } from '../../domain/policies/governed';
-import { GovernanceSettingsBody, POLICY_CHANGE_STATUSES, PolicyChangeBody } from '../../domain/policies/governance-events';
+import { listPolicyChanges, presentPolicyChange, readPolicyChange } from '../../domain/governance/changes';
+import { governanceSettings, presentGovernanceSettings } from '../../domain/governance/settings';
+import { updateGovernanceSettings } from '../../domain/governance/governed';
+import { GovernanceSettingsBody, POLICY_CHANGE_STATUSES, PolicyChangeBody } from '../../domain/governance/events';
 
 export const listPolicyChangesRoute = defineRoute({
   method: 'get',

@@ -1,5 +1,5 @@
 import { z } from '../../schema/zod';
-import { createDestinationGoverned } from '../../domain/policies/governed';
+import { createDestinationGoverned } from '../../domain/governance/governed';
 import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';

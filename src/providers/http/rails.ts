@@ -1,5 +1,5 @@
 import { z } from '../../schema/zod';
-import { formatAmount } from '../../ledger';
+import { formatAmount } from '../../money/assets';
 import type { RailOutcome, RailSubmission, SubmitOutcome, WithdrawalRail } from '../rails/rail';
 import type { ConnectorClient } from './client';
 

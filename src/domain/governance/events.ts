@@ -1,7 +1,7 @@
 import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
-import { ApproverRefBody, SubjectAttributionBody } from '../transfers/events';
+import { ApproverRefBody, SubjectAttributionBody } from '../../schema/attribution';
 
 export const GovernanceSettingsBody = z
   .object({

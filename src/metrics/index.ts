@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Sql } from 'postgres';
-import { BacklogSnapshots, OUTBOX_COUNT_CAP, WEBHOOK_BACKLOG_RANKS, type Backlogs } from './metrics/backlogs';
+import { BacklogSnapshots, OUTBOX_COUNT_CAP, WEBHOOK_BACKLOG_RANKS, type Backlogs } from './backlogs';
 
 /** Why a connector call gave no usable answer (src/providers/http/client.ts), or `ok`. */
 export type ConnectorOutcome = 'ok' | 'unreachable' | 'timeout' | 'status' | 'malformed';

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { parseProviderRouting, SANDBOX_ROUTING, type ProviderRouting } from './providers/routing';
-import { envSchema, int } from './config/env-schema';
-import { TemporalSettingsError, temporalConnectionSettings, type TemporalConnectionSettings } from './temporal/connection';
+import { parseProviderRouting, SANDBOX_ROUTING, type ProviderRouting } from './provider-routing';
+import { envSchema } from './env-schema';
+import { TemporalSettingsError, temporalConnectionSettings, type TemporalConnectionSettings } from './temporal';
 
 /** Where the process runs: sandbox enables simulators and sandbox-only routes; production refuses them. */
 export type Mode = 'sandbox' | 'production';
@@ -40,7 +40,7 @@ export interface Config {
   embeddedPostgresPort: number;
   /** TEMPORAL_ADDRESS or the Temporal profile's address; unset, `start` runs the dev server. */
   temporalAddress: string | undefined;
-  /** How to reach Temporal: address, namespace, TLS/mTLS, API key (src/temporal/connection.ts). */
+  /** How to reach Temporal: address, namespace, TLS/mTLS, API key (./temporal.ts). */
   temporal: TemporalConnectionSettings;
   temporalPort: number;
   temporalUiPort: number;
@@ -57,6 +57,11 @@ export interface Config {
   opsPort: number;
   accessTokenTtlSeconds: number;
   clientSecretTtlDays: number;
+  /** Default lifetime of an action token, and how long a person has to answer a passkey challenge (at most 5 minutes each). */
+  actionTokenTtlSeconds: number;
+  passkeyChallengeTtlSeconds: number;
+  /** How long before a service account's secret expires the rotation workflow records `iam.service_account.secret_expiring.v1`. */
+  secretExpiryWarningSeconds: number;
   bootstrap: { legalName: string; jurisdiction: string };
   rateLimits: RateLimitConfig;
   /** Trust X-Forwarded-For from these proxies only (addresses and CIDR ranges, IPv4 and IPv6). Empty: use the socket address. */
@@ -129,7 +134,7 @@ export interface Config {
   webhookLaneSweepMs: number;
   /** Where the keys that seal secrets at rest come from: never the database (src/auth/sealing.ts). */
   sealingKeys: SealingKeySource;
-  /** Which provider serves each rail, network, pair and KYC path (src/providers/routing.ts, docs/connectors.md). */
+  /** Which provider serves each rail, network, pair and KYC path (./provider-routing.ts, docs/connectors.md). */
   providers: ProviderRouting;
   /** PEM of the CA connector services' certificates chain to, trusted besides the system's roots. */
   connectorCaFile: string | undefined;
@@ -154,19 +159,9 @@ export class ConfigError extends Error {
   }
 }
 
-export { envSchema, ENV_VARIABLES } from './config/env-schema';
+export { envSchema, ENV_VARIABLES, MAX_ACTION_TOKEN_TTL_SECONDS } from './env-schema';
 
 type Env = Record<string, string | undefined>;
-
-/**
- * A duration in whole seconds from the environment, validated like the rest of this file. Read per use
- * by the module that owns the setting (action tokens, secret rotation), not part of the shared Config.
- */
-export function envSeconds(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const parsed = z.object({ [name]: int(fallback, min, max, 'whole seconds') }).safeParse(env);
-  if (!parsed.success) throw configError(parsed.error);
-  return parsed.data[name] as number;
-}
 
 function configError(error: z.ZodError): ConfigError {
   const issue = error.issues[0]!;
@@ -238,6 +233,9 @@ export function loadConfig(env: Env = process.env): Config {
     opsPort: e.COUNTERFOIL_OPS_PORT,
     accessTokenTtlSeconds: e.COUNTERFOIL_ACCESS_TOKEN_TTL_SECONDS,
     clientSecretTtlDays: e.COUNTERFOIL_CLIENT_SECRET_TTL_DAYS,
+    actionTokenTtlSeconds: e.COUNTERFOIL_ACTION_TOKEN_TTL_SECONDS,
+    passkeyChallengeTtlSeconds: e.COUNTERFOIL_PASSKEY_CHALLENGE_TTL_SECONDS,
+    secretExpiryWarningSeconds: e.COUNTERFOIL_SECRET_EXPIRY_WARNING_SECONDS,
     bootstrap: { legalName: e.COUNTERFOIL_BOOTSTRAP_LEGAL_NAME, jurisdiction: e.COUNTERFOIL_BOOTSTRAP_JURISDICTION },
     rateLimits: {
       readPerSecond: e.COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND,

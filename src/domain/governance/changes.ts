@@ -11,12 +11,12 @@ import { startGovernedWorkflow } from '../approvals/operations';
 import { activateGovernedDestination, rejectGovernedDestination } from '../withdrawals/destinations';
 import { createApprovedProvider, updateApprovedProvider } from '../identity-providers/approved';
 import type { IdentityProviderChangeBody } from '../identity-providers/providers';
-import { visibleByScopePath } from './scope';
+import { visibleByScopePath } from '../policies/scope';
 import { POLICY_CHANGE_WORKFLOW } from './messages';
 export { POLICY_CHANGE_WORKFLOW, type PolicyChangeWorkflowInput } from './messages';
-import { GOVERNANCE_EVENTS, type POLICY_CHANGE_KINDS, type POLICY_CHANGE_STATUSES } from './governance-events';
-import { approverRoleId, governanceSettings, writeSettings, type GovernanceSettingsPatch, type GovernanceSettingsRow } from './governance-settings';
-import { lockPolicyRule, ruleChangeOf, writeRuleChange, type PolicyRuleAction, type PolicyRulePatch } from './rules';
+import { GOVERNANCE_EVENTS, type POLICY_CHANGE_KINDS, type POLICY_CHANGE_STATUSES } from './events';
+import { approverRoleId, governanceSettings, writeSettings, type GovernanceSettingsPatch, type GovernanceSettingsRow } from './settings';
+import { lockPolicyRule, ruleChangeOf, writeRuleChange, type PolicyRuleAction, type PolicyRulePatch } from '../policies/rules';
 
 
 /*

@@ -18,7 +18,7 @@ import {
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
 import { createDestination, type DestinationRow, type NewDestination } from '../withdrawals/destinations';
 import { proposeChange, startPolicyChange, type PolicyChangeRow, type ProposedChange } from './changes';
-import { assertValidSettings, governanceSettings, writeSettings, type GovernanceSettingsPatch, type GovernanceSettingsRow } from './governance-settings';
+import { assertValidSettings, governanceSettings, writeSettings, type GovernanceSettingsPatch, type GovernanceSettingsRow } from './settings';
 import {
   assertValidRule,
   changePolicyRuleStatus,
@@ -29,7 +29,7 @@ import {
   type PolicyRulePatch,
   type PolicyRuleRow,
   type Precondition,
-} from './rules';
+} from '../policies/rules';
 
 /*
  * Rule and settings changes, new withdrawal destinations and identity providers: applied at once, or
