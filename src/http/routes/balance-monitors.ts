@@ -3,7 +3,7 @@ import { defineRoute, type RouteDef } from '../route';
 import { AccountRef, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
-import { ASSET_CODES } from '../../ledger';
+import { ASSET_CODES } from '../../money/assets';
 import { MONITOR_BALANCES, MONITOR_OPERATORS } from '../../ledger/monitors';
 import { BalanceMonitorBody } from '../../domain/balance-monitors/events';
 import {

@@ -3,7 +3,7 @@ import { defineRoute, type RouteDef } from '../route';
 import { AccountRef, Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { AppError } from '../../errors';
-import { assetOf, parseAmount } from '../../ledger';
+import { assetOf, parseAmount } from '../../money/assets';
 import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
 import { requireAccount } from '../../domain/funding/accounts';

@@ -9,7 +9,7 @@ import { EXPORT_KINDS, exportFilePath, listExports, presentExport, requestExport
 import { ALSO_REQUIRES, readableExports, requireExportCreate, visibleExport } from '../../domain/exports/access';
 import type { ExportKind } from '../../domain/exports/sources';
 import { auditRowAlongside } from '../audit-trail';
-import { ASSET_CODES } from '../../ledger';
+import { ASSET_CODES } from '../../money/assets';
 import { exportScheduleRoutes } from './export-schedules';
 import { Format, Instant, TopologyRef } from './export-shapes';
 

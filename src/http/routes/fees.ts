@@ -5,7 +5,7 @@ import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
 import { AppError } from '../../errors';
 import { scopePathOf } from '../../auth/scope-paths';
-import { formatAmount, parseAmount, assetOf } from '../../ledger/assets';
+import { formatAmount, parseAmount, assetOf } from '../../money/assets';
 import { OPERATION_TYPES } from '../../domain/fees/engine';
 import { getAgreement, issueAgreement, listAgreements, presentAgreement, quoteFees } from '../../domain/fees/agreements';
 import { railProblem } from '../../domain/fees/schedule';

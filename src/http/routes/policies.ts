@@ -3,7 +3,7 @@ import { defineRoute, type RouteDef } from '../route';
 import { AccountRef, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
-import { assetOf, parseAmount } from '../../ledger';
+import { assetOf, parseAmount } from '../../money/assets';
 import { requireAccount } from '../../domain/funding/accounts';
 import { ACTION_FAMILIES, PolicyDecisionBody, evaluatePolicy } from '../../domain/policies';
 import { POLICY_RULE_STATUSES, PolicyRuleBody, RuleConditionsBody, RuleEffectBody } from '../../domain/policies/events';

@@ -2,7 +2,7 @@ import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
 import { AccountRef, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
-import { assetOf, parseAmount } from '../../ledger';
+import { assetOf, parseAmount } from '../../money/assets';
 import {
   WITHDRAWAL_STATUSES,
   WithdrawalRecordBody,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type Koa from 'koa';
 import { z } from '../../schema/zod';
 import { Uuid } from '../../schema/common';
-import { ASSETS, formatAmount, isAsset, parseAmount } from '../../ledger';
+import { ASSETS, formatAmount, isAsset, parseAmount } from '../../money/assets';
 import { executeQuote, listPairs, priceQuote, type ConversionRow, type PairRow, type QuoteRow } from '../../domain/conversions';
 import type { Services } from '../../services';
 import { SignedApiError, type SignedErrorLabel } from './errors';

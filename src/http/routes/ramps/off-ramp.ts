@@ -4,7 +4,7 @@ import { AccountRef, Uuid } from '../../../schema/common';
 import { AppError } from '../../../errors';
 import { referenceMetadataCreate, referenceMetadataOf } from '../../../schema/metadata';
 import { referenceMetadataPatchRoute } from '../../references';
-import { parseAmount } from '../../../ledger';
+import { parseAmount } from '../../../money/assets';
 import { auditRowAlongside, carriedEntry } from '../../audit-trail';
 import {
   OFF_RAMP_STATUSES,
