@@ -41,16 +41,16 @@ export async function lateAuditEntries(): Promise<void> {
 export function auditTrail(services: Pick<Services, 'sql' | 'log'>): Koa.Middleware {
   const record = async (ctx: Koa.Context, error: unknown) => {
     if (error instanceof AppError && error.code === 'EdgeRateLimited') return;
-    const values = requestAuditEntry(ctx, error);
-    if (!values) return;
+    const entry = requestAuditEntry(ctx, error);
+    if (!entry) return;
     const requestId = ctx.state.requestId;
     try {
-      await insertAuditEntry(services.sql, values);
+      await insertAuditEntry(services.sql, entry);
     } catch (err) {
       if (isDatabaseUnavailable(err)) {
         // A failover under the write (the pool reconnects within a second): written again in the
         // background, without holding the answer, once the database answers.
-        writeLate(services, values, new Date(), requestId);
+        writeLate(services, entry, new Date(), requestId);
         return;
       }
       // The effect (or refusal) already happened; losing its entry is logged loudly rather than turned into a 500.
@@ -69,13 +69,13 @@ export function auditTrail(services: Pick<Services, 'sql' | 'log'>): Koa.Middlew
 }
 
 /** Retries the entry until it is written or AUDIT_OUTAGE_WAIT_MS pass; only then is its loss an error. */
-function writeLate(services: Pick<Services, 'sql' | 'log'>, values: EntryRecord, occurredAt: Date, requestId: string | undefined): void {
+function writeLate(services: Pick<Services, 'sql' | 'log'>, entry: EntryRecord, occurredAt: Date, requestId: string | undefined): void {
   const deadline = Date.now() + AUDIT_OUTAGE_WAIT_MS;
   const done = (async () => {
     for (let attempt = 1; ; attempt++) {
       await new Promise((r) => setTimeout(r, RETRY_MS));
       try {
-        await insertAuditEntryLate(services.sql, values, occurredAt);
+        await insertAuditEntryLate(services.sql, entry, occurredAt);
         services.log.info({ request_id: requestId, attempts: attempt, waited_ms: Date.now() - occurredAt.getTime() }, 'audit entry written after the database came back');
         return;
       } catch (err) {
