@@ -58,6 +58,15 @@ module.exports = {
       to: { path: '^src/http/' },
     },
     {
+      name: 'no-koa-outside-http',
+      severity: 'error',
+      comment:
+        'Only src/http knows the request: Koa (and its types) stay there, and what the layers below need of a request ' +
+        '(a presented token, an origin, an audit entry) is read by the pipeline and handed down as plain values.',
+      from: { path: '^(src|workflows|activities|migrations|connectors)/', pathNot: '^src/http/' },
+      to: { path: '(^|/)node_modules/(koa|koa-[^/]+|@koa/[^/]+|@types/koa[^/]*)/' },
+    },
+    {
       name: 'config-at-the-base',
       severity: 'error',
       comment:

@@ -203,7 +203,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
     let signedApi: RunningServer | undefined;
     if (role !== 'worker') {
       // Loaded only by roles that serve HTTP: the worker does not carry the routes and their schemas.
-      const [{ createTenantApp }, { createSignedApiApp }, { listen }] = await Promise.all([import('./http/app'), import('./signed-api/app'), import('./http/server')]);
+      const [{ createTenantApp }, { createSignedApiApp }, { listen }] = await Promise.all([import('./http/app'), import('./http/signed/app'), import('./http/server')]);
       // The sandbox identity provider and its packages are development-only: a production install has none.
       if (role === 'all') {
         const devIdp = await loadDevelopmentOnly("`start`'s sandbox identity provider", ['oidc-provider', 'openapi-fetch'], () => import('./dev-idp'));

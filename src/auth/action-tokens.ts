@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type Koa from 'koa';
 import type { Sql, TransactionSql } from 'postgres';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
-import type { Services } from '../services';
 import type { Caller } from './caller';
 import { hashSecret } from './secrets';
 
@@ -70,25 +68,25 @@ export async function issueActionToken(
 }
 
 /**
- * Spends the action token of a governed request: missing is 428; expired, already used, or bound to
- * another subject, action or resource is 403. One UPDATE decides, so two concurrent uses cannot both win.
- * Handlers of conditionally governed actions (granting enterprise-admin) call this with their input.
- * Returns how the token was proven (an approval counts a delegate's decision only when a passkey proved it).
+ * Spends the action token a governed request presented (`X-Action-Token`, read by the HTTP pipeline):
+ * missing is 428; expired, already used, or bound to another subject, action or resource is 403. One
+ * UPDATE decides, so two concurrent uses cannot both win. Returns how the token was proven (an approval
+ * counts a delegate's decision only when a passkey proved it).
  */
-export async function requireActionToken(
-  input: { services: Pick<Services, 'sql'>; ctx: Koa.Context; caller: Caller },
+export async function spendActionToken(
+  input: { sql: Sql | TransactionSql; caller: Caller; presented: string | undefined; requestId: string | null },
   action: GovernedAction,
   resourceRef: string,
 ): Promise<ActionTokenProof> {
-  const presented = input.ctx.get(ACTION_TOKEN_HEADER);
+  const { presented } = input;
   if (!presented) {
     throw new AppError('EdgeActionTokenRequired', `This operation requires an action token for ${action} in X-Action-Token.`, {
       extensions: { action, resource_ref: resourceRef },
     });
   }
-  const used = await input.services.sql`
+  const used = await input.sql`
     update action_tokens
-       set used_at = now(), used_by_request_id = ${input.ctx.state.requestId ?? null}
+       set used_at = now(), used_by_request_id = ${input.requestId}
      where token_hash = ${hashSecret(presented)}
        and used_at is null
        and expires_at > now()

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type Koa from 'koa';
 import type { Sql, TransactionSql } from 'postgres';
 import type { AuthenticationResponseJSON, AuthenticatorTransportFuture, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { AppError, notFound } from '../errors';
@@ -77,9 +76,9 @@ function selfAuthenticatedPerson(caller: Caller): string {
   return userId;
 }
 
-/** The origins an answer may come from: the configured ones, else the origin the request was sent to. */
-function expectedOrigins(config: Config, ctx: Koa.Context): string[] {
-  return config.webauthn.origins.length > 0 ? config.webauthn.origins : [`${ctx.protocol}://${ctx.host}`];
+/** The origins an answer may come from: the configured ones, else the origin the request was sent to (`requestOrigin`, from HTTP). */
+function expectedOrigins(config: Config, requestOrigin: string): string[] {
+  return config.webauthn.origins.length > 0 ? config.webauthn.origins : [requestOrigin];
 }
 
 export async function listPasskeys(sql: Sql, caller: Caller): Promise<PasskeyRow[]> {
@@ -149,7 +148,7 @@ export async function registrationOptions(sql: Sql, config: Config, caller: Call
   return { challenge_id: challenge.id, expires_at: challenge.expiresAt, public_key: options };
 }
 
-export async function registerPasskey(sql: Sql, config: Config, ctx: Koa.Context, caller: Caller, input: { challengeId: string; credential: RegistrationResponseJSON; name: string }) {
+export async function registerPasskey(sql: Sql, config: Config, requestOrigin: string, caller: Caller, input: { challengeId: string; credential: RegistrationResponseJSON; name: string }) {
   const userId = selfAuthenticatedPerson(caller);
   const spent = await spendChallenge(sql, caller, userId, input.challengeId, 'registration');
   let verification;
@@ -157,7 +156,7 @@ export async function registerPasskey(sql: Sql, config: Config, ctx: Koa.Context
     verification = await (await webauthn()).verifyRegistrationResponse({
       response: input.credential,
       expectedChallenge: spent.challenge,
-      expectedOrigin: expectedOrigins(config, ctx),
+      expectedOrigin: expectedOrigins(config, requestOrigin),
       expectedRPID: config.webauthn.rpId,
       requireUserVerification: true,
     });
@@ -201,7 +200,7 @@ export async function assertionOptions(sql: Sql, config: Config, caller: Caller,
 export async function verifyAssertion(
   sql: Sql,
   config: Config,
-  ctx: Koa.Context,
+  requestOrigin: string,
   caller: Caller,
   input: { challengeId: string; credential: AuthenticationResponseJSON },
 ): Promise<{ action: GovernedAction; resourceRef: string }> {
@@ -216,7 +215,7 @@ export async function verifyAssertion(
     verification = await (await webauthn()).verifyAuthenticationResponse({
       response: input.credential,
       expectedChallenge: spent.challenge,
-      expectedOrigin: expectedOrigins(config, ctx),
+      expectedOrigin: expectedOrigins(config, requestOrigin),
       expectedRPID: config.webauthn.rpId,
       credential: { id: passkey.credential_id, publicKey: new Uint8Array(passkey.public_key), counter: Number(passkey.counter), transports: passkey.transports as AuthenticatorTransportFuture[] },
       requireUserVerification: true,

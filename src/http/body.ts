@@ -23,6 +23,9 @@ export async function readRawBody(ctx: Koa.Context, limit = MAX_BODY_BYTES): Pro
 
 export type BodyType = 'application/json' | 'application/x-www-form-urlencoded';
 
+/** The request's media type without parameters (`application/json; charset=utf-8` → `application/json`), on both surfaces. */
+export const mediaTypeOf = (ctx: Koa.Context): string => (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
+
 /**
  * Parses a body of one of the accepted media types. An empty body parses as `undefined` so that
  * routes without a body accept bare POSTs (`/suspend`, `/enable`).
@@ -30,7 +33,7 @@ export type BodyType = 'application/json' | 'application/x-www-form-urlencoded';
 export async function parseBody(ctx: Koa.Context, accepted: BodyType[]): Promise<{ raw: Buffer; value: unknown }> {
   const raw = await readRawBody(ctx);
   if (raw.length === 0) return { raw, value: undefined };
-  const mediaType = (ctx.get('content-type').split(';')[0] ?? '').trim().toLowerCase();
+  const mediaType = mediaTypeOf(ctx);
   if (!accepted.includes(mediaType as BodyType)) {
     throw new AppError('EdgeUnsupportedMediaType', `Content-Type must be one of: ${accepted.join(', ')}.`);
   }

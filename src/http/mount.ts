@@ -12,9 +12,9 @@ import { replayedError, runIdempotently, type Alongside, type IdempotencyScope }
 import type { RateLimiter } from '../rate-limits/limiter';
 import type { HandlerResult, RouteDef } from './route';
 import { capabilityScope, requireCapability } from '../domain/capabilities';
-import { requireActionToken } from '../auth/action-tokens';
-import { auditTrail } from './audit-trail';
-import { AUDIT_ENTRIES, successEntry } from '../domain/audit/entries';
+import { requireActionToken } from './action-token';
+import { auditTrail, successEntry } from './audit-trail';
+import { AUDIT_ENTRIES } from '../domain/audit/entries';
 import { clientAddress, compileAllowlist, type AddressMatcher } from '../auth/ip-allowlist';
 import { FIRST_API_VERSION, LATEST_API_VERSION, VERSION_HEADER, renderAt, requestedVersion } from '../versions';
 

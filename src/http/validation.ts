@@ -48,18 +48,22 @@ export function unstorableInput(value: unknown, location: string): FieldError | 
 }
 
 /**
- * Validates one part of the request (`params`, `query`, `body`); failures are 400 with a pointer per
- * field. Text no column can store is refused here, once for every route, before any schema sees it.
+ * Checks one part of the request, the same on both surfaces: text no column can store is refused first,
+ * once for every route, before any schema sees it; then the schema. Each surface words the refusal its own way.
  */
-export function validate<T extends z.ZodType>(schema: T | undefined, value: unknown, location: string): z.output<T> {
+export function checkPart<T extends z.ZodType>(schema: T | undefined, value: unknown, location: string): { ok: true; data: z.output<T> } | { ok: false; errors: FieldError[] } {
   const unstorable = unstorableInput(value, location);
-  if (unstorable) throw new AppError('EdgeBadRequest', `The request ${location} is invalid.`, { errors: [unstorable] });
-  if (!schema) return value as z.output<T>;
+  if (unstorable) return { ok: false, errors: [unstorable] };
+  if (!schema) return { ok: true, data: value as z.output<T> };
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw new AppError('EdgeBadRequest', `The request ${location} is invalid.`, {
-    errors: zodFieldErrors(location, result.error),
-  });
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: zodFieldErrors(location, result.error) };
+}
+
+/** Validates one part of the request (`params`, `query`, `body`); failures are 400 with a pointer per field. */
+export function validate<T extends z.ZodType>(schema: T | undefined, value: unknown, location: string): z.output<T> {
+  const checked = checkPart(schema, value, location);
+  if (checked.ok) return checked.data;
+  throw new AppError('EdgeBadRequest', `The request ${location} is invalid.`, { errors: checked.errors });
 }
 
 /**

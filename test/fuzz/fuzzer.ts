@@ -4,7 +4,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { Sql } from 'postgres';
 import { ERROR_CODES, type ErrorCode } from '../../src/errors';
-import { SIGNED_ERRORS, type SignedErrorLabel } from '../../src/signed-api/errors';
+import { SIGNED_ERRORS, type SignedErrorLabel } from '../../src/http/signed/errors';
 import { LATEST_API_VERSION, VERSION_HEADER } from '../../src/versions';
 import { secretKeyFromPkcs8, signBody } from '../../clients/typescript/signed';
 import { HOSTILE_STRINGS, mutateValue, resolve, validValue, type Document, type Pools, type Schema } from './schema-arbitraries';

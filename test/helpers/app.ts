@@ -3,7 +3,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { closeServices, createServices, type Services } from '../../src/services';
 import { createTenantApp } from '../../src/http/app';
-import { createSignedApiApp } from '../../src/signed-api/app';
+import { createSignedApiApp } from '../../src/http/signed/app';
 import { listen, type RunningServer } from '../../src/http/server';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { runState } from './run-state';

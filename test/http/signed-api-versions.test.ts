@@ -3,7 +3,7 @@ import { creditExternalDeposit } from '../../src/ledger';
 import { uuidv7 } from '../../src/ids';
 import { apiKeyDirectory } from '../../src/auth/api-keys';
 import { FIRST_API_VERSION, LATEST_API_VERSION, renderAt } from '../../src/versions';
-import { SIGNED_ERRORS } from '../../src/signed-api/errors';
+import { SIGNED_ERRORS } from '../../src/http/signed/errors';
 import { newAdmin, newClient, type Admin } from './iam-fixtures';
 import { newApiKey, signingClient, type IssuedKey } from './api-key-fixtures';
 

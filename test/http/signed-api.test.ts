@@ -3,7 +3,7 @@ import { call, listenSignedApp, startSignedTestApp, type SignedTestApp } from '.
 import { creditExternalDeposit, balancesOf } from '../../src/ledger';
 import { uuidv7 } from '../../src/ids';
 import { signBody, secretKeyFromPkcs8 } from '../../clients/typescript/signed';
-import { SIGNED_ERRORS, type SignedErrorLabel } from '../../src/signed-api/errors';
+import { SIGNED_ERRORS, type SignedErrorLabel } from '../../src/http/signed/errors';
 import { newAdmin, newClient, type Admin } from './iam-fixtures';
 import { newApiKey, signingClient, type IssuedKey } from './api-key-fixtures';
 

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { call, createTenant, startTestApp, tokenFor, type TestApp } from '../helpers/app';
 import { eventually, startReceiver, startWebhookWorker, type Received, type Reply } from '../helpers/webhook-fixtures';
 import { OutboxDispatcher } from '../../src/domain/webhooks/dispatcher';
-import { enableWebhookSubscription, disableWebhookSubscription } from '../../src/http/routes/webhooks';
+import { enableWebhookSubscription, disableWebhookSubscription } from '../../src/http/routes/webhooks/subscriptions';
 
 const UPDATED = 'webhooks.subscription.updated.v1';
 

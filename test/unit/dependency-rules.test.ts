@@ -43,11 +43,16 @@ describe('the layering rules (.dependency-cruiser.cjs)', () => {
     expect(violations).toContainEqual(['console-one-client', 'console/src/lib/http.ts', expect.stringMatching(/(^|\/)node_modules\/openapi-fetch\//)]);
   });
 
+  it('no-koa-outside-http: src/auth importing Koa (even its types) is refused, src/http may', () => {
+    expect(violations).toContainEqual(['no-koa-outside-http', 'src/auth/step-up.ts', expect.stringMatching(/(^|\/)node_modules\/(@types\/)?koa\//)]);
+    expect(violations.filter(([rule]) => rule === 'no-koa-outside-http')).toHaveLength(1);
+  });
+
   it('allows contracts, type-only imports, @temporalio/workflow and the console\'s own layers, and fails the run', () => {
-    // Exactly the nineteen above: workflows/order.ts's contract, type and SDK imports, src/providers/rail.ts's contract, the type-only auth cycle, the
-    // policy engine's type from approvals, a feature's api folder calling the client, the app composing features, a feature using shared code, and
-    // config's own, reference, money and root imports pass.
-    expect(violations).toHaveLength(19);
-    expect(cruiseFixture('err').status).toBe(19);
+    // Exactly the twenty above: workflows/order.ts's contract, type and SDK imports, src/providers/rail.ts's contract, the type-only auth cycle, the
+    // policy engine's type from approvals, src/http's Koa, a feature's api folder calling the client, the app composing features, a feature using
+    // shared code, and config's own, reference, money and root imports pass.
+    expect(violations).toHaveLength(20);
+    expect(cruiseFixture('err').status).toBe(20);
   });
 });

@@ -1,6 +1,6 @@
 import { uuidv7 } from '../../src/ids';
 import { parseAmount } from '../../src/ledger';
-import { createSignedApiApp } from '../../src/signed-api/app';
+import { createSignedApiApp } from '../../src/http/signed/app';
 import { listen, type RunningServer } from '../../src/http/server';
 import { call } from '../helpers/app';
 import { ReferenceConnector, productionThrough } from '../helpers/reference-connector';

@@ -16,7 +16,7 @@ import type { Services } from '../../services';
 import { AppError, badRequest } from '../../errors';
 import { passkeyRequired } from '../../auth/passkeys';
 import { principalRef } from '../../domain/iam/present';
-import { auditInTransaction } from '../../domain/audit/entries';
+import { auditInTransaction } from '../audit-trail';
 
 const governedList = Object.entries(GOVERNED_ACTIONS)
   .map(([action, what]) => `- \`${action}\`: ${what}`)

@@ -6,7 +6,7 @@ import { assertIfMatch, withOptimisticLock } from '../etag';
 import { AppError, notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
 import { apiKeyDirectory } from '../../auth/api-keys';
-import { signedApiCaches } from '../../signed-api/caches';
+import { signedApiCaches } from '../signed/caches';
 import { scopePathOf } from '../../auth/scope-paths';
 import { requireCapability } from '../../domain/capabilities';
 import { ApiKeyBody } from '../../domain/api-keys/events';
@@ -21,12 +21,12 @@ import {
   type ApiKeyChange,
   type ApiKeyRow,
 } from '../../domain/api-keys/keys';
-import { auditedAs, auditRowAlongside } from '../../domain/audit/entries';
+import { auditedAs, auditRowAlongside } from '../audit-trail';
 import { setClientApiState, type ClientApiState } from '../../domain/api-keys/client-access';
 import { ClientBody } from '../../domain/clients/events';
 import { presentClient } from '../../domain/clients/present';
 import type { Services } from '../../services';
-import { requireActionToken } from '../../auth/action-tokens';
+import { requireActionToken } from '../action-token';
 import { passkeyRequired } from '../../auth/passkeys';
 
 const IssuedApiKeyBody = ApiKeyBody.extend({

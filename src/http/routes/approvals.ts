@@ -16,7 +16,8 @@ import {
 } from '../../domain/approvals';
 import { ACTION_FAMILIES } from '../../domain/policies';
 import { GOVERNANCE_FAMILIES } from '../../domain/approvals/messages';
-import { auditedPerItem, carriedEntry, itemEntry, writeItemEntry } from '../../domain/audit/entries';
+import { writeItemEntry } from '../../domain/audit/entries';
+import { auditedPerItem, carriedEntry, itemEntry } from '../audit-trail';
 import { approvalBatchRef } from '../../auth/action-tokens';
 import { unprocessable } from '../../errors';
 import { Problem } from '../schemas';

@@ -3,7 +3,7 @@ import { defineRoute, type RouteDef } from '../route';
 import { AccountRef, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
-import { ASSET_CODES } from '../../ledger';
+import { ASSET_CODES } from '../../money/assets';
 import { MONITOR_BALANCES, MONITOR_OPERATORS } from '../../ledger/monitors';
 import { BalanceMonitorBody } from '../../domain/balance-monitors/events';
 import {
@@ -17,7 +17,7 @@ import {
   presentMonitor,
   type MonitorChange,
 } from '../../domain/balance-monitors/monitors';
-import { auditRowAlongside } from '../../domain/audit/entries';
+import { auditRowAlongside } from '../audit-trail';
 
 const Threshold = z.string().max(100).openapi({ description: "Decimal string with at most the asset's decimal places; may be zero or negative (`-50.00`).", example: '100.00' });
 const Description = z.string().max(500);

@@ -3,7 +3,8 @@ import { defineRoute, type RouteDef } from '../route';
 import { Timestamp, Uuid } from '../../schema/common';
 import { findMasterAccount } from '../../domain/tenancy/master-accounts';
 import { authorizedClientAccount } from '../../domain/clients/accounts';
-import { ASSET_CODES, balancesOf, emptyBalance, presentBalance } from '../../ledger';
+import { balancesOf, emptyBalance, presentBalance } from '../../ledger';
+import { ASSET_CODES } from '../../money/assets';
 import { accountBalancesAt } from '../../domain/statements/statements';
 import type { Services } from '../../services';
 

@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import { BoundaryRef } from '../../domain/iam/present';
 import { resolveBoundary } from '../../domain/iam/scopes';
 import { CAPABILITIES, CAPABILITY_NAMES, capabilitiesAt, isCapability, setCapability } from '../../domain/capabilities';
+import { auditedBy } from '../audit-trail';
 
 export const CapabilityItemBody = z
   .object({
@@ -58,7 +59,7 @@ export const setClientCapability = defineRoute({
     const path = await resolveBoundary(services.sql, caller, `clients/${params.client_id}`, 'client');
     caller.require('capabilities.manage', path, 'client');
     if (!isCapability(params.capability_name)) throw notFound('capability');
-    const audited = { ctx, outcome: () => ({ status: 200, resourceRef: `clients/${params.client_id}` }) };
+    const audited = auditedBy(ctx, () => ({ status: 200, resourceRef: `clients/${params.client_id}` }));
     return { body: await setCapability(services.orm.em.fork(), caller, path, params.capability_name, body.enabled, audited) };
   },
 });

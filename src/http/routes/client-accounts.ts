@@ -8,7 +8,7 @@ import { authorizedClientAccount, changeClientAccountStatus, createClientAccount
 import { authorizedClient } from '../../domain/clients/clients';
 import type { HolderAction } from '../../domain/clients/lifecycle';
 import { presentClientAccount } from '../../domain/clients/present';
-import { auditedAs } from '../../domain/audit/entries';
+import { auditedAs } from '../audit-trail';
 
 const AccountParams = z.object({ client_account_id: Uuid });
 

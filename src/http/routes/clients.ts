@@ -8,7 +8,7 @@ import { ClientBody } from '../../domain/clients/events';
 import { authorizedClient, changeClientStatus, createClient, listClients, updateClient } from '../../domain/clients/clients';
 import type { HolderAction } from '../../domain/clients/lifecycle';
 import { presentClient } from '../../domain/clients/present';
-import { auditedAs } from '../../domain/audit/entries';
+import { auditedAs } from '../audit-trail';
 
 const Metadata = z
   .record(z.string().min(1).max(64), z.string().max(500))

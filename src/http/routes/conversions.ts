@@ -3,12 +3,12 @@ import { defineRoute, type RouteDef } from '../route';
 import { AccountRef, Timestamp, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { AppError } from '../../errors';
-import { assetOf, parseAmount } from '../../ledger';
+import { assetOf, parseAmount } from '../../money/assets';
 import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
 import { requireAccount } from '../../domain/funding/accounts';
 import { requireCapability } from '../../domain/capabilities';
-import { auditRowAlongside, carriedEntry } from '../../domain/audit/entries';
+import { auditRowAlongside, carriedEntry } from '../audit-trail';
 import { FeeSummaryBody, Money } from '../../domain/transfers/events';
 import {
   CONVERSION_STATUSES,

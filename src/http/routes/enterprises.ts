@@ -9,7 +9,7 @@ import { changeEnterpriseState, type EnterpriseAction } from '../../domain/tenan
 import { cachedEnterprise } from '../../domain/tenancy/queries';
 import { updateEnterpriseMetadata } from '../../domain/tenancy/enterprises';
 import { findMasterAccount, listMasterAccountsOf } from '../../domain/tenancy/master-accounts';
-import { auditedAs } from '../../domain/audit/entries';
+import { auditedAs } from '../audit-trail';
 
 export const EnterpriseBody = z
   .object({

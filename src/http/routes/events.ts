@@ -11,7 +11,7 @@ import { presentEvent, type EventRow } from '../../events/present';
 import { scopePathOf } from '../../auth/scope-paths';
 import { activeSubscriptions, presentDelivery, replayEvent, subscriptionMatches } from '../../domain/webhooks/deliveries';
 import { WebhookDeliveryBody } from '../../domain/webhooks/events';
-import { auditAlongside } from '../../domain/audit/entries';
+import { auditAlongside } from '../audit-trail';
 
 export const EventBody = z
   .object({

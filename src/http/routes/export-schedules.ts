@@ -6,7 +6,7 @@ import { assertIfMatch } from '../etag';
 import { unprocessable } from '../../errors';
 import { ExportScheduleBody } from '../../domain/exports/events';
 import { readableSchedules, requireExportCreate, requireScheduleControl, visibleSchedule } from '../../domain/exports/access';
-import { auditRowAlongside } from '../../domain/audit/entries';
+import { auditRowAlongside } from '../audit-trail';
 import { actOnSchedule, createExportSchedule, describeSchedule, listSchedules, presentSchedule, type ScheduleAction, type ScheduleRow } from '../../domain/exports/schedules';
 import { Format, Instant, Kind, TopologyRef } from './export-shapes';
 

@@ -8,8 +8,8 @@ import { ExportBody } from '../../domain/exports/events';
 import { EXPORT_KINDS, exportFilePath, listExports, presentExport, requestExport } from '../../domain/exports/exports';
 import { ALSO_REQUIRES, readableExports, requireExportCreate, visibleExport } from '../../domain/exports/access';
 import type { ExportKind } from '../../domain/exports/sources';
-import { auditRowAlongside } from '../../domain/audit/entries';
-import { ASSET_CODES } from '../../ledger';
+import { auditRowAlongside } from '../audit-trail';
+import { ASSET_CODES } from '../../money/assets';
 import { exportScheduleRoutes } from './export-schedules';
 import { Format, Instant, TopologyRef } from './export-shapes';
 

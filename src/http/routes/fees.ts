@@ -5,11 +5,11 @@ import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
 import { AppError } from '../../errors';
 import { scopePathOf } from '../../auth/scope-paths';
-import { formatAmount, parseAmount, assetOf } from '../../ledger/assets';
+import { formatAmount, parseAmount, assetOf } from '../../money/assets';
 import { OPERATION_TYPES } from '../../domain/fees/engine';
 import { getAgreement, issueAgreement, listAgreements, presentAgreement, quoteFees } from '../../domain/fees/agreements';
 import { railProblem } from '../../domain/fees/schedule';
-import { auditAlongside, auditRowAlongside } from '../../domain/audit/entries';
+import { auditAlongside, auditRowAlongside } from '../audit-trail';
 
 const Decimal = z.string().max(100).openapi({ description: 'Decimal string in the rule\'s asset, e.g. "1.50".', example: '1.50' });
 

@@ -4,7 +4,7 @@ import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch, withOptimisticLock } from '../etag';
 import type Koa from 'koa';
-import { auditInTransaction } from '../../domain/audit/entries';
+import { auditInTransaction } from '../audit-trail';
 import { IdentityProvider } from '../../domain/identity-providers/entities';
 import { outboundPolicy } from '../../net/outbound';
 import { loadIdentityProvider } from '../../domain/identity-providers/providers';

@@ -2,7 +2,7 @@ import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
 import { AccountRef, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
-import { assetOf, parseAmount } from '../../ledger';
+import { assetOf, parseAmount } from '../../money/assets';
 import { TRANSFER_STATUSES, TransactionRecordBody, TransferBatchBody } from '../../domain/transfers/events';
 import {
   MAX_BATCH_TRANSFERS,
@@ -18,7 +18,7 @@ import {
 } from '../../domain/transfers';
 import { referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
 import { referenceMetadataPatchRoute } from '../references';
-import { carriedEntry } from '../../domain/audit/entries';
+import { carriedEntry } from '../audit-trail';
 
 const TransferParams = z.object({ internal_transfer_id: Uuid });
 

@@ -1,7 +1,8 @@
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Timestamp, Uuid } from '../../schema/common';
-import { ledgerEffects, money, type LedgerEffects } from '../../ledger';
+import { ledgerEffects, type LedgerEffects } from '../../ledger';
+import { money } from '../../money/assets';
 import type { Caller } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
 import type { Services } from '../../services';

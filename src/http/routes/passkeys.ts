@@ -1,9 +1,13 @@
+import type Koa from 'koa';
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Timestamp, Uuid } from '../../schema/common';
 import { assertionOptions, listPasskeys, presentPasskey, registerPasskey, registrationOptions, deletePasskey, verifyAssertion } from '../../auth/passkeys';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { ActionName, ActionTokenBody, ApprovalBatch, boundResource, issueAnswered } from './action-tokens';
+
+/** The origin the request was sent to: what a WebAuthn answer names when no origins are configured. */
+const requestOrigin = (ctx: Koa.Context): string => `${ctx.protocol}://${ctx.host}`;
 
 const PasskeyBody = z
   .object({
@@ -80,7 +84,7 @@ export const createPasskeyRoute = defineRoute({
   responses: { 201: { description: 'The enrolled passkey.', schema: PasskeyBody } },
   errors: ['EdgeForbidden', 'EdgeConflict'],
   handler: async ({ body, caller, services, ctx }) => {
-    const row = await registerPasskey(services.sql, services.config, ctx, caller, {
+    const row = await registerPasskey(services.sql, services.config, requestOrigin(ctx), caller, {
       challengeId: body.challenge_id,
       name: body.name,
       credential: body.credential as unknown as RegistrationResponseJSON,
@@ -148,7 +152,7 @@ export const createActionTokenWithPasskeyRoute = defineRoute({
   responses: { 201: { description: 'The action token (the token itself only in this answer).', schema: ActionTokenBody } },
   errors: ['EdgeForbidden'],
   handler: async ({ body, caller, services, ctx }) => {
-    const bound = await verifyAssertion(services.sql, services.config, ctx, caller, {
+    const bound = await verifyAssertion(services.sql, services.config, requestOrigin(ctx), caller, {
       challengeId: body.challenge_id,
       credential: body.credential as unknown as AuthenticationResponseJSON,
     });

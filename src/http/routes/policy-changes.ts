@@ -3,7 +3,7 @@ import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch } from '../etag';
-import { auditAlongside } from '../../domain/audit/entries';
+import { auditAlongside } from '../audit-trail';
 import { listPolicyChanges, presentPolicyChange, readPolicyChange } from '../../domain/governance/changes';
 import { governanceSettings, presentGovernanceSettings } from '../../domain/governance/settings';
 import { updateGovernanceSettings } from '../../domain/governance/governed';

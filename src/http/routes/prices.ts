@@ -1,7 +1,7 @@
 import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
 import { Timestamp } from '../../schema/common';
-import { parseAmount } from '../../ledger';
+import { parseAmount } from '../../money/assets';
 import { requireAccount } from '../../domain/funding/accounts';
 import { FeeSummaryBody, Money } from '../../domain/transfers/events';
 import { indicativePrice, presentIndicativePrice } from '../../domain/conversions';

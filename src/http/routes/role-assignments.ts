@@ -1,5 +1,5 @@
 import { z } from '../../schema/zod';
-import { requireActionToken } from '../../auth/action-tokens';
+import { requireActionToken } from '../action-token';
 import { defineRoute, type RouteDef } from '../route';
 import { Ref, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
@@ -8,7 +8,7 @@ import { BoundaryRef, PrincipalRefString, Propagation, RoleAssignmentBody, prese
 import { findPrincipal, grantRole, grantsEnterpriseAdmin, roleAssignmentsInScope, readRoleAssignment, revokeRoleAssignment } from '../../domain/iam/role-assignments';
 import { inIamTransaction } from '../../domain/iam/unit';
 import { ifMatchOn } from './users';
-import { auditedAs } from '../../domain/audit/entries';
+import { auditedAs } from '../audit-trail';
 
 export const createRoleAssignment = defineRoute({
   method: 'post',

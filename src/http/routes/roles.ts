@@ -7,7 +7,7 @@ import { Role } from '../../domain/iam/entities';
 import { BoundaryRef, PermissionInput, RoleBody, presentRole } from '../../domain/iam/present';
 import { createRole, readRole, retireRole, updateRole } from '../../domain/iam/roles';
 import { inIamTransaction } from '../../domain/iam/unit';
-import { auditedAs } from '../../domain/audit/entries';
+import { auditedAs } from '../audit-trail';
 import { listInScope } from '../../domain/iam/scopes';
 import { ifMatchOn } from './users';
 

@@ -3,7 +3,7 @@ import { defineRoute, type RouteDef } from '../route';
 import { Timestamp, Uuid } from '../../schema/common';
 import { AppError } from '../../errors';
 import { injectRailFailure } from '../../providers/rails';
-import { auditRowAlongside } from '../../domain/audit/entries';
+import { auditRowAlongside } from '../audit-trail';
 
 const RailFailureBody = z
   .object({

@@ -4,7 +4,7 @@ import { Uuid } from '../../schema/common';
 import { AppError } from '../../errors';
 import { OnRampSessionBody, presentOnRamp, requireOnRamp } from '../../domain/ramps';
 import { payOnRampInSandbox } from '../../domain/deposits/sandbox';
-import { auditRowAlongside } from '../../domain/audit/entries';
+import { auditRowAlongside } from '../audit-trail';
 
 export const simulateOnRampPayment = defineRoute({
   method: 'post',

@@ -7,7 +7,7 @@ import { resolveDepositTarget } from '../../domain/deposits/deposits';
 import { createSandboxDeposit } from '../../domain/deposits/sandbox';
 import { presentDeposit } from '../../domain/funding/present';
 import { DepositBody } from '../../domain/funding/events';
-import { auditRowAlongside } from '../../domain/audit/entries';
+import { auditRowAlongside } from '../audit-trail';
 import { referenceMetadataOf, referenceMetadataReported } from '../../schema/metadata';
 
 /**

@@ -4,7 +4,7 @@ import { Timestamp, Uuid } from '../../schema/common';
 import { assertIfMatch, withOptimisticLock } from '../etag';
 import { inIamTransaction } from '../../domain/iam/unit';
 import { ServiceAccountBody, presentServiceAccount } from '../../domain/iam/present';
-import { auditInTransaction } from '../../domain/audit/entries';
+import { auditInTransaction } from '../audit-trail';
 import { rotateSecret } from '../../domain/secret-rotation/rotation';
 import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS } from '../../domain/secret-rotation/settings';
 

@@ -23,7 +23,8 @@ import {
   type ServiceAccountOutcome,
 } from '../../domain/iam/service-accounts';
 import { inIamTransaction } from '../../domain/iam/unit';
-import { auditedAs, type AuditedAs } from '../../domain/audit/entries';
+import type { AuditedAs } from '../../domain/audit/entries';
+import { auditedAs, auditedBy } from '../audit-trail';
 import { listInScope } from '../../domain/iam/scopes';
 import { ifMatchOn } from './users';
 import type { Services } from '../../services';
@@ -75,10 +76,8 @@ const accountRequest = (body: z.output<typeof ServiceAccountRequest>, services: 
 });
 
 /** A creation's entry (201; provisioning that found the account: 200), committed with the account and its grants. */
-const auditedOutcome = (ctx: Koa.Context): AuditedAs<ServiceAccountOutcome> => ({
-  ctx,
-  outcome: (o) => ({ status: o.created ? 201 : 200, resourceRef: principalRef('service_account', o.account.id) }),
-});
+const auditedOutcome = (ctx: Koa.Context): AuditedAs<ServiceAccountOutcome> =>
+  auditedBy<ServiceAccountOutcome>(ctx, (o) => ({ status: o.created ? 201 : 200, resourceRef: principalRef('service_account', o.account.id) }));
 
 export const createServiceAccountRoute = defineRoute({
   method: 'post',

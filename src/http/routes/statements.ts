@@ -4,7 +4,8 @@ import { Timestamp, Uuid } from '../../schema/common';
 import { pageQuery } from '../pagination';
 import { authorizedClientAccount } from '../../domain/clients/accounts';
 import { accountStatement } from '../../domain/statements/statements';
-import { ASSET_CODES, formatAmount, presentBalance } from '../../ledger';
+import { presentBalance } from '../../ledger';
+import { ASSET_CODES, formatAmount } from '../../money/assets';
 import { BalanceItem } from './balances';
 
 const Instant = (name: string, description: string) =>

@@ -20,7 +20,7 @@ import {
 import { changeUserStatus, createUser, readUser, renameUser, USER_TRANSITIONS, type UserAction } from '../../domain/iam/users';
 import { acceptInvitation, cancelInvitation, DEFAULT_INVITATION_TTL_SECONDS, inviteUser, readInvitation } from '../../domain/iam/invitations';
 import { inIamTransaction, type Precondition } from '../../domain/iam/unit';
-import { auditedAs } from '../../domain/audit/entries';
+import { auditedAs, auditedBy } from '../audit-trail';
 import { listInScope } from '../../domain/iam/scopes';
 
 /** The route's If-Match, checked by the domain function against the row it loaded. */
@@ -173,7 +173,7 @@ export const createInvitation = defineRoute({
       services,
       caller,
       (unit) => inviteUser(unit, { email: body.email, displayName: body.display_name, scopeRef: body.scope_ref, roles: body.roles, expiresInSeconds: body.expires_in_seconds }),
-      { ctx, outcome: (created) => ({ status: 201, resourceRef: `user-invitations/${created.invitation.id}` }) },
+      auditedBy(ctx, (created: { invitation: { id: string } }) => ({ status: 201, resourceRef: `user-invitations/${created.invitation.id}` })),
     );
     return { status: 201, body: { ...presentInvitation(invitation), token }, headers: { 'Cache-Control': 'no-store' } };
   },

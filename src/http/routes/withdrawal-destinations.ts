@@ -16,7 +16,7 @@ import {
 } from '../../domain/withdrawals';
 import { referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
 import { referenceMetadataPatchRoute } from '../references';
-import { auditRowAlongside } from '../../domain/audit/entries';
+import { auditRowAlongside } from '../audit-trail';
 
 const DestinationParams = z.object({ destination_id: Uuid });
 

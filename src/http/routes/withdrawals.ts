@@ -2,7 +2,7 @@ import { z } from '../../schema/zod';
 import { defineRoute, type RouteDef } from '../route';
 import { AccountRef, Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
-import { assetOf, parseAmount } from '../../ledger';
+import { assetOf, parseAmount } from '../../money/assets';
 import {
   WITHDRAWAL_STATUSES,
   WithdrawalRecordBody,
@@ -15,7 +15,7 @@ import {
 } from '../../domain/withdrawals';
 import { referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
 import { referenceMetadataPatchRoute } from '../references';
-import { carriedEntry } from '../../domain/audit/entries';
+import { carriedEntry } from '../audit-trail';
 
 const WithdrawalParams = z.object({ withdrawal_id: Uuid });
 

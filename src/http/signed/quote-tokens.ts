@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { PlatformKeys } from '../auth/keys';
-import { isCanonicalBase64url } from '../auth/base64url';
-import type { QuoteRow } from '../domain/conversions';
-import type { StoredFee } from '../domain/conversions/ledger';
+import type { PlatformKeys } from '../../auth/keys';
+import { isCanonicalBase64url } from '../../auth/base64url';
+import type { QuoteRow } from '../../domain/conversions';
+import type { StoredFee } from '../../domain/conversions/ledger';
 
 /** The platform secret that seals quotes (AES-256-GCM; created by the first process that needs it). */
 const QUOTE_KEY_NAME = 'signed_quote_aes256gcm';

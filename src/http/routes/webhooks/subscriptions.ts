@@ -1,18 +1,18 @@
 import type { Sql } from 'postgres';
-import { z } from '../../schema/zod';
-import { defineRoute, type RouteDef } from '../route';
-import { Timestamp, Uuid } from '../../schema/common';
-import { iso } from '../../db/base';
-import { listOf, pageQuery } from '../pagination';
-import { assertIfMatch } from '../etag';
-import { conflict, notFound } from '../../errors';
-import type { Caller, ScopePath } from '../../auth/caller';
-import type { Permission } from '../../auth/permissions';
-import { scopePathOf } from '../../auth/scope-paths';
-import { ScopePaths } from '../../events/log';
-import { WebhookDeliveryBody, WebhookSubscriptionBody } from '../../domain/webhooks/events';
-import { outboundPolicy } from '../../net/outbound';
-import type { Config } from '../../config';
+import { z } from '../../../schema/zod';
+import { defineRoute, type RouteDef } from '../../route';
+import { Timestamp, Uuid } from '../../../schema/common';
+import { iso } from '../../../db/base';
+import { listOf, pageQuery } from '../../pagination';
+import { assertIfMatch } from '../../etag';
+import { notFound } from '../../../errors';
+import type { Caller, ScopePath } from '../../../auth/caller';
+import type { Permission } from '../../../auth/permissions';
+import { scopePathOf } from '../../../auth/scope-paths';
+import { ScopePaths } from '../../../events/log';
+import { WebhookSubscriptionBody } from '../../../domain/webhooks/events';
+import { outboundPolicy } from '../../../net/outbound';
+import type { Config } from '../../../config';
 import {
   backlogOf,
   changeSubscription,
@@ -22,10 +22,9 @@ import {
   presentSubscription,
   type SubscriptionChange,
   type SubscriptionRow,
-} from '../../domain/webhooks/subscriptions';
-import { wakeLane } from '../../domain/webhooks/lane-queue';
-import { findDelivery, listDeliveries, presentDelivery, redeliver, sendTestDelivery } from '../../domain/webhooks/deliveries';
-import { auditAlongside, auditRowAlongside } from '../../domain/audit/entries';
+} from '../../../domain/webhooks/subscriptions';
+import { wakeLane } from '../../../domain/webhooks/lane-queue';
+import { auditRowAlongside } from '../../audit-trail';
 
 const WebhookSubscriptionWithSecret = WebhookSubscriptionBody.extend({
   secret: z.string().openapi({ description: 'The `whsec_` signing secret (Standard Webhooks). Shown only in this response.' }),
@@ -35,6 +34,7 @@ const TopologyRef = z
   .string()
   .regex(/^(enterprises|clients|client-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be an enterprise, client or client-account reference')
   .openapi({ example: 'enterprises/0193a1c2-7f00-7abc-8def-0123456789ab' });
+
 const EventTypes = z
   .array(z.string().max(200))
   .min(1)
@@ -43,14 +43,15 @@ const EventTypes = z
     description: 'Event types (`<area>.<subject>.<state>.v<n>`, listed at GET /events/types), `*` for every type, or `<prefix>.*` for every type under a prefix (`operations.*`, `operations.withdrawal.*`), including types added later.',
     example: ['operations.*'],
   });
-const SubscriptionParams = z.object({ subscription_id: Uuid });
+
+export const SubscriptionParams = z.object({ subscription_id: Uuid });
 
 async function subscriptionPath(sql: Sql, row: Pick<SubscriptionRow, 'enterprise_id' | 'scope_ref'>): Promise<ScopePath> {
   return (await scopePathOf(sql, row.scope_ref)) ?? [`enterprises/${row.enterprise_id}`, row.scope_ref];
 }
 
 /** The subscription if the caller holds `permission` at its scope (404 out of scope, 403 without it). */
-async function authorizedSubscription(sql: Sql, caller: Caller, id: string, permission: Permission): Promise<SubscriptionRow> {
+export async function authorizedSubscription(sql: Sql, caller: Caller, id: string, permission: Permission): Promise<SubscriptionRow> {
   const row = await findSubscription(sql, id);
   if (!row) throw notFound('webhook subscription');
   caller.require(permission, await subscriptionPath(sql, row), 'webhook subscription');
@@ -273,99 +274,3 @@ export const rotateWebhookSecret = changeRoute({
   withSecret: true,
   change: (body, services) => ({ kind: 'rotate_secret', overlapSeconds: body?.overlap_seconds ?? services.config.webhookSecretOverlapSeconds }),
 });
-
-export const testWebhookSubscription = defineRoute({
-  method: 'post',
-  path: '/webhook-subscriptions/{subscription_id}/test',
-  operationId: 'testWebhookSubscription',
-  summary: 'Send a test event now',
-  description: 'Delivers a `webhooks.subscription.test.v1` event (not written to the event log) to this subscription, enabled or disabled, with the usual signing and retries.',
-  tags: ['Webhooks'],
-  auth: { kind: 'bearer', permission: 'webhooks.manage' },
-  params: SubscriptionParams,
-  responses: { 202: { description: 'The delivery started.', schema: WebhookDeliveryBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services, ctx }) => {
-    const row = await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.manage');
-    if (row.status === 'deleted') throw conflict('The webhook subscription is deleted.', 'subscription_deleted');
-    return { status: 202, body: presentDelivery(await sendTestDelivery(services, row, auditAlongside(ctx, 202, `webhook-subscriptions/${params.subscription_id}`))) };
-  },
-});
-
-export const listWebhookDeliveries = defineRoute({
-  method: 'get',
-  path: '/webhook-subscriptions/{subscription_id}/deliveries',
-  operationId: 'listWebhookDeliveries',
-  summary: 'List deliveries of a subscription',
-  tags: ['Webhooks'],
-  auth: { kind: 'bearer', permission: 'webhooks.read' },
-  params: SubscriptionParams,
-  query: z
-    .object({ status: z.enum(['pending', 'succeeded', 'failed']).optional().openapi({ param: { name: 'status', in: 'query' } }), ...pageQuery })
-    .strict(),
-  responses: { 200: { description: 'A page of deliveries, oldest first.', schema: listOf(WebhookDeliveryBody, 'WebhookDeliveryList') } },
-  errors: ['EdgeNotFound'],
-  handler: async ({ params, query, caller, services, pager }) => {
-    await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.read');
-    return { body: await pager.list(query, caller, (after, limit) => listDeliveries(services.sql, params.subscription_id, after, limit, query.status), (d) => presentDelivery(d)) };
-  },
-});
-
-const DeliveryParams = z.object({ subscription_id: Uuid, delivery_id: Uuid });
-
-export const getWebhookDelivery = defineRoute({
-  method: 'get',
-  path: '/webhook-subscriptions/{subscription_id}/deliveries/{delivery_id}',
-  operationId: 'getWebhookDelivery',
-  summary: 'Get a delivery with every attempt',
-  tags: ['Webhooks'],
-  auth: { kind: 'bearer', permission: 'webhooks.read' },
-  params: DeliveryParams,
-  responses: { 200: { description: 'The delivery and its attempts.', schema: WebhookDeliveryBody } },
-  errors: ['EdgeNotFound'],
-  handler: async ({ params, caller, services }) => {
-    await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.read');
-    const found = await findDelivery(services.sql, params.subscription_id, params.delivery_id);
-    if (!found) throw notFound('webhook delivery');
-    return { body: presentDelivery(found.delivery, found.attempts) };
-  },
-});
-
-export const redeliverWebhookDelivery = defineRoute({
-  method: 'post',
-  path: '/webhook-subscriptions/{subscription_id}/deliveries/{delivery_id}/redeliver',
-  operationId: 'redeliverWebhookDelivery',
-  summary: 'Deliver again',
-  description: 'A new delivery of the same body with the same `webhook-id`, with a fresh retry schedule. The subscription must be active.',
-  tags: ['Webhooks'],
-  auth: { kind: 'bearer', permission: 'webhooks.manage' },
-  idempotency: 'optional',
-  params: DeliveryParams,
-  responses: { 202: { description: 'The new delivery.', schema: WebhookDeliveryBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services, ctx }) => {
-    const sub = await authorizedSubscription(services.sql, caller, params.subscription_id, 'webhooks.manage');
-    const found = await findDelivery(services.sql, params.subscription_id, params.delivery_id);
-    if (!found) throw notFound('webhook delivery');
-    if (sub.status !== 'active') {
-      throw conflict(`The webhook subscription is ${sub.status}.`, `subscription_${sub.status}`);
-    }
-    // Named after the delivery delivered again, as the path names it.
-    return { status: 202, body: presentDelivery(await redeliver(services, found.delivery, auditAlongside(ctx, 202, `deliveries/${params.delivery_id}`))) };
-  },
-});
-
-export const webhookRoutes: RouteDef[] = [
-  createWebhookSubscription,
-  listWebhookSubscriptions,
-  getWebhookSubscription,
-  updateWebhookSubscription,
-  enableWebhookSubscription,
-  disableWebhookSubscription,
-  deleteWebhookSubscription,
-  rotateWebhookSecret,
-  testWebhookSubscription,
-  listWebhookDeliveries,
-  getWebhookDelivery,
-  redeliverWebhookDelivery,
-];

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
-import { AppError } from '../errors';
-import { databaseUnavailable, located } from '../http/problem';
+import { AppError } from '../../errors';
+import { databaseUnavailable, located } from '../problem';
 
 /**
  * Every refusal of the signed API: HTTP status and numeric `errorCode` per `errorLabel`. The first
@@ -122,7 +122,11 @@ export function fromAppError(err: AppError): SignedApiError {
   }
 }
 
-/** Writes every failure in the signed API contract's body shape; anything unexpected is logged and is 9500. */
+/**
+ * Writes every failure in the signed API contract's body shape; anything unexpected is logged and is 9500.
+ * Not the tenant's problemMiddleware: the contract fixes `{errorCode, errorLabel, errorDescription}` and its
+ * table, so failures are classified as there (AppError, database outage via databaseUnavailable) and translated.
+ */
 export function signedErrorMiddleware(): Koa.Middleware {
   return async (ctx, next) => {
     try {

@@ -1,17 +1,17 @@
 import Koa from 'koa';
-import type { Services } from '../services';
-import { apiKeyDirectory } from '../auth/api-keys';
-import { compileAllowlist } from '../auth/ip-allowlist';
-import { requestContext } from '../http/request-context';
-import { answerMalformedWith, type MalformedKind } from '../http/malformed';
-import { unstorableInput, zodFieldErrors } from '../http/validation';
+import type { Services } from '../../services';
+import { apiKeyDirectory } from '../../auth/api-keys';
+import { compileAllowlist } from '../../auth/ip-allowlist';
+import { requestContext } from '../request-context';
+import { answerMalformedWith, type MalformedKind } from '../malformed';
+import { checkPart } from '../validation';
 import { authenticateSignedRequest, type SignedDeps } from './authenticate';
 import { signedApiCaches } from './caches';
 import { SIGNED_ERRORS, SignedApiError, signedErrorMiddleware, type SignedErrorLabel } from './errors';
 import { signedOpenApiDocument } from './openapi';
 import { QuoteSealer } from './quote-tokens';
 import { signedRoutes, type SignedRoute } from './routes';
-import { API_VERSIONS, FIRST_API_VERSION, VERSION_HEADER, renderAt, requestedVersion } from '../versions';
+import { API_VERSIONS, FIRST_API_VERSION, VERSION_HEADER, renderAt, requestedVersion } from '../../versions';
 
 const unknownVersion = (v: string) =>
   new SignedApiError('INVALID_API_VERSION', `Unknown API version ${JSON.stringify(v.slice(0, 40))}; known versions: ${API_VERSIONS.join(', ')}.`);
@@ -19,15 +19,12 @@ const unknownVersion = (v: string) =>
 /** Requests Node's HTTP parser refused, in this surface's error body. */
 const MALFORMED: Record<MalformedKind, SignedErrorLabel> = { headers_too_large: 'HEADERS_TOO_LARGE', timeout: 'REQUEST_TIMEOUT', malformed: 'MALFORMED_REQUEST' };
 
-/** Invalid fields as one readable sentence: `fromAmount: must be a decimal string; colour: unknown field`. */
+/** The tenant pipeline's check, worded as the contract's one sentence: `fromAmount: must be a decimal string; colour: unknown field`. */
 function validBody(route: SignedRoute, body: unknown): unknown {
   if (!route.body) return body;
-  const unstorable = unstorableInput(body, 'body');
-  const result = unstorable ? undefined : route.body.safeParse(body);
-  if (result?.success) return result.data;
-  const detail = (unstorable ? [unstorable] : zodFieldErrors('body', result!.error!))
-    .map((e) => `${e.pointer.replace(/^\/body\/?/, '') || 'body'}: ${e.detail}`)
-    .join('; ');
+  const checked = checkPart(route.body, body, 'body');
+  if (checked.ok) return checked.data;
+  const detail = checked.errors.map((e) => `${e.pointer.replace(/^\/body\/?/, '') || 'body'}: ${e.detail}`).join('; ');
   throw new SignedApiError('INVALID_BODY', `The request body is invalid: ${detail}.`);
 }
 

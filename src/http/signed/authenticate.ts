@@ -1,10 +1,10 @@
 import type Koa from 'koa';
-import type { PrincipalRef, SubjectAttribution } from '../auth/caller';
-import type { ApiKeyDirectory, ResolvedApiKey } from '../auth/api-keys';
-import { clientAddress, type AddressMatcher } from '../auth/ip-allowlist';
-import { checkRequestTime, decodeSignature, MAX_RECV_WINDOW_MS, verifyRequestSignature } from '../auth/request-signatures';
-import { readRawBody } from '../http/body';
-import type { RateLimiter } from '../rate-limits/limiter';
+import type { PrincipalRef, SubjectAttribution } from '../../auth/caller';
+import type { ApiKeyDirectory, ResolvedApiKey } from '../../auth/api-keys';
+import { clientAddress, type AddressMatcher } from '../../auth/ip-allowlist';
+import { checkRequestTime, decodeSignature, MAX_RECV_WINDOW_MS, verifyRequestSignature } from '../../auth/request-signatures';
+import { mediaTypeOf, readRawBody } from '../body';
+import type { RateLimiter } from '../../rate-limits/limiter';
 import type { SignedApiCaches } from './caches';
 import { SignedApiError } from './errors';
 import type { QuoteSealer } from './quote-tokens';
@@ -59,10 +59,10 @@ function attributionOf(key: ResolvedApiKey): SubjectAttribution {
 async function verifiedBody(ctx: Koa.Context, key: ResolvedApiKey, now: () => number): Promise<{ raw: Buffer; body: Record<string, unknown> }> {
   const header = ctx.get('x-signature');
   if (!header) throw new SignedApiError('MISSING_SIGNATURE', 'POST requests need the x-signature header.');
-  const mediaType = ctx.get('content-type').split(';')[0].trim().toLowerCase();
-  if (mediaType !== 'application/json') throw new SignedApiError('UNSUPPORTED_MEDIA_TYPE', 'POST requests need Content-Type: application/json.');
+  if (mediaTypeOf(ctx) !== 'application/json') throw new SignedApiError('UNSUPPORTED_MEDIA_TYPE', 'POST requests need Content-Type: application/json.');
   const signature = decodeSignature(header);
   if (!signature) throw new SignedApiError('INVALID_SIGNATURE', 'x-signature must be the base64 encoding of a 64-byte Ed25519 signature.');
+  // The tenant pipeline's reader, but not its parseBody: the signature is checked over the raw bytes before any JSON is parsed.
   const raw = await readRawBody(ctx, MAX_SIGNED_BODY_BYTES);
   if (!verifyRequestSignature(key.publicKey, raw, signature)) {
     throw new SignedApiError('INVALID_SIGNATURE', 'The signature does not match the request body bytes and this API key.');

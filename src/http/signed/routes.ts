@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type Koa from 'koa';
-import { z } from '../schema/zod';
-import { Uuid } from '../schema/common';
-import { ASSETS, formatAmount, isAsset, parseAmount } from '../ledger';
-import { executeQuote, listPairs, priceQuote, type ConversionRow, type PairRow, type QuoteRow } from '../domain/conversions';
-import type { Services } from '../services';
+import { z } from '../../schema/zod';
+import { Uuid } from '../../schema/common';
+import { ASSETS, formatAmount, isAsset, parseAmount } from '../../money/assets';
+import { executeQuote, listPairs, priceQuote, type ConversionRow, type PairRow, type QuoteRow } from '../../domain/conversions';
+import type { Services } from '../../services';
 import { SignedApiError, type SignedErrorLabel } from './errors';
 import type { SignedDeps, SignedRequest } from './authenticate';
 import { MAX_QUOTE_ID_LENGTH } from './quote-tokens';

@@ -1,8 +1,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { z } from '../schema/zod';
+import { z } from '../../schema/zod';
 import { SIGNED_ERRORS, SIGNED_ERROR_LABELS, type SignedErrorLabel } from './errors';
 import type { SignedRoute } from './routes';
-import { API_VERSIONS, LATEST_API_VERSION, VERSION_CHANGES, VERSION_HEADER } from '../versions';
+import { API_VERSIONS, LATEST_API_VERSION, VERSION_CHANGES, VERSION_HEADER } from '../../versions';
 
 const COMMON: Record<'get' | 'post', SignedErrorLabel[]> = {
   get: ['MISSING_API_KEY', 'INVALID_API_KEY', 'UNAUTHORIZED', 'INVALID_IP', 'KYC_NOT_VERIFIED', 'API_NOT_AVAILABLE', 'RATE_LIMITED', 'INVALID_API_VERSION'],

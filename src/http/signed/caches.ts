@@ -1,8 +1,8 @@
 import type { Sql } from 'postgres';
-import { NotifiedCache } from '../db/notified-cache';
-import { enabledOn, type CapabilitySettings } from '../domain/capabilities';
-import { findPair, type FeeSchedules, type PairRow } from '../domain/conversions';
-import { schedulesInForce } from '../domain/fees/agreements';
+import { NotifiedCache } from '../../db/notified-cache';
+import { enabledOn, type CapabilitySettings } from '../../domain/capabilities';
+import { findPair, type FeeSchedules, type PairRow } from '../../domain/conversions';
+import { schedulesInForce } from '../../domain/fees/agreements';
 import type { SignedErrorLabel } from './errors';
 
 /** Channels of the triggers in migrations/Migration20261121200000_signed_api_cache.ts (empty payload: drop everything). */
