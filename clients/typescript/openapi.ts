@@ -2319,7 +2319,7 @@ export interface paths {
         put?: never;
         /**
          * Enrol a passkey
-         * @description Verifies the new credential against the registration challenge (spent whatever the outcome) and stores its public key. An unknown, expired or answered challenge is 403 `passkey_challenge_invalid`; an attestation that does not verify 403 `passkey_not_verified`. Only people (a user token) hold passkeys: a service account is 403 `human_approval_required`.
+         * @description Verifies the new credential against the registration challenge (spent whatever the outcome) and stores its public key. An unknown, expired or answered challenge is 403 `passkey_challenge_invalid`; an attestation that does not verify 403 `passkey_not_verified`. Only the person, signed in themselves, enrols or removes their passkeys: a service account, or a token a service account obtained or carried for the person, is 403 `human_approval_required`.
          *
          *     Requires permission `me.read`.
          */
@@ -2342,7 +2342,7 @@ export interface paths {
         post?: never;
         /**
          * Remove one of your passkeys
-         * @description Another person's passkey, or one that does not exist, is 404.
+         * @description Another person's passkey, or one that does not exist, is 404. Only the person, signed in themselves, enrols or removes their passkeys: a service account, or a token a service account obtained or carried for the person, is 403 `human_approval_required`.
          *
          *     Requires permission `me.read`.
          */
@@ -2363,7 +2363,7 @@ export interface paths {
         put?: never;
         /**
          * Start enrolling a passkey
-         * @description A registration challenge for the calling person (short lived, single use), and the options to create the credential with. Only people (a user token) hold passkeys: a service account is 403 `human_approval_required`.
+         * @description A registration challenge for the calling person (short lived, single use), and the options to create the credential with. Only the person, signed in themselves, enrols or removes their passkeys: a service account, or a token a service account obtained or carried for the person, is 403 `human_approval_required`.
          *
          *     Requires permission `me.read`.
          */
