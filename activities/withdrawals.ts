@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Services } from '../src/services';
 import type { PrincipalRef } from '../src/auth/caller';
-import { findWithdrawal, isTerminal, markWithdrawalExecuting, recordRailAcceptance, releaseWithdrawal, settleWithdrawal, type ReleaseOutcome, type WithdrawalRow } from '../src/domain/withdrawals/withdrawals';
+import { findWithdrawal, isTerminal, markWithdrawalExecuting, recordRailAcceptance, releaseWithdrawal, settleWithdrawal, type ReleaseOutcome, type WithdrawalRow } from '../src/domain/withdrawals';
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { findDestination } from '../src/domain/withdrawals/destinations';
 import type { RailOutcome } from '../src/providers/rails';

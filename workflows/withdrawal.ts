@@ -23,7 +23,7 @@ import {
   type WithdrawalCancellation,
   type WithdrawalWorkflowInput,
 } from '../src/domain/withdrawals/messages';
-import type { ReleaseOutcome } from '../src/domain/withdrawals/withdrawals';
+import type { ReleaseOutcome } from '../src/domain/withdrawals/model';
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { SA } from '../src/temporal/search-attributes';
 import { ApprovalGate } from './approval';

@@ -1,7 +1,7 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { Caller, type PrincipalRef } from '../../src/auth/caller';
 import { ALL_PERMISSIONS } from '../../src/auth/permissions';
-import { acceptWithdrawal, createWithdrawal, findWithdrawal, withdrawalStart } from '../../src/domain/withdrawals';
+import { acceptWithdrawal, createWithdrawal, findWithdrawal } from '../../src/domain/withdrawals';
 import { acceptOffRamp, acceptOnRamp, createOffRamp, createOnRamp, onRampCollectionAccount } from '../../src/domain/ramps';
 import { recordPendingDeposit, resolveDepositTarget } from '../../src/domain/deposits/deposits';
 import { createSandboxDeposit } from '../../src/domain/deposits/sandbox';
@@ -86,7 +86,7 @@ it('starts the workflow a dead process owed, once, and a retry under the same ke
       caller,
       { accountRef: account, asset: ASSETS.USDC, amount: parseAmount('25.00', 'USDC'), rail: 'ethereum', destinationId: destination },
       services.metrics,
-      { idempotency, start: (created, acct) => withdrawalStart(created, acct, h.taskQueue).start },
+      { idempotency, taskQueue: h.taskQueue },
     );
     accepted(row.id);
     return new Promise(() => {}); // never returns: no workflow start, nothing after the commit
