@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { Row, Sql, TransactionSql } from 'postgres';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
 import { etagOf, type Alongside } from '../../db/base';
@@ -38,8 +38,35 @@ export interface DestinationRow {
   metadata: Record<string, string>;
 }
 
-const COLUMNS =
-  'id, version, created_at, updated_at, enterprise_id, scope_ref, scope_path, rail_class, asset, network, label, address, memo, status, usable_from, approval_id, reference, reference_unique, metadata';
+/** The select expression of each field: the row type names every column, so the list cannot drift from it. */
+const DESTINATION_SELECT: Record<keyof DestinationRow, string> = {
+  id: 'id',
+  version: 'version',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  enterprise_id: 'enterprise_id',
+  scope_ref: 'scope_ref',
+  scope_path: 'scope_path',
+  rail_class: 'rail_class',
+  asset: 'asset',
+  network: 'network',
+  label: 'label',
+  address: 'address',
+  memo: 'memo',
+  status: 'status',
+  usable_from: 'usable_from',
+  approval_id: 'approval_id',
+  reference: 'reference',
+  reference_unique: 'reference_unique',
+  metadata: 'metadata',
+};
+
+const COLUMNS = Object.values(DESTINATION_SELECT).join(', ');
+
+/** A DestinationRow from a row selected with COLUMNS: the one place a result row becomes a typed one. */
+const toDestinationRow = (r: Row): DestinationRow => ({
+  id: r.id, version: r.version, created_at: r.created_at, updated_at: r.updated_at, enterprise_id: r.enterprise_id, scope_ref: r.scope_ref, scope_path: r.scope_path, rail_class: r.rail_class, asset: r.asset, network: r.network, label: r.label, address: r.address, memo: r.memo, status: r.status, usable_from: r.usable_from, approval_id: r.approval_id, reference: r.reference, reference_unique: r.reference_unique, metadata: r.metadata,
+});
 
 export function presentDestination(d: DestinationRow) {
   return {
@@ -122,9 +149,10 @@ export async function createDestination(
         annotations.reference, annotations.referenceUnique, JSON.stringify(annotations.metadata)],
       { prepare: true },
     );
-    await writeEvent(tx, caller.attribution(), governance.approvalId ? DESTINATION_EVENTS.pending_approval : DESTINATION_EVENTS.created, row as unknown as DestinationRow);
-    await alongside?.(tx, row as unknown as DestinationRow);
-    return row as unknown as DestinationRow;
+    const created = toDestinationRow(row);
+    await writeEvent(tx, caller.attribution(), governance.approvalId ? DESTINATION_EVENTS.pending_approval : DESTINATION_EVENTS.created, created);
+    await alongside?.(tx, created);
+    return created;
   }).catch(async (err: unknown) => {
     throw await referenceRefusal(sql, err, 'withdrawal_destinations', 'withdrawal destination', caller.enterpriseId, annotations);
   });
@@ -132,7 +160,7 @@ export async function createDestination(
 
 export async function findDestination(sql: Sql | TransactionSql, id: string, lock = false): Promise<DestinationRow | null> {
   const [row] = await sql.unsafe(`select ${COLUMNS} from withdrawal_destinations where id = $1 ${lock ? 'for update' : ''}`, [id], { prepare: true });
-  return (row as unknown as DestinationRow | undefined) ?? null;
+  return row ? toDestinationRow(row) : null;
 }
 
 export async function readDestination(
@@ -163,7 +191,7 @@ export async function listDestinations(
        and ${referenceMetadataFragment(sql, q)}
        and ${q.after ? sql`id > ${q.after}` : sql`true`}
      order by id limit ${q.limit}`;
-  return rows as unknown as DestinationRow[];
+  return rows.map(toDestinationRow);
 }
 
 export type DestinationAction = 'enable' | 'disable' | 'retire';
@@ -194,9 +222,10 @@ export async function changeDestinationStatus(
       [id, t.to],
       { prepare: true },
     );
-    await writeEvent(tx, caller.attribution(), t.event, row as unknown as DestinationRow);
-    await alongside?.(tx, row as unknown as DestinationRow);
-    return row as unknown as DestinationRow;
+    const moved = toDestinationRow(row);
+    await writeEvent(tx, caller.attribution(), t.event, moved);
+    await alongside?.(tx, moved);
+    return moved;
   });
 }
 
@@ -209,7 +238,7 @@ export async function activateGovernedDestination(tx: TransactionSql, id: string
     { prepare: true },
   );
   if (!row) return false;
-  await writeEvent(tx, attribution, DESTINATION_EVENTS.approved, row as unknown as DestinationRow);
+  await writeEvent(tx, attribution, DESTINATION_EVENTS.approved, toDestinationRow(row));
   return true;
 }
 
@@ -221,7 +250,7 @@ export async function rejectGovernedDestination(tx: TransactionSql, id: string, 
     [id],
     { prepare: true },
   );
-  if (row) await writeEvent(tx, attribution, DESTINATION_EVENTS.rejected, row as unknown as DestinationRow);
+  if (row) await writeEvent(tx, attribution, DESTINATION_EVENTS.rejected, toDestinationRow(row));
 }
 
 /**
