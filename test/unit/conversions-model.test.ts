@@ -52,7 +52,7 @@ describe('conversion checks', () => {
   });
 
   it('sum fee components exactly, beyond a float', () => {
-    const fee = (amount: string) => ({ type: 'platform', amount, payee_ref: null }) as unknown as StoredFee;
+    const fee = (amount: string): StoredFee => ({ type: 'service_fee', amount, payee_ref: null });
     expect(feeTotal([])).toBe(0n);
     expect(feeTotal([fee('9007199254740993'), fee('1')])).toBe(9007199254740994n);
   });
