@@ -13,16 +13,10 @@
  *   updateConversionReferenceMetadata(sql, caller, id, change, assertCurrent) → ConversionRow (PATCH; docs/references-and-metadata.md)
  *   (both consult the policy rules: 422 policy_denied, or `pending_approval` + workflow `conversion/<id>`)
  */
-export {
-  cancelConversion,
-  convertAtMarket,
-  executeQuote,
-  markConversionExecuting,
-  releaseConversion,
-  settleConversion,
-  type ExecuteOptions,
-  type Executed,
-} from './conversions';
+export { convertAtMarket, executeQuote, type ExecuteOptions, type Executed } from './execute';
+export { markConversionExecuting, releaseConversion, settleConversion } from './settle';
+export { cancelConversion } from './cancel';
+export { CONVERSION_TRANSITIONS, canMove as canMoveConversion } from './model';
 export {
   createQuote,
   getQuote,
@@ -34,7 +28,8 @@ export {
   type PricingInputs,
   type QuoteRow,
 } from './quotes';
-export { findConversion, listConversions, presentConversion, readableConversion, updateConversionReferenceMetadata, type ConversionRow } from './records';
+export { listConversions, presentConversion, readableConversion, updateConversionReferenceMetadata } from './records';
+export { findConversion, type ConversionRow } from './store';
 export { CONVERSION_EVENTS, CONVERSION_STATUSES, ConversionRecordBody, type ConversionStatus } from './events';
 export { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE, conversionWorkflowId } from './messages';
 export { findPair, getPair, listPairs, presentPair, tradablePair, type PairRow } from '../pricing/pairs';

@@ -1,42 +1,17 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { Db } from '../../db/sql';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import { notFound } from '../../errors';
-import { etagOf, type AccountOwnedRow } from '../../db/base';
+import { etagOf } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { money } from '../../ledger';
 import { visibleCondition, visibility } from '../funding/accounts';
 import { feeSummary } from '../pricing/prices';
 import { referenceMetadataFragment, updateReferenceMetadata, type ReferenceMetadataChange, type ReferenceMetadataFilter } from '../../db/references';
 import { CONVERSION_EVENTS, CONVERSION_UPDATED, type ConversionStatus } from './events';
-import { loadFees, type PricedColumns } from './ledger';
+import { loadFees } from './ledger';
+import { COLUMNS, CONVERSION_COLUMNS, findConversion, toConversionRow, type ConversionRow } from './store';
 
-/* The conversion record: its columns, its presentation, its event and the reads. */
-
-export interface ConversionRow extends AccountOwnedRow, PricedColumns {
-  pair_id: string;
-  quote_id: string | null;
-  business_key: string | null;
-  status: ConversionStatus;
-  approval_ref: string | null;
-  failure_reason: string | null;
-  hold_id: string | null;
-  ledger_transaction_id: string | null;
-  policy_decision: unknown;
-  subject_attribution: SubjectAttribution;
-  settled_at: Date | null;
-  reference: string | null;
-  reference_unique: boolean;
-  metadata: Record<string, string>;
-}
-
-const COLUMN_LIST = `
-  id, version, created_at, updated_at, enterprise_id, client_id, account_ref, pair_id, quote_id, business_key, from_asset,
-  to_asset, from_amount::text as from_amount, to_amount::text as to_amount, fee_amount::text as fee_amount, fee_components,
-  enterprise_ca_version, platform_ca_version, rate, price, status, approval_ref, failure_reason, hold_id,
-  ledger_transaction_id, policy_decision, subject_attribution, settled_at, reference, reference_unique, metadata`;
-
-export const COLUMNS = (sql: Db) => sql.unsafe(COLUMN_LIST);
+/* The conversion record: its presentation, its event and the reads (rows: ./store). */
 
 /** The transaction record of the tenant API contract, family `conversion`. */
 export function presentConversion(c: ConversionRow) {
@@ -68,12 +43,6 @@ export function presentConversion(c: ConversionRow) {
   };
 }
 
-export async function byBusinessKey(tx: Db, enterpriseId: string, key: string | null | undefined): Promise<ConversionRow | null> {
-  if (!key) return null;
-  const [row] = await tx<ConversionRow[]>`select ${COLUMNS(tx)} from conversions where enterprise_id = ${enterpriseId} and business_key = ${key}`;
-  return row ?? null;
-}
-
 export function recordConversionEvent(tx: TransactionSql, row: ConversionRow, attribution: SubjectAttribution | null, type = CONVERSION_EVENTS[row.status]) {
   return recordEventSql(tx, {
     type,
@@ -83,11 +52,6 @@ export function recordConversionEvent(tx: TransactionSql, row: ConversionRow, at
     payload: presentConversion(row),
     attribution,
   });
-}
-
-export async function findConversion(sql: Db, id: string): Promise<ConversionRow | null> {
-  const [row] = await sql<ConversionRow[]>`select ${COLUMNS(sql)} from conversions where id = ${id}`;
-  return row ?? null;
 }
 
 export const pathOf = (c: Pick<ConversionRow, 'enterprise_id' | 'client_id' | 'account_ref'>) =>
@@ -107,9 +71,10 @@ export interface ConversionFilter extends ReferenceMetadataFilter {
 }
 
 /** A page of conversions the caller may read (its enterprise, within the scopes it holds conversions.read at). */
-export function listConversions(sql: Sql, caller: Caller, filter: ConversionFilter, after: string | null, limit: number): Promise<ConversionRow[]> {
+export async function listConversions(sql: Sql, caller: Caller, filter: ConversionFilter, after: string | null, limit: number): Promise<ConversionRow[]> {
   const v = visibility(caller, 'conversions.read');
-  return sql<ConversionRow[]>`
+  return (
+    await sql`
     select ${COLUMNS(sql)} from conversions c
      where c.enterprise_id = ${caller.enterpriseId}
        and ${visibleCondition(sql, v, 'c')}
@@ -117,7 +82,8 @@ export function listConversions(sql: Sql, caller: Caller, filter: ConversionFilt
        and ${filter.status ? sql`c.status = ${filter.status}` : sql`true`}
        and ${referenceMetadataFragment(sql, filter)}
        and ${after ? sql`c.id > ${after}` : sql`true`}
-     order by c.id limit ${limit}`;
+     order by c.id limit ${limit}`
+  ).map(toConversionRow);
 }
 
 /**
@@ -127,7 +93,7 @@ export function listConversions(sql: Sql, caller: Caller, filter: ConversionFilt
 export function updateConversionReferenceMetadata(sql: Sql, caller: Caller, id: string, change: ReferenceMetadataChange, assertCurrent: (row: ConversionRow) => void): Promise<ConversionRow> {
   return updateReferenceMetadata<ConversionRow>(sql, {
     table: 'conversions',
-    columns: COLUMN_LIST,
+    columns: CONVERSION_COLUMNS,
     what: 'conversion',
     id,
     enterpriseId: caller.enterpriseId,

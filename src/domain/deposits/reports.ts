@@ -2,7 +2,7 @@ import type { Services } from '../../services';
 import { AppError } from '../../errors';
 import { receiveDeposit, resolveDepositTarget, type DepositTarget } from './deposits';
 import type { DepositRow } from '../funding/present';
-import { findOnRampByPaymentReference, recordOnRampPayment, signalOnRampPaid, type OnRampRow } from '../ramps/on-ramp';
+import { findOnRampByPaymentReference, recordOnRampPayment, signalOnRampPaid, type OnRampRow } from '../ramps';
 
 /**
  * The deposits seam: a provider reports a payment that arrived on a deposit instruction (or on its

@@ -2,7 +2,7 @@ import type { Services } from '../../services';
 import { receiveDeposit, type RecordDepositInput } from './deposits';
 import type { DepositRow } from '../funding/present';
 import { assertSandboxMode } from '../../providers/sandbox';
-import { recordOnRampPayment, signalOnRampPaid, type OnRampRow } from '../ramps/on-ramp';
+import { recordOnRampPayment, signalOnRampPaid, type OnRampRow } from '../ramps';
 import type { SubjectAttribution } from '../../auth/caller';
 import type { Alongside } from '../../db/base';
 

@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres';
+import type { Row, Sql } from 'postgres';
 import { uuidv7 } from '../../ids';
 import { railsFor } from '../../reference/bank-rails';
 import { collectionAccountKey, type InstructionRequest, type IssuedInstruction } from '../../providers/deposits/instructions';
@@ -18,8 +18,13 @@ export interface CollectionIssuer {
   issue: (request: InstructionRequest) => Promise<IssuedInstruction>;
 }
 
-const find = async (sql: Sql, enterpriseId: string, rail: string) =>
-  (await sql<CollectionAccount[]>`select rail, provider, address, details from ramp_collection_accounts where enterprise_id = ${enterpriseId} and rail = ${rail}`)[0];
+/** A CollectionAccount from a row selected with its four columns. */
+const toCollectionAccount = (r: Row): CollectionAccount => ({ rail: r.rail, provider: r.provider, address: r.address, details: r.details });
+
+const find = async (sql: Sql, enterpriseId: string, rail: string): Promise<CollectionAccount | undefined> => {
+  const [row] = await sql`select rail, provider, address, details from ramp_collection_accounts where enterprise_id = ${enterpriseId} and rail = ${rail}`;
+  return row ? toCollectionAccount(row) : undefined;
+};
 
 /**
  * The collection account of (enterprise, rail), issued on first need by the rail's deposits provider

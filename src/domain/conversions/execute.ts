@@ -1,28 +1,28 @@
-import type { Sql, TransactionSql } from 'postgres';
-import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
-import { AppError, conflict, notFound } from '../../errors';
+import type { TransactionSql } from 'postgres';
+import type { SubjectAttribution } from '../../auth/caller';
+import { conflict, notFound } from '../../errors';
 import { uuidv7 } from '../../ids';
-import type { Metrics } from '../../metrics';
-import { placeHold, voidHold } from '../../ledger';
+import { placeHold } from '../../ledger';
 import type { Services } from '../../services';
 import type { IdempotencyScope } from '../../idempotency/store';
-import { assertNotDenied, evaluatePolicy, recordVelocity, releaseVelocity } from '../policies';
-import { approvalSpecOf, cancelAwaitingApproval, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
-import { forgetUnstarted, recordStart, type UnstartedWorkflow, type WorkflowStart } from '../../temporal/start-outbox';
+import { assertNotDenied, evaluatePolicy, recordVelocity } from '../policies';
+import { approvalSpecOf, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
+import { recordStart } from '../../temporal/start-outbox';
 import { getPair, tradablePair } from '../pricing/pairs';
 import { serialise } from '../../reference/rational';
-import type { CarriedEntry } from '../audit/entries';
-import type { ConversionStatus } from './events';
 import type { ReferenceMetadata } from '../../schema/metadata';
 import { referenceRefusal } from '../../db/references';
-import { CONVERSION_CANCEL_UPDATE, CONVERSION_NOT_CANCELLABLE, CONVERSION_WORKFLOW, conversionWorkflowId, type ConversionWorkflowInput } from './messages';
+import { conversionWorkflowId } from './messages';
 import { bookExchange, lockMovableAccount, storeFees, type StoredFee } from './ledger';
+import { assertQuoteUsable, conversionStart, feeTotal } from './model';
 import { insertQuote, POINTERS, priced, QUOTE_COLUMNS, type ConversionRequest, type QuoteRow } from './quotes';
-import { byBusinessKey, COLUMNS, findConversion, pathOf, presentConversion, recordConversionEvent, type ConversionRow } from './records';
+import { presentConversion, recordConversionEvent } from './records';
+import { releaseConversion } from './settle';
+import { byBusinessKey, insertConversion, type ConversionRow } from './store';
 
 /*
- * Conversions: raw SQL (services.sql) because execution is a ledger hot path: quote claim, account
- * lock, booking, record and event go in one database transaction.
+ * Executing a conversion: raw SQL (services.sql) because execution is a ledger hot path: quote claim,
+ * account lock, booking, record and event go in one database transaction.
  */
 
 export interface ExecuteOptions {
@@ -66,8 +66,7 @@ export async function executeQuote(services: Services, input: ExecuteOptions & {
       if (prior.quote_id !== quote.id) throw conflict('This business key was used for another conversion.', 'business_key_reused');
       return { conversion: prior, replayed: true, approval: null };
     }
-    if (quote.used_at) throw new AppError('EdgeConflict', 'The quote has already been used.', { reason: 'quote_used', extensions: { conversion_ref: `conversions/${quote.conversion_id}` } });
-    if (quote.expired) throw new AppError('EdgeConflict', 'The quote has expired; request a new one.', { reason: 'quote_expired', extensions: { expired_at: quote.expires_at.toISOString() } });
+    assertQuoteUsable(quote, quote.expired);
     const pair = await getPair(tx, quote.pair_id);
     if (!pair.enabled) throw conflict(`The ${pair.from_asset} → ${pair.to_asset} pair is disabled.`, 'pair_disabled');
     const result = await openConversion(services, tx, quote.enterprise_id, input.accountRef, {
@@ -172,11 +171,11 @@ async function openConversion(services: Services, tx: TransactionSql, enterprise
   assertNotDenied(decision);
   const id = uuidv7();
   const approvalId = decision.requirement ? uuidv7() : null;
-  const feeTotal = t.fees.reduce((s, f) => s + BigInt(f.amount), 0n);
+  const fee = feeTotal(t.fees);
   let holdId: string | null = null;
   let ledgerTransactionId: string | null = null;
   if (approvalId) {
-    const hold = await placeHold(tx, { key: `conversion/${id}/hold`, enterpriseId, accountRef, asset: t.fromAsset, amount: t.fromAmount + feeTotal, metrics: services.metrics });
+    const hold = await placeHold(tx, { key: `conversion/${id}/hold`, enterpriseId, accountRef, asset: t.fromAsset, amount: t.fromAmount + fee, metrics: services.metrics });
     holdId = hold.id;
   } else {
     ledgerTransactionId = await bookExchange(tx, {
@@ -194,19 +193,33 @@ async function openConversion(services: Services, tx: TransactionSql, enterprise
     });
   }
   await recordVelocity(tx, { operationRef: `conversions/${id}`, enterpriseId, accountRef, actionFamily: 'conversion', asset: t.fromAsset, amount: t.fromAmount });
-  const [row] = await tx<ConversionRow[]>`
-    insert into conversions (id, enterprise_id, client_id, account_ref, pair_id, quote_id, business_key, from_asset, to_asset,
-                             from_amount, to_amount, fee_amount, fee_components, enterprise_ca_version, platform_ca_version,
-                             rate, price, status, approval_ref, hold_id, ledger_transaction_id, policy_decision, subject_attribution, settled_at,
-                             reference, reference_unique, metadata)
-    values (${id}, ${enterpriseId}, ${account.clientId}, ${accountRef}, ${t.pairId}, ${t.quoteId}, ${opts.businessKey ?? null},
-            ${t.fromAsset}, ${t.toAsset}, ${t.fromAmount.toString()}, ${t.toAmount.toString()}, ${feeTotal.toString()},
-            ${tx.json(t.fees as never)}, ${t.enterpriseCaVersion}, ${t.platformCaVersion}, ${t.rate}, ${t.price},
-            ${approvalId ? 'pending_approval' : 'executed'}, ${approvalId ? `approvals/${approvalId}` : null}, ${holdId},
-            ${ledgerTransactionId}, ${tx.json(decision as never)}, ${tx.json(opts.attribution as never)},
-            ${approvalId ? null : new Date()},
-            ${opts.annotations?.reference ?? null}, ${opts.annotations?.referenceUnique ?? false}, ${JSON.stringify(opts.annotations?.metadata ?? {})}::text::jsonb)
-    returning ${COLUMNS(tx)}`;
+  const row = await insertConversion(tx, {
+    id,
+    enterpriseId,
+    clientId: account.clientId,
+    accountRef,
+    pairId: t.pairId,
+    quoteId: t.quoteId,
+    businessKey: opts.businessKey ?? null,
+    fromAsset: t.fromAsset,
+    toAsset: t.toAsset,
+    fromAmount: t.fromAmount,
+    toAmount: t.toAmount,
+    feeTotal: fee,
+    fees: t.fees,
+    enterpriseCaVersion: t.enterpriseCaVersion,
+    platformCaVersion: t.platformCaVersion,
+    rate: t.rate,
+    price: t.price,
+    approvalRef: approvalId ? `approvals/${approvalId}` : null,
+    holdId,
+    ledgerTransactionId,
+    decision,
+    attribution: opts.attribution,
+    reference: opts.annotations?.reference ?? null,
+    referenceUnique: opts.annotations?.referenceUnique ?? false,
+    metadata: opts.annotations?.metadata ?? {},
+  });
   await recordConversionEvent(tx, row, opts.attribution);
   await opts.idempotency?.record(tx, { status: 201, body: presentConversion(row) });
   const approval = approvalSpecOf({
@@ -222,107 +235,4 @@ async function openConversion(services: Services, tx: TransactionSql, enterprise
   });
   if (approval) await recordStart(tx, conversionStart(row, approval, services.config.taskQueue));
   return { conversion: row, replayed: false, approval };
-}
-
-/** The start of `conversion/<id>` a conversion awaiting approval is owed. */
-function conversionStart(conversion: ConversionRow, approval: ApprovalSpec, taskQueue: string): WorkflowStart {
-  const args: [ConversionWorkflowInput] = [
-    { conversionId: conversion.id, enterpriseId: conversion.enterprise_id, clientId: conversion.client_id, accountRef: conversion.account_ref, approval },
-  ];
-  return { workflowType: CONVERSION_WORKFLOW, workflowId: conversionWorkflowId(conversion.id), taskQueue, args };
-}
-
-/** pending_approval → executing once approved (records who approved). Returns the status after. */
-export async function markConversionExecuting(sql: Sql, id: string, approvedBy: PrincipalRef[]): Promise<ConversionStatus | null> {
-  return (await sql.begin(async (tx) => {
-    const [row] = await tx<ConversionRow[]>`
-      update conversions
-         set status = 'executing', version = version + 1, updated_at = now(),
-             subject_attribution = jsonb_set(subject_attribution, '{approved_by}', ${JSON.stringify(approvedBy)}::text::jsonb)
-       where id = ${id} and status = 'pending_approval' returning ${COLUMNS(tx)}`;
-    if (row) {
-      await recordConversionEvent(tx, row, null);
-      return row.status;
-    }
-    const [current] = await tx`select status from conversions where id = ${id}`;
-    return (current?.status as ConversionStatus | undefined) ?? null;
-  })) as ConversionStatus | null;
-}
-
-/** executing → executed: posts the hold and books the target leg, exactly once (row lock + ledger keys). */
-export async function settleConversion(sql: Sql, id: string, metrics?: Metrics): Promise<ConversionStatus | null> {
-  return (await sql.begin(async (tx) => {
-    const [row] = await tx<ConversionRow[]>`select ${COLUMNS(tx)} from conversions where id = ${id} for update`;
-    if (!row || row.status !== 'executing') return row?.status ?? null;
-    const ledgerTransactionId = await bookExchange(tx, {
-      key: `conversion/${id}`,
-      kind: 'conversion',
-      enterpriseId: row.enterprise_id,
-      source: { holdId: row.hold_id! },
-      targetRef: row.account_ref,
-      fromAsset: row.from_asset,
-      fromAmount: BigInt(row.from_amount),
-      toAsset: row.to_asset,
-      toAmount: BigInt(row.to_amount),
-      fees: row.fee_components,
-      metrics,
-    });
-    const [updated] = await tx<ConversionRow[]>`
-      update conversions set status = 'executed', ledger_transaction_id = ${ledgerTransactionId}, settled_at = now(),
-                             version = version + 1, updated_at = now()
-       where id = ${id} returning ${COLUMNS(tx)}`;
-    await recordConversionEvent(tx, updated, null);
-    return updated.status;
-  })) as ConversionStatus | null;
-}
-
-/**
- * pending_approval → cancelled | rejected | expired | failed: voids the hold and stops counting the
- * conversion towards velocity limits, exactly once (the status guard). Returns the status after.
- */
-export async function releaseConversion(
-  sql: Sql,
-  id: string,
-  status: Extract<ConversionStatus, 'cancelled' | 'rejected' | 'expired' | 'failed'>,
-  attribution: SubjectAttribution | null,
-  failureReason: string | null = null,
-  /** Released instead of started: what the accepting transaction committed for the workflow, forgotten in the same transaction. */
-  unstarted?: UnstartedWorkflow,
-): Promise<ConversionStatus | null> {
-  return (await sql.begin(async (tx) => {
-    await forgetUnstarted(tx, unstarted);
-    const [row] = await tx<ConversionRow[]>`select ${COLUMNS(tx)} from conversions where id = ${id} for update`;
-    if (!row || row.status !== 'pending_approval') return row?.status ?? null;
-    if (row.hold_id) await voidHold(tx, { holdId: row.hold_id });
-    await releaseVelocity(tx, `conversions/${id}`);
-    const [updated] = await tx<ConversionRow[]>`
-      update conversions set status = ${status}, failure_reason = ${failureReason}, version = version + 1, updated_at = now()
-       where id = ${id} returning ${COLUMNS(tx)}`;
-    await recordConversionEvent(tx, updated, attribution);
-    return updated.status;
-  })) as ConversionStatus | null;
-}
-
-/**
- * Cancels a conversion awaiting approval: the workflow takes the cancellation as an Update (so it
- * cannot cross an approval decision), cancels the approval and releases the hold; then this answers
- * with the record. Anything but `pending_approval` is 409 `conversion_<status>`. `audit`, the
- * request's entry, travels with the Update and commits with the approval's cancellation.
- */
-export async function cancelConversion(services: Services, caller: Caller, id: string, audit?: CarriedEntry): Promise<ConversionRow> {
-  const row = await findConversion(services.sql, id);
-  if (!row) throw notFound('conversion');
-  caller.require('conversions.create', pathOf(row), 'conversion');
-  const refuse = (status: ConversionStatus) =>
-    conflict(`The conversion is ${status}; only a conversion awaiting approval can be cancelled.`, `conversion_${status}`);
-  if (row.status !== 'pending_approval') throw refuse(row.status);
-  return cancelAwaitingApproval(services, caller, {
-    workflowId: conversionWorkflowId(id),
-    update: CONVERSION_CANCEL_UPDATE,
-    notCancellable: CONVERSION_NOT_CANCELLABLE,
-    audit,
-    what: 'conversion',
-    reread: async () => (await findConversion(services.sql, id))!,
-    refuse,
-  });
 }

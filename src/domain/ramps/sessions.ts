@@ -1,4 +1,4 @@
-import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
+import type { Row, Sql, TransactionSql } from 'postgres';
 import type { Db } from '../../db/sql';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
@@ -9,43 +9,13 @@ import { forgetUnstarted, type UnstartedWorkflow } from '../../temporal/start-ou
 import { referenceMetadataFragment, updateReferenceMetadata, type ReferenceMetadataChange, type ReferenceMetadataFilter } from '../../db/references';
 import { visibility, visibleCondition } from '../funding/accounts';
 
-/** What a guarded transition needs to know about a session table. */
-export interface SessionTable<R extends { status: S }, S extends string> {
-  /** Table name (a constant of ours, escaped as an identifier anyway). */
-  table: string;
-  columns: (sql: Db) => PendingQuery<Row[]>;
-  recordEvent: (tx: TransactionSql, row: R, attribution: SubjectAttribution | null) => Promise<unknown>;
-}
+/*
+ * What on-ramp and off-ramp sessions share: one guarded transition, the reads, the event of a status,
+ * the reference-and-metadata change. Each kind brings its table, column list, mapper and model.
+ */
 
 /** The changes of one transition: some columns of the row, and always its new status. */
 export type SessionChanges<R, S> = Partial<Record<keyof R, unknown>> & { status: S };
-
-/**
- * One guarded transition of a ramp session in its own transaction, with its event and `alongside`: the
- * row is locked, changed only if its status is in `from`, and returned with whether it changed (null if absent).
- */
-export async function guardedTransition<R extends { status: S }, S extends string>(
-  sql: Sql,
-  t: SessionTable<R, S>,
-  id: string,
-  from: S[],
-  set: (tx: TransactionSql, row: R) => Promise<SessionChanges<R, S>>,
-  attribution: SubjectAttribution | null = null,
-  alongside?: Alongside<R>,
-): Promise<{ row: R; changed: boolean } | null> {
-  return (await sql.begin(async (tx) => {
-    const [row] = (await tx`select ${t.columns(tx)} from ${tx(t.table)} where id = ${id} for update`) as unknown as R[];
-    if (!row) return null;
-    if (!from.includes(row.status)) return { row, changed: false };
-    const changes = await set(tx, row);
-    const [updated] = (await tx`
-      update ${tx(t.table)} set ${tx(changes as never)}, version = version + 1, updated_at = now()
-       where id = ${id} returning ${t.columns(tx)}`) as unknown as R[];
-    await t.recordEvent(tx, updated, attribution);
-    await alongside?.(tx, updated);
-    return { row: updated, changed: true };
-  })) as { row: R; changed: boolean } | null;
-}
 
 /** Activities fail (and retry) while the creating transaction has not committed yet. */
 export function statusAfter<S extends string>(result: { row: { status: S } } | null, what: string, id: string): S {
@@ -53,11 +23,15 @@ export function statusAfter<S extends string>(result: { row: { status: S } } | n
   return result.row.status;
 }
 
-/** A kind of ramp session: its table, its event type per status, and how it is named and presented. */
+/** A kind of ramp session: its table, its row, its model, its event type per status, and how it is named and presented. */
 export interface SessionKind<R, S extends string> {
   table: string;
-  /** The selected columns, as SQL text. */
+  /** The selected columns, as SQL text (built from the row's select record). */
   columns: string;
+  /** The typed row from a row selected with `columns`: the only place a result row becomes one. */
+  toRow: (r: Row) => R;
+  /** The model's moves: a transition it does not allow is a fault in the caller, never written. */
+  canMove: (from: S, to: S) => boolean;
   events: Record<S, string>;
   /** The event type of a change to its reference or metadata. */
   updated: string;
@@ -78,7 +52,7 @@ type Annotated = { reference: string | null; metadata: Record<string, string> };
 
 /** The reads, events and transitions every ramp session kind shares. */
 export function sessionStore<R extends AccountOwnedRow & Annotated & { status: S }, S extends string>(kind: SessionKind<R, S>) {
-  const { what } = kind;
+  const { what, toRow } = kind;
   const columns = (sql: Db) => sql`${sql.unsafe(kind.columns)}`;
   const pathOf = (row: R) => (row.client_id ? [`enterprises/${row.enterprise_id}`, `clients/${row.client_id}`, row.account_ref] : [`enterprises/${row.enterprise_id}`, row.account_ref]);
   /** The event of the status `row` is now in (or `type`), on its account's scope. */
@@ -91,19 +65,37 @@ export function sessionStore<R extends AccountOwnedRow & Annotated & { status: S
       payload: kind.present(row),
       attribution,
     });
-  const t: SessionTable<R, S> = { table: kind.table, columns, recordEvent };
   const find = async (sql: Db, id: string): Promise<R | null> => {
-    const [row] = (await sql`select ${t.columns(sql)} from ${sql(t.table)} where id = ${id}`) as unknown as R[];
-    return row ?? null;
+    const [row] = await sql`select ${columns(sql)} from ${sql(kind.table)} where id = ${id}`;
+    return row ? toRow(row) : null;
   };
-  const transition = (
+  /**
+   * One guarded transition in its own transaction, with its event and `alongside`: the row is locked,
+   * changed only if its status is in `from`, and returned with whether it changed (null if absent).
+   */
+  const transition = async (
     sql: Sql,
     id: string,
     from: S[],
     set: (tx: TransactionSql, row: R) => Promise<SessionChanges<R, S>>,
     attribution: SubjectAttribution | null = null,
     alongside?: Alongside<R>,
-  ) => guardedTransition(sql, t, id, from, set, attribution, alongside);
+  ): Promise<{ row: R; changed: boolean } | null> =>
+    (await sql.begin(async (tx) => {
+      const [locked] = await tx`select ${columns(tx)} from ${tx(kind.table)} where id = ${id} for update`;
+      if (!locked) return null;
+      const row = toRow(locked);
+      if (!from.includes(row.status)) return { row, changed: false };
+      const changes = await set(tx, row);
+      if (!kind.canMove(row.status, changes.status)) throw new Error(`${what} ${id}: ${row.status} cannot become ${changes.status}`);
+      const [written] = await tx`
+        update ${tx(kind.table)} set ${tx(changes as never)}, version = version + 1, updated_at = now()
+         where id = ${id} returning ${columns(tx)}`;
+      const updated = toRow(written);
+      await recordEvent(tx, updated, attribution);
+      await alongside?.(tx, updated);
+      return { row: updated, changed: true };
+    })) as { row: R; changed: boolean } | null;
   return {
     find,
     recordEvent,
@@ -117,8 +109,9 @@ export function sessionStore<R extends AccountOwnedRow & Annotated & { status: S
       return row;
     },
     /** A page of the sessions the caller may read (its enterprise, within the scopes it holds ramps.read at), oldest first. */
-    list: (sql: Sql, caller: Caller, filter: SessionFilter<S>, after: string | null, limit: number): Promise<R[]> =>
-      sql`
+    list: async (sql: Sql, caller: Caller, filter: SessionFilter<S>, after: string | null, limit: number): Promise<R[]> =>
+      (
+        await sql`
         select ${columns(sql)} from ${sql(kind.table)} s
          where s.enterprise_id = ${caller.enterpriseId}
            and ${visibleCondition(sql, visibility(caller, 'ramps.read'), 's')}
@@ -126,7 +119,8 @@ export function sessionStore<R extends AccountOwnedRow & Annotated & { status: S
            and ${filter.status ? sql`s.status = ${filter.status}` : sql`true`}
            and ${referenceMetadataFragment(sql, filter)}
            and ${after ? sql`s.id > ${after}` : sql`true`}
-         order by s.id limit ${limit}` as unknown as Promise<R[]>,
+         order by s.id limit ${limit}`
+      ).map(toRow),
     /**
      * Changes a session's reference and metadata, in any status (terminal ones included: reconciling
      * happens after settlement); they change nothing the session does. Needs `ramps.create` at its account.
