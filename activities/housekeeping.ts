@@ -1,5 +1,5 @@
 import type { Services } from '../src/services';
-import { purgeExpiredIdempotencyRecords } from '../src/idempotency/store';
+import { purgeExpiredIdempotencyRecords } from '../src/idempotency/run';
 import { purgeExpiredActionTokens } from '../src/auth/action-tokens';
 import { purgeExpiredPasskeyChallenges } from '../src/auth/passkeys';
 import { CHECKPOINT_KEY_NAME, checkpointAll, checkpointSigner, takeBalanceSnapshots } from '../src/ledger';

@@ -1,7 +1,8 @@
 import type { Services } from '../src/services';
 import type { PrincipalRef } from '../src/auth/caller';
 import type { ApprovalOutcome } from '../src/domain/approvals/messages';
-import { applyPolicyChange, closePolicyChange, type PolicyChangeStatus } from '../src/domain/governance/changes';
+import { applyPolicyChange, closePolicyChange } from '../src/domain/governance/changes';
+import type { PolicyChangeStatus } from '../src/domain/governance/change-rows';
 
 /** Policy-change activities: idempotent by the change id (only a pending change moves). */
 export function createPolicyChangeActivities(services: Pick<Services, 'sql'>) {

@@ -1,5 +1,6 @@
 import type { Services } from '../src/services';
-import { attemptDelivery, openEventDelivery, type AttemptOutcome } from '../src/domain/webhooks/deliveries';
+import { attemptDelivery, type AttemptOutcome } from '../src/domain/webhooks/attempts';
+import { openEventDelivery } from '../src/domain/webhooks/deliveries';
 import { runLaneStep } from '../src/domain/webhooks/lanes';
 import type { LaneStep, LaneStepInput, WebhookDeliveryInput } from '../src/domain/webhooks/messages';
 

@@ -18,7 +18,7 @@ import { ENTERPRISES_CHANNEL } from './domain/tenancy/queries';
 import { Pager } from './pagination/page-tokens';
 import { outboxBell } from './events/outbox';
 import { announceLedgerEventsTo } from './ledger';
-import { POLICY_RULES_CHANNEL } from './domain/policies/rules';
+import { POLICY_RULES_CHANNEL } from './domain/policies/active-rules';
 import type { PolicyRule } from './domain/policies/engine';
 import { AccountPlacements } from './domain/tenancy/placements';
 import { TransferBooker, bookerOptions, connectBookerPool } from './domain/transfers/group-booking';

@@ -3,7 +3,7 @@ import { balancesOf, creditExternalDeposit } from '../../src/ledger';
 import { connectPostgres } from '../../src/db/connect';
 import { closeServices, type Services } from '../../src/services';
 import type { RunningServer } from '../../src/http/server';
-import { runIdempotently } from '../../src/idempotency/store';
+import { runIdempotently } from '../../src/idempotency/run';
 import { AppError } from '../../src/errors';
 import { call, createTenant, startTestApp, tokenFor, type Tenant } from '../helpers/app';
 import { runState } from '../helpers/run-state';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../src/errors';
-import { IdempotencyScope, purgeExpiredIdempotencyRecords, runIdempotently } from '../../src/idempotency/store';
+import { purgeExpiredIdempotencyRecords, runIdempotently } from '../../src/idempotency/run';
+import { IdempotencyScope } from '../../src/idempotency/store';
 import { testServices } from '../helpers/app';
 import type { Services } from '../../src/services';
 

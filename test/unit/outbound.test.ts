@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { classifyAddress, OutboundRefused, pinnedFetch, resolveDestination, sendRequest, type AddressClass } from '../../src/net/outbound';
+import { classifyAddress, type AddressClass } from '../../src/net/addresses';
+import { OutboundRefused, pinnedFetch, resolveDestination, sendRequest } from '../../src/net/outbound';
 import { eventTypeEntryError, matchesEventType } from '../../src/domain/webhooks/event-types';
 
 describe('outbound address classes', () => {

@@ -7,7 +7,7 @@ import { recordPendingDeposit, resolveDepositTarget } from '../../src/domain/dep
 import { createSandboxDeposit } from '../../src/domain/deposits/sandbox';
 import { queueExport, requestExport } from '../../src/domain/exports/exports';
 import { requestFingerprint } from '../../src/http/idempotency';
-import { runIdempotently } from '../../src/idempotency/store';
+import { runIdempotently } from '../../src/idempotency/run';
 import { ASSETS, parseAmount } from '../../src/ledger';
 import { StartSweeper } from '../../src/temporal/start-outbox';
 import { uuidv7 } from '../../src/ids';

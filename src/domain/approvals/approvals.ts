@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { Row, Sql, TransactionSql } from 'postgres';
 import type { Db } from '../../db/sql';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import type { Permission } from '../../auth/permissions';
@@ -37,8 +37,49 @@ export interface VoteRow {
   created_at: Date;
 }
 
-const COLUMNS = `id, version, created_at, updated_at, enterprise_id, scope_path, action_family, governed_ref, operation_id, workflow_id,
-  status, expires_at, initiated_by, requirement_snapshot, approver_role_id, decision`;
+/** The select expression of each field: the row type names every column, so the list cannot drift from it. */
+const APPROVAL_SELECT: Record<keyof ApprovalRow, string> = {
+  id: 'id',
+  version: 'version',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  enterprise_id: 'enterprise_id',
+  scope_path: 'scope_path',
+  action_family: 'action_family',
+  governed_ref: 'governed_ref',
+  operation_id: 'operation_id',
+  workflow_id: 'workflow_id',
+  status: 'status',
+  expires_at: 'expires_at',
+  initiated_by: 'initiated_by',
+  requirement_snapshot: 'requirement_snapshot',
+  approver_role_id: 'approver_role_id',
+  decision: 'decision',
+};
+
+const COLUMNS = Object.values(APPROVAL_SELECT).join(', ');
+
+/** An ApprovalRow from a row selected with COLUMNS. */
+function toApprovalRow(r: Row): ApprovalRow {
+  return {
+    id: r.id,
+    version: r.version,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    enterprise_id: r.enterprise_id,
+    scope_path: r.scope_path,
+    action_family: r.action_family,
+    governed_ref: r.governed_ref,
+    operation_id: r.operation_id,
+    workflow_id: r.workflow_id,
+    status: r.status,
+    expires_at: r.expires_at,
+    initiated_by: r.initiated_by,
+    requirement_snapshot: r.requirement_snapshot,
+    approver_role_id: r.approver_role_id,
+    decision: r.decision,
+  };
+}
 
 export function presentApproval(a: ApprovalRow, votes: VoteRow[]) {
   return {
@@ -70,12 +111,11 @@ export type ApprovalView = ReturnType<typeof presentApproval>;
 
 export async function findApproval(sql: Db, id: string): Promise<ApprovalRow | null> {
   const [row] = await sql.unsafe(`select ${COLUMNS} from approvals where id = $1`, [id], { prepare: true });
-  return (row as unknown as ApprovalRow | undefined) ?? null;
+  return row ? toApprovalRow(row) : null;
 }
 
 async function votesOf(sql: Db, approvalId: string): Promise<VoteRow[]> {
-  const rows = await sql`select user_id, verdict, attribution, proof, created_at from approval_votes where approval_id = ${approvalId} order by created_at, user_id`;
-  return rows as unknown as VoteRow[];
+  return sql<VoteRow[]>`select user_id, verdict, attribution, proof, created_at from approval_votes where approval_id = ${approvalId} order by created_at, user_id`;
 }
 
 export async function viewApproval(sql: Db, id: string): Promise<ApprovalView> {
@@ -112,8 +152,9 @@ export async function listApprovals(
        and ${q.actionFamily ? sql`action_family = ${q.actionFamily}` : sql`true`}
        and ${q.decidable ? decidableBy(sql, caller) : sql`true`}
        and ${q.after ? sql`id > ${q.after}` : sql`true`}
-     order by id limit ${q.limit}`) as unknown as Array<ApprovalRow & { votes: VoteRow[] }>;
-  return rows;
+     order by id limit ${q.limit}`);
+  // The votes come aggregated as JSON, shaped as votesOf's rows.
+  return rows.map((r) => ({ ...toApprovalRow(r), votes: r.votes as VoteRow[] }));
 }
 
 /**
@@ -171,7 +212,7 @@ export async function openApproval(sql: Sql, spec: ApprovalSpec, expiresAt: Date
       { prepare: true },
     );
     if (!inserted) return presentApproval((await findApproval(tx, spec.approvalId))!, await votesOf(tx, spec.approvalId));
-    return writeEvent(tx, inserted as unknown as ApprovalRow, APPROVAL_EVENTS.pending, spec.initiatedBy);
+    return writeEvent(tx, toApprovalRow(inserted), APPROVAL_EVENTS.pending, spec.initiatedBy);
   });
 }
 
@@ -199,7 +240,7 @@ export async function recordApprovalChange(
         [input.approvalId, input.decision.outcome, JSON.stringify(input.decision)],
         { prepare: true },
       );
-      if (row) return writeEvent(tx, row as unknown as ApprovalRow, APPROVAL_EVENTS[input.decision.outcome], input.attribution);
+      if (row) return writeEvent(tx, toApprovalRow(row), APPROVAL_EVENTS[input.decision.outcome], input.attribution);
     } else if (input.vote) {
       await tx`update approvals set version = version + 1, updated_at = now() where id = ${input.approvalId} and status = 'pending'`;
     }
@@ -216,7 +257,7 @@ export async function recordApprovalChange(
 export async function eligibleApprovers(sql: Db, a: ApprovalRow): Promise<Array<{ id: string; display_name: string; email: string }>> {
   const last = a.scope_path[a.scope_path.length - 1];
   const barred = a.requirement_snapshot.initiator_cannot_approve ? a.initiated_by.subject.id : null;
-  const rows = await sql`
+  return sql<Array<{ id: string; display_name: string; email: string }>>`
     select distinct u.id, u.display_name, u.email
       from role_assignments ra join users u on u.id = ra.principal_id join roles r on r.id = ra.role_id
      where ra.enterprise_id = ${a.enterprise_id} and ra.role_id = ${a.approver_role_id} and ra.status = 'active'
@@ -224,7 +265,6 @@ export async function eligibleApprovers(sql: Db, a: ApprovalRow): Promise<Array<
        and ((ra.scope_propagation = 'subtree' and ra.scope_ref = any(${a.scope_path}::text[])) or ra.scope_ref = ${last})
        and (${barred}::uuid is null or u.id <> ${barred}::uuid)
      order by u.id`;
-  return rows as unknown as Array<{ id: string; display_name: string; email: string }>;
 }
 
 export async function isEligibleApprover(sql: Db, a: ApprovalRow, userId: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { Row, Sql, TransactionSql } from 'postgres';
 
 /*
  * An enterprise's governance settings as stored (docs/policy-changes.md): the quorum that policy changes
@@ -21,15 +21,47 @@ export interface GovernanceSettingsRow {
   delegated_approvals: boolean;
 }
 
-export const SETTINGS_COLUMNS = `enterprise_id, version, created_at, updated_at, policy_change_quorum, approver_role_id, change_ttl_seconds,
-  destination_approval_quorum, destination_cooling_off_seconds, passkey_step_up, delegated_approvals`;
+/** The select expression of each field: the row type names every column, so the list cannot drift from it. */
+const SETTINGS_SELECT: Record<keyof GovernanceSettingsRow, string> = {
+  enterprise_id: 'enterprise_id',
+  version: 'version',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  policy_change_quorum: 'policy_change_quorum',
+  approver_role_id: 'approver_role_id',
+  change_ttl_seconds: 'change_ttl_seconds',
+  destination_approval_quorum: 'destination_approval_quorum',
+  destination_cooling_off_seconds: 'destination_cooling_off_seconds',
+  passkey_step_up: 'passkey_step_up',
+  delegated_approvals: 'delegated_approvals',
+};
+
+/** The columns of a GovernanceSettingsRow, for selects and `returning`. */
+export const SETTINGS_COLUMNS = Object.values(SETTINGS_SELECT).join(', ');
+
+/** A GovernanceSettingsRow from a row selected with SETTINGS_COLUMNS. */
+export function toGovernanceSettingsRow(r: Row): GovernanceSettingsRow {
+  return {
+    enterprise_id: r.enterprise_id,
+    version: r.version,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    policy_change_quorum: r.policy_change_quorum,
+    approver_role_id: r.approver_role_id,
+    change_ttl_seconds: r.change_ttl_seconds,
+    destination_approval_quorum: r.destination_approval_quorum,
+    destination_cooling_off_seconds: r.destination_cooling_off_seconds,
+    passkey_step_up: r.passkey_step_up,
+    delegated_approvals: r.delegated_approvals,
+  };
+}
 
 export const DEFAULT_CHANGE_TTL_SECONDS = 7 * 86_400;
 
 /** The settings, or the defaults (nothing under quorum, version 0) for an enterprise that never set them. */
 export async function governanceSettings(db: Sql | TransactionSql, enterpriseId: string, lock = false): Promise<GovernanceSettingsRow> {
   const [row] = await db.unsafe(`select ${SETTINGS_COLUMNS} from governance_settings where enterprise_id = $1 ${lock ? 'for update' : ''}`, [enterpriseId], { prepare: true });
-  if (row) return row as unknown as GovernanceSettingsRow;
+  if (row) return toGovernanceSettingsRow(row);
   const epoch = new Date(0);
   return {
     enterprise_id: enterpriseId, version: 0, created_at: epoch, updated_at: epoch, policy_change_quorum: 0, approver_role_id: null,

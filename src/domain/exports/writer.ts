@@ -87,7 +87,7 @@ export async function* copyEncoded(
     .replace(/\$(\d+)/g, '%$1$$L');
   const [{ command }] = await sql<{ command: string }[]>`select format(${template}, variadic ${query.params.map(asText)}::text[]) as command`;
   const copy = sql.unsafe(command);
-  const stream = (await copy.readable()) as unknown as Readable;
+  const stream: Readable = await copy.readable();
   // Binary COPY: an 11-byte signature, int32 flags, int32 extension length and the extension; then per
   // row int16 field count (1), int32 length, the bytes; then int16 -1. PostgreSQL sends about a row per
   // message, but nothing promises messages align with rows. Row bytes are copied into a chunk buffer:

@@ -1,7 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Caller, PrincipalRef, SubjectAttribution } from '../../auth/caller';
 import { AppError, notFound } from '../../errors';
-import { etagOf } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { uuidv7 } from '../../ids';
 import type { Services } from '../../services';
@@ -14,7 +13,8 @@ import type { IdentityProviderChangeBody } from '../identity-providers/providers
 import { visibleByScopePath } from '../policies/scope';
 import { POLICY_CHANGE_WORKFLOW } from './messages';
 export { POLICY_CHANGE_WORKFLOW, type PolicyChangeWorkflowInput } from './messages';
-import { GOVERNANCE_EVENTS, type POLICY_CHANGE_KINDS, type POLICY_CHANGE_STATUSES } from './events';
+import { GOVERNANCE_EVENTS } from './events';
+import { POLICY_CHANGE_COLUMNS as COLUMNS, presentPolicyChange, toPolicyChangeRow, type PolicyChangeKind, type PolicyChangeRow, type PolicyChangeStatus } from './change-rows';
 import { approverRoleId, governanceSettings, writeSettings, type GovernanceSettingsPatch, type GovernanceSettingsRow } from './settings';
 import { lockPolicyRule, ruleChangeOf, writeRuleChange, type PolicyRuleAction, type PolicyRulePatch } from '../policies/rules';
 
@@ -29,56 +29,6 @@ import { lockPolicyRule, ruleChangeOf, writeRuleChange, type PolicyRuleAction, t
  * `destination_approval_quorum` is above 0; a new identity provider, or a change of who can sign in
  * with one, under `policy_change_quorum`.
  */
-
-export type PolicyChangeKind = (typeof POLICY_CHANGE_KINDS)[number];
-export type PolicyChangeStatus = (typeof POLICY_CHANGE_STATUSES)[number];
-
-// ---------------------------------------------------------------------------------------------
-// Policy changes
-
-export interface PolicyChangeRow {
-  id: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  enterprise_id: string;
-  scope_path: string[];
-  kind: PolicyChangeKind;
-  target_ref: string;
-  target_version: number;
-  change: Record<string, unknown>;
-  status: PolicyChangeStatus;
-  failure_reason: string | null;
-  approval_id: string;
-  initiated_by: SubjectAttribution;
-  approved_by: PrincipalRef[] | null;
-  applied_at: Date | null;
-}
-
-const COLUMNS = `id, version, created_at, updated_at, enterprise_id, scope_path, kind, target_ref, target_version, change, status, failure_reason,
-  approval_id, initiated_by, approved_by, applied_at`;
-
-export function presentPolicyChange(c: PolicyChangeRow) {
-  return {
-    id: c.id,
-    resource: 'policy_change' as const,
-    kind: c.kind,
-    target_ref: c.target_ref,
-    target_version: c.target_version,
-    change: c.change,
-    status: c.status,
-    failure_reason: c.failure_reason,
-    approval_ref: `approvals/${c.approval_id}`,
-    initiated_by: c.initiated_by,
-    approved_by: c.approved_by,
-    applied_at: c.applied_at ? new Date(c.applied_at).toISOString() : null,
-    etag: etagOf(c),
-    created_at: new Date(c.created_at).toISOString(),
-    updated_at: new Date(c.updated_at).toISOString(),
-  };
-}
-
-export type PolicyChangeView = ReturnType<typeof presentPolicyChange>;
 
 async function writeChangeEvent(tx: TransactionSql, c: PolicyChangeRow, attribution: SubjectAttribution | null): Promise<void> {
   await recordEventSql(tx, {
@@ -95,7 +45,7 @@ export async function readPolicyChange(sql: Sql, caller: Caller, id: string): Pr
   const [row] = await sql.unsafe(`select ${COLUMNS} from policy_changes where id = $1`, [id], { prepare: true });
   if (!row || row.enterprise_id !== caller.enterpriseId) throw notFound('policy change');
   caller.require('policies.read', row.scope_path as string[], 'policy change');
-  return row as unknown as PolicyChangeRow;
+  return toPolicyChangeRow(row);
 }
 
 export async function listPolicyChanges(
@@ -111,7 +61,7 @@ export async function listPolicyChanges(
        and ${q.targetRef ? sql`target_ref = ${q.targetRef}` : sql`true`}
        and ${q.after ? sql`id > ${q.after}` : sql`true`}
      order by id limit ${q.limit}`;
-  return rows as unknown as PolicyChangeRow[];
+  return rows.map(toPolicyChangeRow);
 }
 
 
@@ -151,7 +101,7 @@ export async function proposeChange(
       JSON.stringify(caller.attribution())],
     { prepare: true },
   );
-  const row = inserted as unknown as PolicyChangeRow;
+  const row = toPolicyChangeRow(inserted);
   await writeChangeEvent(tx, row, caller.attribution());
   const family: GovernanceFamily = input.kind === 'withdrawal_destination.create' ? 'withdrawal_destination' : 'policy_change';
   const approval: ApprovalSpec = {
@@ -201,7 +151,7 @@ async function endChange(tx: TransactionSql, changeId: string, status: Exclude<P
     { prepare: true },
   );
   if (!row) return null;
-  const change = row as unknown as PolicyChangeRow;
+  const change = toPolicyChangeRow(row);
   await writeChangeEvent(tx, change, null);
   if (change.kind === 'withdrawal_destination.create') await rejectGovernedDestination(tx, change.target_ref.slice('withdrawal-destinations/'.length), change.initiated_by);
   return change;
@@ -224,7 +174,7 @@ export async function closePolicyChange(sql: Sql, changeId: string, outcome: Exc
 export async function applyPolicyChange(sql: Sql, changeId: string, approvedBy: PrincipalRef[]): Promise<PolicyChangeStatus> {
   return sql.begin(async (tx) => {
     const [locked] = await tx.unsafe(`select ${COLUMNS} from policy_changes where id = $1 for update`, [changeId], { prepare: true });
-    const change = locked as unknown as PolicyChangeRow;
+    const change = toPolicyChangeRow(locked);
     if (change.status !== 'pending_approval') return change.status;
     const attribution: SubjectAttribution = { ...change.initiated_by, approved_by: approvedBy };
     const failure = await applyToTarget(tx, change, attribution);
@@ -235,7 +185,7 @@ export async function applyPolicyChange(sql: Sql, changeId: string, approvedBy: 
       [changeId, JSON.stringify(approvedBy)],
       { prepare: true },
     );
-    await writeChangeEvent(tx, row as unknown as PolicyChangeRow, attribution);
+    await writeChangeEvent(tx, toPolicyChangeRow(row), attribution);
     return 'applied';
   });
 }

@@ -17,7 +17,8 @@ import {
 } from '../identity-providers/providers';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
 import { createDestination, type DestinationRow, type NewDestination } from '../withdrawals/destinations';
-import { proposeChange, startPolicyChange, type PolicyChangeRow, type ProposedChange } from './changes';
+import { proposeChange, startPolicyChange, type ProposedChange } from './changes';
+import type { PolicyChangeRow } from './change-rows';
 import { assertValidSettings, governanceSettings, writeSettings, type GovernanceSettingsPatch, type GovernanceSettingsRow } from './settings';
 import {
   assertValidRule,
@@ -99,17 +100,16 @@ export async function updateGovernanceSettings(
   const enterpriseRef = `enterprises/${caller.enterpriseId}`;
   caller.require('policies.manage', [enterpriseRef], 'governance settings');
   await assertValidSettings(sql, caller.enterpriseId, patch);
-  let proposed: ProposedChange | null = null;
-  const applied = await sql.begin(async (tx) => {
+  const outcome = await sql.begin(async (tx): Promise<{ applied: GovernanceSettingsRow } | { change: ProposedChange }> => {
     await assertEnterpriseOpen(tx, caller.enterpriseId);
     const current = await governanceSettings(tx, caller.enterpriseId, true);
     precondition({ id: caller.enterpriseId, version: current.version });
     if (current.policy_change_quorum === 0) {
       const row = await writeSettings(tx, caller.enterpriseId, patch, caller.attribution());
       await audit(200)(tx, row);
-      return row;
+      return { applied: row };
     }
-    proposed = await proposeChange(tx, services, caller, {
+    const change = await proposeChange(tx, services, caller, {
       kind: 'governance_settings.update',
       targetRef: `governance-settings/${caller.enterpriseId}`,
       targetVersion: current.version,
@@ -118,13 +118,12 @@ export async function updateGovernanceSettings(
       quorum: current.policy_change_quorum,
       settings: current,
     });
-    await audit(202)(tx, proposed.row);
-    return null;
+    await audit(202)(tx, change.row);
+    return { change };
   });
-  if (applied) return { applied };
-  const p = proposed as unknown as ProposedChange;
-  await startPolicyChange(services, p);
-  return { proposed: p.row };
+  if ('applied' in outcome) return { applied: outcome.applied };
+  await startPolicyChange(services, outcome.change);
+  return { proposed: outcome.change.row };
 }
 
 /**

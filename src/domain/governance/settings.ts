@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { etagOf } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { GOVERNANCE_EVENTS } from './events';
-import { SETTINGS_COLUMNS, type GovernanceSettingsRow } from '../approvals/settings';
+import { SETTINGS_COLUMNS, toGovernanceSettingsRow, type GovernanceSettingsRow } from '../approvals/settings';
 
 // Read where approvals and passkeys need them too; governance presents and changes them.
 export { governanceSettings, type GovernanceSettingsRow } from '../approvals/settings';
@@ -65,7 +65,7 @@ export async function writeSettings(tx: TransactionSql, enterpriseId: string, pa
       where enterprise_id = $1 returning ${SETTINGS_COLUMNS}`,
     [enterpriseId, ...Object.values(set)] as never[],
   );
-  const settings = row as unknown as GovernanceSettingsRow;
+  const settings = toGovernanceSettingsRow(row);
   await recordEventSql(tx, {
     type: GOVERNANCE_EVENTS.settingsUpdated,
     enterpriseId,

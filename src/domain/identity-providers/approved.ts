@@ -1,4 +1,4 @@
-import type { TransactionSql } from 'postgres';
+import type { Row, TransactionSql } from 'postgres';
 import type { SubjectAttribution } from '../../auth/caller';
 import { recordEventSql } from '../../events/outbox';
 import type { IdentityProvider } from './entities';
@@ -12,9 +12,6 @@ import { changeOfBody, fieldsOf, mergeChange, newProviderFields, type IdentityPr
  * change's event commit together. The checks the proposal made are made again: the issuer may have
  * been taken, or the provider changed, since.
  */
-
-const COLUMNS = `id, version, created_at, updated_at, enterprise_id, display_name, issuer, audience, jwks, jwks_uri, claim_mapping,
-  allowed_algorithms, status, console_sign_in`;
 
 interface ProviderRow {
   id: string;
@@ -33,7 +30,28 @@ interface ProviderRow {
   console_sign_in: boolean;
 }
 
-const providerOf = (r: ProviderRow): IdentityProvider => ({
+/** The select expression of each column: the row type names every one, so the list cannot drift from it. */
+const PROVIDER_SELECT: Record<keyof ProviderRow, string> = {
+  id: 'id',
+  version: 'version',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  enterprise_id: 'enterprise_id',
+  display_name: 'display_name',
+  issuer: 'issuer',
+  audience: 'audience',
+  jwks: 'jwks',
+  jwks_uri: 'jwks_uri',
+  claim_mapping: 'claim_mapping',
+  allowed_algorithms: 'allowed_algorithms',
+  status: 'status',
+  console_sign_in: 'console_sign_in',
+};
+
+const COLUMNS = Object.values(PROVIDER_SELECT).join(', ');
+
+/** The provider from a row selected with COLUMNS. */
+const providerOf = (r: Row): IdentityProvider => ({
   id: r.id,
   version: r.version,
   createdAt: new Date(r.created_at),
@@ -71,7 +89,7 @@ export async function createApprovedProvider(tx: TransactionSql, enterpriseId: s
     { prepare: true },
   );
   if (!row) return 'issuer_taken';
-  await recordProviderEvent(tx, IdentityProviderEvents.created, providerOf(row as unknown as ProviderRow), attribution);
+  await recordProviderEvent(tx, IdentityProviderEvents.created, providerOf(row), attribution);
   return null;
 }
 
@@ -82,7 +100,7 @@ export async function createApprovedProvider(tx: TransactionSql, enterpriseId: s
 export async function updateApprovedProvider(tx: TransactionSql, id: string, targetVersion: number, body: IdentityProviderChangeBody, attribution: SubjectAttribution): Promise<string | null> {
   const [locked] = await tx.unsafe(`select ${COLUMNS} from identity_providers where id = $1 for update`, [id], { prepare: true });
   if (!locked) return 'target_missing';
-  const current = providerOf(locked as unknown as ProviderRow);
+  const current = providerOf(locked);
   if (current.version !== targetVersion) return 'target_changed';
   const next = fieldsOf(current);
   mergeChange(next, changeOfBody(body));
@@ -102,6 +120,6 @@ export async function updateApprovedProvider(tx: TransactionSql, id: string, tar
     await tx`update users set federation_issuer = ${next.issuer}, version = version + 1, updated_at = now()
               where enterprise_id = ${current.enterpriseId} and federation_issuer = ${current.issuer}`;
   }
-  await recordProviderEvent(tx, IdentityProviderEvents.updated, providerOf(row as unknown as ProviderRow), attribution);
+  await recordProviderEvent(tx, IdentityProviderEvents.updated, providerOf(row), attribution);
   return null;
 }

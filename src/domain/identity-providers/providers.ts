@@ -190,10 +190,18 @@ export async function createIdentityProvider(unit: IamUnit, input: NewIdentityPr
   return provider;
 }
 
-const FIELDS = ['displayName', 'issuer', 'audience', 'jwks', 'jwksUri', 'claimMapping', 'allowedAlgorithms', 'status', 'consoleSignIn'] as const;
-
 /** A copy of the provider's fields, to merge a change into without touching the provider. */
-export const fieldsOf = (p: ProviderFields): ProviderFields => Object.fromEntries(FIELDS.map((f) => [f, p[f]])) as unknown as ProviderFields;
+export const fieldsOf = (p: ProviderFields): ProviderFields => ({
+  displayName: p.displayName,
+  issuer: p.issuer,
+  audience: p.audience,
+  jwks: p.jwks,
+  jwksUri: p.jwksUri,
+  claimMapping: p.claimMapping,
+  allowedAlgorithms: p.allowedAlgorithms,
+  status: p.status,
+  consoleSignIn: p.consoleSignIn,
+});
 
 /**
  * The provider and what `change` would make of it, checked as applying it checks (404 or 403, the

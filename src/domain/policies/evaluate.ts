@@ -1,7 +1,7 @@
 import type { TransactionSql } from 'postgres';
 import type { Db } from '../../db/sql';
 import type { ScopePath } from '../../auth/caller';
-import { applicableRules } from './rules';
+import { applicableRules } from './active-rules';
 import { bulkTable, type BulkRows, type BulkTable } from '../../db/bulk';
 import { decide, velocityKey, velocityNeeds, type ActionFamily, type PolicyDecision, type ProposedOperation } from './engine';
 

@@ -28,4 +28,4 @@ export { evaluatePolicy, velocitiesInBulk, recordVelocity, releaseVelocity, type
 export { assertNotDenied, policyDenied } from './denial';
 export { PolicyDecisionBody } from './decision-body';
 export { visibleByScopePath } from './scope';
-export { activeRules, anyRuleCovers, POLICY_RULES_CHANNEL } from './rules';
+export { activeRules, anyRuleCovers, POLICY_RULES_CHANNEL } from './active-rules';

@@ -1,5 +1,4 @@
-import type { Sql, TransactionSql } from 'postgres';
-import type { NotifiedCache } from '../../db/notified-cache';
+import type { Row, Sql, TransactionSql } from 'postgres';
 import type { Caller, SubjectAttribution } from '../../auth/caller';
 import { AppError, conflict, notFound } from '../../errors';
 import { etagOf, type Alongside } from '../../db/base';
@@ -33,8 +32,50 @@ export interface PolicyRuleRow {
   retired_at: Date | null;
 }
 
-const COLUMNS = `id, version, created_at, updated_at, enterprise_id, scope_ref, scope_path, name, description, action_family,
-  rule_order, conditions, effect, status, activated_at, retired_at`;
+/** The select expression of each field: the row type names every column, so the list cannot drift from it. */
+const RULE_SELECT: Record<keyof PolicyRuleRow, string> = {
+  id: 'id',
+  version: 'version',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  enterprise_id: 'enterprise_id',
+  scope_ref: 'scope_ref',
+  scope_path: 'scope_path',
+  name: 'name',
+  description: 'description',
+  action_family: 'action_family',
+  rule_order: 'rule_order',
+  conditions: 'conditions',
+  effect: 'effect',
+  status: 'status',
+  activated_at: 'activated_at',
+  retired_at: 'retired_at',
+};
+
+/** The columns of a PolicyRuleRow, for selects and `returning`. */
+export const POLICY_RULE_COLUMNS = Object.values(RULE_SELECT).join(', ');
+
+/** A PolicyRuleRow from a row selected with POLICY_RULE_COLUMNS. */
+export function toPolicyRuleRow(r: Row): PolicyRuleRow {
+  return {
+    id: r.id,
+    version: r.version,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    enterprise_id: r.enterprise_id,
+    scope_ref: r.scope_ref,
+    scope_path: r.scope_path,
+    name: r.name,
+    description: r.description,
+    action_family: r.action_family,
+    rule_order: r.rule_order,
+    conditions: r.conditions,
+    effect: r.effect,
+    status: r.status,
+    activated_at: r.activated_at,
+    retired_at: r.retired_at,
+  };
+}
 
 export function presentPolicyRule(r: PolicyRuleRow) {
   return {
@@ -118,25 +159,26 @@ export async function createPolicyRule(sql: Sql, caller: Caller, input: NewPolic
   await assertValidRule(sql, caller.enterpriseId, input.conditions, input.effect);
   return sql.begin(async (tx) => {
     await assertEnterpriseOpen(tx, caller.enterpriseId);
-    const [row] = await tx.unsafe(
+    const [inserted] = await tx.unsafe(
       `insert into policy_rules (id, enterprise_id, scope_ref, scope_path, name, description, action_family, rule_order, conditions, effect)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb) returning ${COLUMNS}`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::jsonb, $10::text::jsonb) returning ${POLICY_RULE_COLUMNS}`,
       [uuidv7(), caller.enterpriseId, input.scopeRef, [...path] as never, input.name, input.description, input.actionFamily, input.order,
         JSON.stringify(input.conditions), JSON.stringify(input.effect)],
       { prepare: true },
     );
-    await writeEvent(tx, caller.attribution(), POLICY_EVENTS.created, row as unknown as PolicyRuleRow);
-    await alongside?.(tx, row as unknown as PolicyRuleRow);
-    return row as unknown as PolicyRuleRow;
+    const rule = toPolicyRuleRow(inserted);
+    await writeEvent(tx, caller.attribution(), POLICY_EVENTS.created, rule);
+    await alongside?.(tx, rule);
+    return rule;
   });
 }
 
 /** A rule the caller may read with `permission`; 404 when missing or out of scope, 403 in scope without it. */
 export async function readPolicyRule(sql: Sql | TransactionSql, caller: Caller, id: string, permission: 'policies.read' | 'policies.manage' = 'policies.read', lock = false): Promise<PolicyRuleRow> {
-  const [row] = await sql.unsafe(`select ${COLUMNS} from policy_rules where id = $1 ${lock ? 'for update' : ''}`, [id], { prepare: true });
+  const [row] = await sql.unsafe(`select ${POLICY_RULE_COLUMNS} from policy_rules where id = $1 ${lock ? 'for update' : ''}`, [id], { prepare: true });
   if (!row || row.enterprise_id !== caller.enterpriseId) throw notFound('policy rule');
   caller.require(permission, row.scope_path as string[], 'policy rule');
-  return row as unknown as PolicyRuleRow;
+  return toPolicyRuleRow(row);
 }
 
 export interface PolicyRuleListQuery {
@@ -149,7 +191,7 @@ export interface PolicyRuleListQuery {
 
 export async function listPolicyRules(sql: Sql, caller: Caller, q: PolicyRuleListQuery): Promise<PolicyRuleRow[]> {
   const rows = await sql`
-    select ${sql.unsafe(COLUMNS)} from policy_rules
+    select ${sql.unsafe(POLICY_RULE_COLUMNS)} from policy_rules
      where enterprise_id = ${caller.enterpriseId}
        and ${visibleByScopePath(sql, caller, 'policies.read')}
        and ${q.actionFamily ? sql`action_family = ${q.actionFamily}` : sql`true`}
@@ -157,7 +199,7 @@ export async function listPolicyRules(sql: Sql, caller: Caller, q: PolicyRuleLis
        and ${q.scopeRef ? sql`${q.scopeRef} = any(scope_path)` : sql`true`}
        and ${q.after ? sql`id > ${q.after}` : sql`true`}
      order by id limit ${q.limit}`;
-  return rows as unknown as PolicyRuleRow[];
+  return rows.map(toPolicyRuleRow);
 }
 
 export type Precondition = (row: { id: string; version: number }) => void;
@@ -187,15 +229,16 @@ export async function writeRuleChange(tx: TransactionSql, current: PolicyRuleRow
   const [row] = await tx`
     update policy_rules set ${tx(set as Record<string, never>)}, version = version + 1, updated_at = now()
      where id = ${current.id} and version = ${current.version}
-    returning ${tx.unsafe(COLUMNS)}`;
-  await writeEvent(tx, attribution, event, row as unknown as PolicyRuleRow);
-  return row as unknown as PolicyRuleRow;
+    returning ${tx.unsafe(POLICY_RULE_COLUMNS)}`;
+  const rule = toPolicyRuleRow(row);
+  await writeEvent(tx, attribution, event, rule);
+  return rule;
 }
 
 /** The rule, locked, for a change applied by the platform (an approved policy change): no caller to check. */
 export async function lockPolicyRule(tx: TransactionSql, id: string): Promise<PolicyRuleRow | null> {
-  const [row] = await tx.unsafe(`select ${COLUMNS} from policy_rules where id = $1 for update`, [id], { prepare: true });
-  return (row as unknown as PolicyRuleRow | undefined) ?? null;
+  const [row] = await tx.unsafe(`select ${POLICY_RULE_COLUMNS} from policy_rules where id = $1 for update`, [id], { prepare: true });
+  return row ? toPolicyRuleRow(row) : null;
 }
 
 export interface PolicyRulePatch {
@@ -242,46 +285,4 @@ export function ruleChangeOf(sql: Sql | TransactionSql, row: PolicyRuleRow, acti
   const t = TRANSITIONS[action];
   if (!t.from.includes(row.status)) throw conflict(`A ${row.status} policy rule cannot be ${t.to === 'active' ? 'activated' : 'retired'}.`, `policy_rule_${row.status}`);
   return { set: { status: t.to, [t.stamp]: new Date() }, event: t.event };
-}
-
-/**
- * Every active rule of a family in the enterprise, whatever its scope, in decision order (order, id):
- * for a caller that learns the account's path in the same round trip (a rule applies when its
- * scope_ref is on that path).
- */
-export async function activeRules(sql: Sql | TransactionSql, enterpriseId: string, family: ActionFamily): Promise<PolicyRule[]> {
-  // execute() sends it now, so a caller pipelining statements behind it keeps their order.
-  const rows = await sql`
-    select ${sql.unsafe(COLUMNS)} from policy_rules
-     where enterprise_id = ${enterpriseId} and action_family = ${family} and status = 'active'
-     order by rule_order, id`.execute();
-  return (rows as unknown as PolicyRuleRow[]).map(toPolicyRule);
-}
-
-/** Notified by the `policy_rules_changed` trigger with the enterprise id on every committed change of a rule. */
-export const POLICY_RULES_CHANNEL = 'counterfoil_policy_rules';
-
-/**
- * Whether any active rule of the family covers `scopePath`, from a per-process cache of the
- * enterprise's active rules that the trigger's NOTIFY invalidates: lets a hot path skip policy
- * evaluation (and its round trip) when no rule can apply. A rule activated in the last milliseconds
- * may be missed, as a read at the start of the transaction could miss one committed just after it.
- */
-export async function anyRuleCovers(
-  cache: NotifiedCache<PolicyRule[]>,
-  sql: Sql,
-  enterpriseId: string,
-  family: ActionFamily,
-  scopePath: readonly string[],
-): Promise<boolean> {
-  const rules = await cache.get(enterpriseId, async () => {
-    const rows = await sql`select ${sql.unsafe(COLUMNS)} from policy_rules where enterprise_id = ${enterpriseId} and status = 'active'`;
-    return (rows as unknown as PolicyRuleRow[]).map(toPolicyRule);
-  });
-  return rules.some((r) => r.actionFamily === family && scopePath.includes(r.scopeRef));
-}
-
-/** Active rules of a family whose scope covers `scopePath`, in decision order. */
-export async function applicableRules(sql: Sql | TransactionSql, enterpriseId: string, family: ActionFamily, scopePath: readonly string[]): Promise<PolicyRule[]> {
-  return (await activeRules(sql, enterpriseId, family)).filter((r) => scopePath.includes(r.scopeRef));
 }

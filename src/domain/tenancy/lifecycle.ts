@@ -28,7 +28,7 @@ async function statesOf(db: SqlOrEm, enterpriseId: string, lock: '' | 'for share
   const text = `select admission_state, restriction_state from enterprises where id = $1 ${lock}`;
   if (typeof db === 'function') {
     const [row] = await db.unsafe(text, [enterpriseId], { prepare: true });
-    return row as unknown as EnterpriseStates | undefined;
+    return row ? { admission_state: row.admission_state, restriction_state: row.restriction_state } : undefined;
   }
   const [row] = await db.execute<EnterpriseStates[]>(text.replace('$1', '?'), [enterpriseId]);
   return row;

@@ -1,19 +1,16 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
-import { FIRST_API_VERSION, isApiVersion, renderAt } from '../../versions';
 import type { Services } from '../../services';
 import { uuidv7 } from '../../ids';
 import { SA } from '../../temporal/search-attributes';
 import { iso, type Alongside } from '../../db/base';
-import { ScopePaths, findEvent } from '../../events/log';
-import { presentEvent, type EventRepresentation, type EventRow } from '../../events/present';
-import type { SigningSubscription } from './signing';
-import { noteDeliveryOutcome, presentSubscription, type SubscriptionRow, type SubscriptionStatus } from './subscriptions';
+import { findEvent } from '../../events/log';
+import type { EventRow } from '../../events/present';
+import { presentSubscription, type SubscriptionRow } from './subscriptions';
 import { WEBHOOK_EVENTS } from './events';
 import { WEBHOOK_DELIVERY_WORKFLOW, deliveryWorkflowId, type WebhookDeliveryInput } from './messages';
-import { matchesEventType } from './event-types';
 import { queueForLane, wakeLane } from './lane-queue';
-import { isSuccess, sendAttempt, type SentAttempt } from './send';
+import { eventBody, renderedBody, type SubscriptionTarget } from './targets';
 
 export type DeliveryOrigin = 'event' | 'replay' | 'redelivery' | 'test';
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -80,16 +77,6 @@ export function presentDelivery(d: DeliveryRow, attempts?: AttemptRow[]) {
   };
 }
 
-export interface AttemptOutcome {
-  done: boolean;
-  status: DeliveryStatus;
-  /** How long to wait before the next attempt (the plan, or longer if the receiver sent Retry-After). */
-  nextDelayMs: number | null;
-}
-
-/** Retry-After is honoured up to this long; a receiver cannot park a delivery for days. */
-const MAX_RETRY_AFTER_MS = 24 * 3600 * 1000;
-
 /**
  * Starts the delivery workflow under its deterministic id. A second start of the same id (a dispatcher
  * that crashed before marking its batch, or two dispatchers) is refused by Temporal and counts as done.
@@ -111,41 +98,6 @@ export async function startDeliveryWorkflow(services: Services, input: Omit<Webh
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
-}
-
-export interface SubscriptionTarget {
-  id: string;
-  enterprise_id: string;
-  scope_ref: string;
-  event_types: string[];
-  lane: SubscriptionRow['lane'];
-  api_version: string | null;
-}
-
-/** An event as delivered to a subscription: its representation rendered at the subscription's API version. */
-export function eventBody(event: EventRow, apiVersion: string | null): string {
-  return renderedBody(presentEvent(event), apiVersion);
-}
-
-/** An event's representation rendered at a subscription's API version (unpinned: the first), as sent. */
-function renderedBody(representation: EventRepresentation, apiVersion: string | null): string {
-  return JSON.stringify(renderAt(representation, apiVersion && isApiVersion(apiVersion) ? apiVersion : FIRST_API_VERSION, 'tenant'));
-}
-
-/** A subscription receives an event of one of its types (or patterns) at its scope or beneath it. */
-export async function subscriptionMatches(paths: ScopePaths, sub: SubscriptionTarget, event: Pick<EventRow, 'enterprise_id' | 'type' | 'scope_ref'>): Promise<boolean> {
-  if (sub.enterprise_id !== event.enterprise_id || !matchesEventType(sub.event_types, event.type)) return false;
-  if (sub.scope_ref === `enterprises/${event.enterprise_id}` || sub.scope_ref === event.scope_ref) return true;
-  const path = await paths.of(event.scope_ref);
-  return !!path && path.includes(sub.scope_ref);
-}
-
-export async function activeSubscriptions(sql: Sql | TransactionSql, enterpriseIds: string[]): Promise<Array<SubscriptionTarget & SigningSubscription>> {
-  if (enterpriseIds.length === 0) return [];
-  return sql<Array<SubscriptionTarget & SigningSubscription>>`
-    select id, enterprise_id, scope_ref, event_types, lane, url, secret_sealed, previous_secret_sealed, previous_secret_expires_at, api_version
-      from webhook_subscriptions
-     where status = 'active' and enterprise_id = any(${enterpriseIds}::uuid[])`;
 }
 
 /**
@@ -273,73 +225,3 @@ export function listDeliveries(sql: Sql, subscriptionId: string, afterId: string
      order by id limit ${limit}`;
 }
 
-type DeliveryWithSubscription = DeliveryRow & Omit<SigningSubscription, 'id'> & { subscription_status: SubscriptionStatus };
-
-/**
- * Records attempt `number` of a delivery inside `tx`, with the subscription's verdict (a success
- * clears its failure run, a 410 or a failure window's end disables it), and decides what comes next.
- * A delivery of a lane that stays pending puts its subscription's deliveries in the lane (`queued`).
- */
-export async function recordAttempt(
-  tx: TransactionSql,
-  config: Services['config'],
-  d: Pick<DeliveryRow, 'id' | 'subscription_id' | 'origin' | 'in_lane'>,
-  number: number,
-  { attemptedAt, result }: SentAttempt,
-  plannedNextDelayMs: number | null,
-): Promise<AttemptOutcome & { subscriptionStatus: SubscriptionStatus }> {
-  const code = result.statusCode;
-  const outcome = isSuccess(code) ? 'succeeded' : code === 410 ? 'gone' : 'failed';
-  const nextDelayMs =
-    outcome === 'failed' && plannedNextDelayMs !== null ? Math.max(plannedNextDelayMs, Math.min(result.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)) : null;
-  const subscriptionStatus = d.origin === 'test' ? 'active' : await noteDeliveryOutcome(tx, d.subscription_id, outcome, config.webhookFailureWindowSeconds);
-  const done = outcome !== 'failed' || nextDelayMs === null || subscriptionStatus !== 'active';
-  const status: DeliveryStatus = outcome === 'succeeded' ? 'succeeded' : done ? 'failed' : 'pending';
-  const reason =
-    status !== 'failed' ? null : outcome === 'gone' ? 'receiver_gone' : subscriptionStatus !== 'active' ? 'subscription_disabled' : 'attempts_exhausted';
-  const nextAt = done ? null : new Date(attemptedAt.getTime() + result.latencyMs + nextDelayMs!);
-  await tx`
-    insert into webhook_delivery_attempts (delivery_id, number, attempted_at, status_code, latency_ms, error, next_attempt_at)
-    values (${d.id}, ${number}, ${attemptedAt}, ${code}, ${result.latencyMs}, ${result.error}, ${nextAt})
-    on conflict (delivery_id, number) do update
-       set attempted_at = excluded.attempted_at, status_code = excluded.status_code, latency_ms = excluded.latency_ms,
-           error = excluded.error, next_attempt_at = excluded.next_attempt_at`;
-  await tx`
-    update webhook_deliveries
-       set attempt_count = greatest(attempt_count, ${number}), last_attempt_at = ${attemptedAt}, last_status_code = ${code},
-           next_attempt_at = ${nextAt}, status = ${status}, failure_reason = ${reason},
-           completed_at = ${done ? new Date() : null}, updated_at = now()
-     where id = ${d.id}`;
-  if (!done && d.in_lane) await queueForLane(tx, [d.subscription_id]);
-  return { done, status, nextDelayMs: done ? null : nextDelayMs, subscriptionStatus };
-}
-
-/**
- * Attempt `number` of a delivery: checks the subscription and the receiver (again, at send time),
- * sends the stored body, records the attempt and the subscription's verdict in one transaction.
- * Idempotent: a delivery already finished is not sent again.
- */
-export async function attemptDelivery(services: Pick<Services, 'sql' | 'config' | 'platformKeys'>, deliveryId: string, number: number, plannedNextDelayMs: number | null): Promise<AttemptOutcome> {
-  const { sql, config } = services;
-  const [d] = await sql<DeliveryWithSubscription[]>`
-    select d.*, s.status as subscription_status, s.url, s.secret_sealed, s.previous_secret_sealed, s.previous_secret_expires_at
-      from webhook_deliveries d join webhook_subscriptions s on s.id = d.subscription_id
-     where d.id = ${deliveryId}`;
-  if (!d) return { done: true, status: 'failed', nextDelayMs: null };
-  if (d.status !== 'pending') return { done: true, status: d.status, nextDelayMs: null };
-  // A test may probe a disabled subscription's receiver; everything else needs an active subscription.
-  const live = d.subscription_status === 'active' || (d.origin === 'test' && d.subscription_status === 'disabled');
-  if (!live) {
-    await finishDelivery(sql, d.id, 'failed', `subscription_${d.subscription_status}`);
-    return { done: true, status: 'failed', nextDelayMs: null };
-  }
-  const sent = await sendAttempt(services, { ...d, id: d.subscription_id }, d.webhook_id, d.body);
-  return sql.begin((tx) => recordAttempt(tx, config, d, number, sent, plannedNextDelayMs));
-}
-
-async function finishDelivery(sql: Sql, id: string, status: DeliveryStatus, reason: string | null) {
-  await sql`
-    update webhook_deliveries set status = ${status}, failure_reason = ${reason}, next_attempt_at = null,
-           completed_at = now(), updated_at = now()
-     where id = ${id} and status = 'pending'`;
-}

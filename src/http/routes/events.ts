@@ -9,7 +9,8 @@ import { eventTypes } from '../../events/catalogue';
 import { findEvent, listEvents, ScopePaths } from '../../events/log';
 import { presentEvent, type EventRow } from '../../events/present';
 import { scopePathOf } from '../../auth/scope-paths';
-import { activeSubscriptions, presentDelivery, replayEvent, subscriptionMatches } from '../../domain/webhooks/deliveries';
+import { presentDelivery, replayEvent } from '../../domain/webhooks/deliveries';
+import { activeSubscriptions, subscriptionMatches } from '../../domain/webhooks/targets';
 import { WebhookDeliveryBody } from '../../domain/webhooks/events';
 import { auditAlongside } from '../audit-trail';
 

@@ -9,7 +9,7 @@ import { IdentityProvider } from '../../domain/identity-providers/entities';
 import { outboundPolicy } from '../../net/outbound';
 import { loadIdentityProvider } from '../../domain/identity-providers/providers';
 import { ClaimMappingInput, IdentityProviderBody, JwksBody, SigningAlgorithm, presentIdentityProvider } from '../../domain/identity-providers/present';
-import { presentPolicyChange } from '../../domain/governance/changes';
+import { presentPolicyChange } from '../../domain/governance/change-rows';
 import { createIdentityProviderGoverned, updateIdentityProviderGoverned, type AuditIn, type Governed } from '../../domain/governance/governed';
 import { PolicyChangeBody } from '../../domain/governance/events';
 

@@ -9,7 +9,7 @@ import { ACTION_FAMILIES, PolicyDecisionBody, evaluatePolicy } from '../../domai
 import { POLICY_RULE_STATUSES, PolicyRuleBody, RuleConditionsBody, RuleEffectBody } from '../../domain/policies/events';
 import { createPolicyRule, listPolicyRules, presentPolicyRule, readPolicyRule, type PolicyRuleAction, type PolicyRuleRow } from '../../domain/policies/rules';
 import { auditAlongside, auditRowAlongside } from '../audit-trail';
-import { presentPolicyChange } from '../../domain/governance/changes';
+import { presentPolicyChange } from '../../domain/governance/change-rows';
 import { changeRuleGoverned, type Governed } from '../../domain/governance/governed';
 import { PolicyChangeBody } from '../../domain/governance/events';
 import type { Services } from '../../services';
