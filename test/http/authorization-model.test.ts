@@ -612,7 +612,7 @@ const CASES: Record<string, Case> = {
   listOnRampSessions: { setup: onRamp, request: (r) => get(`/on-ramp-sessions?reference=${r.reference}`) },
   getOnRampSession: { setup: onRamp, request: (r) => get(`/on-ramp-sessions/${r.id}`) },
   updateOnRampSession: { setup: onRamp, request: (r) => patch(`/on-ramp-sessions/${r.id}`, { metadata: { invoice: 'inv_1' } }) },
-  cancelOnRampSession: { setup: onRamp, fresh: true, request: (r) => post(`/on-ramp-sessions/${r.id}/cancel`) },
+  cancelOnRampSession: { ok: /^(2xx|409 on_ramp_\w+)$/, setup: onRamp, fresh: true, request: (r) => post(`/on-ramp-sessions/${r.id}/cancel`) },
   createOffRampSession: {
     setup: async () => {
       await fund(accountA, 'USDC', 10_000_000n);
@@ -623,7 +623,7 @@ const CASES: Record<string, Case> = {
   listOffRampSessions: { setup: offRamp, request: (r) => get(`/off-ramp-sessions?reference=${r.reference}`) },
   getOffRampSession: { setup: offRamp, request: (r) => get(`/off-ramp-sessions/${r.id}`) },
   updateOffRampSession: { setup: offRamp, request: (r) => patch(`/off-ramp-sessions/${r.id}`, { metadata: { payout_id: 'po_1' } }) },
-  cancelOffRampSession: { setup: offRamp, fresh: true, request: (r) => post(`/off-ramp-sessions/${r.id}/cancel`) },
+  cancelOffRampSession: { ok: /^(2xx|409 off_ramp_\w+)$/, setup: offRamp, fresh: true, request: (r) => post(`/off-ramp-sessions/${r.id}/cancel`) },
   simulateOnRampPayment: { ok: /^(2xx|409 on_ramp_\w+)$/, setup: onRamp, fresh: true, request: (r) => post(`/sandbox/on-ramp-sessions/${r.id}/payment`, { amount: { currency: 'EUR', value: '100.00' } }) },
   listSignInProviders: { public: 200, request: () => get(`/sign-in-providers?enterprise_ref=${E}`) },
   getConnectorProtocol: { public: 200, request: () => get('/connectors/openapi.json') },
