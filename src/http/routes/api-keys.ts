@@ -27,7 +27,7 @@ import { ClientBody } from '../../domain/clients/events';
 import { presentClient } from '../../domain/clients/present';
 import type { Services } from '../../services';
 import { requireActionToken } from '../action-token';
-import { passkeyRequired } from '../../auth/passkeys';
+import { passkeyRequired } from '../../domain/approvals/settings';
 
 const IssuedApiKeyBody = ApiKeyBody.extend({
   api_key: z.string().openapi({ description: 'The API key for the `x-apikey` header. Shown only in this response; only its hash is stored.' }),
