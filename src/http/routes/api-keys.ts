@@ -5,7 +5,7 @@ import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch, withOptimisticLock } from '../etag';
 import { AppError, notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
-import { apiKeyDirectory } from '../../auth/api-keys';
+import { apiKeyDirectory } from '../../domain/api-keys/directory';
 import { signedApiCaches } from '../signed/caches';
 import { scopePathOf } from '../../auth/scope-paths';
 import { requireCapability } from '../../domain/capabilities';

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { PrincipalRef, SubjectAttribution } from '../../auth/caller';
-import type { ApiKeyDirectory, ResolvedApiKey } from '../../auth/api-keys';
+import type { ApiKeyDirectory, ResolvedApiKey } from '../../domain/api-keys/directory';
 import { clientAddress, type AddressMatcher } from '../../auth/ip-allowlist';
 import { checkRequestTime, decodeSignature, MAX_RECV_WINDOW_MS, verifyRequestSignature } from '../../auth/request-signatures';
 import { mediaTypeOf, readRawBody } from '../body';
