@@ -47,9 +47,31 @@ const AREA_ORDER = [
   },
 ].map((r) => ({ name: r.name, severity: 'error', comment: r.comment, from: { path: r.from }, to: { path: r.to, dependencyTypesNot: ['type-only'] } }));
 
+/** What every layer may load: configuration, reference data, money, shared schemas and the one-file helpers at src/. */
+const BASE = ['^src/(config|reference|money|schema)/', '^src/(root|errors|ids|logger)[.]ts$', '^src/domain/[^/]+/messages[.]ts$'];
+
+/**
+ * The layers under the domain, each importing at run time only itself, what is drawn below it and the base:
+ * db → ledger → events, and providers beside the ledger (config has its own rule, config-at-the-base).
+ * Types pass; the narrower rules above name the usual mistakes with their own messages.
+ */
+const LOWER_LAYERS = [
+  { layer: 'db', below: ['telemetry'], comment: 'The database layer is the floor: pools, bulk writes, caches. What it needs from above is handed to it.' },
+  { layer: 'ledger', below: ['db'], comment: 'The ledger books on the database and nothing else: events, providers, auth and the domain are above it.' },
+  { layer: 'events', below: ['db', 'ledger', 'auth'], comment: 'The outbox and the catalogue sit on the ledger and the database; providers, temporal and the domain are above them.' },
+  { layer: 'providers', below: ['db', 'net'], comment: 'Providers reach the outside world through src/net; they book nothing, emit nothing and know no area.' },
+].map(({ layer, below, comment }) => ({
+  name: `${layer}-imports-only-below`,
+  severity: 'error',
+  comment,
+  from: { path: `^src/${layer}/` },
+  to: { path: '^src/', pathNot: [`^src/(${[layer, ...below].join('|')})/`, ...BASE], dependencyTypesNot: ['type-only'] },
+}));
+
 module.exports = {
   forbidden: [
     ...AREA_ORDER,
+    ...LOWER_LAYERS,
     {
       name: 'below-http',
       severity: 'error',
@@ -103,8 +125,7 @@ module.exports = {
         'auth, events, db, temporal, config and providers serve the domain and never call it: a use case they need moves into ' +
         'src/domain, and what the domain owns (the entity list, the connector registry) is given to them. Types and messages.ts contracts pass.',
       from: { path: '^src/(auth|events|db|temporal|providers|config)/' },
-      // The one exception: passkeys (auth) read the enterprise's governance settings until those are given to them.
-      to: { path: '^src/domain/', pathNot: ['^src/domain/[^/]+/messages[.]ts$', '^src/domain/approvals/settings[.]ts$'], dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/domain/', pathNot: '^src/domain/[^/]+/messages[.]ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-workflow-code-in-src',

@@ -4,7 +4,7 @@ import { ConnectorFailure } from '../src/providers/http/client';
 import { PROVIDER_UNAVAILABLE } from '../src/domain/withdrawals/messages';
 
 /** Runs `work`; a failure of the rail's provider is retried as PROVIDER_UNAVAILABLE naming it, so the workflow can show whom it waits for. */
-export async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
+export async function namingProviderFailures<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {

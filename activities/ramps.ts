@@ -16,7 +16,7 @@ import {
   type OffRampStatus,
   type OnRampStatus,
 } from '../src/domain/ramps';
-import { viaProvider } from './providers';
+import { namingProviderFailures } from './providers';
 
 /**
  * Ramp session activities: each is one guarded transition (row lock + status guard) and the ledger
@@ -47,13 +47,13 @@ export function createRampActivities(services: Pick<Services, 'sql' | 'metrics' 
       (await sendOffRampPayout(services.sql, id, railFor((await session(id)).enterprise_id), services.metrics)).status,
     /** converting → payout_sent (or failed); `checkAfterMs`: when to ask the rail's provider for the outcome. Its provider failing is PROVIDER_UNAVAILABLE. */
     submitOffRampPayout: async (id: string): Promise<{ status: OffRampStatus; checkAfterMs: number }> =>
-      viaProvider(async () => sendOffRampPayout(services.sql, id, railFor((await session(id)).enterprise_id), services.metrics)),
+      namingProviderFailures(async () => sendOffRampPayout(services.sql, id, railFor((await session(id)).enterprise_id), services.metrics)),
     /** payout_sent → completed (confirmed) or failed (returned: the fiat credited back); pending: ask again after `checkAfterMs`. */
     offRampPayoutOutcome: async (id: string): Promise<{ status: OffRampStatus; checkAfterMs: number }> => {
       const row = await session(id);
       if (row.status !== 'payout_sent') return { status: row.status, checkAfterMs: 0 };
       const [method] = await services.sql`select rail from payout_methods where id = ${row.payout_method_id}`;
-      const outcome = await viaProvider(async () => (await services.providers.rail(row.enterprise_id, method.rail)).outcome(`off_ramp/${id}`));
+      const outcome = await namingProviderFailures(async () => (await services.providers.rail(row.enterprise_id, method.rail)).outcome(`off_ramp/${id}`));
       if (outcome.status === 'pending') return { status: row.status, checkAfterMs: outcome.checkAfterMs };
       const status = outcome.status === 'confirmed' ? await completeOffRamp(services.sql, id) : await returnOffRampPayout(services.sql, id, outcome.reason, services.metrics);
       return { status, checkAfterMs: 0 };

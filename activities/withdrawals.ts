@@ -6,7 +6,7 @@ import { findWithdrawal, isTerminal, markWithdrawalExecuting, recordRailAcceptan
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { findDestination } from '../src/domain/withdrawals/destinations';
 import type { RailOutcome } from '../src/providers/rails';
-import { viaProvider } from './providers';
+import { namingProviderFailures } from './providers';
 import type { EntryRecord } from '../src/domain/audit/entries';
 import { WITHDRAWAL_NOT_EXECUTING, WITHDRAWAL_NOT_FOUND } from '../src/domain/withdrawals/messages';
 
@@ -77,10 +77,10 @@ export function createWithdrawalActivities(services: Pick<Services, 'sql' | 'met
      * a retry after any part finds the rail's submission, the status guards and the hold's claim.
      */
     async executeWithdrawal(id: string, confirmWithinMs: number): Promise<ExecuteAnswer> {
-      return viaProvider(() => execute(id, confirmWithinMs));
+      return namingProviderFailures(() => execute(id, confirmWithinMs));
     },
     async withdrawalRailOutcome(id: string): Promise<RailOutcome> {
-      return viaProvider(async () => (await railOf(await load(id))).outcome(railKey(id)));
+      return namingProviderFailures(async () => (await railOf(await load(id))).outcome(railKey(id)));
     },
     async settleWithdrawal(id: string): Promise<WithdrawalStatus> {
       return settleWithdrawal(services.sql, id, services.metrics);

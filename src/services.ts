@@ -15,7 +15,7 @@ import { Metrics } from './metrics';
 import { NotifiedCache } from './db/notified-cache';
 import type { Enterprise } from './domain/tenancy/entities';
 import { ENTERPRISES_CHANNEL } from './domain/tenancy/queries';
-import { Pager } from './pagination/page-tokens';
+import { Pager } from './page-tokens';
 import { outboxBell } from './events/outbox';
 import { announceLedgerEventsTo } from './ledger';
 import { POLICY_RULES_CHANNEL } from './domain/policies/active-rules';
@@ -24,7 +24,7 @@ import { AccountPlacements } from './domain/tenancy/placements';
 import { TransferBooker, bookerOptions, connectBookerPool } from './domain/transfers/group-booking';
 import { Providers } from './providers';
 import { connectorRegistry } from './domain/connectors/connectors';
-import { createRateLimiter, type RateLimiter } from './rate-limits/limiter';
+import { createRateLimiter, type RateLimiter } from './rate-limiter';
 import { ReadRouting } from './db/read-replica';
 
 /**

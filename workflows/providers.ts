@@ -8,7 +8,7 @@ import { SA } from '../src/temporal/search-attributes';
  * an operator finds it in the Temporal UI; the attribute is removed once the provider answers. A
  * business refusal (non-retryable) still ends the call.
  */
-export async function throughProvider<T>(quick: () => Promise<T>, patient: () => Promise<T>): Promise<T> {
+export async function quickThenPatient<T>(quick: () => Promise<T>, patient: () => Promise<T>): Promise<T> {
   try {
     return await quick();
   } catch (err) {

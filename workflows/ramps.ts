@@ -12,7 +12,7 @@ import {
   type OnRampWorkflowInput,
 } from '../src/domain/ramps/messages';
 import { tagGoverned, underApproval } from './governed';
-import { throughProvider } from './providers';
+import { quickThenPatient } from './providers';
 import { versioned } from './versioning';
 
 const acts = proxyActivities<Activities>({
@@ -81,12 +81,12 @@ export async function offRampWorkflow(input: OffRampWorkflowInput): Promise<stri
     const awaiting = patched(OFF_RAMP_AWAITING_PROVIDER_PATCH);
     const submit = () => acts.submitOffRampPayout(input.sessionId);
     const outcome = () => acts.offRampPayoutOutcome(input.sessionId);
-    let step = awaiting ? await throughProvider(() => quickly.submitOffRampPayout(input.sessionId), submit) : await submit();
+    let step = awaiting ? await quickThenPatient(() => quickly.submitOffRampPayout(input.sessionId), submit) : await submit();
     current = status(step.status);
     while (current === 'payout_sent') {
       if (step.checkAfterMs > 0) await condition(() => reported, step.checkAfterMs);
       reported = false;
-      step = awaiting ? await throughProvider(() => quickly.offRampPayoutOutcome(input.sessionId), outcome) : await outcome();
+      step = awaiting ? await quickThenPatient(() => quickly.offRampPayoutOutcome(input.sessionId), outcome) : await outcome();
       current = status(step.status);
     }
     return current;

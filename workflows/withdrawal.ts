@@ -27,7 +27,7 @@ import type { ReleaseOutcome } from '../src/domain/withdrawals/model';
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { SA } from '../src/temporal/search-attributes';
 import { ApprovalGate } from './approval';
-import { throughProvider } from './providers';
+import { quickThenPatient } from './providers';
 import { versioned } from './versioning';
 
 // Retrying brings back no missing withdrawal and moves none into `executing`: every proxy below stops on these.
@@ -141,7 +141,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
         const inlineMs = input.confirmInlineMs ?? DEFAULT_CONFIRM_INLINE_MS;
         awaiting = patched(AWAITING_PROVIDER_PATCH);
         const executed = awaiting
-          ? await throughProvider(() => executeWithdrawalQuickly(input.withdrawalId, inlineMs), () => executeWithdrawalPatiently(input.withdrawalId, inlineMs))
+          ? await quickThenPatient(() => executeWithdrawalQuickly(input.withdrawalId, inlineMs), () => executeWithdrawalPatiently(input.withdrawalId, inlineMs))
           : await executeWithdrawal(input.withdrawalId, inlineMs);
         if (executed.status === 'finished') {
           phase = 'finished';
@@ -159,7 +159,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
         if (wait > 0) await condition(() => reported, wait);
         reported = false;
         const outcome = awaiting
-          ? await throughProvider(() => railOutcomeQuickly(input.withdrawalId), () => withdrawalRailOutcome(input.withdrawalId))
+          ? await quickThenPatient(() => railOutcomeQuickly(input.withdrawalId), () => withdrawalRailOutcome(input.withdrawalId))
           : await withdrawalRailOutcome(input.withdrawalId);
         if (outcome.status === 'failed') return release('failed', outcome.reason);
         if (outcome.status === 'confirmed') break;

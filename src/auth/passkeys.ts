@@ -6,7 +6,6 @@ import { uuidv7 } from '../ids';
 import type { Config } from '../config';
 import type { Caller } from './caller';
 import type { GovernedAction } from './action-tokens';
-import { governanceSettings } from '../domain/approvals/settings';
 
 /*
  * Passkeys (WebAuthn) as the step-up of governed actions (docs/access.md#passkeys). The server keeps every
@@ -226,12 +225,6 @@ export async function verifyAssertion(
   if (!verification.verified) throw notVerified('the signature did not verify.');
   await sql`update passkeys set counter = ${verification.authenticationInfo.newCounter}, last_used_at = now() where id = ${passkey.id}`;
   return { action: spent.action!, resourceRef: spent.resource_ref! };
-}
-
-/** Whether the enterprise requires a passkey for `action` (POST /action-tokens then refuses it). */
-export async function passkeyRequired(sql: Sql | TransactionSql, enterpriseId: string, action: GovernedAction): Promise<boolean> {
-  if (!PASSKEY_ACTIONS.has(action)) return false;
-  return (await governanceSettings(sql, enterpriseId)).passkey_step_up;
 }
 
 /** Deletes challenges that expired more than `graceSeconds` ago, answered or not. */

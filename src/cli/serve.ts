@@ -1,6 +1,6 @@
 import { loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
-import type { Role, Stack } from '../stack';
+import type { Role, Stack } from '../processes';
 import { shutdownTracing, startTracing } from '../telemetry';
 import { cliFindsDatabase, maskPassword } from './database';
 
@@ -42,7 +42,7 @@ export async function serve(role: Role): Promise<void> {
   const config = loadConfig();
   // Before the stack's modules load: the SQL instrumentation hooks the database driver as it is required.
   startTracing(role === 'all' ? 'counterfoil' : `counterfoil-${role}`);
-  const { startStack } = await import('../stack');
+  const { startStack } = await import('../processes');
   const log = createLogger(config.logLevel, { role });
   const started = Date.now();
   const stack = await startStack(config, log, role);

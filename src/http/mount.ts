@@ -10,7 +10,7 @@ import { foldDeepObjects, validate } from './validation';
 import { checkKey, requestFingerprint } from './idempotency';
 import { replayedError, runIdempotently } from '../idempotency/run';
 import type { Alongside, IdempotencyScope } from '../idempotency/store';
-import type { RateLimiter } from '../rate-limits/limiter';
+import type { RateLimiter } from '../rate-limiter';
 import type { HandlerResult, RouteDef } from './route';
 import { capabilityScope, requireCapability } from '../domain/capabilities';
 import { requireActionToken } from './action-token';

@@ -5,9 +5,9 @@ import type { Permission } from '../auth/permissions';
 import type { GovernedAction } from '../auth/action-tokens';
 import type { Caller } from '../auth/caller';
 import type { Services } from '../services';
-import type { ListPager } from '../pagination/page-tokens';
+import type { ListPager } from '../page-tokens';
 import type { Answer, IdempotencyScope } from '../idempotency/store';
-import type { RateClass } from '../rate-limits/limiter';
+import type { RateClass } from '../rate-limiter';
 
 /** The shape of a route without path or query parameters. */
 type EmptyShape = Record<never, never>;

@@ -1,5 +1,5 @@
 import { bulkInsertAll, bulkTable } from '../db/bulk';
-import { byLockOrder, issueMovements, normalise, type LedgerSql, type Movement } from './core';
+import { byLockOrder, movementStatements, normalise, type LedgerSql, type Movement } from './core';
 import { assertBalanced, bookingHash, type BookInput } from './transactions';
 
 /*
@@ -20,7 +20,7 @@ const TRANSACTIONS = bulkTable<{ id: string; enterprise_id: string; business_key
 const BOOKING_REPLAYED = 'ledger_booking_replayed';
 
 /**
- * Issues the bookings' statements through the ledger's write engine (core.issueMovements), in order,
+ * Issues the bookings' statements through the ledger's write engine (core.movementStatements), in order,
  * on a connection inside a transaction the caller opened. The batch's front end differs from a lone
  * booking's in one way: it claims every business key and creates the missing balance rows in one
  * statement, and a key booked before refuses the whole batch (a batch books only new work, since
@@ -52,7 +52,7 @@ export function issueBookings(tx: LedgerSql, bookings: BatchBooking[]): { statem
     { sql: ([keys], p) => `select counterfoil_refuse($${p}) where (select count(*) from ${keys}) < $${p + 1}`, params: [BOOKING_REPLAYED, bookings.length] },
   );
   claimed.execute();
-  const issued = issueMovements(tx, { bookings: perBooking, before: [], ensure: false });
+  const issued = movementStatements(tx, { bookings: perBooking, before: [], ensure: false });
   return { statements: [claimed, ...issued.statements] as Promise<unknown>[], explain: issued.explain };
 }
 

@@ -84,7 +84,7 @@ export interface LockedBalance {
  * writes conditional on the claim having happened (a replay changes nothing); without it a replay is
  * refused by `before` itself. Insufficient funds is reported from the values read under the lock.
  */
-export function issueMovements(
+export function movementStatements(
   tx: LedgerSql,
   opts: {
     /** Per booking, in booking order: its transaction (postings are written for `total` changes) or none (a hold). */
@@ -226,7 +226,7 @@ export async function applyMovements(
     hash?: Buffer;
   },
 ): Promise<Row[][]> {
-  const issued = issueMovements(tx, {
+  const issued = movementStatements(tx, {
     bookings: [{ enterpriseId: opts.enterpriseId, transactionId: opts.transactionId, hash: opts.hash, movements: opts.movements }],
     before: opts.before,
     guard: opts.guard,

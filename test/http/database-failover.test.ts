@@ -2,7 +2,7 @@ import { connectPostgres, pingDatabase } from '../../src/db/connect';
 import { initOrm } from '../../src/db/orm';
 import { entities } from '../../src/domain/entities';
 import { NotifiedCache } from '../../src/db/notified-cache';
-import { startOpsServer } from '../../src/ops/server';
+import { startOpsServer } from '../../src/ops-server';
 import { createLogger } from '../../src/logger';
 import { RevokedTokens } from '../../src/auth/revocations';
 import pino from 'pino';

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { call, createTenant, startTestApp, testConfig, tokenFor, type TestApp } from '../helpers/app';
 import { freePort } from '../../temporal/dev-server';
 import { Processes, exited } from '../workflows/process-fixtures';
-import { SharedRateLimiter } from '../../src/rate-limits/limiter';
+import { SharedRateLimiter } from '../../src/rate-limiter';
 import { createLogger } from '../../src/logger';
 
 let REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

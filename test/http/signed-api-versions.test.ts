@@ -1,7 +1,7 @@
 import { call, startSignedTestApp, type SignedTestApp } from '../helpers/app';
 import { creditExternalDeposit } from '../../src/ledger';
 import { uuidv7 } from '../../src/ids';
-import { apiKeyDirectory } from '../../src/auth/api-keys';
+import { apiKeyDirectory } from '../../src/domain/api-keys/directory';
 import { FIRST_API_VERSION, LATEST_API_VERSION, renderAt } from '../../src/versions';
 import { SIGNED_ERRORS } from '../../src/http/signed/errors';
 import { newAdmin, newClient, type Admin } from './iam-fixtures';

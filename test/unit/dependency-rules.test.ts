@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { areaCycles } from '../../scripts/area-cycles.cjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FIXTURE = path.join(ROOT, 'test/fixtures/layering');
@@ -30,6 +31,14 @@ describe('the layering rules (.dependency-cruiser.cjs)', () => {
     ['approvals-below-money', 'src/domain/approvals/approvals.ts', 'src/domain/transfers/transfers.ts'],
     ['money-below-governance', 'src/domain/transfers/transfers.ts', 'src/domain/governance/changes.ts'],
     ['iam-below-identity-providers', 'src/domain/iam/users.ts', 'src/domain/identity-providers/providers.ts'],
+    ['db-imports-only-below', 'src/db/pool.ts', 'src/ledger/book.ts'],
+    ['ledger-imports-only-below', 'src/ledger/rails.ts', 'src/providers/payout.ts'],
+    ['ledger-imports-only-below', 'src/ledger/monitor.ts', 'src/events/first.ts'],
+    ['ledger-imports-only-below', 'src/ledger/book.ts', 'src/domain/orders/orders.ts'],
+    ['events-imports-only-below', 'src/events/payouts.ts', 'src/providers/payout.ts'],
+    ['providers-imports-only-below', 'src/providers/notify.ts', 'src/events/first.ts'],
+    ['providers-imports-only-below', 'src/providers/payout.ts', 'src/ledger/book.ts'],
+    ['providers-imports-only-below', 'src/providers/rail.ts', 'src/domain/orders/orders.ts'],
     ['no-circular', 'src/events/first.ts', 'src/events/second.ts'],
     ['console-shared-below-features', 'console/src/lib/format.ts', 'console/src/features/orders/components/OrdersPage.ts'],
     ['console-features-below-app', 'console/src/features/orders/components/OrdersPage.ts', 'console/src/app/App.ts'],
@@ -49,10 +58,17 @@ describe('the layering rules (.dependency-cruiser.cjs)', () => {
   });
 
   it('allows contracts, type-only imports, @temporalio/workflow and the console\'s own layers, and fails the run', () => {
-    // Exactly the twenty above: workflows/order.ts's contract, type and SDK imports, src/providers/rail.ts's contract, the type-only auth cycle, the
+    // Exactly the twenty-eight above: workflows/order.ts's contract, type and SDK imports, src/providers/rail.ts's contract, the type-only auth cycle, the
     // policy engine's type from approvals, src/http's Koa, a feature's api folder calling the client, the app composing features, a feature using
-    // shared code, and config's own, reference, money and root imports pass.
-    expect(violations).toHaveLength(20);
-    expect(cruiseFixture('err').status).toBe(20);
+    // shared code, config's own, reference, money and root imports, and the lower layers' money imports pass.
+    expect(violations).toHaveLength(28);
+    expect(cruiseFixture('err').status).toBe(28);
+  });
+
+  it('no-area-cycle: two areas importing each other at run time through different files are refused, through a type they pass', () => {
+    // orders ↔ refunds load each other through four files (no module cycle); approvals → transfers and transfers' type of an approval pass.
+    expect(areaCycles(FIXTURE)).toEqual([
+      { areas: ['orders', 'refunds'], imports: ['src/domain/orders/refund-link.ts → src/domain/refunds/prefix.ts', 'src/domain/refunds/messages.ts → src/domain/orders/orders.ts'] },
+    ]);
   });
 });

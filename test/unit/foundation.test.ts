@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { ConfigError, loadConfig } from '../../src/config';
 import { TokenSigner } from '../../src/auth/tokens';
-import { LocalRateLimiter } from '../../src/rate-limits/limiter';
+import { LocalRateLimiter } from '../../src/rate-limiter';
 import { uuidv7, parseRef } from '../../src/ids';
 import { Caller } from '../../src/auth/caller';
 import { hashSecret, secretMatches } from '../../src/auth/secrets';

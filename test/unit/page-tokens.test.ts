@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { AppError } from '../../src/errors';
 import type { Caller } from '../../src/auth/caller';
-import { Pager, type PageQuery } from '../../src/pagination/page-tokens';
+import { Pager, type PageQuery } from '../../src/page-tokens';
 
 // The Pager reads only the caller's subject id.
 const callerOf = (id: string) => ({ subject: { id } }) as unknown as Caller;

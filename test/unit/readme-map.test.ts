@@ -16,7 +16,7 @@ function folders(dir: string): string[] {
     .map((e) => (dir ? `${dir}/${e.name}` : e.name));
 }
 
-/** The paths in the left column of the "Code layout" block (`src/stack.ts, src/cli.ts` names two). */
+/** The paths in the left column of the "Code layout" block (`src/processes.ts, src/cli.ts` names two). */
 function mappedPaths(): string[] {
   const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const block = /^## Code layout\n+```\n([\s\S]*?)\n```/m.exec(readme);
@@ -24,7 +24,7 @@ function mappedPaths(): string[] {
   return block[1].split('\n').flatMap((line) => line.split(/ {2,}/)[0].split(', '));
 }
 
-/** `src/domain/<area>/messages.ts` maps `src` and `src/domain`; `src/stack.ts` maps only `src`. */
+/** `src/domain/<area>/messages.ts` maps `src` and `src/domain`; `src/processes.ts` maps only `src`. */
 function mappedFolders(paths: string[]): Set<string> {
   const out = new Set<string>();
   for (const p of paths) {

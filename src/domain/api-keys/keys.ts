@@ -9,27 +9,9 @@ import { normalizeAllowlistEntry } from '../../auth/ip-allowlist';
 import { assertHolds, type Reach } from '../iam/holdings';
 import { API_KEY_EVENTS } from './events';
 import { FIRST_API_VERSION, LATEST_API_VERSION } from '../../versions';
+import { API_KEY_COLUMNS as COLUMNS, toApiKeyRow, type ApiKeyRow, type ApiKeyStatus } from './store';
 
-export type ApiKeyStatus = 'active' | 'revoked';
-
-export interface ApiKeyRow {
-  id: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  enterprise_id: string;
-  client_id: string;
-  client_account_id: string;
-  label: string;
-  ip_allowlist: string[];
-  status: ApiKeyStatus;
-  api_key_prefix: string;
-  public_key: Buffer;
-  key_issued_at: Date;
-  revoked_at: Date | null;
-  /** The signed API version the key is answered at without a header; null for keys from before versions (the first). */
-  api_version: string | null;
-}
+export type { ApiKeyRow, ApiKeyStatus } from './store';
 
 /**
  * What a key can do on the signed API (/v1), in the permissions a grant would need for it: read its
@@ -52,10 +34,6 @@ function apiKeyReach(key: KeyHolder): Reach {
 export function assertMayHoldKey(caller: Caller, key: KeyHolder): void {
   assertHolds(caller, [apiKeyReach(key)], "The caller cannot issue or revoke an API key that can do what the caller may not do at the key's account.");
 }
-
-/** Every column but the key hash, which never leaves the database layer. */
-const COLUMNS = `id, version, created_at, updated_at, enterprise_id, client_id, client_account_id, label, ip_allowlist,
-                 status, api_key_prefix, public_key, key_issued_at, revoked_at, api_version`;
 
 export function presentApiKey(k: ApiKeyRow) {
   return {
@@ -151,11 +129,11 @@ export async function createApiKey(sql: Sql, input: NewApiKey, alongside?: Along
   const row = await sql.begin(async (tx) => {
     const accountId = await keyHolder(tx, input.clientId, input.clientAccountId);
     input.authorize?.({ enterprise_id: input.enterpriseId, client_id: input.clientId, client_account_id: accountId });
-    const [created] = await tx.unsafe<ApiKeyRow[]>(
+    const [created] = (await tx.unsafe(
       `insert into api_keys (id, enterprise_id, client_id, client_account_id, label, ip_allowlist, api_key_hash, api_key_prefix, public_key, api_version)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNS}`,
       [uuidv7(), input.enterpriseId, input.clientId, accountId, input.label, ipAllowlist, material.apiKeyHash, material.apiKeyPrefix, material.publicKey, LATEST_API_VERSION] as never[],
-    );
+    )).map(toApiKeyRow);
     await recordKeyEvent(tx, API_KEY_EVENTS.created, created, input.attribution);
     await alongside?.(tx, created);
     return created;
@@ -164,22 +142,23 @@ export async function createApiKey(sql: Sql, input: NewApiKey, alongside?: Along
 }
 
 export async function findApiKey(sql: Sql | TransactionSql, id: string): Promise<ApiKeyRow | null> {
-  const [row] = await sql.unsafe<ApiKeyRow[]>(`select ${COLUMNS} from api_keys where id = $1`, [id]);
+  const [row] = (await sql.unsafe(`select ${COLUMNS} from api_keys where id = $1`, [id])).map(toApiKeyRow);
   return row ?? null;
 }
 
 /** Keys of an enterprise (optionally of some clients and one status), keyset-paged by id. */
-export function listApiKeys(
+export async function listApiKeys(
   sql: Sql,
   q: { enterpriseId: string; clientIds: string[] | null; status?: ApiKeyStatus; after: string | null; limit: number },
 ): Promise<ApiKeyRow[]> {
-  return sql.unsafe<ApiKeyRow[]>(
+  const rows = await sql.unsafe(
     `select ${COLUMNS} from api_keys
       where enterprise_id = $1 and ($2::uuid[] is null or client_id = any($2::uuid[]))
         and ($3::text is null or status = $3) and ($4::uuid is null or id > $4)
       order by id limit $5`,
     [q.enterpriseId, q.clientIds, q.status ?? null, q.after, q.limit] as never[],
   );
+  return rows.map(toApiKeyRow);
 }
 
 export type ApiKeyChange = { kind: 'update'; label?: string; ipAllowlist?: string[] } | { kind: 'revoke' } | { kind: 'reactivate' };
@@ -201,7 +180,7 @@ export async function changeApiKey(
   const ipAllowlist = change.kind === 'update' && change.ipAllowlist ? normalizeAllowlist(change.ipAllowlist) : undefined;
   const material = change.kind === 'reactivate' ? await issueKeyMaterial() : undefined;
   return sql.begin(async (tx) => {
-    const [row] = await tx.unsafe<ApiKeyRow[]>(`select ${COLUMNS} from api_keys where id = $1 for update`, [id]);
+    const [row] = (await tx.unsafe(`select ${COLUMNS} from api_keys where id = $1 for update`, [id])).map(toApiKeyRow);
     if (!row) throw notFound('API key');
     await authorize(row, tx);
     let updated: ApiKeyRow;
@@ -209,29 +188,29 @@ export async function changeApiKey(
     switch (change.kind) {
       case 'update':
         if (row.status === 'revoked') throw conflict('The API key is revoked; reactivate it first.', 'api_key_revoked');
-        [updated] = await tx.unsafe<ApiKeyRow[]>(
+        [updated] = (await tx.unsafe(
           `update api_keys set label = $2, ip_allowlist = $3, version = version + 1, updated_at = now() where id = $1 returning ${COLUMNS}`,
           [id, change.label ?? row.label, ipAllowlist ?? row.ip_allowlist] as never[],
-        );
+        )).map(toApiKeyRow);
         type = API_KEY_EVENTS.updated;
         break;
       case 'revoke':
         if (row.status === 'revoked') throw conflict('The API key is already revoked.', 'api_key_revoked');
-        [updated] = await tx.unsafe<ApiKeyRow[]>(
+        [updated] = (await tx.unsafe(
           `update api_keys set status = 'revoked', revoked_at = now(), version = version + 1, updated_at = now() where id = $1 returning ${COLUMNS}`,
           [id],
-        );
+        )).map(toApiKeyRow);
         type = API_KEY_EVENTS.revoked;
         break;
       case 'reactivate':
         if (row.status === 'active') throw conflict('The API key is active; only a revoked key can be reactivated.', 'api_key_active');
         await keyHolder(tx, row.client_id, row.client_account_id);
-        [updated] = await tx.unsafe<ApiKeyRow[]>(
+        [updated] = (await tx.unsafe(
           `update api_keys set status = 'active', revoked_at = null, api_key_hash = $2, api_key_prefix = $3, public_key = $4,
                   key_issued_at = now(), version = version + 1, updated_at = now()
             where id = $1 returning ${COLUMNS}`,
           [id, material!.apiKeyHash, material!.apiKeyPrefix, material!.publicKey] as never[],
-        );
+        )).map(toApiKeyRow);
         type = API_KEY_EVENTS.reactivated;
         break;
     }

@@ -1,4 +1,6 @@
 import type { Row, Sql, TransactionSql } from 'postgres';
+import type { GovernedAction } from '../../auth/action-tokens';
+import { PASSKEY_ACTIONS } from '../../auth/passkeys';
 
 /*
  * An enterprise's governance settings as stored (docs/policy-changes.md): the quorum that policy changes
@@ -68,4 +70,10 @@ export async function governanceSettings(db: Sql | TransactionSql, enterpriseId:
     change_ttl_seconds: DEFAULT_CHANGE_TTL_SECONDS, destination_approval_quorum: 0, destination_cooling_off_seconds: 0,
     passkey_step_up: false, delegated_approvals: false,
   };
+}
+
+/** Whether the enterprise requires a passkey for `action` (POST /action-tokens then refuses it); read only for the actions a passkey can guard. */
+export async function passkeyRequired(sql: Sql | TransactionSql, enterpriseId: string, action: GovernedAction): Promise<boolean> {
+  if (!PASSKEY_ACTIONS.has(action)) return false;
+  return (await governanceSettings(sql, enterpriseId)).passkey_step_up;
 }

@@ -14,7 +14,7 @@ import type Koa from 'koa';
 import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
 import { AppError, badRequest } from '../../errors';
-import { passkeyRequired } from '../../auth/passkeys';
+import { passkeyRequired } from '../../domain/approvals/settings';
 import { principalRef } from '../../domain/iam/present';
 import { auditInTransaction } from '../audit-trail';
 

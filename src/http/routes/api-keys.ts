@@ -5,7 +5,7 @@ import { listOf, pageQuery } from '../pagination';
 import { assertIfMatch, withOptimisticLock } from '../etag';
 import { AppError, notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
-import { apiKeyDirectory } from '../../auth/api-keys';
+import { apiKeyDirectory } from '../../domain/api-keys/directory';
 import { signedApiCaches } from '../signed/caches';
 import { scopePathOf } from '../../auth/scope-paths';
 import { requireCapability } from '../../domain/capabilities';
@@ -27,7 +27,7 @@ import { ClientBody } from '../../domain/clients/events';
 import { presentClient } from '../../domain/clients/present';
 import type { Services } from '../../services';
 import { requireActionToken } from '../action-token';
-import { passkeyRequired } from '../../auth/passkeys';
+import { passkeyRequired } from '../../domain/approvals/settings';
 
 const IssuedApiKeyBody = ApiKeyBody.extend({
   api_key: z.string().openapi({ description: 'The API key for the `x-apikey` header. Shown only in this response; only its hash is stored.' }),

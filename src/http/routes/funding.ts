@@ -5,7 +5,7 @@ import { listOf, pageQuery } from '../pagination';
 import { notFound } from '../../errors';
 import type { Caller } from '../../auth/caller';
 import type { Services } from '../../services';
-import type { ListPager } from '../../pagination/page-tokens';
+import type { ListPager } from '../../page-tokens';
 import { pathOfRow, requireAccount, visibility } from '../../domain/funding/accounts';
 import { ensureFundingEndpoints, findEndpoint, listEndpoints, type RailClass } from '../../domain/funding/endpoints';
 import { presentDepositInstruction, presentFundingEndpoint } from '../../domain/funding/present';

@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import type { Services } from '../../services';
-import { apiKeyDirectory } from '../../auth/api-keys';
+import { apiKeyDirectory } from '../../domain/api-keys/directory';
 import { compileAllowlist } from '../../auth/ip-allowlist';
 import { requestContext } from '../request-context';
 import { answerMalformedWith, type MalformedKind } from '../malformed';

@@ -1,10 +1,10 @@
 import type Koa from 'koa';
 import type { PrincipalRef, SubjectAttribution } from '../../auth/caller';
-import type { ApiKeyDirectory, ResolvedApiKey } from '../../auth/api-keys';
+import type { ApiKeyDirectory, ResolvedApiKey } from '../../domain/api-keys/directory';
 import { clientAddress, type AddressMatcher } from '../../auth/ip-allowlist';
 import { checkRequestTime, decodeSignature, MAX_RECV_WINDOW_MS, verifyRequestSignature } from '../../auth/request-signatures';
 import { mediaTypeOf, readRawBody } from '../body';
-import type { RateLimiter } from '../../rate-limits/limiter';
+import type { RateLimiter } from '../../rate-limiter';
 import type { SignedApiCaches } from './caches';
 import { SignedApiError } from './errors';
 import type { QuoteSealer } from './quote-tokens';

@@ -5,7 +5,7 @@ import { listOf, pageQuery } from '../../pagination';
 import { notFound } from '../../../errors';
 import type { Caller } from '../../../auth/caller';
 import type { Services } from '../../../services';
-import type { ListPager, PageQuery } from '../../../pagination/page-tokens';
+import type { ListPager, PageQuery } from '../../../page-tokens';
 import { ASSETS, ASSET_CODES, type Asset } from '../../../money/assets';
 import { CRYPTO_NETWORKS, findNetwork, networksFor, type CryptoNetwork } from '../../../reference/networks';
 import { BANK_RAILS, RAIL_CODES, findRail, railsFor, type BankRail } from '../../../reference/bank-rails';

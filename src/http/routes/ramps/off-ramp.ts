@@ -16,7 +16,7 @@ import {
   requireOffRamp,
   updateOffRampReferenceMetadata,
 } from '../../../domain/ramps';
-import { AssetCode, SessionParams, rampAccount, sessionListRoute } from './sessions';
+import { AssetCode, SessionParams, rampAccount, sessionCancelRoute, sessionGetRoute, sessionListRoute } from './sessions';
 
 export const createOffRampSession = defineRoute({
   method: 'post',
@@ -68,37 +68,22 @@ export const createOffRampSession = defineRoute({
   },
 });
 
-export const getOffRampSession = defineRoute({
-  method: 'get',
-  path: '/off-ramp-sessions/{session_id}',
-  operationId: 'getOffRampSession',
-  summary: 'Get an off-ramp session',
-  tags: ['Ramps'],
-  auth: { kind: 'bearer', permission: 'ramps.read' },
-  params: SessionParams,
-  responses: { 200: { description: 'The session.', schema: OffRampSessionBody } },
-  errors: ['EdgeNotFound'],
-  handler: async ({ params, caller, services }) => ({ body: presentOffRamp(await requireOffRamp(services.sql, caller, params.session_id, 'ramps.read')) }),
+const OFF_RAMP = { path: '/off-ramp-sessions', name: 'OffRampSession', noun: 'off-ramp session', body: OffRampSessionBody, present: presentOffRamp };
+
+export const getOffRampSession = sessionGetRoute({
+  ...OFF_RAMP,
+  read: ({ params, caller, services }) => requireOffRamp(services.sql, caller, params.session_id, 'ramps.read'),
 });
 
-export const cancelOffRampSession = defineRoute({
-  method: 'post',
-  path: '/off-ramp-sessions/{session_id}/cancel',
-  operationId: 'cancelOffRampSession',
-  summary: 'Cancel an off-ramp session',
+export const cancelOffRampSession = sessionCancelRoute({
+  ...OFF_RAMP,
   description: 'While `pending_approval` (the approval is cancelled) or `requested` (before the rate is fixed): the hold is released. Later is 409 `off_ramp_<status>`.',
-  tags: ['Ramps'],
-  auth: { kind: 'bearer', permission: 'ramps.create' },
-  idempotency: 'optional',
-  params: SessionParams,
-  responses: { 200: { description: 'The cancelled session.', schema: OffRampSessionBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services, ctx }) => {
+  cancel: async ({ params, caller, services, ctx }) => {
     const session = await requireOffRamp(services.sql, caller, params.session_id, 'ramps.create');
     // A requested session's cancellation commits the entry with the session; one awaiting approval is cancelled by its
     // workflow, whose activity commits the entry (carried by the cancel Update) with the approval's cancellation.
     const audit = { alongside: auditRowAlongside(ctx, 200, 'off-ramp-sessions'), carried: carriedEntry(ctx, 200) };
-    return { body: presentOffRamp(await cancelOffRamp(services, caller, session, audit)) };
+    return cancelOffRamp(services, caller, session, audit);
   },
 });
 

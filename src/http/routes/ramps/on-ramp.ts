@@ -16,7 +16,7 @@ import {
   requireOnRamp,
   updateOnRampReferenceMetadata,
 } from '../../../domain/ramps';
-import { AssetCode, SessionParams, rampAccount, signal, sessionListRoute } from './sessions';
+import { AssetCode, SessionParams, rampAccount, signal, sessionCancelRoute, sessionGetRoute, sessionListRoute } from './sessions';
 
 /** Default payment window of an on-ramp session. */
 const DEFAULT_PAYMENT_WINDOW_SECONDS = 3600;
@@ -63,36 +63,21 @@ export const createOnRampSession = defineRoute({
   },
 });
 
-export const getOnRampSession = defineRoute({
-  method: 'get',
-  path: '/on-ramp-sessions/{session_id}',
-  operationId: 'getOnRampSession',
-  summary: 'Get an on-ramp session',
-  tags: ['Ramps'],
-  auth: { kind: 'bearer', permission: 'ramps.read' },
-  params: SessionParams,
-  responses: { 200: { description: 'The session.', schema: OnRampSessionBody } },
-  errors: ['EdgeNotFound'],
-  handler: async ({ params, caller, services }) => ({ body: presentOnRamp(await requireOnRamp(services.sql, caller, params.session_id, 'ramps.read')) }),
+const ON_RAMP = { path: '/on-ramp-sessions', name: 'OnRampSession', noun: 'on-ramp session', body: OnRampSessionBody, present: presentOnRamp };
+
+export const getOnRampSession = sessionGetRoute({
+  ...ON_RAMP,
+  read: ({ params, caller, services }) => requireOnRamp(services.sql, caller, params.session_id, 'ramps.read'),
 });
 
-export const cancelOnRampSession = defineRoute({
-  method: 'post',
-  path: '/on-ramp-sessions/{session_id}/cancel',
-  operationId: 'cancelOnRampSession',
-  summary: 'Cancel an on-ramp session',
+export const cancelOnRampSession = sessionCancelRoute({
+  ...ON_RAMP,
   description: 'While `requested` or `awaiting_payment`; later is 409 `on_ramp_<status>`.',
-  tags: ['Ramps'],
-  auth: { kind: 'bearer', permission: 'ramps.create' },
-  idempotency: 'optional',
-  params: SessionParams,
-  responses: { 200: { description: 'The cancelled session.', schema: OnRampSessionBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict'],
-  handler: async ({ params, caller, services, ctx }) => {
+  cancel: async ({ params, caller, services, ctx }) => {
     const session = await requireOnRamp(services.sql, caller, params.session_id, 'ramps.create');
     const row = await cancelOnRamp(services.sql, session, caller.attribution(), auditRowAlongside(ctx, 200, 'on-ramp-sessions'));
     await signal(services, onRampWorkflowId(row.id), RAMP_CANCELLED_SIGNAL);
-    return { body: presentOnRamp(row) };
+    return row;
   },
 });
 

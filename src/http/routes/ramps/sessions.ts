@@ -1,5 +1,5 @@
 import { z } from '../../../schema/zod';
-import { defineRoute, type RouteDef } from '../../route';
+import { defineRoute, type HandlerInput, type RouteDef } from '../../route';
 import { AccountRef, Uuid } from '../../../schema/common';
 import { listOf, pageQuery } from '../../pagination';
 import { referenceMetadataQuery } from '../../../schema/metadata';
@@ -8,7 +8,7 @@ import type { Services } from '../../../services';
 import { requireAccount } from '../../../domain/funding/accounts';
 import { requireCapability } from '../../../domain/capabilities';
 
-/* What on-ramp and off-ramp sessions share: their account check, the workflow signal and the list route. */
+/* What on-ramp and off-ramp sessions share: their account check, the workflow signal and the get, cancel and list routes. */
 
 export const AssetCode = z.string().min(1).max(16).transform((s) => s.toUpperCase());
 
@@ -66,5 +66,50 @@ export function sessionListRoute<S extends readonly [string, ...string[]], Row e
       const q = { accountRef: query.account_ref, status: query.status, reference: query.reference, metadata: query.metadata };
       return { body: await pager.list(query, caller, (after, limit) => kind.list(services, caller, q, after, limit), kind.present) };
     },
+  });
+}
+
+/** The two kinds' paths and names: `/on-ramp-sessions`, `OnRampSession`, `on-ramp session`. */
+interface SessionKind<Row> {
+  path: string;
+  name: string;
+  noun: string;
+  body: z.ZodType;
+  present: (row: Row) => unknown;
+}
+
+type SessionInput = HandlerInput<z.infer<typeof SessionParams>, unknown, unknown>;
+
+/** GET of one session: 404 out of scope or without ramps.read there. */
+export function sessionGetRoute<Row>(kind: SessionKind<Row> & { read: (input: SessionInput) => Promise<Row> }): RouteDef {
+  return defineRoute({
+    method: 'get',
+    path: `${kind.path}/{session_id}`,
+    operationId: `get${kind.name}`,
+    summary: `Get an ${kind.noun}`,
+    tags: ['Ramps'],
+    auth: { kind: 'bearer', permission: 'ramps.read' },
+    params: SessionParams,
+    responses: { 200: { description: 'The session.', schema: kind.body } },
+    errors: ['EdgeNotFound'],
+    handler: async (input) => ({ body: kind.present(await kind.read(input)) }),
+  });
+}
+
+/** POST …/cancel of one session, under ramps.create; each kind says when it may be cancelled and how. */
+export function sessionCancelRoute<Row>(kind: SessionKind<Row> & { description: string; cancel: (input: SessionInput) => Promise<Row> }): RouteDef {
+  return defineRoute({
+    method: 'post',
+    path: `${kind.path}/{session_id}/cancel`,
+    operationId: `cancel${kind.name}`,
+    summary: `Cancel an ${kind.noun}`,
+    description: kind.description,
+    tags: ['Ramps'],
+    auth: { kind: 'bearer', permission: 'ramps.create' },
+    idempotency: 'optional',
+    params: SessionParams,
+    responses: { 200: { description: 'The cancelled session.', schema: kind.body } },
+    errors: ['EdgeNotFound', 'EdgeConflict'],
+    handler: async (input) => ({ body: kind.present(await kind.cancel(input)) }),
   });
 }

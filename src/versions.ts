@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError } from './errors';
 
 /*
  * API versions (docs/api-versions.md): the one layer that renders responses and webhook payloads at

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '../logger';
+import type { Logger } from './logger';
 
 export type Check = () => Promise<void>;
 

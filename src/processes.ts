@@ -9,7 +9,7 @@ import { ensureTemporalCli } from '../temporal/cli';
 import { freePort, startDevServer, type DevServer } from '../temporal/dev-server';
 import { SEARCH_ATTRIBUTE_REGISTRATION } from './temporal/search-attributes';
 import { createWorker, installTemporalRuntime, workerWorkflowBundle } from './temporal/worker';
-import { scrape, startOpsServer, type OpsServer } from './ops/server';
+import { scrape, startOpsServer, type OpsServer } from './ops-server';
 import { pingDatabase } from './db/connect';
 import { ensureHousekeepingSchedule } from './temporal/schedules';
 import { describeTemporalConnection } from './temporal/connection';

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
-import { AppError } from '../errors';
-import { constantTimeEqual } from '../auth/secrets';
-import type { Caller } from '../auth/caller';
+import { AppError } from './errors';
+import { constantTimeEqual } from './auth/secrets';
+import type { Caller } from './auth/caller';
 
 interface Cursor {
   /** Last id of the previous page (keyset). */

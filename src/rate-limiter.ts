@@ -1,9 +1,9 @@
 import type { Sql } from 'postgres';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type IRateLimiterOptions, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
-import { AppError } from '../errors';
-import type { RateLimitConfig } from '../config';
-import type { Logger } from '../logger';
+import { AppError } from './errors';
+import type { RateLimitConfig } from './config';
+import type { Logger } from './logger';
 
 /** The budget a route spends from: reads, writes and token issuance are limited apart. */
 export type RateClass = 'read' | 'write' | 'token';
