@@ -306,6 +306,10 @@ export const OPERATION_FACTS: Record<string, OperationFacts> = {
   getPolicyChange: read('object'),
   getGovernanceSettings: read('enterprise', { own: true }),
   updateGovernanceSettings: change('enterprise', { own: true }),
+  getCompliancePolicy: read('enterprise', { own: true }),
+  updateCompliancePolicy: change('enterprise', { own: true }),
+  getScreening: read('object'),
+  answerScreening: change('object', { refusals: ['screening_not_enterprise', 'screening_completed'] }),
   getOpenApiDocument: open('this API description'),
 };
 

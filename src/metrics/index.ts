@@ -84,6 +84,21 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly screenings = new Counter({
+    name: 'counterfoil_screenings_total',
+    help: 'Screenings decided, by direction and outcome (accept, alert, reject, freeze) and by who decided (policy, enterprise, timeout, provider_failure).',
+    labelNames: ['direction', 'outcome', 'decided_by'] as const,
+    registers: [this.registry],
+  });
+
+  readonly screeningDuration = new Histogram({
+    name: 'counterfoil_screening_provider_duration_seconds',
+    help: "Time for the screening provider's answer (a verdict or `pending`), by provider and result (completed, pending, failed).",
+    labelNames: ['provider', 'result'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
   constructor(defaults = true) {
     if (defaults) collectDefaultMetrics({ register: this.registry, prefix: 'counterfoil_' });
   }
