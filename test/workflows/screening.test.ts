@@ -25,6 +25,7 @@ const counterparty = (suffix: string) => `0x${uuidv7().replace(/-/g, '').padEnd(
 
 /** The compliance policy for the next test: the defaults with `patch` over them (the quorum is off, so it applies at once). */
 async function policy(patch: Record<string, unknown> = {}): Promise<void> {
+  const { etag } = await org.ok(200, 'GET', '/compliance-policy');
   await org.ok(200, 'PATCH', '/compliance-policy', {
     rules: [
       { direction: 'outgoing', asset: '*', categories: ['sanctions'], min_score: 0, max_score: 100, outcome: 'reject' },
@@ -36,7 +37,7 @@ async function policy(patch: Record<string, unknown> = {}): Promise<void> {
     decision_quorum: 2,
     overrides_allowed: true,
     ...patch,
-  });
+  }, { 'if-match': etag });
 }
 
 /** A funded account and a destination at `address`; the withdrawal of 100.00 USDC to it. */
