@@ -75,6 +75,8 @@ export class Migration20261202110000_screening extends Migration {
       );
 
       ${widenCheck('withdrawals', 'withdrawals_status_check', 'pending_compliance')}
+      -- The frozen-withdrawals gauges read only these (src/metrics/backlogs.ts).
+      create index withdrawals_pending_compliance_idx on withdrawals (asset) where status = 'pending_compliance';
       ${widenCheck('policy_changes', 'policy_changes_kind_check', 'compliance_policy.update')}
     `);
   }

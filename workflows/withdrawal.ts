@@ -142,8 +142,10 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
    */
   const screenBeforeExecution = async (): Promise<WithdrawalStatus | undefined> => {
     let step: WithdrawalScreeningStep = await throughProvider(() => screenWithdrawalQuickly(input.withdrawalId), () => screenWithdrawalPatiently(input.withdrawalId));
-    if (step.step === 'pending') {
+    // A wake-up that finds the screening still pending waits out the rest of its time.
+    while (step.step === 'pending') {
       const arrived = await condition(() => verdictRecorded, step.timeoutMs);
+      verdictRecorded = false;
       step = await concludeWithdrawalScreening(input.withdrawalId, !arrived);
     }
     if (step.step === 'finished') {

@@ -308,6 +308,7 @@ export const OPERATION_FACTS: Record<string, OperationFacts> = {
   updateGovernanceSettings: change('enterprise', { own: true }),
   getCompliancePolicy: read('enterprise', { own: true }),
   updateCompliancePolicy: change('enterprise', { own: true }),
+  listScreenings: list('object'),
   getScreening: read('object'),
   answerScreening: change('object', { refusals: ['screening_not_enterprise', 'screening_completed'] }),
   getOpenApiDocument: open('this API description'),

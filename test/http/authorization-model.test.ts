@@ -660,6 +660,7 @@ const CASES: Record<string, Case> = {
   updateGovernanceSettings: { request: () => patch('/governance-settings', { destination_cooling_off_seconds: 0 }) },
   getCompliancePolicy: { request: () => get('/compliance-policy') },
   updateCompliancePolicy: { request: () => patch('/compliance-policy', { decision_quorum: 2 }) },
+  listScreenings: { setup: screening, request: (s) => get(`/screenings?subject_ref=${s.subject_ref}`) },
   getScreening: { setup: screening, request: (s) => get(`/screenings/${s.id}`) },
   // The sandbox provider answered it: an authorized caller meets its state.
   answerScreening: { ok: /^409 screening_not_enterprise$/, setup: screening, request: (s) => post(`/screenings/${s.id}/verdict`, { outcome: 'accept', reference: 'case-1' }) },

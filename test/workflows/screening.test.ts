@@ -131,6 +131,8 @@ describe('freeze: the withdrawal waits in pending_compliance for a decision unde
     expect((await org.waitFor(id, ['pending_compliance'])).status).toBe('pending_compliance');
     expect(await org.balance(account)).toMatchObject({ held: expect.not.stringMatching(/^0$/) });
     const approval = await complianceApproval(id);
+    // The compliance queue lists it.
+    expect((await org.ok(200, 'GET', `/screenings?outcome=freeze&subject_ref=withdrawals/${id}`)).items).toEqual([expect.objectContaining({ outcome: 'freeze', verdict: expect.objectContaining({ category: 'mixer' }) })]);
     const own = await org.decide(approval, 'approve', initiator.token);
     expect(own.status).toBe(403);
     expect(own.body.reason).toBe('initiator_cannot_approve');

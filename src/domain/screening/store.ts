@@ -1,4 +1,6 @@
 import type { Row, Sql, TransactionSql } from 'postgres';
+import type { Caller } from '../../auth/caller';
+import { visibleByScopePath } from '../policies/scope';
 import type { Db } from '../../db/sql';
 import type { ScreeningSubject, ScreeningVerdict } from '../../providers/screening';
 import type { ScreeningOutcome } from './messages';
@@ -165,4 +167,26 @@ export async function recordLateVerdict(tx: TransactionSql, id: string, verdict:
     [id, JSON.stringify(verdict)],
     { prepare: true },
   ));
+}
+
+export interface ScreeningFilter {
+  status?: ScreeningStatus;
+  outcome?: ScreeningOutcome;
+  subjectRef?: string;
+  after: string | null;
+  limit: number;
+}
+
+/** The caller's screenings (where it holds `compliance.read`), by id: the compliance queue reads `outcome=freeze` or `status=pending`. */
+export async function selectScreenings(sql: Sql, caller: Caller, q: ScreeningFilter): Promise<ScreeningRow[]> {
+  const rows = await sql`
+    select ${sql.unsafe(SCREENING_COLUMNS)} from screenings
+     where enterprise_id = ${caller.enterpriseId}
+       and ${visibleByScopePath(sql, caller, 'compliance.read')}
+       and ${q.status ? sql`status = ${q.status}` : sql`true`}
+       and ${q.outcome ? sql`outcome = ${q.outcome}` : sql`true`}
+       and ${q.subjectRef ? sql`subject_ref = ${q.subjectRef}` : sql`true`}
+       and ${q.after ? sql`id > ${q.after}` : sql`true`}
+     order by id limit ${q.limit}`;
+  return rows.map(toScreeningRow);
 }

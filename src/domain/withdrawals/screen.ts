@@ -26,7 +26,8 @@ export const screeningKey = (withdrawalId: string) => `withdrawal/${withdrawalId
 async function stepOf(services: ScreeningServices, w: WithdrawalRow, s: ScreeningRow): Promise<WithdrawalScreeningStep> {
   if (w.status === 'pending_compliance') return { step: 'frozen', screeningId: s.id };
   if (w.status !== 'executing') return { step: 'proceed' };
-  if (s.status === 'pending') return { step: 'pending', screeningId: s.id, timeoutMs: Math.max(0, (s.deadline?.getTime() ?? 0) - Date.now()) };
+  // At least 1 ms: the workflow waits on a timer even when the deadline has passed, and then concludes.
+  if (s.status === 'pending') return { step: 'pending', screeningId: s.id, timeoutMs: Math.max(1, (s.deadline?.getTime() ?? 0) - Date.now()) };
   switch (s.outcome) {
     case 'reject': {
       const reason = s.decided_by === 'timeout' ? 'screening_timed_out' : 'screening_rejected';

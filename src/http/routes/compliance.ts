@@ -3,8 +3,9 @@ import { defineRoute, type RouteDef } from '../route';
 import { Uuid } from '../../schema/common';
 import { assertIfMatch } from '../etag';
 import { auditAlongside } from '../audit-trail';
-import { compliancePolicy, presentCompliancePolicy, presentScreening } from '../../domain/screening';
-import { CompliancePolicyBody, CompliancePolicyFields, ScreeningBody } from '../../domain/screening/events';
+import { compliancePolicy, presentCompliancePolicy, presentScreening, selectScreenings } from '../../domain/screening';
+import { listOf, pageQuery } from '../pagination';
+import { CompliancePolicyBody, CompliancePolicyFields, SCREENING_OUTCOMES, SCREENING_STATUSES, ScreeningBody } from '../../domain/screening/events';
 import { answerScreening, readScreening } from '../../domain/screening/verdicts';
 import { updateCompliancePolicy } from '../../domain/governance/governed';
 import { presentPolicyChange } from '../../domain/governance/change-rows';
@@ -53,6 +54,33 @@ export const updateCompliancePolicyRoute = defineRoute({
     if ('proposed' in result) return { status: 202, body: presentPolicyChange(result.proposed) };
     return { body: presentCompliancePolicy(caller.enterpriseId, result.applied) };
   },
+});
+
+export const listScreeningsRoute = defineRoute({
+  method: 'get',
+  path: '/screenings',
+  operationId: 'listScreenings',
+  summary: 'List screenings',
+  description: 'The compliance queue: `outcome=freeze` lists what waits for a compliance decision, `status=pending` what waits for a verdict; `subject_ref` the screenings of one withdrawal.',
+  tags: ['Compliance'],
+  auth: { kind: 'bearer', permission: 'compliance.read' },
+  query: z
+    .object({
+      status: z.enum(SCREENING_STATUSES).optional().openapi({ param: { name: 'status', in: 'query' } }),
+      outcome: z.enum(SCREENING_OUTCOMES).optional().openapi({ param: { name: 'outcome', in: 'query' } }),
+      subject_ref: z.string().max(200).optional().openapi({ param: { name: 'subject_ref', in: 'query' }, description: 'What was screened: `withdrawals/<id>`.' }),
+      ...pageQuery,
+    })
+    .strict(),
+  responses: { 200: { description: 'A page of screenings.', schema: listOf(ScreeningBody, 'ScreeningList') } },
+  handler: async ({ query, caller, services, pager }) => ({
+    body: await pager.list(
+      query,
+      caller,
+      (after, limit) => selectScreenings(services.sql, caller, { status: query.status, outcome: query.outcome, subjectRef: query.subject_ref, after, limit }),
+      presentScreening,
+    ),
+  }),
 });
 
 export const getScreeningRoute = defineRoute({
@@ -105,4 +133,4 @@ export const answerScreeningRoute = defineRoute({
   },
 });
 
-export const complianceRoutes: RouteDef[] = [getCompliancePolicyRoute, updateCompliancePolicyRoute, getScreeningRoute, answerScreeningRoute];
+export const complianceRoutes: RouteDef[] = [getCompliancePolicyRoute, updateCompliancePolicyRoute, listScreeningsRoute, getScreeningRoute, answerScreeningRoute];
