@@ -3299,6 +3299,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/screenings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List screenings
+         * @description The compliance queue: `outcome=freeze` lists what waits for a compliance decision, `status=pending` what waits for a verdict; `subject_ref` the screenings of one withdrawal.
+         *
+         *     Requires permission `compliance.read`.
+         */
+        get: operations["listScreenings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/screenings/{screening_id}": {
         parameters: {
             query?: never;
@@ -12938,6 +12960,10 @@ export interface components {
             /** @enum {string} */
             kind: "crypto_address" | "bank_account";
             network_or_rail: string;
+        };
+        ScreeningList: {
+            items: components["schemas"]["Screening"][];
+            next_page_token: string | null;
         };
         ScreeningVerdict: {
             /** @description The risk category found (`none` when clean; `enterprise_accept` / `enterprise_reject` for an answer of the enterprise's own system). */
@@ -28954,6 +28980,76 @@ export interface operations {
             };
             /** @description EdgeNotFound */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listScreenings: {
+        parameters: {
+            query?: {
+                outcome?: "accept" | "alert" | "reject" | "freeze";
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
+                page_token?: string;
+                status?: "screening" | "pending" | "completed" | "timed_out";
+                /** @description What was screened: `withdrawals/<id>`. */
+                subject_ref?: string;
+            };
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of screenings. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScreeningList"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
