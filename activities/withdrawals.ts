@@ -9,6 +9,9 @@ import type { RailOutcome } from '../src/providers/rails';
 import { namingProviderFailures } from './providers';
 import type { EntryRecord } from '../src/domain/audit/entries';
 import { WITHDRAWAL_NOT_EXECUTING, WITHDRAWAL_NOT_FOUND } from '../src/domain/withdrawals/messages';
+import { complianceDecisionSpec, concludeWithdrawalScreening, releaseFromCompliance, screenWithdrawal } from '../src/domain/withdrawals/screen';
+import type { WithdrawalScreeningStep } from '../src/domain/screening/messages';
+import type { ApprovalSpec } from '../src/domain/approvals/messages';
 
 type SubmitAnswer = { status: 'accepted'; checkAfterMs: number } | { status: 'rejected'; reason: string };
 export type ExecuteAnswer = { status: 'finished'; final: WithdrawalStatus } | { status: 'pending'; checkAfterMs: number };
@@ -81,6 +84,22 @@ export function createWithdrawalActivities(services: Pick<Services, 'sql' | 'met
     },
     async withdrawalRailOutcome(id: string): Promise<RailOutcome> {
       return namingProviderFailures(async () => (await railOf(await load(id))).outcome(railKey(id)));
+    },
+    /** Screens the withdrawal's destination and transaction (once); a screening provider that cannot answer is PROVIDER_UNAVAILABLE under a fail-closed policy. */
+    async screenWithdrawal(id: string): Promise<WithdrawalScreeningStep> {
+      await load(id);
+      return namingProviderFailures(() => screenWithdrawal(services, id));
+    },
+    async concludeWithdrawalScreening(id: string, timedOut: boolean): Promise<WithdrawalScreeningStep> {
+      await load(id);
+      return concludeWithdrawalScreening(services, id, timedOut);
+    },
+    async complianceDecisionSpec(id: string): Promise<ApprovalSpec> {
+      await load(id);
+      return complianceDecisionSpec(services.sql, id);
+    },
+    async releaseFromCompliance(id: string, releasedBy: PrincipalRef[]): Promise<string> {
+      return releaseFromCompliance(services.sql, id, releasedBy);
     },
     async settleWithdrawal(id: string): Promise<WithdrawalStatus> {
       return settleWithdrawal(services.sql, id, services.metrics);

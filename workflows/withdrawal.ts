@@ -26,6 +26,7 @@ import {
 import type { ReleaseOutcome } from '../src/domain/withdrawals/model';
 import type { WithdrawalStatus } from '../src/domain/withdrawals/events';
 import { SA } from '../src/temporal/search-attributes';
+import { SCREENING_VERDICT_SIGNAL, WITHDRAWAL_SCREENING_PATCH, type WithdrawalScreeningStep } from '../src/domain/screening/messages';
 import { ApprovalGate } from './approval';
 import { quickThenPatient } from './providers';
 import { versioned } from './versioning';
@@ -56,6 +57,13 @@ const { executeWithdrawal: executeWithdrawalPatiently } = proxyActivities<Activi
   retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds', nonRetryableErrorTypes: NOT_RETRIED },
 });
 
+// Screening as a local activity (no activity task for a provider that answers at once), then patiently while the provider fails.
+const { screenWithdrawal: screenWithdrawalQuickly } = proxyLocalActivities<Activities>(QUICK_ATTEMPTS);
+const { screenWithdrawal: screenWithdrawalPatiently, concludeWithdrawalScreening, complianceDecisionSpec, releaseFromCompliance } = proxyActivities<Activities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '100 milliseconds', maximumInterval: '10 seconds', nonRetryableErrorTypes: NOT_RETRIED },
+});
+
 /** New executions mark themselves `CounterfoilAwaitingProvider` while the rail's provider keeps failing. */
 export const AWAITING_PROVIDER_PATCH = 'withdrawal-awaiting-provider';
 
@@ -66,12 +74,13 @@ export const DEFAULT_CONFIRM_INLINE_MS = 1000;
 
 export const cancelWithdrawalUpdate = defineUpdate<WithdrawalStatus, [WithdrawalCancellation]>(WITHDRAWAL_CANCEL_UPDATE);
 export const railOutcomeReportedSignal = defineSignal(WITHDRAWAL_RAIL_SIGNAL);
+export const screeningVerdictSignal = defineSignal(SCREENING_VERDICT_SIGNAL);
 
-type Phase = 'approval' | 'ready' | 'submitting' | 'finished';
+type Phase = 'approval' | 'ready' | 'compliance' | 'submitting' | 'finished';
 
 /**
  * Workflow `withdrawal/<id>`: approval (when the policy asked for one, with its expiry timer) →
- * submission to the rail → confirmation → settlement; or release of the hold, exactly once, on
+ * screening (under WITHDRAWAL_SCREENING_PATCH) → submission to the rail → confirmation → settlement; or release of the hold, exactly once, on
  * rejection, expiry, cancellation or rail failure. The hold was placed when the withdrawal was
  * accepted; releasing it is the one compensation, run in a non-cancellable scope.
  */
@@ -94,6 +103,9 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
   // The rail's provider reported a change (its connector's event): ask the outcome without waiting out the check interval.
   let reported = false;
   setHandler(railOutcomeReportedSignal, () => void (reported = true));
+  // A pending screening's verdict was recorded: conclude the screening before its timer fires.
+  let verdictRecorded = false;
+  setHandler(screeningVerdictSignal, () => void (verdictRecorded = true));
 
   setHandler(
     cancelWithdrawalUpdate,
@@ -123,6 +135,36 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     return final;
   };
 
+  /**
+   * Screening (docs/compliance.md): a pending verdict is waited for on a durable timer (the policy's
+   * timeout); a freeze waits for a compliance decision through the approval machinery. Answers the
+   * final status when screening ended the withdrawal, else nothing (it proceeds to execution).
+   */
+  const screenBeforeExecution = async (): Promise<WithdrawalStatus | undefined> => {
+    let step: WithdrawalScreeningStep = await quickThenPatient(() => screenWithdrawalQuickly(input.withdrawalId), () => screenWithdrawalPatiently(input.withdrawalId));
+    // A wake-up that finds the screening still pending waits out the rest of its time.
+    while (step.step === 'pending') {
+      const arrived = await condition(() => verdictRecorded, step.timeoutMs);
+      verdictRecorded = false;
+      step = await concludeWithdrawalScreening(input.withdrawalId, !arrived);
+    }
+    if (step.step === 'finished') {
+      phase = 'finished';
+      final = step.final as WithdrawalStatus;
+      status(final);
+      return final;
+    }
+    if (step.step !== 'frozen') return undefined;
+    phase = 'compliance';
+    status('pending_compliance');
+    const decision = await new ApprovalGate(await complianceDecisionSpec(input.withdrawalId)).run();
+    if (decision.outcome !== 'approved') return release('failed', decision.outcome === 'rejected' ? 'screening_rejected' : `compliance_decision_${decision.outcome}`);
+    await releaseFromCompliance(input.withdrawalId, decision.approvedBy);
+    phase = 'ready';
+    status('executing');
+    return undefined;
+  };
+
   const run = async (): Promise<WithdrawalStatus> => {
     if (gate) {
       const result = await gate.run();
@@ -132,6 +174,11 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
       status('executing');
     }
     if (cancelRequested) return release('cancelled', 'cancelled_by_request', cancelEntry);
+    if (patched(WITHDRAWAL_SCREENING_PATCH)) {
+      const screened = await screenBeforeExecution();
+      if (screened) return screened;
+      if (cancelRequested) return release('cancelled', 'cancelled_by_request', cancelEntry);
+    }
     phase = 'submitting';
     // Past this point money may be on its way: finish in a non-cancellable scope.
     return CancellationScope.nonCancellable(async () => {

@@ -929,6 +929,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/compliance-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the enterprise's compliance policy
+         * @description What screening decides for each verdict, what a provider outage does, who answers, and the Travel Rule thresholds (docs/compliance.md). An enterprise that never set it reads the defaults (`updated_at` null).
+         *
+         *     Requires permission `compliance.read`.
+         */
+        get: operations["getCompliancePolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the enterprise's compliance policy
+         * @description Governed like the governance settings: while `policy_change_quorum` is 0 it applies at once (200); above 0 it is a policy change (`compliance_policy.update`) that waits for the quorum (202 with the `policy_change`). A stale If-Match is 412.
+         *
+         *     Requires permission `compliance.manage`.
+         */
+        patch: operations["updateCompliancePolicy"];
+        trace?: never;
+    };
     "/connectors": {
         parameters: {
             query?: never;
@@ -3271,6 +3299,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/screenings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List screenings
+         * @description The compliance queue: `outcome=freeze` lists what waits for a compliance decision, `status=pending` what waits for a verdict; `subject_ref` the screenings of one withdrawal.
+         *
+         *     Requires permission `compliance.read`.
+         */
+        get: operations["listScreenings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screenings/{screening_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a screening
+         * @description A screening of a withdrawal (its destination and transaction) with its verdict, the outcome it decided, and a verdict that came too late.
+         *
+         *     Requires permission `compliance.read`.
+         */
+        get: operations["getScreening"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/screenings/{screening_id}/verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a screening from the enterprise's own system
+         * @description Bring your own screening: with the compliance policy's `verdict_source: enterprise`, every screening waits (`compliance.screening.pending.v1`) until this answer or its `deadline` (the policy's `verdict_timeout_seconds`, 10 s to 7 days). `accept` lets the withdrawal proceed; `reject` fails it (`screening_rejected`, its hold released). After the deadline the answer is recorded and decides nothing (`decisive: false`). A screening answered by its provider is 409 `screening_not_enterprise`; one answered already is 409 `screening_completed`.
+         *
+         *     Requires permission `compliance.manage`.
+         */
+        post: operations["answerScreening"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/service-accounts": {
         parameters: {
             query?: never;
@@ -4705,6 +4799,116 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "compliance.compliance_policy.updated.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * compliance.compliance_policy.updated.v1
+         * @description An enterprise's compliance policy changed.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `compliance.compliance_policy.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onComplianceCompliancePolicyUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "compliance.screening.completed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * compliance.screening.completed.v1
+         * @description A screening has its verdict and outcome. Outcome `alert`: the money proceeds and compliance should look at it.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `compliance.screening.completed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onComplianceScreeningCompletedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "compliance.screening.late_verdict.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * compliance.screening.late_verdict.v1
+         * @description A verdict arrived after the screening timed out: recorded, it decided nothing.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `compliance.screening.late_verdict.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onComplianceScreeningLateVerdictV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "compliance.screening.pending.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * compliance.screening.pending.v1
+         * @description A screening waits for its verdict (from the provider, or the enterprise's own system: POST /screenings/{id}/verdict before `deadline`).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `compliance.screening.pending.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onComplianceScreeningPendingV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "compliance.screening.timed_out.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * compliance.screening.timed_out.v1
+         * @description No verdict arrived in time: the policy decided (fail-closed: reject; fail-open: alert).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `compliance.screening.timed_out.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onComplianceScreeningTimedOutV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "connectors.connector.created.v1": {
         parameters: {
             query?: never;
@@ -6107,6 +6311,28 @@ export interface webhooks {
          *     POSTed to every active webhook subscription whose `event_types` include `operations.withdrawal.pending_approval.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
          */
         post: operations["onOperationsWithdrawalPendingApprovalV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.withdrawal.pending_compliance.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.withdrawal.pending_compliance.v1
+         * @description Screening froze a withdrawal: it waits for a compliance decision under quorum; its amount and fee stay held.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.withdrawal.pending_compliance.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsWithdrawalPendingComplianceV1Event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8319,6 +8545,175 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** @description An enterprise's compliance policy changed. */
+        ComplianceCompliancePolicyUpdatedV1Event: {
+            data: components["schemas"]["CompliancePolicy"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "compliance.compliance_policy.updated.v1";
+        };
+        CompliancePolicy: {
+            /** @description How many people decide a compliance decision (release a frozen withdrawal); the initiator never counts. */
+            decision_quorum: number;
+            decision_ttl_seconds: number;
+            /**
+             * @description Strong entity tag; send it back in If-Match.
+             * @example "pD1l5bC3q8TzHkR2mXyA"
+             */
+            etag: string;
+            id: string;
+            /** @description false: a frozen withdrawal can only be rejected, never released. */
+            overrides_allowed: boolean;
+            /**
+             * @description Provider down or late: fail_closed waits (down) or rejects (past the timeout); fail_open proceeds with an alert.
+             * @enum {string}
+             */
+            provider_failure: "fail_closed" | "fail_open";
+            /** @enum {string} */
+            resource: "compliance_policy";
+            /** @description First match wins; no match: accept. */
+            rules: components["schemas"]["ComplianceRule"][];
+            travel_rule: components["schemas"]["TravelRuleSettings"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string | null;
+            /**
+             * @description `enterprise`: bring your own screening; the enterprise's system answers POST /screenings/{id}/verdict.
+             * @enum {string}
+             */
+            verdict_source: "provider" | "enterprise";
+            /** @description How long a pending verdict is waited for: 10 s to 7 days. */
+            verdict_timeout_seconds: number;
+        };
+        CompliancePolicyUpdate: {
+            /** @description How many people decide a compliance decision (release a frozen withdrawal); the initiator never counts. */
+            decision_quorum?: number;
+            decision_ttl_seconds?: number;
+            /** @description false: a frozen withdrawal can only be rejected, never released. */
+            overrides_allowed?: boolean;
+            /**
+             * @description Provider down or late: fail_closed waits (down) or rejects (past the timeout); fail_open proceeds with an alert.
+             * @enum {string}
+             */
+            provider_failure?: "fail_closed" | "fail_open";
+            /** @description First match wins; no match: accept. */
+            rules?: components["schemas"]["ComplianceRule"][];
+            travel_rule?: components["schemas"]["TravelRuleSettings"];
+            /**
+             * @description `enterprise`: bring your own screening; the enterprise's system answers POST /screenings/{id}/verdict.
+             * @enum {string}
+             */
+            verdict_source?: "provider" | "enterprise";
+            /** @description How long a pending verdict is waited for: 10 s to 7 days. */
+            verdict_timeout_seconds?: number;
+        };
+        ComplianceRule: {
+            /** @description An asset code, or `*`. */
+            asset: string;
+            /** @description Verdict categories the rule matches; empty: any. */
+            categories: string[];
+            /** @enum {string} */
+            direction: "outgoing" | "incoming" | "any";
+            max_score: number;
+            min_score: number;
+            /** @enum {string} */
+            outcome: "accept" | "alert" | "reject" | "freeze";
+        };
+        /** @description A screening has its verdict and outcome. Outcome `alert`: the money proceeds and compliance should look at it. */
+        ComplianceScreeningCompletedV1Event: {
+            data: components["schemas"]["Screening"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "compliance.screening.completed.v1";
+        };
+        /** @description A verdict arrived after the screening timed out: recorded, it decided nothing. */
+        ComplianceScreeningLateVerdictV1Event: {
+            data: components["schemas"]["Screening"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "compliance.screening.late_verdict.v1";
+        };
+        /** @description A screening waits for its verdict (from the provider, or the enterprise's own system: POST /screenings/{id}/verdict before `deadline`). */
+        ComplianceScreeningPendingV1Event: {
+            data: components["schemas"]["Screening"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "compliance.screening.pending.v1";
+        };
+        /** @description No verdict arrived in time: the policy decided (fail-closed: reject; fail-open: alert). */
+        ComplianceScreeningTimedOutV1Event: {
+            data: components["schemas"]["Screening"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "compliance.screening.timed_out.v1";
+        };
         Connector: {
             /**
              * Format: uri
@@ -8399,7 +8794,7 @@ export interface components {
              */
             type: "deposit.received";
         };
-        ConnectorEvent: components["schemas"]["ConnectorPayoutUpdated"] | components["schemas"]["ConnectorDepositReceived"] | components["schemas"]["ConnectorKycDecision"];
+        ConnectorEvent: components["schemas"]["ConnectorPayoutUpdated"] | components["schemas"]["ConnectorDepositReceived"] | components["schemas"]["ConnectorKycDecision"] | components["schemas"]["ConnectorScreeningCompleted"];
         ConnectorEventAnswer: {
             event_id: string;
             /** @description This event id was applied before: nothing changed now. */
@@ -8518,6 +8913,29 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "connectors.connector.secret_rotated.v1";
+        };
+        /** @description The verdict of a screening answered `pending`. A verdict after Counterfoil stopped waiting is recorded but decides nothing. */
+        ConnectorScreeningCompleted: {
+            data: {
+                /** @description The `screening_id` POST /screenings answered with `pending`. */
+                screening_id: string;
+                verdict: components["schemas"]["ConnectorScreeningVerdict"];
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "screening.completed";
+        };
+        ConnectorScreeningVerdict: {
+            /** @description The risk category the provider found (`none` when clean): `sanctions`, `mixer`, `darknet`, `scam`, … */
+            category: string;
+            /** @description Why, in the provider's words. */
+            explanation: string;
+            /** @description The provider's reference of this screening (its case or alert id). */
+            reference: string;
+            /** @description Risk score, 0 (none) to 100 (certain). */
+            score: number;
         };
         ConnectorSecretRotation: {
             overlap_seconds?: number;
@@ -11175,6 +11593,26 @@ export interface components {
             /** @enum {string} */
             type: "operations.withdrawal.pending_approval.v1";
         };
+        /** @description Screening froze a withdrawal: it waits for a compliance decision under quorum; its amount and fee stay held. */
+        OperationsWithdrawalPendingComplianceV1Event: {
+            data: components["schemas"]["WithdrawalRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.withdrawal.pending_compliance.v1";
+        };
         /** @description A withdrawal was rejected by an approver; its hold was released. */
         OperationsWithdrawalRejectedV1Event: {
             data: components["schemas"]["WithdrawalRecord"];
@@ -11432,9 +11870,11 @@ export interface components {
          *     - `connectors.manage`: Register, disable and enable provider connectors; rotate their signing secrets.
          *     - `kyc.decide`: Record KYC decisions for clients (sets the client's kyc_status).
          *     - `kyc.read`: Read clients' KYC decisions (reasons and the verification provider's references).
+         *     - `compliance.read`: Read screenings, their verdicts, the compliance policy and Travel Rule data (personal data: not in the read-only roles).
+         *     - `compliance.manage`: Change the compliance policy (under the policy-change quorum) and answer screenings from the enterprise's own system.
          * @enum {string}
          */
-        Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "balance_monitors.read" | "balance_monitors.manage" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "deposits.annotate" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read" | "connectors.read" | "connectors.manage" | "kyc.decide" | "kyc.read";
+        Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "balance_monitors.read" | "balance_monitors.manage" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "deposits.annotate" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read" | "connectors.read" | "connectors.manage" | "kyc.decide" | "kyc.read" | "compliance.read" | "compliance.manage";
         /** @description The enterprise's governance settings changed. */
         PoliciesGovernanceSettingsUpdatedV1Event: {
             data: components["schemas"]["GovernanceSettings"];
@@ -11681,7 +12121,7 @@ export interface components {
             id: string;
             initiated_by: components["schemas"]["SubjectAttribution"];
             /** @enum {string} */
-            kind: "policy_rule.activate" | "policy_rule.update" | "policy_rule.retire" | "governance_settings.update" | "withdrawal_destination.create" | "identity_provider.create" | "identity_provider.update";
+            kind: "policy_rule.activate" | "policy_rule.update" | "policy_rule.retire" | "governance_settings.update" | "withdrawal_destination.create" | "identity_provider.create" | "identity_provider.update" | "compliance_policy.update";
             /** @enum {string} */
             resource: "policy_change";
             /**
@@ -11689,7 +12129,7 @@ export interface components {
              * @enum {string}
              */
             status: "pending_approval" | "applied" | "rejected" | "expired" | "cancelled" | "failed";
-            /** @description What the change applies to: `policy-rules/<id>`, `governance-settings/<enterprise id>`, `withdrawal-destinations/<id>` or `identity-providers/<id>` (for a creation, the id the provider will have). */
+            /** @description What the change applies to: `policy-rules/<id>`, `governance-settings/<enterprise id>`, `withdrawal-destinations/<id>`, `identity-providers/<id>` (for a creation, the id the provider will have) or `compliance-policies/<enterprise id>`. */
             target_ref: string;
             /** @description The target's version the change was proposed against (0 for a creation); if the target changed meanwhile, the approved change fails (`target_changed`). */
             target_version: number;
@@ -11884,7 +12324,7 @@ export interface components {
              * @description A name narrower than `code`, for clients to branch on.
              * @enum {string}
              */
-            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invalid_page_token" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "same_party_already_approved" | "schedule_deleted" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_rejected" | "withdrawal_submitted";
+            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invalid_page_token" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -12468,6 +12908,87 @@ export interface components {
              */
             stage: "submission" | "confirmation";
         };
+        Screening: {
+            counterparty: components["schemas"]["ScreeningCounterparty"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description While pending: the verdict must arrive before this.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            deadline: string | null;
+            /** @enum {string|null} */
+            decided_by: "policy" | "enterprise" | "timeout" | "provider_failure" | null;
+            /** @enum {string} */
+            direction: "outgoing" | "incoming" | "counterparty";
+            id: string;
+            late_verdict: components["schemas"]["ScreeningVerdict"];
+            /**
+             * @description What the compliance policy (or the enterprise's answer, or the timeout) decided.
+             * @enum {string|null}
+             */
+            outcome: "accept" | "alert" | "reject" | "freeze" | null;
+            provider: string;
+            rail: string;
+            /** @enum {string} */
+            resource: "screening";
+            /**
+             * @description screening → completed | pending → completed | timed_out. A verdict after timed_out is kept as `late_verdict` and decides nothing.
+             * @enum {string}
+             */
+            status: "screening" | "pending" | "completed" | "timed_out";
+            /** @description What was screened: `withdrawals/<id>`, `deposits/<id>`, `withdrawal-destinations/<id>`. */
+            subject_ref: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+            verdict: components["schemas"]["ScreeningVerdict"];
+            /**
+             * @description `enterprise`: bring-your-own screening, answered with POST /screenings/{id}/verdict.
+             * @enum {string}
+             */
+            verdict_source: "provider" | "enterprise";
+        };
+        ScreeningCounterparty: {
+            identifier: string;
+            /** @enum {string} */
+            kind: "crypto_address" | "bank_account";
+            network_or_rail: string;
+        };
+        ScreeningList: {
+            items: components["schemas"]["Screening"][];
+            next_page_token: string | null;
+        };
+        ScreeningVerdict: {
+            /** @description The risk category found (`none` when clean; `enterprise_accept` / `enterprise_reject` for an answer of the enterprise's own system). */
+            category: string;
+            explanation: string;
+            /** @description The provider's (or the enterprise system's) reference of this screening. */
+            reference: string;
+            score: number;
+        } | null;
+        ScreeningVerdictAnswer: {
+            /** @description false: the screening had timed out; the answer is recorded as `late_verdict` and decides nothing. */
+            decisive: boolean;
+            screening: components["schemas"]["Screening"];
+        };
+        ScreeningVerdictCreate: {
+            /**
+             * @description Why, for the audit trail.
+             * @default
+             */
+            explanation: string;
+            /** @enum {string} */
+            outcome: "accept" | "reject";
+            /** @description Your system's reference of this decision (its case id). */
+            reference: string;
+        };
         ServiceAccount: {
             /**
              * @description The API version its requests are answered at unless they send `Counterfoil-Version` (docs/api-versions.md): the latest at its creation; accounts from before versions existed answer at the first.
@@ -12691,6 +13212,8 @@ export interface components {
                 kind: string;
                 tenant_ref: string;
             };
+            /** @description A withdrawal screening froze: the people whose compliance decision released it (docs/compliance.md). */
+            compliance_released_by?: components["schemas"]["ApproverRef"][];
             enterprise_binding: {
                 /** @enum {string} */
                 tenant_type: "enterprise";
@@ -12817,6 +13340,15 @@ export interface components {
             client_id?: string;
             token: string;
             token_type_hint?: string;
+        };
+        TravelRuleSettings: {
+            /** @description The enterprise's jurisdiction (`EU`, `US`, an ISO 3166 code) or `none`. */
+            jurisdiction: string;
+            /** @description The USD-equivalent amount from which a withdrawal must carry IVMS101 data, per jurisdiction (`*`: any other). `0`: every transfer. */
+            thresholds: {
+                jurisdiction: string;
+                threshold_usd: string;
+            }[];
         };
         User: {
             /**
@@ -13511,10 +14043,10 @@ export interface components {
              */
             settled_at: string | null;
             /**
-             * @description pending_approval → executing → executed; pending_approval → rejected | expired | cancelled; executing → cancelled (before the rail accepted) | failed. See docs/governed-money.md.
+             * @description pending_approval → executing → executed; pending_approval → rejected | expired | cancelled; executing → cancelled (before the rail accepted) | failed; executing → pending_compliance (screening froze it) → executing (released under quorum) | failed (`screening_rejected`). See docs/governed-money.md and docs/compliance.md.
              * @enum {string}
              */
-            status: "pending_approval" | "executing" | "executed" | "rejected" | "expired" | "cancelled" | "failed";
+            status: "pending_approval" | "executing" | "pending_compliance" | "executed" | "rejected" | "expired" | "cancelled" | "failed";
             subject_attribution: components["schemas"]["SubjectAttribution"];
             /**
              * Format: date-time
@@ -17827,6 +18359,172 @@ export interface operations {
             };
             /** @description EdgeGone */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCompliancePolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The compliance policy. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompliancePolicy"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateCompliancePolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the version being changed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompliancePolicyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The policy after the change. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompliancePolicy"];
+                };
+            };
+            /** @description The change waits for the quorum of admins (the policy is unchanged until it is approved). */
+            202: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyChange"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeGone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgePreconditionFailed */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28300,6 +28998,233 @@ export interface operations {
             };
         };
     };
+    listScreenings: {
+        parameters: {
+            query?: {
+                outcome?: "accept" | "alert" | "reject" | "freeze";
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
+                page_token?: string;
+                status?: "screening" | "pending" | "completed" | "timed_out";
+                /** @description What was screened: `withdrawals/<id>`. */
+                subject_ref?: string;
+            };
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of screenings. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScreeningList"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getScreening: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                screening_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The screening. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Screening"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    answerScreening: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                screening_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScreeningVerdictCreate"];
+            };
+        };
+        responses: {
+            /** @description The screening after the answer. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScreeningVerdictAnswer"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listServiceAccounts: {
         parameters: {
             query?: {
@@ -32033,7 +32958,7 @@ export interface operations {
                 page_token?: string;
                 /** @description Only objects with this reference. */
                 reference?: string;
-                status?: "pending_approval" | "executing" | "executed" | "rejected" | "expired" | "cancelled" | "failed";
+                status?: "pending_approval" | "executing" | "pending_compliance" | "executed" | "rejected" | "expired" | "cancelled" | "failed";
             };
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
@@ -33541,6 +34466,221 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ClientsKycDecisionRecordedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onComplianceCompliancePolicyUpdatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComplianceCompliancePolicyUpdatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onComplianceScreeningCompletedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComplianceScreeningCompletedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onComplianceScreeningLateVerdictV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComplianceScreeningLateVerdictV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onComplianceScreeningPendingV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComplianceScreeningPendingV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onComplianceScreeningTimedOutV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComplianceScreeningTimedOutV1Event"];
             };
         };
         responses: {
@@ -36293,6 +37433,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OperationsWithdrawalPendingApprovalV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsWithdrawalPendingComplianceV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsWithdrawalPendingComplianceV1Event"];
             };
         };
         responses: {

@@ -3,7 +3,8 @@
  * (docs/connectors.md) that a bank, custodian, KYC vendor or price feed integration starts from. It
  * keeps its book in memory and is driven by a control surface (bearer token), so tests and the
  * production walkthrough can make it confirm, fail or stall payouts, report deposits and KYC
- * decisions, and serve, break or age prices.
+ * decisions, serve, break or age prices, and screen counterparties (its test counterparties are the
+ * sandbox's, docs/compliance.md) or answer screenings late.
  *
  *   REFERENCE_CERT, REFERENCE_KEY   PEM files of its TLS certificate and key (it serves HTTPS only)
  *   REFERENCE_PORT                  port on 127.0.0.1 (0: any; the chosen one is printed)
@@ -52,6 +53,16 @@ interface ProtocolRequest {
   base: string;
   quote: string;
   beneficiary_name: string;
+  subject: { kind: 'crypto_address'; address: string } | { kind: 'bank_account'; account: string; holder_name: string | null };
+}
+
+interface Screening {
+  screening_id: string;
+  idempotency_key: string;
+  status: 'completed' | 'pending';
+  verdict: { category: string; score: number; reference: string; explanation: string } | null;
+  /** The request as received, Travel Rule data included (a real provider passes it on). */
+  request: unknown;
 }
 
 interface PriceBehaviour {
@@ -80,7 +91,23 @@ const state = {
   instructionRequests: 0,
   /** `error`: POST /deposit-instructions answers 503 (the issuing side is down); `invalid`: an address that fits no rail (recorded nowhere). */
   instructionMode: 'ok' as 'ok' | 'error' | 'invalid',
+  screenings: new Map<string, Screening>(),
+  /** `error`: POST /screenings answers 503 (the provider is down); `pending`: every screening is answered later. */
+  screeningMode: 'ok' as 'ok' | 'error' | 'pending',
 };
+
+/** The test counterparties, as the sandbox simulator has them: an address by its last four characters, an account by its holder. */
+const SCREENING_CASES = [
+  { suffix: '5a4c', holder: 'SANDBOX SANCTIONED', answer: 'sanctioned' },
+  { suffix: '41e1', holder: 'SANDBOX HIGH RISK', answer: 'high_risk' },
+  { suffix: '1a7e', holder: 'SANDBOX LATE', answer: 'late' },
+  { suffix: 'e4e4', holder: 'SANDBOX PROVIDER ERROR', answer: 'error' },
+] as const;
+
+function screeningCase(subject: ProtocolRequest['subject']): string {
+  const hit = SCREENING_CASES.find((c) => (subject.kind === 'crypto_address' ? subject.address.toLowerCase().endsWith(c.suffix) : subject.holder_name?.toUpperCase() === c.holder));
+  return hit?.answer ?? 'clean';
+}
 
 // ---- Issuing addresses and virtual accounts, deterministic from the key (a real custodian or bank allocates them) ----
 
@@ -205,6 +232,8 @@ async function sendEvent(type: string, data: unknown, opts: { times?: number; ba
   return answers;
 }
 
+const presentScreening = (s: Screening) => ({ screening_id: s.screening_id, status: s.status, ...(s.verdict ? { verdict: s.verdict } : {}) });
+
 const present = (p: Payout) => ({
   idempotency_key: p.idempotency_key,
   status: p.status,
@@ -262,6 +291,28 @@ async function protocol(req: IncomingMessage, res: ServerResponse, path: string,
     const { account_ref: _account, purpose: _purpose, ...answer } = instruction;
     return send(res, 200, answer);
   }
+  if (path === '/screenings') {
+    if (req.headers['idempotency-key'] !== body.idempotency_key) return send(res, 400, { error: 'Idempotency-Key must equal idempotency_key' });
+    const known = state.screenings.get(body.idempotency_key);
+    if (known) return send(res, 200, presentScreening(known));
+    const answer = state.screeningMode === 'ok' ? screeningCase(body.subject) : state.screeningMode;
+    if (answer === 'error') return send(res, 503, { error: 'screening is down' });
+    const reference = `SCR-${randomUUID().slice(0, 8).toUpperCase()}`;
+    const verdicts: Record<string, Screening['verdict']> = {
+      sanctioned: { category: 'sanctions', score: 100, reference, explanation: 'On a sanctions list.' },
+      high_risk: { category: 'mixer', score: 85, reference, explanation: 'Funds routed through a mixing service.' },
+      clean: { category: 'none', score: 0, reference, explanation: 'Nothing found.' },
+    };
+    const screening: Screening = {
+      screening_id: `scr_${randomUUID()}`,
+      idempotency_key: body.idempotency_key,
+      status: answer in verdicts ? 'completed' : 'pending',
+      verdict: verdicts[answer] ?? null,
+      request: body,
+    };
+    state.screenings.set(screening.idempotency_key, screening);
+    return send(res, 200, presentScreening(screening));
+  }
   if (path === '/prices') {
     const market = `${body.base}/${body.quote}`;
     const behaviour = state.prices.get(market) ?? state.defaultPrice;
@@ -297,6 +348,7 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
       payout_requests: state.payoutRequests,
       instructions: [...state.instructions.values()],
       instruction_requests: state.instructionRequests,
+      screenings: [...state.screenings.values()],
     });
   }
   if (path === '/control/payouts/behaviour') {
@@ -330,6 +382,18 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
       data.memo = issued.memo;
     }
     return send(res, 200, { events: await sendEvent('deposit.received', data, { times, badSignature }) });
+  }
+  if (path === '/control/screenings/behaviour') {
+    state.screeningMode = ['error', 'pending'].includes(body.mode) ? body.mode : 'ok';
+    return send(res, 200, { ok: true });
+  }
+  if (path === '/control/screenings/complete') {
+    // The verdict of a pending screening, sent as `screening.completed` (again for a completed one: a repeated report).
+    const screening = state.screenings.get(body.idempotency_key);
+    if (!screening) return send(res, 404, { error: 'unknown screening' });
+    screening.status = 'completed';
+    screening.verdict = body.verdict ?? { category: 'none', score: 0, reference: `SCR-${randomUUID().slice(0, 8).toUpperCase()}`, explanation: 'Nothing found.' };
+    return send(res, 200, { events: await sendEvent('screening.completed', { screening_id: screening.screening_id, verdict: screening.verdict }) });
   }
   if (path === '/control/kyc') {
     return send(res, 200, { events: await sendEvent('kyc.decision', body) });

@@ -26,6 +26,8 @@ export interface SubjectAttribution {
   enterprise_binding: { tenant_type: 'enterprise'; topology_ref: string };
   initiated_by: PrincipalRef | null;
   approved_by: PrincipalRef[] | null;
+  /** A withdrawal screening froze: who released it by a compliance decision. */
+  compliance_released_by?: PrincipalRef[];
 }
 
 /**

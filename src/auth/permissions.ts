@@ -56,6 +56,8 @@ export const PERMISSIONS = {
   'connectors.manage': 'Register, disable and enable provider connectors; rotate their signing secrets.',
   'kyc.decide': "Record KYC decisions for clients (sets the client's kyc_status).",
   'kyc.read': "Read clients' KYC decisions (reasons and the verification provider's references).",
+  'compliance.read': 'Read screenings, their verdicts, the compliance policy and Travel Rule data (personal data: not in the read-only roles).',
+  'compliance.manage': "Change the compliance policy (under the policy-change quorum) and answer screenings from the enterprise's own system.",
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -65,7 +67,8 @@ export function isPermission(value: string): value is Permission {
   return Object.prototype.hasOwnProperty.call(PERMISSIONS, value);
 }
 
-const readOnly = ALL_PERMISSIONS.filter((p) => p.endsWith('.read'));
+// Travel Rule data is personal: granted by name, never with the other reads.
+const readOnly = ALL_PERMISSIONS.filter((p) => p.endsWith('.read') && p !== 'compliance.read');
 
 /** Platform-managed roles created for every enterprise at bootstrap. */
 export const PLATFORM_ROLES: Record<string, { description: string; permissions: Permission[] }> = {

@@ -1,13 +1,13 @@
 /**
- * Which provider serves which rail, network, pair and KYC path: configuration, not code
+ * Which provider serves which rail, network, pair, KYC path and screening key: configuration, not code
  * (docs/connectors.md). Per kind, a map from a key (a network or bank rail code, a market
- * `BASE/QUOTE`, a KYC path) or `*` (every other key) to a provider name: `sandbox` (the simulator
+ * `BASE/QUOTE`, a KYC path; for screening, the network or bank rail the money moves on) or `*` (every other key) to a provider name: `sandbox` (the simulator
  * beside the seam), `operator` (KYC only: decisions recorded through the tenant API), or the name of
  * a connector each enterprise registers (POST /connectors).
  * This module parses the routing document; src/providers/routing.ts answers who serves a key.
  */
 
-export const PROVIDER_KINDS = ['rails', 'deposits', 'prices', 'kyc'] as const;
+export const PROVIDER_KINDS = ['rails', 'deposits', 'prices', 'kyc', 'screening'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 export type ProviderRouting = Record<ProviderKind, Readonly<Record<string, string>>>;
 
@@ -19,7 +19,7 @@ const NAME_RE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const KEY_RE = /^(\*|[a-z0-9_]{1,40}|[A-Z0-9]{1,16}\/[A-Z0-9]{1,16})$/;
 
 /** Everything simulated: the sandbox default. */
-export const SANDBOX_ROUTING: ProviderRouting = { rails: { '*': 'sandbox' }, deposits: { '*': 'sandbox' }, prices: { '*': 'sandbox' }, kyc: { '*': 'sandbox' } };
+export const SANDBOX_ROUTING: ProviderRouting = { rails: { '*': 'sandbox' }, deposits: { '*': 'sandbox' }, prices: { '*': 'sandbox' }, kyc: { '*': 'sandbox' }, screening: { '*': 'sandbox' } };
 
 /** Parses the routing document (JSON); a kind left out is served by the sandbox. Throws with the offending member named. */
 export function parseProviderRouting(text: string): ProviderRouting {

@@ -9,13 +9,15 @@ export interface Backlogs {
   webhooks: { top: { deliveries: number; oldestAgeSeconds: number }[]; subscriptions: number; deliveries: number };
   outbox: { pending: number; lagSeconds: number };
   withdrawals: { open: Record<string, number>; waitingOnProvider: number; oldestWaitSeconds: number };
+  /** Withdrawals screening froze, by asset: how many and their amount in minor units. */
+  frozen: { asset: string; count: number; minorUnits: number }[];
   approvals: { actionFamily: string; pending: number; oldestAgeSeconds: number; nextExpirySeconds: number }[];
 }
 
 /**
  * One statement for every backlog gauge. Each part reads a partial index of rows not yet done
  * (webhook_deliveries_pending_idx, events_undispatched_idx, withdrawals_open_idx,
- * approvals_pending_idx), so its cost follows the backlog, not the tables' history.
+ * withdrawals_pending_compliance_idx, approvals_pending_idx), so its cost follows the backlog, not the tables' history.
  */
 async function readBacklogs(sql: Sql): Promise<Backlogs> {
   const [row] = await sql`
@@ -47,7 +49,10 @@ async function readBacklogs(sql: Sql): Promise<Backlogs> {
       (select count(*)::int from open_withdrawals where status = 'executing' and rail_reference is not null and settled_at is null) as waiting_on_provider,
       (select coalesce(extract(epoch from now() - min(rail_accepted_at))::float8, 0)
          from open_withdrawals where status = 'executing' and rail_reference is not null and settled_at is null) as oldest_wait,
-      (select coalesce(json_agg(json_build_array(action_family, pending, age, next_expiry) order by action_family), '[]') from pending_approvals) as approvals`;
+      (select coalesce(json_agg(json_build_array(action_family, pending, age, next_expiry) order by action_family), '[]') from pending_approvals) as approvals,
+      -- A gauge's value, not money handling: the sum leaves PostgreSQL as a float for Prometheus only.
+      (select coalesce(json_agg(json_build_array(asset, n, minor) order by asset), '[]')
+         from (select asset, count(*)::int as n, sum(amount)::float8 as minor from withdrawals where status = 'pending_compliance' group by asset) f) as frozen`;
   return {
     webhooks: {
       top: (row.webhook_top as [number, number][]).map(([deliveries, age]) => ({ deliveries, oldestAgeSeconds: Math.max(0, age) })),
@@ -56,6 +61,7 @@ async function readBacklogs(sql: Sql): Promise<Backlogs> {
     },
     outbox: { pending: row.outbox_pending, lagSeconds: Math.max(0, row.outbox_lag) },
     withdrawals: { open: row.withdrawals_open, waitingOnProvider: row.waiting_on_provider, oldestWaitSeconds: Math.max(0, row.oldest_wait) },
+    frozen: (row.frozen as [string, number, number][]).map(([asset, count, minorUnits]) => ({ asset, count, minorUnits })),
     approvals: (row.approvals as [string, number, number, number][]).map(([actionFamily, pending, age, nextExpiry]) => ({
       actionFamily,
       pending,

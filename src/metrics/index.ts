@@ -84,6 +84,21 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly screenings = new Counter({
+    name: 'counterfoil_screenings_total',
+    help: 'Screenings decided, by direction and outcome (accept, alert, reject, freeze) and by who decided (policy, enterprise, timeout, provider_failure).',
+    labelNames: ['direction', 'outcome', 'decided_by'] as const,
+    registers: [this.registry],
+  });
+
+  readonly screeningDuration = new Histogram({
+    name: 'counterfoil_screening_provider_duration_seconds',
+    help: "Time for the screening provider's answer (a verdict or `pending`), by provider and result (completed, pending, failed).",
+    labelNames: ['provider', 'result'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
   constructor(defaults = true) {
     if (defaults) collectDefaultMetrics({ register: this.registry, prefix: 'counterfoil_' });
   }
@@ -147,6 +162,12 @@ export class Metrics {
     });
     gauge('counterfoil_withdrawals_waiting_on_provider', 'Executing withdrawals the rail accepted and has not settled yet.', [], (g, b) => g.set(b.withdrawals.waitingOnProvider));
     gauge('counterfoil_withdrawals_waiting_on_provider_oldest_age_seconds', 'Time since the rail accepted the longest-waiting unsettled withdrawal; 0 when none waits.', [], (g, b) => g.set(b.withdrawals.oldestWaitSeconds));
+    gauge('counterfoil_compliance_frozen_withdrawals', 'Withdrawals screening froze (pending_compliance), waiting for a compliance decision, by asset.', ['asset'], (g, b) => {
+      for (const f of b.frozen) g.set({ asset: f.asset }, f.count);
+    });
+    gauge('counterfoil_compliance_frozen_amount_minor_units', "The amount of the withdrawals screening froze, in the asset's minor units, by asset.", ['asset'], (g, b) => {
+      for (const f of b.frozen) g.set({ asset: f.asset }, f.minorUnits);
+    });
     gauge('counterfoil_approvals_pending', 'Approvals waiting for decisions, by action family.', ['action_family'], (g, b) => {
       for (const a of b.approvals) g.set({ action_family: a.actionFamily }, a.pending);
     });

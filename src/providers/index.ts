@@ -17,6 +17,8 @@ import { HttpPriceSource } from './http/prices';
 import { HttpInstructionIssuer } from './http/deposit-instructions';
 import type { DepositInstructionIssuer, InstructionRequest, IssuedInstruction } from './deposits/instructions';
 import { SandboxInstructionIssuer } from './deposits/sandbox-instructions';
+import { SandboxScreener, type Screener } from './screening';
+import { HttpScreener } from './http/screening';
 import type { ConnectorTransport } from './http/outbound';
 import type { Metrics } from '../metrics';
 
@@ -87,6 +89,12 @@ export class Providers {
     const client = await this.connector(enterpriseId, 'rails', rail);
     if (client) return new HttpRail(client);
     return networkByCode(rail) ? new SandboxRail(this.sql, this.config.sandboxBlockMs, this.config.mode) : new SandboxPayoutRail(this.config.sandboxBlockMs, this.config.mode);
+  }
+
+  /** The screening provider judging money that moves on `key` (a network or bank rail) for this enterprise. */
+  async screener(enterpriseId: string, key: string): Promise<Screener> {
+    const client = await this.connector(enterpriseId, 'screening', key);
+    return client ? new HttpScreener(client) : new SandboxScreener(this.config.mode);
   }
 
   private async priceSource(enterpriseId: string, pair: PairRow): Promise<PriceSource> {

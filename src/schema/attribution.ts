@@ -18,5 +18,9 @@ export const SubjectAttributionBody = z
     enterprise_binding: z.object({ tenant_type: z.literal('enterprise'), topology_ref: z.string() }),
     initiated_by: PrincipalRef.nullable(),
     approved_by: z.array(ApproverRefBody).nullable(),
+    compliance_released_by: z
+      .array(ApproverRefBody)
+      .optional()
+      .openapi({ description: 'A withdrawal screening froze: the people whose compliance decision released it (docs/compliance.md).' }),
   })
   .openapi('SubjectAttribution');

@@ -6,11 +6,12 @@ import { sealingKeyFile } from '../helpers/app';
 
 /**
  * `counterfoil api` in production mode with a sandbox provider still routed stops at start-up, naming
- * what is missing: a price, and a bank rail whose deposit instructions only the sandbox would issue.
+ * what is missing: a price, a bank rail whose deposit instructions only the sandbox would issue, and
+ * a network whose screening only the sandbox would judge.
  */
 it('production start-up with a sandbox provider still configured stops with a message naming it', async () => {
   const state = runState();
-  const routing = { rails: { '*': 'custody' }, deposits: { '*': 'custody', sepa: 'sandbox' }, prices: { '*': 'feed', 'BTC/EUR': 'sandbox' }, kyc: { '*': 'operator' } };
+  const routing = { rails: { '*': 'custody' }, deposits: { '*': 'custody', sepa: 'sandbox' }, prices: { '*': 'feed', 'BTC/EUR': 'sandbox' }, kyc: { '*': 'operator' }, screening: { '*': 'screener', ethereum: 'sandbox' } };
   const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'api'], {
     cwd: path.resolve(__dirname, '../..'),
     env: {
@@ -37,4 +38,6 @@ it('production start-up with a sandbox provider still configured stops with a me
   expect(failure?.stderr).toContain('deposits.sepa: served by the sandbox simulator (issues deposit instructions, reports payments)');
   expect(failure?.stderr).not.toContain('deposits.ethereum');
   expect(failure?.stderr).not.toContain('rails.');
+  expect(failure?.stderr).toContain('screening.ethereum: served by the sandbox simulator');
+  expect(failure?.stderr).not.toContain('screening.sepa');
 }, 90_000);

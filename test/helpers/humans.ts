@@ -61,10 +61,13 @@ export async function idTokenFor(app: TestApp, enterpriseId: string, email: stri
     .sign(privateKey);
 }
 
-/** The token of a user of `enterpriseId` who signed in themselves (no actor): the console's exchange. */
-export async function humanToken(app: TestApp, enterpriseId: string, user: { email: string }): Promise<string> {
+/**
+ * The token of a user of `enterpriseId` who signed in themselves (no actor): the console's exchange.
+ * `subject`: the provider's subject for them (default `person-<email>`); a recorded history keeps it.
+ */
+export async function humanToken(app: TestApp, enterpriseId: string, user: { email: string; subject?: string }): Promise<string> {
   const res = await call(app.url, 'POST', '/oauth/token', {
-    body: { grant_type: GRANT, subject_token_type: ID_TOKEN, subject_token: await idTokenFor(app, enterpriseId, user.email), audience: `enterprises/${enterpriseId}` },
+    body: { grant_type: GRANT, subject_token_type: ID_TOKEN, subject_token: await idTokenFor(app, enterpriseId, user.email, user.subject), audience: `enterprises/${enterpriseId}` },
   });
   if (res.status !== 200) throw new Error(`human sign-in: ${res.status} ${res.text}`);
   return res.body.access_token;

@@ -80,6 +80,8 @@ export class ReferenceConnector {
     /** The deposit instructions it issued (one per key) and how many requests for them it received. */
     instructions: Array<{ idempotency_key: string; purpose: 'account' | 'collection'; account_ref: string; rail: string; address: string; memo: string | null; details: Record<string, string> }>;
     instruction_requests: number;
+    /** Screenings it holds, one per key, with the request as received. */
+    screenings: Array<{ screening_id: string; idempotency_key: string; status: 'completed' | 'pending'; verdict: unknown; request: Record<string, unknown> }>;
   }> {
     return this.control('/control/state');
   }
@@ -97,8 +99,8 @@ export class ReferenceConnector {
   }
 }
 
-/** A routing that sends every rail, network, market and KYC path to the connector named `name`. */
-export const routingTo = (name: string) => JSON.stringify({ rails: { '*': name }, deposits: { '*': name }, prices: { '*': name }, kyc: { '*': name } });
+/** A routing that sends every rail, network, market, KYC path and screening key to the connector named `name`. */
+export const routingTo = (name: string) => JSON.stringify({ rails: { '*': name }, deposits: { '*': name }, prices: { '*': name }, kyc: { '*': name }, screening: { '*': name } });
 
 /** Production mode with every provider path routed to the reference connector `connector`, trusted on loopback. */
 export function productionThrough(connector: ReferenceConnector, timeoutMs = 1000): Record<string, string> {

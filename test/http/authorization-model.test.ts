@@ -15,6 +15,7 @@ import type { Operation } from '../../src/http/authorization-model';
 import { CHECKPOINT_KEY_NAME, checkpointSigner, createCheckpoint, creditExternalDeposit } from '../../src/ledger';
 import { uuidv7 } from '../../src/ids';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator';
+import { screen } from '../../src/domain/screening';
 import { ETH_ADDRESS } from '../workflows/withdrawal-fixtures';
 import { ibanFor } from '../../src/reference/bank-rails';
 import { humanToken } from '../helpers/humans';
@@ -310,6 +311,16 @@ const auditEntry = async () => {
   const found = await asAdmin('POST', '/user-action-audit-entries/search', { action: 'createUser', page_size: 1 });
   return found.items[0];
 };
+/** A screening of a withdrawal of client A's (as the withdrawal workflow makes it), answered by the sandbox provider. */
+const screening = () =>
+  screen(app.services, {
+    businessKey: `authorization/${uuidv7()}`,
+    enterpriseId: eid,
+    subjectRef: `withdrawals/${uuidv7()}`,
+    scopePath: [E, A],
+    subject: { kind: 'crypto_address', network: 'ethereum', address: ETH_ADDRESS, memo: null },
+    transaction: { direction: 'outgoing', asset: 'USDC', amount: '1.00', rail: 'ethereum' },
+  });
 /** A policy change awaiting approval: governance settings under a quorum of one approver. */
 const policyChange = async () => {
   await asAdmin('PATCH', '/governance-settings', { policy_change_quorum: 1, approver_role_ref: `roles/${admin.tenant.roleIds.approver}` });
@@ -647,6 +658,12 @@ const CASES: Record<string, Case> = {
   getPolicyChange: { setup: policyChange, request: (c) => get(`/policy-changes/${c.id}`) },
   getGovernanceSettings: { request: () => get('/governance-settings') },
   updateGovernanceSettings: { request: () => patch('/governance-settings', { destination_cooling_off_seconds: 0 }) },
+  getCompliancePolicy: { request: () => get('/compliance-policy') },
+  updateCompliancePolicy: { request: () => patch('/compliance-policy', { decision_quorum: 2 }) },
+  listScreenings: { setup: screening, request: (s) => get(`/screenings?subject_ref=${s.subject_ref}`) },
+  getScreening: { setup: screening, request: (s) => get(`/screenings/${s.id}`) },
+  // The sandbox provider answered it: an authorized caller meets its state.
+  answerScreening: { ok: /^409 screening_not_enterprise$/, setup: screening, request: (s) => post(`/screenings/${s.id}/verdict`, { outcome: 'accept', reference: 'case-1' }) },
   getOpenApiDocument: { public: 200, request: () => get('/openapi.json') },
 };
 

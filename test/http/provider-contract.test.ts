@@ -4,7 +4,9 @@ import { generateConnectorSecret } from '../../src/domain/connectors/secrets';
 import { getPair } from '../../src/domain/pricing/pairs';
 import { SandboxPayoutRail, SandboxRail, injectRailFailure, type RailSubmission, type WithdrawalRail } from '../../src/providers/rails';
 import { SandboxPriceSource, type PriceSource } from '../../src/providers/prices';
-import { ConnectorClient } from '../../src/providers/http/client';
+import { ConnectorClient, ConnectorFailure } from '../../src/providers/http/client';
+import { HttpScreener } from '../../src/providers/http/screening';
+import { SANDBOX_SCREENING, SandboxScreener, type ScreeningRequest, type Screener } from '../../src/providers/screening';
 import { HttpRail } from '../../src/providers/http/rails';
 import { HttpPriceSource } from '../../src/providers/http/prices';
 import { HttpInstructionIssuer } from '../../src/providers/http/deposit-instructions';
@@ -164,5 +166,44 @@ describe.each(issuers)('%s passes the deposit instruction contract', (_name, iss
     expect(await issuer().issue(collection)).toEqual(first);
     expect(first).toMatchObject({ rail, memo: null, details: { beneficiary_name: expect.any(String) } });
     expect(Object.values(first.details)).toContain(first.address);
+  });
+});
+
+const screeners: Array<[string, () => Screener]> = [
+  ['sandbox screener', () => new SandboxScreener('sandbox')],
+  ['HTTP connector (reference connector)', () => new HttpScreener(client)],
+];
+
+/** An ethereum address ending in the test counterparty's four characters (docs/compliance.md). */
+const counterparty = (suffix: string) => `0x${uuidv7().replace(/-/g, '').padEnd(36, '0')}${suffix}`;
+
+describe.each(screeners)('%s passes the screening contract', (_name, screener) => {
+  const request = (address: string, key = `contract/${uuidv7()}`): ScreeningRequest => ({
+    idempotencyKey: key,
+    enterpriseId,
+    subject: { kind: 'crypto_address', network: 'ethereum', address, memo: null },
+    transaction: { direction: 'outgoing', asset: 'USDC', amount: '12.50', rail: 'ethereum' },
+  });
+
+  it('answers a clean counterparty with a verdict, the same one for the same key', async () => {
+    const r = request(ETH_ADDRESS);
+    const first = await screener().screen(r);
+    expect(first).toEqual({ status: 'completed', providerScreeningId: expect.any(String), verdict: { category: 'none', score: 0, reference: expect.any(String), explanation: expect.any(String) } });
+    expect(await screener().screen(r)).toEqual(first);
+  });
+
+  it.each([
+    ['sanctioned', SANDBOX_SCREENING.sanctioned.addressSuffix, { category: 'sanctions', score: 100 }],
+    ['high-risk', SANDBOX_SCREENING.highRisk.addressSuffix, { category: 'mixer', score: 85 }],
+  ])('answers the %s test counterparty with its verdict', async (_what, suffix, verdict) => {
+    expect(await screener().screen(request(counterparty(suffix)))).toMatchObject({ status: 'completed', verdict });
+  });
+
+  it('answers the late test counterparty pending, under an id', async () => {
+    expect(await screener().screen(request(counterparty(SANDBOX_SCREENING.late.addressSuffix)))).toEqual({ status: 'pending', providerScreeningId: expect.any(String) });
+  });
+
+  it('fails as a provider that cannot answer for the failing test counterparty', async () => {
+    await expect(screener().screen(request(counterparty(SANDBOX_SCREENING.failing.addressSuffix)))).rejects.toBeInstanceOf(ConnectorFailure);
   });
 });

@@ -9,7 +9,7 @@ import { installTemporalRuntime } from '../../src/temporal/worker';
 /*
  * Replay safety: the recorded histories of real runs (replay-record.test.ts,
  * withdrawal-replay-record.test.ts, families-replay-record.test.ts, provider-replay-record.test.ts,
- * maintenance-replay-record.test.ts,
+ * maintenance-replay-record.test.ts, screening-replay-record.test.ts,
  * and `-v<n>` ones kept from older code) must replay without nondeterminism against the workflow code of this run's bundle.
  */
 
@@ -42,6 +42,12 @@ it('keeps off-ramp histories from before the awaiting-provider patch, and one th
   // Only a run whose provider failed issues other commands than before the patch (provider-replay-record.test.ts).
   expect(patched).toEqual(expect.arrayContaining(['off-ramp-completed.json', 'off-ramp-provider-unavailable.json']));
   expect(offRamps.filter((f) => !patched.includes(f))).toEqual(expect.arrayContaining(['off-ramp-completed-v0.json', 'off-ramp-failed-v0.json']));
+});
+
+it('keeps withdrawal histories from before the screening patch, and one through each way screening goes', () => {
+  const screened = files.filter((f) => workflowType(f) === 'withdrawalWorkflow' && patchesOf(f).includes('withdrawal-screening'));
+  expect(screened).toEqual(['accepted', 'enterprise-answered', 'frozen-released', 'provider-unavailable', 'rejected'].map((n) => `withdrawal-screened-${n}.json`));
+  expect(files).toEqual(expect.arrayContaining(['withdrawal-local-executed.json', 'withdrawal-local-approved.json']));
 });
 
 it('replays every recorded history deterministically', async () => {

@@ -54,7 +54,10 @@ describe('a withdrawal without approval', () => {
     const events = await h.app.services.sql`select type from events where resource_ref = ${`withdrawals/${res.body.id}`} order by seq`;
     expect(events.map((e) => e.type)).toEqual(['operations.withdrawal.executing.v1', 'operations.withdrawal.settled.v1']);
     const client = await h.app.services.temporal.get();
-    const description = await client.workflow.getHandle(`withdrawal/${res.body.id}`).describe();
+    const handle = client.workflow.getHandle(`withdrawal/${res.body.id}`);
+    // The settlement commits inside the workflow task that upserts the status: the attributes are final once the run is.
+    await handle.result();
+    const description = await handle.describe();
     expect(description.typedSearchAttributes.get(SA.status)).toBe('executed');
     expect(description.typedSearchAttributes.get(SA.family)).toBe('withdrawal');
     expect(description.typedSearchAttributes.get(SA.account)).toBe(account);

@@ -7,6 +7,8 @@ import { findApproval, isEligibleApprover, readApproval, type ApprovalRow, type 
 import { APPROVAL_REFUSALS, APPROVAL_UPDATES, type ApprovalCancellation, type ApprovalVote, type DecisionProof } from './messages';
 import type { ActionTokenProof } from '../../auth/action-tokens';
 import { governanceSettings } from './settings';
+import { compliancePolicy } from '../screening/policy-store';
+import { COMPLIANCE_RELEASE_REASON } from '../screening/messages';
 import type { CarriedEntry } from '../audit/entries';
 import { STILL_RUNNING, UPDATE_WAIT_MS, updateWithin } from '../../temporal/bounded-update';
 
@@ -112,6 +114,10 @@ export async function decideApproval(
   }
   if (!(await isEligibleApprover(services.sql, approval, caller.subject.id))) {
     throw new AppError('EdgeForbidden', 'The caller does not hold the approving role at this scope.', { reason: 'not_an_eligible_approver' });
+  }
+  // A compliance policy may forbid releasing what screening froze: then the decision can only reject.
+  if (verdict === 'approve' && approval.requirement_snapshot.reason_code === COMPLIANCE_RELEASE_REASON && !(await compliancePolicy(services.sql, approval.enterprise_id)).overrides_allowed) {
+    throw conflict('The compliance policy forbids overriding a screening: this decision can only reject.', 'compliance_override_forbidden');
   }
   const vote: ApprovalVote = { verdict, principal: caller.subject, party, proof, attribution: caller.attribution(), auditEntry: audit?.entry };
   const decided = await sendUpdate(services, approval, APPROVAL_UPDATES.decide, vote);

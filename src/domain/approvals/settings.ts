@@ -77,3 +77,10 @@ export async function passkeyRequired(sql: Sql | TransactionSql, enterpriseId: s
   if (!PASSKEY_ACTIONS.has(action)) return false;
   return (await governanceSettings(sql, enterpriseId)).passkey_step_up;
 }
+
+/** The approving role: the one the settings name, else the enterprise's platform role `enterprise-admin`. */
+export async function approverRoleId(db: Sql | TransactionSql, s: GovernanceSettingsRow): Promise<string> {
+  if (s.approver_role_id) return s.approver_role_id;
+  const [role] = await db`select id from roles where enterprise_id = ${s.enterprise_id} and name = 'enterprise-admin' and platform_managed`;
+  return role.id as string;
+}

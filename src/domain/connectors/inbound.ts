@@ -9,6 +9,7 @@ import { UUID_RE } from '../../ids';
 import { reportDeposit, reportOnRampPayment } from '../deposits/reports';
 import { checkMetadata } from '../../schema/metadata';
 import { reportKycDecision } from '../clients/kyc-reports';
+import { reportScreeningVerdict } from '../screening/verdicts';
 import { WITHDRAWAL_RAIL_SIGNAL, withdrawalWorkflowId } from '../withdrawals/messages';
 import { OFF_RAMP_PAYOUT_SIGNAL, offRampWorkflowId } from '../ramps/messages';
 import type { ConnectorEvent } from '../../providers/http/events';
@@ -145,5 +146,7 @@ async function apply(services: Services, connector: ConnectorRow, eventId: strin
       });
       return `kyc-decisions/${decision.id}`;
     }
+    case 'screening.completed':
+      return `screenings/${(await reportScreeningVerdict(services, reporter, event.data.screening_id, event.data.verdict)).screening.id}`;
   }
 }

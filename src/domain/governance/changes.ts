@@ -17,6 +17,7 @@ import { GOVERNANCE_EVENTS } from './events';
 import { POLICY_CHANGE_COLUMNS as COLUMNS, presentPolicyChange, toPolicyChangeRow, type PolicyChangeKind, type PolicyChangeRow, type PolicyChangeStatus } from './change-rows';
 import { approverRoleId, governanceSettings, writeSettings, type GovernanceSettingsPatch, type GovernanceSettingsRow } from './settings';
 import { lockPolicyRule, ruleChangeOf, writeRuleChange, type PolicyRuleAction, type PolicyRulePatch } from '../policies/rules';
+import { compliancePolicy, writeCompliancePolicy, type CompliancePolicyPatch } from '../screening';
 
 
 /*
@@ -215,6 +216,12 @@ async function applyToTarget(tx: TransactionSql, change: PolicyChangeRow, attrib
       const current = await governanceSettings(tx, change.enterprise_id, true);
       if (current.version !== change.target_version) return 'target_changed';
       await writeSettings(tx, change.enterprise_id, change.change as GovernanceSettingsPatch, attribution);
+      return null;
+    }
+    case 'compliance_policy.update': {
+      const current = await compliancePolicy(tx, change.enterprise_id, true);
+      if (current.version !== change.target_version) return 'target_changed';
+      await writeCompliancePolicy(tx, change.enterprise_id, change.change as CompliancePolicyPatch, attribution);
       return null;
     }
     case 'withdrawal_destination.create':

@@ -39,6 +39,7 @@ export const POLICY_CHANGE_KINDS = [
   'withdrawal_destination.create',
   'identity_provider.create',
   'identity_provider.update',
+  'compliance_policy.update',
 ] as const;
 export const POLICY_CHANGE_STATUSES = ['pending_approval', 'applied', 'rejected', 'expired', 'cancelled', 'failed'] as const;
 
@@ -47,7 +48,7 @@ export const PolicyChangeBody = z
     id: Uuid,
     resource: z.literal('policy_change'),
     kind: z.enum(POLICY_CHANGE_KINDS),
-    target_ref: z.string().openapi({ description: 'What the change applies to: `policy-rules/<id>`, `governance-settings/<enterprise id>`, `withdrawal-destinations/<id>` or `identity-providers/<id>` (for a creation, the id the provider will have).' }),
+    target_ref: z.string().openapi({ description: 'What the change applies to: `policy-rules/<id>`, `governance-settings/<enterprise id>`, `withdrawal-destinations/<id>`, `identity-providers/<id>` (for a creation, the id the provider will have) or `compliance-policies/<enterprise id>`.' }),
     target_version: z.number().int().openapi({ description: 'The target\'s version the change was proposed against (0 for a creation); if the target changed meanwhile, the approved change fails (`target_changed`).' }),
     change: z.record(z.string(), z.unknown()).openapi({ description: 'The proposed change: the rule patch, the settings patch, the identity provider as asked for (creation) or its patch, or `{}` for a transition.' }),
     status: z.enum(POLICY_CHANGE_STATUSES).openapi({ description: 'pending_approval → applied | rejected | expired | cancelled | failed (all terminal). Until applied, nothing changes.' }),

@@ -16,6 +16,7 @@ import {
   type IdentityProviderChangeBody,
 } from '../identity-providers/providers';
 import { assertEnterpriseOpen } from '../tenancy/lifecycle';
+import { compliancePolicy, writeCompliancePolicy, type CompliancePolicyPatch, type StoredCompliancePolicy } from '../screening';
 import { createDestination, type DestinationRow, type NewDestination } from '../withdrawals/destinations';
 import { proposeChange, startPolicyChange, type ProposedChange } from './changes';
 import type { PolicyChangeRow } from './change-rows';
@@ -117,6 +118,46 @@ export async function updateGovernanceSettings(
       scopePath: [enterpriseRef],
       quorum: current.policy_change_quorum,
       settings: current,
+    });
+    await audit(202)(tx, change.row);
+    return { change };
+  });
+  if ('applied' in outcome) return { applied: outcome.applied };
+  await startPolicyChange(services, outcome.change);
+  return { proposed: outcome.change.row };
+}
+
+/**
+ * Changing the compliance policy (docs/compliance.md): like the governance settings, at once while
+ * the policy-change quorum is 0, otherwise a policy change that waits for the quorum.
+ */
+export async function updateCompliancePolicy(
+  services: Services,
+  caller: Caller,
+  patch: CompliancePolicyPatch,
+  precondition: Precondition,
+  audit: (status: 200 | 202) => Alongside<unknown>,
+): Promise<Governed<StoredCompliancePolicy>> {
+  const { sql } = services;
+  const enterpriseRef = `enterprises/${caller.enterpriseId}`;
+  caller.require('compliance.manage', [enterpriseRef], 'compliance policy');
+  const outcome = await sql.begin(async (tx): Promise<{ applied: StoredCompliancePolicy } | { change: ProposedChange }> => {
+    await assertEnterpriseOpen(tx, caller.enterpriseId);
+    const [settings, current] = await Promise.all([governanceSettings(tx, caller.enterpriseId, true), compliancePolicy(tx, caller.enterpriseId, true)]);
+    precondition({ id: caller.enterpriseId, version: current.version });
+    if (settings.policy_change_quorum === 0) {
+      const row = await writeCompliancePolicy(tx, caller.enterpriseId, patch, caller.attribution());
+      await audit(200)(tx, row);
+      return { applied: row };
+    }
+    const change = await proposeChange(tx, services, caller, {
+      kind: 'compliance_policy.update',
+      targetRef: `compliance-policies/${caller.enterpriseId}`,
+      targetVersion: current.version,
+      change: patch as Record<string, unknown>,
+      scopePath: [enterpriseRef],
+      quorum: settings.policy_change_quorum,
+      settings,
     });
     await audit(202)(tx, change.row);
     return { change };

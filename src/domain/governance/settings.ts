@@ -4,17 +4,11 @@ import { AppError } from '../../errors';
 import { etagOf } from '../../db/base';
 import { recordEventSql } from '../../events/outbox';
 import { GOVERNANCE_EVENTS } from './events';
-import { SETTINGS_COLUMNS, toGovernanceSettingsRow, type GovernanceSettingsRow } from '../approvals/settings';
+import { approverRoleId, SETTINGS_COLUMNS, toGovernanceSettingsRow, type GovernanceSettingsRow } from '../approvals/settings';
 
 // Read where approvals and passkeys need them too; governance presents and changes them.
-export { governanceSettings, type GovernanceSettingsRow } from '../approvals/settings';
+export { approverRoleId, governanceSettings, type GovernanceSettingsRow } from '../approvals/settings';
 
-/** The approving role: the one the settings name, else the enterprise's platform role `enterprise-admin`. */
-export async function approverRoleId(db: Sql | TransactionSql, s: GovernanceSettingsRow): Promise<string> {
-  if (s.approver_role_id) return s.approver_role_id;
-  const [role] = await db`select id from roles where enterprise_id = ${s.enterprise_id} and name = 'enterprise-admin' and platform_managed`;
-  return role.id as string;
-}
 
 export async function presentGovernanceSettings(db: Sql | TransactionSql, s: GovernanceSettingsRow) {
   return {

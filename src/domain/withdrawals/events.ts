@@ -39,7 +39,7 @@ export const WithdrawalDestinationBody = z
   })
   .openapi('WithdrawalDestination');
 
-export const WITHDRAWAL_STATUSES = ['pending_approval', 'executing', 'executed', 'rejected', 'expired', 'cancelled', 'failed'] as const;
+export const WITHDRAWAL_STATUSES = ['pending_approval', 'executing', 'pending_compliance', 'executed', 'rejected', 'expired', 'cancelled', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const TERMINAL_WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = ['executed', 'rejected', 'expired', 'cancelled', 'failed'];
 
@@ -57,7 +57,7 @@ export const WithdrawalRecordBody = z
     failure_reason: z.string().nullable(),
     status: z.enum(WITHDRAWAL_STATUSES).openapi({
       description:
-        'pending_approval → executing → executed; pending_approval → rejected | expired | cancelled; executing → cancelled (before the rail accepted) | failed. See docs/governed-money.md.',
+        'pending_approval → executing → executed; pending_approval → rejected | expired | cancelled; executing → cancelled (before the rail accepted) | failed; executing → pending_compliance (screening froze it) → executing (released under quorum) | failed (`screening_rejected`). See docs/governed-money.md and docs/compliance.md.',
     }),
     settled_at: Timestamp.nullable(),
     subject_attribution: SubjectAttributionBody,
@@ -93,6 +93,7 @@ const withdrawalEvent = (state: string, description: string) => defineEventType(
 export const WITHDRAWAL_EVENTS: Record<WithdrawalStatus, string> = {
   pending_approval: withdrawalEvent('pending_approval', 'A withdrawal was accepted and waits for approval; its amount and fee are held.'),
   executing: withdrawalEvent('executing', 'A withdrawal is executing: it goes to the rail.'),
+  pending_compliance: withdrawalEvent('pending_compliance', 'Screening froze a withdrawal: it waits for a compliance decision under quorum; its amount and fee stay held.'),
   executed: withdrawalEvent('settled', 'The rail confirmed a withdrawal and the ledger settled it (status executed).'),
   rejected: withdrawalEvent('rejected', 'A withdrawal was rejected by an approver; its hold was released.'),
   expired: withdrawalEvent('expired', 'A withdrawal\'s approval expired; its hold was released.'),

@@ -16,12 +16,13 @@ import type { FeeComponentRow, WithdrawalRow } from './store';
  */
 
 /**
- * What each status may become. A release (`ReleaseOutcome`) ends either open status, as the
- * store's release guard (`status in ('pending_approval', 'executing')`) admits.
+ * What each status may become. A release (`ReleaseOutcome`) ends any open status, as the
+ * store's release guard (`status in ('pending_approval', 'executing', 'pending_compliance')`) admits.
  */
 export const WITHDRAWAL_TRANSITIONS: Readonly<Record<WithdrawalStatus, readonly WithdrawalStatus[]>> = {
   pending_approval: ['executing', 'rejected', 'expired', 'cancelled', 'failed'],
-  executing: ['executed', 'rejected', 'expired', 'cancelled', 'failed'],
+  executing: ['executed', 'rejected', 'expired', 'cancelled', 'failed', 'pending_compliance'],
+  pending_compliance: ['executing', 'failed'],
   executed: [],
   rejected: [],
   expired: [],
@@ -137,11 +138,11 @@ export function settlementCredits(w: Pick<WithdrawalRow, 'amount' | 'fee_compone
   ].filter((c) => c.amount > 0n);
 }
 
-/** Cancellable until handed to the rail: open and without a rail reference. */
-export const isCancellable = (w: Pick<WithdrawalRow, 'status' | 'rail_reference'>): boolean => !isTerminal(w.status) && !w.rail_reference;
+/** Cancellable until handed to the rail: open, not held by compliance, and without a rail reference. */
+export const isCancellable = (w: Pick<WithdrawalRow, 'status' | 'rail_reference'>): boolean => !isTerminal(w.status) && w.status !== 'pending_compliance' && !w.rail_reference;
 
-/** The 409 of a cancel that comes too late: the withdrawal ended, or the rail has it. */
+/** The 409 of a cancel that comes too late: the withdrawal ended, waits for a compliance decision, or the rail has it. */
 export const notCancellable = (status: WithdrawalStatus) =>
-  isTerminal(status)
+  isTerminal(status) || status === 'pending_compliance'
     ? conflict(`The withdrawal is ${status}; it can no longer be cancelled.`, `withdrawal_${status}`)
     : conflict('The withdrawal has been handed to the rail; it can no longer be cancelled.', 'withdrawal_submitted');

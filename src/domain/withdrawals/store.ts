@@ -217,11 +217,32 @@ export async function moveToExecuted(tx: TransactionSql, id: string): Promise<Wi
 export const setLedgerTransaction = (tx: TransactionSql, id: string, transactionId: string): PendingQuery<Row[]> =>
   tx`update withdrawals set ledger_transaction_id = ${transactionId} where id = ${id}`;
 
-/** pending_approval | executing → `outcome` with its reason; null when it had already ended. */
+/** executing → pending_compliance (screening froze it); null when it was no longer executing. */
+export async function moveToPendingCompliance(tx: TransactionSql, id: string): Promise<WithdrawalRow | null> {
+  return first(await tx.unsafe(
+    `update withdrawals set status = 'pending_compliance', version = version + 1, updated_at = now()
+      where id = $1 and status = 'executing' returning ${WITHDRAWAL_COLUMNS}`,
+    [id],
+    { prepare: true },
+  ));
+}
+
+/** pending_compliance → executing once the compliance decision released it, with who decided in the attribution. */
+export async function moveOutOfCompliance(tx: TransactionSql, id: string, releasedBy: PrincipalRef[]): Promise<WithdrawalRow | null> {
+  return first(await tx.unsafe(
+    `update withdrawals set status = 'executing', version = version + 1, updated_at = now(),
+            subject_attribution = jsonb_set(subject_attribution, '{compliance_released_by}', $2::text::jsonb)
+      where id = $1 and status = 'pending_compliance' returning ${WITHDRAWAL_COLUMNS}`,
+    [id, JSON.stringify(releasedBy)],
+    { prepare: true },
+  ));
+}
+
+/** pending_approval | executing | pending_compliance → `outcome` with its reason; null when it had already ended. */
 export async function moveToReleased(tx: TransactionSql, id: string, outcome: ReleaseOutcome, reason: string): Promise<WithdrawalRow | null> {
   return first(await tx.unsafe(
     `update withdrawals set status = $2, failure_reason = $3, version = version + 1, updated_at = now()
-      where id = $1 and status in ('pending_approval', 'executing') returning ${WITHDRAWAL_COLUMNS}`,
+      where id = $1 and status in ('pending_approval', 'executing', 'pending_compliance') returning ${WITHDRAWAL_COLUMNS}`,
     [id, outcome, reason],
     { prepare: true },
   ));

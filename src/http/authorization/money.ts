@@ -114,5 +114,10 @@ export const MONEY_FACTS: Record<string, OperationFacts> = {
   getPolicyChange: read('object'),
   getGovernanceSettings: read('enterprise', { own: true }),
   updateGovernanceSettings: change('enterprise', { own: true }),
+  getCompliancePolicy: read('enterprise', { own: true }),
+  updateCompliancePolicy: change('enterprise', { own: true }),
+  listScreenings: list('object'),
+  getScreening: read('object'),
+  answerScreening: change('object', { refusals: ['screening_not_enterprise', 'screening_completed'] }),
   getOpenApiDocument: open('this API description'),
 };

@@ -44,6 +44,7 @@ import { connectorRoutes } from './connectors';
 import { ledgerEntryRoutes } from './ledger-entries';
 import { ledgerCheckpointRoutes } from './ledger-checkpoints';
 import { policyChangeRoutes } from './policy-changes';
+import { complianceRoutes } from './compliance';
 import { statementRoutes } from './statements';
 /** Every route of the tenant API. The router, the OpenAPI document and the route-table test read this. */
 export const tenantRoutes: RouteDef[] = [
@@ -78,4 +79,5 @@ export const tenantRoutes: RouteDef[] = [
   revokeRoute,
   ...ledgerCheckpointRoutes,
   ...policyChangeRoutes,
+  ...complianceRoutes,
 ];

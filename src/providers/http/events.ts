@@ -1,6 +1,7 @@
 import { z } from '../../schema/zod';
 import { Uuid } from '../../schema/common';
 import { Metadata, Reference } from '../../schema/metadata';
+import { ScreeningVerdictBody } from './screening';
 
 /** The events a connector posts to Counterfoil (docs/connectors.md), as the connector contract (openapi.ts) and the inbound route read them. */
 const Amount = z.object({ currency: z.string().min(1).max(16), value: z.string().max(100) }).strict();
@@ -65,6 +66,18 @@ export const ConnectorEventBody = z
       })
       .strict()
       .openapi('ConnectorKycDecision', { description: "The outcome of a client's identity verification." }),
+    z
+      .object({
+        type: z.literal('screening.completed'),
+        data: z
+          .object({
+            screening_id: z.string().min(1).max(200).openapi({ description: 'The `screening_id` POST /screenings answered with `pending`.' }),
+            verdict: ScreeningVerdictBody,
+          })
+          .strict(),
+      })
+      .strict()
+      .openapi('ConnectorScreeningCompleted', { description: 'The verdict of a screening answered `pending`. A verdict after Counterfoil stopped waiting is recorded but decides nothing.' }),
   ])
   .openapi('ConnectorEvent');
 

@@ -3,6 +3,7 @@ import { z } from '../../schema/zod';
 import { PayoutRecord } from './rails';
 import { PriceAnswer } from './prices';
 import { DepositInstructionAnswer } from './deposit-instructions';
+import { ScreeningRecord } from './screening';
 import { ConnectorEventBody } from './events';
 
 const Amount = z.object({ currency: z.string(), value: z.string().openapi({ description: "Exact decimal string in the asset's precision." }) });
@@ -44,6 +45,24 @@ const DepositInstructionRequest = z
     beneficiary_name: z.string().openapi({ description: "The enterprise's legal name: whom a bank transfer names." }),
   })
   .openapi('ConnectorDepositInstructionRequest');
+
+const ScreeningRequestBody = z
+  .object({
+    idempotency_key: z.string().openapi({ description: '`withdrawal/<id>`, `deposit/<id>`, `destination/<id>/<n>`; equal to the Idempotency-Key header. One screening per key: the same key again answers the same screening.' }),
+    subject: z.union([
+      z.object({ kind: z.literal('crypto_address'), network: z.string(), address: z.string(), memo: z.string().nullable() }).openapi('ConnectorScreeningCryptoAddress'),
+      z.object({ kind: z.literal('bank_account'), rail: z.string(), account: z.string(), holder_name: z.string().nullable() }).openapi('ConnectorScreeningBankAccount'),
+    ]),
+    transaction: z
+      .object({ direction: z.enum(['outgoing', 'incoming']), asset: z.string(), amount: z.string(), rail: z.string() })
+      .optional()
+      .openapi('ConnectorScreeningTransaction', { description: 'The money moving to or from the subject; absent when only the counterparty is screened (a new destination).' }),
+    travel_rule: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: 'IVMS101 `originator` and `beneficiary` (docs/compliance.md), when the Travel Rule applies: pass it to the counterparty institution; do not store more than the rule needs.' }),
+  })
+  .openapi('ConnectorScreeningRequest');
 
 const SIGNED_HEADERS = z.object({
   'webhook-id': z.string().openapi({ description: 'Message id, unique per request.' }),
@@ -90,6 +109,13 @@ export function connectorProtocolDocument() {
     DepositInstructionRequest,
     DepositInstructionAnswer,
   );
+  call(
+    '/screenings',
+    'Screen a counterparty and its transaction',
+    'Answer `completed` with the verdict, or `pending` and send `screening.completed` naming `screening_id` when the verdict is ready. Counterfoil waits as long as the enterprise\'s compliance policy says; a verdict after that is recorded but decides nothing.',
+    ScreeningRequestBody,
+    ScreeningRecord,
+  );
   registry.registerWebhook({
     method: 'post',
     path: 'connectorEvent',
@@ -101,7 +127,7 @@ export function connectorProtocolDocument() {
   });
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Counterfoil connector protocol', version: '1.0.0', description: 'Implemented by a connector service for a bank, custodian, KYC vendor or price feed; see docs/connectors.md.' },
+    info: { title: 'Counterfoil connector protocol', version: '1.0.0', description: 'Implemented by a connector service for a bank, custodian, KYC vendor, price feed or screening provider; see docs/connectors.md.' },
     servers: [{ url: 'https://connector.example', description: "The connector's base_url" }],
     security: [{ connectorSignature: [] }],
   });
