@@ -59,6 +59,12 @@ export class Migration20261202100000_returns extends Migration {
       alter table deposits add constraint deposits_status_check
         check (status in ('pending', 'confirmed', 'credited', 'failed', 'partially_reversed', 'reversed'));
 
+      -- What came back, on the record it concerns (the money_returns rows, as its answers show them).
+      alter table withdrawals add column returns jsonb not null default '[]', add column returned_amount numeric(78,0) not null default 0;
+      alter table off_ramp_sessions add column returns jsonb not null default '[]', add column returned_amount numeric(78,0) not null default 0;
+      alter table deposits add column reversals jsonb not null default '[]', add column reversed_amount numeric(78,0) not null default 0;
+      alter table internal_transfers add column reversals jsonb not null default '[]', add column reversed_amount numeric(78,0) not null default 0;
+
       create table money_returns (
         id uuid primary key,
         created_at timestamptz not null default now(),
@@ -77,6 +83,7 @@ export class Migration20261202100000_returns extends Migration {
         occurred_at timestamptz not null,
         ledger_transaction_id uuid not null references ledger_transactions(id),
         connector_id uuid,
+        approval_ref text,
         unique (subject_ref, external_id)
       );
       create index money_returns_subject_idx on money_returns (subject_ref, id);
@@ -87,6 +94,10 @@ export class Migration20261202100000_returns extends Migration {
   override async down(): Promise<void> {
     this.addSql(`
       drop table if exists money_returns;
+      alter table withdrawals drop column returns, drop column returned_amount;
+      alter table off_ramp_sessions drop column returns, drop column returned_amount;
+      alter table deposits drop column reversals, drop column reversed_amount;
+      alter table internal_transfers drop column reversals, drop column reversed_amount;
       update deposits set status = 'credited' where status in ('partially_reversed', 'reversed');
       alter table deposits drop constraint deposits_status_check;
       alter table deposits add constraint deposits_status_check check (status in ('pending', 'confirmed', 'credited', 'failed'));

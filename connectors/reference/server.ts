@@ -331,6 +331,15 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
     }
     return send(res, 200, { events: await sendEvent('deposit.received', data, { times, badSignature }) });
   }
+  // Money back after settlement: a payout the rail returned (in full or in part) and a deposit recalled.
+  if (path === '/control/payouts/return') {
+    const { times, ...data } = body;
+    return send(res, 200, { events: await sendEvent('payout.returned', { returned_at: new Date().toISOString(), ...data }, { times }) });
+  }
+  if (path === '/control/deposits/reverse') {
+    const { times, ...data } = body;
+    return send(res, 200, { events: await sendEvent('deposit.reversed', { reversed_at: new Date().toISOString(), ...data }, { times }) });
+  }
   if (path === '/control/kyc') {
     return send(res, 200, { events: await sendEvent('kyc.decision', body) });
   }

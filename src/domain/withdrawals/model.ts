@@ -22,7 +22,9 @@ import type { FeeComponentRow, WithdrawalRow } from './store';
 export const WITHDRAWAL_TRANSITIONS: Readonly<Record<WithdrawalStatus, readonly WithdrawalStatus[]>> = {
   pending_approval: ['executing', 'rejected', 'expired', 'cancelled', 'failed'],
   executing: ['executed', 'rejected', 'expired', 'cancelled', 'failed'],
-  executed: [],
+  executed: ['partially_returned', 'returned'],
+  partially_returned: ['partially_returned', 'returned'],
+  returned: [],
   rejected: [],
   expired: [],
   cancelled: [],
@@ -120,6 +122,7 @@ export function acceptedRow(
     hold_id: '', status: decision.requirement ? 'pending_approval' : 'executing', approval_id: decision.requirement ? ids.approvalId() : null, failure_reason: null,
     policy_decision: decision, subject_attribution: caller.attribution(), rail_reference: null, rail_accepted_at: null, ledger_transaction_id: null, settled_at: null,
     reference: input.annotations?.reference ?? null, reference_unique: input.annotations?.referenceUnique ?? false, metadata: input.annotations?.metadata ?? {},
+    returns: [], returned_amount: '0',
   };
 }
 
