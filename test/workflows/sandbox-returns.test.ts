@@ -41,7 +41,7 @@ it('a settled withdrawal returned in two parts, the second retried: partially_re
   expect([more.status, more.body.reason]).toEqual([422, 'reversal_exceeds_remaining']);
 });
 
-it('a completed off-ramp payout returned AC04 in full', async () => {
+it('a completed off-ramp payout returned AC04 in two parts', async () => {
   const [, account] = await org.newClient();
   await org.fund(account, '1000.00');
   const method = await org.payoutMethod(account);
@@ -50,8 +50,11 @@ it('a completed off-ramp payout returned AC04 in full', async () => {
     const s = await org.ok(200, 'GET', `/off-ramp-sessions/${created.id}`);
     return s.status === 'completed' ? s : null;
   });
-  const returned = await org.ok(200, 'POST', `/sandbox/off-ramp-sessions/${created.id}/return`, { return_id: `RTN-${uuidv7()}`, reason: { scheme: 'sepa', code: 'AC04' } });
-  expect(returned).toMatchObject({ status: 'returned', returned_amount: done.fiat_amount, returns: [{ reason: { scheme: 'sepa', code: 'AC04' } }] });
+  const path = `/sandbox/off-ramp-sessions/${created.id}/return`;
+  const part = await org.ok(200, 'POST', path, { return_id: `RTN-${uuidv7()}`, amount: { currency: 'EUR', value: '1.00' }, reason: { scheme: 'sepa', code: 'AC04' } });
+  expect(part).toMatchObject({ status: 'partially_returned', returned_amount: { currency: 'EUR', value: '1.00' } });
+  const returned = await org.ok(200, 'POST', path, { return_id: `RTN-${uuidv7()}`, reason: { scheme: 'sepa', code: 'AC04' } });
+  expect(returned).toMatchObject({ status: 'returned', returned_amount: done.fiat_amount, returns: [{ reason: { scheme: 'sepa', code: 'AC04' } }, { reason: { scheme: 'sepa', code: 'AC04' } }] });
   expect((await org.balance(account, 'EUR')).available).toBe(done.fiat_amount.value.replace('.', ''));
 });
 

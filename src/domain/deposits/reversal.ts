@@ -20,6 +20,9 @@ export interface DepositReversalInput extends Omit<ReturnReport, 'amount'> {
   amount: { currency: string; value: string };
 }
 
+/** Why a balance is restricted (the ledger's restricted_reason): a reversal overdrew it. */
+const RESTRICTION_REASON = 'reversal_shortfall';
+
 export const unknownDeposit = () =>
   new AppError('EdgeUnprocessable', 'No credited deposit of this enterprise has this reference.', { reason: 'unknown_deposit', errors: [{ pointer: '/body/data/reference', detail: 'unknown deposit' }] });
 
@@ -81,7 +84,7 @@ export async function reverseDeposit(sql: Sql | TransactionSql, enterpriseId: st
           resource: 'account_restriction',
           account_ref: d.account_ref,
           asset: d.asset,
-          reason: 'reversal_shortfall',
+          reason: RESTRICTION_REASON,
           overdraft_used: money(-BigInt(b.available), d.asset),
           cause_ref: `deposits/${d.id}`,
           ledger_transaction_ref: `ledger-transactions/${booked.row.ledger_transaction_id}`,
