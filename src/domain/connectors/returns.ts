@@ -46,6 +46,12 @@ export async function reportPayoutReturn(services: Services, connector: Reportin
   const r = await observed(services, connector, 'payout_return', detail, async () => {
     const [, kind, id] = /^(withdrawal|off_ramp)\/([0-9a-f-]{36})$/.exec(data.idempotency_key) ?? [];
     if (!kind) throw unknownPayout();
+    // Only the connector the payout's rail is routed to may return it, as only it may wake it (payout.updated).
+    const [route] =
+      kind === 'withdrawal'
+        ? await services.sql`select rail from withdrawals where id = ${id}`
+        : await services.sql`select m.rail from off_ramp_sessions s join payout_methods m on m.id = s.payout_method_id where s.id = ${id}`;
+    if (!route || services.providers.providerOf('rails', route.rail) !== connector.name) throw unknownPayout();
     const input = { externalId: data.return_id, amount: data.amount, reason: data.reason, occurredAt: new Date(data.returned_at), connectorId: connector.id };
     if (kind === 'withdrawal') {
       const w = await returnWithdrawal(services.sql, connector.enterpriseId, id, input, services.metrics);
@@ -71,6 +77,8 @@ export async function reportDepositReversal(services: Services, connector: Repor
   const r = await observed(services, connector, 'deposit_reversal', detail, async () => {
     const id = await findDepositByReference(services.sql, connector.enterpriseId, data.reference);
     if (!id) throw unknownDeposit();
+    const [{ rail }] = await services.sql`select rail from deposits where id = ${id}`;
+    if (services.providers.providerOf('deposits', rail) !== connector.name) throw unknownDeposit();
     return reverseDeposit(
       services.sql,
       connector.enterpriseId,

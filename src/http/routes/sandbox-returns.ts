@@ -86,8 +86,7 @@ export const simulateOffRampReturn = defineRoute({
   errors: ['EdgeNotFound', 'EdgeUnprocessable'],
   handler: async ({ params, body, caller, services, ctx }) => {
     sandboxOnly(services.config.mode, ctx.path);
-    const s = await requireOffRamp(services.sql, caller, params.session_id, 'ramps.read');
-    caller.require('sandbox.control', [caller.enterpriseRef], 'off-ramp session');
+    const s = await requireOffRamp(services.sql, caller, params.session_id, 'sandbox.control');
     const r = await returnOffRamp(
       services.sql,
       caller.enterpriseId,
