@@ -73,6 +73,10 @@ it('a credited deposit recalled after it was spent: overdraft used and the accou
   expect(event.payload).toMatchObject({ overdraft_used: { value: '7.000000' }, cause_ref: `deposits/${deposit.id}` });
   const out = await org.api('POST', '/internal-transfers', { source_ref: account, target_ref: other, amount: { currency: 'USDC', value: '1.00' } }, { 'idempotency-key': uuidv7() });
   expect([out.status, out.body.reason]).toEqual([409, 'account_restricted']);
+  const withdrawal = await org.withdraw(account, await org.destination(org.enterpriseRef), '1.00');
+  expect([withdrawal.status, withdrawal.body.reason]).toEqual([409, 'account_restricted']);
+  const offRamp = await org.api('POST', '/off-ramp-sessions', { account_ref: account, asset: 'USDC', fiat_currency: 'EUR', amount: { currency: 'USDC', value: '1' }, payout_method_id: await org.payoutMethod(account) }, { 'idempotency-key': uuidv7() });
+  expect([offRamp.status, offRamp.body.reason]).toEqual([409, 'account_restricted']);
   const rest = await org.ok(200, 'POST', `/sandbox/deposits/${deposit.id}/reversal`, { reason: { scheme: 'sepa', code: 'FRAD' } });
   expect(rest).toMatchObject({ status: 'reversed', reversed_amount: { value: '20.000000' } });
   expect(await org.balance(account)).toMatchObject({ available: '-15000000' });
