@@ -35,6 +35,7 @@ import { Migration20261128100000_deposits_annotate } from './Migration2026112810
 import { Migration20261201230000_human_approvals } from './Migration20261201230000_human_approvals';
 import { Migration20261202110000_screening } from './Migration20261202110000_screening';
 import { Migration20261201233000_identity_provider_changes } from './Migration20261201233000_identity_provider_changes';
+import { Migration20261202100000_returns } from './Migration20261202100000_returns';
 import { Migration20261126077000_balance_history } from './Migration20261126077000_balance_history';
 import { Migration20261126090000_balance_monitors } from './Migration20261126090000_balance_monitors';
 import { Migration20261126091000_statement_exports } from './Migration20261126091000_statement_exports';
@@ -81,5 +82,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128100000_deposits_annotate', class: Migration20261128100000_deposits_annotate },
   { name: 'Migration20261201230000_human_approvals', class: Migration20261201230000_human_approvals },
   { name: 'Migration20261201233000_identity_provider_changes', class: Migration20261201233000_identity_provider_changes },
+  { name: 'Migration20261202100000_returns', class: Migration20261202100000_returns },
   { name: 'Migration20261202110000_screening', class: Migration20261202110000_screening },
 ];

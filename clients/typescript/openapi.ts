@@ -3255,6 +3255,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/deposits/{deposit_id}/reversal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a recall or chargeback of a credited deposit (sandbox only)
+         * @description The sender's bank recalls `amount` (absent: all that is left) of a `credited` or `partially_reversed` deposit: the ledger debits the account by a reversal linked to the credit. If the account no longer holds it, the shortfall is overdraft used, the account is restricted (`account_restricted` on money out) and `funding.account.restricted.v1` is emitted.
+         *
+         *     Requires permission `sandbox.control`.
+         */
+        post: operations["simulateDepositReversal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/off-ramp-sessions/{session_id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the bank rail returning a completed off-ramp payout (sandbox only)
+         * @description The bank rail sends back `amount` (absent: all that is left) of a `completed` or `partially_returned` session's fiat payout: the ledger credits the fiat to the account as a reversal linked to the session's exchange, and the session becomes `partially_returned` or `returned`. The conversion is not undone.
+         *
+         *     Requires permission `sandbox.control`.
+         */
+        post: operations["simulateOffRampReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/on-ramp-sessions/{session_id}/payment": {
         parameters: {
             query?: never;
@@ -3293,6 +3337,28 @@ export interface paths {
          *     Requires permission `sandbox.control`.
          */
         post: operations["injectSandboxRailFailure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/withdrawals/{withdrawal_id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the rail returning a settled withdrawal (sandbox only)
+         * @description The rail sends back `amount` (absent: all that is left) of an `executed` or `partially_returned` withdrawal: the ledger credits it to the account as a reversal linked to the settlement, and the withdrawal becomes `partially_returned` or `returned`. An unsettled withdrawal is 422 `payout_not_settled`; more than is left, 422 `reversal_exceeds_remaining`.
+         *
+         *     Requires permission `sandbox.control`.
+         */
+        post: operations["simulateWithdrawalReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5217,6 +5283,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "funding.account.restricted.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * funding.account.restricted.v1
+         * @description A reversal took an account below zero: the shortfall is overdraft used, and withdrawals, transfers out and off-ramps are refused (`account_restricted`) until it is repaid.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `funding.account.restricted.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onFundingAccountRestrictedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "funding.funding_endpoint.created.v1": {
         parameters: {
             query?: never;
@@ -5965,6 +6053,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "operations.deposit.partially_reversed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.deposit.partially_reversed.v1
+         * @description Part of a credited deposit was taken back (a recall, a chargeback, or a return to the sender); the ledger debited the account.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.deposit.partially_reversed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsDepositPartiallyReversedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "operations.deposit.pending.v1": {
         parameters: {
             query?: never;
@@ -5981,6 +6091,28 @@ export interface webhooks {
          *     POSTed to every active webhook subscription whose `event_types` include `operations.deposit.pending.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
          */
         post: operations["onOperationsDepositPendingV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.deposit.reversed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.deposit.reversed.v1
+         * @description A credited deposit was taken back in full (a recall, a chargeback, or a return to the sender); the ledger debited the account.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.deposit.reversed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsDepositReversedV1Event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6295,6 +6427,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "operations.withdrawal.partially_returned.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.withdrawal.partially_returned.v1
+         * @description The rail sent part of a settled withdrawal back (bank charges, or a return in parts); the ledger credited it to the account.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.withdrawal.partially_returned.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsWithdrawalPartiallyReturnedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "operations.withdrawal.pending_approval.v1": {
         parameters: {
             query?: never;
@@ -6355,6 +6509,28 @@ export interface webhooks {
          *     POSTed to every active webhook subscription whose `event_types` include `operations.withdrawal.rejected.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
          */
         post: operations["onOperationsWithdrawalRejectedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.withdrawal.returned.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.withdrawal.returned.v1
+         * @description The rail sent a settled withdrawal back in full; the ledger credited it to the account.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.withdrawal.returned.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsWithdrawalReturnedV1Event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6757,6 +6933,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "ramps.off_ramp_session.partially_returned.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.off_ramp_session.partially_returned.v1
+         * @description An off-ramp session is now partially_returned.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.partially_returned.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOffRampSessionPartiallyReturnedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "ramps.off_ramp_session.payout_sent.v1": {
         parameters: {
             query?: never;
@@ -6839,6 +7037,28 @@ export interface webhooks {
          *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.requested.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
          */
         post: operations["onRampsOffRampSessionRequestedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ramps.off_ramp_session.returned.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ramps.off_ramp_session.returned.v1
+         * @description An off-ramp session is now returned.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `ramps.off_ramp_session.returned.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onRampsOffRampSessionReturnedV1Event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7464,6 +7684,22 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        AccountRestriction: {
+            account_ref: string;
+            asset: string;
+            /** @description The record whose reversal overdrew it (`deposits/<id>`). */
+            cause_ref: string;
+            ledger_transaction_ref: string;
+            /** @description How far the available balance is below zero. */
+            overdraft_used: {
+                currency: string;
+                value: string;
+            };
+            /** @enum {string} */
+            reason: "reversal_shortfall";
+            /** @enum {string} */
+            resource: "account_restriction";
+        };
         ActionToken: {
             action: components["schemas"]["GovernedAction"];
             /**
@@ -8794,7 +9030,31 @@ export interface components {
              */
             type: "deposit.received";
         };
-        ConnectorEvent: components["schemas"]["ConnectorPayoutUpdated"] | components["schemas"]["ConnectorDepositReceived"] | components["schemas"]["ConnectorKycDecision"] | components["schemas"]["ConnectorScreeningCompleted"];
+        /** @description A credited deposit was taken back (a SEPA recall, an ACH return, a card chargeback): the account is debited by a ledger reversal, into overdraft and restricted if it no longer covers it. */
+        ConnectorDepositReversed: {
+            data: {
+                amount: {
+                    currency: string;
+                    value: string;
+                };
+                reason: components["schemas"]["ReturnReason"];
+                /** @description The credited deposit's rail reference (its `deposit.received` reference). */
+                reference: string;
+                /** @description The provider's id of this recall or chargeback: a second report of it books nothing. */
+                reversal_id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T10:00:00.000Z
+                 */
+                reversed_at: string;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deposit.reversed";
+        };
+        ConnectorEvent: components["schemas"]["ConnectorPayoutUpdated"] | components["schemas"]["ConnectorDepositReceived"] | components["schemas"]["ConnectorPayoutReturned"] | components["schemas"]["ConnectorDepositReversed"] | components["schemas"]["ConnectorKycDecision"] | components["schemas"]["ConnectorScreeningCompleted"];
         ConnectorEventAnswer: {
             event_id: string;
             /** @description This event id was applied before: nothing changed now. */
@@ -8821,6 +9081,31 @@ export interface components {
         ConnectorList: {
             items: components["schemas"]["Connector"][];
             next_page_token: string | null;
+        };
+        /** @description A settled payout came back from the rail (in full or in part): the account is credited by a ledger reversal of the settlement. */
+        ConnectorPayoutReturned: {
+            data: {
+                /** @description What came back: at most what is left of the payout (less when the banks kept charges, or the return comes in parts). */
+                amount: {
+                    currency: string;
+                    value: string;
+                };
+                /** @description The business key of the settled payout (`withdrawal/<id>`, `off_ramp/<id>`). */
+                idempotency_key: string;
+                reason: components["schemas"]["ReturnReason"];
+                /** @description The provider's id of this return: a second report of it books nothing. */
+                return_id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T10:00:00.000Z
+                 */
+                returned_at: string;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payout.returned";
         };
         /** @description A payout changed state: Counterfoil asks its outcome (POST /payouts/status) now instead of at its next check. */
         ConnectorPayoutUpdated: {
@@ -9185,11 +9470,18 @@ export interface components {
             reference: string | null;
             /** @enum {string} */
             resource: "deposit";
+            /** @description Recalls, chargebacks and returns to the sender after it was credited, oldest first (each a ledger reversal of the credit). */
+            reversals: components["schemas"]["ReturnEntry"][];
+            /** @description The sum of `reversals`: never more than `amount`. */
+            reversed_amount: {
+                currency: string;
+                value: string;
+            };
             /**
-             * @description pending → confirmed → credited; failed when it cannot be credited (see failure_reason).
+             * @description pending → confirmed → credited; failed when it cannot be credited (see failure_reason); credited → partially_reversed | reversed when the rail recalls it or an operator returns it (docs/returns-and-reversals.md).
              * @enum {string}
              */
-            status: "pending" | "confirmed" | "credited" | "failed";
+            status: "pending" | "confirmed" | "credited" | "failed" | "partially_reversed" | "reversed";
             subject_attribution?: unknown;
             /** @description Network transaction id (crypto) or bank reference (fiat): the reporting connector's reference; synthetic in sandbox. */
             transaction_hash: string;
@@ -9746,6 +10038,11 @@ export interface components {
         /** @description Rules layered on the platform schedule: for an operation, the most specific matching enterprise rule wins, else the platform's. */
         FeeSchedule: {
             network_fees: components["schemas"]["NetworkFeeRule"][];
+            /**
+             * @description When the rail returns a payout, are its fees refunded? `full_return`: once all of it came back; `never` (the default when neither this agreement nor the platform says).
+             * @enum {string}
+             */
+            refund_on_return?: "never" | "full_return";
             service_fees: components["schemas"]["ServiceFeeRule"][];
         };
         /** @description A new commercial agreement version came into force. */
@@ -9820,6 +10117,26 @@ export interface components {
             routing_number?: string;
             sort_code?: string;
         } | null;
+        /** @description A reversal took an account below zero: the shortfall is overdraft used, and withdrawals, transfers out and off-ramps are refused (`account_restricted`) until it is repaid. */
+        FundingAccountRestrictedV1Event: {
+            data: components["schemas"]["AccountRestriction"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "funding.account.restricted.v1";
+        };
         FundingEndpoint: {
             account_ref: string;
             asset: string;
@@ -10917,11 +11234,14 @@ export interface components {
             reference: string | null;
             /** @enum {string} */
             resource: "off-ramp-session";
+            returned_amount: components["schemas"]["Money"] & unknown;
+            /** @description What the bank rail sent back after the payout completed, in the fiat currency, oldest first. */
+            returns: components["schemas"]["ReturnEntry"][];
             /**
              * @description requested → converting → payout_sent → completed; requested → cancelled; requested | converting → failed (hold released). When a policy rule requires approval: pending_approval → requested once approved, or → rejected | expired | cancelled (hold released).
              * @enum {string}
              */
-            status: "pending_approval" | "requested" | "converting" | "payout_sent" | "completed" | "cancelled" | "rejected" | "expired" | "failed";
+            status: "pending_approval" | "requested" | "converting" | "payout_sent" | "completed" | "cancelled" | "rejected" | "expired" | "failed" | "partially_returned" | "returned";
             subject_attribution: components["schemas"]["SubjectAttribution"];
             /**
              * Format: date-time
@@ -11273,6 +11593,26 @@ export interface components {
             /** @enum {string} */
             type: "operations.deposit.failed.v1";
         };
+        /** @description Part of a credited deposit was taken back (a recall, a chargeback, or a return to the sender); the ledger debited the account. */
+        OperationsDepositPartiallyReversedV1Event: {
+            data: components["schemas"]["Deposit"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.deposit.partially_reversed.v1";
+        };
         /** @description An incoming transfer was seen on a funding endpoint; it waits for its confirmations. */
         OperationsDepositPendingV1Event: {
             data: components["schemas"]["Deposit"];
@@ -11292,6 +11632,26 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "operations.deposit.pending.v1";
+        };
+        /** @description A credited deposit was taken back in full (a recall, a chargeback, or a return to the sender); the ledger debited the account. */
+        OperationsDepositReversedV1Event: {
+            data: components["schemas"]["Deposit"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.deposit.reversed.v1";
         };
         /** @description A deposit's reference or metadata changed. */
         OperationsDepositUpdatedV1Event: {
@@ -11573,6 +11933,26 @@ export interface components {
             /** @enum {string} */
             type: "operations.withdrawal.failed.v1";
         };
+        /** @description The rail sent part of a settled withdrawal back (bank charges, or a return in parts); the ledger credited it to the account. */
+        OperationsWithdrawalPartiallyReturnedV1Event: {
+            data: components["schemas"]["WithdrawalRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.withdrawal.partially_returned.v1";
+        };
         /** @description A withdrawal was accepted and waits for approval; its amount and fee are held. */
         OperationsWithdrawalPendingApprovalV1Event: {
             data: components["schemas"]["WithdrawalRecord"];
@@ -11632,6 +12012,26 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "operations.withdrawal.rejected.v1";
+        };
+        /** @description The rail sent a settled withdrawal back in full; the ledger credited it to the account. */
+        OperationsWithdrawalReturnedV1Event: {
+            data: components["schemas"]["WithdrawalRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.withdrawal.returned.v1";
         };
         /** @description The rail confirmed a withdrawal and the ledger settled it (status executed). */
         OperationsWithdrawalSettledV1Event: {
@@ -12324,7 +12724,7 @@ export interface components {
              * @description A name narrower than `code`, for clients to branch on.
              * @enum {string}
              */
-            reason?: "account_closed" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "invalid_page_token" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_submitted";
+            reason?: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_page_token" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "payout_not_settled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reference_reused" | "reference_taken" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -12437,6 +12837,26 @@ export interface components {
             /** @enum {string} */
             type: "ramps.off_ramp_session.failed.v1";
         };
+        /** @description An off-ramp session is now partially_returned. */
+        RampsOffRampSessionPartiallyReturnedV1Event: {
+            data: components["schemas"]["OffRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.off_ramp_session.partially_returned.v1";
+        };
         /** @description An off-ramp session is now payout_sent. */
         RampsOffRampSessionPayoutSentV1Event: {
             data: components["schemas"]["OffRampSession"];
@@ -12516,6 +12936,26 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "ramps.off_ramp_session.requested.v1";
+        };
+        /** @description An off-ramp session is now returned. */
+        RampsOffRampSessionReturnedV1Event: {
+            data: components["schemas"]["OffRampSession"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "ramps.off_ramp_session.returned.v1";
         };
         /** @description An off-ramp session's reference or metadata changed. */
         RampsOffRampSessionUpdatedV1Event: {
@@ -12735,6 +13175,48 @@ export interface components {
              */
             reference?: string | null;
         };
+        ReturnEntry: {
+            amount: {
+                currency: string;
+                value: string;
+            };
+            /** @description The approval an operator reversal went through. */
+            approval_ref: string | null;
+            /** @description The provider's id of the return or recall (`return_id`, `reversal_id`); the reversal's own id for an operator's. */
+            external_id: string;
+            /** @description Fees given back with it (the enterprise's commercial agreement, `refund_on_return`). */
+            fee_refund: {
+                currency: string;
+                value: string;
+            };
+            id: string;
+            /** @enum {string} */
+            kind: "payout_return" | "deposit_reversal" | "operator_reversal";
+            /** @description The ledger transaction that booked it (`ledger-transactions/<id>`): its `reversal_of` is the original. */
+            ledger_transaction_ref: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @description How far it took the account below zero (a recall after the money was spent). */
+            overdraft_used: {
+                currency: string;
+                value: string;
+            };
+            reason: components["schemas"]["ReturnReason"];
+        };
+        /** @description A return or reversal reason: the scheme and its code (docs/returns-and-reversals.md lists the codes and what each does). */
+        ReturnReason: {
+            /**
+             * @description The scheme's reason code as reported (`AC04`, `R03`, `bounced`).
+             * @example AC04
+             */
+            code: string;
+            description?: string;
+            /** @enum {string} */
+            scheme: "sepa" | "ach" | "fps" | "swift" | "crypto" | "card" | "provider";
+        };
         Role: {
             /**
              * Format: date-time
@@ -12875,11 +13357,56 @@ export interface components {
              */
             reference?: string;
         };
+        SandboxDepositReversal: {
+            /** @description What comes back; absent: all that is left of the deposit. */
+            amount?: {
+                currency: string;
+                value: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at?: string;
+            reason: components["schemas"]["ReturnReason"];
+            /** @description The rail's id of the return (a new one when absent); the same id again books nothing. */
+            return_id?: string;
+        };
+        SandboxOffRampReturn: {
+            /** @description What comes back; absent: all that is left of the payout. */
+            amount?: {
+                currency: string;
+                value: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at?: string;
+            reason: components["schemas"]["ReturnReason"];
+            /** @description The rail's id of the return (a new one when absent); the same id again books nothing. */
+            return_id?: string;
+        };
         SandboxOnRampPayment: {
             amount: {
                 currency: string;
                 value: string;
             };
+        };
+        SandboxPayoutReturn: {
+            /** @description What comes back; absent: all that is left of the withdrawal. */
+            amount?: {
+                currency: string;
+                value: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at?: string;
+            reason: components["schemas"]["ReturnReason"];
+            /** @description The rail's id of the return (a new one when absent); the same id again books nothing. */
+            return_id?: string;
         };
         SandboxRailFailure: {
             address: string;
@@ -14037,16 +14564,19 @@ export interface components {
              * @enum {string}
              */
             resource: "transaction";
+            returned_amount: components["schemas"]["Money"] & unknown;
+            /** @description What the rail sent back after settlement, oldest first (each booked once, linked to the settlement). */
+            returns: components["schemas"]["ReturnEntry"][];
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
              */
             settled_at: string | null;
             /**
-             * @description pending_approval → executing → executed; pending_approval → rejected | expired | cancelled; executing → cancelled (before the rail accepted) | failed; executing → pending_compliance (screening froze it) → executing (released under quorum) | failed (`screening_rejected`). See docs/governed-money.md and docs/compliance.md.
+             * @description pending_approval → executing → executed; pending_approval → rejected | expired | cancelled; executing → cancelled (before the rail accepted) | failed; executing → pending_compliance (screening froze it) → executing (released under quorum) | failed (`screening_rejected`); executed → partially_returned | returned when the rail sends money back (docs/returns-and-reversals.md). See docs/governed-money.md and docs/compliance.md.
              * @enum {string}
              */
-            status: "pending_approval" | "executing" | "pending_compliance" | "executed" | "rejected" | "expired" | "cancelled" | "failed";
+            status: "pending_approval" | "executing" | "pending_compliance" | "executed" | "rejected" | "expired" | "cancelled" | "failed" | "partially_returned" | "returned";
             subject_attribution: components["schemas"]["SubjectAttribution"];
             /**
              * Format: date-time
@@ -20253,7 +20783,7 @@ export interface operations {
                 page_token?: string;
                 /** @description Only objects with this reference. */
                 reference?: string;
-                status?: "pending" | "confirmed" | "credited" | "failed";
+                status?: "pending" | "confirmed" | "credited" | "failed" | "partially_reversed" | "reversed";
             };
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
@@ -25012,7 +25542,7 @@ export interface operations {
                 page_token?: string;
                 /** @description Only objects with this reference. */
                 reference?: string;
-                status?: "pending_approval" | "requested" | "converting" | "payout_sent" | "completed" | "cancelled" | "rejected" | "expired" | "failed";
+                status?: "pending_approval" | "requested" | "converting" | "payout_sent" | "completed" | "cancelled" | "rejected" | "expired" | "failed" | "partially_returned" | "returned";
             };
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
@@ -28828,6 +29358,176 @@ export interface operations {
             };
         };
     };
+    simulateDepositReversal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                deposit_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxDepositReversal"];
+            };
+        };
+        responses: {
+            /** @description The deposit, reversed. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deposit"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    simulateOffRampReturn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxOffRampReturn"];
+            };
+        };
+        responses: {
+            /** @description The session, returned. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OffRampSession"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     simulateOnRampPayment: {
         parameters: {
             query?: never;
@@ -28980,6 +29680,91 @@ export interface operations {
             };
             /** @description EdgeNotFound */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    simulateWithdrawalReturn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                withdrawal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxPayoutReturn"];
+            };
+        };
+        responses: {
+            /** @description The withdrawal, returned. */
+            200: {
+                headers: {
+                    /** @description The API version the answer is rendered at. */
+                    "Counterfoil-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalRecord"];
+                };
+            };
+            /** @description EdgeBadRequest */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32958,7 +33743,7 @@ export interface operations {
                 page_token?: string;
                 /** @description Only objects with this reference. */
                 reference?: string;
-                status?: "pending_approval" | "executing" | "pending_compliance" | "executed" | "rejected" | "expired" | "cancelled" | "failed";
+                status?: "pending_approval" | "executing" | "pending_compliance" | "executed" | "rejected" | "expired" | "cancelled" | "failed" | "partially_returned" | "returned";
             };
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
@@ -35309,6 +36094,49 @@ export interface operations {
             };
         };
     };
+    onFundingAccountRestrictedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundingAccountRestrictedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onFundingFundingEndpointCreatedV1Event: {
         parameters: {
             query?: never;
@@ -36771,6 +37599,49 @@ export interface operations {
             };
         };
     };
+    onOperationsDepositPartiallyReversedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsDepositPartiallyReversedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onOperationsDepositPendingV1Event: {
         parameters: {
             query?: never;
@@ -36788,6 +37659,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OperationsDepositPendingV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsDepositReversedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsDepositReversedV1Event"];
             };
         };
         responses: {
@@ -37416,6 +38330,49 @@ export interface operations {
             };
         };
     };
+    onOperationsWithdrawalPartiallyReturnedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsWithdrawalPartiallyReturnedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onOperationsWithdrawalPendingApprovalV1Event: {
         parameters: {
             query?: never;
@@ -37519,6 +38476,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OperationsWithdrawalRejectedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsWithdrawalReturnedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsWithdrawalReturnedV1Event"];
             };
         };
         responses: {
@@ -38319,6 +39319,49 @@ export interface operations {
             };
         };
     };
+    onRampsOffRampSessionPartiallyReturnedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOffRampSessionPartiallyReturnedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onRampsOffRampSessionPayoutSentV1Event: {
         parameters: {
             query?: never;
@@ -38465,6 +39508,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RampsOffRampSessionRequestedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRampsOffRampSessionReturnedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RampsOffRampSessionReturnedV1Event"];
             };
         };
         responses: {

@@ -395,6 +395,15 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
     screening.verdict = body.verdict ?? { category: 'none', score: 0, reference: `SCR-${randomUUID().slice(0, 8).toUpperCase()}`, explanation: 'Nothing found.' };
     return send(res, 200, { events: await sendEvent('screening.completed', { screening_id: screening.screening_id, verdict: screening.verdict }) });
   }
+  // Money back after settlement: a payout the rail returned (in full or in part) and a deposit recalled.
+  if (path === '/control/payouts/return') {
+    const { times, ...data } = body;
+    return send(res, 200, { events: await sendEvent('payout.returned', { returned_at: new Date().toISOString(), ...data }, { times }) });
+  }
+  if (path === '/control/deposits/reverse') {
+    const { times, ...data } = body;
+    return send(res, 200, { events: await sendEvent('deposit.reversed', { reversed_at: new Date().toISOString(), ...data }, { times }) });
+  }
   if (path === '/control/kyc') {
     return send(res, 200, { events: await sendEvent('kyc.decision', body) });
   }

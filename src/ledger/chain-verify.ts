@@ -40,7 +40,7 @@ export async function verifyChains(tx: Sql | TransactionSql, opts: { enterpriseI
   let chainedPostings = 0;
 
   const txs = (tx as Sql)`
-    select t.id, t.enterprise_id, t.business_key, t.kind, t.hash,
+    select t.id, t.enterprise_id, t.business_key, t.kind, t.hash, t.reversal_of,
            coalesce(json_agg(json_build_array(b.account_ref, b.asset, p.amount::text)) filter (where p.balance_id is not null), '[]') as postings
       from ledger_transactions t
       left join ledger_postings p on p.transaction_id = t.id
@@ -56,7 +56,7 @@ export async function verifyChains(tx: Sql | TransactionSql, opts: { enterpriseI
       }
       chained++;
       const postings = (r.postings as [string, string, string][]).map(([accountRef, asset, amount]) => ({ accountRef, asset, amount: BigInt(amount) }));
-      const expected = transactionHash({ id: r.id, enterpriseId: r.enterprise_id, businessKey: r.business_key, kind: r.kind, postings });
+      const expected = transactionHash({ id: r.id, enterpriseId: r.enterprise_id, businessKey: r.business_key, kind: r.kind, postings, reversalOf: r.reversal_of });
       if (!expected.equals(r.hash)) broken.push({ transactionId: r.id, accountRef: null, asset: null, reason: 'its rows no longer match its hash' });
     }
   }

@@ -21,6 +21,8 @@ export interface ChainedTransaction {
   businessKey: string;
   kind: string;
   postings: ChainedPosting[];
+  /** The transaction a return or reversal undoes: covered by the hash, so the link cannot be moved. */
+  reversalOf?: string | null;
 }
 
 /**
@@ -33,7 +35,10 @@ export function canonicalTransaction(t: ChainedTransaction): string {
     .filter((p) => p.amount !== 0n)
     .map((p) => [p.accountRef, p.asset, formatAmount(p.amount, p.asset)])
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-  return JSON.stringify([TRANSACTION_ENCODING, t.id, t.enterpriseId, t.businessKey, t.kind, postings]);
+  // A reversal appends the id it undoes; every other transaction keeps the six-element form.
+  const encoded: unknown[] = [TRANSACTION_ENCODING, t.id, t.enterpriseId, t.businessKey, t.kind, postings];
+  if (t.reversalOf) encoded.push(t.reversalOf);
+  return JSON.stringify(encoded);
 }
 
 /** sha-256 of the canonical encoding: the hash a ledger transaction carries. */

@@ -140,6 +140,7 @@ export function movementStatements(
     statements,
     lock,
     explain: async (err) => {
+      if (isRefusal(err, ACCOUNT_RESTRICTED)) return accountRestrictedError();
       const shortOfFunds = isRefusal(err, INSUFFICIENT_FUNDS) || (err as { constraint_name?: string }).constraint_name === 'ledger_balances_funds_check';
       if (!shortOfFunds || opts.bookings.length !== 1) return err;
       return insufficientFunds(opts.bookings[0].movements, await lock.catch(() => [] as LockedBalance[]));
@@ -148,6 +149,14 @@ export function movementStatements(
 }
 
 export const INSUFFICIENT_FUNDS = 'insufficient_funds';
+/** Raised by the ledger_balances_restricted trigger: a reversal overdrew the row, and money may not leave it until repaid. */
+export const ACCOUNT_RESTRICTED = 'account_restricted';
+
+export function accountRestrictedError(): AppError {
+  return new AppError('EdgeConflict', 'The account is restricted: a reversal overdrew it, and no money may leave it until the shortfall is repaid.', {
+    reason: 'account_restricted',
+  });
+}
 
 /** One leg of the write statement: transaction id and hash (null for a hold), balance row, changes, booking order. */
 interface EngineLeg {

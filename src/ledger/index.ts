@@ -5,7 +5,8 @@
  * BigInt minor units; see src/money for parsing and formatting, docs/ledger.md for the model.
  */
 export { ASSETS, ASSET_CODES, assetOf, formatAmount, isAsset, money, parseAmount, type Asset, type AssetClass } from '../money/assets';
-export { announceLedgerEventsTo, insufficientFundsError, type LedgerSql } from './core';
+export { accountRestrictedError, announceLedgerEventsTo, insufficientFundsError, type LedgerSql } from './core';
+export { bookReversal, restrictionOf, reversalExceedsRemaining, reversalsOf, type BookedReversal, type ReversalInput } from './reversals';
 export { SYSTEM_ACCOUNT_KINDS, systemAccountRef, type SystemAccountKind } from './system-accounts';
 export {
   book,

@@ -24,6 +24,8 @@ export interface BookInput {
   metrics?: Metrics;
   /** The new ledger transaction's id, when the caller's own pipelined statements must reference it. */
   id?: string;
+  /** The transaction this one undoes (a return or reversal; reversals.ts counts it against the original). */
+  reversalOf?: string;
 }
 
 export interface LedgerTransaction {
@@ -73,8 +75,8 @@ export async function bookWithin(tx: LedgerSql, input: BookInput): Promise<Ledge
       transactionId: id,
       hash,
       before: [
-        tx`insert into ledger_transactions (id, enterprise_id, business_key, kind, hash)
-           values (${id}, ${input.enterpriseId}, ${input.key}, ${input.kind}, ${hash})
+        tx`insert into ledger_transactions (id, enterprise_id, business_key, kind, hash, reversal_of)
+           values (${id}, ${input.enterpriseId}, ${input.key}, ${input.kind}, ${hash}, ${input.reversalOf ?? null})
            on conflict (business_key) do nothing returning created_at`,
       ],
       guard: { table: 'ledger_transactions', id },
@@ -87,13 +89,14 @@ export async function bookWithin(tx: LedgerSql, input: BookInput): Promise<Ledge
 }
 
 /** The hash a booking's transaction carries (chain.ts): over its id, key, kind and net postings. */
-export function bookingHash(id: string, input: Pick<BookInput, 'key' | 'enterpriseId' | 'kind'>, movements: Movement[]): Buffer {
+export function bookingHash(id: string, input: Pick<BookInput, 'key' | 'enterpriseId' | 'kind' | 'reversalOf'>, movements: Movement[]): Buffer {
   return transactionHash({
     id,
     enterpriseId: input.enterpriseId,
     businessKey: input.key,
     kind: input.kind,
     postings: movements.map((m) => ({ accountRef: m.accountRef, asset: m.asset, amount: m.total })),
+    reversalOf: input.reversalOf ?? null,
   });
 }
 

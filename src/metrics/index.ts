@@ -25,6 +25,12 @@ export class Metrics {
     labelNames: ['workflow'] as const,
     registers: [this.registry],
   });
+  readonly moneyReturns = new Counter({
+    name: 'counterfoil_money_returns_total',
+    help: 'Payout returns, deposit reversals and operator reversals, by kind and outcome (booked, replayed, refused, restricted).',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
   readonly ledgerTransactions = new Counter({
     name: 'counterfoil_ledger_transactions_total',
     help: 'Ledger transactions committed by this process, by kind.',

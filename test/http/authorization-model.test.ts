@@ -636,6 +636,10 @@ const CASES: Record<string, Case> = {
   updateOffRampSession: { setup: offRamp, request: (r) => patch(`/off-ramp-sessions/${r.id}`, { metadata: { payout_id: 'po_1' } }) },
   cancelOffRampSession: { ok: /^(2xx|409 off_ramp_\w+)$/, setup: offRamp, fresh: true, request: (r) => post(`/off-ramp-sessions/${r.id}/cancel`) },
   simulateOnRampPayment: { ok: /^(2xx|409 on_ramp_\w+)$/, setup: onRamp, fresh: true, request: (r) => post(`/sandbox/on-ramp-sessions/${r.id}/payment`, { amount: { currency: 'EUR', value: '100.00' } }) },
+  // The setups' records are not settled yet: a return of them is refused (payout_not_settled / deposit_not_credited) once authorized.
+  simulateWithdrawalReturn: { ok: /^(2xx|422 payout_not_settled)$/, setup: withdrawal, request: (w) => post(`/sandbox/withdrawals/${w.id}/return`, { reason: { scheme: 'crypto', code: 'bounced' } }) },
+  simulateOffRampReturn: { ok: /^(2xx|422 payout_not_settled)$/, setup: offRamp, request: (r) => post(`/sandbox/off-ramp-sessions/${r.id}/return`, { reason: { scheme: 'sepa', code: 'AC04' } }) },
+  simulateDepositReversal: { ok: /^(2xx|422 deposit_not_credited)$/, setup: deposit, request: (d) => post(`/sandbox/deposits/${d.id}/reversal`, { reason: { scheme: 'sepa', code: 'FRAD' } }) },
   listSignInProviders: { public: 200, request: () => get(`/sign-in-providers?enterprise_ref=${E}`) },
   getConnectorProtocol: { public: 200, request: () => get('/connectors/openapi.json') },
   createConnector: { request: () => post('/connectors', { name: unique('c').toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40), base_url: 'https://127.0.0.1:9' }) },

@@ -33,7 +33,9 @@ describe('ramp transitions', () => {
     expect(Object.keys(ON_RAMP_TRANSITIONS).sort()).toEqual([...ON_RAMP_STATUSES].sort());
     expect(Object.keys(OFF_RAMP_TRANSITIONS).sort()).toEqual([...OFF_RAMP_STATUSES].sort());
     for (const s of ['completed', 'expired', 'cancelled', 'failed'] as const) expect(ON_RAMP_TRANSITIONS[s]).toEqual([]);
-    for (const s of ['completed', 'cancelled', 'rejected', 'expired', 'failed'] as const) expect(OFF_RAMP_TRANSITIONS[s]).toEqual([]);
+    for (const s of ['cancelled', 'rejected', 'expired', 'failed', 'returned'] as const) expect(OFF_RAMP_TRANSITIONS[s]).toEqual([]);
+    // A completed payout moves on only when the bank rail sends it back.
+    expect(OFF_RAMP_TRANSITIONS.completed).toEqual(['partially_returned', 'returned']);
   });
 
   it('walk an on-ramp through its happy path, and no step backwards', () => {

@@ -60,7 +60,13 @@ const refusal = (f: () => unknown): AppError => {
 
 describe('transitions', () => {
   it('end in exactly the terminal statuses', () => {
-    for (const s of WITHDRAWAL_STATUSES) expect(WITHDRAWAL_TRANSITIONS[s].length === 0).toBe(TERMINAL_WITHDRAWAL_STATUSES.includes(s));
+    // After settlement only the rail's returns move a withdrawal on (docs/returns-and-reversals.md).
+    const returns: readonly string[] = ['partially_returned', 'returned'];
+    for (const s of WITHDRAWAL_STATUSES) expect(WITHDRAWAL_TRANSITIONS[s].filter((t) => !returns.includes(t)).length === 0).toBe(TERMINAL_WITHDRAWAL_STATUSES.includes(s));
+    expect(WITHDRAWAL_TRANSITIONS.executed).toEqual(['partially_returned', 'returned']);
+    expect(canMove('partially_returned', 'partially_returned')).toBe(true);
+    expect(canMove('returned', 'partially_returned')).toBe(false);
+    expect(canMove('failed', 'returned')).toBe(false);
     for (const s of WITHDRAWAL_STATUSES) expect(isTerminal(s)).toBe(TERMINAL_WITHDRAWAL_STATUSES.includes(s));
   });
   it('go through executing to settle, and release from either open status', () => {

@@ -14,6 +14,7 @@ import { WITHDRAWAL_RAIL_SIGNAL, withdrawalWorkflowId } from '../withdrawals/mes
 import { OFF_RAMP_PAYOUT_SIGNAL, offRampWorkflowId } from '../ramps/messages';
 import type { ConnectorEvent } from '../../providers/http/events';
 import { findConnector, liveSecrets, type ConnectorRow } from './connectors';
+import { reportDepositReversal, reportPayoutReturn } from './returns';
 
 /*
  * Connector → Counterfoil (docs/connectors.md): POST /connectors/{id}/events, a Standard Webhooks
@@ -137,6 +138,10 @@ async function apply(services: Services, connector: ConnectorRow, eventId: strin
       });
       return `deposits/${deposit.id}`;
     }
+    case 'payout.returned':
+      return reportPayoutReturn(services, reporter, event.data);
+    case 'deposit.reversed':
+      return reportDepositReversal(services, reporter, event.data);
     case 'kyc.decision': {
       const { decision } = await reportKycDecision(services, reporter, eventId, {
         clientId: event.data.client_id,

@@ -50,9 +50,10 @@ export function confirmationsFor(endpoint: Pick<EndpointRow, 'rail_class' | 'rai
 const DEPOSIT_COLUMN_LIST = `
   id, version, created_at, updated_at, enterprise_id, client_id, account_ref, funding_endpoint_id, deposit_instruction_id,
   asset, rail_class, rail, amount::text as amount, transaction_hash, confirmations_required, status, failure_reason,
-  ledger_transaction_id, confirmed_at, credited_at, subject_attribution, connector_id, reference, reference_unique, metadata`;
+  ledger_transaction_id, confirmed_at, credited_at, subject_attribution, connector_id, reference, reference_unique, metadata,
+  reversals, reversed_amount::text as reversed_amount`;
 
-const DEPOSIT_COLUMNS = (sql: Sql | TransactionSql) => sql`${sql.unsafe(DEPOSIT_COLUMN_LIST)}`;
+export const DEPOSIT_COLUMNS = (sql: Sql | TransactionSql) => sql`${sql.unsafe(DEPOSIT_COLUMN_LIST)}`;
 
 /** A synthetic but well-formed transaction id for the simulated transfer. */
 function syntheticTransactionHash(endpoint: EndpointRow, depositId: string): string {

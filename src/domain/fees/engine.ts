@@ -29,6 +29,8 @@ export interface NetworkFeeRule {
 export interface FeeSchedule {
   service_fees: ServiceFeeRule[];
   network_fees: NetworkFeeRule[];
+  /** Whether a payout's fees are refunded when the rail returns it: `full_return` (all of it came back) or never (absent). */
+  refund_on_return?: 'never' | 'full_return';
 }
 
 export interface VersionedSchedule {

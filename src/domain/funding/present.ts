@@ -1,4 +1,5 @@
 import { etagOf, iso, type AccountOwnedRow } from '../../db/base';
+import type { ReturnEntry } from '../../schema/returns';
 import { money } from '../../ledger/assets';
 
 export interface EndpointRow extends AccountOwnedRow {
@@ -56,7 +57,7 @@ export function presentDepositInstruction(r: EndpointRow) {
   };
 }
 
-export type DepositStatus = 'pending' | 'confirmed' | 'credited' | 'failed';
+export type DepositStatus = 'pending' | 'confirmed' | 'credited' | 'failed' | 'partially_reversed' | 'reversed';
 
 export interface DepositRow extends AccountOwnedRow {
   funding_endpoint_id: string;
@@ -78,6 +79,8 @@ export interface DepositRow extends AccountOwnedRow {
   reference: string | null;
   reference_unique: boolean;
   metadata: Record<string, string>;
+  reversals: ReturnEntry[];
+  reversed_amount: string;
 }
 
 export function presentDeposit(r: DepositRow) {
@@ -102,6 +105,8 @@ export function presentDeposit(r: DepositRow) {
     credited_at: iso(r.credited_at),
     subject_attribution: r.subject_attribution ?? null,
     connector_ref: r.connector_id ? `connectors/${r.connector_id}` : null,
+    reversals: r.reversals,
+    reversed_amount: money(BigInt(r.reversed_amount), r.asset),
     reference: r.reference,
     metadata: r.metadata,
     etag: etagOf(r),

@@ -1,5 +1,6 @@
 import { z } from '../../schema/zod';
 import { defineEventType } from '../../events/catalogue';
+import { ReturnEntryBody } from '../../schema/returns';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { FeeSummaryBody, Money } from '../transfers/events';
 import { SubjectAttributionBody } from '../../schema/attribution';
@@ -8,7 +9,7 @@ import { referenceMetadataBody } from '../../schema/metadata';
 import type { OffRampStatus, OnRampStatus } from './messages';
 
 export const ON_RAMP_STATUSES = ['requested', 'awaiting_payment', 'payment_received', 'converting', 'completed', 'expired', 'cancelled', 'failed'] as const satisfies readonly OnRampStatus[];
-export const OFF_RAMP_STATUSES = ['pending_approval', 'requested', 'converting', 'payout_sent', 'completed', 'cancelled', 'rejected', 'expired', 'failed'] as const satisfies readonly OffRampStatus[];
+export const OFF_RAMP_STATUSES = ['pending_approval', 'requested', 'converting', 'payout_sent', 'completed', 'cancelled', 'rejected', 'expired', 'failed', 'partially_returned', 'returned'] as const satisfies readonly OffRampStatus[];
 
 const PaymentInstructions = z
   .object({
@@ -71,6 +72,8 @@ export const OffRampSessionBody = z
     subject_attribution: SubjectAttributionBody,
     payout_sent_at: Timestamp.nullable(),
     completed_at: Timestamp.nullable(),
+    returns: z.array(ReturnEntryBody).openapi({ description: 'What the bank rail sent back after the payout completed, in the fiat currency, oldest first.' }),
+    returned_amount: Money.openapi({ description: 'The sum of `returns`: never more than `fiat_amount`.' }),
     ...referenceMetadataBody,
     etag: ETag,
     created_at: Timestamp,

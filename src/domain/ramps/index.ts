@@ -28,3 +28,4 @@ export {
 } from './read';
 export * from './events';
 export * from './messages';
+export { returnOffRamp, type OffRampReturnInput } from './off-ramp-return';

@@ -20,7 +20,7 @@ export const OFF_RAMP_PAYOUT_RAIL_PATCH = 'off-ramp-payout-rail';
 export const OFF_RAMP_AWAITING_PROVIDER_PATCH = 'off-ramp-awaiting-provider';
 
 export type OnRampStatus = 'requested' | 'awaiting_payment' | 'payment_received' | 'converting' | 'completed' | 'expired' | 'cancelled' | 'failed';
-export type OffRampStatus = 'pending_approval' | 'requested' | 'converting' | 'payout_sent' | 'completed' | 'cancelled' | 'rejected' | 'expired' | 'failed';
+export type OffRampStatus = 'pending_approval' | 'requested' | 'converting' | 'payout_sent' | 'completed' | 'cancelled' | 'rejected' | 'expired' | 'failed' | 'partially_returned' | 'returned';
 
 /** Update an `off-ramp/<id>` workflow answers while its approval is pending (args [ApprovalCancellation]). */
 export const OFF_RAMP_CANCEL_UPDATE = 'off_ramp.cancel';

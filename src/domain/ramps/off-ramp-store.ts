@@ -10,6 +10,7 @@ import type { OffRampStatus } from './messages';
 import { canMoveOffRamp } from './model';
 import { presentOffRamp } from './present';
 import { sessionStore } from './sessions';
+import type { ReturnEntry } from '../../schema/returns';
 
 /*
  * The off_ramp_sessions rows: the one column list, the mapper, and the statements that write them,
@@ -40,6 +41,8 @@ export interface OffRampRow extends AccountOwnedRow {
   reference: string | null;
   reference_unique: boolean;
   metadata: Record<string, string>;
+  returns: ReturnEntry[];
+  returned_amount: string;
 }
 
 /** The select expression of each field: the row type names every column, so the list cannot drift from it. */
@@ -75,6 +78,8 @@ const OFF_RAMP_SELECT: Record<keyof OffRampRow, string> = {
   reference: 'reference',
   reference_unique: 'reference_unique',
   metadata: 'metadata',
+  returns: 'returns',
+  returned_amount: 'returned_amount::text as returned_amount',
 };
 
 /** The columns of an OffRampRow, for selects and `returning`. */
@@ -113,6 +118,8 @@ export function toOffRampRow(r: Row): OffRampRow {
     reference: r.reference,
     reference_unique: r.reference_unique,
     metadata: r.metadata,
+    returns: r.returns,
+    returned_amount: r.returned_amount,
   };
 }
 

@@ -66,6 +66,8 @@ export function presentOffRamp(r: OffRampRow) {
     subject_attribution: r.subject_attribution,
     payout_sent_at: iso(r.payout_sent_at),
     completed_at: iso(r.completed_at),
+    returns: r.returns,
+    returned_amount: money(BigInt(r.returned_amount), r.fiat_currency),
     ...sessionTail(r),
   };
 }

@@ -25,5 +25,5 @@ export const listOffRamps = offRampSessions.list;
 /** PATCH: the session's reference and metadata, in any status (docs/references-and-metadata.md). */
 export const updateOffRampReferenceMetadata = offRampSessions.updateReferenceMetadata;
 
-export const requireOffRamp = (sql: Sql, caller: Caller, id: string, permission: 'ramps.read' | 'ramps.create'): Promise<OffRampRow> =>
+export const requireOffRamp = (sql: Sql, caller: Caller, id: string, permission: 'ramps.read' | 'ramps.create' | 'sandbox.control'): Promise<OffRampRow> =>
   offRampSessions.require(sql, caller, id, permission);

@@ -5,6 +5,7 @@ import { FeeSummaryBody, Money, TransactionResource } from '../transfers/events'
 import { SubjectAttributionBody } from '../../schema/attribution';
 import { PolicyDecisionBody } from '../policies/decision-body';
 import { referenceMetadataBody } from '../../schema/metadata';
+import { ReturnEntryBody } from '../../schema/returns';
 
 export const DESTINATION_STATUSES = ['pending_approval', 'active', 'disabled', 'retired', 'rejected'] as const;
 
@@ -39,9 +40,9 @@ export const WithdrawalDestinationBody = z
   })
   .openapi('WithdrawalDestination');
 
-export const WITHDRAWAL_STATUSES = ['pending_approval', 'executing', 'pending_compliance', 'executed', 'rejected', 'expired', 'cancelled', 'failed'] as const;
+export const WITHDRAWAL_STATUSES = ['pending_approval', 'executing', 'pending_compliance', 'executed', 'rejected', 'expired', 'cancelled', 'failed', 'partially_returned', 'returned'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
-export const TERMINAL_WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = ['executed', 'rejected', 'expired', 'cancelled', 'failed'];
+export const TERMINAL_WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = ['executed', 'rejected', 'expired', 'cancelled', 'failed', 'partially_returned', 'returned'];
 
 export const WithdrawalRecordBody = z
   .object({
@@ -57,7 +58,7 @@ export const WithdrawalRecordBody = z
     failure_reason: z.string().nullable(),
     status: z.enum(WITHDRAWAL_STATUSES).openapi({
       description:
-        'pending_approval → executing → executed; pending_approval → rejected | expired | cancelled; executing → cancelled (before the rail accepted) | failed; executing → pending_compliance (screening froze it) → executing (released under quorum) | failed (`screening_rejected`). See docs/governed-money.md and docs/compliance.md.',
+        'pending_approval → executing → executed; pending_approval → rejected | expired | cancelled; executing → cancelled (before the rail accepted) | failed; executing → pending_compliance (screening froze it) → executing (released under quorum) | failed (`screening_rejected`); executed → partially_returned | returned when the rail sends money back (docs/returns-and-reversals.md). See docs/governed-money.md and docs/compliance.md.',
     }),
     settled_at: Timestamp.nullable(),
     subject_attribution: SubjectAttributionBody,
@@ -65,6 +66,8 @@ export const WithdrawalRecordBody = z
     withdrawal_destination_id: Uuid,
     rail_reference: z.string().nullable().openapi({ description: 'The rail\'s reference once it accepted the submission.' }),
     policy_decision: PolicyDecisionBody,
+    returns: z.array(ReturnEntryBody).openapi({ description: 'What the rail sent back after settlement, oldest first (each booked once, linked to the settlement).' }),
+    returned_amount: Money.openapi({ description: 'The sum of `returns`: never more than the principal.' }),
     ...referenceMetadataBody,
     etag: ETag,
     created_at: Timestamp,
@@ -99,6 +102,8 @@ export const WITHDRAWAL_EVENTS: Record<WithdrawalStatus, string> = {
   expired: withdrawalEvent('expired', 'A withdrawal\'s approval expired; its hold was released.'),
   cancelled: withdrawalEvent('cancelled', 'A withdrawal was cancelled before the rail accepted it; its hold was released.'),
   failed: withdrawalEvent('failed', 'The rail failed a withdrawal; its hold was released.'),
+  partially_returned: withdrawalEvent('partially_returned', 'The rail sent part of a settled withdrawal back (bank charges, or a return in parts); the ledger credited it to the account.'),
+  returned: withdrawalEvent('returned', 'The rail sent a settled withdrawal back in full; the ledger credited it to the account.'),
 };
 
 export const WITHDRAWAL_UPDATED = withdrawalEvent('updated', 'A withdrawal\'s reference or metadata changed.');

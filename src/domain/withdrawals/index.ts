@@ -17,3 +17,4 @@ export { releaseWithdrawal } from './release';
 export { cancelWithdrawal } from './cancel';
 export { updateWithdrawalReferenceMetadata } from './annotate';
 export { listWithdrawals, readWithdrawal } from './read';
+export { payoutNotSettled, returnCurrencyMismatch, returnWithdrawal, unknownPayout, type PayoutReturnInput } from './return';

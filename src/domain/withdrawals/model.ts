@@ -23,7 +23,9 @@ export const WITHDRAWAL_TRANSITIONS: Readonly<Record<WithdrawalStatus, readonly 
   pending_approval: ['executing', 'rejected', 'expired', 'cancelled', 'failed'],
   executing: ['executed', 'rejected', 'expired', 'cancelled', 'failed', 'pending_compliance'],
   pending_compliance: ['executing', 'failed'],
-  executed: [],
+  executed: ['partially_returned', 'returned'],
+  partially_returned: ['partially_returned', 'returned'],
+  returned: [],
   rejected: [],
   expired: [],
   cancelled: [],
@@ -121,6 +123,7 @@ export function acceptedRow(
     hold_id: '', status: decision.requirement ? 'pending_approval' : 'executing', approval_id: decision.requirement ? ids.approvalId() : null, failure_reason: null,
     policy_decision: decision, subject_attribution: caller.attribution(), rail_reference: null, rail_accepted_at: null, ledger_transaction_id: null, settled_at: null,
     reference: input.annotations?.reference ?? null, reference_unique: input.annotations?.referenceUnique ?? false, metadata: input.annotations?.metadata ?? {},
+    returns: [], returned_amount: '0',
   };
 }
 

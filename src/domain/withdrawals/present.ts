@@ -33,6 +33,8 @@ export function presentWithdrawal(w: WithdrawalRow) {
     withdrawal_destination_id: w.destination_id,
     rail_reference: w.rail_reference,
     policy_decision: w.policy_decision,
+    returns: w.returns,
+    returned_amount: money(BigInt(w.returned_amount), w.asset),
     reference: w.reference,
     metadata: w.metadata,
     etag: etagOf(w),

@@ -9,6 +9,7 @@ import type { FundableAccount } from '../funding/accounts';
 import { WITHDRAWAL_EVENTS, type WithdrawalStatus } from './events';
 import type { AccountState, ReleaseOutcome } from './model';
 import { presentWithdrawal, withdrawalEvent, type WithdrawalView } from './present';
+import type { ReturnEntry } from '../../schema/returns';
 
 /*
  * The rows of the table this area owns (withdrawals): its one column list, the mapper that builds
@@ -45,6 +46,9 @@ export interface WithdrawalRow extends AccountOwnedRow {
   reference: string | null;
   reference_unique: boolean;
   metadata: Record<string, string>;
+  returns: ReturnEntry[];
+  /** Minor units, as a decimal string. */
+  returned_amount: string;
 }
 
 /** The select expression of each field: the row type names every column, so the list cannot drift from it. */
@@ -76,6 +80,8 @@ const WITHDRAWAL_SELECT: Record<keyof WithdrawalRow, string> = {
   reference: 'reference',
   reference_unique: 'reference_unique',
   metadata: 'metadata',
+  returns: 'returns',
+  returned_amount: 'returned_amount::text',
 };
 
 /** The columns of a WithdrawalRow, for selects and `returning`. */
@@ -111,6 +117,8 @@ export function toWithdrawalRow(r: Row): WithdrawalRow {
     reference: r.reference,
     reference_unique: r.reference_unique,
     metadata: r.metadata,
+    returns: r.returns,
+    returned_amount: r.returned_amount,
   };
 }
 

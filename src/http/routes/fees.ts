@@ -29,7 +29,13 @@ const ServiceFeeRule = z
 const NetworkFeeRule = z.object({ network: z.string(), asset: z.string(), amount: Decimal }).strict().openapi('NetworkFeeRule');
 
 export const FeeScheduleBody = z
-  .object({ service_fees: z.array(ServiceFeeRule).max(200), network_fees: z.array(NetworkFeeRule).max(200) })
+  .object({
+    service_fees: z.array(ServiceFeeRule).max(200),
+    network_fees: z.array(NetworkFeeRule).max(200),
+    refund_on_return: z.enum(['never', 'full_return']).optional().openapi({
+      description: 'When the rail returns a payout, are its fees refunded? `full_return`: once all of it came back; `never` (the default when neither this agreement nor the platform says).',
+    }),
+  })
   .strict()
   .openapi('FeeSchedule', {
     description: 'Rules layered on the platform schedule: for an operation, the most specific matching enterprise rule wins, else the platform\'s.',

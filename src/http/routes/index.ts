@@ -39,6 +39,7 @@ import { conversionRoutes } from './conversions';
 import { priceRoutes } from './prices';
 import { rampRoutes } from './ramps';
 import { sandboxRampRoutes } from './sandbox-ramps';
+import { sandboxReturnRoutes } from './sandbox-returns';
 import { signInRoutes } from './sign-in';
 import { connectorRoutes } from './connectors';
 import { ledgerEntryRoutes } from './ledger-entries';
@@ -71,7 +72,7 @@ export const tenantRoutes: RouteDef[] = [
   ...apiKeyRoutes,
   ...policyRoutes, ...approvalRoutes, ...withdrawalRoutes, ...withdrawalDestinationRoutes, ...sandboxRailRoutes,
   ...conversionRoutes, ...priceRoutes,
-  ...rampRoutes, ...sandboxRampRoutes,
+  ...rampRoutes, ...sandboxRampRoutes, ...sandboxReturnRoutes,
   ...signInRoutes,
   ...connectorRoutes,
   ...ledgerEntryRoutes,

@@ -2,6 +2,8 @@ import { z } from '../../schema/zod';
 import { Uuid } from '../../schema/common';
 import { Metadata, Reference } from '../../schema/metadata';
 import { ScreeningVerdictBody } from './screening';
+import { ReturnReasonBody } from '../../schema/returns';
+import { Timestamp } from '../../schema/common';
 
 /** The events a connector posts to Counterfoil (docs/connectors.md), as the connector contract (openapi.ts) and the inbound route read them. */
 const Amount = z.object({ currency: z.string().min(1).max(16), value: z.string().max(100) }).strict();
@@ -51,6 +53,38 @@ export const ConnectorEventBody = z
       .strict()
       .openapi('ConnectorDepositReceived', {
         description: "A payment arrived, final on its rail: on a deposit instruction (or its address and memo), or quoting an on-ramp session's payment reference.",
+      }),
+    z
+      .object({
+        type: z.literal('payout.returned'),
+        data: z
+          .object({
+            idempotency_key: z.string().max(200).openapi({ description: 'The business key of the settled payout (`withdrawal/<id>`, `off_ramp/<id>`).' }),
+            return_id: z.string().min(1).max(200).openapi({ description: "The provider's id of this return: a second report of it books nothing." }),
+            amount: Amount.openapi({ description: 'What came back: at most what is left of the payout (less when the banks kept charges, or the return comes in parts).' }),
+            reason: ReturnReasonBody,
+            returned_at: Timestamp,
+          })
+          .strict(),
+      })
+      .strict()
+      .openapi('ConnectorPayoutReturned', { description: 'A settled payout came back from the rail (in full or in part): the account is credited by a ledger reversal of the settlement.' }),
+    z
+      .object({
+        type: z.literal('deposit.reversed'),
+        data: z
+          .object({
+            reference: z.string().min(1).max(200).openapi({ description: "The credited deposit's rail reference (its `deposit.received` reference)." }),
+            reversal_id: z.string().min(1).max(200).openapi({ description: "The provider's id of this recall or chargeback: a second report of it books nothing." }),
+            amount: Amount,
+            reason: ReturnReasonBody,
+            reversed_at: Timestamp,
+          })
+          .strict(),
+      })
+      .strict()
+      .openapi('ConnectorDepositReversed', {
+        description: 'A credited deposit was taken back (a SEPA recall, an ACH return, a card chargeback): the account is debited by a ledger reversal, into overdraft and restricted if it no longer covers it.',
       }),
     z
       .object({
