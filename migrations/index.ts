@@ -34,6 +34,7 @@ import { Migration20261128090000_passkeys } from './Migration20261128090000_pass
 import { Migration20261128100000_deposits_annotate } from './Migration20261128100000_deposits_annotate';
 import { Migration20261201230000_human_approvals } from './Migration20261201230000_human_approvals';
 import { Migration20261201233000_identity_provider_changes } from './Migration20261201233000_identity_provider_changes';
+import { Migration20261202120000_reconciliation } from './Migration20261202120000_reconciliation';
 import { Migration20261126077000_balance_history } from './Migration20261126077000_balance_history';
 import { Migration20261126090000_balance_monitors } from './Migration20261126090000_balance_monitors';
 import { Migration20261126091000_statement_exports } from './Migration20261126091000_statement_exports';
@@ -80,4 +81,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128100000_deposits_annotate', class: Migration20261128100000_deposits_annotate },
   { name: 'Migration20261201230000_human_approvals', class: Migration20261201230000_human_approvals },
   { name: 'Migration20261201233000_identity_provider_changes', class: Migration20261201233000_identity_provider_changes },
+  { name: 'Migration20261202120000_reconciliation', class: Migration20261202120000_reconciliation },
 ];

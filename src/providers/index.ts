@@ -19,6 +19,8 @@ import type { DepositInstructionIssuer, InstructionRequest, IssuedInstruction } 
 import { SandboxInstructionIssuer } from './deposits/sandbox-instructions';
 import type { ConnectorTransport } from './http/outbound';
 import type { Metrics } from '../metrics';
+import { SandboxStatementSource, type StatementSource } from './statements';
+import { HttpStatementSource } from './http/statements';
 
 /**
  * Nothing serves this key for this enterprise now: no provider is routed to it, or the routed
@@ -87,6 +89,12 @@ export class Providers {
     const client = await this.connector(enterpriseId, 'rails', rail);
     if (client) return new HttpRail(client);
     return networkByCode(rail) ? new SandboxRail(this.sql, this.config.sandboxBlockMs, this.config.mode) : new SandboxPayoutRail(this.config.sandboxBlockMs, this.config.mode);
+  }
+
+  /** Who reports the statements of this enterprise's provider accounts on `rail` (a network or bank rail code). */
+  async statementSource(enterpriseId: string, rail: string): Promise<StatementSource> {
+    const client = await this.connector(enterpriseId, 'statements', rail);
+    return client ? new HttpStatementSource(client) : new SandboxStatementSource(this.sql, this.config.mode);
   }
 
   private async priceSource(enterpriseId: string, pair: PairRow): Promise<PriceSource> {

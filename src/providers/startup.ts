@@ -4,7 +4,7 @@ import { CRYPTO_NETWORKS } from '../reference/networks';
 import { railsFor } from '../reference/bank-rails';
 import { describeMissing, KYC_PATHS, missingProviders, type ProviderKeys } from './routing';
 
-/** What production must have a real provider for: every network and bank rail each way, every listed market, every KYC path. */
+/** What production must have a real provider for: every network and bank rail each way, every listed market, every KYC path, every reconciled account's rail. */
 export async function requiredProviderKeys(sql: Sql): Promise<ProviderKeys> {
   const markets = await sql<{ market: string }[]>`select distinct base_asset || '/' || quote_asset as market from conversion_pairs order by 1`;
   const networks = CRYPTO_NETWORKS.map((n) => n.code);
@@ -13,6 +13,8 @@ export async function requiredProviderKeys(sql: Sql): Promise<ProviderKeys> {
     deposits: [...networks, ...railsFor('pay_in').map((r) => r.code)],
     prices: markets.map((m) => m.market),
     kyc: KYC_PATHS,
+    // Only the accounts an enterprise reconciles need a real statement source.
+    statements: (await sql<{ rail: string }[]>`select distinct rail from reconciliation_accounts order by 1`).map((r) => r.rail),
   };
 }
 

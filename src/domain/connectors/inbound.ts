@@ -13,6 +13,7 @@ import { WITHDRAWAL_RAIL_SIGNAL, withdrawalWorkflowId } from '../withdrawals/mes
 import { OFF_RAMP_PAYOUT_SIGNAL, offRampWorkflowId } from '../ramps/messages';
 import type { ConnectorEvent } from '../../providers/http/events';
 import { findConnector, liveSecrets, type ConnectorRow } from './connectors';
+import { noteStatementAvailable } from '../reconciliation';
 
 /*
  * Connector → Counterfoil (docs/connectors.md): POST /connectors/{id}/events, a Standard Webhooks
@@ -144,6 +145,10 @@ async function apply(services: Services, connector: ConnectorRow, eventId: strin
         reference: event.data.reference ?? null,
       });
       return `kyc-decisions/${decision.id}`;
+    }
+    case 'statement.available': {
+      const account = await noteStatementAvailable(services.sql, connector.enterprise_id, event.data.account, event.data.through);
+      return `reconciliation-accounts/${account.id}`;
     }
   }
 }

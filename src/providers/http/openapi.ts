@@ -4,6 +4,7 @@ import { PayoutRecord } from './rails';
 import { PriceAnswer } from './prices';
 import { DepositInstructionAnswer } from './deposit-instructions';
 import { ConnectorEventBody } from './events';
+import { ConnectorStatementPage } from './statements';
 
 const Amount = z.object({ currency: z.string(), value: z.string().openapi({ description: "Exact decimal string in the asset's precision." }) });
 
@@ -44,6 +45,20 @@ const DepositInstructionRequest = z
     beneficiary_name: z.string().openapi({ description: "The enterprise's legal name: whom a bank transfer names." }),
   })
   .openapi('ConnectorDepositInstructionRequest');
+
+const StatementRequest = z
+  .object({
+    account: z
+      .object({
+        rail: z.string().openapi({ description: 'Network or bank rail code of the account.' }),
+        address: z.string().openapi({ description: "The provider's identity of the account: IBAN, account number, wallet address." }),
+        currency: z.string().openapi({ description: 'The asset whose lines and balance are asked (a custodian wallet holds several).' }),
+      })
+      .openapi('ConnectorStatementAccount'),
+    cursor: z.string().nullable().openapi({ description: 'The `next_cursor` of the last answer; null from the first line the provider keeps.' }),
+    limit: z.number().int().min(1).max(10_000),
+  })
+  .openapi('ConnectorStatementRequest');
 
 const SIGNED_HEADERS = z.object({
   'webhook-id': z.string().openapi({ description: 'Message id, unique per request.' }),
@@ -89,6 +104,14 @@ export function connectorProtocolDocument() {
     "Issue (or answer the one already issued under this key) the address (+memo) or virtual bank account where payments for `account_ref` on `rail` arrive. Counterfoil asks when an account's funding endpoints are first listed (`purpose: account`), and when an enterprise's first on-ramp session on a pay-in rail is created (`purpose: collection`), while its caller waits: answer promptly. Report payments to an account's instruction with `deposit.received` naming `address` (+`memo`), and payments to a collection account naming the `payment_reference` the payer quoted. An answer whose address, memo or bank details do not fit the rail is a failure (the caller gets 502).",
     DepositInstructionRequest,
     DepositInstructionAnswer,
+  );
+  call(
+    '/statements',
+    "A provider account's statement lines",
+    'The lines booked after `cursor` (at most `limit`, oldest first) and the balance at the provider\'s read time (`as_of`). The same cursor again answers the same lines, and any booked since after them; `next_cursor` is where the next pull starts (the same cursor when nothing is new). Counterfoil pulls on its schedule per reconciled account and when the connector sends `statement.available`.',
+    StatementRequest,
+    ConnectorStatementPage,
+    { 404: { description: 'The provider does not know the account: the pull fails and is retried.' } },
   );
   registry.registerWebhook({
     method: 'post',
