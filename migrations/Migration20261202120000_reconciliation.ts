@@ -61,6 +61,8 @@ export class Migration20261202120000_reconciliation extends Migration {
       );
       create index statement_lines_account_idx on statement_lines (account_id, booked_at, id);
       create index statement_lines_reference_idx on statement_lines (account_id, reference) where reference is not null;
+      -- An incremental run reads what the last pull or import brought.
+      create index statement_lines_created_idx on statement_lines (account_id, created_at);
 
       create table reconciliation_rules (
         id uuid primary key,

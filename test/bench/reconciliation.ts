@@ -103,8 +103,9 @@ async function main(): Promise<void> {
     const fullRss = peakRss;
 
     t = performance.now();
+    const since = new Date();
     await loadLines(services.sql, account, N, N + INCREMENT);
-    const incremental = await matchInKeyedBatches(services.sql, account, rules, candidates(N + INCREMENT, N));
+    const incremental = await matchInKeyedBatches(services.sql, account, rules, candidates(N + INCREMENT, N), { since });
     const incS = (performance.now() - t) / 1000;
 
     const camtAccount = await createReconciliationAccount(services.sql, { enterpriseId, rail: 'sepa', address: 'DE89 3704 0044 0532 0130 00', asset: 'EUR', lagMs: 86_400_000, intervalMs: 3_600_000 }).catch(async () => account);

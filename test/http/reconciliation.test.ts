@@ -1,3 +1,4 @@
+import { uuidv7 } from '../../src/ids';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../src/errors';
@@ -86,14 +87,68 @@ describe('matching', () => {
     const at = Date.now();
     const ledger = [['A-1', 1000n], ['A-2', 2000n], ['A-3', 3000n]].map(([reference, amount], i) => ({ id: `00000000-0000-7000-8000-00000000000${i}`, amount: amount as bigint, asset: 'EUR', at, reference: reference as string, description: null, counterparty: null }));
     const candidates = async (first: string, last: string) => ledger.filter((l) => l.reference >= first && l.reference <= last);
-    const first = await matchInKeyedBatches(services.sql, acct, defaultRules(86_400), candidates, 2);
+    const first = await matchInKeyedBatches(services.sql, acct, defaultRules(86_400), candidates, { batch: 2 });
     expect(first.matched).toBe(2);
     expect(first.unmatchedLines.map((l) => l.reference)).toEqual(['A-3']);
-    const again = await matchInKeyedBatches(services.sql, acct, defaultRules(86_400), candidates, 2);
+    const again = await matchInKeyedBatches(services.sql, acct, defaultRules(86_400), candidates, { batch: 2 });
     expect(again).toMatchObject({ matched: 0, lines: 1 });
     const [{ n: links }] = await services.sql`select count(*)::int as n from reconciliation_match_lines ml join statement_lines l on l.id = ml.statement_line_id where l.account_id = ${acct.id}`;
     expect(links).toBe(2);
     // No ledger transaction of this enterprise moved money on the account: a dry run matches nothing and writes nothing.
     expect((await matchAccount(services.sql, acct, defaultRules(86_400), { dryRun: true })).unmatchedLines).toHaveLength(1);
+  });
+});
+
+describe('the sandbox statement source', () => {
+  /** Rows as the deposit and withdrawal flows leave them, in a transaction rolled back at the end (their references are deferred). */
+  async function inRolledBack(fn: (tx: import('postgres').Sql) => Promise<void>): Promise<void> {
+    const rollback = new Error('rollback');
+    await services.sql
+      .begin(async (tx) => {
+        await fn(tx as unknown as import('postgres').Sql);
+        throw rollback;
+      })
+      .catch((err) => {
+        if (err !== rollback) throw err;
+      });
+  }
+
+  it('derives its statement from what the deposits and payouts did, with each injected discrepancy', async () => {
+    await inRolledBack(async (tx) => {
+      const settled = new Date(Date.now() - 3_600_000);
+      for (const [hash, amount] of [['DEP-1', 1000], ['DEP-2', 2000]] as const) {
+        await tx`insert into deposits (id, enterprise_id, account_ref, funding_endpoint_id, deposit_instruction_id, asset, rail_class, rail, amount, transaction_hash, confirmations_required, status, credited_at, ledger_transaction_id)
+          values (${uuidv7()}, ${enterpriseId}, 'client-accounts/x', ${uuidv7()}, ${uuidv7()}, 'EUR', 'bank', 'sepa', ${amount}, ${hash}, 0, 'credited', ${settled}, ${uuidv7()})`;
+      }
+      for (const [reference, amount] of [['PO-1', 500], ['PO-2', 700], ['PO-3', 300]] as const) {
+        await tx`insert into withdrawals (id, enterprise_id, account_ref, scope_path, destination_id, rail, asset, amount, fee_components, fee_total, hold_id, status, policy_decision, subject_attribution, rail_reference, ledger_transaction_id, settled_at)
+          values (${uuidv7()}, ${enterpriseId}, 'client-accounts/x', ${['x']}, ${uuidv7()}, 'sepa', 'EUR', ${amount}, '[]', 0, ${uuidv7()}, 'executed', '{}', '{}', ${reference}, ${uuidv7()}, ${settled})`;
+      }
+      const inject = (d: Omit<Parameters<typeof injectStatementDiscrepancy>[1], 'enterpriseId' | 'rail' | 'asset'>) => injectStatementDiscrepancy(tx, { enterpriseId, rail: 'sepa', asset: 'EUR', ...d }, 'sandbox');
+      await inject({ kind: 'payout_missing', reference: 'PO-1' });
+      await inject({ kind: 'deposit_duplicated', reference: 'DEP-2' });
+      await inject({ kind: 'settlement_late', reference: 'PO-2', hours: 5 });
+      await inject({ kind: 'amount_off', reference: 'DEP-1', amount: 1n });
+      await inject({ kind: 'bank_fee', amount: 250n });
+      await inject({ kind: 'unknown_incoming', amount: 9999n, reference: 'UNKNOWN-1' });
+      const source = new SandboxStatementSource(tx, 'sandbox');
+      const account = { rail: 'sepa', address: 'SANDBOX-EUR', currency: 'EUR' };
+      const page = await source.pull(enterpriseId, account, null, 1000);
+      const byRef = page.lines.map((l) => [l.reference?.startsWith('SBX') ? 'fee' : l.reference, l.amount]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      expect(byRef).toEqual([
+        ['DEP-1', 1001n],
+        ['DEP-2', 2000n],
+        ['DEP-2', 2000n],
+        ['fee', -250n],
+        ['PO-2', -700n],
+        ['PO-3', -300n],
+        ['UNKNOWN-1', 9999n],
+      ]);
+      const late = page.lines.find((l) => l.reference === 'PO-2')!;
+      expect(late.bookedAt.getTime() - settled.getTime()).toBe(5 * 3_600_000);
+      expect(new Set(page.lines.map((l) => l.providerId)).size).toBe(page.lines.length);
+      const next = await source.pull(enterpriseId, account, page.nextCursor, 1000);
+      expect(next.lines).toEqual([]);
+    });
   });
 });

@@ -110,13 +110,23 @@ export interface KeyedRun {
  * the batch's reference range, and each batch's matches written in one statement. What is left (the
  * discrepancies) is returned for the rules that need no reference.
  */
-export async function matchInKeyedBatches(sql: Sql, account: ReconciliationAccountRow, rules: readonly MatchRule[], candidatesBetween: CandidatesBetween, batch = 10_000): Promise<KeyedRun> {
+export async function matchInKeyedBatches(
+  sql: Sql,
+  account: ReconciliationAccountRow,
+  rules: readonly MatchRule[],
+  candidatesBetween: CandidatesBetween,
+  opts: { batch?: number; /** only lines stored since: an incremental run over what the last pull brought */ since?: Date } = {},
+): Promise<KeyedRun> {
+  const batch = opts.batch ?? 10_000;
+  const since = opts.since ?? new Date(0);
   const out: KeyedRun = { lines: 0, matched: 0, unmatchedLines: [], unmatchedTransactions: [] };
   let after = '';
+  // A batch's matches are written while the next batch is read and matched (another connection): its lines lie past them.
+  let writing: Promise<void> = Promise.resolve();
   for (;;) {
     const page = await sql<{ id: string; amount: string; asset: string; booked_at: Date; reference: string; remittance: string | null; counterparty: string | null }[]>`
       select l.id, l.amount::text, l.asset, l.booked_at, l.reference, l.remittance, l.counterparty from statement_lines l
-      where l.account_id = ${account.id} and l.reference > ${after}
+      where l.account_id = ${account.id} and l.reference > ${after} and l.created_at >= ${since}
         and not exists (select 1 from reconciliation_match_lines ml where ml.statement_line_id = l.id)
       order by l.reference limit ${batch}`;
     if (page.length === 0) break;
@@ -125,17 +135,19 @@ export async function matchInKeyedBatches(sql: Sql, account: ReconciliationAccou
       const known = new Set(page.map((p) => p.id));
       const tail = await sql<typeof page>`
         select l.id, l.amount::text, l.asset, l.booked_at, l.reference, l.remittance, l.counterparty from statement_lines l
-        where l.account_id = ${account.id} and l.reference = ${last} and not exists (select 1 from reconciliation_match_lines ml where ml.statement_line_id = l.id)`;
+        where l.account_id = ${account.id} and l.reference = ${last} and l.created_at >= ${since} and not exists (select 1 from reconciliation_match_lines ml where ml.statement_line_id = l.id)`;
       page.push(...tail.filter((t) => !known.has(t.id)));
     }
     const lines = page.map((r) => ({ id: r.id, amount: BigInt(r.amount), asset: r.asset, at: r.booked_at.getTime(), reference: r.reference, description: r.remittance, counterparty: r.counterparty }));
     const outcome = matchItems(rules, lines, await candidatesBetween(page[0].reference, last));
-    await recordMatches(sql, account, outcome.matches);
+    await writing;
+    writing = recordMatches(sql, account, outcome.matches);
     out.lines += lines.length;
     out.matched += outcome.matches.length;
     for (const l of outcome.unmatchedLines) out.unmatchedLines.push(l);
     for (const t of outcome.unmatchedTransactions) out.unmatchedTransactions.push(t);
     after = last;
   }
+  await writing;
   return out;
 }

@@ -47,7 +47,7 @@ async function deriveNewLines(sql: Sql, enterpriseId: string, rail: string, asse
     where enterprise_id = ${enterpriseId} and rail = ${rail} and not consumed order by created_at, id`;
   for (const d of pending) {
     const [line] = await sql<{ seq: string }[]>`
-      select seq::text from sandbox_statement_lines where enterprise_id = ${enterpriseId} and rail = ${rail} and asset = ${asset} and reference = ${d.reference} and source_key is not null and not hidden order by seq limit 1`;
+      select seq::text from sandbox_statement_lines where enterprise_id = ${enterpriseId} and rail = ${rail} and asset = ${asset} and reference = ${d.reference} and source_key is not null and not hidden order by sandbox_statement_lines.seq limit 1`;
     if (!line) continue;
     if (d.kind === 'payout_missing') await sql`update sandbox_statement_lines set hidden = true where seq = ${line.seq}`;
     if (d.kind === 'settlement_late') await sql`update sandbox_statement_lines set booked_at = booked_at + make_interval(hours => ${d.hours ?? 0}), value_at = value_at + make_interval(hours => ${d.hours ?? 0}) where seq = ${line.seq}`;
@@ -83,7 +83,7 @@ export class SandboxStatementSource implements StatementSource {
     const rows = await this.sql<{ seq: string; provider_id: string; booked_at: Date; value_at: Date; asset: string; amount: string; counterparty: string | null; reference: string | null; remittance: string | null }[]>`
       select seq::text, provider_id, booked_at, value_at, asset, amount::text, counterparty, reference, remittance from sandbox_statement_lines
       where enterprise_id = ${enterpriseId} and rail = ${account.rail} and asset = ${account.currency} and seq > ${after} and not hidden
-      order by seq limit ${limit}`;
+      order by sandbox_statement_lines.seq limit ${limit}`;
     const [balance] = await this.sql<{ total: string }[]>`
       select coalesce(sum(amount), 0)::text as total from sandbox_statement_lines where enterprise_id = ${enterpriseId} and rail = ${account.rail} and asset = ${account.currency} and booked_at <= now() and not hidden`;
     const lines: StatementLine[] = rows.map((r) => ({
