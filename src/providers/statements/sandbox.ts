@@ -4,7 +4,7 @@ import { uuidv7 } from '../../ids';
 import { assertSandboxMode } from '../sandbox';
 import type { StatementAccount, StatementLine, StatementPage, StatementSource } from './source';
 
-/** What a test can make the sandbox bank or custodian report differently from what happened (POST /sandbox/statements/discrepancies). */
+/** What a test can make the sandbox bank or custodian report differently from what happened (`injectStatementDiscrepancy`). */
 export type SandboxDiscrepancyKind = 'payout_missing' | 'deposit_duplicated' | 'bank_fee' | 'settlement_late' | 'unknown_incoming' | 'amount_off';
 
 export interface SandboxDiscrepancy {
