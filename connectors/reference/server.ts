@@ -94,6 +94,8 @@ const state = {
   screenings: new Map<string, Screening>(),
   /** `error`: POST /screenings answers 503 (the provider is down); `pending`: every screening is answered later. */
   screeningMode: 'ok' as 'ok' | 'error' | 'pending',
+  /** The bank's or custodian's book, one account per rail and currency: what POST /statements reports (the cursor is a position in it). */
+  statementLines: [] as StatementEntry[],
 };
 
 /** The test counterparties, as the sandbox simulator has them: an address by its last four characters, an account by its holder. */
@@ -108,6 +110,42 @@ function screeningCase(subject: ProtocolRequest['subject']): string {
   const hit = SCREENING_CASES.find((c) => (subject.kind === 'crypto_address' ? subject.address.toLowerCase().endsWith(c.suffix) : subject.holder_name?.toUpperCase() === c.holder));
   return hit?.answer ?? 'clean';
 }
+
+
+/** One line of the connector's book. */
+interface StatementEntry {
+  rail: string;
+  currency: string;
+  id: string;
+  booked_at: string;
+  value_at: string;
+  amount: { currency: string; value: string };
+  counterparty: string | null;
+  reference: string | null;
+  remittance: string | null;
+  status: string;
+}
+
+/** Books a line on the account of `rail` and the amount's currency (payouts leave and deposits arrive through it). */
+function bookLine(rail: string, line: Partial<StatementEntry> & { amount: { currency: string; value: string } }): StatementEntry {
+  const now = new Date().toISOString();
+  const entry: StatementEntry = {
+    rail,
+    currency: line.amount.currency,
+    id: line.id ?? `STMT-${randomUUID().slice(0, 13).toUpperCase()}`,
+    booked_at: line.booked_at ?? now,
+    value_at: line.value_at ?? line.booked_at ?? now,
+    amount: line.amount,
+    counterparty: line.counterparty ?? null,
+    reference: line.reference ?? null,
+    remittance: line.remittance ?? null,
+    status: line.status ?? 'booked',
+  };
+  state.statementLines.push(entry);
+  return entry;
+}
+
+const negate = (value: string) => (value.startsWith('-') ? value.slice(1) : `-${value}`);
 
 // ---- Issuing addresses and virtual accounts, deterministic from the key (a real custodian or bank allocates them) ----
 
@@ -313,6 +351,21 @@ async function protocol(req: IncomingMessage, res: ServerResponse, path: string,
     state.screenings.set(screening.idempotency_key, screening);
     return send(res, 200, presentScreening(screening));
   }
+  if (path === '/statements') {
+    const account = (body as unknown as { account: { rail: string; address: string; currency: string } }).account;
+    const { cursor, limit } = body as unknown as { cursor: string | null; limit: number };
+    const start = cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0;
+    const book = state.statementLines.map((l, i) => ({ l, i })).filter(({ l }) => l.rail === account.rail && l.currency === account.currency);
+    const page = book.filter(({ i }) => i >= start).slice(0, limit);
+    const total = book.reduce((sum, { l }) => sum + Math.round(Number(l.amount.value) * 1e6), 0);
+    const lines = page.map(({ l }) => ({ id: l.id, booked_at: l.booked_at, value_at: l.value_at, amount: l.amount, counterparty: l.counterparty, reference: l.reference, remittance: l.remittance, status: l.status }));
+    return send(res, 200, {
+      lines,
+      next_cursor: page.length ? String(page[page.length - 1].i + 1) : cursor,
+      // The reference book sums in micro-units: enough for the fixtures' two- and six-decimal assets.
+      balance: { currency: account.currency, value: (total / 1e6).toFixed(account.currency === 'EUR' || account.currency === 'USD' || account.currency === 'GBP' ? 2 : 6), as_of: new Date().toISOString() },
+    });
+  }
   if (path === '/prices') {
     const market = `${body.base}/${body.quote}`;
     const behaviour = state.prices.get(market) ?? state.defaultPrice;
@@ -349,6 +402,7 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
       instructions: [...state.instructions.values()],
       instruction_requests: state.instructionRequests,
       screenings: [...state.screenings.values()],
+      statement_lines: state.statementLines,
     });
   }
   if (path === '/control/payouts/behaviour') {
@@ -364,6 +418,7 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
     const payout = state.payouts.get(body.idempotency_key);
     if (!payout) return send(res, 404, { error: 'unknown payout' });
     payout.status = settle[1] === 'confirm' ? 'confirmed' : 'failed';
+    if (payout.status === 'confirmed') bookLine(payout.rail, { amount: { currency: payout.amount.currency, value: negate(payout.amount.value) }, reference: payout.reference, remittance: payout.idempotency_key });
     payout.reason = settle[1] === 'fail' ? (body.reason ?? 'failed_by_provider') : null;
     const events = body.notify === false ? [] : await sendEvent('payout.updated', { idempotency_key: payout.idempotency_key });
     return send(res, 200, { payout: present(payout), events });
@@ -373,15 +428,28 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
     return send(res, 200, { ok: true });
   }
   if (path === '/control/deposits') {
-    const { times, bad_signature: badSignature, ...data } = body;
+    // `rail` is the connector's own: the statement account the payment is booked on (an issued address knows its rail).
+    const { times, bad_signature: badSignature, rail: bookRail, ...data } = body;
+    let rail: string | undefined = bookRail;
     if (data.address !== undefined) {
       // A payment arriving on an address (+memo) this connector issued: reported as it arrived.
       const issued = [...state.instructions.values()].find((i) => i.purpose === 'account' && i.address === data.address && (i.memo ?? null) === (data.memo ?? null));
       // A collection account's payments are told apart by the payment reference the payer quoted: report `payment_reference`.
       if (!issued) return send(res, 404, { error: "not an address or account this connector issued for an account's deposits" });
       data.memo = issued.memo;
+      rail ??= issued.rail;
     }
-    return send(res, 200, { events: await sendEvent('deposit.received', data, { times, badSignature }) });
+    const events = await sendEvent('deposit.received', data, { times, badSignature });
+    if (rail && events.some((e) => e.status === 200)) bookLine(rail, { amount: data.amount, reference: data.reference, remittance: `deposit ${data.reference}` });
+    return send(res, 200, { events });
+  }
+  if (path === '/control/statements/lines') {
+    // Lines the bank books on its own (a fee, an unknown payment), or as it misreports them.
+    const lines = (body.lines as Array<Partial<StatementEntry> & { rail: string; amount: { currency: string; value: string } }>).map((l) => bookLine(l.rail, l));
+    return send(res, 200, { lines });
+  }
+  if (path === '/control/statements/available') {
+    return send(res, 200, { events: await sendEvent('statement.available', { account: body.account, through: body.through ?? new Date().toISOString() }) });
   }
   if (path === '/control/screenings/behaviour') {
     state.screeningMode = ['error', 'pending'].includes(body.mode) ? body.mode : 'ok';

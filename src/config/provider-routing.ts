@@ -7,7 +7,7 @@
  * This module parses the routing document; src/providers/routing.ts answers who serves a key.
  */
 
-export const PROVIDER_KINDS = ['rails', 'deposits', 'prices', 'kyc', 'screening'] as const;
+export const PROVIDER_KINDS = ['rails', 'deposits', 'prices', 'kyc', 'screening', 'statements'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 export type ProviderRouting = Record<ProviderKind, Readonly<Record<string, string>>>;
 
@@ -19,7 +19,7 @@ const NAME_RE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const KEY_RE = /^(\*|[a-z0-9_]{1,40}|[A-Z0-9]{1,16}\/[A-Z0-9]{1,16})$/;
 
 /** Everything simulated: the sandbox default. */
-export const SANDBOX_ROUTING: ProviderRouting = { rails: { '*': 'sandbox' }, deposits: { '*': 'sandbox' }, prices: { '*': 'sandbox' }, kyc: { '*': 'sandbox' }, screening: { '*': 'sandbox' } };
+export const SANDBOX_ROUTING: ProviderRouting = { rails: { '*': 'sandbox' }, deposits: { '*': 'sandbox' }, prices: { '*': 'sandbox' }, kyc: { '*': 'sandbox' }, screening: { '*': 'sandbox' }, statements: { '*': 'sandbox' } };
 
 /** Parses the routing document (JSON); a kind left out is served by the sandbox. Throws with the offending member named. */
 export function parseProviderRouting(text: string): ProviderRouting {
@@ -29,7 +29,7 @@ export function parseProviderRouting(text: string): ProviderRouting {
   } catch {
     throw new Error('not valid JSON');
   }
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('expected a JSON object with members rails, deposits, prices, kyc');
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error(`expected a JSON object with members ${PROVIDER_KINDS.join(', ')}`);
   const unknown = Object.keys(doc).filter((k) => !(PROVIDER_KINDS as readonly string[]).includes(k));
   if (unknown.length) throw new Error(`unknown member ${unknown[0]} (expected ${PROVIDER_KINDS.join(', ')})`);
   const routing = { ...SANDBOX_ROUTING };

@@ -21,6 +21,8 @@ import { SandboxScreener, type Screener } from './screening';
 import { HttpScreener } from './http/screening';
 import type { ConnectorTransport } from './http/outbound';
 import type { Metrics } from '../metrics';
+import { SandboxStatementSource, type StatementSource } from './statements';
+import { HttpStatementSource } from './http/statements';
 
 /**
  * Nothing serves this key for this enterprise now: no provider is routed to it, or the routed
@@ -95,6 +97,12 @@ export class Providers {
   async screener(enterpriseId: string, key: string): Promise<Screener> {
     const client = await this.connector(enterpriseId, 'screening', key);
     return client ? new HttpScreener(client) : new SandboxScreener(this.config.mode);
+  }
+
+  /** Who reports the statements of this enterprise's provider accounts on `rail` (a network or bank rail code). */
+  async statementSource(enterpriseId: string, rail: string): Promise<StatementSource> {
+    const client = await this.connector(enterpriseId, 'statements', rail);
+    return client ? new HttpStatementSource(client) : new SandboxStatementSource(this.sql, this.config.mode);
   }
 
   private async priceSource(enterpriseId: string, pair: PairRow): Promise<PriceSource> {

@@ -33,7 +33,7 @@ export function missingProviders(routing: ProviderRouting, keys: ProviderKeys): 
 /** The start-up message listing what is missing, one line per key. */
 export function describeMissing(missing: MissingProvider[]): string {
   return [
-    'Production mode needs a non-sandbox provider for every rail, network, pair, KYC path and screening key (COUNTERFOIL_PROVIDERS or COUNTERFOIL_PROVIDERS_FILE, docs/connectors.md). Missing:',
-    ...missing.map((m) => `  ${m.kind}.${m.key}: ${m.provider === null ? 'no provider' : 'served by the sandbox simulator'}${m.kind === 'deposits' ? ' (issues deposit instructions, reports payments)' : ''}`),
+    'Production mode needs a non-sandbox provider for every rail, network, pair, KYC path, screening key and reconciled account (COUNTERFOIL_PROVIDERS or COUNTERFOIL_PROVIDERS_FILE, docs/connectors.md). Missing:',
+    ...missing.map((m) => `  ${m.kind}.${m.key}: ${m.provider === null ? 'no provider' : 'served by the sandbox simulator'}${m.kind === 'deposits' ? ' (issues deposit instructions, reports payments)' : m.kind === 'statements' ? ' (reports the statements of a reconciled account)' : ''}`),
   ].join('\n');
 }

@@ -4,7 +4,7 @@ import { CRYPTO_NETWORKS } from '../reference/networks';
 import { railsFor } from '../reference/bank-rails';
 import { describeMissing, KYC_PATHS, missingProviders, type ProviderKeys } from './routing';
 
-/** What production must have a real provider for: every network and bank rail each way, every listed market, every KYC path, and screening of money on every network and bank rail. */
+/** What production must have a real provider for: every network and bank rail each way, every listed market, every KYC path, screening of money on every network and bank rail, and every reconciled account's rail. */
 export async function requiredProviderKeys(sql: Sql): Promise<ProviderKeys> {
   const markets = await sql<{ market: string }[]>`select distinct base_asset || '/' || quote_asset as market from conversion_pairs order by 1`;
   const networks = CRYPTO_NETWORKS.map((n) => n.code);
@@ -14,6 +14,8 @@ export async function requiredProviderKeys(sql: Sql): Promise<ProviderKeys> {
     prices: markets.map((m) => m.market),
     kyc: KYC_PATHS,
     screening: [...new Set([...networks, ...railsFor('pay_out').map((r) => r.code), ...railsFor('pay_in').map((r) => r.code)])],
+    // Only the accounts an enterprise reconciles need a real statement source.
+    statements: (await sql<{ rail: string }[]>`select distinct rail from reconciliation_accounts order by 1`).map((r) => r.rail),
   };
 }
 

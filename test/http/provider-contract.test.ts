@@ -18,6 +18,8 @@ import { railsFor } from '../../src/reference/bank-rails';
 import { createTenant, startTestApp, type TestApp } from '../helpers/app';
 import { ReferenceConnector } from '../helpers/reference-connector';
 import { ETH_ADDRESS } from '../workflows/withdrawal-fixtures';
+import { SandboxStatementSource, injectStatementDiscrepancy, type StatementAccount, type StatementSource } from '../../src/providers/statements';
+import { HttpStatementSource } from '../../src/providers/http/statements';
 
 /*
  * The contract every provider implementation passes: the sandbox simulators and the HTTP connector
@@ -205,5 +207,56 @@ describe.each(screeners)('%s passes the screening contract', (_name, screener) =
 
   it('fails as a provider that cannot answer for the failing test counterparty', async () => {
     await expect(screener().screen(request(counterparty(SANDBOX_SCREENING.failing.addressSuffix)))).rejects.toBeInstanceOf(ConnectorFailure);
+  });
+});
+
+interface StatementCase {
+  source: () => StatementSource;
+  /** Makes the provider book a credit of `value` EUR with `reference` on the account. */
+  book: (account: StatementAccount, reference: string, value: string) => Promise<void>;
+}
+
+const statementSources: Array<[string, StatementCase]> = [
+  [
+    'sandbox statement source',
+    {
+      source: () => new SandboxStatementSource(app.services.sql, 'sandbox'),
+      book: async (account, reference, value) => {
+        await injectStatementDiscrepancy(app.services.sql, { enterpriseId, rail: account.rail, asset: account.currency, kind: 'unknown_incoming', reference, amount: BigInt(Math.round(Number(value) * 100)) }, 'sandbox');
+      },
+    },
+  ],
+  [
+    'HTTP connector (reference connector)',
+    {
+      source: () => new HttpStatementSource(client),
+      book: async (account, reference, value) => {
+        await connector.control('/control/statements/lines', { lines: [{ rail: account.rail, amount: { currency: account.currency, value }, reference, counterparty: 'ACME GMBH' }] });
+      },
+    },
+  ],
+];
+
+describe.each(statementSources)('%s passes the statement contract', (_name, c) => {
+  // A rail of its own per case: the two providers' books do not meet.
+  const account = (rail: string): StatementAccount => ({ rail, address: 'DE89370400440532013000', currency: 'EUR' });
+
+  it('answers booked lines once per cursor, the same lines again from the same cursor, and the balance now', async () => {
+    const a = account(_name.startsWith('sandbox') ? 'sepa' : 'fps');
+    const source = c.source();
+    const start = await source.pull(enterpriseId, a, null, 1000);
+    const [r1, r2] = [`E2E-${uuidv7()}`, `E2E-${uuidv7()}`];
+    await c.book(a, r1, '12.50');
+    await c.book(a, r2, '7.25');
+    const first = await source.pull(enterpriseId, a, start.nextCursor, 1);
+    expect(first.lines).toEqual([expect.objectContaining({ reference: r1, amount: 1250n, asset: 'EUR', providerId: expect.any(String), bookedAt: expect.any(Date) })]);
+    const again = await source.pull(enterpriseId, a, start.nextCursor, 1);
+    expect(again.lines).toEqual(first.lines);
+    const second = await source.pull(enterpriseId, a, first.nextCursor, 1000);
+    expect(second.lines.map((l) => [l.reference, l.amount])).toEqual([[r2, 725n]]);
+    const none = await source.pull(enterpriseId, a, second.nextCursor, 1000);
+    expect(none.lines).toEqual([]);
+    expect(none.nextCursor).toBe(second.nextCursor);
+    expect(none.balance).toMatchObject({ asset: 'EUR', amount: start.balance.amount + 1975n, asOf: expect.any(Date) });
   });
 });

@@ -20,13 +20,15 @@ describe('provider routing', () => {
   });
 
   it('lists every key production would run on the sandbox or on nothing', () => {
-    const missing = missingProviders(routing, { rails: ['ethereum', 'sepa'], deposits: ['sepa'], prices: ['BTC/EUR', 'ETH/EUR'], kyc: ['default'], screening: [] });
+    const missing = missingProviders(routing, { rails: ['ethereum', 'sepa'], deposits: ['sepa'], prices: ['BTC/EUR', 'ETH/EUR'], kyc: ['default'], screening: [], statements: ['sepa'] });
     expect(missing).toEqual([
       { kind: 'deposits', key: 'sepa', provider: 'sandbox' },
       { kind: 'prices', key: 'ETH/EUR', provider: null },
+      { kind: 'statements', key: 'sepa', provider: 'sandbox' },
     ]);
+    expect(describeMissing(missing)).toContain('statements.sepa: served by the sandbox simulator (reports the statements of a reconciled account)');
     expect(describeMissing(missing)).toContain('  deposits.sepa: served by the sandbox simulator (issues deposit instructions, reports payments)\n  prices.ETH/EUR: no provider');
-    expect(missingProviders(SANDBOX_ROUTING, { rails: ['ethereum'], deposits: [], prices: [], kyc: [], screening: [] })).toHaveLength(1);
+    expect(missingProviders(SANDBOX_ROUTING, { rails: ['ethereum'], deposits: [], prices: [], kyc: [], screening: [], statements: [] })).toHaveLength(1);
   });
 
   it.each([

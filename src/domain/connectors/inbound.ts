@@ -15,6 +15,7 @@ import { OFF_RAMP_PAYOUT_SIGNAL, offRampWorkflowId } from '../ramps/messages';
 import type { ConnectorEvent } from '../../providers/http/events';
 import { findConnector, liveSecrets, type ConnectorRow } from './connectors';
 import { reportDepositReversal, reportPayoutReturn } from './returns';
+import { noteStatementAvailable } from '../reconciliation';
 
 /*
  * Connector → Counterfoil (docs/connectors.md): POST /connectors/{id}/events, a Standard Webhooks
@@ -153,5 +154,9 @@ async function apply(services: Services, connector: ConnectorRow, eventId: strin
     }
     case 'screening.completed':
       return `screenings/${(await reportScreeningVerdict(services, reporter, event.data.screening_id, event.data.verdict)).screening.id}`;
+    case 'statement.available': {
+      const account = await noteStatementAvailable(services.sql, connector.enterprise_id, event.data.account, event.data.through);
+      return `reconciliation-accounts/${account.id}`;
+    }
   }
 }

@@ -112,6 +112,18 @@ export const ConnectorEventBody = z
       })
       .strict()
       .openapi('ConnectorScreeningCompleted', { description: 'The verdict of a screening answered `pending`. A verdict after Counterfoil stopped waiting is recorded but decides nothing.' }),
+    z
+      .object({
+        type: z.literal('statement.available'),
+        data: z
+          .object({
+            account: z.object({ rail: z.string().min(1).max(40), address: z.string().min(1).max(128), currency: z.string().min(1).max(16) }).strict(),
+            through: z.string().datetime({ offset: true }).openapi({ description: 'The statement is complete up to this instant.' }),
+          })
+          .strict(),
+      })
+      .strict()
+      .openapi('ConnectorStatementAvailable', { description: 'New statement lines of a provider account: Counterfoil pulls them (POST /statements) from its last cursor.' }),
   ])
   .openapi('ConnectorEvent');
 

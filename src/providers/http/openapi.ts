@@ -5,6 +5,7 @@ import { PriceAnswer } from './prices';
 import { DepositInstructionAnswer } from './deposit-instructions';
 import { ScreeningRecord } from './screening';
 import { ConnectorEventBody } from './events';
+import { ConnectorStatementPage } from './statements';
 
 const Amount = z.object({ currency: z.string(), value: z.string().openapi({ description: "Exact decimal string in the asset's precision." }) });
 
@@ -63,6 +64,19 @@ const ScreeningRequestBody = z
       .openapi({ description: 'IVMS101 `originator` and `beneficiary` (docs/compliance.md), when the Travel Rule applies: pass it to the counterparty institution; do not store more than the rule needs.' }),
   })
   .openapi('ConnectorScreeningRequest');
+const StatementRequest = z
+  .object({
+    account: z
+      .object({
+        rail: z.string().openapi({ description: 'Network or bank rail code of the account.' }),
+        address: z.string().openapi({ description: "The provider's identity of the account: IBAN, account number, wallet address." }),
+        currency: z.string().openapi({ description: 'The asset whose lines and balance are asked (a custodian wallet holds several).' }),
+      })
+      .openapi('ConnectorStatementAccount'),
+    cursor: z.string().nullable().openapi({ description: 'The `next_cursor` of the last answer; null from the first line the provider keeps.' }),
+    limit: z.number().int().min(1).max(10_000),
+  })
+  .openapi('ConnectorStatementRequest');
 
 const SIGNED_HEADERS = z.object({
   'webhook-id': z.string().openapi({ description: 'Message id, unique per request.' }),
@@ -115,6 +129,14 @@ export function connectorProtocolDocument() {
     'Answer `completed` with the verdict, or `pending` and send `screening.completed` naming `screening_id` when the verdict is ready. Counterfoil waits as long as the enterprise\'s compliance policy says; a verdict after that is recorded but decides nothing.',
     ScreeningRequestBody,
     ScreeningRecord,
+  );
+  call(
+    '/statements',
+    "A provider account's statement lines",
+    'The lines booked after `cursor` (at most `limit`, oldest first) and the balance at the provider\'s read time (`as_of`). The same cursor again answers the same lines, and any booked since after them; `next_cursor` is where the next pull starts (the same cursor when nothing is new). Counterfoil pulls on its schedule per reconciled account and when the connector sends `statement.available`.',
+    StatementRequest,
+    ConnectorStatementPage,
+    { 404: { description: 'The provider does not know the account: the pull fails and is retried.' } },
   );
   registry.registerWebhook({
     method: 'post',

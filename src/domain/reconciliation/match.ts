@@ -1,0 +1,153 @@
+import type { Sql } from 'postgres';
+import { bulkInsertAll, bulkTable } from '../../db/bulk';
+import type { Db } from '../../db/sql';
+import { uuidv7 } from '../../ids';
+import { matchItems, type Match, type MatchItem, type MatchRule } from './model';
+import { unmatchedLines, type ReconciliationAccountRow, type StatementLineRow } from './store';
+
+/**
+ * The ledger transactions that moved money through a provider account, not yet matched, as the
+ * matcher compares them: credited deposits in, executed withdrawals and sent off-ramp payouts out
+ * (signed from the account's side), each by its ledger transaction id and the rail's reference.
+ */
+export async function unmatchedTransactions(db: Db, account: ReconciliationAccountRow): Promise<MatchItem[]> {
+  const rows = await db<{ id: string; amount: string; at: Date; reference: string | null; description: string | null; counterparty: string | null }[]>`
+    select t.id, t.amount::text, t.at, t.reference, t.description, t.counterparty from (
+      select d.ledger_transaction_id as id, d.amount, d.credited_at as at, d.transaction_hash as reference, 'deposit/' || d.id as description, null::text as counterparty
+        from deposits d where d.enterprise_id = ${account.enterprise_id} and d.rail = ${account.rail} and d.asset = ${account.asset} and d.status = 'credited' and d.ledger_transaction_id is not null
+      union all
+      select w.ledger_transaction_id, -w.amount, w.settled_at, w.rail_reference, 'withdrawal/' || w.id, null
+        from withdrawals w where w.enterprise_id = ${account.enterprise_id} and w.rail = ${account.rail} and w.asset = ${account.asset} and w.status = 'executed' and w.ledger_transaction_id is not null
+      union all
+      select o.ledger_transaction_id, -o.fiat_amount, coalesce(o.completed_at, o.payout_sent_at), o.payout_reference, 'off_ramp/' || o.id, m.beneficiary->>'name'
+        from off_ramp_sessions o join payout_methods m on m.id = o.payout_method_id
+        where o.enterprise_id = ${account.enterprise_id} and m.rail = ${account.rail} and o.fiat_currency = ${account.asset} and o.status in ('payout_sent', 'completed') and o.ledger_transaction_id is not null
+    ) t
+    where not exists (select 1 from reconciliation_match_transactions mt where mt.ledger_transaction_id = t.id)
+    order by t.at, t.id`;
+  return rows.map((r) => ({ id: r.id, amount: BigInt(r.amount), asset: account.asset, at: r.at.getTime(), reference: r.reference, description: r.description, counterparty: r.counterparty }));
+}
+
+export const lineItem = (l: StatementLineRow): MatchItem => ({
+  id: l.id,
+  amount: BigInt(l.amount),
+  asset: l.asset,
+  at: l.booked_at.getTime(),
+  reference: l.reference,
+  description: l.remittance,
+  counterparty: l.counterparty,
+});
+
+const MATCHES = bulkTable<{ id: string; enterprise_id: string; account_id: string; rule_id: string | null; strategy: string; difference: string }>('reconciliation_matches', {
+  id: 'uuid',
+  enterprise_id: 'uuid',
+  account_id: 'uuid',
+  rule_id: 'uuid',
+  strategy: 'text',
+  difference: 'numeric',
+});
+// A line or transaction another run matched meanwhile keeps its first match: the unique columns refuse the second.
+const MATCH_LINES = bulkTable<{ match_id: string; statement_line_id: string }>('reconciliation_match_lines', { match_id: 'uuid', statement_line_id: 'uuid' });
+const MATCH_TXS = bulkTable<{ match_id: string; ledger_transaction_id: string }>('reconciliation_match_transactions', { match_id: 'uuid', ledger_transaction_id: 'uuid' });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Writes matches in one statement per batch (matches and both link tables). */
+export async function recordMatches(db: Db, account: ReconciliationAccountRow, matches: readonly Match[], batch = 5000): Promise<void> {
+  for (let i = 0; i < matches.length; i += batch) {
+    const part = matches.slice(i, i + batch);
+    const ids = part.map(() => uuidv7());
+    await bulkInsertAll(db as Sql, [
+      {
+        table: MATCHES,
+        rows: part.map((m, j) => ({ id: ids[j], enterprise_id: account.enterprise_id, account_id: account.id, rule_id: UUID.test(m.ruleId) ? m.ruleId : null, strategy: m.strategy, difference: m.difference.toString() })),
+      },
+      { table: MATCH_LINES, rows: part.flatMap((m, j) => m.lineIds.map((statement_line_id) => ({ match_id: ids[j], statement_line_id }))) },
+      { table: MATCH_TXS, rows: part.flatMap((m, j) => m.transactionIds.map((ledger_transaction_id) => ({ match_id: ids[j], ledger_transaction_id }))) },
+    ]);
+  }
+}
+
+export interface MatchRun {
+  matches: Match[];
+  unmatchedLines: MatchItem[];
+  unmatchedTransactions: MatchItem[];
+}
+
+/**
+ * Matches the account's unmatched statement lines with its unmatched ledger transactions under the
+ * rules, in order. `dryRun` answers the matches without writing them; otherwise they commit in one
+ * transaction that first locks the account, so two runs never match the same item twice and a rerun
+ * finds nothing left to match.
+ */
+export async function matchAccount(sql: Sql, account: ReconciliationAccountRow, rules: readonly MatchRule[], opts: { dryRun?: boolean } = {}): Promise<MatchRun> {
+  const run = async (db: Db) => {
+    const [lines, txs] = await Promise.all([unmatchedLines(db, account.id), unmatchedTransactions(db, account)]);
+    return matchItems(rules, lines.map(lineItem), txs);
+  };
+  if (opts.dryRun) return run(sql);
+  return sql.begin(async (tx) => {
+    await tx`select id from reconciliation_accounts where id = ${account.id} for update`;
+    const outcome = await run(tx);
+    await recordMatches(tx, account, outcome.matches);
+    return outcome;
+  });
+}
+
+/** The account's unmatched transactions whose reference lies in [first, last]: one keyed read per batch. */
+export type CandidatesBetween = (first: string, last: string) => Promise<MatchItem[]>;
+
+export interface KeyedRun {
+  lines: number;
+  matched: number;
+  unmatchedLines: MatchItem[];
+  unmatchedTransactions: MatchItem[];
+}
+
+/**
+ * Matching a large account by reference without holding it: unmatched lines are read in reference
+ * order, `batch` at a time (every line of the batch's last reference with it), their candidates by
+ * the batch's reference range, and each batch's matches written in one statement. What is left (the
+ * discrepancies) is returned for the rules that need no reference.
+ */
+export async function matchInKeyedBatches(
+  sql: Sql,
+  account: ReconciliationAccountRow,
+  rules: readonly MatchRule[],
+  candidatesBetween: CandidatesBetween,
+  opts: { batch?: number; /** only lines stored since: an incremental run over what the last pull brought */ since?: Date } = {},
+): Promise<KeyedRun> {
+  const batch = opts.batch ?? 10_000;
+  const since = opts.since ?? new Date(0);
+  const out: KeyedRun = { lines: 0, matched: 0, unmatchedLines: [], unmatchedTransactions: [] };
+  let after = '';
+  // A batch's matches are written while the next batch is read and matched (another connection): its lines lie past them.
+  let writing: Promise<void> = Promise.resolve();
+  for (;;) {
+    const page = await sql<{ id: string; amount: string; asset: string; booked_at: Date; reference: string; remittance: string | null; counterparty: string | null }[]>`
+      select l.id, l.amount::text, l.asset, l.booked_at, l.reference, l.remittance, l.counterparty from statement_lines l
+      where l.account_id = ${account.id} and l.reference > ${after} and l.created_at >= ${since}
+        and not exists (select 1 from reconciliation_match_lines ml where ml.statement_line_id = l.id)
+      order by l.reference limit ${batch}`;
+    if (page.length === 0) break;
+    const last = page[page.length - 1].reference;
+    if (page.length === batch) {
+      const known = new Set(page.map((p) => p.id));
+      const tail = await sql<typeof page>`
+        select l.id, l.amount::text, l.asset, l.booked_at, l.reference, l.remittance, l.counterparty from statement_lines l
+        where l.account_id = ${account.id} and l.reference = ${last} and l.created_at >= ${since} and not exists (select 1 from reconciliation_match_lines ml where ml.statement_line_id = l.id)`;
+      page.push(...tail.filter((t) => !known.has(t.id)));
+    }
+    const lines = page.map((r) => ({ id: r.id, amount: BigInt(r.amount), asset: r.asset, at: r.booked_at.getTime(), reference: r.reference, description: r.remittance, counterparty: r.counterparty }));
+    const outcome = matchItems(rules, lines, await candidatesBetween(page[0].reference, last));
+    await writing;
+    writing = recordMatches(sql, account, outcome.matches);
+    out.lines += lines.length;
+    out.matched += outcome.matches.length;
+    for (const l of outcome.unmatchedLines) out.unmatchedLines.push(l);
+    for (const t of outcome.unmatchedTransactions) out.unmatchedTransactions.push(t);
+    after = last;
+  }
+  await writing;
+  return out;
+}
