@@ -86,6 +86,16 @@ export class ReferenceConnector {
     return this.control('/control/state');
   }
 
+  /**
+   * Registers this connector in `org`'s enterprise as `reference` and tells it where Counterfoil answers:
+   * the answer of POST /connectors (its id, secret and what it serves).
+   */
+  async registerIn(org: { ok: (expected: number, method: string, path: string, body?: unknown) => Promise<any> }, counterfoilUrl: string): Promise<any> {
+    const created = await org.ok(201, 'POST', '/connectors', { name: 'reference', base_url: this.url, description: 'reference connector' });
+    await this.control('/control/configure', { secret: created.secret, counterfoil_url: counterfoilUrl, connector_id: created.id });
+    return created;
+  }
+
   /** Payouts the connector holds under `key` (its book has one entry per key; a duplicate would be a second key). */
   async payoutsFor(key: string): Promise<number> {
     return (await this.state()).payouts.filter((p) => p.idempotency_key === key).length;
@@ -111,4 +121,11 @@ export function productionThrough(connector: ReferenceConnector, timeoutMs = 100
     COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK: '1',
     COUNTERFOIL_CONNECTOR_TIMEOUT_MS: String(timeoutMs),
   };
+}
+
+/** Polls `probe` until it answers true (the workflows and the connector run on their own). */
+export async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !(await probe()); await new Promise((r) => setTimeout(r, 50))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+  }
 }

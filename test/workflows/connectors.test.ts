@@ -3,7 +3,7 @@ import { parseAmount } from '../../src/ledger';
 import { createSignedApiApp } from '../../src/http/signed/app';
 import { listen, type RunningServer } from '../../src/http/server';
 import { call } from '../helpers/app';
-import { ReferenceConnector, productionThrough } from '../helpers/reference-connector';
+import { ReferenceConnector, productionThrough, until } from '../helpers/reference-connector';
 import { signingClient } from '../http/api-key-fixtures';
 import { SA } from '../../src/temporal/search-attributes';
 import { Org, ledgerTrail, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
@@ -18,13 +18,6 @@ let h: GovernedHarness;
 let org: Org;
 let signed: RunningServer;
 let connectorId: string;
-
-/** Polls `probe` until it answers true (the workflows and the connector run on their own). */
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !(await probe()); await new Promise((r) => setTimeout(r, 50))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
-}
 
 beforeAll(async () => {
   connector = await ReferenceConnector.start();

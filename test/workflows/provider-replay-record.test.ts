@@ -22,8 +22,7 @@ beforeAll(async () => {
   connector = await ReferenceConnector.start();
   h = await startGovernedHarness(productionThrough(connector));
   org = await Org.create(h.app, 'Provider Replay Ltd');
-  const created = await org.ok(201, 'POST', '/connectors', { name: 'reference', base_url: connector.url, description: 'reference connector' });
-  await connector.control('/control/configure', { secret: created.secret, counterfoil_url: h.app.url, connector_id: created.id });
+  await connector.registerIn(org, h.app.url);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { uuidv7 } from '../../src/ids';
 import { formatAmount, parseAmount, verifyLedger } from '../../src/ledger';
-import { ReferenceConnector, productionThrough } from '../helpers/reference-connector';
+import { ReferenceConnector, productionThrough, until } from '../helpers/reference-connector';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
@@ -13,18 +13,11 @@ let connector: ReferenceConnector;
 let h: GovernedHarness;
 let org: Org;
 
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !(await probe()); await new Promise((r) => setTimeout(r, 50))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
-}
-
 beforeAll(async () => {
   connector = await ReferenceConnector.start();
   h = await startGovernedHarness(productionThrough(connector));
   org = await Org.create(h.app, 'Returns Ltd');
-  const created = await org.ok(201, 'POST', '/connectors', { name: 'reference', base_url: connector.url, description: 'reference connector' });
-  await connector.control('/control/configure', { secret: created.secret, counterfoil_url: h.app.url, connector_id: created.id });
+  await connector.registerIn(org, h.app.url);
 }, 120_000);
 
 afterAll(async () => {

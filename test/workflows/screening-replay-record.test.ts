@@ -4,6 +4,7 @@ import { WITHDRAWAL_SCREENING_PATCH } from '../../src/domain/screening/messages'
 import { SA } from '../../src/temporal/search-attributes';
 import { writeHistory } from '../helpers/history-json';
 import { humanToken } from '../helpers/humans';
+import { until } from '../helpers/reference-connector';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
@@ -20,12 +21,6 @@ beforeAll(async () => {
 afterAll(() => h.stop());
 
 const address = (suffix: string) => `0x${uuidv7().replace(/-/g, '').padEnd(36, '0')}${suffix}`;
-
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !(await probe()); await new Promise((r) => setTimeout(r, 50))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
-}
 
 /** A new enterprise with its compliance policy patched, and a withdrawal of 10.00 USDC to `to`. */
 async function screened(patch: Record<string, unknown>, to: string): Promise<{ org: Org; id: string }> {

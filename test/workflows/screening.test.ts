@@ -1,7 +1,7 @@
 import { uuidv7 } from '../../src/ids';
 import { SANDBOX_SCREENING } from '../../src/providers/screening';
 import { SA } from '../../src/temporal/search-attributes';
-import { ReferenceConnector, productionThrough } from '../helpers/reference-connector';
+import { ReferenceConnector, productionThrough, until } from '../helpers/reference-connector';
 import { Org, ledgerTrail, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
@@ -13,12 +13,6 @@ import { Org, ledgerTrail, startGovernedHarness, type GovernedHarness } from './
 let connector: ReferenceConnector;
 let h: GovernedHarness;
 let org: Org;
-
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !(await probe()); await new Promise((r) => setTimeout(r, 50))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
-}
 
 /** An ethereum address ending in a test counterparty's four characters. */
 const counterparty = (suffix: string) => `0x${uuidv7().replace(/-/g, '').padEnd(36, '0')}${suffix}`;
