@@ -17,7 +17,9 @@ export type RecordStatus = AnyRecord['status'];
 
 type One = { data?: AnyRecord; error?: unknown; response: Response };
 
-export const STATUSES: RecordStatus[] = ['pending_approval', 'executing', 'executed', 'rejected', 'expired', 'cancelled', 'failed'];
+/** The statuses every family has: what the list filter offers (a withdrawal's own, such as `returned`, show on the record). */
+export const STATUSES = ['pending_approval', 'executing', 'executed', 'rejected', 'expired', 'cancelled', 'failed'] as const satisfies readonly RecordStatus[];
+export type ListStatus = (typeof STATUSES)[number];
 export const TERMINAL = new Set<RecordStatus>(['executed', 'rejected', 'expired', 'cancelled', 'failed']);
 
 /** A record's collection (the first segment of its ref, and its path in the API and in the console) and its name. */

@@ -42,6 +42,7 @@ const KIND_NAMES: Record<PolicyChange['kind'], string> = {
   'withdrawal_destination.create': 'New withdrawal destination',
   'identity_provider.create': 'New identity provider',
   'identity_provider.update': 'Change who can sign in with an identity provider',
+  'compliance_policy.update': 'Change the compliance policy',
 };
 
 /**

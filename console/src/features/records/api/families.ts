@@ -1,12 +1,12 @@
 import { api } from '../../../lib/session';
-import { getRecord, type AnyRecord, type DataOf, type RecordStatus } from '../../../lib/records';
+import { getRecord, type AnyRecord, type DataOf, type ListStatus, type RecordStatus } from '../../../lib/records';
 
 const getWithdrawalLedger = (id: string) => api.GET('/withdrawals/{withdrawal_id}/ledger-entries', { params: { path: { withdrawal_id: id } } });
 /** A record's holds and ledger transactions (the same shape for every family). */
 export type LedgerEntries = DataOf<typeof getWithdrawalLedger>;
 
 export interface ListQuery {
-  status?: RecordStatus;
+  status?: ListStatus;
   account_ref?: string;
   page_token?: string;
 }

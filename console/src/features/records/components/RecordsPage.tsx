@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useAccess } from '../../../lib/access';
 import { useApi, usePaging } from '../../../lib/hooks';
-import { STATUSES, type AnyRecord, type RecordStatus } from '../../../lib/records';
+import { STATUSES, type AnyRecord, type ListStatus } from '../../../lib/records';
 import { Field, Loader, Money, Page, Pager, Ref, Status, Table, When } from '../../../components/ui';
 import type { Family } from '../api/families';
 import { WithdrawalForm } from './WithdrawalForm';
@@ -11,9 +11,9 @@ import { ConversionForm } from './ConversionForm';
 
 /** A family's records with filters (status, account) and keyset paging. */
 export function RecordsPage({ family }: { family: Family }) {
-  const [status, setStatus] = useState<RecordStatus | ''>('');
+  const [status, setStatus] = useState<ListStatus | ''>('');
   const [account, setAccount] = useState('');
-  const [applied, setApplied] = useState({ status: '' as RecordStatus | '', account: '' });
+  const [applied, setApplied] = useState({ status: '' as ListStatus | '', account: '' });
   const paging = usePaging(`${family.path}|${applied.status}|${applied.account}`);
   const loaded = useApi(
     () => family.list({ status: applied.status || undefined, account_ref: applied.account || undefined, page_token: paging.token }),
@@ -34,7 +34,7 @@ export function RecordsPage({ family }: { family: Family }) {
       >
         <Field label="Status">
           {(id) => (
-            <select id={id} value={status} onChange={(e) => setStatus(e.target.value as RecordStatus | '')}>
+            <select id={id} value={status} onChange={(e) => setStatus(e.target.value as ListStatus | '')}>
               <option value="">Any</option>
               {STATUSES.map((s) => (
                 <option key={s} value={s}>
