@@ -21,12 +21,27 @@ export function servedDocument(): object {
 
 /** TypeScript types of an OpenAPI document: deterministic for a given document. */
 export async function clientTypes(document: object): Promise<string> {
-  const ast = await openapiTS(structuredClone(document) as never, { alphabetize: true });
+  const ast = await openapiTS(sdkDocument(document) as never, { alphabetize: true });
   return HEADER + astToString(ast) + idempotentOperations(document);
 }
 
-type Parameter = { in?: string; name?: string; $ref?: string };
+type Parameter = { in?: string; name?: string; $ref?: string; required?: boolean };
 type Operation = { parameters?: Parameter[] };
+
+const isIdempotencyKey = (p: Parameter) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key';
+
+/**
+ * The document as the SDK's types see it: an Idempotency-Key the API requires is optional there,
+ * because the SDK sends one of its own when the caller has none. The served document keeps it required.
+ */
+function sdkDocument(document: object): object {
+  const copy = structuredClone(document) as { paths: Record<string, Record<string, Operation>>; components?: { parameters?: Record<string, Parameter> } };
+  for (const p of Object.values(copy.components?.parameters ?? {})) if (isIdempotencyKey(p)) p.required = false;
+  for (const methods of Object.values(copy.paths)) {
+    for (const op of Object.values(methods)) for (const p of op.parameters ?? []) if (isIdempotencyKey(p)) p.required = false;
+  }
+  return copy;
+}
 
 /**
  * The operations that take an `Idempotency-Key`, as `METHOD /path/{template}`: the SDK gives each a key
@@ -38,7 +53,7 @@ function idempotentOperations(document: object): string {
   const found = Object.entries(paths)
     .flatMap(([route, methods]) =>
       Object.entries(methods)
-        .filter(([, op]) => op.parameters?.map(resolve).some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key'))
+        .filter(([, op]) => op.parameters?.map(resolve).some(isIdempotencyKey))
         .map(([method]) => `${method.toUpperCase()} ${route}`),
     )
     .sort();

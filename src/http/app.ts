@@ -1,3 +1,4 @@
+import { corsMiddleware } from './cors';
 import Koa from 'koa';
 import type { Services } from '../services';
 import { buildOpenApiDocument } from './openapi';
@@ -50,6 +51,7 @@ export function createTenantApp(services: Services, consoleOptions: ConsoleOptio
   const app = new Koa({ proxy: false });
   app.silent = true; // errors are logged by the problem middleware with the request id
   app.use(requestContext(services, 'tenant'));
+  app.use(corsMiddleware(services.config.corsOrigins));
   app.use(problemMiddleware());
   app.use(consoleMiddleware(services.config, consoleOptions));
   app.use(docsMiddleware());

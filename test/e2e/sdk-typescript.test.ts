@@ -1,9 +1,10 @@
 // The SDKs as an integrator gets them, against the running API, the signed API, a worker and the outbox
-// dispatcher: the TypeScript one by `npm pack` of clients/typescript, installed into a project of its own
-// outside the checkout and used by a program; the Go one by `go test ./...` in clients/go, whose e2e
+// dispatcher: the TypeScript one copied out of the checkout (no parent node_modules), built there by
+// `npm ci && npm pack` from its own lockfile, installed into a project of its own and used by a program; the Go one by `go test ./...` in clients/go, whose e2e
 // package runs the same flow.
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { OutboxDispatcher } from '../../src/domain/webhooks/dispatcher';
@@ -28,14 +29,19 @@ beforeAll(async () => {
   dispatcher = new OutboxDispatcher(harness.app.services);
   await dispatcher.start();
 
-  // Packed (its prepack builds dist/), then installed from the tarball as a dependency of a scratch project.
+  // Copied where no parent node_modules exists (the OS temp folder), installed from its own lockfile and
+  // packed (its prepack builds dist/), then installed from the tarball as a dependency of a scratch project.
+  const standalone = path.join(mkdtempSync(path.join(tmpdir(), 'counterfoil-sdk-')), 'sdk');
+  cpSync(SDK, standalone, { recursive: true, filter: (from) => !/[\\/](node_modules|dist)$/.test(from) });
+  await run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: standalone, timeout: 300_000 });
   project = mkdtempSync(path.join(runState().tmpDir, 'sdk-project-'));
-  const packed = await run('npm', ['pack', '--json', '--pack-destination', project, '--loglevel=error'], { cwd: SDK, maxBuffer: 16 * 1024 * 1024 });
+  const packed = await run('npm', ['pack', '--json', '--pack-destination', project, '--loglevel=error'], { cwd: standalone, maxBuffer: 16 * 1024 * 1024 });
   const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
   expect(files.map((f) => f.path).sort()).toEqual(['README.md', 'dist/index.cjs', 'dist/index.mjs', 'dist/types/errors.d.ts', 'dist/types/index.d.ts', 'dist/types/openapi.d.ts', 'dist/types/pagination.d.ts', 'dist/types/retry.d.ts', 'dist/types/signed.d.ts', 'dist/types/webhooks.d.ts', 'package.json']);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'sdk-integration', private: true, type: 'module' }));
   await run('npm', ['install', `./${filename}`, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, timeout: 300_000 });
   copyFileSync(path.join(ROOT, 'test', 'fixtures', 'sdk', 'program.mjs'), path.join(project, 'program.mjs'));
+  copyFileSync(path.join(ROOT, 'test', 'fixtures', 'sdk', 'typed.ts'), path.join(project, 'typed.ts'));
 }, 600_000);
 
 afterAll(async () => {
@@ -49,6 +55,21 @@ it('installs from its tarball with ESM, CommonJS and types, and nothing but its 
   expect(Object.keys(installed.dependencies).sort()).toEqual(['@noble/ed25519', 'openapi-fetch', 'standardwebhooks']);
   const required = await run(process.execPath, ['-e', "const s = require('@counterfoil/sdk'); process.stdout.write(Object.keys(s).sort().join(','))"], { cwd: project });
   expect(required.stdout.split(',')).toEqual(expect.arrayContaining(['createCounterfoilClient', 'paginate', 'unwrap', 'verifyWebhook', 'SignedApiClient', 'CounterfoilError', 'newIdempotencyKey']));
+});
+
+it('type-checks a strict program that leaves the Idempotency-Key of money movement to the SDK', async () => {
+  const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', '--skipLibCheck', 'typed.ts'];
+  const checked = await run(process.execPath, [tsc, ...flags], { cwd: project }).catch((err: { stdout: string }) => ({ stdout: err.stdout }));
+  expect(checked.stdout).toBe('');
+});
+
+it("the served document still requires the Idempotency-Key on money movement, for other clients", async () => {
+  const served = (await (await fetch(`${harness.app.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { parameters?: { $ref?: string; in?: string; name?: string; required?: boolean }[] }>>; components: { parameters: Record<string, { in?: string; name?: string; required?: boolean }> } };
+  for (const route of ['/internal-transfers', '/withdrawals']) {
+    const key = served.paths[route]!.post!.parameters!.map((p) => (p.$ref ? served.components.parameters[p.$ref.split('/').pop()!]! : p)).find((p) => p.name === 'Idempotency-Key');
+    expect(key).toMatchObject({ in: 'header', required: true });
+  }
 });
 
 /** A tenant of its own for one SDK's run: an account with funds and a destination, a client, an API key. */

@@ -1,6 +1,16 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { paginate, retryAfterMs, retryingFetch, takesIdempotencyKey, CounterfoilError } from '../../clients/typescript/index';
+import path from 'node:path';
+import { createCounterfoilClient, isRetryableStatus, MAX_RETRY_DELAY_MS, paginate, retryAfterMs, retryingFetch, RETRYABLE_STATUSES, takesIdempotencyKey, unwrap, CounterfoilError } from '../../clients/typescript/index';
+
+/** The retry rule both SDKs share, as vectors; the Go SDK's TestSharedRetryRule reads the same file. */
+const RULE = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'clients', 'go', 'counterfoil', 'testdata', 'retry-rule.json'), 'utf8')) as {
+  retryable_statuses: number[];
+  max_delay_ms: number;
+  retry_after: { header: string; now_ms: number; wait_ms: number | null }[];
+  statuses: { status: number; retry: boolean }[];
+};
 
 /** A real HTTP server answering each request with the next of `statuses` (then 200), recording what it got. */
 async function server(statuses: number[], headers: Record<string, string> = {}) {
@@ -61,13 +71,36 @@ describe('the SDK retries', () => {
     }
   });
 
-  it('retries a GET that cannot connect, then throws the network error', async () => {
+  it('retries a GET that cannot connect, then throws a CounterfoilError network_error', async () => {
     const srv = await server([]);
     await srv.close();
     let attempts = 0;
     const counting = retryingFetch((input) => (attempts++, fetch(input)), { baseDelayMs: 1, retries: 2 });
-    await expect(counting(new Request(`${srv.url}/clients`))).rejects.toThrow('fetch failed');
+    const thrown = await counting(new Request(`${srv.url}/clients`)).catch((err: unknown) => err);
+    expect(thrown).toBeInstanceOf(CounterfoilError);
+    expect(thrown).toMatchObject({ code: 'network_error', status: 0 });
+    expect((thrown as Error).cause).toMatchObject({ message: 'fetch failed' });
     expect(attempts).toBe(3);
+  });
+
+  it('follows the rule shared with the Go SDK: its statuses, Retry-After as seconds or a date, one cap', () => {
+    expect([...RETRYABLE_STATUSES]).toEqual(RULE.retryable_statuses);
+    expect(MAX_RETRY_DELAY_MS).toBe(RULE.max_delay_ms);
+    for (const c of RULE.statuses) expect([c.status, isRetryableStatus(c.status)]).toEqual([c.status, c.retry]);
+    for (const c of RULE.retry_after) {
+      const asked = retryAfterMs(c.header, c.now_ms);
+      expect([c.header, asked === undefined ? null : Math.min(MAX_RETRY_DELAY_MS, asked)]).toEqual([c.header, c.wait_ms]);
+    }
+  });
+
+  it('does not retry a 501, which the rule leaves out', async () => {
+    const srv = await server([501]);
+    try {
+      expect((await send(new Request(`${srv.url}/clients`))).status).toBe(501);
+      expect(srv.seen).toHaveLength(1);
+    } finally {
+      await srv.close();
+    }
   });
 
   it('reads Retry-After as seconds or an HTTP date, and knows the keyed operations', () => {
@@ -79,6 +112,28 @@ describe('the SDK retries', () => {
     expect(takesIdempotencyKey('POST', '/internal-transfers')).toBe(true);
     expect(takesIdempotencyKey('GET', '/withdrawals')).toBe(false);
     expect(takesIdempotencyKey('POST', '/oauth/token')).toBe(false);
+  });
+});
+
+describe('the client reports', () => {
+  it('an unreachable host as network_error, without retries too', async () => {
+    const srv = await server([]);
+    await srv.close();
+    const api = createCounterfoilClient({ baseUrl: srv.url, retry: false });
+    await expect(api.GET('/clients')).rejects.toMatchObject({ name: 'CounterfoilError', code: 'network_error' });
+  });
+
+  it('an answer that is not problem+json as unexpected_response with its status', async () => {
+    const s = http.createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'));
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    try {
+      const api = createCounterfoilClient({ baseUrl: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, retry: false });
+      const thrown = await api.GET('/clients').then(unwrap).catch((err: unknown) => err);
+      expect(thrown).toBeInstanceOf(CounterfoilError);
+      expect(thrown).toMatchObject({ code: 'unexpected_response', status: 404 });
+    } finally {
+      await new Promise((r) => s.close(r));
+    }
   });
 });
 

@@ -47,15 +47,56 @@ func IsIdempotentOperation(method, path string) bool {
 	return false
 }
 
+// The retry rule both SDKs share (docs/sdk.md; testdata/retry-rule.json holds the vectors each tests):
+// 429, 500, 502, 503 and 504 are worth another attempt, Retry-After is whole seconds or an HTTP date, and
+// no wait exceeds MaxRetryDelay.
+var RetryableStatuses = []int{429, 500, 502, 503, 504}
+
+// MaxRetryDelay caps any one wait, whatever Retry-After asks.
+const MaxRetryDelay = 10 * time.Second
+
+// IsRetryableStatus says whether the rule retries an answer with this status.
+func IsRetryableStatus(status int) bool {
+	for _, s := range RetryableStatuses {
+		if s == status {
+			return true
+		}
+	}
+	return false
+}
+
+// RetryAfter reads a Retry-After header (seconds or an HTTP date, RFC 9110 section 10.2.3) as a wait
+// from now; false when absent or unreadable.
+func RetryAfter(header string, now time.Time) (time.Duration, bool) {
+	header = strings.TrimSpace(header)
+	if header == "" {
+		return 0, false
+	}
+	if s, err := strconv.Atoi(header); err == nil {
+		if s < 0 {
+			return 0, false
+		}
+		return time.Duration(s) * time.Second, true
+	}
+	at, err := http.ParseTime(header)
+	if err != nil {
+		return 0, false
+	}
+	if d := at.Sub(now); d > 0 {
+		return d, true
+	}
+	return 0, true
+}
+
 // RetryTransport keys and retries requests. Keyed operations get an Idempotency-Key when they carry
-// none, and every attempt sends the same one. Network errors and 5xx are retried for GET, HEAD and
-// keyed operations only (anything else may have acted); 429 is retried for all (it did not act).
-// Retry-After (seconds) is honoured, else the delay doubles from BaseDelay.
+// none, and every attempt sends the same one. Network errors and 500/502/503/504 are retried for GET,
+// HEAD, OPTIONS, PUT, DELETE and keyed operations only (anything else may have acted); 429 is retried for all (it did not act).
+// Retry-After (seconds or a date) is honoured, else the delay doubles from BaseDelay.
 type RetryTransport struct {
 	Base       http.RoundTripper
 	MaxRetries int           // default 3
 	BaseDelay  time.Duration // default 200ms
-	MaxDelay   time.Duration // cap on any one wait; default 30s
+	MaxDelay   time.Duration // cap on any one wait; default MaxRetryDelay (10s)
 	Sleep      func(time.Duration)
 }
 
@@ -72,7 +113,7 @@ func (t *RetryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		delay = 200 * time.Millisecond
 	}
 	if maxDelay == 0 {
-		maxDelay = 30 * time.Second
+		maxDelay = MaxRetryDelay
 	}
 	sleep := t.Sleep
 	if sleep == nil {
@@ -91,7 +132,8 @@ func (t *RetryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if keyed && req.Header.Get("Idempotency-Key") == "" {
 		req.Header.Set("Idempotency-Key", NewIdempotencyKey())
 	}
-	safe := req.Method == http.MethodGet || req.Method == http.MethodHead || keyed
+	// The methods RFC 9110 makes idempotent, as the TypeScript SDK does, and keyed operations.
+	safe := req.Method == http.MethodGet || req.Method == http.MethodHead || req.Method == http.MethodOptions || req.Method == http.MethodPut || req.Method == http.MethodDelete || keyed
 	for attempt := 0; ; attempt++ {
 		if body != nil {
 			req.Body = io.NopCloser(bytes.NewReader(body))
@@ -101,10 +143,10 @@ func (t *RetryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		wait := delay << attempt
 		if err != nil {
 			retry = safe
-		} else if res.StatusCode == http.StatusTooManyRequests || (res.StatusCode >= 500 && safe) {
+		} else if res.StatusCode == http.StatusTooManyRequests || (IsRetryableStatus(res.StatusCode) && safe) {
 			retry = true
-			if s, perr := strconv.Atoi(res.Header.Get("Retry-After")); perr == nil && s >= 0 {
-				wait = time.Duration(s) * time.Second
+			if d, ok := RetryAfter(res.Header.Get("Retry-After"), time.Now()); ok {
+				wait = d
 			}
 		}
 		if !retry || attempt >= retries {
