@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { Problem, Schemas } from '../../../clients/typescript/index';
+import type { SdkProblem as Problem, Schemas } from '../../../clients/typescript/index';
 import type { Created } from '../lib/forms';
 import { useName } from '../lib/names';
 import { Field, Notice, ProblemView } from './ui';

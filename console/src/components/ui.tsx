@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { Problem, Schemas } from '../../../clients/typescript/index';
+import type { SdkProblem as Problem, Schemas } from '../../../clients/typescript/index';
 import type { Loaded } from '../lib/hooks';
 import { formatAmount, usePrecisions } from '../lib/money';
 import { useName } from '../lib/names';

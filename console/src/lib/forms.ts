@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { newIdempotencyKey, problemOf, type Problem } from '../../../clients/typescript/index';
+import { newIdempotencyKey, problemOf, type SdkProblem as Problem } from '../../../clients/typescript/index';
 
 /** The data of a typed API answer, or its problem thrown (for a step run by `useSteps`). */
 export function dataOf<T>(res: { data?: T; error?: unknown; response?: Response }): T {

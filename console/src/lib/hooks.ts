@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { problemOf, type Problem } from '../../../clients/typescript/index';
+import { problemOf, type SdkProblem as Problem } from '../../../clients/typescript/index';
 
 export type Loaded<T> =
   | { state: 'loading'; data?: T; reload: () => void }

@@ -1,4 +1,4 @@
-import { createCounterfoilClient, type Problem } from '../../../clients/typescript/index';
+import { createCounterfoilClient, type SdkProblem as Problem } from '../../../clients/typescript/index';
 
 /**
  * The signed-in person's session, in memory only: a reload or a closed tab forgets the token

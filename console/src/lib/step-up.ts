@@ -1,5 +1,5 @@
 import { startAuthentication } from '@simplewebauthn/browser';
-import type { Problem } from '../../../clients/typescript/index';
+import type { SdkProblem as Problem } from '../../../clients/typescript/index';
 import { api } from './session';
 
 type GovernedAction = 'approvals.approve' | 'approvals.reject' | 'api_keys.create';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { newIdempotencyKey, problemOf, type Problem } from '../../../../clients/typescript/index';
+import { newIdempotencyKey, problemOf, type SdkProblem as Problem } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
 import { useName } from '../../lib/names';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript/index';
+import { problemOf, type SdkProblem as Problem, type Schemas } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
 import { changeApiKey, createApiKey, listActiveClients, listApiKeys, updateAllowlist } from './api/api-keys';

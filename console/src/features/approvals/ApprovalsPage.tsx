@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript/index';
+import { problemOf, type SdkProblem as Problem, type Schemas } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
 import { formatAmount, usePrecisions } from '../../lib/money';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { newIdempotencyKey, problemOf, type Problem, type Schemas } from '../../../../clients/typescript/index';
+import { newIdempotencyKey, problemOf, type SdkProblem as Problem, type Schemas } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
 import { Dialog, Field, Loader, Notice, Page, Pager, ProblemView, Ref, Status, Table, When } from '../../components/ui';

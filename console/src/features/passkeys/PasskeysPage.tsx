@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { problemOf, type Problem, type Schemas } from '../../../../clients/typescript/index';
+import { problemOf, type SdkProblem as Problem, type Schemas } from '../../../../clients/typescript/index';
 import { useApi } from '../../lib/hooks';
 import { enrolPasskey, listPasskeys, removePasskey } from './api/passkeys';
 import { Field, Loader, Notice, Page, ProblemView, Table, When } from '../../components/ui';

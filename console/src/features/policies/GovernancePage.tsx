@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { problemOf, type Problem } from '../../../../clients/typescript/index';
+import { problemOf, type SdkProblem as Problem } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
 import { useApi } from '../../lib/hooks';
 import { Field, Loader, Notice, Page, ProblemView, Ref, When } from '../../components/ui';

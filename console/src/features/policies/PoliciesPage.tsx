@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { problemOf, type Problem } from '../../../../clients/typescript/index';
+import { problemOf, type SdkProblem as Problem } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
 import { subjectRef } from '../../lib/names';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { problemOf, type Problem } from '../../../../../clients/typescript/index';
+import { problemOf, type SdkProblem as Problem } from '../../../../../clients/typescript/index';
 import { useAccess } from '../../../lib/access';
 import type { AnyRecord } from '../../../lib/records';
 import { Dialog, Money, Notice, ProblemView, Ref } from '../../../components/ui';
