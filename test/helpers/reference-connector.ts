@@ -110,7 +110,7 @@ export class ReferenceConnector {
 }
 
 /** A routing that sends every rail, network, market, KYC path and screening key to the connector named `name`. */
-export const routingTo = (name: string) => JSON.stringify({ rails: { '*': name }, deposits: { '*': name }, prices: { '*': name }, kyc: { '*': name }, screening: { '*': name } });
+export const routingTo = (name: string) => JSON.stringify({ rails: { '*': name }, deposits: { '*': name }, prices: { '*': name }, kyc: { '*': name }, screening: { '*': name }, statements: { '*': name } });
 
 /** Production mode with every provider path routed to the reference connector `connector`, trusted on loopback. */
 export function productionThrough(connector: ReferenceConnector, timeoutMs = 1000): Record<string, string> {
