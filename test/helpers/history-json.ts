@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { runState } from './run-state';
@@ -6,10 +6,12 @@ import { runState } from './run-state';
 type History = Parameters<typeof historyToJSON>[0];
 
 const ROOT = path.resolve(__dirname, '../..') + path.sep;
+// node_modules may be a link to another checkout's; its stack frames then name that checkout.
+const MODULES = realpathSync(path.join(ROOT, 'node_modules')) + path.sep;
 
 /** A history as committed JSON: failure stack traces name files relative to the checkout, not this machine's paths. */
 export function historyJson(history: History): string {
-  return historyToJSON(history).split(ROOT).join('');
+  return historyToJSON(history).split(MODULES).join(`node_modules${path.sep}`).split(ROOT).join('');
 }
 
 /**
