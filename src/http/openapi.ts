@@ -10,6 +10,7 @@ import { eventTypes, type EventTypeDef } from '../events/catalogue';
 import { EventBody } from './routes/events';
 import recordedExamples from './openapi-examples.json';
 import recordedWebhookExamples from './openapi-webhook-examples.json';
+import { EVERY_ANSWER, headerRefs, registerResponseHeaders } from './response-headers';
 
 /**
  * One exchange per operation, recorded from a test run and scrubbed (`npm run record:examples`,
@@ -105,6 +106,7 @@ const COMMON_ERRORS: ErrorCode[] = ['EdgeBadRequest', 'Unauthorized', 'EdgeForbi
 export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; description: string; serverUrl: string }) {
   const registry = new OpenAPIRegistry();
   registry.register('Problem', Problem);
+  registerResponseHeaders(registry);
   // A shared parameter's `required` cannot be overridden where it is referenced: the shared ones are
   // optional, and money movement, which requires its key, declares the header inline as required.
   const idem = registry.registerParameter('IdempotencyKey', IdempotencyKeyHeader.optional());
@@ -154,7 +156,12 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
       const examples = example?.status === Number(status) ? { examples: recorded(example.response) } : {};
       responses[status] = {
         description: spec.description,
-        headers: { [VERSION_HEADER]: { description: 'The API version the answer is rendered at.', schema: { type: 'string' } } },
+        headers: headerRefs([
+          ...EVERY_ANSWER,
+          // A resource with a version answers its ETag; a polled read the tag of its body.
+          ...(def.conditional || (spec.schema && 'shape' in spec.schema && 'etag' in (spec.schema as { shape: object }).shape) ? ['ETag'] : []),
+          ...(def.idempotency ? ['Idempotent-Replayed'] : []),
+        ]) as never,
         ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema, ...examples } } } : {}),
       };
     }
@@ -167,6 +174,7 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
       const prior = responses[status] as { description: string } | undefined;
       responses[status] = {
         description: prior ? `${prior.description} | ${code}` : code,
+        headers: headerRefs([...EVERY_ANSWER, ...(status === '429' || status === '503' ? ['Retry-After'] : [])]) as never,
         content: { 'application/problem+json': { schema: Problem } },
       };
     }

@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { z } from '../../schema/zod';
 import { SIGNED_ERRORS, SIGNED_ERROR_LABELS, type SignedErrorLabel } from './errors';
 import type { SignedRoute } from './routes';
+import { EVERY_ANSWER, headerRefs, registerResponseHeaders } from '../response-headers';
 import { API_VERSIONS, LATEST_API_VERSION, VERSION_CHANGES, VERSION_HEADER } from '../../versions';
 
 const COMMON: Record<'get' | 'post', SignedErrorLabel[]> = {
@@ -58,6 +59,7 @@ ${errorTable}`;
 export function signedOpenApiDocument(routes: SignedRoute[], serverUrl: string) {
   const registry = new OpenAPIRegistry();
   registry.register('V1Error', V1Error);
+  registerResponseHeaders(registry, [...EVERY_ANSWER, 'Retry-After', 'X-Replayed']);
   registry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'x-apikey', description: 'The API key, on every request.' });
   const apiVersion = registry.registerParameter(
     'CounterfoilVersion',
@@ -75,7 +77,7 @@ export function signedOpenApiDocument(routes: SignedRoute[], serverUrl: string) 
     const responses: RouteConfig['responses'] = {
       200: {
         description: route.summary,
-        headers: { [VERSION_HEADER]: { description: 'The API version the answer is rendered at.', schema: { type: 'string' } } },
+        headers: headerRefs([...EVERY_ANSWER, ...(route.method === 'post' ? ['X-Replayed'] : [])]) as never,
         content: { 'application/json': { schema: route.response } },
       },
     };
@@ -87,6 +89,7 @@ export function signedOpenApiDocument(routes: SignedRoute[], serverUrl: string) 
     for (const [status, labels] of byStatus) {
       responses[status] = {
         description: labels.map((l) => `${SIGNED_ERRORS[l].code} ${l}`).join(' | '),
+        headers: headerRefs([...EVERY_ANSWER, ...(status === 429 || status === 503 ? ['Retry-After'] : [])]) as never,
         content: { 'application/json': { schema: V1Error } },
       };
     }
