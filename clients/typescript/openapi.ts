@@ -7998,7 +7998,7 @@ export interface components {
         };
         ApprovalRejectRequest: {
             /** @description Why it is rejected, kept with the vote (`votes[].note`) and shown with the approval. The console always asks for one. */
-            reason: string;
+            reason?: string;
         };
         ApprovalRequirement: {
             approval_ttl_seconds: number;

@@ -36,7 +36,7 @@ const DecisionNote = {
     .optional()
     .openapi('ApprovalApproveRequest'),
   reject: z
-    .object({ reason: Note.openapi({ description: 'Why it is rejected, kept with the vote (`votes[].note`) and shown with the approval. The console always asks for one.' }) })
+    .object({ reason: Note.optional().openapi({ description: 'Why it is rejected, kept with the vote (`votes[].note`) and shown with the approval. The console always asks for one.' }) })
     .strict()
     .optional()
     .openapi('ApprovalRejectRequest'),
