@@ -234,7 +234,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a governed operation
-         * @description Counts the caller towards the quorum (a second approval by the same user counts once); at the quorum the approval is `approved` and the operation proceeds. Only a human decides: a user token (403 `human_approval_required`) holding the approving role at the governed scope (403 `not_an_eligible_approver`); the initiator is refused when the rule bars it (403 `initiator_cannot_approve`). A decided or expired approval is 409 (`approval_<status>`). Needs an action token (`X-Action-Token`) for the action named below, bound to `approvals/<id>`. The decision is delivered to the governed workflow as a validated Update; the answer is the approval as the workflow accepted it. A decision the workflow took but could not record within 8 s (a database failover) is 503 `decision_in_progress`: read the approval a moment later, and decide again (with a new action token) only if it is still pending without the vote. Action: `approvals.approve`.
+         * @description Counts the caller towards the quorum (a second approval by the same user counts once); at the quorum the approval is `approved` and the operation proceeds. The body's optional `comment` is kept with the vote. Only a human decides: a user token (403 `human_approval_required`) holding the approving role at the governed scope (403 `not_an_eligible_approver`); the initiator is refused when the rule bars it (403 `initiator_cannot_approve`). A decided or expired approval is 409 (`approval_<status>`). Needs an action token (`X-Action-Token`) for the action named below, bound to `approvals/<id>`. The decision is delivered to the governed workflow as a validated Update; the answer is the approval as the workflow accepted it. A decision the workflow took but could not record within 8 s (a database failover) is 503 `decision_in_progress`: read the approval a moment later, and decide again (with a new action token) only if it is still pending without the vote. Action: `approvals.approve`.
          *
          *     Requires permission `approvals.decide`.
          *
@@ -302,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a governed operation
-         * @description One rejection rejects: the approval is `rejected` and the operation ends `rejected`, its hold released. Only a human decides: a user token (403 `human_approval_required`) holding the approving role at the governed scope (403 `not_an_eligible_approver`); the initiator is refused when the rule bars it (403 `initiator_cannot_approve`). A decided or expired approval is 409 (`approval_<status>`). Needs an action token (`X-Action-Token`) for the action named below, bound to `approvals/<id>`. The decision is delivered to the governed workflow as a validated Update; the answer is the approval as the workflow accepted it. A decision the workflow took but could not record within 8 s (a database failover) is 503 `decision_in_progress`: read the approval a moment later, and decide again (with a new action token) only if it is still pending without the vote. Action: `approvals.reject`.
+         * @description One rejection rejects: the approval is `rejected` and the operation ends `rejected`, its hold released. The body's `reason` is kept with the vote. Only a human decides: a user token (403 `human_approval_required`) holding the approving role at the governed scope (403 `not_an_eligible_approver`); the initiator is refused when the rule bars it (403 `initiator_cannot_approve`). A decided or expired approval is 409 (`approval_<status>`). Needs an action token (`X-Action-Token`) for the action named below, bound to `approvals/<id>`. The decision is delivered to the governed workflow as a validated Update; the answer is the approval as the workflow accepted it. A decision the workflow took but could not record within 8 s (a database failover) is 503 `decision_in_progress`: read the approval a moment later, and decide again (with a new action token) only if it is still pending without the vote. Action: `approvals.reject`.
          *
          *     Requires permission `approvals.decide`.
          *
@@ -7946,6 +7946,8 @@ export interface components {
                  * @example 2026-11-21T10:00:00.000Z
                  */
                 created_at: string;
+                /** @description Why: the reason given with a rejection, or the comment given with an approval; null when none was given. */
+                note?: string | null;
                 principal: {
                     id: string;
                     kind: string;
@@ -7959,6 +7961,10 @@ export interface components {
                 /** @enum {string} */
                 verdict: "approve" | "reject";
             }[];
+        };
+        ApprovalApproveRequest: {
+            /** @description An optional comment, kept with the vote (`votes[].note`). */
+            comment?: string;
         };
         /** @description For `approvals.decide_many` only (and required there): the decision and the approvals it binds the token to, in any order. */
         ApprovalBatchBinding: {
@@ -7989,6 +7995,10 @@ export interface components {
         ApprovalList: {
             items: components["schemas"]["Approval"][];
             next_page_token: string | null;
+        };
+        ApprovalRejectRequest: {
+            /** @description Why it is rejected, kept with the vote (`votes[].note`) and shown with the approval. The console always asks for one. */
+            reason?: string;
         };
         ApprovalRequirement: {
             approval_ttl_seconds: number;
@@ -16160,7 +16170,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalApproveRequest"];
+            };
+        };
         responses: {
             /** @description The approval after the decision. */
             200: {
@@ -16562,7 +16576,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalRejectRequest"];
+            };
+        };
         responses: {
             /** @description The approval after the decision. */
             200: {

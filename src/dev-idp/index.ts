@@ -1,3 +1,4 @@
+import { loopbackAliases } from './origins';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -29,7 +30,7 @@ export async function startDevSignIn(config: Config, log: Logger, credentials: B
     host: config.host,
     port: config.devIdentityProvider.port,
     stateDir: config.dataDir,
-    consoleOrigins: [new URL(config.tenantApiBaseUrl).origin],
+    consoleOrigins: loopbackAliases(new URL(config.tenantApiBaseUrl).origin),
     directory,
   });
   return {
@@ -43,3 +44,4 @@ export async function startDevSignIn(config: Config, log: Logger, credentials: B
     },
   };
 }
+

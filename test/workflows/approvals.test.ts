@@ -121,6 +121,25 @@ it('needs the action token (428 without one)', async () => {
   await org.waitFor(w.id, ['rejected']);
 });
 
+it('keeps the approving comment and the rejecting reason with the votes; an empty reason is 400', async () => {
+  const w = await pendingWithdrawal();
+  const decideWith = async (verdict: 'approve' | 'reject', token: string, body: unknown) => {
+    const at = await org.api('POST', '/action-tokens', { action: `approvals.${verdict}`, resource_ref: w.approvalRef }, {}, token);
+    return org.api('POST', `/${w.approvalRef}/${verdict}`, body, { 'x-action-token': at.body.token }, token);
+  };
+  expect((await decideWith('approve', approverA.token, { comment: 'Matches the invoice from the supplier' })).status).toBe(200);
+  const empty = await decideWith('reject', approverB.token, { reason: '  ' });
+  expect({ status: empty.status, pointer: empty.body.errors?.[0]?.pointer }).toEqual({ status: 400, pointer: '/body/reason' });
+  const rejected = await decideWith('reject', approverB.token, { reason: 'Wrong beneficiary on the invoice' });
+  expect(rejected.status).toBe(200);
+  const read = await org.ok(200, 'GET', `/${w.approvalRef}`);
+  expect(read.votes.map((v: { verdict: string; note: string | null }) => [v.verdict, v.note])).toEqual([
+    ['approve', 'Matches the invoice from the supplier'],
+    ['reject', 'Wrong beneficiary on the invoice'],
+  ]);
+  await org.waitFor(w.id, ['rejected']);
+});
+
 it('rejects on one rejection and releases the hold once', async () => {
   const before = await org.balance(account);
   const w = await pendingWithdrawal();

@@ -45,6 +45,7 @@ export function ApprovalFacts({ approval, children }: { approval: Approval; chil
               <span key={v.principal.id}>
                 {i ? '; ' : ''}
                 {v.verdict} by <Ref value={subjectRef(v.principal)} />
+                {v.note ? <> — “{v.note}”</> : null}
               </span>
             ))
           : 'none yet'}

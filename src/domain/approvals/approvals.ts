@@ -34,6 +34,7 @@ export interface VoteRow {
   verdict: 'approve' | 'reject';
   attribution: SubjectAttribution;
   proof: DecisionProof | null;
+  note: string | null;
   created_at: Date;
 }
 
@@ -96,6 +97,7 @@ export function presentApproval(a: ApprovalRow, votes: VoteRow[]) {
       actor: v.attribution.actor ?? null,
       ...(v.proof ? { proof: v.proof } : {}),
       verdict: v.verdict,
+      note: v.note ?? null,
       created_at: new Date(v.created_at).toISOString(),
     })),
     expires_at: new Date(a.expires_at).toISOString(),
@@ -115,7 +117,7 @@ export async function findApproval(sql: Db, id: string): Promise<ApprovalRow | n
 }
 
 async function votesOf(sql: Db, approvalId: string): Promise<VoteRow[]> {
-  return sql<VoteRow[]>`select user_id, verdict, attribution, proof, created_at from approval_votes where approval_id = ${approvalId} order by created_at, user_id`;
+  return sql<VoteRow[]>`select user_id, verdict, attribution, proof, note, created_at from approval_votes where approval_id = ${approvalId} order by created_at, user_id`;
 }
 
 export async function viewApproval(sql: Db, id: string): Promise<ApprovalView> {
@@ -141,7 +143,7 @@ export async function listApprovals(
   if (q.decidable && caller.subject.kind !== 'user') return [];
   const rows = (await sql`
     select ${sql.unsafe(COLUMNS)},
-           coalesce((select json_agg(json_build_object('user_id', v.user_id, 'verdict', v.verdict, 'attribution', v.attribution, 'proof', v.proof, 'created_at', v.created_at)
+           coalesce((select json_agg(json_build_object('user_id', v.user_id, 'verdict', v.verdict, 'attribution', v.attribution, 'proof', v.proof, 'note', v.note, 'created_at', v.created_at)
                                      order by v.created_at, v.user_id)
                        from approval_votes v where v.approval_id = approvals.id), '[]') as votes
       from approvals
@@ -229,8 +231,8 @@ export async function recordApprovalChange(
     if (input.auditEntry) await writeCarriedEntry(tx, input.auditEntry);
     if (input.vote) {
       await tx`
-        insert into approval_votes (approval_id, user_id, verdict, attribution, proof)
-        values (${input.approvalId}, ${input.vote.principal.id}, ${input.vote.verdict}, ${tx.json(input.vote.attribution as never)}, ${input.vote.proof ?? null})
+        insert into approval_votes (approval_id, user_id, verdict, attribution, proof, note)
+        values (${input.approvalId}, ${input.vote.principal.id}, ${input.vote.verdict}, ${tx.json(input.vote.attribution as never)}, ${input.vote.proof ?? null}, ${input.vote.note ?? null})
         on conflict (approval_id, user_id) do nothing`;
     }
     if (input.decision) {

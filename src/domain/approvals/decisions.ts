@@ -103,6 +103,7 @@ export async function decideApproval(
   verdict: ApprovalVote['verdict'],
   audit?: CarriedEntry,
   tokenProof?: ActionTokenProof,
+  note?: string,
 ): Promise<ApprovalView> {
   const approval = await readApproval(services.sql, caller, approvalId, 'approvals.decide');
   const { party, proof } = await decidingParty(services, caller, tokenProof);
@@ -119,7 +120,7 @@ export async function decideApproval(
   if (verdict === 'approve' && approval.requirement_snapshot.reason_code === COMPLIANCE_RELEASE_REASON && !(await compliancePolicy(services.sql, approval.enterprise_id)).overrides_allowed) {
     throw conflict('The compliance policy forbids overriding a screening: this decision can only reject.', 'compliance_override_forbidden');
   }
-  const vote: ApprovalVote = { verdict, principal: caller.subject, party, proof, attribution: caller.attribution(), auditEntry: audit?.entry };
+  const vote: ApprovalVote = { verdict, principal: caller.subject, party, proof, ...(note ? { note } : {}), attribution: caller.attribution(), auditEntry: audit?.entry };
   const decided = await sendUpdate(services, approval, APPROVAL_UPDATES.decide, vote);
   audit?.committed();
   return decided;

@@ -49,6 +49,7 @@ export const ApprovalBody = z
           description: '`sign_in`: the person signed in themselves; `passkey`: a passkey assertion bound to this approval proved them; `delegated`: a delegate decided (only while the governance setting `delegated_approvals` is on).',
         }),
         verdict: z.enum(['approve', 'reject']),
+        note: z.string().nullable().optional().openapi({ description: 'Why: the reason given with a rejection, or the comment given with an approval; null when none was given.' }),
         created_at: Timestamp,
       }),
     ),

@@ -65,6 +65,8 @@ export interface ApprovalVote {
    */
   party?: string;
   proof?: DecisionProof;
+  /** The rejecting reason or the approving comment the person gave (absent: none). */
+  note?: string;
   attribution: SubjectAttribution;
   /** The request's success audit entry, committed with the vote (audit/entries carriedEntry). */
   auditEntry?: EntryRecord;

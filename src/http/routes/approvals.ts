@@ -26,6 +26,22 @@ import { APPROVAL_BATCH_MAX } from './action-tokens';
 
 const ApprovalParams = z.object({ approval_id: Uuid });
 
+const Note = z.string().trim().min(1).max(1000);
+
+/** Why the person decides so: a reason with a rejection, an optional comment with an approval (votes[].note). */
+const DecisionNote = {
+  approve: z
+    .object({ comment: Note.optional().openapi({ description: 'An optional comment, kept with the vote (`votes[].note`).' }) })
+    .strict()
+    .optional()
+    .openapi('ApprovalApproveRequest'),
+  reject: z
+    .object({ reason: Note.optional().openapi({ description: 'Why it is rejected, kept with the vote (`votes[].note`) and shown with the approval. The console always asks for one.' }) })
+    .strict()
+    .optional()
+    .openapi('ApprovalRejectRequest'),
+};
+
 export const listApprovalsRoute = defineRoute({
   method: 'get',
   path: '/approvals',
@@ -99,19 +115,21 @@ function decisionRoute(verdict: 'approve' | 'reject') {
     summary: verdict === 'approve' ? 'Approve a governed operation' : 'Reject a governed operation',
     description:
       verdict === 'approve'
-        ? `Counts the caller towards the quorum (a second approval by the same user counts once); at the quorum the approval is \`approved\` and the operation proceeds. ${DECISION_DESCRIPTION} Action: \`approvals.approve\`.`
-        : `One rejection rejects: the approval is \`rejected\` and the operation ends \`rejected\`, its hold released. ${DECISION_DESCRIPTION} Action: \`approvals.reject\`.`,
+        ? `Counts the caller towards the quorum (a second approval by the same user counts once); at the quorum the approval is \`approved\` and the operation proceeds. The body's optional \`comment\` is kept with the vote. ${DECISION_DESCRIPTION} Action: \`approvals.approve\`.`
+        : `One rejection rejects: the approval is \`rejected\` and the operation ends \`rejected\`, its hold released. The body's \`reason\` is kept with the vote. ${DECISION_DESCRIPTION} Action: \`approvals.reject\`.`,
     tags: ['Approvals'],
     auth: { kind: 'bearer', permission: 'approvals.decide' },
     actionToken: verdict === 'approve' ? 'approvals.approve' : 'approvals.reject',
     actionTokenResource: (p: { approval_id: string }) => `approvals/${p.approval_id}`,
     params: ApprovalParams,
+    body: DecisionNote[verdict],
     responses: { 200: { description: 'The approval after the decision.', schema: ApprovalBody } },
     errors: ['EdgeNotFound', 'EdgeForbidden', 'EdgeConflict', 'EdgeActionTokenRequired', 'TemporarilyUnavailable'],
     // The workflow's activity commits the entry (carried by the Update) with the vote or the decision.
-    handler: async ({ params, caller, services, ctx }) => ({
-      body: await decideApproval(services, caller, params.approval_id, verdict, carriedEntry(ctx, 200), ctx.state.actionTokenProof),
-    }),
+    handler: async ({ params, body, caller, services, ctx }) => {
+      const note = body && ('reason' in body ? body.reason : 'comment' in body ? body.comment : undefined);
+      return { body: await decideApproval(services, caller, params.approval_id, verdict, carriedEntry(ctx, 200), ctx.state.actionTokenProof, note) };
+    },
   });
 }
 

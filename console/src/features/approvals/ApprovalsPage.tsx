@@ -91,6 +91,7 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
   const { target, destination } = governed;
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
   const what = describe(governed, usePrecisions());
   const canDecide = decidable && approval.status === 'pending' && access.can('approvals.decide') && access.can('action_tokens.create');
@@ -99,7 +100,7 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
     setBusy(true);
     setProblem(null);
     try {
-      const res = await decideApproval(approval.id, v);
+      const res = await decideApproval(approval.id, v, note);
       if (!res.data) throw problemOf(res.error, res.response);
       setVerdict(null);
       onDecided(res.data);
@@ -157,9 +158,13 @@ function ApprovalCard({ approval, decidable, onDecided }: { approval: Approval; 
               : 'One rejection ends it: nothing changes.'}{' '}
           A single-use action token bound to you and this approval is issued for this decision.
         </p>
+        <label>
+          {verdict === 'reject' ? 'Reason (required, kept with the decision)' : 'Comment (optional, kept with the decision)'}
+          <textarea value={note} maxLength={1000} required={verdict === 'reject'} onChange={(e) => setNote(e.target.value)} />
+        </label>
         {problem ? <ProblemView problem={problem} /> : null}
         <div className="actions">
-          <button type="button" className={verdict === 'approve' ? 'primary' : 'danger'} disabled={busy} onClick={() => verdict && void decide(verdict)}>
+          <button type="button" className={verdict === 'approve' ? 'primary' : 'danger'} disabled={busy || (verdict === 'reject' && !note.trim())} onClick={() => verdict && void decide(verdict)}>
             {busy ? 'Working…' : verdict === 'approve' ? 'Approve' : 'Reject'}
           </button>
           <button type="button" disabled={busy} onClick={() => setVerdict(null)}>

@@ -23,12 +23,16 @@ export const countWaiting = () => api.GET('/approvals', { params: { query: { dec
  * The one place a verdict is given, for money, destinations and policy changes alike: the step-up (a passkey
  * when the person has one), a single-use token bound to this person, verdict and approval, then the decision.
  */
-export async function decideApproval(approvalId: string, verdict: Verdict) {
+export async function decideApproval(approvalId: string, verdict: Verdict, note: string) {
   const action = verdict === 'approve' ? 'approvals.approve' : 'approvals.reject';
   const token = await stepUpToken(action, `approvals/${approvalId}`);
   if (!token.data) return { data: undefined, error: token.error, response: token.response };
-  const path = verdict === 'approve' ? '/approvals/{approval_id}/approve' : '/approvals/{approval_id}/reject';
-  return api.POST(path, { params: { path: { approval_id: approvalId }, header: { 'X-Action-Token': token.data.token } } });
+  const params = { path: { approval_id: approvalId }, header: { 'X-Action-Token': token.data.token } };
+  const text = note.trim();
+  // A rejection always says why; an approval's comment is optional.
+  return verdict === 'approve'
+    ? api.POST('/approvals/{approval_id}/approve', { params, body: text ? { comment: text } : {} })
+    : api.POST('/approvals/{approval_id}/reject', { params, body: { reason: text } });
 }
 
 export const getDestination = (id: string) => api.GET('/withdrawal-destinations/{destination_id}', { params: { path: { destination_id: id } } });
