@@ -7,6 +7,8 @@
 // BENCH_ACCOUNTS (1: every withdrawal from one account, which serialises on its balance row).
 // BENCH_TRACING=compare: a second API and worker pair with tracing on (test/bench/tracing.ts) beside the
 // first, the offered load run BENCH_TRACING_ROUNDS (3) times on each, alternating; no baselines.
+// Statements per withdrawal: the API's and the worker's connections go through a counting proxy
+// (test/bench/statement-counter.ts), by kind and by statement text; BENCH_STATEMENTS=off connects them directly.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,12 +26,16 @@ import { SEARCH_ATTRIBUTE_REGISTRATION } from '../../src/temporal/search-attribu
 import { ensureTemporalCli } from '../../temporal/cli';
 import { startDevServerOnFreePort } from '../../temporal/dev-server';
 import { TRACING_COMPARE, TRACING_ROUNDS, change, median, pairedChange, startOtlpSink, type OtlpSink } from './tracing';
+import { perOperation, startStatementCounter, topStatements, type StatementCounts } from './statement-counter';
 import { cpuMs, machineProbeMs, postgresCpuMs, report, roleRuntime, scratchDatabase, spawnApi, spawnWorker } from './support';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 /** Client accounts of the one enterprise the withdrawals are spread over, round robin (1: all from one account). */
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1);
+const COUNT_STATEMENTS = process.env.BENCH_STATEMENTS !== 'off';
+/** Statement texts listed in the report, most frequent first. */
+const TOP_STATEMENTS = Number(process.env.BENCH_TOP_STATEMENTS ?? 30);
 /**
  * Baselines, bare workflows on the same server at the same rate: the shape of a withdrawal without
  * approval (one local activity: submit, confirm, settle) — the ratio is taken against it — and the
@@ -78,8 +84,11 @@ async function main() {
   const db = await scratchDatabase('counterfoil_bench_wd');
   const dbName = new URL(db.url).pathname.slice(1);
   const taskQueue = `bench-${randomUUID()}`;
+  const dbUrl = new URL(db.url);
+  const counter = COUNT_STATEMENTS ? await startStatementCounter({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432) }) : undefined;
+  const countedUrl = counter ? Object.assign(new URL(db.url), { hostname: '127.0.0.1', port: String(counter.port) }).toString() : db.url;
   const env = {
-    DATABASE_URL: db.url,
+    DATABASE_URL: countedUrl,
     TEMPORAL_ADDRESS: temporal.address,
     TEMPORAL_TASK_QUEUE: taskQueue,
     COUNTERFOIL_SANDBOX_BLOCK_MS: '0',
@@ -153,6 +162,7 @@ async function main() {
       const pids = { api: target.api.child.pid!, worker: target.worker.child.pid!, temporal: temporal.pid };
       const cpuBefore = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
       const [pgBefore, loadBefore] = [postgresCpuMs(dbName), self()];
+      counter?.reset();
       const started = Date.now();
       await openLoop(RATE, SECONDS, () => withdraw(), async () => {
         const [row] = await services.sql`select count(*)::int as n from withdrawals where status = 'executing'`;
@@ -165,13 +175,14 @@ async function main() {
         await new Promise((r) => setTimeout(r, 50));
       }
       const cpuPerWithdrawal = Object.entries(pids).map(([k, pid]) => ((cpuMs(pid) - cpuBefore[k]) / ids.length).toFixed(1)).join(' / ');
+      const statements: StatementCounts | undefined = counter ? { ...counter.counts() } : undefined;
       const pgAndLoadPerWithdrawal = `${((postgresCpuMs(dbName) - pgBefore) / ids.length).toFixed(1)} / ${((self() - loadBefore) / ids.length).toFixed(1)}`;
       const rows = await services.sql`select id, settled_at from withdrawals where id = any(${ids}::uuid[])`;
       const settled = new Map(rows.map((r) => [r.id as string, new Date(r.settled_at).getTime()]));
       const toExecuted = posts.map((p) => settled.get(p.id)! - p.startedAt);
       const lastSettled = Math.max(...settled.values());
       const sustained = ids.length / ((lastSettled - started) / 1000);
-      return { ids, failures, sustained, backlog, postLatency, toExecuted, cpuPerWithdrawal, pgAndLoadPerWithdrawal };
+      return { ids, failures, sustained, backlog, postLatency, toExecuted, cpuPerWithdrawal, pgAndLoadPerWithdrawal, statements };
     };
 
     if (TRACING_COMPARE) {
@@ -211,7 +222,7 @@ async function main() {
       return;
     }
 
-    const { ids, failures, sustained, backlog, postLatency, toExecuted, cpuPerWithdrawal, pgAndLoadPerWithdrawal } = await measure({ api, worker });
+    const { ids, failures, sustained, backlog, postLatency, toExecuted, cpuPerWithdrawal, pgAndLoadPerWithdrawal, statements } = await measure({ api, worker });
 
     // Baselines: bare workflows, same server, same rate.
     installTemporalRuntime(createLogger('warn'));
@@ -255,6 +266,9 @@ async function main() {
       'time to executed p50 / p99 (ms)': `${percentile(toExecuted, 50)} / ${percentile(toExecuted, 99)}`,
       'CPU ms per withdrawal: api / worker / temporal server': cpuPerWithdrawal,
       'CPU ms per withdrawal: PostgreSQL / this process (load, polls)': pgAndLoadPerWithdrawal,
+      // API and worker only (this process's polls connect directly), from the first POST to the last executed.
+      'statements per withdrawal (API + worker), by kind': statements ? perOperation(statements, ids.length) : 'not counted (BENCH_STATEMENTS=off)',
+      ...(statements ? topStatements(statements, ids.length, TOP_STATEMENTS) : {}),
       ...Object.fromEntries(baselines.flatMap((b) => [
         [`${b.label} /s`, b.sustained.toFixed(1)],
         [`${b.label} p50 / p99 (ms)`, `${b.p50} / ${b.p99}`],
@@ -273,6 +287,7 @@ async function main() {
     await worker?.stop();
     await closeServices(services);
     await temporal.stop();
+    await counter?.stop();
     await db.drop();
   }
 }
