@@ -5,7 +5,7 @@ type HeaderObject = { description: string; schema: { type: 'string' | 'integer' 
 
 /**
  * Every response header the API sends, declared once as `components/headers` so generated clients can
- * type them; both surfaces reference these (docs/api-versions.md, docs/idempotency.md, docs/rate-limits).
+ * type them; both surfaces reference these (docs/api-versions.md, docs/ledger.md on idempotency, docs/robustness.md on rate limits).
  */
 export const RESPONSE_HEADERS: Record<string, HeaderObject> = {
   [VERSION_HEADER]: { description: 'The API version the answer is rendered at.', schema: { type: 'string' } },

@@ -45,7 +45,7 @@ export async function startStatementCounter(target: { host: string; port: number
     const statements = new Map<string, string>(); // prepared statement name → text
     const portals = new Map<string, string>(); // portal name → statement text
     let started = false; // the startup message (and any SSLRequest before it) has no type byte
-    let buf = Buffer.alloc(0);
+    let buf: Buffer = Buffer.alloc(0);
     const cstring = (b: Buffer, at: number): [string, number] => {
       const end = b.indexOf(0, at);
       return [b.toString('utf8', at, end), end + 1];
