@@ -1,4 +1,3 @@
-import { loopbackAliases } from './origins';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -6,6 +5,7 @@ import { credentialsFile, type BootstrapCredentials } from '../bootstrap';
 import { UserDirectory } from './directory';
 import { startDevIdentityProvider, type DevIdentityProvider } from './provider';
 import { registerDevIdentityProvider, seedSandboxPeople } from './setup';
+import { loopbackAliases } from './origins';
 
 export interface DevSignIn extends DevIdentityProvider {
   enterpriseId: string;
@@ -44,4 +44,3 @@ export async function startDevSignIn(config: Config, log: Logger, credentials: B
     },
   };
 }
-
