@@ -1,26 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type Koa from 'koa';
-import { AppError, type ErrorCode } from '../errors';
+import { AppError, type ErrorCode, type ErrorReason } from '../errors';
 import { problemBody } from './problem';
 
-/** What Node's HTTP parser refused before the app saw a request: too-long URL or headers, a timeout, anything else malformed. */
-export type MalformedKind = 'headers_too_large' | 'timeout' | 'malformed';
+/**
+ * What the server refuses before the app sees a request: what Node's parser refused (too-long URL or headers,
+ * a timeout, anything else malformed), an HTTP/1.1 request without `Host`, an `Expect` other than
+ * `100-continue`, and `CONNECT` (no route tunnels).
+ */
+export type MalformedKind = 'headers_too_large' | 'timeout' | 'malformed' | 'host_missing' | 'expectation' | 'connect';
 
 /** Renders one refusal in the body shape of the API that owns the server. */
 export type MalformedAnswer = (kind: MalformedKind, requestId: string) => { status: number; contentType: string; body: unknown };
 
-const PROBLEMS: Record<MalformedKind, { code: ErrorCode; detail: string }> = {
-  headers_too_large: { code: 'EdgeRequestHeaderFieldsTooLarge', detail: 'The request line and headers exceed the 16 KiB the server reads; shorten the URL or the headers.' },
-  timeout: { code: 'EdgeRequestTimeout', detail: 'The request was not received in time.' },
-  malformed: { code: 'EdgeBadRequest', detail: 'The request is not valid HTTP/1.1.' },
+const PROBLEMS: Record<MalformedKind, { code: ErrorCode; detail: string; reason: ErrorReason }> = {
+  headers_too_large: { code: 'EdgeRequestHeaderFieldsTooLarge', detail: 'The request line and headers exceed the 16 KiB the server reads; shorten the URL or the headers.', reason: 'headers_too_large' },
+  timeout: { code: 'EdgeRequestTimeout', detail: 'The request was not received in time.', reason: 'request_timeout' },
+  malformed: { code: 'EdgeBadRequest', detail: 'The request is not valid HTTP/1.1.', reason: 'malformed_http' },
+  host_missing: { code: 'EdgeBadRequest', detail: 'An HTTP/1.1 request must carry a Host header (RFC 9112, section 3.2).', reason: 'host_header_required' },
+  expectation: { code: 'EdgeExpectationFailed', detail: 'The only expectation the server meets is Expect: 100-continue.', reason: 'expectation_unsupported' },
+  connect: { code: 'EdgeMethodNotAllowed', detail: 'CONNECT is not allowed: the server tunnels nothing.', reason: 'method_not_allowed' },
 };
 
 /** The tenant API's answer: problem+json, as every other refusal. */
 export const problemAnswer: MalformedAnswer = (kind, requestId) => {
-  const { code, detail } = PROBLEMS[kind];
-  const err = new AppError(code, detail);
+  const { code, detail, reason } = PROBLEMS[kind];
+  const err = new AppError(code, detail, { reason });
   return { status: err.status, contentType: 'application/problem+json', body: problemBody(err, requestId) };
 };
 
@@ -59,18 +66,50 @@ export function malformedRequestHandler(app: Koa): (err: NodeJS.ErrnoException, 
       return;
     }
     answered.add(socket);
-    const requestId = randomUUID();
-    const kind = kindOf(err);
-    const { status, contentType, body } = answer(kind, requestId);
-    const payload = Buffer.from(JSON.stringify(body));
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-        `Content-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n` +
-        payload.toString(),
-    );
-    // Read and drop what the client is still sending: closing with unread bytes would reset the
-    // connection, and the client could lose the answer. A client that never stops is cut off.
-    socket.resume();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    answerOnSocket(socket, answer, kindOf(err));
+  };
+}
+
+/** Writes the refusal on a socket no response owns, then closes it. */
+function answerOnSocket(socket: Socket, answer: MalformedAnswer, kind: MalformedKind): void {
+  const requestId = randomUUID();
+  const { status, contentType, body } = answer(kind, requestId);
+  const payload = Buffer.from(JSON.stringify(body));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      `Content-Type: ${contentType}\r\nContent-Length: ${payload.length}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n` +
+      payload.toString(),
+  );
+  // Read and drop what the client is still sending: closing with unread bytes would reset the
+  // connection, and the client could lose the answer. A client that never stops is cut off.
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/** Answers the refusal on a parsed request's response, and closes the connection after it. */
+function answerOnResponse(res: ServerResponse, answer: MalformedAnswer, kind: MalformedKind): void {
+  const requestId = randomUUID();
+  const { status, contentType, body } = answer(kind, requestId);
+  res.shouldKeepAlive = false;
+  res.writeHead(status, { 'Content-Type': contentType, 'X-Request-Id': requestId });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * What Node would otherwise answer itself, bare or not at all: Host is required by the request handler
+ * below (Node's own check answers a bare 400), an unmet `Expect` gets the API's 417, and `CONNECT`
+ * (which Node hands only to a `connect` listener, else closes the socket) its 405.
+ */
+export function refuseBeforeTheApp(server: Server, app: Koa): void {
+  const answer = answers.get(app) ?? problemAnswer;
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => answerOnResponse(res, answer, 'expectation'));
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => answerOnSocket(socket, answer, 'connect'));
+}
+
+/** The app's handler, with HTTP/1.1's Host requirement checked first (the server runs with requireHostHeader off). */
+export function requiringHost(app: Koa, handler: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) answerOnResponse(res, answers.get(app) ?? problemAnswer, 'host_missing');
+    else handler(req, res);
   };
 }

@@ -99,6 +99,41 @@ describe("requests Node's parser refuses get the API's error body", () => {
     expect(res.body).toMatchObject({ status, code, request_id: res.headers['x-request-id'] });
   });
 
+  // Answers Node gives itself unless told otherwise: a bare 400, a bare 417, a closed socket.
+  it.each([
+    ['an HTTP/1.1 request without Host', 'GET /enterprises HTTP/1.1\r\n\r\n', 400, 'EdgeBadRequest', 'host_header_required'],
+    ['an Expect other than 100-continue', 'POST /enterprises HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n', 417, 'EdgeExpectationFailed', 'expectation_unsupported'],
+    ['CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405, 'EdgeMethodNotAllowed', 'method_not_allowed'],
+  ])('tenant API: %s → problem+json with a reason', async (_name, request, status, code, reason) => {
+    const res = await rawExchange(app.url, request);
+    expect(res.status).toBe(status);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(res.body).toMatchObject({ status, code, reason, request_id: res.headers['x-request-id'] });
+  });
+
+  it('an HTTP/1.0 request without Host is still served (only HTTP/1.1 requires it)', async () => {
+    const { hostname, port } = new URL(app.url);
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => socket.write('GET /enterprises HTTP/1.0\r\n\r\n'));
+      const chunks: Buffer[] = [];
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+    });
+    // Unauthenticated, so the app's own 401: the request reached the pipeline.
+    expect(text.split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized');
+  });
+
+  it.each([
+    ['an HTTP/1.1 request without Host', 'GET /v1/balance HTTP/1.1\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+    ['CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405, 'METHOD_NOT_ALLOWED'],
+  ])('signed API: %s → its own error body', async (_name, request, status, label) => {
+    const res = await rawExchange(app.signedUrl, request);
+    expect(res.status).toBe(status);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.body).toMatchObject({ errorLabel: label });
+  });
+
   it.each([
     ['an over-long URL', `GET /v1/balance?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'HEADERS_TOO_LARGE', 2004],
     ['a header line without a colon', 'GET /v1/balance HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n', 400, 'MALFORMED_REQUEST', 2005],

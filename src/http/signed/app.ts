@@ -17,7 +17,15 @@ const unknownVersion = (v: string) =>
   new SignedApiError('INVALID_API_VERSION', `Unknown API version ${JSON.stringify(v.slice(0, 40))}; known versions: ${API_VERSIONS.join(', ')}.`);
 
 /** Requests Node's HTTP parser refused, in this surface's error body. */
-const MALFORMED: Record<MalformedKind, SignedErrorLabel> = { headers_too_large: 'HEADERS_TOO_LARGE', timeout: 'REQUEST_TIMEOUT', malformed: 'MALFORMED_REQUEST' };
+const MALFORMED: Record<MalformedKind, SignedErrorLabel> = {
+  headers_too_large: 'HEADERS_TOO_LARGE',
+  timeout: 'REQUEST_TIMEOUT',
+  malformed: 'MALFORMED_REQUEST',
+  // The contract's labels have no 417: a request without Host or with an unmet Expect is malformed to it.
+  host_missing: 'MALFORMED_REQUEST',
+  expectation: 'MALFORMED_REQUEST',
+  connect: 'METHOD_NOT_ALLOWED',
+};
 
 /** The tenant pipeline's check, worded as the contract's one sentence: `fromAmount: must be a decimal string; colour: unknown field`. */
 function validBody(route: SignedRoute, body: unknown): unknown {
