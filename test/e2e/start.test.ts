@@ -1,57 +1,15 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../temporal/dev-server';
 import { call } from '../helpers/app';
 import { runState } from '../helpers/run-state';
+import { startCounterfoil as start, stopCounterfoil as stop } from '../helpers/counterfoil-start';
+import { holdPorts } from '../helpers/hold-ports';
 
 const ROOT = path.resolve(__dirname, '../..');
 jest.setTimeout(240_000);
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  tenantUrl: string;
-  signedUrl: string;
-  temporalUiUrl: string;
-  readyMs: number;
-}
-
-/** Runs `bin/counterfoil start`, as `npm start` does, and waits for its banner. */
-function start(env: Record<string, string>): Promise<Started> {
-  const began = Date.now();
-  const child = spawn(path.join(ROOT, 'bin/counterfoil'), ['start'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner within 180 s:\n${out}`)), 180_000);
-    child.on('exit', (code) => reject(new Error(`exited with ${code} before ready:\n${out}`)));
-    const poll = setInterval(() => {
-      const tenant = /Tenant API\s+(\S+)/.exec(out);
-      const signed = /Signed API\s+(\S+)/.exec(out);
-      const ui = /Temporal UI\s+(\S+)/.exec(out);
-      if (out.includes('Press Ctrl-C to stop.') && tenant && signed && ui) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        child.removeAllListeners('exit');
-        resolve({ child, output: () => out, tenantUrl: tenant[1], signedUrl: signed[1], temporalUiUrl: ui[1], readyMs: Date.now() - began });
-      }
-    }, 100);
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGINT');
-  });
-}
 
 describe('npm start, end to end', () => {
   it('starts everything, prints URLs and credentials once, serves a token and the enterprise, stops cleanly, and restarts on the same data', async () => {
@@ -68,7 +26,12 @@ describe('npm start, end to end', () => {
       LOG_LEVEL: 'warn',
     };
 
-    const first = await start(env);
+    // With the default ports taken, as by another stack on the machine: everything binds what it is given.
+    const release = await holdPorts();
+    const first = await start(env).catch(async (err: unknown) => {
+      await release();
+      throw err;
+    });
     let secondChild: ChildProcess | undefined;
     try {
       expect(first.output()).toContain('First run: bootstrap credentials');
@@ -87,7 +50,7 @@ describe('npm start, end to end', () => {
       expect(list.status).toBe(200);
       expect(list.body.items.map((e: { id: string }) => e.id)).toEqual([creds.enterprise_id]);
       expect((await call(first.tenantUrl, 'GET', '/readyz')).status).toBe(200);
-      expect((await fetch(first.temporalUiUrl)).status).toBe(200);
+      expect((await fetch(first.temporalUiUrl!)).status).toBe(200);
 
       // The README's `counterfoil ledger verify` with no variable but the data folder: it finds the
       // sandbox database, on the port the running server wrote, and names it with the password masked.
@@ -131,6 +94,7 @@ describe('npm start, end to end', () => {
     } finally {
       if (first.child.exitCode === null) first.child.kill('SIGKILL');
       secondChild?.kill('SIGKILL');
+      await release();
     }
   });
 });

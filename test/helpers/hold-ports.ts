@@ -1,7 +1,20 @@
 import net from 'node:net';
+import { loadConfig } from '../../src/config';
 
-/** The ports a `npm start` stack binds by default (API, signed API, embedded PostgreSQL, Temporal and its UI). */
-export const DEFAULT_PORTS = [8080, 8081, 5433, 7233, 8233];
+/**
+ * The ports a `npm start` stack binds by default, read from the configuration's defaults: the tenant and
+ * signed APIs, the embedded PostgreSQL, the Temporal dev server and its UI (its other ports are free ones
+ * it picks), the development identity provider. The ops port and the SDK's metrics port are free ones.
+ */
+const defaults = loadConfig({});
+export const DEFAULT_PORTS: readonly number[] = [
+  defaults.tenantApiPort,
+  defaults.signedApiPort,
+  defaults.embeddedPostgresPort,
+  defaults.temporalPort,
+  defaults.temporalUiPort,
+  defaults.devIdentityProvider!.port,
+];
 
 /**
  * Holds each port on 127.0.0.1 as a running stack would; a port something else already holds (a real

@@ -6,10 +6,10 @@ const { readTimes } = require('./test-times.cjs');
 const root = path.resolve(__dirname, '../..');
 /**
  * Files that write dist/, or read what that build writes (bin/counterfoil start runs the compiled code):
- * both in the first shard, so neither reads what the other is half-way writing. The console is built
+ * all in the first shard, so none reads what the other is half-way writing. The console is built
  * once before the shards (scripts/test.cjs), so the browser tests go wherever they balance the shards.
  */
-const PINNED = [/^test\/e2e\/(production-install|start)\.test\.ts$/];
+const PINNED = [/^test\/e2e\/(production-install|start|readme-tour)\.test\.ts$/];
 /**
  * Seconds a file took in a two-shard run on a 2-core machine (2026-11-28), for the files of 5 s or more;
  * the others count as DEFAULT. The times recorded by this machine's earlier runs come first
@@ -30,6 +30,7 @@ const SECONDS = new Map([
   ['test/workflows/connectors.test.ts', 29],
   ['test/http/fuzz.test.ts', 25],
   ['test/http/rate-limits-shared.test.ts', 25],
+  ['test/e2e/readme-tour.test.ts', 25],
   ['test/e2e/roles.test.ts', 19],
   ['test/e2e/temporal-mtls.test.ts', 19],
   ['test/workflows/database-outage.test.ts', 19],
