@@ -3,6 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // npm test's generated groups of small files (test/helpers/groups.cjs): only its own config runs them.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/grouped/'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
     // jose 6, @noble/ed25519 3, @noble/hashes 2 and @scure/base 2 are ESM-only: Node loads them with require(esm), jest's module registry cannot, so compile them to CommonJS.

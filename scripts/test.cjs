@@ -7,9 +7,10 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const readline = require('node:readline');
-const { mkdtempSync, rmSync } = require('node:fs');
+const { mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const times = require('../test/helpers/test-times.cjs');
+const groups = require('../test/helpers/groups.cjs');
 
 const root = path.resolve(__dirname, '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -69,21 +70,49 @@ async function main() {
   const recorded = times.readTimes(times.timesFile());
   times.writeTimes(path.join(scratch, 'recorded.json'), recorded);
   const measuredFile = (i) => path.join(scratch, `shard-${i + 1}.json`);
+  const membersFile = (i) => path.join(scratch, `shard-${i + 1}.members`);
+  // Small files run in groups that share one module registry (test/helpers/groups.cjs): this run's jest
+  // config finds the generated groups and leaves their members out.
+  const { expected, PINNED } = require('../test/helpers/sequencer.cjs');
+  const plan = groups.planGroups(root, expected(recorded), (file) => PINNED.some((re) => re.test(file)));
+  groups.writeGroups(root, plan);
+  writeFileSync(path.join(scratch, 'groups.json'), JSON.stringify(plan));
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const members = Object.values(plan).flat();
+  writeFileSync(
+    path.join(scratch, 'jest.config.json'),
+    JSON.stringify({ ...require('../jest.config.js'), rootDir: root, testPathIgnorePatterns: ['/node_modules/', ...members.map((m) => `^${escape(path.join(root, m))}$`)] }),
+  );
+  process.stdout.write(`${members.length} of ${groups.testFiles(root).length} test files in ${Object.keys(plan).length} groups\n`);
   const runs = Array.from({ length: shards }, (_, i) =>
-    run([`--shard=${i + 1}/${shards}`], `[${i + 1}/${shards}] `, {
+    run(['--config', path.join(scratch, 'jest.config.json'), `--shard=${i + 1}/${shards}`], `[${i + 1}/${shards}] `, {
       ...process.env,
       COUNTERFOIL_TEST_TIMES: path.join(scratch, 'recorded.json'),
       COUNTERFOIL_TEST_TIMES_OUT: measuredFile(i),
+      COUNTERFOIL_TEST_GROUPS: path.join(scratch, 'groups.json'),
+      COUNTERFOIL_TEST_MEMBER_TIMES_OUT: membersFile(i),
     }),
   );
   const stop = (signal) => runs.forEach((r) => r.child.kill(signal));
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   const results = await Promise.all(runs.map((r) => r.done));
+  groups.removeGroups(root);
   const measured = Array.from({ length: shards }, (_, i) => times.readTimes(measuredFile(i)));
+  // What the next split learns: each file's own time, a grouped file's from its describe block.
+  const learned = measured.map((m, i) => {
+    const own = Object.fromEntries(Object.entries(m).filter(([file]) => !(file in plan)));
+    let lines = [];
+    try {
+      lines = readFileSync(membersFile(i), 'utf8').split('\n').filter(Boolean);
+    } catch {
+      // A shard with no group writes none.
+    }
+    return Object.assign(own, ...lines.map((l) => JSON.parse(l)));
+  });
   try {
     // A failed shard's files may have failed fast: only the shards that passed teach the next split.
-    times.writeTimes(times.timesFile(), times.merge(recorded, Object.assign({}, ...measured.filter((_, i) => results[i].code === 0))));
+    times.writeTimes(times.timesFile(), times.merge(recorded, Object.assign({}, ...learned.filter((_, i) => results[i].code === 0))));
   } catch (err) {
     process.stderr.write(`test times not recorded: ${err.message}\n`);
   }

@@ -1,5 +1,6 @@
 // Splits the suite into shards of about equal time (scripts/test.cjs runs them side by side).
 const Sequencer = require('@jest/test-sequencer').default;
+const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const { readTimes } = require('./test-times.cjs');
 
@@ -91,8 +92,12 @@ const SECONDS = new Map([
 const DEFAULT = 4;
 
 const relative = (test) => path.relative(root, test.path).split(path.sep).join('/');
-const recorded = process.env.COUNTERFOIL_TEST_TIMES ? readTimes(process.env.COUNTERFOIL_TEST_TIMES) : {};
-const seconds = (file) => recorded[file] ?? SECONDS.get(file) ?? DEFAULT;
+/** A file's expected seconds: this machine's recorded figure, else the one above, else DEFAULT. */
+const expected = (recorded) => (file) => recorded[file] ?? SECONDS.get(file) ?? DEFAULT;
+const memberSeconds = expected(process.env.COUNTERFOIL_TEST_TIMES ? readTimes(process.env.COUNTERFOIL_TEST_TIMES) : {});
+// A generated group (test/helpers/groups.cjs) weighs what its members do.
+const groups = process.env.COUNTERFOIL_TEST_GROUPS ? JSON.parse(readFileSync(process.env.COUNTERFOIL_TEST_GROUPS, 'utf8')) : {};
+const seconds = (file) => (groups[file] ? groups[file].reduce((a, m) => a + memberSeconds(m), 0) : memberSeconds(file));
 
 class ShardSequencer extends Sequencer {
   /** Pinned files to the first shard, then the rest longest first, each to the shard with the least time so far. */
@@ -113,3 +118,5 @@ class ShardSequencer extends Sequencer {
 }
 
 module.exports = ShardSequencer;
+module.exports.expected = expected;
+module.exports.PINNED = PINNED;
