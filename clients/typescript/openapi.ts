@@ -14801,7 +14801,7 @@ export interface components {
         CounterfoilVersion: string;
         /** @description The entity tag of the resource (or, on a polled read, of the answer); send it back in If-Match or If-None-Match. */
         ETag: string;
-        /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key. */
+        /** @description `true` when the answer replays an earlier request: the same Idempotency-Key (tenant API), or the same signed body again (signed API). */
         IdempotentReplayed: string;
         /** @description The remaining quota of this request's rate class and the seconds until it resets (draft-ietf-httpapi-ratelimit-headers), e.g. `"read";r=599;t=60`. */
         RateLimit: string;
@@ -14809,7 +14809,10 @@ export interface components {
         RateLimitPolicy: string;
         /** @description Seconds to wait before retrying (on 429 and 503). */
         RetryAfter: number;
-        /** @description `true` when the signed API's answer is the stored one of an earlier request with the same signed body (the same bytes again). */
+        /**
+         * @deprecated
+         * @description Deprecated alias of Idempotent-Replayed on the signed API, sent with it; read Idempotent-Replayed.
+         */
         XReplayed: string;
         /** @description This request's id (the caller's own X-Request-Id when it sent a valid one); quote it when reporting a problem. */
         XRequestId: string;
