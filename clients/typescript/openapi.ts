@@ -12754,7 +12754,7 @@ export interface components {
              * @description A name narrower than `code`, for clients to branch on.
              * @enum {string}
              */
-            reason?: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_page_token" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "payout_not_settled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reconciliation_account_exists" | "reference_reused" | "reference_taken" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "statement_import_duplicate" | "statement_malformed" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
+            reason?: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "hold_already_resolved" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "if_match_weak_etag" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_page_token" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "payout_not_settled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reconciliation_account_exists" | "reference_reused" | "reference_taken" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "statement_import_duplicate" | "statement_malformed" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -15377,6 +15377,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 api_key_id: string;
@@ -15400,6 +15402,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiKey"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -16057,6 +16073,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 approval_id: string;
@@ -16080,6 +16098,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Approval"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -17415,6 +17447,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 balance_monitor_id: string;
@@ -17438,6 +17472,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BalanceMonitor"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -18270,6 +18318,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 export_id: string;
@@ -18293,6 +18343,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Export"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -18771,6 +18835,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 client_account_id: string;
@@ -18794,6 +18860,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ClientAccount"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -19967,6 +20047,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 client_id: string;
@@ -19990,6 +20072,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Client"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -21033,6 +21129,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
             cookie?: never;
@@ -21054,6 +21152,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CompliancePolicy"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -21505,6 +21617,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 connector_id: string;
@@ -21528,6 +21642,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Connector"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -22702,6 +22830,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 conversion_id: string;
@@ -22725,6 +22855,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ConversionRecord"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -23929,6 +24073,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 deposit_id: string;
@@ -23952,6 +24098,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Deposit"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -24659,6 +24819,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 agreement_id: string;
@@ -24682,6 +24844,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["EnterpriseCommercialAgreement"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -25039,6 +25215,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 enterprise_id: string;
@@ -25062,6 +25240,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Enterprise"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -26409,6 +26601,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 schedule_id: string;
@@ -26432,6 +26626,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ExportSchedule"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -27469,6 +27677,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 funding_endpoint_id: string;
@@ -27492,6 +27702,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["FundingEndpoint"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -27577,6 +27801,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
             cookie?: never;
@@ -27598,6 +27824,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GovernanceSettings"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -28156,6 +28396,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 identity_provider_id: string;
@@ -28179,6 +28421,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["IdentityProvider"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -28613,6 +28869,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 internal_transfer_batch_id: string;
@@ -28636,6 +28894,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["InternalTransferBatch"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -29015,6 +29287,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 internal_transfer_id: string;
@@ -29038,6 +29312,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["InternalTransferRecord"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -29829,6 +30117,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 master_account_id: string;
@@ -29852,6 +30142,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MasterAccount"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -31186,6 +31490,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 session_id: string;
@@ -31209,6 +31515,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["OffRampSession"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -31886,6 +32206,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 session_id: string;
@@ -31909,6 +32231,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["OnRampSession"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -32593,6 +32929,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 export_id: string;
@@ -32616,6 +32954,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Export"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -33325,6 +33677,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 payout_method_id: string;
@@ -33348,6 +33702,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PayoutMethod"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -33829,6 +34197,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 policy_change_id: string;
@@ -33852,6 +34222,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PolicyChange"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -34036,6 +34420,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 rule_id: string;
@@ -34059,6 +34445,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PolicyRule"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -35306,6 +35706,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 role_assignment_id: string;
@@ -35329,6 +35731,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RoleAssignment"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -35794,6 +36210,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 role_id: string;
@@ -35817,6 +36235,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Role"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -37852,6 +38284,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 service_account_id: string;
@@ -37875,6 +38309,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ServiceAccount"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -38919,6 +39367,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 export_id: string;
@@ -38942,6 +39392,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Export"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -39419,6 +39883,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 invitation_id: string;
@@ -39442,6 +39908,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UserInvitation"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -40006,6 +40486,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 user_id: string;
@@ -40029,6 +40511,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["User"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -40887,6 +41383,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 subscription_id: string;
@@ -40910,6 +41408,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WebhookSubscriptionWithBacklog"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -42464,6 +42976,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 destination_id: string;
@@ -42487,6 +43001,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WithdrawalDestination"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
@@ -43473,6 +44001,8 @@ export interface operations {
             header?: {
                 /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
                 "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 withdrawal_id: string;
@@ -43496,6 +44026,20 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WithdrawalRecord"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description EdgeBadRequest */
             400: {
