@@ -98,6 +98,7 @@ export const ERROR_REASONS = [
   'human_approval_required',
   'idempotency_key_in_use',
   'idempotency_key_reused',
+  'if_match_weak_etag',
   'initiator_cannot_approve',
   'insufficient_funds',
   'internal_transfer_cancelled',

@@ -50,8 +50,16 @@ export function problemOf(error: unknown, response?: Response): SdkProblem {
 }
 
 /**
+ * Whether a GET sent with If-None-Match answered 304 Not Modified: the copy the caller holds is current,
+ * and the result has no data (nor an error). Check it before `unwrap`.
+ */
+export function notModified(result: { response: Response }): boolean {
+  return result.response.status === 304;
+}
+
+/**
  * The data of a call, or a CounterfoilError: `const transfer = unwrap(await api.POST('/internal-transfers', …))`.
- * The data is then typed without `undefined`.
+ * The data is then typed without `undefined`. A 304 has no data to unwrap (see `notModified`).
  */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.data !== undefined && result.error === undefined) return result.data;

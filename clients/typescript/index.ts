@@ -12,7 +12,7 @@ import { reportingFetch, retryingFetch, type RetryOptions } from './retry';
 export type { components, operations, paths, webhooks };
 export type Schemas = components['schemas'];
 export type CounterfoilClient = Client<paths>;
-export { CounterfoilError, problemOf, unwrap, type ErrorCode, type ErrorReason, type Problem, type SdkProblem } from './errors';
+export { CounterfoilError, notModified, problemOf, unwrap, type ErrorCode, type ErrorReason, type Problem, type SdkProblem } from './errors';
 export { isRetryableStatus, MAX_RETRY_DELAY_MS, newIdempotencyKey, retryAfterMs, retryingFetch, RETRYABLE_STATUSES, takesIdempotencyKey, type RetryOptions } from './retry';
 export { paginate } from './pagination';
 export { SignedApiClient, secretKeyFromPkcs8, signBody, type SignedApiClientOptions, type SignedApiResponse } from './signed';
@@ -95,7 +95,8 @@ export function createCounterfoilClient(options: CounterfoilClientOptions): Coun
         tokens?.drop();
         if (options.onUnauthorized) options.onUnauthorized((await response.clone().json().catch(() => ({}))) as Problem);
       }
-      if (options.throwOnError && !response.ok) throw new CounterfoilError(problemOf(await response.clone().json().catch(() => undefined), response));
+      // A 304 answers the caller's own If-None-Match: nothing changed, which is no error.
+      if (options.throwOnError && !response.ok && response.status !== 304) throw new CounterfoilError(problemOf(await response.clone().json().catch(() => undefined), response));
       return response;
     },
   };

@@ -8,6 +8,7 @@ import { authenticate } from './authenticate';
 import { parseBody } from './body';
 import { foldDeepObjects, validate } from './validation';
 import { checkKey, requestFingerprint } from './idempotency';
+import { noneMatchHits } from './etag';
 import { replayedError, runIdempotently } from '../idempotency/run';
 import type { Alongside, IdempotencyScope } from '../idempotency/store';
 import type { RateLimiter } from '../rate-limiter';
@@ -124,18 +125,22 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
     const etag = (result.body as { etag?: unknown } | undefined)?.etag;
     if (typeof etag === 'string') ctx.set('ETag', etag);
     if (result.body !== undefined) ctx.body = isPlainJson(result.body) ? renderAt(result.body, version, 'tenant') : result.body;
-    if (def.conditional && ctx.status === 200) answerConditionally(ctx);
+    if (def.conditional && ctx.status === 200) tagAnswer(ctx);
+    if (def.method === 'get' && ctx.status === 200) answerConditionally(ctx);
   };
 }
 
-/**
- * A weak ETag of the answer as sent (the caller's own view: private), revalidated on every use. Koa's
- * `ctx.fresh` compares it with If-None-Match; a match is 304 and the body stays on the server.
- */
-function answerConditionally(ctx: Koa.Context): void {
+/** A weak ETag of the answer as sent (the caller's own view: private), revalidated on every use. */
+function tagAnswer(ctx: Koa.Context): void {
   ctx.set('ETag', `W/"${createHash('sha256').update(JSON.stringify(ctx.body)).digest('base64url').slice(0, 27)}"`);
   ctx.set('Cache-Control', 'private, no-cache');
-  if (ctx.fresh) {
+}
+
+/** A GET whose answer carries an ETag: an If-None-Match naming it (or `*`) is 304, and the body stays on the server. */
+function answerConditionally(ctx: Koa.Context): void {
+  const presented = ctx.get('if-none-match');
+  const etag = ctx.response.get('ETag');
+  if (presented && etag && noneMatchHits(presented, etag)) {
     ctx.status = 304;
     ctx.body = null;
   }

@@ -149,17 +149,21 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
     if (def.idempotency) headers.push(def.idempotency === 'required' ? IdempotencyKeyHeader : idem);
     if (def.ifMatch) headers.push(ifMatch);
     if (def.actionToken) headers.push(actionToken);
-    if (def.conditional) headers.push(ifNoneMatch);
+    // A resource with a version answers its ETag; a polled read the tag of its body.
+    const tagged = (spec: RouteDef['responses'][number]) => def.conditional || (!!spec.schema && 'shape' in spec.schema && 'etag' in (spec.schema as { shape: object }).shape);
+    // A GET that answers an ETag takes If-None-Match and answers 304 when it names the current tag (src/http/mount.ts).
+    const revalidates = def.method === 'get' && !!def.responses[200] && tagged(def.responses[200]);
+    if (revalidates) headers.push(ifNoneMatch);
     const example = EXAMPLES[`${def.method.toUpperCase()} ${def.path}`];
     const responses: RouteConfig['responses'] = {};
-    for (const [status, spec] of Object.entries(def.responses)) {
+    const declared = revalidates && !def.responses[304] ? { ...def.responses, 304: { description: 'Not modified: If-None-Match names the current ETag (or is `*`). No body.' } } : def.responses;
+    for (const [status, spec] of Object.entries(declared)) {
       const examples = example?.status === Number(status) ? { examples: recorded(example.response) } : {};
       responses[status] = {
         description: spec.description,
         headers: headerRefs([
           ...EVERY_ANSWER,
-          // A resource with a version answers its ETag; a polled read the tag of its body.
-          ...(def.conditional || (spec.schema && 'shape' in spec.schema && 'etag' in (spec.schema as { shape: object }).shape) ? ['ETag'] : []),
+          ...(tagged(spec) || status === '304' ? ['ETag'] : []),
           ...(def.idempotency ? ['Idempotent-Replayed'] : []),
         ]) as never,
         ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema, ...examples } } } : {}),

@@ -30,7 +30,7 @@ export function requestContext(services: Services, surface: 'tenant' | 'signed')
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route: string = ctx.state.route?.path ?? 'unmatched';
       histogramFor(route, ctx.method, String(ctx.status)).observe(seconds);
-      metrics.observeRequest(surface, ctx.status, ctx.response.get('Idempotent-Replayed') === 'true' || ctx.response.get('X-Replayed') === 'true');
+      metrics.observeRequest(surface, ctx.status, ctx.response.get('Idempotent-Replayed') === 'true');
       if (span) {
         // Named by the route template, never the path: ids in span names would make every request a name of its own.
         span.updateName(`${ctx.method} ${route}`);

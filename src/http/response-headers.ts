@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { VERSION_HEADER } from '../versions';
 
-type HeaderObject = { description: string; schema: { type: 'string' | 'integer' } };
+type HeaderObject = { description: string; schema: { type: 'string' | 'integer' }; deprecated?: boolean };
 
 /**
  * Every response header the API sends, declared once as `components/headers` so generated clients can
@@ -14,8 +14,11 @@ export const RESPONSE_HEADERS: Record<string, HeaderObject> = {
   'RateLimit-Policy': { description: 'The quota policy of this request\'s rate class, e.g. `"read";q=600;w=60`.', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before retrying (on 429 and 503).', schema: { type: 'integer' } },
   ETag: { description: 'The entity tag of the resource (or, on a polled read, of the answer); send it back in If-Match or If-None-Match.', schema: { type: 'string' } },
-  'Idempotent-Replayed': { description: '`true` when the answer is the stored one of an earlier request with the same Idempotency-Key.', schema: { type: 'string' } },
-  'X-Replayed': { description: "`true` when the signed API's answer is the stored one of an earlier request with the same signed body (the same bytes again).", schema: { type: 'string' } },
+  'Idempotent-Replayed': {
+    description: '`true` when the answer replays an earlier request: the same Idempotency-Key (tenant API), or the same signed body again (signed API).',
+    schema: { type: 'string' },
+  },
+  'X-Replayed': { description: 'Deprecated alias of Idempotent-Replayed on the signed API, sent with it; read Idempotent-Replayed.', schema: { type: 'string' }, deprecated: true },
   'Access-Control-Allow-Origin': { description: "The calling page's origin, when it is one of COUNTERFOIL_CORS_ORIGINS.", schema: { type: 'string' } },
   'Access-Control-Expose-Headers': { description: 'The headers a page on an allowed origin may read.', schema: { type: 'string' } },
 };

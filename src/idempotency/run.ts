@@ -28,7 +28,7 @@ export async function runIdempotently(
       values (${principalId}, ${key}, ${fingerprint}, 'in_progress', now() + make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}))
       on conflict (principal_id, key) do update
          set request_hash = excluded.request_hash, state = 'in_progress', created_at = now(),
-             expires_at = excluded.expires_at, response_status = null, response_body = null, response_event_id = null, response_headers = null
+             expires_at = excluded.expires_at, response_status = null, response_text = null, response_body = null, response_event_id = null, response_headers = null
        where idempotency_records.expires_at < now()
           or (idempotency_records.state = 'in_progress'
               and idempotency_records.request_hash = excluded.request_hash
@@ -92,9 +92,9 @@ function releaseWhenBack(sql: Sql, principalId: string, key: string, claimedAt: 
 
 /** The answer under a key this request could not claim. */
 async function storedAnswer(sql: Sql, principalId: string, key: string, fingerprint: string): Promise<Replay> {
-  // An answer stored by reference (IdempotencyScope.answered) is its event's payload.
+  // The body as first sent; a record stored before `response_text` existed holds jsonb (or refers to its event's payload).
   const [existing] = await sql`
-    select r.request_hash, r.state, r.response_status, coalesce(r.response_body, e.payload) as response_body, r.response_headers
+    select r.request_hash, r.state, r.response_status, coalesce(r.response_text, r.response_body::text, e.payload::text) as response_text, r.response_headers
       from idempotency_records r left join events e on e.id = r.response_event_id
      where r.principal_id = ${principalId} and r.key = ${key}`;
   if (!existing) throw new AppError('EdgeConflict', 'A request with this Idempotency-Key just completed; retry.');
@@ -110,7 +110,7 @@ async function storedAnswer(sql: Sql, principalId: string, key: string, fingerpr
   }
   return {
     status: existing.response_status,
-    body: existing.response_body,
+    body: existing.response_text === null ? null : JSON.parse(existing.response_text as string),
     headers: existing.response_headers ?? {},
     replayed: true,
   };

@@ -77,10 +77,8 @@ export class IdempotencyScope implements KeyRef {
   /**
    * The answer and its alongside row as data, for a group commit that stores many answers in one
    * statement (answersInBulk). Only for scopes that claimed nothing beforehand (`answerInTransaction`).
-   * `bodyIsEvent`: the id of an event the same transaction writes whose payload is the body, byte for
-   * byte; the record then refers to it instead of holding a second copy (events are never purged).
    */
-  answered(result: Answer, bodyIsEvent?: string): { answer: AnswerRow; alongside?: { table: BulkTable<unknown>; row: unknown } } {
+  answered(result: Answer): { answer: AnswerRow; alongside?: { table: BulkTable<unknown>; row: unknown } } {
     if (this.claimed) throw new Error('idempotency: a claimed key is answered over its claim, not in a group commit');
     this.recorded = true;
     return {
@@ -89,8 +87,7 @@ export class IdempotencyScope implements KeyRef {
         key: this.key,
         request_hash: this.fingerprint,
         response_status: result.status ?? 200,
-        response_body: bodyIsEvent ? null : (result.body ?? null),
-        response_event_id: bodyIsEvent ?? null,
+        response_text: bodyText(result.body),
         response_headers: result.headers ?? {},
       },
       alongside: this.alongside ? { table: this.alongside.table, row: this.alongside.row(result) } : undefined,
@@ -103,22 +100,27 @@ interface AnswerRow {
   key: string;
   request_hash: string;
   response_status: number;
-  response_body: unknown;
-  response_event_id: string | null;
+  response_text: string | null;
   response_headers: Record<string, string>;
 }
 
+/**
+ * The body as the JSON text it is first sent as, key order included, so a replay sends the same bytes
+ * (jsonb would sort the keys). Rendering at an API version happens on the way out, to both alike.
+ */
+export const bodyText = (body: unknown): string | null => (body === undefined ? null : JSON.stringify(body));
+
 const ANSWERS = bulkTable<AnswerRow>(
   'idempotency_records',
-  { principal_id: 'uuid', key: 'text', request_hash: 'text', response_status: 'int', response_body: 'jsonb', response_event_id: 'uuid', response_headers: 'jsonb' },
+  { principal_id: 'uuid', key: 'text', request_hash: 'text', response_status: 'int', response_text: 'text', response_headers: 'jsonb' },
   {
     computed: { state: `'completed'`, expires_at: `now() + make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})` },
     // In key order: concurrent group commits take the keys' row locks in one order.
     tail: `order by principal_id, key
            on conflict (principal_id, key) do update
               set request_hash = excluded.request_hash, state = 'completed', created_at = now(), expires_at = excluded.expires_at,
-                  response_status = excluded.response_status, response_body = excluded.response_body,
-                  response_event_id = excluded.response_event_id, response_headers = excluded.response_headers
+                  response_status = excluded.response_status, response_text = excluded.response_text, response_body = null,
+                  response_event_id = null, response_headers = excluded.response_headers
             where idempotency_records.expires_at < now()
            returning 1`,
   },
@@ -165,21 +167,21 @@ export interface KeyRef {
  */
 export function answerStatement(db: Sql | TransactionSql, k: KeyRef, result: Answer, mode: 'over-claim' | 'insert'): PendingQuery<Row[]> {
   const status = result.status ?? 200;
-  const body = db.json(result.body as never);
+  const text = bodyText(result.body);
   const headers = db.json(result.headers ?? {});
   return mode === 'over-claim'
     ? db`
         update idempotency_records
-           set state = 'completed', response_status = ${status}, response_body = ${body}, response_event_id = null, response_headers = ${headers}
+           set state = 'completed', response_status = ${status}, response_text = ${text}, response_body = null, response_event_id = null, response_headers = ${headers}
          where principal_id = ${k.principalId} and key = ${k.key}
         returning 1`
     : db`
-        insert into idempotency_records (principal_id, key, request_hash, state, expires_at, response_status, response_body, response_headers)
+        insert into idempotency_records (principal_id, key, request_hash, state, expires_at, response_status, response_text, response_headers)
         values (${k.principalId}, ${k.key}, ${k.fingerprint}, 'completed', now() + make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}),
-                ${status}, ${body}, ${headers})
+                ${status}, ${text}, ${headers})
         on conflict (principal_id, key) do update
            set request_hash = excluded.request_hash, state = 'completed', created_at = now(), expires_at = excluded.expires_at,
-               response_status = excluded.response_status, response_body = excluded.response_body, response_event_id = null,
+               response_status = excluded.response_status, response_text = excluded.response_text, response_body = null, response_event_id = null,
                response_headers = excluded.response_headers
          where idempotency_records.expires_at < now()
         returning 1`;

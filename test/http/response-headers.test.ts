@@ -32,6 +32,8 @@ it('declares every header of tenant answers, successes and refusals', async () =
   const cases: Array<[string, string, string, Parameters<typeof call>[3]]> = [
     ['/enterprises/{enterprise_id}', 'get', `/enterprises/${tenant.enterpriseId}`, { token, headers: origin }],
     ['/enterprises/{enterprise_id}', 'get', `/enterprises/${tenant.enterpriseId}`, { headers: origin }],
+    // A conditional GET that matches: 304, declared with its headers.
+    ['/enterprises/{enterprise_id}', 'get', `/enterprises/${tenant.enterpriseId}`, { token, headers: { ...origin, 'if-none-match': '*' } }],
     ['/clients', 'post', '/clients', { token, headers: { ...origin, 'idempotency-key': 'headers-1' }, body: {} }],
     ['/clients', 'get', '/clients', { token, headers: origin }],
   ];

@@ -326,7 +326,9 @@ describe('balance, exchange info, quotes and exchanges', () => {
 
     const replay = await signedPost(key, '/v1/convert/exchange', body);
     expect(replay.status).toBe(200);
-    expect(replay.headers.get('x-replayed')).toBe('true');
+    // The replay header of both surfaces, with the deprecated alias; the first answer carries neither.
+    expect([replay.headers.get('idempotent-replayed'), replay.headers.get('x-replayed')]).toEqual(['true', 'true']);
+    expect([first.headers.get('idempotent-replayed'), first.headers.get('x-replayed')]).toEqual([null, null]);
     expect(replay.body).toEqual(first.body);
     expect(await balancesOf(app.services.sql, key.account_ref)).toEqual(after);
 

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createCounterfoilClient, newIdempotencyKey } from '../../clients/typescript/index';
+import { CounterfoilError, createCounterfoilClient, newIdempotencyKey, notModified, unwrap } from '../../clients/typescript/index';
 import { createTenant, startTestApp, type TestApp } from '../helpers/app';
 
 /*
@@ -53,4 +53,21 @@ it('reports every 401 to the caller, so a console can send the person back to si
   const res = await api.GET('/me/navigation');
   expect(res.response.status).toBe(401);
   expect(problems).toEqual(['Unauthorized']);
+});
+
+it('a conditional GET that matches is 304: no data, no error, notModified, and throwOnError does not throw', async () => {
+  const tenant = await createTenant(app.services, 'Conditional Client Ltd');
+  const api = createCounterfoilClient({ baseUrl: app.url, credentials: { clientId: tenant.clientId, clientSecret: tenant.clientSecret }, throwOnError: true });
+  const path = { path: { enterprise_id: tenant.enterpriseId } };
+  const first = await api.GET('/enterprises/{enterprise_id}', { params: path });
+  const etag = first.response.headers.get('etag')!;
+  expect(etag).toBe(first.data!.etag);
+  expect(notModified(first)).toBe(false);
+
+  const again = await api.GET('/enterprises/{enterprise_id}', { params: { ...path, header: { 'If-None-Match': etag } } });
+  expect([again.response.status, again.data, notModified(again), again.response.headers.get('etag')]).toEqual([304, undefined, true, etag]);
+  expect(again.error).toBeFalsy();
+  expect(() => unwrap(again)).toThrow(CounterfoilError);
+  const changed = await api.GET('/enterprises/{enterprise_id}', { params: { ...path, header: { 'If-None-Match': '"stale"' } } });
+  expect([changed.response.status, unwrap(changed).id]).toEqual([200, tenant.enterpriseId]);
 });

@@ -63,7 +63,7 @@ it('survives SIGKILL of the API mid-creation: committed withdrawals execute once
     // A stored answer exists exactly for the committed withdrawals (they commit together).
     const committed = await app.services.sql<{ id: string }[]>`select id from withdrawals where account_ref = ${account}`;
     const answers = await app.services.sql<{ key: string; id: string }[]>`
-      select key, response_body->>'id' as id from idempotency_records where key = any(${keys}) and state = 'completed'`;
+      select key, response_text::jsonb->>'id' as id from idempotency_records where key = any(${keys}) and state = 'completed'`;
     expect(answers.map((a) => a.id).sort()).toEqual(committed.map((w) => w.id).sort());
 
     // Every committed withdrawal runs to the end once, whether or not the dead API had started its workflow.

@@ -70,6 +70,14 @@ func TestFlowAgainstTheStack(t *testing.T) {
 		t.Errorf("client metadata: got %q, want ord_1", got)
 	}
 
+	// A conditional GET naming the client's ETag is 304 Not Modified: no body to decode, the tag again.
+	held := counterfoil.IfNoneMatch(created[0].Etag)
+	unchanged, err := api.GetClientWithResponse(ctx, created[0].Id, &counterfoil.GetClientParams{IfNoneMatch: &held})
+	need(t, "conditional get", err)
+	if unchanged.StatusCode() != http.StatusNotModified || unchanged.JSON200 != nil || len(unchanged.Body) != 0 || unchanged.HTTPResponse.Header.Get("ETag") != created[0].Etag {
+		t.Errorf("conditional get: %d, body %q, ETag %q (want 304, empty, %q)", unchanged.StatusCode(), unchanged.Body, unchanged.HTTPResponse.Header.Get("ETag"), created[0].Etag)
+	}
+
 	// Money: a transfer and a withdrawal, each with the integrator's reference and metadata.
 	transferBody := counterfoil.InternalTransferCreate{SourceRef: s.AccountRef, TargetRef: created[0].DefaultClientAccount, Reference: ptr("order-" + s.Run), Metadata: &counterfoil.Metadata{"order_id": "ord_1"}}
 	transferBody.Amount.Currency, transferBody.Amount.Value = "USDC", "1.50"

@@ -39,9 +39,9 @@ export function issueTransfers(tx: Db, items: TransferToBook[]) {
       : tx`select counterfoil_refuse('account_not_movable') from (${accountStates(tx, [...new Set(rows.flatMap((r) => [r.source_ref, r.target_ref]))])}) s
             where s.admission_state = 'closed' or s.restriction_state = 'suspended' or coalesce(s.client_status, 'active') <> 'active' or s.status <> 'active'
             limit 1`.execute();
-  // Each transfer's representation, once: it is the event's payload, and the Idempotency-Key answer refers to that event.
+  // Each transfer's representation, once: the event's payload and the Idempotency-Key answer (kept as its JSON text, so a replay is the same bytes).
   const events = rows.map((r) => ({ ...transferEvent(r, r.subject_attribution), id: uuidv7() }));
-  const answered = items.flatMap((t, i) => (t.idempotency ? [t.idempotency.answered({ status: 201, body: events[i].payload }, events[i].id)] : []));
+  const answered = items.flatMap((t, i) => (t.idempotency ? [t.idempotency.answered({ status: 201, body: events[i].payload })] : []));
   const answers = answered.length > 0 ? answersInBulk(answered) : null;
   const parts = [
     { table: TRANSFERS_IN_BULK as BulkTable<unknown>, rows },

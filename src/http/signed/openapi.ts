@@ -59,7 +59,7 @@ ${errorTable}`;
 export function signedOpenApiDocument(routes: SignedRoute[], serverUrl: string) {
   const registry = new OpenAPIRegistry();
   registry.register('V1Error', V1Error);
-  registerResponseHeaders(registry, [...EVERY_ANSWER, 'Retry-After', 'X-Replayed']);
+  registerResponseHeaders(registry, [...EVERY_ANSWER, 'Retry-After', 'Idempotent-Replayed', 'X-Replayed']);
   registry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'x-apikey', description: 'The API key, on every request.' });
   const apiVersion = registry.registerParameter(
     'CounterfoilVersion',
@@ -77,7 +77,7 @@ export function signedOpenApiDocument(routes: SignedRoute[], serverUrl: string) 
     const responses: RouteConfig['responses'] = {
       200: {
         description: route.summary,
-        headers: headerRefs([...EVERY_ANSWER, ...(route.method === 'post' ? ['X-Replayed'] : [])]) as never,
+        headers: headerRefs([...EVERY_ANSWER, ...(route.method === 'post' ? ['Idempotent-Replayed', 'X-Replayed'] : [])]) as never,
         content: { 'application/json': { schema: route.response } },
       },
     };

@@ -231,7 +231,7 @@ export const postExchange: SignedRoute = {
   operationId: 'exchange',
   summary: 'Execute a quote',
   description:
-    'Executes the quote at most once, through the same conversion engine, ledger, fees, policies and event log as the tenant API. When a policy rule requires approval, the amount plus fee is held and `status` is `pending_approval` (approved in the tenant API). Sending the same signed request again (identical bytes, inside recvWindow) books nothing more and answers the same result with `X-Replayed: true`; another request for a used quote is 3007 QUOTE_USED.',
+    'Executes the quote at most once, through the same conversion engine, ledger, fees, policies and event log as the tenant API. When a policy rule requires approval, the amount plus fee is held and `status` is `pending_approval` (approved in the tenant API). Sending the same signed request again (identical bytes, inside recvWindow) books nothing more and answers the same result with `Idempotent-Replayed: true` (and its deprecated alias `X-Replayed: true`); another request for a used quote is 3007 QUOTE_USED.',
   body: ExchangeRequest,
   response: V1Exchange,
   errors: ['QUOTE_NOT_FOUND', 'QUOTE_EXPIRED', 'QUOTE_USED', 'INSUFFICIENT_FUNDS', 'PAIR_DISABLED', 'ACCOUNT_RESTRICTED', 'POLICY_DENIED', 'CONFLICT', 'SERVICE_UNAVAILABLE'],
@@ -248,7 +248,8 @@ export const postExchange: SignedRoute = {
       // The signed bytes identify the request: the same request again is the same business key.
       businessKey: `api-keys/${request.key.id}/${createHash('sha256').update(request.raw).digest('base64url')}`,
     });
-    if (replayed) ctx.set('X-Replayed', 'true');
+    // One replay header on both surfaces; X-Replayed stays as a deprecated alias for clients written against it.
+    if (replayed) ctx.set({ 'Idempotent-Replayed': 'true', 'X-Replayed': 'true' });
     return presentExchange(conversion, b.quoteId);
   },
 };
