@@ -4,13 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { RECORD_ENV, richness, scrub, type Candidate, type EventCandidate } from '../test/helpers/openapi-examples';
 import { EXAMPLES_FILE, WEBHOOK_EXAMPLES_FILE, type RecordedExample } from '../src/http/openapi';
+import { SIGNED_EXAMPLES_FILE } from '../src/http/signed/openapi';
+import { signedRoutes } from '../src/http/signed/routes';
 import { eventTypes } from '../src/events/catalogue';
 import { servedDocument } from './generate-client';
 
 /**
  * `npm run record:examples [-- test files]`: runs the tests that drive the tenant API with the example
  * recorder on (test/helpers/openapi-examples.ts), keeps the richest successful exchange of each operation,
- * scrubs it, and rewrites src/http/openapi-examples.json; likewise the richest event of each type the run
+ * scrubs it, and rewrites src/http/openapi-examples.json (the signed API's: src/http/signed/openapi-examples.json); likewise the richest event of each type the run
  * wrote into src/http/openapi-webhook-examples.json. Then lists the operations and event types still without one.
  */
 const root = path.join(__dirname, '..');
@@ -37,28 +39,35 @@ function main(): void {
     if (run.status !== 0) process.stderr.write(`record:examples: jest exited ${run.status}; keeping what was recorded\n`);
     const file = path.join(dir, 'candidates.jsonl');
     const candidates = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Candidate) : [];
-    const best = new Map<string, Candidate>();
-    for (const c of candidates) {
-      const prior = best.get(c.operation);
-      if (!prior || richness(c.request) + richness(c.response) > richness(prior.request) + richness(prior.response)) best.set(c.operation, c);
-    }
-    // Operations recorded before and not this time keep their example: a partial run refreshes what it drove.
-    const kept = existsSync(EXAMPLES_FILE) ? (JSON.parse(readFileSync(EXAMPLES_FILE, 'utf8')) as Record<string, RecordedExample>) : {};
-    const operations = documentedOperations();
-    const examples: Record<string, RecordedExample> = {};
-    for (const op of [...operations].sort()) {
-      const c = best.get(op);
-      if (c) examples[op] = { status: c.status, ...scrub({ request: c.request, response: c.response }) };
-      else if (kept[op]) examples[op] = kept[op];
-    }
-    writeFileSync(EXAMPLES_FILE, JSON.stringify(examples, null, 2) + '\n');
-    const missing = [...operations].filter((op) => !examples[op]).sort();
-    process.stdout.write(`record:examples: ${Object.keys(examples).length} of ${operations.size} operations have an example (${best.size} recorded now)\n`);
-    if (missing.length) process.stdout.write(`without one:\n  ${missing.join('\n  ')}\n`);
+    writeExamples(EXAMPLES_FILE, candidates.filter((c) => !c.surface), documentedOperations());
+    writeExamples(SIGNED_EXAMPLES_FILE, candidates.filter((c) => c.surface === 'signed'), new Set(signedRoutes.map((r) => `${r.method.toUpperCase()} ${r.path}`)));
     writeWebhookExamples(path.join(dir, 'events.jsonl'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The richest exchange of each operation, scrubbed, into `file`. Operations recorded before and not this time
+ * keep their example: a partial run refreshes what it drove.
+ */
+function writeExamples(file: string, candidates: Candidate[], operations: Set<string>): void {
+  const best = new Map<string, Candidate>();
+  for (const c of candidates) {
+    const prior = best.get(c.operation);
+    if (!prior || richness(c.request) + richness(c.response) > richness(prior.request) + richness(prior.response)) best.set(c.operation, c);
+  }
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, RecordedExample>) : {};
+  const examples: Record<string, RecordedExample> = {};
+  for (const op of [...operations].sort()) {
+    const c = best.get(op);
+    if (c) examples[op] = { status: c.status, ...scrub({ request: c.request, response: c.response }) };
+    else if (kept[op]) examples[op] = kept[op];
+  }
+  writeFileSync(file, JSON.stringify(examples, null, 2) + '\n');
+  const missing = [...operations].filter((op) => !examples[op]).sort();
+  process.stdout.write(`record:examples: ${path.relative(root, file)}: ${Object.keys(examples).length} of ${operations.size} operations have an example (${best.size} recorded now)\n`);
+  if (missing.length) process.stdout.write(`without one:\n  ${missing.join('\n  ')}\n`);
 }
 
 /** The delivery body of each event type the run wrote, scrubbed as an answer is; the others keep theirs. */

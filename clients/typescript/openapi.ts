@@ -12751,10 +12751,10 @@ export interface components {
                 pointer: string;
             }[];
             /**
-             * @description A name narrower than `code`, for clients to branch on.
+             * @description A name narrower than `code`, for clients to branch on: on every problem, the generic one of its code when nothing narrower applies (docs/errors.md).
              * @enum {string}
              */
-            reason?: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_out_of_range" | "amount_too_small" | "api_key_active" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "expectation_unsupported" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "headers_too_large" | "hold_already_resolved" | "host_header_required" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_reused" | "if_match_weak_etag" | "initiator_cannot_approve" | "insufficient_funds" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_page_token" | "invitation_pending" | "issuer_taken" | "ledger_key_reused" | "malformed_http" | "method_not_allowed" | "not_an_eligible_approver" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payout_method_disabled" | "payout_not_settled" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "price_stale" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_used" | "reconciliation_account_exists" | "reference_reused" | "reference_taken" | "request_timeout" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "statement_import_duplicate" | "statement_malformed" | "subscription_deleted" | "subscription_disabled" | "unknown_api_version" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
+            reason: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_malformed" | "amount_not_positive" | "amount_out_of_range" | "amount_precision" | "amount_too_large" | "amount_too_small" | "api_access_disabled" | "api_key_active" | "api_key_invalid" | "api_key_missing" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "capability_disabled" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "conflict" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "expectation_unsupported" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "gone" | "headers_too_large" | "hold_already_resolved" | "host_header_required" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_invalid" | "idempotency_key_required" | "idempotency_key_reused" | "if_match_weak_etag" | "initiator_cannot_approve" | "insufficient_funds" | "internal_error" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_client" | "invalid_field" | "invalid_grant" | "invalid_page_token" | "invalid_request" | "invalid_target" | "invitation_pending" | "ip_not_allowed" | "issuer_taken" | "kyc_not_verified" | "ledger_key_reused" | "malformed_body" | "malformed_request" | "metadata_too_large" | "method_not_allowed" | "not_an_eligible_approver" | "not_found" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payload_too_large" | "payout_method_disabled" | "payout_not_settled" | "permission_denied" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "precondition_failed" | "price_stale" | "principal_inactive" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "rate_limited" | "reconciliation_account_exists" | "recv_window_invalid" | "reference_reused" | "reference_taken" | "request_timeout" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "route_not_found" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "signature_invalid" | "signature_missing" | "statement_import_duplicate" | "statement_malformed" | "subscription_deleted" | "subscription_disabled" | "temporarily_unavailable" | "timestamp_invalid" | "token_invalid" | "token_missing" | "token_revoked" | "unauthenticated" | "unauthorized_client" | "unknown_api_version" | "unknown_asset" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "unsupported_grant_type" | "unsupported_media_type" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -14852,7 +14852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionToken"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -14867,7 +14867,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -14882,7 +14882,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -14897,7 +14897,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -14946,7 +14946,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionToken"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -14961,7 +14961,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -14976,7 +14976,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -14991,7 +14991,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15040,7 +15040,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasskeyAssertionChallenge"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15055,7 +15055,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15070,7 +15070,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15085,7 +15085,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15100,7 +15100,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15153,7 +15153,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15168,7 +15168,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15183,7 +15183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15198,7 +15198,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15248,7 +15248,7 @@ export interface operations {
                     "application/json": components["schemas"]["IssuedApiKey"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15263,7 +15263,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15278,7 +15278,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden | ForbiddenCapabilityScope */
+            /** @description EdgeForbidden | ForbiddenCapabilityScope. Reasons: `capability_disabled`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15293,7 +15293,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15308,7 +15308,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15323,7 +15323,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15338,7 +15338,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeActionTokenRequired */
+            /** @description EdgeActionTokenRequired. Reasons: `action_token_required`. */
             428: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15353,7 +15353,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15417,7 +15417,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15432,7 +15432,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15447,7 +15447,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15462,7 +15462,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15477,7 +15477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15531,7 +15531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15546,7 +15546,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15561,7 +15561,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden | ForbiddenCapabilityScope */
+            /** @description EdgeForbidden | ForbiddenCapabilityScope. Reasons: `capability_disabled`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15576,7 +15576,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15591,7 +15591,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15606,7 +15606,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15621,7 +15621,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15636,7 +15636,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15686,7 +15686,7 @@ export interface operations {
                     "application/json": components["schemas"]["IssuedApiKey"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15701,7 +15701,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15716,7 +15716,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden | ForbiddenCapabilityScope */
+            /** @description EdgeForbidden | ForbiddenCapabilityScope. Reasons: `capability_disabled`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15731,7 +15731,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15746,7 +15746,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15761,7 +15761,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15776,7 +15776,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15791,7 +15791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15841,7 +15841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15856,7 +15856,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15871,7 +15871,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15886,7 +15886,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15901,7 +15901,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15916,7 +15916,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15931,7 +15931,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16004,7 +16004,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16019,7 +16019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16034,7 +16034,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16049,7 +16049,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16113,7 +16113,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16128,7 +16128,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16143,7 +16143,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16158,7 +16158,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16173,7 +16173,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16227,7 +16227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Approval"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16242,7 +16242,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16257,7 +16257,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16272,7 +16272,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16287,7 +16287,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16302,7 +16302,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeActionTokenRequired */
+            /** @description EdgeActionTokenRequired. Reasons: `action_token_required`. */
             428: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16317,7 +16317,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16333,7 +16333,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16381,7 +16381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Approval"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16396,7 +16396,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16411,7 +16411,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16426,7 +16426,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16441,7 +16441,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16456,7 +16456,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16472,7 +16472,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16519,7 +16519,7 @@ export interface operations {
                     "application/json": components["schemas"]["EligibleApproverList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16534,7 +16534,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16549,7 +16549,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16564,7 +16564,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16579,7 +16579,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16633,7 +16633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Approval"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16648,7 +16648,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16663,7 +16663,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16678,7 +16678,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16693,7 +16693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16708,7 +16708,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeActionTokenRequired */
+            /** @description EdgeActionTokenRequired. Reasons: `action_token_required`. */
             428: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16723,7 +16723,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16739,7 +16739,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16790,7 +16790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApprovalDecisionBatch"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16805,7 +16805,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16820,7 +16820,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16835,7 +16835,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16850,7 +16850,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeActionTokenRequired */
+            /** @description EdgeActionTokenRequired. Reasons: `action_token_required`. */
             428: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16865,7 +16865,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16915,7 +16915,7 @@ export interface operations {
                     "application/json": components["schemas"]["AssetList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16930,7 +16930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16945,7 +16945,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16960,7 +16960,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16975,7 +16975,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17026,7 +17026,7 @@ export interface operations {
                     "application/json": components["schemas"]["AvailableCryptoNetworkList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17041,7 +17041,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17056,7 +17056,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17071,7 +17071,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17086,7 +17086,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17137,7 +17137,7 @@ export interface operations {
                     "application/json": components["schemas"]["AvailablePaymentMethodList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17152,7 +17152,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17167,7 +17167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17182,7 +17182,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17197,7 +17197,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17250,7 +17250,7 @@ export interface operations {
                     "application/json": components["schemas"]["BalanceMonitorList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17265,7 +17265,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17280,7 +17280,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17295,7 +17295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17348,7 +17348,7 @@ export interface operations {
                     "application/json": components["schemas"]["BalanceMonitor"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17363,7 +17363,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17378,7 +17378,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17393,7 +17393,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17408,7 +17408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17423,7 +17423,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17487,7 +17487,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17502,7 +17502,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17517,7 +17517,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17532,7 +17532,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17547,7 +17547,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17601,7 +17601,7 @@ export interface operations {
                     "application/json": components["schemas"]["BalanceMonitor"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17616,7 +17616,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17631,7 +17631,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17646,7 +17646,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17661,7 +17661,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17676,7 +17676,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17691,7 +17691,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17741,7 +17741,7 @@ export interface operations {
                     "application/json": components["schemas"]["BalanceMonitor"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17756,7 +17756,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17771,7 +17771,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17786,7 +17786,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17801,7 +17801,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17816,7 +17816,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17866,7 +17866,7 @@ export interface operations {
                     "application/json": components["schemas"]["BalanceMonitor"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17881,7 +17881,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17896,7 +17896,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17911,7 +17911,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17926,7 +17926,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17941,7 +17941,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17993,7 +17993,7 @@ export interface operations {
                     "application/json": components["schemas"]["CapabilityList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18008,7 +18008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18023,7 +18023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18038,7 +18038,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18053,7 +18053,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18105,7 +18105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientAccountStatementExportList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18120,7 +18120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18135,7 +18135,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18150,7 +18150,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18203,7 +18203,7 @@ export interface operations {
                     "application/json": components["schemas"]["Export"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18218,7 +18218,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18233,7 +18233,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18248,7 +18248,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18263,7 +18263,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18278,7 +18278,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18294,7 +18294,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18358,7 +18358,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18373,7 +18373,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18388,7 +18388,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18403,7 +18403,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18418,7 +18418,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18465,7 +18465,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18480,7 +18480,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18495,7 +18495,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18510,7 +18510,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18525,7 +18525,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18540,7 +18540,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18555,7 +18555,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18608,7 +18608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientAccountList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18623,7 +18623,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18638,7 +18638,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18653,7 +18653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18706,7 +18706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientAccount"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18721,7 +18721,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18736,7 +18736,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18751,7 +18751,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18766,7 +18766,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18781,7 +18781,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18796,7 +18796,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18811,7 +18811,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18875,7 +18875,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18890,7 +18890,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18905,7 +18905,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18920,7 +18920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18935,7 +18935,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -18989,7 +18989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientAccount"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19004,7 +19004,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19019,7 +19019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19034,7 +19034,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19049,7 +19049,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19064,7 +19064,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19079,7 +19079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19094,7 +19094,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19146,7 +19146,7 @@ export interface operations {
                     "application/json": components["schemas"]["BalanceList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19161,7 +19161,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19176,7 +19176,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19191,7 +19191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19206,7 +19206,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19221,7 +19221,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19269,7 +19269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientAccount"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19284,7 +19284,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19299,7 +19299,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19314,7 +19314,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19329,7 +19329,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19344,7 +19344,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19359,7 +19359,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19407,7 +19407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientAccount"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19422,7 +19422,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19437,7 +19437,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19452,7 +19452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19467,7 +19467,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19482,7 +19482,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19497,7 +19497,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19554,7 +19554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Statement"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19569,7 +19569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19584,7 +19584,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19599,7 +19599,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19614,7 +19614,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19629,7 +19629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19677,7 +19677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientAccount"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19692,7 +19692,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19707,7 +19707,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19722,7 +19722,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19737,7 +19737,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19752,7 +19752,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19767,7 +19767,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19820,7 +19820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19835,7 +19835,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19850,7 +19850,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19865,7 +19865,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19918,7 +19918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Client"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19933,7 +19933,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19948,7 +19948,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19963,7 +19963,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19978,7 +19978,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19993,7 +19993,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20008,7 +20008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`, `metadata_too_large`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20023,7 +20023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20087,7 +20087,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20102,7 +20102,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20117,7 +20117,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20132,7 +20132,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20147,7 +20147,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20201,7 +20201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Client"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20216,7 +20216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20231,7 +20231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20246,7 +20246,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20261,7 +20261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20276,7 +20276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20291,7 +20291,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20306,7 +20306,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20358,7 +20358,7 @@ export interface operations {
                     "application/json": components["schemas"]["CapabilityItem"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20373,7 +20373,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20388,7 +20388,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20403,7 +20403,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20418,7 +20418,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20466,7 +20466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Client"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20481,7 +20481,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20496,7 +20496,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20511,7 +20511,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20526,7 +20526,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20541,7 +20541,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20556,7 +20556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20608,7 +20608,7 @@ export interface operations {
                     "application/json": components["schemas"]["KycDecisionList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20623,7 +20623,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20638,7 +20638,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20653,7 +20653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20668,7 +20668,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20724,7 +20724,7 @@ export interface operations {
                     "application/json": components["schemas"]["KycDecision"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20739,7 +20739,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20754,7 +20754,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20769,7 +20769,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20784,7 +20784,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20799,7 +20799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20814,7 +20814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeActionTokenRequired */
+            /** @description EdgeActionTokenRequired. Reasons: `action_token_required`. */
             428: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20829,7 +20829,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20877,7 +20877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Client"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20892,7 +20892,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20907,7 +20907,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20922,7 +20922,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20937,7 +20937,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20952,7 +20952,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20967,7 +20967,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21015,7 +21015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Client"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21030,7 +21030,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21045,7 +21045,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21060,7 +21060,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21075,7 +21075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21090,7 +21090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21105,7 +21105,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21167,7 +21167,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21182,7 +21182,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21197,7 +21197,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21212,7 +21212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21280,7 +21280,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyChange"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21295,7 +21295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21310,7 +21310,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21325,7 +21325,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21340,7 +21340,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21355,7 +21355,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21370,7 +21370,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21420,7 +21420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectorList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21435,7 +21435,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21450,7 +21450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21465,7 +21465,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21518,7 +21518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectorWithSecret"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21533,7 +21533,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21548,7 +21548,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21563,7 +21563,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21578,7 +21578,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21593,7 +21593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21657,7 +21657,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21672,7 +21672,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21687,7 +21687,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21702,7 +21702,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21717,7 +21717,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21767,7 +21767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Connector"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21782,7 +21782,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21797,7 +21797,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21812,7 +21812,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21827,7 +21827,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21842,7 +21842,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21857,7 +21857,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21907,7 +21907,7 @@ export interface operations {
                     "application/json": components["schemas"]["Connector"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21922,7 +21922,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21937,7 +21937,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21952,7 +21952,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21967,7 +21967,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21982,7 +21982,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21997,7 +21997,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22048,7 +22048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectorEventAnswer"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22063,7 +22063,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22078,7 +22078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22093,7 +22093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22108,7 +22108,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22123,7 +22123,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22177,7 +22177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectorWithSecret"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22192,7 +22192,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22207,7 +22207,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22222,7 +22222,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22237,7 +22237,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22252,7 +22252,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22267,7 +22267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22310,7 +22310,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22325,7 +22325,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22377,7 +22377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversionPairList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22392,7 +22392,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22407,7 +22407,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22422,7 +22422,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22469,7 +22469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversionPair"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22484,7 +22484,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22499,7 +22499,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22514,7 +22514,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22529,7 +22529,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22587,7 +22587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversionList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22602,7 +22602,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22617,7 +22617,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22632,7 +22632,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22685,7 +22685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversionRecord"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `idempotency_key_required`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22700,7 +22700,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22715,7 +22715,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden | ForbiddenCapabilityScope */
+            /** @description EdgeForbidden | ForbiddenCapabilityScope. Reasons: `capability_disabled`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22730,7 +22730,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22745,7 +22745,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22760,7 +22760,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22775,7 +22775,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `insufficient_funds`, `invalid_field`, `metadata_too_large`, `policy_denied`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22790,7 +22790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22806,7 +22806,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22870,7 +22870,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22885,7 +22885,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22900,7 +22900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22915,7 +22915,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22930,7 +22930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22984,7 +22984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversionRecord"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22999,7 +22999,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23014,7 +23014,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23029,7 +23029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23044,7 +23044,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23059,7 +23059,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23074,7 +23074,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`, `metadata_too_large`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23089,7 +23089,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23140,7 +23140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversionRecord"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23155,7 +23155,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23170,7 +23170,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23185,7 +23185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23200,7 +23200,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23215,7 +23215,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23230,7 +23230,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23277,7 +23277,7 @@ export interface operations {
                     "application/json": components["schemas"]["LedgerEntries"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23292,7 +23292,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23307,7 +23307,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23322,7 +23322,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23337,7 +23337,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23389,7 +23389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConversionQuote"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23404,7 +23404,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23419,7 +23419,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden | ForbiddenCapabilityScope */
+            /** @description EdgeForbidden | ForbiddenCapabilityScope. Reasons: `capability_disabled`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23434,7 +23434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23449,7 +23449,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23464,7 +23464,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23479,7 +23479,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23529,7 +23529,7 @@ export interface operations {
                     "application/json": components["schemas"]["CryptoNetworkList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23544,7 +23544,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23559,7 +23559,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23574,7 +23574,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23589,7 +23589,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23636,7 +23636,7 @@ export interface operations {
                     "application/json": components["schemas"]["CryptoNetwork"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23651,7 +23651,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23666,7 +23666,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23681,7 +23681,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23696,7 +23696,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23749,7 +23749,7 @@ export interface operations {
                     "application/json": components["schemas"]["DepositInstructionList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23764,7 +23764,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23779,7 +23779,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23794,7 +23794,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23809,7 +23809,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23825,7 +23825,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeBadGateway */
+            /** @description EdgeBadGateway. Reasons: `provider_failed`. */
             502: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23871,7 +23871,7 @@ export interface operations {
                     "application/json": components["schemas"]["DepositInstruction"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23886,7 +23886,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23901,7 +23901,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23916,7 +23916,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23931,7 +23931,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23989,7 +23989,7 @@ export interface operations {
                     "application/json": components["schemas"]["DepositList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24004,7 +24004,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24019,7 +24019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24034,7 +24034,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24049,7 +24049,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24113,7 +24113,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24128,7 +24128,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24143,7 +24143,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24158,7 +24158,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24173,7 +24173,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24227,7 +24227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deposit"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24242,7 +24242,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24257,7 +24257,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24272,7 +24272,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24287,7 +24287,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24302,7 +24302,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24317,7 +24317,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`, `metadata_too_large`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24332,7 +24332,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24384,7 +24384,7 @@ export interface operations {
                     "application/json": components["schemas"]["EligibleCryptoNetworkList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24399,7 +24399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24414,7 +24414,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24429,7 +24429,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24444,7 +24444,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24496,7 +24496,7 @@ export interface operations {
                     "application/json": components["schemas"]["EligiblePayoutMethodList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24511,7 +24511,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24526,7 +24526,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24541,7 +24541,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24556,7 +24556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24607,7 +24607,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnterpriseCommercialAgreementList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24622,7 +24622,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24637,7 +24637,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24652,7 +24652,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24705,7 +24705,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnterpriseCommercialAgreement"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24720,7 +24720,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24735,7 +24735,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24750,7 +24750,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24765,7 +24765,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24780,7 +24780,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24795,7 +24795,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24859,7 +24859,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24874,7 +24874,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24889,7 +24889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24904,7 +24904,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24919,7 +24919,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24976,7 +24976,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnterpriseCommercialAgreement"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24991,7 +24991,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25006,7 +25006,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25021,7 +25021,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25036,7 +25036,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25051,7 +25051,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25066,7 +25066,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25081,7 +25081,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25096,7 +25096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25146,7 +25146,7 @@ export interface operations {
                     "application/json": components["schemas"]["EnterpriseList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25161,7 +25161,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25176,7 +25176,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25191,7 +25191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25255,7 +25255,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25270,7 +25270,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25285,7 +25285,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25300,7 +25300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25315,7 +25315,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25369,7 +25369,7 @@ export interface operations {
                     "application/json": components["schemas"]["Enterprise"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25384,7 +25384,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25399,7 +25399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25414,7 +25414,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25429,7 +25429,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25444,7 +25444,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25459,7 +25459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25509,7 +25509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Enterprise"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25524,7 +25524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25539,7 +25539,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25554,7 +25554,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25569,7 +25569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25584,7 +25584,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25599,7 +25599,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25614,7 +25614,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25664,7 +25664,7 @@ export interface operations {
                     "application/json": components["schemas"]["Enterprise"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25679,7 +25679,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25694,7 +25694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25709,7 +25709,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25724,7 +25724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25739,7 +25739,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25754,7 +25754,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25769,7 +25769,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25819,7 +25819,7 @@ export interface operations {
                     "application/json": components["schemas"]["Enterprise"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25834,7 +25834,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25849,7 +25849,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25864,7 +25864,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25879,7 +25879,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25894,7 +25894,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25909,7 +25909,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25924,7 +25924,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25983,7 +25983,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25998,7 +25998,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26013,7 +26013,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26028,7 +26028,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26075,7 +26075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26090,7 +26090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26105,7 +26105,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26120,7 +26120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26135,7 +26135,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26189,7 +26189,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryStartedList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26204,7 +26204,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26219,7 +26219,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26234,7 +26234,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26249,7 +26249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26264,7 +26264,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26309,7 +26309,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventTypeList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26324,7 +26324,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26339,7 +26339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26354,7 +26354,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26404,7 +26404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportScheduleList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26419,7 +26419,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26434,7 +26434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26449,7 +26449,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26502,7 +26502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportSchedule"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26517,7 +26517,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26532,7 +26532,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26547,7 +26547,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26562,7 +26562,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26577,7 +26577,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26641,7 +26641,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26656,7 +26656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26671,7 +26671,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26686,7 +26686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26701,7 +26701,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26753,7 +26753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportSchedule"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26768,7 +26768,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26783,7 +26783,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26798,7 +26798,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26813,7 +26813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26828,7 +26828,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26843,7 +26843,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26893,7 +26893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportSchedule"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26908,7 +26908,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26923,7 +26923,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26938,7 +26938,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26953,7 +26953,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26968,7 +26968,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26983,7 +26983,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27033,7 +27033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportSchedule"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27048,7 +27048,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27063,7 +27063,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27078,7 +27078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27093,7 +27093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27108,7 +27108,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27123,7 +27123,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27171,7 +27171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportSchedule"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27186,7 +27186,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27201,7 +27201,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27216,7 +27216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27231,7 +27231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27246,7 +27246,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27261,7 +27261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27311,7 +27311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportSchedule"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27326,7 +27326,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27341,7 +27341,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27356,7 +27356,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27371,7 +27371,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27386,7 +27386,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27401,7 +27401,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27450,7 +27450,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeePreview"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27465,7 +27465,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27480,7 +27480,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27495,7 +27495,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27510,7 +27510,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27525,7 +27525,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27578,7 +27578,7 @@ export interface operations {
                     "application/json": components["schemas"]["FundingEndpointList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27593,7 +27593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27608,7 +27608,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27623,7 +27623,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27638,7 +27638,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27654,7 +27654,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeBadGateway */
+            /** @description EdgeBadGateway. Reasons: `provider_failed`. */
             502: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27717,7 +27717,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27732,7 +27732,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27747,7 +27747,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27762,7 +27762,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27777,7 +27777,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27839,7 +27839,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27854,7 +27854,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27869,7 +27869,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27884,7 +27884,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27952,7 +27952,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyChange"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27967,7 +27967,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27982,7 +27982,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -27997,7 +27997,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28012,7 +28012,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28027,7 +28027,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28042,7 +28042,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28057,7 +28057,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28102,7 +28102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28117,7 +28117,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28167,7 +28167,7 @@ export interface operations {
                     "application/json": components["schemas"]["IdentityProviderList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28182,7 +28182,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28197,7 +28197,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28212,7 +28212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28282,7 +28282,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyChange"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28297,7 +28297,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28312,7 +28312,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28327,7 +28327,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28342,7 +28342,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28357,7 +28357,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28372,7 +28372,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28436,7 +28436,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28451,7 +28451,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28466,7 +28466,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28481,7 +28481,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28496,7 +28496,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28566,7 +28566,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyChange"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28581,7 +28581,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28596,7 +28596,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28611,7 +28611,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28626,7 +28626,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28641,7 +28641,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28656,7 +28656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28671,7 +28671,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28724,7 +28724,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalTransferBatch"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `idempotency_key_required`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28739,7 +28739,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28754,7 +28754,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28769,7 +28769,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28784,7 +28784,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28799,7 +28799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28814,7 +28814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `insufficient_funds`, `invalid_field`, `policy_denied`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28829,7 +28829,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28845,7 +28845,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28909,7 +28909,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28924,7 +28924,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28939,7 +28939,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28954,7 +28954,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -28969,7 +28969,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29029,7 +29029,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalTransferList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29044,7 +29044,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29059,7 +29059,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29074,7 +29074,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29089,7 +29089,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29142,7 +29142,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalTransferRecord"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `idempotency_key_required`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29157,7 +29157,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29172,7 +29172,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29187,7 +29187,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29202,7 +29202,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29217,7 +29217,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29232,7 +29232,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `idempotency_key_reused`, `insufficient_funds`, `invalid_field`, `metadata_too_large`, `policy_denied`, `unknown_asset`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29247,7 +29247,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29263,7 +29263,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29327,7 +29327,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29342,7 +29342,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29357,7 +29357,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29372,7 +29372,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29387,7 +29387,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29441,7 +29441,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalTransferRecord"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29456,7 +29456,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29471,7 +29471,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29486,7 +29486,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29501,7 +29501,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29516,7 +29516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29531,7 +29531,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`, `metadata_too_large`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29546,7 +29546,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29597,7 +29597,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalTransferRecord"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29612,7 +29612,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29627,7 +29627,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29642,7 +29642,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29657,7 +29657,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29672,7 +29672,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29687,7 +29687,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29734,7 +29734,7 @@ export interface operations {
                     "application/json": components["schemas"]["LedgerEntries"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29749,7 +29749,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29764,7 +29764,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29779,7 +29779,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29794,7 +29794,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29841,7 +29841,7 @@ export interface operations {
                     "application/json": components["schemas"]["KycDecision"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29856,7 +29856,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29871,7 +29871,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29886,7 +29886,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29901,7 +29901,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29951,7 +29951,7 @@ export interface operations {
                     "application/json": components["schemas"]["LedgerCheckpointList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29966,7 +29966,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29981,7 +29981,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29996,7 +29996,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30048,7 +30048,7 @@ export interface operations {
                     "application/json": components["schemas"]["MasterAccountList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30063,7 +30063,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30078,7 +30078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30093,7 +30093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30157,7 +30157,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30172,7 +30172,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30187,7 +30187,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30202,7 +30202,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30217,7 +30217,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30269,7 +30269,7 @@ export interface operations {
                     "application/json": components["schemas"]["BalanceList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30284,7 +30284,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30299,7 +30299,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30314,7 +30314,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30329,7 +30329,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30344,7 +30344,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30389,7 +30389,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyCapabilities"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30404,7 +30404,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30419,7 +30419,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30434,7 +30434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30479,7 +30479,7 @@ export interface operations {
                     "application/json": components["schemas"]["Navigation"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30494,7 +30494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30509,7 +30509,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30524,7 +30524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30569,7 +30569,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasskeyList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30584,7 +30584,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30599,7 +30599,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30614,7 +30614,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30663,7 +30663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Passkey"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30678,7 +30678,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30693,7 +30693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30708,7 +30708,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30723,7 +30723,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30770,7 +30770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Passkey"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30785,7 +30785,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30800,7 +30800,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30815,7 +30815,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30830,7 +30830,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30875,7 +30875,7 @@ export interface operations {
                     "application/json": components["schemas"]["PasskeyRegistrationChallenge"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30890,7 +30890,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30905,7 +30905,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30920,7 +30920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30969,7 +30969,7 @@ export interface operations {
                     "application/json": components["schemas"]["NameList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30984,7 +30984,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30999,7 +30999,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31014,7 +31014,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31062,7 +31062,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31077,7 +31077,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31093,7 +31093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31143,7 +31143,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31158,7 +31158,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31173,7 +31173,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31189,7 +31189,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31247,7 +31247,7 @@ export interface operations {
                     "application/json": components["schemas"]["OffRampSessionList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31262,7 +31262,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31277,7 +31277,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31292,7 +31292,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31345,7 +31345,7 @@ export interface operations {
                     "application/json": components["schemas"]["OffRampSession"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `idempotency_key_required`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31360,7 +31360,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31375,7 +31375,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden | ForbiddenCapabilityScope */
+            /** @description EdgeForbidden | ForbiddenCapabilityScope. Reasons: `capability_disabled`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31390,7 +31390,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31405,7 +31405,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31420,7 +31420,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31435,7 +31435,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `idempotency_key_reused`, `insufficient_funds`, `invalid_field`, `metadata_too_large`, `policy_denied`, `unknown_asset`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31450,7 +31450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31466,7 +31466,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31530,7 +31530,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31545,7 +31545,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31560,7 +31560,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31575,7 +31575,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31590,7 +31590,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31644,7 +31644,7 @@ export interface operations {
                     "application/json": components["schemas"]["OffRampSession"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31659,7 +31659,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31674,7 +31674,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31689,7 +31689,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31704,7 +31704,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31719,7 +31719,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31734,7 +31734,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`, `metadata_too_large`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31749,7 +31749,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31800,7 +31800,7 @@ export interface operations {
                     "application/json": components["schemas"]["OffRampSession"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31815,7 +31815,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31830,7 +31830,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31845,7 +31845,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31860,7 +31860,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31875,7 +31875,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31890,7 +31890,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31948,7 +31948,7 @@ export interface operations {
                     "application/json": components["schemas"]["OnRampSessionList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31963,7 +31963,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31978,7 +31978,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31993,7 +31993,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32046,7 +32046,7 @@ export interface operations {
                     "application/json": components["schemas"]["OnRampSession"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32061,7 +32061,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32076,7 +32076,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden | ForbiddenCapabilityScope */
+            /** @description EdgeForbidden | ForbiddenCapabilityScope. Reasons: `capability_disabled`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32091,7 +32091,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32106,7 +32106,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32121,7 +32121,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32136,7 +32136,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`, `metadata_too_large`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32151,7 +32151,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32167,7 +32167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeBadGateway */
+            /** @description EdgeBadGateway. Reasons: `provider_failed`. */
             502: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32182,7 +32182,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32246,7 +32246,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32261,7 +32261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32276,7 +32276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32291,7 +32291,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32306,7 +32306,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32360,7 +32360,7 @@ export interface operations {
                     "application/json": components["schemas"]["OnRampSession"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32375,7 +32375,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32390,7 +32390,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32405,7 +32405,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32420,7 +32420,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32435,7 +32435,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32450,7 +32450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`, `metadata_too_large`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32465,7 +32465,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32516,7 +32516,7 @@ export interface operations {
                     "application/json": components["schemas"]["OnRampSession"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32531,7 +32531,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32546,7 +32546,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32561,7 +32561,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32576,7 +32576,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32591,7 +32591,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32606,7 +32606,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32649,7 +32649,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32664,7 +32664,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32716,7 +32716,7 @@ export interface operations {
                     "application/json": components["schemas"]["OperationsActivityExportList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32731,7 +32731,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32746,7 +32746,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32761,7 +32761,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32814,7 +32814,7 @@ export interface operations {
                     "application/json": components["schemas"]["Export"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32829,7 +32829,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32844,7 +32844,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32859,7 +32859,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32874,7 +32874,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32889,7 +32889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32905,7 +32905,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32969,7 +32969,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32984,7 +32984,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32999,7 +32999,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33014,7 +33014,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33029,7 +33029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33076,7 +33076,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33091,7 +33091,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33106,7 +33106,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33121,7 +33121,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33136,7 +33136,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33151,7 +33151,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33166,7 +33166,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33216,7 +33216,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentMethodList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33231,7 +33231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33246,7 +33246,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33261,7 +33261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33276,7 +33276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33323,7 +33323,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentMethod"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33338,7 +33338,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33353,7 +33353,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33368,7 +33368,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33383,7 +33383,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33435,7 +33435,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutMethodList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33450,7 +33450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33465,7 +33465,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33480,7 +33480,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33495,7 +33495,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33548,7 +33548,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutMethod"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33563,7 +33563,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33578,7 +33578,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33593,7 +33593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33608,7 +33608,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33623,7 +33623,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33638,7 +33638,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33653,7 +33653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33717,7 +33717,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33732,7 +33732,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33747,7 +33747,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33762,7 +33762,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33777,7 +33777,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33827,7 +33827,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutMethod"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33842,7 +33842,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33857,7 +33857,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33872,7 +33872,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33887,7 +33887,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33902,7 +33902,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33917,7 +33917,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33932,7 +33932,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33985,7 +33985,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyRule"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34000,7 +34000,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34015,7 +34015,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34030,7 +34030,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34045,7 +34045,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34060,7 +34060,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34075,7 +34075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34128,7 +34128,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyChangeList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34143,7 +34143,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34158,7 +34158,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34173,7 +34173,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34237,7 +34237,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34252,7 +34252,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34267,7 +34267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34282,7 +34282,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34297,7 +34297,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34351,7 +34351,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyRuleList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34366,7 +34366,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34381,7 +34381,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34396,7 +34396,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34460,7 +34460,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34475,7 +34475,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34490,7 +34490,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34505,7 +34505,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34520,7 +34520,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34590,7 +34590,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyChange"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34605,7 +34605,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34620,7 +34620,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34635,7 +34635,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34650,7 +34650,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34665,7 +34665,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34680,7 +34680,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34695,7 +34695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34710,7 +34710,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34776,7 +34776,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyChange"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34791,7 +34791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34806,7 +34806,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34821,7 +34821,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34836,7 +34836,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34851,7 +34851,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34866,7 +34866,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34881,7 +34881,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34947,7 +34947,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyChange"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34962,7 +34962,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34977,7 +34977,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34992,7 +34992,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35007,7 +35007,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35022,7 +35022,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35037,7 +35037,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35052,7 +35052,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35101,7 +35101,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyDecision"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35116,7 +35116,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35131,7 +35131,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35146,7 +35146,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35161,7 +35161,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `invalid_field`, `unknown_asset`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35176,7 +35176,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35228,7 +35228,7 @@ export interface operations {
                     "application/json": components["schemas"]["IndicativePrice"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35243,7 +35243,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35258,7 +35258,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35273,7 +35273,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35288,7 +35288,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35303,7 +35303,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35318,7 +35318,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35334,7 +35334,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeBadGateway */
+            /** @description EdgeBadGateway. Reasons: `provider_failed`. */
             502: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35349,7 +35349,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35394,7 +35394,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35409,7 +35409,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35425,7 +35425,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35479,7 +35479,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoleAssignmentList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35494,7 +35494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35509,7 +35509,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35524,7 +35524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35577,7 +35577,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoleAssignment"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35592,7 +35592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35607,7 +35607,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35622,7 +35622,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35637,7 +35637,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35652,7 +35652,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35667,7 +35667,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeActionTokenRequired */
+            /** @description EdgeActionTokenRequired. Reasons: `action_token_required`. */
             428: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35682,7 +35682,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35746,7 +35746,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35761,7 +35761,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35776,7 +35776,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35791,7 +35791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35806,7 +35806,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35856,7 +35856,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoleAssignment"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35871,7 +35871,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35886,7 +35886,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35901,7 +35901,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35916,7 +35916,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35931,7 +35931,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35946,7 +35946,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35998,7 +35998,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoleList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36013,7 +36013,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36028,7 +36028,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36043,7 +36043,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36096,7 +36096,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36111,7 +36111,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36126,7 +36126,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36141,7 +36141,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36156,7 +36156,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36171,7 +36171,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36186,7 +36186,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36250,7 +36250,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36265,7 +36265,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36280,7 +36280,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36295,7 +36295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36310,7 +36310,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36364,7 +36364,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36379,7 +36379,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36394,7 +36394,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36409,7 +36409,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36424,7 +36424,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36439,7 +36439,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36454,7 +36454,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36469,7 +36469,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36519,7 +36519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36534,7 +36534,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36549,7 +36549,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36564,7 +36564,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36579,7 +36579,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36594,7 +36594,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36609,7 +36609,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36663,7 +36663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Client"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36678,7 +36678,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36693,7 +36693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36708,7 +36708,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36723,7 +36723,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36738,7 +36738,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36753,7 +36753,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36807,7 +36807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Client"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36822,7 +36822,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36837,7 +36837,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36852,7 +36852,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36867,7 +36867,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36882,7 +36882,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36897,7 +36897,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36950,7 +36950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deposit"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36965,7 +36965,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36980,7 +36980,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36995,7 +36995,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37010,7 +37010,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37025,7 +37025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37040,7 +37040,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `idempotency_key_reused`, `invalid_field`, `metadata_too_large`, `unknown_asset`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37055,7 +37055,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37071,7 +37071,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37123,7 +37123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deposit"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37138,7 +37138,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37153,7 +37153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37168,7 +37168,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37183,7 +37183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `invalid_field`, `unknown_asset`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37198,7 +37198,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37250,7 +37250,7 @@ export interface operations {
                     "application/json": components["schemas"]["OffRampSession"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37265,7 +37265,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37280,7 +37280,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37295,7 +37295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37310,7 +37310,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `invalid_field`, `unknown_asset`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37325,7 +37325,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37380,7 +37380,7 @@ export interface operations {
                     "application/json": components["schemas"]["OnRampSession"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37395,7 +37395,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37410,7 +37410,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37425,7 +37425,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37440,7 +37440,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37455,7 +37455,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `idempotency_key_reused`, `invalid_field`, `unknown_asset`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37470,7 +37470,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37519,7 +37519,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxRailFailure"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37534,7 +37534,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37549,7 +37549,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37564,7 +37564,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37579,7 +37579,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37631,7 +37631,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalRecord"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37646,7 +37646,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37661,7 +37661,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37676,7 +37676,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37691,7 +37691,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `invalid_field`, `unknown_asset`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37706,7 +37706,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37760,7 +37760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScreeningList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37775,7 +37775,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37790,7 +37790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37805,7 +37805,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37852,7 +37852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Screening"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37867,7 +37867,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37882,7 +37882,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37897,7 +37897,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37912,7 +37912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37963,7 +37963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScreeningVerdictAnswer"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37978,7 +37978,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37993,7 +37993,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38008,7 +38008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38023,7 +38023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38038,7 +38038,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38091,7 +38091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceAccountList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38106,7 +38106,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38121,7 +38121,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38136,7 +38136,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38185,7 +38185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceAccountCreation"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38200,7 +38200,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38215,7 +38215,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38230,7 +38230,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38245,7 +38245,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38260,7 +38260,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38324,7 +38324,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38339,7 +38339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38354,7 +38354,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38369,7 +38369,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38384,7 +38384,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38434,7 +38434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceAccount"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38449,7 +38449,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38464,7 +38464,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38479,7 +38479,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38494,7 +38494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38509,7 +38509,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38524,7 +38524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38579,7 +38579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceAccountSecretRotation"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38594,7 +38594,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38609,7 +38609,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38624,7 +38624,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38639,7 +38639,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38654,7 +38654,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38669,7 +38669,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeActionTokenRequired */
+            /** @description EdgeActionTokenRequired. Reasons: `action_token_required`. */
             428: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38684,7 +38684,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38700,7 +38700,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38764,7 +38764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceAccountProvisioning"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38779,7 +38779,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38794,7 +38794,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38809,7 +38809,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38824,7 +38824,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38839,7 +38839,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38886,7 +38886,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignInProviderList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38901,7 +38901,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38948,7 +38948,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserActionAuditEntry"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38963,7 +38963,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38978,7 +38978,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38993,7 +38993,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39008,7 +39008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39057,7 +39057,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserActionAuditEntryList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39072,7 +39072,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39087,7 +39087,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39102,7 +39102,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39154,7 +39154,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserActionAuditExportList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39169,7 +39169,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39184,7 +39184,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39199,7 +39199,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39252,7 +39252,7 @@ export interface operations {
                     "application/json": components["schemas"]["Export"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39267,7 +39267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39282,7 +39282,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39297,7 +39297,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39312,7 +39312,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39327,7 +39327,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39343,7 +39343,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39407,7 +39407,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39422,7 +39422,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39437,7 +39437,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39452,7 +39452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39467,7 +39467,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39514,7 +39514,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39529,7 +39529,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39544,7 +39544,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39559,7 +39559,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39574,7 +39574,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39589,7 +39589,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39604,7 +39604,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39659,7 +39659,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserInvitationList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39674,7 +39674,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39689,7 +39689,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39704,7 +39704,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39754,7 +39754,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserInvitationCreated"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39769,7 +39769,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39784,7 +39784,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39799,7 +39799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39814,7 +39814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39829,7 +39829,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39844,7 +39844,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeActionTokenRequired */
+            /** @description EdgeActionTokenRequired. Reasons: `action_token_required`. */
             428: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39859,7 +39859,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39923,7 +39923,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39938,7 +39938,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39953,7 +39953,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39968,7 +39968,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39983,7 +39983,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40032,7 +40032,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserInvitationAcceptance"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40047,7 +40047,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40062,7 +40062,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40077,7 +40077,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40129,7 +40129,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserInvitation"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40144,7 +40144,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40159,7 +40159,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40174,7 +40174,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40189,7 +40189,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40204,7 +40204,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40219,7 +40219,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40274,7 +40274,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40289,7 +40289,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40304,7 +40304,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40319,7 +40319,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40372,7 +40372,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40387,7 +40387,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40402,7 +40402,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40417,7 +40417,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40432,7 +40432,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40447,7 +40447,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40462,7 +40462,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40526,7 +40526,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40541,7 +40541,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40556,7 +40556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40571,7 +40571,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40586,7 +40586,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40640,7 +40640,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40655,7 +40655,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40670,7 +40670,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40685,7 +40685,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40700,7 +40700,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40715,7 +40715,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40765,7 +40765,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40780,7 +40780,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40795,7 +40795,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40810,7 +40810,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40825,7 +40825,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40840,7 +40840,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40855,7 +40855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40905,7 +40905,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40920,7 +40920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40935,7 +40935,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40950,7 +40950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40965,7 +40965,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40980,7 +40980,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40995,7 +40995,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41045,7 +41045,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41060,7 +41060,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41075,7 +41075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41090,7 +41090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41105,7 +41105,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41120,7 +41120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41135,7 +41135,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41186,7 +41186,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscriptionList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41201,7 +41201,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41216,7 +41216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41231,7 +41231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41284,7 +41284,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscriptionWithSecret"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41299,7 +41299,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41314,7 +41314,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41329,7 +41329,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41344,7 +41344,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41359,7 +41359,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41423,7 +41423,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41438,7 +41438,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41453,7 +41453,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41468,7 +41468,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41483,7 +41483,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41537,7 +41537,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscription"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41552,7 +41552,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41567,7 +41567,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41582,7 +41582,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41597,7 +41597,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41612,7 +41612,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41627,7 +41627,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41642,7 +41642,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41692,7 +41692,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscription"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41707,7 +41707,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41722,7 +41722,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41737,7 +41737,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41752,7 +41752,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41767,7 +41767,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41782,7 +41782,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41835,7 +41835,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41850,7 +41850,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41865,7 +41865,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41880,7 +41880,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41895,7 +41895,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41943,7 +41943,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41958,7 +41958,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41973,7 +41973,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41988,7 +41988,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42003,7 +42003,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42054,7 +42054,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42069,7 +42069,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42084,7 +42084,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42099,7 +42099,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42114,7 +42114,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42129,7 +42129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42144,7 +42144,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42194,7 +42194,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscription"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42209,7 +42209,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42224,7 +42224,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42239,7 +42239,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42254,7 +42254,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42269,7 +42269,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42284,7 +42284,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42334,7 +42334,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscription"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42349,7 +42349,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42364,7 +42364,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42379,7 +42379,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42394,7 +42394,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42409,7 +42409,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42424,7 +42424,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42478,7 +42478,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSubscriptionWithSecret"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42493,7 +42493,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42508,7 +42508,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42523,7 +42523,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42538,7 +42538,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42553,7 +42553,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42568,7 +42568,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42583,7 +42583,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42630,7 +42630,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42645,7 +42645,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42660,7 +42660,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42675,7 +42675,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42690,7 +42690,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42705,7 +42705,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42764,7 +42764,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalDestinationList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42779,7 +42779,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42794,7 +42794,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42809,7 +42809,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42862,7 +42862,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalDestination"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42877,7 +42877,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42892,7 +42892,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42907,7 +42907,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42922,7 +42922,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42937,7 +42937,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`, `metadata_too_large`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42952,7 +42952,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43016,7 +43016,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43031,7 +43031,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43046,7 +43046,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43061,7 +43061,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43076,7 +43076,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43130,7 +43130,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalDestination"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43145,7 +43145,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43160,7 +43160,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43175,7 +43175,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43190,7 +43190,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43205,7 +43205,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43220,7 +43220,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`, `metadata_too_large`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43235,7 +43235,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43285,7 +43285,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalDestination"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43300,7 +43300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43315,7 +43315,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43330,7 +43330,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43345,7 +43345,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43360,7 +43360,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43375,7 +43375,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43390,7 +43390,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43440,7 +43440,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalDestination"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43455,7 +43455,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43470,7 +43470,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43485,7 +43485,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43500,7 +43500,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43515,7 +43515,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43530,7 +43530,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43545,7 +43545,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43595,7 +43595,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalDestination"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43610,7 +43610,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43625,7 +43625,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43640,7 +43640,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43655,7 +43655,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43670,7 +43670,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43685,7 +43685,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43700,7 +43700,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43758,7 +43758,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalList"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43773,7 +43773,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43788,7 +43788,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43803,7 +43803,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43856,7 +43856,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalRecord"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `idempotency_key_required`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43871,7 +43871,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43886,7 +43886,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43901,7 +43901,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43916,7 +43916,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43931,7 +43931,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone */
+            /** @description EdgeGone. Reasons: `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43946,7 +43946,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `idempotency_key_reused`, `insufficient_funds`, `invalid_field`, `metadata_too_large`, `policy_denied`, `unknown_asset`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43961,7 +43961,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -43977,7 +43977,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable */
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44041,7 +44041,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44056,7 +44056,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44071,7 +44071,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44086,7 +44086,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44101,7 +44101,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44155,7 +44155,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalRecord"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44170,7 +44170,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44185,7 +44185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44200,7 +44200,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44215,7 +44215,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44230,7 +44230,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgePreconditionFailed */
+            /** @description EdgePreconditionFailed. Reasons: `precondition_failed`. */
             412: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44245,7 +44245,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable */
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`, `metadata_too_large`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44260,7 +44260,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44308,7 +44308,7 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalRecord"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44323,7 +44323,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44338,7 +44338,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44353,7 +44353,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44368,7 +44368,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict */
+            /** @description EdgeConflict. Reasons: `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44383,7 +44383,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44430,7 +44430,7 @@ export interface operations {
                     "application/json": components["schemas"]["LedgerEntries"];
                 };
             };
-            /** @description EdgeBadRequest */
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44445,7 +44445,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
             401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44460,7 +44460,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden */
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44475,7 +44475,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeNotFound */
+            /** @description EdgeNotFound. Reasons: `not_found`. */
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44490,7 +44490,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeRateLimited */
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];

@@ -12,6 +12,7 @@ export function oauthError(
 ): AppError {
   const isClient = error === 'invalid_client';
   return new AppError(isClient ? 'Unauthorized' : 'EdgeBadRequest', description, {
+    reason: error,
     extensions: { error, error_description: description },
     headers: {
       'Cache-Control': 'no-store',

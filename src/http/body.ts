@@ -45,6 +45,7 @@ export async function parseBody(ctx: Koa.Context, accepted: BodyType[]): Promise
     return { raw, value: JSON.parse(text) };
   } catch {
     throw new AppError('EdgeBadRequest', 'The request body is not valid JSON.', {
+      reason: 'malformed_body',
       errors: [{ pointer: '/body', detail: 'malformed JSON' }],
     });
   }

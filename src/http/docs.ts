@@ -83,7 +83,7 @@ function problemPage(code: ErrorCode): string {
 <h2>The answer</h2>
 <p>An <code>application/problem+json</code> body (RFC 9457) with <code>type</code> <code>${escapeHtml(PROBLEM_TYPE_BASE + code)}</code>,
 <code>status</code> ${status}, <code>code</code> <code>${escapeHtml(code)}</code>, a human <code>detail</code>, the <code>request_id</code>,
-<code>errors[]</code> (a JSON pointer and a detail per refused field) and, where a narrower cause exists, a <code>reason</code>.
+<code>errors[]</code> (a JSON pointer and a detail per refused field) and a <code>reason</code>: the narrowest cause that applies, else <code>${escapeHtml(ERROR_CODES[code].reason)}</code>.
 Branch on <code>code</code> and <code>reason</code>, never on <code>detail</code>.</p>
 `,
   );

@@ -11,6 +11,7 @@ export function requestFingerprint(method: string, path: string, raw: Buffer): s
 export function checkKey(key: string): void {
   if (!KEY_RE.test(key)) {
     throw new AppError('EdgeBadRequest', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', {
+      reason: 'idempotency_key_invalid',
       errors: [{ pointer: '/headers/idempotency-key', detail: 'invalid format' }],
     });
   }

@@ -18,7 +18,7 @@ export type MalformedAnswer = (kind: MalformedKind, requestId: string) => { stat
 const PROBLEMS: Record<MalformedKind, { code: ErrorCode; detail: string; reason: ErrorReason }> = {
   headers_too_large: { code: 'EdgeRequestHeaderFieldsTooLarge', detail: 'The request line and headers exceed the 16 KiB the server reads; shorten the URL or the headers.', reason: 'headers_too_large' },
   timeout: { code: 'EdgeRequestTimeout', detail: 'The request was not received in time.', reason: 'request_timeout' },
-  malformed: { code: 'EdgeBadRequest', detail: 'The request is not valid HTTP/1.1.', reason: 'malformed_http' },
+  malformed: { code: 'EdgeBadRequest', detail: 'The request is not valid HTTP/1.1.', reason: 'malformed_request' },
   host_missing: { code: 'EdgeBadRequest', detail: 'An HTTP/1.1 request must carry a Host header (RFC 9112, section 3.2).', reason: 'host_header_required' },
   expectation: { code: 'EdgeExpectationFailed', detail: 'The only expectation the server meets is Expect: 100-continue.', reason: 'expectation_unsupported' },
   connect: { code: 'EdgeMethodNotAllowed', detail: 'CONNECT is not allowed: the server tunnels nothing.', reason: 'method_not_allowed' },

@@ -114,6 +114,7 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
       }
     } else if (def.idempotency === 'required') {
       throw new AppError('EdgeBadRequest', 'This operation requires an Idempotency-Key header.', {
+        reason: 'idempotency_key_required',
         errors: [{ pointer: '/headers/idempotency-key', detail: 'required' }],
       });
     } else {
@@ -194,6 +195,6 @@ export function fallthrough(table: Pick<RouteTable, 'match'>): Koa.Middleware {
         headers: { Allow: [...methods].join(', ') },
       });
     }
-    throw new AppError('EdgeNotFound', `No route matches ${ctx.method} ${ctx.path}.`);
+    throw new AppError('EdgeNotFound', `No route matches ${ctx.method} ${ctx.path}.`, { reason: 'route_not_found' });
   };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '../schema/zod';
-import { ERROR_CODES, type ErrorCode } from '../errors';
+import { ERROR_CODES, type ErrorCode, type ErrorReason } from '../errors';
 import { ActionTokenHeader, IdempotencyKeyHeader, IfMatchHeader, IfNoneMatchHeader, Problem } from './schemas';
 import { PERMISSIONS } from '../auth/permissions';
 import type { RouteDef } from './route';
@@ -102,6 +102,39 @@ function nullableReferences<T>(node: T): T {
 
 const COMMON_ERRORS: ErrorCode[] = ['EdgeBadRequest', 'Unauthorized', 'EdgeForbidden', 'EdgeRateLimited'];
 
+/**
+ * The reasons an answer with this code can carry on this route: the code's own, those the request pipeline
+ * gives (validation, tokens, keys, page tokens, amounts) and those the route declares (`reasons`).
+ */
+function reasonsFor(def: RouteDef, code: ErrorCode): ErrorReason[] {
+  const query = def.query && 'shape' in def.query ? (def.query as unknown as { shape: object }).shape : {};
+  const body = def.body && 'shape' in def.body ? (def.body as unknown as { shape: object }).shape : {};
+  const pipeline: Partial<Record<ErrorCode, Array<ErrorReason | false>>> = {
+    EdgeBadRequest: [
+      'invalid_field',
+      'unknown_api_version',
+      def.body !== undefined && 'malformed_body',
+      def.idempotency !== undefined && 'idempotency_key_invalid',
+      def.idempotency === 'required' && 'idempotency_key_required',
+      'page_token' in query && 'invalid_page_token',
+    ],
+    Unauthorized: def.auth.kind === 'bearer' ? ['token_missing', 'token_invalid', 'token_revoked', 'principal_inactive'] : [],
+    EdgeUnprocessable: [
+      def.idempotency !== undefined && 'idempotency_key_reused',
+      // Money movement (its key is required): the ledger's and the policies' refusals.
+      ...(def.idempotency === 'required' ? (['insufficient_funds', 'policy_denied'] as const) : []),
+      'metadata' in body && 'metadata_too_large',
+      ...(['amount', 'source_amount', 'target_amount'].some((k) => k in body) ? (['amount_malformed', 'amount_not_positive', 'amount_precision', 'amount_too_large', 'unknown_asset'] as const) : []),
+    ],
+    EdgeConflict: [
+      def.idempotency !== undefined && 'idempotency_key_in_use',
+      ...(def.idempotency === 'required' ? (['account_restricted', 'account_suspended', 'client_suspended', 'enterprise_suspended'] as const) : []),
+    ],
+  };
+  const declared = def.reasons?.[code] ?? [];
+  return [...new Set([ERROR_CODES[code].reason, ...(pipeline[code] ?? []).filter((r): r is ErrorReason => r !== false), ...declared])].sort();
+}
+
 /** The OpenAPI 3.1 document, generated from the same route definitions that validate requests. */
 export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; description: string; serverUrl: string }) {
   const registry = new OpenAPIRegistry();
@@ -173,14 +206,21 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
     const errors = new Set<ErrorCode>([...base, ...(def.errors ?? [])]);
     // An Idempotency-Key reused with another request is 422 on every route that takes the header.
     if (def.idempotency) errors.add('EdgeUnprocessable');
+    const reasons = new Map<string, ErrorReason[]>();
     for (const code of errors) {
       const status = String(ERROR_CODES[code].status);
       const prior = responses[status] as { description: string } | undefined;
-      responses[status] = {
-        description: prior ? `${prior.description} | ${code}` : code,
-        headers: headerRefs([...EVERY_ANSWER, ...(status === '429' || status === '503' ? ['Retry-After'] : [])]) as never,
-        content: { 'application/problem+json': { schema: Problem } },
-      };
+      reasons.set(status, [...new Set([...(reasons.get(status) ?? []), ...reasonsFor(def, code)])].sort());
+      const codes = prior ? `${prior.description.replace(/\. Reasons: .*$/s, '')} | ${code}` : code;
+      // `x-reasons`: the values of the problem's `reason` this answer can carry, for generators that branch on them.
+      responses[status] = Object.assign(
+        {
+          description: `${codes}. Reasons: ${reasons.get(status)!.map((r) => `\`${r}\``).join(', ')}.`,
+          headers: headerRefs([...EVERY_ANSWER, ...(status === '429' || status === '503' ? ['Retry-After'] : [])]) as never,
+          content: { 'application/problem+json': { schema: Problem } },
+        },
+        { 'x-reasons': reasons.get(status)! },
+      );
     }
     const description = [
       def.description,

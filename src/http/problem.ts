@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { AppError, ERROR_CODES, type ErrorCode, type FieldError, type NamedFieldError, type RefusedField } from '../errors';
+import { AppError, ERROR_CODES, type ErrorCode, type ErrorReason, type FieldError, type NamedFieldError, type RefusedField } from '../errors';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
 /**
@@ -14,6 +14,7 @@ export interface ProblemBody {
   status: number;
   detail: string;
   code: ErrorCode;
+  reason: ErrorReason;
   request_id: string;
   errors: Array<{ pointer: string; detail: string }>;
   [extension: string]: unknown;
@@ -36,7 +37,7 @@ export function problemBody(err: AppError, requestId: string): ProblemBody {
     status: err.status,
     detail: err.detail,
     code: err.code,
-    ...(err.options.reason ? { reason: err.options.reason } : {}),
+    reason: err.reason,
     request_id: requestId,
     errors: (err.options.errors ?? []).map(located),
   };

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { z } from '../schema/zod';
-import type { ErrorCode } from '../errors';
+import type { ErrorCode, ErrorReason } from '../errors';
 import type { Permission } from '../auth/permissions';
 import type { GovernedAction } from '../auth/action-tokens';
 import type { Caller } from '../auth/caller';
@@ -86,6 +86,8 @@ export interface RouteDef<
   responses: Record<number, ResponseSpec>;
   /** Problem responses this route documents besides the common ones (401, 429, 500). */
   errors?: ErrorCode[];
+  /** Narrower reasons its refusals carry, by code, besides the code's own and the pipeline's (listed in the document's `x-reasons`). */
+  reasons?: Partial<Record<ErrorCode, ErrorReason[]>>;
   handler: (input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<HandlerResult>;
 }
 

@@ -12,7 +12,9 @@ export const Problem = z
     status: z.number().int(),
     detail: z.string(),
     code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
-    reason: z.enum(ERROR_REASONS).optional().openapi({ description: 'A name narrower than `code`, for clients to branch on.' }),
+    reason: z.enum(ERROR_REASONS).openapi({
+      description: 'A name narrower than `code`, for clients to branch on: on every problem, the generic one of its code when nothing narrower applies (docs/errors.md).',
+    }),
     request_id: z.string(),
     errors: z.array(z.object({ pointer: z.string(), detail: z.string() })),
   })

@@ -63,7 +63,7 @@ export function checkPart<T extends z.ZodType>(schema: T | undefined, value: unk
 export function validate<T extends z.ZodType>(schema: T | undefined, value: unknown, location: string): z.output<T> {
   const checked = checkPart(schema, value, location);
   if (checked.ok) return checked.data;
-  throw new AppError('EdgeBadRequest', `The request ${location} is invalid.`, { errors: checked.errors });
+  throw new AppError('EdgeBadRequest', `The request ${location} is invalid.`, { reason: 'invalid_field', errors: checked.errors });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError, type ErrorReason } from '../errors';
 
 export type AssetClass = 'fiat' | 'crypto';
 
@@ -27,8 +27,8 @@ export const ASSET_CODES = Object.keys(ASSETS) as [string, ...string[]];
 const MAX_MINOR = 10n ** 78n - 1n;
 const DECIMAL_RE = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
-const invalid = (pointer: string, detail: string) =>
-  new AppError('EdgeUnprocessable', `Invalid amount: ${detail}.`, { errors: [{ pointer, detail }] });
+const invalid = (pointer: string, detail: string, reason: ErrorReason = 'amount_malformed') =>
+  new AppError('EdgeUnprocessable', `Invalid amount: ${detail}.`, { reason, errors: [{ pointer, detail }] });
 
 export function isAsset(code: string): boolean {
   return Object.prototype.hasOwnProperty.call(ASSETS, code);
@@ -36,7 +36,7 @@ export function isAsset(code: string): boolean {
 
 /** The catalogue entry of `code`; an unknown code is 422 at `pointer`. */
 export function assetOf(code: string, pointer = '/body/amount/currency'): Asset {
-  if (!isAsset(code)) throw invalid(pointer, `unknown asset ${JSON.stringify(code).slice(0, 40)}`);
+  if (!isAsset(code)) throw invalid(pointer, `unknown asset ${JSON.stringify(code).slice(0, 40)}`, 'unknown_asset');
   return ASSETS[code];
 }
 
@@ -50,14 +50,14 @@ export function parseAmount(value: unknown, asset: Asset | string, pointer = '/b
   if (typeof value !== 'string') throw invalid(pointer, 'must be a decimal string such as "12.50"');
   if (value.length > 100) throw invalid(pointer, 'too long');
   if (/[eE]/.test(value)) throw invalid(pointer, 'exponent notation is not accepted; write the decimal digits');
-  if (value.startsWith('-')) throw invalid(pointer, 'must be positive');
+  if (value.startsWith('-')) throw invalid(pointer, 'must be positive', 'amount_not_positive');
   const m = DECIMAL_RE.exec(value);
   if (!m) throw invalid(pointer, 'must be a plain decimal string such as "12.50"');
   const fraction = m[2] ? m[2].slice(1) : '';
-  if (fraction.length > a.precision) throw invalid(pointer, `${a.code} allows at most ${a.precision} decimal places`);
+  if (fraction.length > a.precision) throw invalid(pointer, `${a.code} allows at most ${a.precision} decimal places`, 'amount_precision');
   const minor = BigInt(m[1] + fraction.padEnd(a.precision, '0'));
-  if (minor === 0n) throw invalid(pointer, 'must be greater than zero');
-  if (minor > MAX_MINOR) throw invalid(pointer, 'too large');
+  if (minor === 0n) throw invalid(pointer, 'must be greater than zero', 'amount_not_positive');
+  if (minor > MAX_MINOR) throw invalid(pointer, 'too large', 'amount_too_large');
   return minor;
 }
 

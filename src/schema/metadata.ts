@@ -95,7 +95,7 @@ export function metadataErrors(metadata: Record<string, string | null>, pointer:
 export function checkMetadata(metadata: Record<string, string | null> | undefined, pointer = '/body/metadata'): void {
   if (!metadata) return;
   const errors = metadataErrors(metadata, pointer);
-  if (errors.length > 0) throw new AppError('EdgeUnprocessable', 'The metadata exceeds its limits.', { errors });
+  if (errors.length > 0) throw new AppError('EdgeUnprocessable', 'The metadata exceeds its limits.', { reason: 'metadata_too_large', errors });
 }
 
 /** `current` with `patch` applied (null removes a key), refused with 422 when the result exceeds the limits. */
@@ -109,6 +109,7 @@ export function mergeMetadata(current: Record<string, string>, patch: Record<str
   }
   if (Object.keys(merged).length > METADATA_MAX_KEYS) {
     throw new AppError('EdgeUnprocessable', 'The metadata exceeds its limits.', {
+      reason: 'metadata_too_large',
       errors: [{ pointer, detail: `at most ${METADATA_MAX_KEYS} keys once merged (${Object.keys(merged).length})` }],
     });
   }

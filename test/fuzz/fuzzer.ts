@@ -524,7 +524,7 @@ export class Fuzzer {
       const label = res.body?.errorLabel as SignedErrorLabel | undefined;
       const entry = label ? SIGNED_ERRORS[label] : undefined;
       const keys = res.body && typeof res.body === 'object' ? Object.keys(res.body).sort().join(',') : '';
-      if (!entry || keys !== 'errorCode,errorDescription,errorLabel') finding('not the signed error body', `${res.status} ${res.text.slice(0, 200)}`);
+      if (!entry || keys !== 'errorCode,errorDescription,errorLabel,reason') finding('not the signed error body', `${res.status} ${res.text.slice(0, 200)}`);
       else if (entry.status !== res.status || entry.code !== res.body.errorCode) finding('status does not match the body', `${res.status} ${label} ${res.body.errorCode}`);
       return;
     }

@@ -8,7 +8,7 @@ import { listen, type RunningServer } from '../../src/http/server';
 import { createEnterpriseWithAdmin } from '../../src/bootstrap';
 import { runState } from './run-state';
 import { KeyRing } from '../../src/auth/sealing';
-import { exampleRecorder, RECORD_ENV } from './openapi-examples';
+import { exampleRecorder, RECORD_ENV, signedExampleRecorder } from './openapi-examples';
 
 export interface Tenant {
   enterpriseId: string;
@@ -89,7 +89,9 @@ export interface SignedTestApp extends TestApp {
 /** The tenant API and the signed API (/v1) on ephemeral ports, sharing one services bag (as `counterfoil api` does). */
 export async function startSignedTestApp(overrides: Record<string, string> = {}): Promise<SignedTestApp> {
   const app = await startTestApp(overrides);
-  const signedServer = await listen(createSignedApiApp(app.services), app.config, 0);
+  const signed = createSignedApiApp(app.services);
+  if (process.env[RECORD_ENV]) signed.middleware.unshift(signedExampleRecorder(process.env[RECORD_ENV]));
+  const signedServer = await listen(signed, app.config, 0);
   return {
     ...app,
     signedUrl: signedServer.url,

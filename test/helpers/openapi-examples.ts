@@ -2,7 +2,8 @@ import { appendFileSync, readFileSync, ReadStream } from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import type { RouteDef } from '../../src/http/route';
-import { LATEST_API_VERSION, renderAt } from '../../src/versions';
+import type { SignedRoute } from '../../src/http/signed/routes';
+import { isApiVersion, LATEST_API_VERSION, renderAt, VERSION_HEADER } from '../../src/versions';
 import { connectPostgres } from '../../src/db/connect';
 import { presentEvent, type EventRow } from '../../src/events/present';
 
@@ -16,6 +17,8 @@ export const RECORD_ENV = 'RECORD_OPENAPI_EXAMPLES';
 export interface Candidate {
   /** `POST /internal-transfers`: the method and the route's path template. */
   operation: string;
+  /** The signed API's (`/v1`) exchanges go to that surface's examples; absent for the tenant API. */
+  surface?: 'signed';
   status: number;
   request?: unknown;
   response?: unknown;
@@ -64,6 +67,29 @@ export function exampleRecorder(dir: string): Koa.Middleware {
       status: ctx.status,
       request: def.body ? (requestBody(ctx.state.rawBody as Buffer | undefined, ctx.request.type) ?? {}) : undefined,
       response,
+    };
+    const score = richness(candidate.request) + richness(candidate.response);
+    if ((best.get(candidate.operation) ?? 0) >= score) return;
+    best.set(candidate.operation, score);
+    appendFileSync(file, JSON.stringify(candidate) + '\n');
+  };
+}
+
+/** The signed API's successful first exchanges (no replays) at the latest version, as candidates of its own surface. */
+export function signedExampleRecorder(dir: string): Koa.Middleware {
+  const file = path.join(dir, 'candidates.jsonl');
+  const best = new Map<string, number>();
+  return async (ctx, next) => {
+    await next();
+    const route = ctx.state.route as SignedRoute | undefined;
+    if (!route?.operationId || ctx.status !== 200 || ctx.response.get(VERSION_HEADER) !== LATEST_API_VERSION || ctx.response.get('x-replayed')) return;
+    const raw = ctx.state.rawBody as Buffer | undefined;
+    const candidate: Candidate = {
+      operation: `${route.method.toUpperCase()} ${route.path}`,
+      surface: 'signed',
+      status: 200,
+      request: route.body ? (raw ? JSON.parse(raw.toString('utf8')) : {}) : undefined,
+      response: ctx.body,
     };
     const score = richness(candidate.request) + richness(candidate.response);
     if ((best.get(candidate.operation) ?? 0) >= score) return;
@@ -157,6 +183,8 @@ export function scrub(exchange: { request?: unknown; response?: unknown }): { re
     return iso.slice(0, 19) + (fraction ? '.' + iso.slice(20, 23).padEnd(fraction.length, '0').slice(0, fraction.length) : '') + (zone === 'Z' ? 'Z' : zone);
   };
   const text = (s: string): string => {
+    // An API version looks like a date but names a contract: moved, it would name a version the server refuses.
+    if (isApiVersion(s)) return s;
     if (DATE.test(s)) return new Date(Date.parse(s) + Math.round(shift / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
     let out = s.replace(UUID, (id) => {
       const key = id.toLowerCase();

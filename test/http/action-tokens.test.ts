@@ -136,6 +136,6 @@ describe('governed requests', () => {
   it('the permission check comes first: a caller without it gets a plain 403 before any token is looked at', async () => {
     const res = await rotate({ 'x-action-token': 'cfat_whatever' }, target.token);
     expect(res.status).toBe(403);
-    expect(res.body.reason).toBeUndefined();
+    expect(res.body.reason).toBe('permission_denied');
   });
 });

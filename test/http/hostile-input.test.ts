@@ -141,7 +141,7 @@ describe("requests Node's parser refuses get the API's error body", () => {
     const res = await rawExchange(app.signedUrl, request);
     expect(res.status).toBe(status);
     expect(res.headers['content-type']).toBe('application/json');
-    expect(res.body).toEqual({ errorCode: code, errorLabel: label, errorDescription: expect.any(String) });
+    expect(res.body).toEqual({ errorCode: code, errorLabel: label, errorDescription: expect.any(String), reason: expect.any(String) });
   });
 
   it("Node still shows a socket's response in flight as socket._httpMessage (the handler answers only without one)", async () => {

@@ -4,6 +4,7 @@ import { creditExternalDeposit, balancesOf } from '../../src/ledger';
 import { uuidv7 } from '../../src/ids';
 import { signBody, secretKeyFromPkcs8 } from '../../clients/typescript/signed';
 import { SIGNED_ERRORS, type SignedErrorLabel } from '../../src/http/signed/errors';
+import { ERROR_REASONS } from '../../src/errors';
 import { newAdmin, newClient, type Admin } from './iam-fixtures';
 import { newApiKey, signingClient, type IssuedKey } from './api-key-fixtures';
 
@@ -58,8 +59,9 @@ const balance = (key: IssuedKey, base = app.signedUrl) => call(base, 'GET', '/v1
 function expectRefusal(res: Answer, label: SignedErrorLabel) {
   expect({ status: res.status, body: res.body }).toEqual({
     status: SIGNED_ERRORS[label].status,
-    body: { errorCode: SIGNED_ERRORS[label].code, errorLabel: label, errorDescription: expect.any(String) },
+    body: { errorCode: SIGNED_ERRORS[label].code, errorLabel: label, errorDescription: expect.any(String), reason: expect.any(String) },
   });
+  expect(ERROR_REASONS).toContain(res.body.reason);
 }
 
 describe("the signed API contract's error tables, row by row", () => {
@@ -503,7 +505,8 @@ describe('GET /v1/openapi.json', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     expect(Object.keys(res.body.paths).sort()).toEqual(['/v1/balance', '/v1/convert/exchange', '/v1/convert/exchangeInfo', '/v1/convert/getQuote']);
-    expect(res.body.components.schemas.V1Error.required.sort()).toEqual(['errorCode', 'errorDescription', 'errorLabel']);
+    expect(res.body.components.schemas.V1Error.required.sort()).toEqual(['errorCode', 'errorDescription', 'errorLabel', 'reason']);
+    expect(res.body.paths['/v1/convert/getQuote'].post.responses['422']['x-reasons']).toEqual(expect.arrayContaining(['amount_precision', 'pair_not_supported', 'unknown_asset']));
     expect(res.body.paths['/v1/convert/getQuote'].post.responses['401'].description).toContain('9008 MISSING_SIGNATURE');
     expect(res.body.info.description).toContain('| 403 | 9013 | KYC_NOT_VERIFIED |');
   });

@@ -107,7 +107,7 @@ export async function applyConnectorEvent(services: Services, connector: Connect
     answer = { status: 200, body: { event_id: eventId, type: event.type, replayed: false, resource_ref: await apply(services, connector, eventId, event) } satisfies Answer };
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
-    answer = { status: err.status, body: { code: err.code, reason: err.options.reason ?? null, detail: err.message } };
+    answer = { status: err.status, body: { code: err.code, reason: err.reason, detail: err.message } };
     await remember(services.sql, connector.id, eventId, event.type, answer);
     throw err;
   }

@@ -149,7 +149,7 @@ export async function grantInitialRoles(
       );
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      outcome.errors.push({ index, role_ref: r.role_ref, scope_ref: r.scope_ref, code: err.code, status: err.status, reason: err.options.reason ?? null, detail: err.detail });
+      outcome.errors.push({ index, role_ref: r.role_ref, scope_ref: r.scope_ref, code: err.code, status: err.status, reason: err.reason, detail: err.detail });
     }
   }
   return outcome;

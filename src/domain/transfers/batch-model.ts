@@ -92,7 +92,7 @@ export function problemOf(i: number, err: AppError): ItemProblem {
     status: err.status,
     code: err.code,
     detail: err.detail,
-    ...(err.options.reason ? { reason: err.options.reason } : {}),
+    reason: err.reason,
     errors: locatedAt(i, err.options.errors),
   };
 }

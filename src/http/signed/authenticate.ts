@@ -64,6 +64,7 @@ async function verifiedBody(ctx: Koa.Context, key: ResolvedApiKey, now: () => nu
   if (!signature) throw new SignedApiError('INVALID_SIGNATURE', 'x-signature must be the base64 encoding of a 64-byte Ed25519 signature.');
   // The tenant pipeline's reader, but not its parseBody: the signature is checked over the raw bytes before any JSON is parsed.
   const raw = await readRawBody(ctx, MAX_SIGNED_BODY_BYTES);
+  ctx.state.rawBody = raw; // as the tenant pipeline keeps it: what the request's audit and the example recorder read
   if (!verifyRequestSignature(key.publicKey, raw, signature)) {
     throw new SignedApiError('INVALID_SIGNATURE', 'The signature does not match the request body bytes and this API key.');
   }
@@ -71,9 +72,9 @@ async function verifiedBody(ctx: Koa.Context, key: ResolvedApiKey, now: () => nu
   try {
     body = JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new SignedApiError('INVALID_BODY', 'The body is not valid JSON.');
+    throw new SignedApiError('INVALID_BODY', 'The body is not valid JSON.', {}, 'malformed_body');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new SignedApiError('INVALID_BODY', 'The body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new SignedApiError('INVALID_BODY', 'The body must be a JSON object.', {}, 'malformed_body');
   const fields = body as Record<string, unknown>;
   switch (checkRequestTime(fields.timestamp, fields.recvWindow, now())) {
     case 'ok':

@@ -1,9 +1,18 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import path from 'node:path';
 import { z } from '../../schema/zod';
+import { ERROR_REASONS, type ErrorReason } from '../../errors';
 import { SIGNED_ERRORS, SIGNED_ERROR_LABELS, type SignedErrorLabel } from './errors';
 import type { SignedRoute } from './routes';
 import { EVERY_ANSWER, headerRefs, registerResponseHeaders } from '../response-headers';
 import { API_VERSIONS, LATEST_API_VERSION, VERSION_CHANGES, VERSION_HEADER } from '../../versions';
+import type { RecordedExample } from '../openapi';
+import recordedExamples from './openapi-examples.json';
+
+/** One exchange per operation, recorded from a test run and scrubbed as the tenant API's are (`npm run record:examples`). */
+export const SIGNED_EXAMPLES_FILE = path.join(__dirname, 'openapi-examples.json');
+const EXAMPLES = recordedExamples as Record<string, RecordedExample>;
+const recorded = (value: unknown) => ({ recorded: { summary: 'Recorded from a test run (ids, times and signatures replaced)', value } });
 
 const COMMON: Record<'get' | 'post', SignedErrorLabel[]> = {
   get: ['MISSING_API_KEY', 'INVALID_API_KEY', 'UNAUTHORIZED', 'INVALID_IP', 'KYC_NOT_VERIFIED', 'API_NOT_AVAILABLE', 'RATE_LIMITED', 'INVALID_API_VERSION'],
@@ -34,14 +43,28 @@ export const V1Error = z
     errorCode: z.number().int().openapi({ description: 'Numeric code; see the table in the description of this document.' }),
     errorLabel: z.enum(SIGNED_ERROR_LABELS as [SignedErrorLabel, ...SignedErrorLabel[]]),
     errorDescription: z.string(),
+    reason: z.enum(ERROR_REASONS).openapi({ description: "A name narrower than `errorLabel`, shared with the tenant API's problems: the domain's own (`client_suspended`, `amount_precision`) or the label's." }),
   })
   .openapi('V1Error');
 
 const errorTable = [
-  '| HTTP | errorCode | errorLabel | Condition |',
-  '|---|---|---|---|',
-  ...SIGNED_ERROR_LABELS.map((l) => `| ${SIGNED_ERRORS[l].status} | ${SIGNED_ERRORS[l].code} | ${l} | ${SIGNED_ERRORS[l].when} |`),
+  '| HTTP | errorCode | errorLabel | reason | Condition |',
+  '|---|---|---|---|---|',
+  ...SIGNED_ERROR_LABELS.map((l) => `| ${SIGNED_ERRORS[l].status} | ${SIGNED_ERRORS[l].code} | ${l} | \`${SIGNED_ERRORS[l].reason}\` | ${SIGNED_ERRORS[l].when} |`),
 ].join('\n');
+
+/** Narrower reasons the shared domain gives under a label (the others answer the label's own). */
+const NARROWER: Partial<Record<SignedErrorLabel, ErrorReason[]>> = {
+  INVALID_BODY: ['malformed_body'],
+  UNKNOWN_PAIR: ['unknown_asset'],
+  AMOUNT_OUT_OF_RANGE: ['amount_too_small', 'amount_malformed', 'amount_not_positive', 'amount_precision', 'amount_too_large'],
+  QUOTE_USED: ['business_key_reused'],
+  ACCOUNT_RESTRICTED: ['client_suspended', 'account_suspended', 'enterprise_suspended'],
+  UNAUTHORIZED: ['client_closed', 'account_closed', 'enterprise_closed'],
+};
+
+/** The reasons a response with these labels can carry: the labels' own and the narrower ones under them. */
+export const reasonsOf = (labels: SignedErrorLabel[]): ErrorReason[] => [...new Set(labels.flatMap((l) => [SIGNED_ERRORS[l].reason, ...(NARROWER[l] ?? [])]))].sort();
 
 const DESCRIPTION = `Balances and conversions for business clients, authenticated with an API key and Ed25519 request signatures.
 
@@ -51,7 +74,7 @@ Answers are rendered at a dated API version: the \`${VERSION_HEADER}\` request h
   SIGNED_CHANGES.length ? `Changes: ${SIGNED_CHANGES.map((c) => `${c.version}: ${c.summary}`).join(' ')}` : 'The shapes of this surface are the same at every version so far.'
 }
 
-Every refusal has the body \`{errorCode, errorLabel, errorDescription}\`:
+Every refusal has the body \`{errorCode, errorLabel, errorDescription, reason}\`; each response lists the reasons it can carry in \`x-reasons\`:
 
 ${errorTable}`;
 
@@ -74,11 +97,12 @@ export function signedOpenApiDocument(routes: SignedRoute[], serverUrl: string) 
   );
 
   for (const route of routes) {
+    const example = EXAMPLES[`${route.method.toUpperCase()} ${route.path}`];
     const responses: RouteConfig['responses'] = {
       200: {
         description: route.summary,
         headers: headerRefs([...EVERY_ANSWER, ...(route.method === 'post' ? ['Idempotent-Replayed', 'X-Replayed'] : [])]) as never,
-        content: { 'application/json': { schema: route.response } },
+        content: { 'application/json': { schema: route.response, ...(example?.response === undefined ? {} : { examples: recorded(example.response) }) } },
       },
     };
     const byStatus = new Map<number, SignedErrorLabel[]>();
@@ -87,11 +111,14 @@ export function signedOpenApiDocument(routes: SignedRoute[], serverUrl: string) 
       byStatus.set(status, [...(byStatus.get(status) ?? []), label]);
     }
     for (const [status, labels] of byStatus) {
-      responses[status] = {
-        description: labels.map((l) => `${SIGNED_ERRORS[l].code} ${l}`).join(' | '),
-        headers: headerRefs([...EVERY_ANSWER, ...(status === 429 || status === 503 ? ['Retry-After'] : [])]) as never,
-        content: { 'application/json': { schema: V1Error } },
-      };
+      responses[status] = Object.assign(
+        {
+          description: `${labels.map((l) => `${SIGNED_ERRORS[l].code} ${l}`).join(' | ')}. Reasons: ${reasonsOf(labels).map((r) => `\`${r}\``).join(', ')}.`,
+          headers: headerRefs([...EVERY_ANSWER, ...(status === 429 || status === 503 ? ['Retry-After'] : [])]) as never,
+          content: { 'application/json': { schema: V1Error } },
+        },
+        { 'x-reasons': reasonsOf(labels) },
+      );
     }
     registry.registerPath({
       method: route.method,
@@ -102,7 +129,10 @@ export function signedOpenApiDocument(routes: SignedRoute[], serverUrl: string) 
       tags: [route.path.startsWith('/v1/convert') ? 'Convert' : 'Account'],
       security: [{ apiKey: [] }],
       request: route.body
-        ? { headers: [apiVersion, signature], body: { required: true, content: { 'application/json': { schema: route.body } } } }
+        ? {
+            headers: [apiVersion, signature],
+            body: { required: true, content: { 'application/json': { schema: route.body, ...(example?.request === undefined ? {} : { examples: recorded(example.request) }) } } },
+          }
         : { headers: [apiVersion] },
       responses,
     });

@@ -211,7 +211,7 @@ export const postGetQuote: SignedRoute = {
     const fromAsset = b.fromTicker.toUpperCase();
     const toAsset = b.toTicker.toUpperCase();
     for (const [field, asset] of [['fromTicker', fromAsset], ['toTicker', toAsset]] as const) {
-      if (!isAsset(asset)) throw new SignedApiError('UNKNOWN_PAIR', `${field}: unknown ticker ${asset.toLowerCase()}.`);
+      if (!isAsset(asset)) throw new SignedApiError('UNKNOWN_PAIR', `${field}: unknown ticker ${asset.toLowerCase()}.`, {}, 'unknown_asset');
     }
     // Priced from the process caches and sealed into the quote id: no database round trip.
     const quote = await priceQuote(
