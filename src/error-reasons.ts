@@ -90,6 +90,8 @@ export const ERROR_REASONS = [
   'internal_transfer_executing',
   'internal_transfer_expired',
   'internal_transfer_failed',
+  'internal_transfer_is_reversal',
+  'internal_transfer_not_executed',
   'internal_transfer_pending_approval',
   'internal_transfer_rejected',
   'internal_transfer_reversed',

@@ -2180,6 +2180,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal-transfers/{internal_transfer_id}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse an executed internal transfer, in full or in part
+         * @description Makes the reversal: a new internal transfer from the original's target back to its source (`reversal_of` names the original, `reversal_reason` says why), of `amount` (a decimal string in the transfer's asset) or, without it, of all that remains. It is governed like any transfer out of the target: the policy rules may deny it (422 `policy_denied`) or require approval (`pending_approval`, the amount held on the target, decided by the approval machinery), else it is booked at once. Booked, it is a ledger reversal of the original's transaction, and the original gains it in `reversals` and `reversed_amount` (events `operations.internal_transfer.partially_reversed.v1` and `.reversed.v1`). Several partial reversals are allowed; those awaiting approval count against what remains, and more than remains is 422 `reversal_exceeds_remaining` with `remaining`. Only an executed transfer can be reversed (else 422 `internal_transfer_not_executed`), and a reversal cannot itself be (422 `internal_transfer_is_reversal`). `reason.code` `other` needs a `note` (422). Needs `transfers.create` at both accounts; a transfer out of scope is 404.
+         *
+         *     Requires permission `transfers.create`.
+         */
+        post: operations["reverseInternalTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kyc-decisions/{kyc_decision_id}": {
         parameters: {
             query?: never;
@@ -6273,6 +6295,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "operations.internal_transfer.partially_reversed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.internal_transfer.partially_reversed.v1
+         * @description A reversal of part of an executed internal transfer was booked (a new transfer the other way, linked to it); `reversed_amount` says how much came back.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.internal_transfer.partially_reversed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsInternalTransferPartiallyReversedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "operations.internal_transfer.pending_approval.v1": {
         parameters: {
             query?: never;
@@ -6311,6 +6355,28 @@ export interface webhooks {
          *     POSTed to every active webhook subscription whose `event_types` include `operations.internal_transfer.rejected.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
          */
         post: operations["onOperationsInternalTransferRejectedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.internal_transfer.reversed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.internal_transfer.reversed.v1
+         * @description Reversals of an executed internal transfer took all of it back.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.internal_transfer.reversed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsInternalTransferReversedV1Event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10952,6 +11018,12 @@ export interface components {
              * @enum {string}
              */
             resource: "transaction";
+            /** @description On a reversal: the internal transfer it reverses. */
+            reversal_of: string | null;
+            reversal_reason: components["schemas"]["InternalTransferReversalReason"];
+            /** @description Its reversals in any status, oldest first: those awaiting approval, executing or executed count against what remains. */
+            reversals: components["schemas"]["InternalTransferReversalEntry"][];
+            reversed_amount: components["schemas"]["Money"] & unknown;
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -10968,6 +11040,41 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             updated_at: string;
+        };
+        InternalTransferReversalEntry: {
+            amount: components["schemas"]["Money"];
+            approval_ref: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /** @description The reversal: an internal transfer the other way (`internal-transfers/<id>`). */
+            id: string;
+            /** @description Its ledger transaction once booked (`ledger-transactions/<id>`); its `reversal_of` is the original's. */
+            ledger_transaction_ref: string | null;
+            reason: components["schemas"]["InternalTransferReversalReason"];
+            /** @enum {string} */
+            status: "pending_approval" | "executing" | "executed" | "cancelled" | "rejected" | "expired" | "failed";
+        };
+        /** @description On a reversal: why. */
+        InternalTransferReversalReason: {
+            /**
+             * @description Why the transfer is reversed (docs/returns-and-reversals.md).
+             * @enum {string}
+             */
+            code: "duplicate" | "incorrect_amount" | "incorrect_receiving_account" | "date_earlier_than_intended" | "date_later_than_intended" | "other";
+            /** @description The operator's words; required for `other`. */
+            note: string | null;
+        } | null;
+        InternalTransferReverse: {
+            /** @description Part of the transfer, in its asset (`"25.00"`); absent: all that remains. */
+            amount?: string;
+            reason: {
+                /** @enum {string} */
+                code: "duplicate" | "incorrect_amount" | "incorrect_receiving_account" | "date_earlier_than_intended" | "date_later_than_intended" | "other";
+                note?: string;
+            };
         };
         InvitedRole: {
             /** @example roles/0193a1c2-7f00-7abc-8def-0123456789ab */
@@ -11823,6 +11930,26 @@ export interface components {
             /** @enum {string} */
             type: "operations.internal_transfer.failed.v1";
         };
+        /** @description A reversal of part of an executed internal transfer was booked (a new transfer the other way, linked to it); `reversed_amount` says how much came back. */
+        OperationsInternalTransferPartiallyReversedV1Event: {
+            data: components["schemas"]["InternalTransferRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.internal_transfer.partially_reversed.v1";
+        };
         /** @description An internal transfer awaits approval; its amount is held on the source account. */
         OperationsInternalTransferPendingApprovalV1Event: {
             data: components["schemas"]["InternalTransferRecord"];
@@ -11862,6 +11989,26 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "operations.internal_transfer.rejected.v1";
+        };
+        /** @description Reversals of an executed internal transfer took all of it back. */
+        OperationsInternalTransferReversedV1Event: {
+            data: components["schemas"]["InternalTransferRecord"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.internal_transfer.reversed.v1";
         };
         /** @description An internal transfer's reference or metadata changed. */
         OperationsInternalTransferUpdatedV1Event: {
@@ -12271,7 +12418,7 @@ export interface components {
          *     - `approvals.read`: Read approvals and eligible approvers.
          *     - `approvals.decide`: Approve or reject approvals (humans only).
          *     - `transfers.read`: Read internal transfers.
-         *     - `transfers.create`: Create and cancel internal transfers.
+         *     - `transfers.create`: Create, cancel and reverse internal transfers.
          *     - `withdrawals.read`: Read withdrawals and withdrawal destinations.
          *     - `withdrawals.create`: Create and cancel withdrawals.
          *     - `withdrawal_destinations.manage`: Create, enable, disable and retire withdrawal destinations.
@@ -12754,7 +12901,7 @@ export interface components {
              * @description A name narrower than `code`, for clients to branch on: on every problem, the generic one of its code when nothing narrower applies (docs/errors.md).
              * @enum {string}
              */
-            reason: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_malformed" | "amount_not_positive" | "amount_out_of_range" | "amount_precision" | "amount_too_large" | "amount_too_small" | "api_access_disabled" | "api_key_active" | "api_key_invalid" | "api_key_missing" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "capability_disabled" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "conflict" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "expectation_unsupported" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "gone" | "headers_too_large" | "hold_already_resolved" | "host_header_required" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_invalid" | "idempotency_key_required" | "idempotency_key_reused" | "if_match_weak_etag" | "initiator_cannot_approve" | "insufficient_funds" | "internal_error" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_client" | "invalid_field" | "invalid_grant" | "invalid_page_token" | "invalid_request" | "invalid_target" | "invitation_pending" | "ip_not_allowed" | "issuer_taken" | "kyc_not_verified" | "ledger_key_reused" | "malformed_body" | "malformed_request" | "metadata_too_large" | "method_not_allowed" | "not_an_eligible_approver" | "not_found" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payload_too_large" | "payout_method_disabled" | "payout_not_settled" | "permission_denied" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "precondition_failed" | "price_stale" | "principal_inactive" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "rate_limited" | "reconciliation_account_exists" | "recv_window_invalid" | "reference_reused" | "reference_taken" | "request_timeout" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "route_not_found" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "signature_invalid" | "signature_missing" | "statement_import_duplicate" | "statement_malformed" | "subscription_deleted" | "subscription_disabled" | "temporarily_unavailable" | "timestamp_invalid" | "token_invalid" | "token_missing" | "token_revoked" | "unauthenticated" | "unauthorized_client" | "unknown_api_version" | "unknown_asset" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "unsupported_grant_type" | "unsupported_media_type" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
+            reason: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_malformed" | "amount_not_positive" | "amount_out_of_range" | "amount_precision" | "amount_too_large" | "amount_too_small" | "api_access_disabled" | "api_key_active" | "api_key_invalid" | "api_key_missing" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "business_key_reused" | "capability_disabled" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "conflict" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "expectation_unsupported" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "gone" | "headers_too_large" | "hold_already_resolved" | "host_header_required" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_invalid" | "idempotency_key_required" | "idempotency_key_reused" | "if_match_weak_etag" | "initiator_cannot_approve" | "insufficient_funds" | "internal_error" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_is_reversal" | "internal_transfer_not_executed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_client" | "invalid_field" | "invalid_grant" | "invalid_page_token" | "invalid_request" | "invalid_target" | "invitation_pending" | "ip_not_allowed" | "issuer_taken" | "kyc_not_verified" | "ledger_key_reused" | "malformed_body" | "malformed_request" | "metadata_too_large" | "method_not_allowed" | "not_an_eligible_approver" | "not_found" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payload_too_large" | "payout_method_disabled" | "payout_not_settled" | "permission_denied" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "precondition_failed" | "price_stale" | "principal_inactive" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "rate_limited" | "reconciliation_account_exists" | "recv_window_invalid" | "reference_reused" | "reference_taken" | "request_timeout" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "route_not_found" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "signature_invalid" | "signature_missing" | "statement_import_duplicate" | "statement_malformed" | "subscription_deleted" | "subscription_disabled" | "temporarily_unavailable" | "timestamp_invalid" | "token_invalid" | "token_missing" | "token_revoked" | "unauthenticated" | "unauthorized_client" | "unknown_api_version" | "unknown_asset" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "unsupported_grant_type" | "unsupported_media_type" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -29796,6 +29943,182 @@ export interface operations {
             };
             /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reverseInternalTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                internal_transfer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternalTransferReverse"];
+            };
+        };
+        responses: {
+            /** @description The reversal: an internal transfer the other way. */
+            201: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalTransferRecord"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `idempotency_key_required`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeGone. Reasons: `gone`. */
+            410: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `idempotency_key_reused`, `insufficient_funds`, `invalid_field`, `policy_denied`, `unknown_asset`. */
+            422: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
+            503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -48292,6 +48615,49 @@ export interface operations {
             };
         };
     };
+    onOperationsInternalTransferPartiallyReversedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsInternalTransferPartiallyReversedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onOperationsInternalTransferPendingApprovalV1Event: {
         parameters: {
             query?: never;
@@ -48352,6 +48718,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OperationsInternalTransferRejectedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsInternalTransferReversedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsInternalTransferReversedV1Event"];
             };
         };
         responses: {
@@ -51065,6 +51474,7 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = [
   "POST /internal-transfer-batches",
   "POST /internal-transfers",
   "POST /internal-transfers/{internal_transfer_id}/cancel",
+  "POST /internal-transfers/{internal_transfer_id}/reverse",
   "POST /off-ramp-sessions",
   "POST /off-ramp-sessions/{session_id}/cancel",
   "POST /on-ramp-sessions",

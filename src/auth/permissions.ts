@@ -27,7 +27,7 @@ export const PERMISSIONS = {
   'approvals.read': 'Read approvals and eligible approvers.',
   'approvals.decide': 'Approve or reject approvals (humans only).',
   'transfers.read': 'Read internal transfers.',
-  'transfers.create': 'Create and cancel internal transfers.',
+  'transfers.create': 'Create, cancel and reverse internal transfers.',
   'withdrawals.read': 'Read withdrawals and withdrawal destinations.',
   'withdrawals.create': 'Create and cancel withdrawals.',
   'withdrawal_destinations.manage': 'Create, enable, disable and retire withdrawal destinations.',

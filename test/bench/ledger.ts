@@ -160,7 +160,7 @@ async function baseline(pool: BookerPool, config: Config, enterpriseId: string, 
           id: uuidv7(), version: 1, created_at: now, updated_at: now, enterprise_id: enterpriseId, source_ref: source, target_ref: target,
           asset: 'USD', amount: '1', status: 'executed', approval_ref: null, failure_reason: null, ledger_transaction_id: uuidv7(),
           subject_attribution: sample.subject_attribution, settled_at: now, policy_decision: sample.policy_decision, hold_id: null,
-          reference: null, reference_unique: false, metadata: {},
+          reference: null, reference_unique: false, metadata: {}, reversal_of: null, reversal_reason: null, reversed_amount: '0', reversals: [],
         };
         const t0 = performance.now();
         try {

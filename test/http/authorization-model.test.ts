@@ -445,6 +445,7 @@ const CASES: Record<string, Case> = {
   getInternalTransfer: { setup: transfer, request: (t) => get(`/internal-transfers/${t.id}`) },
   updateInternalTransfer: { setup: transfer, request: (t) => patch(`/internal-transfers/${t.id}`, { metadata: { order_id: 'ord_1' } }) },
   cancelInternalTransfer: { setup: () => governedTransfer(admin.token), fresh: true, request: (t) => post(`/internal-transfers/${t.id}/cancel`) },
+  reverseInternalTransfer: { setup: transfer, fresh: true, request: (t) => post(`/internal-transfers/${t.id}/reverse`, { reason: { code: 'duplicate' }, amount: '0.01' }) },
   createInternalTransferBatch: {
     setup: () => fund(accountA, 'USD', 10_000n),
     request: () => post('/internal-transfer-batches', { atomic: true, transfers: [{ amount: { currency: 'USD', value: '0.01' }, source_ref: accountA, target_ref: accountA2 }] }),

@@ -44,7 +44,7 @@ function executed(source: string, target: string, minor: bigint): { input: { sou
       id: uuidv7(), version: 1, created_at: now, updated_at: now, enterprise_id: tenant.enterpriseId, source_ref: source, target_ref: target,
       asset: 'USD', amount: minor.toString(), status: 'executed', approval_ref: null, failure_reason: null, ledger_transaction_id: uuidv7(),
       subject_attribution: attribution, settled_at: now, policy_decision: null, hold_id: null,
-      reference: null, reference_unique: false, metadata: {},
+      reference: null, reference_unique: false, metadata: {}, reversal_of: null, reversal_reason: null, reversed_amount: '0', reversals: [],
     },
   };
 }

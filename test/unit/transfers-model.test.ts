@@ -20,6 +20,7 @@ import {
 } from '../../src/domain/transfers/model';
 import { batchSummary, firstShortfall, locatedAt, problemOf, spendableKey, type BatchResult, type CheckedItem, type Spendable } from '../../src/domain/transfers/batch-model';
 import type { TransferRow } from '../../src/domain/transfers/store';
+import { assertReversalReason, remainingToReverse, reversalExtent, reversalLegs, reversalRefusal, reversalTransfer } from '../../src/domain/transfers/reversal-model';
 
 const SOURCE = 'client-accounts/0193a1c2-7f00-7abc-8def-000000000001';
 const TARGET = 'client-accounts/0193a1c2-7f00-7abc-8def-000000000002';
@@ -48,6 +49,10 @@ const executed: TransferRow = {
   reference: null,
   reference_unique: false,
   metadata: {},
+  reversal_of: null,
+  reversal_reason: null,
+  reversed_amount: '0',
+  reversals: [],
 };
 const input: NewInternalTransfer = { sourceRef: SOURCE, targetRef: TARGET, asset: USD, amount: 1250n };
 
@@ -223,5 +228,44 @@ describe('batch model', () => {
     it('treats an account with no balance row as empty, without overdraft', () => {
       expect(firstShortfall([item(0, SOURCE, TARGET, 1n)], new Map())?.available).toBe(0n);
     });
+  });
+});
+
+describe('reversal model', () => {
+  const entry = (amount: string, status: TransferRow['status']) => ({ amount, status });
+
+  it('counts reversals awaiting approval, executing and executed against what remains; released ones free it', () => {
+    expect(remainingToReverse(1000n, [])).toBe(1000n);
+    expect(remainingToReverse(1000n, [entry('300', 'executed'), entry('200', 'pending_approval'), entry('100', 'executing')])).toBe(400n);
+    expect(remainingToReverse(1000n, ['rejected', 'expired', 'cancelled', 'failed'].map((s) => entry('500', s as TransferRow['status'])))).toBe(1000n);
+  });
+
+  it('reverses in full once the executed reversals reach the amount', () => {
+    expect([reversalExtent(999n, 1000n), reversalExtent(1000n, 1000n)]).toEqual(['partially_reversed', 'reversed']);
+  });
+
+  it.each([
+    ['pending_approval', null, 'internal_transfer_not_executed'],
+    ['failed', null, 'internal_transfer_not_executed'],
+    ['executed', 'some-original', 'internal_transfer_is_reversal'],
+  ] as const)('refuses a %s transfer (reversal of %s): %s', (status, reversalOf, reason) => {
+    const refusal = reversalRefusal({ status, reversal_of: reversalOf, ledger_transaction_id: status === 'executed' ? executed.ledger_transaction_id : null });
+    expect(refusal?.options.reason).toBe(reason);
+  });
+
+  it('lets an executed transfer be reversed, the other way round', () => {
+    expect(reversalRefusal(executed)).toBeNull();
+    const input = reversalTransfer(executed, USD, 50n);
+    expect([input.sourceRef, input.targetRef, input.amount]).toEqual([TARGET, SOURCE, 50n]);
+    expect(reversalLegs({ ...executed, source_ref: TARGET, target_ref: SOURCE, amount: '50' })).toEqual([
+      { accountRef: TARGET, asset: 'USD', amount: -50n },
+      { accountRef: SOURCE, asset: 'USD', amount: 50n },
+    ]);
+  });
+
+  it('asks a note of `other` only', () => {
+    expect(() => assertReversalReason({ code: 'other', note: '  ' })).toThrow(AppError);
+    expect(() => assertReversalReason({ code: 'other', note: 'the client asked' })).not.toThrow();
+    expect(() => assertReversalReason({ code: 'duplicate', note: null })).not.toThrow();
   });
 });

@@ -21,6 +21,7 @@ var IdempotentOperations = []string{
 	"POST /internal-transfer-batches",
 	"POST /internal-transfers",
 	"POST /internal-transfers/{internal_transfer_id}/cancel",
+	"POST /internal-transfers/{internal_transfer_id}/reverse",
 	"POST /off-ramp-sessions",
 	"POST /off-ramp-sessions/{session_id}/cancel",
 	"POST /on-ramp-sessions",

@@ -7,7 +7,7 @@ import type { IdempotencyScope } from '../../idempotency/store';
 import type { Metrics } from '../../metrics';
 import type { Services } from '../../services';
 import { placeHold } from '../../ledger';
-import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity } from '../policies';
+import { anyRuleCovers, assertNotDenied, decide, evaluatePolicy, recordVelocity, type PolicyDecision } from '../policies';
 import { approvalSpecOf, startGovernedWorkflow, type ApprovalSpec } from '../approvals';
 import { recordStart, type WorkflowStart } from '../../temporal/start-outbox';
 import { placementPath, type Placement } from '../tenancy/placements';
@@ -16,7 +16,7 @@ import { INTERNAL_TRANSFER_WORKFLOW, internalTransferWorkflowId, type InternalTr
 import { lockMovable, transferRefusal } from './accounts';
 import { assertDistinctAccounts, executedRow, pendingRow, proposed, transferVelocity, type NewInternalTransfer } from './model';
 import { presentTransfer, transferEvent } from './present';
-import { insertPendingTransfer, type TransferRow } from './store';
+import { insertTransfer, type TransferRow } from './store';
 import { issueTransfers } from './booking';
 import { releaseTransfer } from './release';
 
@@ -54,24 +54,27 @@ export async function createInternalTransfer(services: Services, caller: Caller,
     const taskQueue = services.config.taskQueue;
     const opened = await services.sql.begin((tx) => governedTransfer(tx, caller, input, source, services.metrics, taskQueue, idempotency));
     if (!opened.spec) services.metrics.ledgerTransactions.inc({ kind: 'internal_transfer' }); // booked: counted once committed
-    if (opened.spec) {
-      const row = opened.row;
-      const start = transferStart(row, source, opened.spec, taskQueue);
-      await startGovernedWorkflow(services, {
-        start,
-        approval: opened.spec,
-        onStartFailure: () => releaseTransfer(services.sql, row.id, 'failed', null, 'workflow_start_failed', { workflowId: start.workflowId, answer: idempotency }),
-      });
-    }
+    if (opened.spec) await startAwaitingApproval(services, opened, source, idempotency);
     return opened.row;
   } catch (err) {
     throw transferRefusal(await referenceRefusal(services.sql, err, 'internal_transfers', 'internal transfer', caller.enterpriseId, { reference: input.annotations?.reference ?? null }));
   }
 }
 
-interface Opened {
+export interface Opened {
   row: TransferRow;
   spec: ReturnType<typeof approvalSpecOf>;
+}
+
+/** After the accepting transaction committed: starts `internal-transfer/<id>` (or fails the transfer, releasing its hold, when it cannot). */
+export async function startAwaitingApproval(services: Services, opened: Opened, source: Placement, idempotency?: IdempotencyScope): Promise<void> {
+  const row = opened.row;
+  const start = transferStart(row, source, opened.spec!, services.config.taskQueue);
+  await startGovernedWorkflow(services, {
+    start,
+    approval: opened.spec,
+    onStartFailure: () => releaseTransfer(services.sql, row.id, 'failed', null, 'workflow_start_failed', { workflowId: start.workflowId, answer: idempotency }),
+  });
 }
 
 /**
@@ -98,6 +101,24 @@ async function governedTransfer(
     if (failed) throw await issued.explain(failed.reason);
     return { row: executed, spec: null };
   }
+  return holdForApproval(tx, caller, input, executed, decision, source, metrics, taskQueue, idempotency);
+}
+
+/**
+ * The transfer `executed` would have been, held for approval instead: the amount held on the source
+ * (targeting the target), the row `pending_approval`, its velocity and event, and the start it is owed.
+ */
+export async function holdForApproval(
+  tx: TransactionSql,
+  caller: Caller,
+  input: NewInternalTransfer,
+  executed: TransferRow,
+  decision: PolicyDecision,
+  source: Placement,
+  metrics: Metrics,
+  taskQueue: string,
+  idempotency?: IdempotencyScope,
+): Promise<Opened> {
   const approvalId = uuidv7();
   const hold = await placeHold(tx, {
     key: `internal_transfer/${executed.id}/hold`,
@@ -109,7 +130,7 @@ async function governedTransfer(
     metrics,
   });
   const row = pendingRow(executed, approvalId, hold.id);
-  await insertPendingTransfer(tx, row);
+  await insertTransfer(tx, row);
   await recordVelocity(tx, transferVelocity(row));
   await recordEventSql(tx, transferEvent(row, row.subject_attribution));
   const spec = approvalSpecOf({

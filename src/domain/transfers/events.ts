@@ -5,6 +5,7 @@ import { PolicyDecisionBody } from '../policies/decision-body';
 import { referenceMetadataBody } from '../../schema/metadata';
 import { SubjectAttributionBody } from '../../schema/attribution';
 import { TRANSFER_STATUSES } from './model';
+import { REVERSAL_REASON_CODES } from './reversal-model';
 
 export const Money = z.object({ currency: z.string(), value: z.string() }).openapi('Money', { description: 'An exact amount: a decimal string in the asset\'s units.' });
 
@@ -24,6 +25,25 @@ export const TransactionResource = z.literal('transaction').openapi({ descriptio
 /** The statuses are the model's (./model); the schemas below describe them. */
 export { TRANSFER_STATUSES };
 
+export const ReversalReasonBody = z
+  .object({
+    code: z.enum(REVERSAL_REASON_CODES).openapi({ description: 'Why the transfer is reversed (docs/returns-and-reversals.md).' }),
+    note: z.string().max(500).nullable().openapi({ description: 'The operator\'s words; required for `other`.' }),
+  })
+  .openapi('InternalTransferReversalReason');
+
+const ReversalEntryBody = z
+  .object({
+    id: Uuid.openapi({ description: 'The reversal: an internal transfer the other way (`internal-transfers/<id>`).' }),
+    amount: Money,
+    status: z.enum(TRANSFER_STATUSES),
+    reason: ReversalReasonBody,
+    approval_ref: z.string().nullable(),
+    ledger_transaction_ref: z.string().nullable().openapi({ description: 'Its ledger transaction once booked (`ledger-transactions/<id>`); its `reversal_of` is the original\'s.' }),
+    created_at: Timestamp,
+  })
+  .openapi('InternalTransferReversalEntry');
+
 export const TransactionRecordBody = z
   .object({
     resource: TransactionResource,
@@ -41,6 +61,10 @@ export const TransactionRecordBody = z
     subject_attribution: SubjectAttributionBody,
     policy_decision: PolicyDecisionBody.nullable().openapi({ description: 'The policy decision and trace the transfer was accepted under.' }),
     ...referenceMetadataBody,
+    reversal_of: Uuid.nullable().openapi({ description: 'On a reversal: the internal transfer it reverses.' }),
+    reversal_reason: ReversalReasonBody.nullable().openapi({ description: 'On a reversal: why.' }),
+    reversals: z.array(ReversalEntryBody).openapi({ description: 'Its reversals in any status, oldest first: those awaiting approval, executing or executed count against what remains.' }),
+    reversed_amount: Money.openapi({ description: 'What its executed reversals booked back: never more than `principal_amount`.' }),
     etag: ETag,
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -61,6 +85,16 @@ const TRANSFER_EVENT_DESCRIPTIONS: Record<(typeof TRANSFER_STATUSES)[number], st
 export const TRANSFER_EVENTS = Object.fromEntries(
   TRANSFER_STATUSES.map((s) => [s, defineEventType(`operations.internal_transfer.${s}.v1`, TRANSFER_EVENT_DESCRIPTIONS[s], TransactionRecordBody)]),
 ) as Record<(typeof TRANSFER_STATUSES)[number], string>;
+
+/** The original's events when a reversal of it is booked; its status stays `executed`. */
+export const TRANSFER_REVERSAL_EVENTS = {
+  partially_reversed: defineEventType(
+    'operations.internal_transfer.partially_reversed.v1',
+    'A reversal of part of an executed internal transfer was booked (a new transfer the other way, linked to it); `reversed_amount` says how much came back.',
+    TransactionRecordBody,
+  ),
+  reversed: defineEventType('operations.internal_transfer.reversed.v1', 'Reversals of an executed internal transfer took all of it back.', TransactionRecordBody),
+} as const;
 
 export const TRANSFER_UPDATED = defineEventType('operations.internal_transfer.updated.v1', 'An internal transfer\'s reference or metadata changed.', TransactionRecordBody);
 

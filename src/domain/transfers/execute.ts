@@ -1,11 +1,12 @@
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 import type { PrincipalRef } from '../../auth/caller';
 import type { Metrics } from '../../metrics';
-import { postHold, voidHold } from '../../ledger';
+import { postHold, restrictionOf, voidHold } from '../../ledger';
 import { releaseVelocity } from '../policies';
 import { settlementBlock, velocityRef, type TransferStatus } from './model';
 import { lockAccounts } from './accounts';
-import { lockTransfer, moveTransfer } from './store';
+import { lockTransfer, moveTransfer, type TransferRow } from './store';
+import { bookTransferReversal, recordOriginalReversed } from './reverse';
 
 /*
  * The approved path of a transfer, one activity each: marked executing once approved, then settled
@@ -24,8 +25,9 @@ export function markTransferExecuting(sql: Sql, id: string, approvedBy: Principa
 
 /**
  * executing → executed: posts the hold into the target account (the hold's target; ledger key
- * `internal_transfer/<id>`), exactly once. An account closed or suspended meanwhile fails the
- * transfer instead, releasing the hold.
+ * `internal_transfer/<id>`), exactly once; a reversal books as a ledger reversal of the original's
+ * transaction instead (settleReversal). An account closed or suspended meanwhile fails the transfer
+ * instead, releasing the hold.
  */
 export function settleTransfer(sql: Sql, id: string, metrics?: Metrics): Promise<TransferStatus | null> {
   return sql.begin(async (tx): Promise<TransferStatus | null> => {
@@ -37,7 +39,26 @@ export function settleTransfer(sql: Sql, id: string, metrics?: Metrics): Promise
       await releaseVelocity(tx, velocityRef(id));
       return (await moveTransfer(tx, row, { status: 'failed', failure_reason: blocked }, null)).status;
     }
+    if (row.reversal_of) return settleReversal(tx, row, metrics);
     const posted = await postHold(tx, { holdId: row.hold_id!, key: `internal_transfer/${id}`, kind: 'internal_transfer', metrics });
     return (await moveTransfer(tx, row, { status: 'executed', ledger_transaction_id: posted.transaction.id, settled_at: new Date() }, null)).status;
   });
+}
+
+/**
+ * A reversal's settlement: its hold released and the reversal booked in one transaction, so the
+ * account's available balance never shows the amount twice. A balance a recall restricted meanwhile
+ * cannot pay it: the reversal fails (`source_account_restricted`), releasing the hold.
+ */
+async function settleReversal(tx: TransactionSql, row: TransferRow, metrics?: Metrics): Promise<TransferStatus> {
+  await voidHold(tx, { holdId: row.hold_id!, metrics });
+  if (await restrictionOf(tx, row.source_ref, row.asset)) {
+    await releaseVelocity(tx, velocityRef(row.id));
+    return (await moveTransfer(tx, row, { status: 'failed', failure_reason: 'source_account_restricted' }, null)).status;
+  }
+  const original = (await lockTransfer(tx, row.reversal_of!))!;
+  const booked = await bookTransferReversal(tx, original, row, metrics);
+  const moved = await moveTransfer(tx, row, { status: 'executed', ledger_transaction_id: booked.transaction.id, settled_at: new Date() }, null);
+  await recordOriginalReversed(tx, original, booked);
+  return moved.status;
 }

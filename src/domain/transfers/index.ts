@@ -1,7 +1,7 @@
 /*
  * Internal transfers and their batches. The area is a model (./model, ./batch-model: states,
  * transitions, checks; pure), a store (./store: the rows, one column list per table) and one file
- * per operation (create, execute, release, cancel, annotate, read, batch-create).
+ * per operation (create, execute, release, cancel, reverse, annotate, read, batch-create).
  */
 
 export {
@@ -24,6 +24,8 @@ export { createInternalTransfer } from './create';
 export { markTransferExecuting, settleTransfer } from './execute';
 export { releaseTransfer } from './release';
 export { cancelInternalTransfer } from './cancel';
+export { reverseInternalTransfer, type TransferReversalRequest } from './reverse';
+export { REVERSAL_REASON_CODES, remainingToReverse, type ReversalReason } from './reversal-model';
 export { updateTransferReferenceMetadata } from './annotate';
 export { listTransfers, readableBatch, readableTransfer, type TransferFilter } from './read';
 export { createTransferBatch } from './batch-create';

@@ -92,6 +92,10 @@ export function executedRow(caller: Caller, input: NewInternalTransfer, decision
     reference: input.annotations?.reference ?? null,
     reference_unique: input.annotations?.referenceUnique ?? false,
     metadata: input.annotations?.metadata ?? {},
+    reversal_of: null,
+    reversal_reason: null,
+    reversed_amount: '0',
+    reversals: [],
   };
 }
 

@@ -6,6 +6,7 @@ import { recordEventSql } from '../../events/outbox';
 import type { PolicyDecision } from '../policies';
 import { canMove, type TransferStatus } from './model';
 import type { BatchResult } from './batch-model';
+import type { ReversalEntry, ReversalReason } from './reversal-model';
 import { transferEvent } from './present';
 
 /*
@@ -37,7 +38,19 @@ export interface TransferRow {
   reference: string | null;
   reference_unique: boolean;
   metadata: Record<string, string>;
+  /** The transfer this one reverses (an operator's reversal, the other way), and why. */
+  reversal_of: string | null;
+  reversal_reason: ReversalReason | null;
+  /** What this transfer's executed reversals booked back, in all. */
+  reversed_amount: string;
+  /** Its reversals in any status, oldest first (read with the row, never stored on it). */
+  reversals: ReversalEntry[];
 }
+
+/** A transfer's reversals as its row carries them: the index on `reversal_of` finds them. */
+const REVERSALS_OF_ROW = `(select coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'amount', r.amount::text, 'status', r.status, 'reason', r.reversal_reason,
+    'approval_ref', r.approval_ref, 'ledger_transaction_id', r.ledger_transaction_id, 'created_at', r.created_at) order by r.id), '[]'::jsonb)
+   from internal_transfers r where r.reversal_of = internal_transfers.id) as reversals`;
 
 /** The select expression of each field: the row type names every column, so the list cannot drift from it. */
 const TRANSFER_SELECT: Record<keyof TransferRow, string> = {
@@ -61,6 +74,10 @@ const TRANSFER_SELECT: Record<keyof TransferRow, string> = {
   reference: 'reference',
   reference_unique: 'reference_unique',
   metadata: 'metadata',
+  reversal_of: 'reversal_of',
+  reversal_reason: 'reversal_reason',
+  reversed_amount: 'reversed_amount::text',
+  reversals: REVERSALS_OF_ROW,
 };
 
 /** The columns of a TransferRow, for selects and `returning`. */
@@ -89,11 +106,15 @@ export function toTransferRow(r: Row): TransferRow {
     reference: r.reference,
     reference_unique: r.reference_unique,
     metadata: r.metadata,
+    reversal_of: r.reversal_of,
+    reversal_reason: r.reversal_reason,
+    reversed_amount: r.reversed_amount,
+    reversals: r.reversals,
   };
 }
 
 /** Executed transfers as the group commit writes them (db/bulk): every column but the approval path's. */
-export const TRANSFERS_IN_BULK = bulkTable<Omit<TransferRow, 'approval_ref' | 'failure_reason' | 'hold_id'>>('internal_transfers', {
+export const TRANSFERS_IN_BULK = bulkTable<Omit<TransferRow, 'approval_ref' | 'failure_reason' | 'hold_id' | 'reversal_of' | 'reversal_reason' | 'reversed_amount' | 'reversals'>>('internal_transfers', {
   id: 'uuid',
   version: 'int',
   created_at: 'timestamptz',
@@ -124,14 +145,26 @@ export async function lockTransfer(tx: TransactionSql, id: string): Promise<Tran
   return row ? toTransferRow(row) : null;
 }
 
-/** Writes a transfer held for approval (its hold placed in the same transaction). */
-export async function insertPendingTransfer(tx: TransactionSql, row: TransferRow): Promise<void> {
+/** Writes one transfer: held for approval (its hold placed in the same transaction), or a reversal booked at once. */
+export async function insertTransfer(tx: TransactionSql, row: TransferRow): Promise<void> {
   await tx`
-    insert into internal_transfers (id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount,
-                                    status, approval_ref, hold_id, subject_attribution, policy_decision, reference, reference_unique, metadata)
+    insert into internal_transfers (id, version, created_at, updated_at, enterprise_id, source_ref, target_ref, asset, amount, status, approval_ref, hold_id,
+                                    ledger_transaction_id, settled_at, subject_attribution, policy_decision, reference, reference_unique, metadata, reversal_of, reversal_reason)
     values (${row.id}, 1, ${row.created_at}, ${row.updated_at}, ${row.enterprise_id}, ${row.source_ref}, ${row.target_ref}, ${row.asset}, ${row.amount}::numeric,
-            'pending_approval', ${row.approval_ref}, ${row.hold_id}, ${tx.json(row.subject_attribution as never)}, ${tx.json(row.policy_decision as never)},
-            ${row.reference}, ${row.reference_unique}, ${tx.json(row.metadata)})`;
+            ${row.status}, ${row.approval_ref}, ${row.hold_id}, ${row.ledger_transaction_id}, ${row.settled_at}, ${tx.json(row.subject_attribution as never)},
+            ${tx.json(row.policy_decision as never)}, ${row.reference}, ${row.reference_unique}, ${tx.json(row.metadata)}, ${row.reversal_of},
+            ${row.reversal_reason ? tx.json(row.reversal_reason as never) : null})`;
+}
+
+/** The original's reversed total after a reversal was booked: a new version of it, with its event of `type`. */
+export async function recordReversed(tx: TransactionSql, originalId: string, reversedAmount: bigint, type: string): Promise<TransferRow> {
+  const [updated] = await tx.unsafe(
+    `update internal_transfers set reversed_amount = $2::numeric, version = version + 1, updated_at = now() where id = $1 returning ${TRANSFER_COLUMNS}`,
+    [originalId, reversedAmount.toString()],
+  );
+  const row = toTransferRow(updated);
+  await recordEventSql(tx, transferEvent(row, null, undefined, type));
+  return row;
 }
 
 /** A state change: the new status and what it sets; absent fields keep their values. */

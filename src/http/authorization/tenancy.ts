@@ -73,6 +73,7 @@ export const TENANCY_FACTS: Record<string, OperationFacts> = {
   getInternalTransfer: read('client_account'),
   updateInternalTransfer: change('client_account'),
   cancelInternalTransfer: change('client_account'),
+  reverseInternalTransfer: change('client_account', { note: 'both accounts: the reversal debits the target' }),
   createInternalTransferBatch: create('client_account', { note: 'every source account' }),
   getInternalTransferBatch: read('client_account'),
 };

@@ -6,6 +6,7 @@ import { assetOf, parseAmount } from '../../money/assets';
 import { TRANSFER_STATUSES, TransactionRecordBody, TransferBatchBody } from '../../domain/transfers/events';
 import {
   MAX_BATCH_TRANSFERS,
+  REVERSAL_REASON_CODES,
   cancelInternalTransfer,
   createInternalTransfer,
   createTransferBatch,
@@ -14,6 +15,7 @@ import {
   presentTransfer,
   readableBatch,
   readableTransfer,
+  reverseInternalTransfer,
   updateTransferReferenceMetadata,
 } from '../../domain/transfers';
 import { referenceMetadataCreate, referenceMetadataOf, referenceMetadataQuery } from '../../schema/metadata';
@@ -128,6 +130,44 @@ export const cancelInternalTransferRoute = defineRoute({
   handler: async ({ params, caller, services, ctx }) => ({ body: presentTransfer(await cancelInternalTransfer(services, caller, params.internal_transfer_id, carriedEntry(ctx, 200))) }),
 });
 
+export const reverseInternalTransferRoute = defineRoute({
+  method: 'post',
+  path: '/internal-transfers/{internal_transfer_id}/reverse',
+  operationId: 'reverseInternalTransfer',
+  summary: 'Reverse an executed internal transfer, in full or in part',
+  description:
+    'Makes the reversal: a new internal transfer from the original\'s target back to its source (`reversal_of` names the original, `reversal_reason` says why), ' +
+    'of `amount` (a decimal string in the transfer\'s asset) or, without it, of all that remains. It is governed like any transfer out of the target: ' +
+    'the policy rules may deny it (422 `policy_denied`) or require approval (`pending_approval`, the amount held on the target, decided by the approval machinery), ' +
+    'else it is booked at once. Booked, it is a ledger reversal of the original\'s transaction, and the original gains it in `reversals` and `reversed_amount` ' +
+    '(events `operations.internal_transfer.partially_reversed.v1` and `.reversed.v1`). Several partial reversals are allowed; those awaiting approval count against what remains, ' +
+    'and more than remains is 422 `reversal_exceeds_remaining` with `remaining`. Only an executed transfer can be reversed (else 422 `internal_transfer_not_executed`), ' +
+    'and a reversal cannot itself be (422 `internal_transfer_is_reversal`). `reason.code` `other` needs a `note` (422). Needs `transfers.create` at both accounts; a transfer out of scope is 404.',
+  tags: ['Internal transfers'],
+  auth: { kind: 'bearer', permission: 'transfers.create' },
+  idempotency: 'required',
+  answerInTransaction: true,
+  params: TransferParams,
+  body: z
+    .object({
+      reason: z
+        .object({
+          code: z.enum(REVERSAL_REASON_CODES),
+          note: z.string().min(1).max(500).optional(),
+        })
+        .strict(),
+      amount: z.string().max(100).optional().openapi({ description: 'Part of the transfer, in its asset (`"25.00"`); absent: all that remains.' }),
+    })
+    .strict()
+    .openapi('InternalTransferReverse'),
+  responses: { 201: { description: 'The reversal: an internal transfer the other way.', schema: TransactionRecordBody } },
+  errors: ['EdgeBadRequest', 'EdgeNotFound', 'EdgeConflict', 'EdgeGone', 'EdgeUnprocessable', 'TemporarilyUnavailable'],
+  handler: async ({ params, body, caller, services, idempotency }) => {
+    const reason = { code: body.reason.code, note: body.reason.note ?? null };
+    const row = await reverseInternalTransfer(services, caller, params.internal_transfer_id, { reason, amount: body.amount }, idempotency);
+    return { status: 201, body: presentTransfer(row) };
+  },
+});
 
 const BatchParams = z.object({ internal_transfer_batch_id: Uuid });
 
@@ -202,6 +242,7 @@ export const internalTransferRoutes: RouteDef[] = [
   getInternalTransferRoute,
   updateInternalTransferRoute,
   cancelInternalTransferRoute,
+  reverseInternalTransferRoute,
   createTransferBatchRoute,
   getTransferBatchRoute,
 ];
