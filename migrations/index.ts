@@ -38,6 +38,7 @@ import { Migration20261201233000_identity_provider_changes } from './Migration20
 import { Migration20261202100000_returns } from './Migration20261202100000_returns';
 import { Migration20261202120000_reconciliation } from './Migration20261202120000_reconciliation';
 import { Migration20261202130000_approval_vote_notes } from './Migration20261202130000_approval_vote_notes';
+import { Migration20261203090200_deposit_returns } from './Migration20261203090200_deposit_returns';
 import { Migration20261126077000_balance_history } from './Migration20261126077000_balance_history';
 import { Migration20261126090000_balance_monitors } from './Migration20261126090000_balance_monitors';
 import { Migration20261126091000_statement_exports } from './Migration20261126091000_statement_exports';
@@ -88,4 +89,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202110000_screening', class: Migration20261202110000_screening },
   { name: 'Migration20261202120000_reconciliation', class: Migration20261202120000_reconciliation },
   { name: 'Migration20261202130000_approval_vote_notes', class: Migration20261202130000_approval_vote_notes },
+  { name: 'Migration20261203090200_deposit_returns', class: Migration20261203090200_deposit_returns },
 ];
