@@ -1,6 +1,7 @@
 import { uuidv7 } from '../../src/ids';
 import { parseAmount, verifyLedger } from '../../src/ledger';
 import { writeHistory } from '../helpers/history-json';
+import { humanToken } from '../helpers/humans';
 import { until } from '../helpers/reference-connector';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
@@ -17,10 +18,16 @@ let org: Org;
 let approver: { id: string; token: string };
 let initiator: { id: string; token: string };
 
+/** A person who signed in themselves, under an opaque subject: the recorded histories keep it, and hold ids, not e-mails. */
+async function person(roles: string[]): Promise<{ id: string; token: string }> {
+  const u = await org.platformUser(roles, org.enterpriseRef);
+  return { id: u.id, token: await humanToken(h.app, org.tenant.enterpriseId, { email: u.email, subject: `subject-${uuidv7()}` }) };
+}
+
 beforeAll(async () => {
   h = await startGovernedHarness();
   org = await Org.create(h.app, 'Deposit Returns Ltd');
-  [approver, initiator] = await Promise.all([org.user(['approver']), org.user(['operator', 'approver'])]);
+  [approver, initiator] = await Promise.all([person(['approver']), person(['operator', 'approver'])]);
 }, 120_000);
 afterAll(() => h.stop());
 
