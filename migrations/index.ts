@@ -39,6 +39,7 @@ import { Migration20261202100000_returns } from './Migration20261202100000_retur
 import { Migration20261202120000_reconciliation } from './Migration20261202120000_reconciliation';
 import { Migration20261202130000_approval_vote_notes } from './Migration20261202130000_approval_vote_notes';
 import { Migration20261203090100_transfer_reversals } from './Migration20261203090100_transfer_reversals';
+import { Migration20261203090200_deposit_returns } from './Migration20261203090200_deposit_returns';
 import { Migration20261203090300_exact_replays } from './Migration20261203090300_exact_replays';
 import { Migration20261126077000_balance_history } from './Migration20261126077000_balance_history';
 import { Migration20261126090000_balance_monitors } from './Migration20261126090000_balance_monitors';
@@ -91,5 +92,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202120000_reconciliation', class: Migration20261202120000_reconciliation },
   { name: 'Migration20261202130000_approval_vote_notes', class: Migration20261202130000_approval_vote_notes },
   { name: 'Migration20261203090100_transfer_reversals', class: Migration20261203090100_transfer_reversals },
+  { name: 'Migration20261203090200_deposit_returns', class: Migration20261203090200_deposit_returns },
   { name: 'Migration20261203090300_exact_replays', class: Migration20261203090300_exact_replays },
 ];

@@ -10,3 +10,4 @@ export { conversionWorkflow } from './conversion';
 export { onRampWorkflow, offRampWorkflow } from './ramps';
 export { internalTransferWorkflow } from './internal-transfer';
 export { policyChangeWorkflow } from './policy-change';
+export { depositReturnWorkflow } from './deposit-return';

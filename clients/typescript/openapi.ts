@@ -1361,6 +1361,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deposit-returns/{deposit_return_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a deposit return
+         * @description Requires permission `funding.read`.
+         */
+        get: operations["getDepositReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deposits": {
         parameters: {
             query?: never;
@@ -1407,6 +1427,50 @@ export interface paths {
          *     Requires permission `deposits.annotate`.
          */
         patch: operations["updateDeposit"];
+        trace?: never;
+    };
+    "/deposits/{deposit_id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return a credited deposit to its sender
+         * @description Pays all of what remains of a credited deposit (or `amount` of it) back to the sender, through the provider of the rail it came by. Consults the policy rules (family `deposit_return`, destination = `deposits/<id>`): a rule may deny it (422 `policy_denied`) or require approval (answer `pending_approval` with `approval_ref`; the initiator cannot approve when the rule says so). The amount is held on the account at once: a return never overdraws, so an account that no longer holds it is 422 `insufficient_funds` (409 `account_restricted` while a recall's shortfall is unpaid). The workflow `deposit-return/<id>` then pays it back and books a ledger reversal of the credit (`executed`; the deposit becomes `partially_reversed` or `reversed` with the return in `reversals`), or releases the hold (`rejected`, `expired`, `cancelled`, `failed`). More than remains (what was reversed and what open returns hold count against it) is 422 `reversal_exceeds_remaining` with `remaining`; a deposit that is not credited is 422 `deposit_not_credited`.
+         *
+         *     Requires permission `deposits.return`.
+         */
+        post: operations["returnDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deposits/{deposit_id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a deposit's returns to its sender
+         * @description Every return an operator proposed, whatever became of it, oldest first; the executed ones are also in the deposit's `reversals`.
+         *
+         *     Requires permission `funding.read`.
+         */
+        get: operations["listDepositReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/eligible-crypto-networks": {
@@ -6009,6 +6073,72 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "operations.deposit_return.ended.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.deposit_return.ended.v1
+         * @description A deposit return ended without moving money (rejected, expired, cancelled or failed: see `status` and `failure_reason`); its hold was released.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.deposit_return.ended.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsDepositReturnEndedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.deposit_return.executed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.deposit_return.executed.v1
+         * @description A deposit return was paid back by the deposit's provider and booked as a reversal of the credit.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.deposit_return.executed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsDepositReturnExecutedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "operations.deposit_return.requested.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * operations.deposit_return.requested.v1
+         * @description An operator proposed returning a deposit to its sender: its amount is held on the account, awaiting approval (pending_approval) or executing at once.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `operations.deposit_return.requested.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onOperationsDepositReturnRequestedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "operations.deposit.confirmed.v1": {
         parameters: {
             query?: never;
@@ -8248,6 +8378,8 @@ export interface components {
             owner_ref: string;
             /** @enum {string} */
             owner_subtype: "client_account" | "master_account";
+            /** @description Why no money may leave the balance (`reversal_shortfall`: a recall took it below zero; `overdraft_used` is the shortfall), or null. It lifts once the shortfall is repaid (docs/returns-and-reversals.md). */
+            restricted_reason: string | null;
             /** @description Fold of the posted ledger entries. */
             total: string;
             /**
@@ -9621,6 +9753,74 @@ export interface components {
         DepositList: {
             items: components["schemas"]["Deposit"][];
             next_page_token: string | null;
+        };
+        DepositReturn: {
+            /** @description The account debited when it executes. */
+            account_ref: string;
+            amount: {
+                currency: string;
+                value: string;
+            };
+            approval_ref: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /** @description The deposit paid back (`deposits/<id>`). */
+            deposit_ref: string;
+            /**
+             * @description Strong entity tag; send it back in If-Match.
+             * @example "pD1l5bC3q8TzHkR2mXyA"
+             */
+            etag: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            executed_at: string | null;
+            failure_reason: string | null;
+            id: string;
+            /** @description The reversal of the deposit's credit (`ledger-transactions/<id>`), once executed. */
+            ledger_transaction_ref: string | null;
+            policy_decision: components["schemas"]["PolicyDecision"];
+            /** @description The return's reference on the rail, once the provider sent it. */
+            provider_reference: string | null;
+            reason: components["schemas"]["DepositReturnReason"];
+            /** @enum {string} */
+            resource: "deposit_return";
+            /**
+             * @description executing at once unless a policy rule requires approval: pending_approval → executing → executed | failed; pending_approval → rejected | expired | cancelled. The amount is held on the account until it executes or is released.
+             * @enum {string}
+             */
+            status: "pending_approval" | "executing" | "executed" | "rejected" | "expired" | "cancelled" | "failed";
+            subject_attribution: components["schemas"]["SubjectAttribution"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        DepositReturnCreate: {
+            /** @description Absent: all of what remains to return. */
+            amount?: {
+                currency: string;
+                value: string;
+            };
+            reason: components["schemas"]["DepositReturnReason"];
+        };
+        DepositReturnList: {
+            items: components["schemas"]["DepositReturn"][];
+            next_page_token: string | null;
+        };
+        DepositReturnReason: {
+            /**
+             * @description Why the money goes back (docs/returns-and-reversals.md, "Operator returns").
+             * @enum {string}
+             */
+            code: "sender_request" | "duplicate" | "incorrect_amount" | "unidentified_sender" | "compliance" | "other";
+            /** @description What the operator adds for the approvers and the record. */
+            note?: string;
         };
         EligibleApprover: {
             display_name: string;
@@ -11009,7 +11209,8 @@ export interface components {
             fill_rate: string | null;
             id: string;
             metadata: components["schemas"]["Metadata"];
-            policy_decision: components["schemas"]["PolicyDecision"];
+            /** @description The policy decision and trace the transfer was accepted under. */
+            policy_decision: components["schemas"]["PolicyDecision"] | null;
             principal_amount: components["schemas"]["Money"];
             /** @description The integrator's own id for the object; null when none was given. */
             reference: string | null;
@@ -11365,7 +11566,8 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             payout_sent_at: string | null;
-            policy_decision: components["schemas"]["PolicyDecision"] & unknown;
+            /** @description The policy decision and trace the session was accepted under. */
+            policy_decision: components["schemas"]["PolicyDecision"] | null;
             price: string | null;
             /** @description The integrator's own id for the object; null when none was given. */
             reference: string | null;
@@ -11769,6 +11971,66 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "operations.deposit.pending.v1";
+        };
+        /** @description A deposit return ended without moving money (rejected, expired, cancelled or failed: see `status` and `failure_reason`); its hold was released. */
+        OperationsDepositReturnEndedV1Event: {
+            data: components["schemas"]["DepositReturn"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.deposit_return.ended.v1";
+        };
+        /** @description A deposit return was paid back by the deposit's provider and booked as a reversal of the credit. */
+        OperationsDepositReturnExecutedV1Event: {
+            data: components["schemas"]["DepositReturn"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.deposit_return.executed.v1";
+        };
+        /** @description An operator proposed returning a deposit to its sender: its amount is held on the account, awaiting approval (pending_approval) or executing at once. */
+        OperationsDepositReturnRequestedV1Event: {
+            data: components["schemas"]["DepositReturn"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "operations.deposit_return.requested.v1";
         };
         /** @description A credited deposit was taken back in full (a recall, a chargeback, or a return to the sender); the ledger debited the account. */
         OperationsDepositReversedV1Event: {
@@ -12428,6 +12690,7 @@ export interface components {
          *     - `ramps.create`: Create and cancel on-ramp and off-ramp sessions.
          *     - `funding.read`: Read funding endpoints, deposit instructions and deposits.
          *     - `deposits.annotate`: Change deposits' reference and metadata.
+         *     - `deposits.return`: Propose returning credited deposits to their senders (governed by policy rules of `deposit_return`).
          *     - `fees.read`: Read commercial agreements and preview fees.
          *     - `fees.manage`: Create and supersede commercial agreements.
          *     - `catalogue.read`: Read assets, networks, payment and payout methods.
@@ -12451,7 +12714,7 @@ export interface components {
          *     - `compliance.manage`: Change the compliance policy (under the policy-change quorum) and answer screenings from the enterprise's own system.
          * @enum {string}
          */
-        Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "balance_monitors.read" | "balance_monitors.manage" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "deposits.annotate" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read" | "connectors.read" | "connectors.manage" | "kyc.decide" | "kyc.read" | "compliance.read" | "compliance.manage";
+        Permission: "enterprises.read" | "enterprises.manage" | "master_accounts.read" | "clients.read" | "clients.manage" | "balances.read" | "balance_monitors.read" | "balance_monitors.manage" | "users.read" | "users.manage" | "users.act_for" | "service_accounts.read" | "service_accounts.manage" | "roles.read" | "roles.manage" | "identity_providers.read" | "identity_providers.manage" | "capabilities.read" | "capabilities.manage" | "policies.read" | "policies.manage" | "approvals.read" | "approvals.decide" | "transfers.read" | "transfers.create" | "withdrawals.read" | "withdrawals.create" | "withdrawal_destinations.manage" | "conversions.read" | "conversions.create" | "ramps.read" | "ramps.create" | "funding.read" | "deposits.annotate" | "deposits.return" | "fees.read" | "fees.manage" | "catalogue.read" | "webhooks.read" | "webhooks.manage" | "events.read" | "events.replay" | "exports.read" | "exports.create" | "audit.read" | "api_keys.read" | "api_keys.manage" | "action_tokens.create" | "sandbox.control" | "me.read" | "connectors.read" | "connectors.manage" | "kyc.decide" | "kyc.read" | "compliance.read" | "compliance.manage";
         /** @description The enterprise's governance settings changed. */
         PoliciesGovernanceSettingsUpdatedV1Event: {
             data: components["schemas"]["GovernanceSettings"];
@@ -12720,7 +12983,7 @@ export interface components {
             items: components["schemas"]["PolicyChange"][];
             next_page_token: string | null;
         };
-        /** @description The policy decision and trace the transfer was accepted under. */
+        /** @description The policy decision and trace the return was proposed under. */
         PolicyDecision: {
             /** @enum {string} */
             effect: "allow" | "deny" | "require_approval";
@@ -12740,12 +13003,12 @@ export interface components {
             rule_scope_ref?: string | null;
             /** @description Every rule considered, scope level by level from the enterprise down, each level in `order` then creation. */
             trace: components["schemas"]["PolicyRuleTrace"][];
-        } | null;
+        };
         PolicyEvaluationRequest: {
             /** @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
             account_ref: string;
             /** @enum {string} */
-            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp";
+            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return";
             amount: {
                 currency: string;
                 value: string;
@@ -12759,7 +13022,7 @@ export interface components {
         };
         PolicyRule: {
             /** @enum {string} */
-            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp";
+            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return";
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -12826,7 +13089,7 @@ export interface components {
         };
         PolicyRuleCreate: {
             /** @enum {string} */
-            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp";
+            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return";
             conditions?: components["schemas"]["PolicyRuleConditions"];
             /** @default  */
             description: string;
@@ -16099,7 +16362,7 @@ export interface operations {
     listApprovals: {
         parameters: {
             query?: {
-                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "policy_change" | "withdrawal_destination";
+                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "policy_change" | "withdrawal_destination";
                 /** @description `true`: only what waits for the caller's decision — pending and unexpired, the caller an eligible approver (the approving role and `approvals.decide` at the governed scope), not the initiator a rule bars, no vote cast yet. Empty for a service account: only people decide. */
                 decidable?: "true" | "false";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
@@ -24096,6 +24359,130 @@ export interface operations {
             };
         };
     };
+    getDepositReturn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                deposit_return_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositReturn"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listDeposits: {
         parameters: {
             query?: {
@@ -24466,6 +24853,279 @@ export interface operations {
             };
             /** @description EdgeUnprocessable. Reasons: `invalid_field`, `metadata_too_large`. */
             422: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    returnDeposit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                deposit_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositReturnCreate"];
+            };
+        };
+        responses: {
+            /** @description The return, `pending_approval` or `executing`. */
+            201: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositReturn"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `idempotency_key_required`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `idempotency_key_reused`, `insufficient_funds`, `invalid_field`, `policy_denied`, `unknown_asset`. */
+            422: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
+            503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDepositReturns: {
+        parameters: {
+            query?: {
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
+                page_token?: string;
+            };
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                deposit_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of returns, oldest first. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositReturnList"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -34641,7 +35301,7 @@ export interface operations {
     listPolicyRules: {
         parameters: {
             query?: {
-                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp";
+                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
                 /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
@@ -48056,6 +48716,135 @@ export interface operations {
             };
         };
     };
+    onOperationsDepositReturnEndedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsDepositReturnEndedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsDepositReturnExecutedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsDepositReturnExecutedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOperationsDepositReturnRequestedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperationsDepositReturnRequestedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onOperationsDepositConfirmedV1Event: {
         parameters: {
             query?: never;
@@ -51466,6 +52255,7 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = [
   "POST /conversions",
   "POST /conversions/preview",
   "POST /conversions/{conversion_id}/cancel",
+  "POST /deposits/{deposit_id}/return",
   "POST /enterprise-commercial-agreements",
   "POST /enterprise-commercial-agreements/{agreement_id}/supersede",
   "POST /events/{event_id}/replay",

@@ -94,6 +94,10 @@ const state = {
   screenings: new Map<string, Screening>(),
   /** `error`: POST /screenings answers 503 (the provider is down); `pending`: every screening is answered later. */
   screeningMode: 'ok' as 'ok' | 'error' | 'pending',
+  /** Deposits paid back to their senders (POST /deposit-returns), one per key. */
+  depositReturns: new Map<string, { idempotency_key: string; status: 'sent' | 'rejected'; reference: string | null; reason: string | null; request: unknown }>(),
+  /** `reject`: POST /deposit-returns refuses every new return (the sender's account is closed). */
+  depositReturnMode: 'ok' as 'ok' | 'reject',
   /** The bank's or custodian's book, one account per rail and currency: what POST /statements reports (the cursor is a position in it). */
   statementLines: [] as StatementEntry[],
 };
@@ -329,6 +333,19 @@ async function protocol(req: IncomingMessage, res: ServerResponse, path: string,
     const { account_ref: _account, purpose: _purpose, ...answer } = instruction;
     return send(res, 200, answer);
   }
+  if (path === '/deposit-returns') {
+    // Pays a deposit back to its sender, once per key: the same key again answers the same return.
+    if (req.headers['idempotency-key'] !== body.idempotency_key) return send(res, 400, { error: 'Idempotency-Key must equal idempotency_key' });
+    let sent = state.depositReturns.get(body.idempotency_key);
+    if (!sent) {
+      const rejected = state.depositReturnMode === 'reject';
+      sent = { idempotency_key: body.idempotency_key, status: rejected ? 'rejected' : 'sent', reference: rejected ? null : `RET-${randomUUID().slice(0, 8).toUpperCase()}`, reason: rejected ? 'sender_account_closed' : null, request: body };
+      state.depositReturns.set(sent.idempotency_key, sent);
+      if (sent.reference) bookLine(body.rail, { amount: { currency: body.amount.currency, value: negate(body.amount.value) }, reference: sent.reference, remittance: body.idempotency_key });
+    }
+    const { request: _request, ...answer } = sent;
+    return send(res, 200, answer);
+  }
   if (path === '/screenings') {
     if (req.headers['idempotency-key'] !== body.idempotency_key) return send(res, 400, { error: 'Idempotency-Key must equal idempotency_key' });
     const known = state.screenings.get(body.idempotency_key);
@@ -402,6 +419,7 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
       instructions: [...state.instructions.values()],
       instruction_requests: state.instructionRequests,
       screenings: [...state.screenings.values()],
+      deposit_returns: [...state.depositReturns.values()],
       statement_lines: state.statementLines,
     });
   }
@@ -422,6 +440,10 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
     payout.reason = settle[1] === 'fail' ? (body.reason ?? 'failed_by_provider') : null;
     const events = body.notify === false ? [] : await sendEvent('payout.updated', { idempotency_key: payout.idempotency_key });
     return send(res, 200, { payout: present(payout), events });
+  }
+  if (path === '/control/deposit-returns/behaviour') {
+    state.depositReturnMode = body.mode === 'reject' ? 'reject' : 'ok';
+    return send(res, 200, { ok: true });
   }
   if (path === '/control/deposit-instructions/behaviour') {
     state.instructionMode = ['error', 'invalid'].includes(body.mode) ? body.mode : 'ok';

@@ -16,10 +16,12 @@ export interface Balance {
   available: bigint;
   /** Null: unbounded (system accounts). */
   overdraftLimit: bigint | null;
+  /** Why money may not leave it (`reversal_shortfall`: a recall overdrew it), or null. */
+  restrictedReason: string | null;
   updatedAt: Date;
 }
 
-const COLUMNS = 'account_ref, asset, enterprise_id, total::text, held::text, overdraft_limit::text, updated_at';
+const COLUMNS = 'account_ref, asset, enterprise_id, total::text, held::text, overdraft_limit::text, restricted_reason, updated_at';
 
 /** A balance row as read; `updatedAt` is the instant it describes (its last change, or an `as_of`). */
 export function toBalance(r: Row, updatedAt: Date = r.updated_at): Balance {
@@ -33,6 +35,7 @@ export function toBalance(r: Row, updatedAt: Date = r.updated_at): Balance {
     held,
     available: total - held,
     overdraftLimit: r.overdraft_limit == null ? null : BigInt(r.overdraft_limit),
+    restrictedReason: r.restricted_reason ?? null,
     updatedAt,
   };
 }
@@ -114,6 +117,7 @@ export function presentBalance(b: Balance) {
     overdraft_limit: b.overdraftLimit === null ? null : formatAmount(b.overdraftLimit, b.asset),
     overdraft_used: formatAmount(overdraftUsed, b.asset),
     overdraft_headroom: b.overdraftLimit === null ? null : formatAmount(b.overdraftLimit - overdraftUsed, b.asset),
+    restricted_reason: b.restrictedReason,
     owner_ref: b.accountRef,
     owner_subtype: ownerSubtype(b.accountRef),
     updated_at: b.updatedAt.toISOString(),
@@ -122,5 +126,5 @@ export function presentBalance(b: Balance) {
 
 /** A zero balance for an asset the account never held (so `?asset=` always answers). */
 export function emptyBalance(enterpriseId: string, accountRef: string, asset: string, at: Date): Balance {
-  return { accountRef, asset, enterpriseId, total: 0n, held: 0n, available: 0n, overdraftLimit: 0n, updatedAt: at };
+  return { accountRef, asset, enterpriseId, total: 0n, held: 0n, available: 0n, overdraftLimit: 0n, restrictedReason: null, updatedAt: at };
 }

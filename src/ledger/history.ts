@@ -29,7 +29,7 @@ const HELD_SINCE = (from: string, to: string) => `
 // Instants are bound as text: postgres.js would send a timestamptz parameter through a JS Date, to the millisecond.
 export async function balancesAt(sql: LedgerSql, accountRef: string, asOf: string, asset?: string): Promise<Balance[]> {
   const rows = await (sql as Sql).unsafe(
-    `select b.account_ref, b.asset, b.enterprise_id, b.overdraft_limit::text,
+    `select b.account_ref, b.asset, b.enterprise_id, b.overdraft_limit::text, b.restricted_reason,
             (coalesce(s.total, 0) + coalesce((select sum(p.amount) from ledger_postings p
                 where p.balance_id = b.id and p.booked_at > coalesce(s.as_of, '-infinity') and p.booked_at <= $2::text::timestamptz), 0))::text as total,
             (coalesce(s.held, 0) + ${HELD_SINCE(`coalesce(s.as_of, '-infinity')`, '$2::text::timestamptz')})::text as held

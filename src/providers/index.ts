@@ -17,6 +17,8 @@ import { HttpPriceSource } from './http/prices';
 import { HttpInstructionIssuer } from './http/deposit-instructions';
 import type { DepositInstructionIssuer, InstructionRequest, IssuedInstruction } from './deposits/instructions';
 import { SandboxInstructionIssuer } from './deposits/sandbox-instructions';
+import { SandboxDepositReturner, type DepositReturner } from './deposits/returns';
+import { HttpDepositReturner } from './http/deposit-returns';
 import { SandboxScreener, type Screener } from './screening';
 import { HttpScreener } from './http/screening';
 import type { ConnectorTransport } from './http/outbound';
@@ -118,6 +120,12 @@ export class Providers {
       if (!this.platformKeys) throw new Error('providers: the sandbox issuer needs the platform keys');
       return this.platformKeys.get('deposit_address_hmac');
     }, this.config.mode);
+  }
+
+  /** Who pays a deposit on `rail` back to its sender: the rail's deposits provider, the one that reported it. */
+  async depositReturner(enterpriseId: string, rail: string): Promise<DepositReturner> {
+    const client = await this.connector(enterpriseId, 'deposits', rail);
+    return client ? new HttpDepositReturner(client) : new SandboxDepositReturner(this.config.mode);
   }
 
   /**

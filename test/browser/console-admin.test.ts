@@ -171,6 +171,29 @@ describe('money and records', () => {
     await checkScreen(page, 'deposits');
   });
 
+  it('the deposit is returned in part to its sender from its page, and the return is listed with its booking', async () => {
+    const [deposit] = (await org.ok(200, 'GET', `/deposits?account_ref=${accounts.main.ref}`)).items;
+    await until('the deposit to be credited', () => org.ok(200, 'GET', `/deposits/${deposit.id}`), (d) => d.status === 'credited');
+    await openScreen(page, 'Deposits');
+    await page.getByLabel('Account').selectOption(accounts.main.ref);
+    await page.getByRole('region', { name: 'Incoming deposits' }).getByRole('link', { name: /250/ }).click();
+    await page.getByRole('heading', { name: 'Deposit', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Return to sender…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Return the deposit to its sender' });
+    await dialog.getByLabel('Reason').selectOption('duplicate');
+    await dialog.getByLabel('Note (optional)').fill('Paid twice');
+    await dialog.getByLabel(`Amount in ${deposit.asset} (optional)`).fill('40.00');
+    await dialog.getByRole('button', { name: 'Propose' }).click();
+    await page.getByText(/^Return .* is /).waitFor();
+    await page.getByRole('region', { name: 'Returns to the sender' }).getByText('duplicate: Paid twice').waitFor();
+    // No rule governs it here: it executes, and the booked reversal shows with its ledger transaction.
+    await page.getByRole('region', { name: 'Recalls and returns of the deposit' }).getByText('returned by an operator').waitFor();
+    const returns = await org.ok(200, 'GET', `/deposits/${deposit.id}/returns`);
+    expect(returns.items.map((r: any) => [r.status, r.reason, r.amount.value.replace(/\.?0+$/, '')])).toEqual([['executed', { code: 'duplicate', note: 'Paid twice' }, '40']]);
+    expect((await org.ok(200, 'GET', `/deposits/${deposit.id}`)).status).toBe('partially_reversed');
+    await checkScreen(page, 'deposit-detail');
+  });
+
   it('a statement is shown, downloaded as the API answers it, and a CSV export is created, completed and downloaded', async () => {
     await openScreen(page, 'Statements');
     const period = page.getByRole('form', { name: 'Statement period' });

@@ -82,6 +82,8 @@ export class ReferenceConnector {
     instruction_requests: number;
     /** Screenings it holds, one per key, with the request as received. */
     screenings: Array<{ screening_id: string; idempotency_key: string; status: 'completed' | 'pending'; verdict: unknown; request: Record<string, unknown> }>;
+    /** Deposits it paid back to their senders, one per key, with the request as received. */
+    deposit_returns: Array<{ idempotency_key: string; status: 'sent' | 'rejected'; reference: string | null; reason: string | null; request: Record<string, any> }>;
   }> {
     return this.control('/control/state');
   }

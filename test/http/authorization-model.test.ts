@@ -285,6 +285,15 @@ const depositInstruction = async () => {
 };
 const fundingEndpoint = async () => (await asAdmin('GET', `/funding-endpoints?account_ref=${accountA}&page_size=50`)).items[0];
 const deposit = async () => asAdmin('POST', '/sandbox/deposits', { deposit_instruction_id: (await depositInstruction()).id, amount: { currency: 'USDC', value: '1' }, reference: unique('dep') });
+/** A deposit the worker has credited (a bank rail's: no confirmations to wait for); only a credited deposit can be returned. */
+const creditedDeposit = async () => {
+  const list = await asAdmin('GET', `/deposit-instructions?account_ref=${accountA}&page_size=50`);
+  const eur = list.items.find((i: { asset: string; rail_class: string }) => i.asset === 'EUR' && i.rail_class === 'fiat');
+  const d = await asAdmin('POST', '/sandbox/deposits', { deposit_instruction_id: eur.id, amount: { currency: 'EUR', value: '100.00' }, reference: unique('dep') });
+  for (let i = 0; i < 600 && (await asAdmin('GET', `/deposits/${d.id}`)).status !== 'credited'; i++) await new Promise((r) => setTimeout(r, 50));
+  return d;
+};
+const depositReturn = async () => asAdmin('POST', `/deposits/${(await creditedDeposit()).id}/return`, { reason: { code: 'other' }, amount: { currency: 'EUR', value: '0.01' } });
 const apiKey = () => asAdmin('POST', '/api-keys', { client_ref: A, label: unique('k') });
 const revokedApiKey = async () => {
   const k = await apiKey();
@@ -557,6 +566,9 @@ const CASES: Record<string, Case> = {
   listDeposits: { setup: deposit, request: (d) => get(`/deposits?reference=${d.reference}`) },
   getDeposit: { setup: deposit, request: (d) => get(`/deposits/${d.id}`) },
   updateDeposit: { setup: deposit, request: (d) => patch(`/deposits/${d.id}`, { metadata: { order_id: 'ord_1' } }) },
+  returnDeposit: { setup: creditedDeposit, request: (d) => post(`/deposits/${d.id}/return`, { reason: { code: 'duplicate' }, amount: { currency: 'EUR', value: '0.01' } }) },
+  listDepositReturns: { setup: creditedDeposit, request: (d) => get(`/deposits/${d.id}/returns`) },
+  getDepositReturn: { setup: depositReturn, request: (r) => get(`/deposit-returns/${r.id}`) },
   simulateSandboxDeposit: { setup: depositInstruction, request: (d) => post('/sandbox/deposits', { deposit_instruction_id: d.id, amount: { currency: 'USDC', value: '1' } }) },
   // A key acts on A's accounts: a caller whose exact grant at A does not reach them cannot issue one.
   createApiKey: { except: { exactA: '403 privilege_escalation' }, request: () => post('/api-keys', { client_ref: A, label: unique('k') }) },

@@ -195,6 +195,7 @@ describe('balances', () => {
         overdraft_limit: '0.00',
         overdraft_used: '0.00',
         overdraft_headroom: '0.00',
+        restricted_reason: null,
         owner_ref: ref,
         owner_subtype: 'client_account',
         updated_at: expect.any(String),

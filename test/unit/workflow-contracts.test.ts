@@ -1,6 +1,6 @@
 import * as workflows from '../../workflows';
 import { CONVERSION_WORKFLOW, type ConversionWorkflowInput } from '../../src/domain/conversions/messages';
-import { DEPOSIT_WORKFLOW, type DepositWorkflowInput } from '../../src/domain/deposits/messages';
+import { DEPOSIT_RETURN_WORKFLOW, DEPOSIT_WORKFLOW, type DepositReturnWorkflowInput, type DepositWorkflowInput } from '../../src/domain/deposits/messages';
 import { EXPORT_WORKFLOW, SCHEDULED_EXPORT_WORKFLOW, type ExportWorkflowInput, type ScheduledExportInput } from '../../src/domain/exports/messages';
 import { HOUSEKEEPING_WORKFLOW, type HousekeepingInput } from '../../src/domain/housekeeping/messages';
 import { POLICY_CHANGE_WORKFLOW, type PolicyChangeWorkflowInput } from '../../src/domain/governance/messages';
@@ -20,6 +20,7 @@ type Workflows = typeof workflows;
 const STARTED_BY_NAME = [
   [WITHDRAWAL_WORKFLOW, null as unknown as WithdrawalWorkflowInput],
   [DEPOSIT_WORKFLOW, null as unknown as DepositWorkflowInput],
+  [DEPOSIT_RETURN_WORKFLOW, null as unknown as DepositReturnWorkflowInput],
   [CONVERSION_WORKFLOW, null as unknown as ConversionWorkflowInput],
   [ON_RAMP_WORKFLOW, null as unknown as OnRampWorkflowInput],
   [OFF_RAMP_WORKFLOW, null as unknown as OffRampWorkflowInput],

@@ -13,6 +13,7 @@ var IdempotentOperations = []string{
 	"POST /conversions",
 	"POST /conversions/preview",
 	"POST /conversions/{conversion_id}/cancel",
+	"POST /deposits/{deposit_id}/return",
 	"POST /enterprise-commercial-agreements",
 	"POST /enterprise-commercial-agreements/{agreement_id}/supersede",
 	"POST /events/{event_id}/replay",

@@ -15,6 +15,7 @@ import { AuditPage } from '../features/audit/AuditPage';
 import { PeoplePage } from '../features/people/PeoplePage';
 import { PasskeysPage } from '../features/passkeys/PasskeysPage';
 import { DepositsPage } from '../features/deposits/DepositsPage';
+import { DepositDetailPage } from '../features/deposits/DepositDetailPage';
 import { StatementsPage } from '../features/statements/StatementsPage';
 import { KycPage } from '../features/kyc/KycPage';
 import { AddressBookPage } from '../features/address-book/AddressBookPage';
@@ -96,6 +97,7 @@ function Shell() {
           ))}
           <Route path="/balances" component={BalancesPage} />
           <Route path="/deposits" component={DepositsPage} />
+          <Route path="/deposits/:id">{(params: { id: string }) => <DepositDetailPage id={params.id} />}</Route>
           <Route path="/statements" component={StatementsPage} />
           <Route path="/client-verification" component={KycPage} />
           <Route path="/api-keys" component={ApiKeysPage} />

@@ -27,6 +27,9 @@ export const MONEY_FACTS: Record<string, OperationFacts> = {
   listDeposits: list('client_account'),
   getDeposit: read('client_account'),
   updateDeposit: change('client_account'),
+  returnDeposit: create('client_account'),
+  listDepositReturns: read('client_account', { note: "the deposit's" }),
+  getDepositReturn: read('client_account'),
   simulateSandboxDeposit: create('client_account'),
   createApiKey: create('client', {
     refusals: [ESCALATION],

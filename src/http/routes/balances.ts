@@ -17,6 +17,9 @@ export const BalanceItem = z
     overdraft_limit: z.string().nullable(),
     overdraft_used: z.string(),
     overdraft_headroom: z.string().nullable(),
+    restricted_reason: z.string().nullable().openapi({
+      description: 'Why no money may leave the balance (`reversal_shortfall`: a recall took it below zero; `overdraft_used` is the shortfall), or null. It lifts once the shortfall is repaid (docs/returns-and-reversals.md).',
+    }),
     owner_ref: z.string(),
     owner_subtype: z.enum(['client_account', 'master_account']),
     updated_at: Timestamp,

@@ -27,6 +27,7 @@ import { catalogueRoutes } from './catalogue';
 import { feeRoutes } from './fees';
 import { fundingRoutes } from './funding';
 import { depositRoutes } from './deposits';
+import { depositReturnRoutes } from './deposit-returns';
 import { sandboxRoutes } from './sandbox';
 import { apiKeyRoutes } from './api-keys';
 
@@ -68,7 +69,7 @@ export const tenantRoutes: RouteDef[] = [
   ...userRoutes, ...serviceAccountRoutes, ...roleRoutes, ...roleAssignmentRoutes, ...capabilityRoutes, ...meRoutes, ...nameRoutes,
   ...identityProviderRoutes, ...actionTokenRoutes, ...passkeyRoutes, ...auditRoutes, ...secretRotationRoutes,
   suspendEnterprise, reactivateEnterprise, closeEnterprise,
-  ...catalogueRoutes, ...feeRoutes, ...fundingRoutes, ...depositRoutes, ...sandboxRoutes,
+  ...catalogueRoutes, ...feeRoutes, ...fundingRoutes, ...depositRoutes, ...depositReturnRoutes, ...sandboxRoutes,
   ...apiKeyRoutes,
   ...policyRoutes, ...approvalRoutes, ...withdrawalRoutes, ...withdrawalDestinationRoutes, ...sandboxRailRoutes,
   ...conversionRoutes, ...priceRoutes,

@@ -6,6 +6,7 @@ import { DepositInstructionAnswer } from './deposit-instructions';
 import { ScreeningRecord } from './screening';
 import { ConnectorEventBody } from './events';
 import { ConnectorStatementPage } from './statements';
+import { DepositReturnRecord } from './deposit-returns';
 
 const Amount = z.object({ currency: z.string(), value: z.string().openapi({ description: "Exact decimal string in the asset's precision." }) });
 
@@ -78,6 +79,18 @@ const StatementRequest = z
   })
   .openapi('ConnectorStatementRequest');
 
+const DepositReturnRequest = z
+  .object({
+    idempotency_key: z.string().openapi({ description: '`deposit_return/<id>`; equal to the Idempotency-Key header. One payment back per key, ever: the same key again answers the same return and sends nothing.' }),
+    rail: z.string().openapi({ description: 'The network or bank rail the deposit arrived on: the return goes back on it.' }),
+    deposit: z
+      .object({ reference: z.string().openapi({ description: "The deposit's `reference` as the connector reported it (`deposit.received`)." }), amount: Amount })
+      .openapi('ConnectorReturnedDeposit'),
+    amount: Amount.openapi({ description: 'What to pay back: all of the deposit or a part of it.' }),
+    reason: z.object({ code: z.string(), note: z.string().optional() }).openapi({ description: "The operator's reason (docs/returns-and-reversals.md, \"Operator returns\")." }),
+  })
+  .openapi('ConnectorDepositReturnRequest');
+
 const SIGNED_HEADERS = z.object({
   'webhook-id': z.string().openapi({ description: 'Message id, unique per request.' }),
   'webhook-timestamp': z.string().openapi({ description: 'Unix seconds; refuse more than 5 minutes away from now.' }),
@@ -122,6 +135,13 @@ export function connectorProtocolDocument() {
     "Issue (or answer the one already issued under this key) the address (+memo) or virtual bank account where payments for `account_ref` on `rail` arrive. Counterfoil asks when an account's funding endpoints are first listed (`purpose: account`), and when an enterprise's first on-ramp session on a pay-in rail is created (`purpose: collection`), while its caller waits: answer promptly. Report payments to an account's instruction with `deposit.received` naming `address` (+`memo`), and payments to a collection account naming the `payment_reference` the payer quoted. An answer whose address, memo or bank details do not fit the rail is a failure (the caller gets 502).",
     DepositInstructionRequest,
     DepositInstructionAnswer,
+  );
+  call(
+    '/deposit-returns',
+    'Return a deposit to its sender',
+    "Pay `amount` of the deposit `deposit.reference` back to its sender on `rail`, once per idempotency key, and answer `sent` with the return's reference on the rail, or `rejected` with a `reason` (nothing was sent). Counterfoil asks once an operator's return is approved, and books the reversal of the deposit's credit when the answer is `sent`; a failure or timeout is retried with the same key.",
+    DepositReturnRequest,
+    DepositReturnRecord,
   );
   call(
     '/screenings',

@@ -6,13 +6,19 @@ import { listAccountsWithBalances } from './api/balances';
 import { formatAmount, sumAmounts, usePrecisions } from '../../lib/money';
 import { Loader, Page, Pager, Ref, Status, Table } from '../../components/ui';
 
-type Balance = Pick<Schemas['BalanceItem'], 'asset' | 'available' | 'held' | 'total'>;
+type Balance = Pick<Schemas['BalanceItem'], 'asset' | 'available' | 'held' | 'total'> & Partial<Pick<Schemas['BalanceItem'], 'overdraft_used' | 'restricted_reason'>>;
 
-/** Available, held and total per asset, each amount in the locale with the asset's decimals. */
+const used = (b: Balance) => Boolean(b.overdraft_used && /[1-9]/.test(b.overdraft_used));
+
+/**
+ * Available, held and total per asset, each amount in the locale with the asset's decimals; a balance
+ * below zero or restricted (a recall it could not cover: no money leaves it until repaid) says so.
+ */
 function BalanceTable({ caption, rows }: { caption: string; rows: Balance[] }) {
   const precisions = usePrecisions();
   const amount = (b: Balance, value: string) => <span className="money">{formatAmount(value, precisions?.get(b.asset))}</span>;
   if (rows.length === 0) return <p className="empty">No balance yet.</p>;
+  const restriction = rows.some((b) => b.restricted_reason || used(b));
   return (
     <Table<Balance>
       caption={caption}
@@ -23,6 +29,21 @@ function BalanceTable({ caption, rows }: { caption: string; rows: Balance[] }) {
         { header: 'Available', cell: (b) => amount(b, b.available) },
         { header: 'Held', cell: (b) => amount(b, b.held) },
         { header: 'Total', cell: (b) => amount(b, b.total) },
+        ...(restriction
+          ? [
+              {
+                header: 'Restriction',
+                cell: (b: Balance) => (
+                  <>
+                    {b.restricted_reason ? <Status value="restricted" /> : null}
+                    {b.restricted_reason ? <span className="muted"> ({b.restricted_reason.replace(/_/g, ' ')})</span> : null}
+                    {used(b) ? <span> overdraft used {amount(b, b.overdraft_used!)}</span> : null}
+                    {!b.restricted_reason && !used(b) ? '—' : null}
+                  </>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );

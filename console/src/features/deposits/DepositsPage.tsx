@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { Schemas } from '../../../../clients/typescript/index';
 import { useApi } from '../../lib/hooks';
 import { pollInterval } from '../../lib/poll';
@@ -109,9 +110,17 @@ function AccountFunding({ accountRef }: { accountRef: string }) {
                 rowKey={(d) => d.id}
                 columns={[
                   { header: 'Received', cell: (d) => <When iso={d.created_at} /> },
-                  { header: 'Amount', cell: (d) => <Money amount={d.amount} /> },
+                  {
+                    header: 'Amount',
+                    cell: (d) => (
+                      <Link href={`/deposits/${d.id}`}>
+                        <Money amount={d.amount} />
+                      </Link>
+                    ),
+                  },
                   { header: 'Rail', cell: (d) => d.network ?? d.fiat_rail?.toUpperCase() ?? '—' },
                   { header: 'Status', cell: (d) => <Status value={d.status} /> },
+                  { header: 'Reversed', cell: (d) => (d.reversals.length ? <Money amount={d.reversed_amount} /> : '—') },
                   { header: 'Confirmations', cell: (d) => `${d.confirmations} of ${d.confirmations_required}` },
                   { header: 'Credited', cell: (d) => <When iso={d.credited_at} /> },
                 ]}

@@ -12,6 +12,7 @@ import { CancelRecord } from './CancelRecord';
 import { FamilyFacts } from './FamilyFacts';
 import { History } from './History';
 import { LedgerEffects } from './LedgerEffects';
+import { Reversals } from '../../../components/Reversals';
 
 /** One record: its facts, policy decision, approval, ledger effects, status history and workflow; refreshed until it is final. */
 export function RecordDetailPage({ family, id }: { family: Family; id: string }) {
@@ -26,6 +27,8 @@ export function RecordDetailPage({ family, id }: { family: Family; id: string })
       <Loader loaded={loaded}>
         {(r) => {
           const decision = (r as { policy_decision?: Schemas['PolicyDecision'] }).policy_decision;
+          // What came back after settlement: a payout's returns, a transfer's reversals (the families that have them).
+          const back = 'returns' in r ? r.returns : 'reversals' in r ? (r as { reversals: Schemas['ReturnEntry'][] }).reversals : null;
           return (
             <div className="detail">
               <CancelRecord family={family} record={r} onCancelled={loaded.reload} />
@@ -90,6 +93,12 @@ export function RecordDetailPage({ family, id }: { family: Family; id: string })
               )}
               <h2>Approval</h2>
               {r.approval_ref ? <ApprovalSummary approvalRef={r.approval_ref} /> : <p className="muted">No approval was needed.</p>}
+              {back ? (
+                <>
+                  <h2>Returns and reversals</h2>
+                  <Reversals caption={`Returns and reversals of the ${family.singular.toLowerCase()}`} entries={back} />
+                </>
+              ) : null}
               <h2>Ledger effects</h2>
               <LedgerEffects family={family} id={id} version={`${r.status}/${r.settled_at ?? ''}`} />
               <h2>Status history</h2>
