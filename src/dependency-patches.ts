@@ -5,7 +5,7 @@ import type { Logger } from './logger';
 import type { Metrics } from './metrics';
 
 export type PatchPurpose = 'correctness' | 'optimisation';
-export type PatchName = 'isolate-timeout' | 'activator-reader' | 'stack-traces' | 'settled-query' | 'closed-socket-write' | 'types-fetch';
+export type PatchName = 'isolate-timeout' | 'activator-reader' | 'stack-traces' | 'lazy-webpack' | 'settled-query' | 'closed-socket-write' | 'types-fetch';
 export interface DependencyPatch {
   /** The npm package it changes, whose patches/<package>+<version>.patch holds it. */
   package: string;
@@ -55,6 +55,16 @@ export const PATCHES: Record<PatchName, DependencyPatch> = {
     purpose: 'optimisation', // unpatched, every workflow promise records a stack trace
     roles: ['worker'],
     upstream: 'not filed (temporalio/sdk-typescript#1587)',
+  },
+  'lazy-webpack': {
+    package: '@temporalio/worker',
+    files: ['lib/workflow/bundler.js', 'lib/workflow/bundler/patch-module-cache.js'],
+    marker: 'counterfoil: webpack, memfs and unionfs on the first bundle',
+    // Unpatched, loading the package loads webpack, so a production install keeps webpack and @swc
+    // (scripts/runtime-deps.cjs leaves them out only when this marker is there).
+    purpose: 'optimisation',
+    roles: ['api', 'worker'],
+    upstream: 'not filed',
   },
   'settled-query': {
     package: 'postgres',

