@@ -2255,7 +2255,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse an executed internal transfer, in full or in part
-         * @description Makes the reversal: a new internal transfer from the original's target back to its source (`reversal_of` names the original, `reversal_reason` says why), of `amount` (a decimal string in the transfer's asset) or, without it, of all that remains. It is governed like any transfer out of the target: the policy rules may deny it (422 `policy_denied`) or require approval (`pending_approval`, the amount held on the target, decided by the approval machinery), else it is booked at once. Booked, it is a ledger reversal of the original's transaction, and the original gains it in `reversals` and `reversed_amount` (events `operations.internal_transfer.partially_reversed.v1` and `.reversed.v1`). Several partial reversals are allowed; those awaiting approval count against what remains, and more than remains is 422 `reversal_exceeds_remaining` with `remaining`. Only an executed transfer can be reversed (else 422 `internal_transfer_not_executed`), and a reversal cannot itself be (422 `internal_transfer_is_reversal`). `reason.code` `other` needs a `note` (422). Needs `transfers.create` at both accounts; a transfer out of scope is 404.
+         * @description Makes the reversal: a new internal transfer from the original's target back to its source (`reversal_of` names the original, `reversal_reason` says why), of `amount` (in the transfer's asset; another currency is 422 `return_currency_mismatch`) or, without it, of all that remains. It is governed like any transfer out of the target: the policy rules may deny it (422 `policy_denied`) or require approval (`pending_approval`, the amount held on the target, decided by the approval machinery), else it is booked at once. Booked, it is a ledger reversal of the original's transaction, and the original gains it in `reversals` and `reversed_amount` (events `operations.internal_transfer.partially_reversed.v1` and `.reversed.v1`). Several partial reversals are allowed; those awaiting approval count against what remains, and more than remains is 422 `reversal_exceeds_remaining` with `remaining`. Only an executed transfer can be reversed (else 422 `internal_transfer_not_executed`), and a reversal cannot itself be (422 `internal_transfer_is_reversal`). `reason.code` `other` needs a `note` (422). Needs `transfers.create` at both accounts; a transfer out of scope is 404.
          *
          *     Requires permission `transfers.create`.
          */
@@ -11269,8 +11269,11 @@ export interface components {
             note: string | null;
         } | null;
         InternalTransferReverse: {
-            /** @description Part of the transfer, in its asset (`"25.00"`); absent: all that remains. */
-            amount?: string;
+            /** @description Part of the transfer, in its asset (`{"currency": "USDC", "value": "25.00"}`); absent: all that remains. */
+            amount?: {
+                currency: string;
+                value: string;
+            };
             reason: {
                 /** @enum {string} */
                 code: "duplicate" | "incorrect_amount" | "incorrect_receiving_account" | "date_earlier_than_intended" | "date_later_than_intended" | "other";

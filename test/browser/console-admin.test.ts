@@ -152,6 +152,27 @@ describe('money and records', () => {
     expect(made.items.map((t: any) => t.principal_amount.value.replace(/\.?0+$/, ''))).toEqual(['12.5']);
   });
 
+  it('the internal transfer is reversed in part from its page, and the reversal is listed with its booking', async () => {
+    const [transfer] = (await org.ok(200, 'GET', `/internal-transfers?account_ref=${accounts.main.ref}`)).items;
+    await until('the transfer to execute', () => org.ok(200, 'GET', `/internal-transfers/${transfer.id}`), (t) => t.status === 'executed');
+    await openScreen(page, 'Internal transfers');
+    await page.getByRole('link', { name: `Open internal transfer ${transfer.id}` }).click();
+    await page.getByRole('heading', { name: 'Internal transfer', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Reverse…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reverse the internal transfer' });
+    await dialog.getByLabel('Reason').selectOption('incorrect_amount');
+    await dialog.getByLabel('Note (optional)').fill('Should have been 10.00');
+    await dialog.getByLabel(`Amount in ${transfer.principal_amount.currency} (optional)`).fill('2.50');
+    await dialog.getByRole('button', { name: 'Propose' }).click();
+    // No rule governs it here: it is booked at once, and shows with its ledger transaction.
+    const reversals = page.getByRole('region', { name: 'Reversals of the internal transfer' });
+    await reversals.getByText('incorrect_amount: Should have been 10.00').waitFor();
+    const record = await org.ok(200, 'GET', `/internal-transfers/${transfer.id}`);
+    expect(record.reversals.map((r: any) => [r.status, r.reason, r.amount.value.replace(/\.?0+$/, '')])).toEqual([['executed', { code: 'incorrect_amount', note: 'Should have been 10.00' }, '2.5']]);
+    expect(record.reversed_amount.value.replace(/\.?0+$/, '')).toBe('2.5');
+    await checkScreen(page, 'transfer-reversed');
+  });
+
   it('deposit instructions show each address with a QR code and copy, the virtual bank accounts, and the incoming deposit', async () => {
     await openScreen(page, 'Deposits');
     await page.getByLabel('Account').selectOption(accounts.main.ref);

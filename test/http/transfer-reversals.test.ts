@@ -70,7 +70,7 @@ describe('property: transfers and their partial reversals', () => {
           }
           const t = transfers[s.of % Math.max(transfers.length, 1)];
           if (!t) continue;
-          const body = { reason: { code: 'duplicate' }, ...(s.amount === null ? {} : { amount: usd(s.amount) }) };
+          const body = { reason: { code: 'duplicate' }, ...(s.amount === null ? {} : { amount: { currency: 'USD', value: usd(s.amount) } }) };
           const answers = await Promise.all(Array.from({ length: s.concurrent }, () => post(`/internal-transfers/${t.id}/reverse`, body)));
           const remaining = t.amount - t.reversed;
           const held = balance.get(t.target)!;

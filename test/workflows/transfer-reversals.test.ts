@@ -49,7 +49,7 @@ describe('reversing an executed internal transfer', () => {
   it('in two partial steps, a third beyond the remainder refused, then the rest: linked both ways, in the ledger once each', async () => {
     const { transfer, source, target } = await executedTransfer('300.00');
     const key = uuidv7();
-    const first = await reverse(transfer.id, { reason: { code: 'incorrect_amount' }, amount: '100.00' }, org.token, key);
+    const first = await reverse(transfer.id, { reason: { code: 'incorrect_amount' }, amount: { currency: 'USDC', value: '100.00' } }, org.token, key);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
       status: 'executed',
@@ -59,11 +59,11 @@ describe('reversing an executed internal transfer', () => {
       principal_amount: { currency: 'USDC', value: '100.000000' },
     });
     // The same key answers the same reversal and books nothing more.
-    expect((await reverse(transfer.id, { reason: { code: 'incorrect_amount' }, amount: '100.00' }, org.token, key)).body).toEqual(first.body);
+    expect((await reverse(transfer.id, { reason: { code: 'incorrect_amount' }, amount: { currency: 'USDC', value: '100.00' } }, org.token, key)).body).toEqual(first.body);
 
-    const second = await reverse(transfer.id, { reason: { code: 'other', note: 'client asked to undo half of the rest' }, amount: '150.00' });
+    const second = await reverse(transfer.id, { reason: { code: 'other', note: 'client asked to undo half of the rest' }, amount: { currency: 'USDC', value: '150.00' } });
     expect([second.status, second.body.status]).toEqual([201, 'executed']);
-    const beyond = await reverse(transfer.id, { reason: { code: 'duplicate' }, amount: '50.01' });
+    const beyond = await reverse(transfer.id, { reason: { code: 'duplicate' }, amount: { currency: 'USDC', value: '50.01' } });
     expect([beyond.status, beyond.body.reason, beyond.body.remaining, beyond.body.requested]).toEqual([422, 'reversal_exceeds_remaining', '50.000000', '50.010000']);
 
     expect(await org.balance(source)).toMatchObject({ total: '950000000', held: '0' });
@@ -99,11 +99,11 @@ describe('reversing an executed internal transfer', () => {
   });
 
   it.each([
-    ['`other` without a note', { reason: { code: 'other' } }, 'EdgeUnprocessable', undefined],
+    ['`other` without a note', { reason: { code: 'other' } }, 'EdgeUnprocessable', 'invalid_field'],
     ['a reversal of a reversal', { reason: { code: 'duplicate' } }, 'EdgeUnprocessable', 'internal_transfer_is_reversal'],
   ])('refuses %s (422) and books nothing', async (_case, body, code, reason) => {
     const { transfer, target } = await executedTransfer('10.00');
-    const subject = reason ? (await org.ok(201, 'POST', `/internal-transfers/${transfer.id}/reverse`, { reason: { code: 'duplicate' }, amount: '1.00' }, { 'idempotency-key': uuidv7() })).id : transfer.id;
+    const subject = reason === 'internal_transfer_is_reversal' ? (await org.ok(201, 'POST', `/internal-transfers/${transfer.id}/reverse`, { reason: { code: 'duplicate' }, amount: { currency: 'USDC', value: '1.00' } }, { 'idempotency-key': uuidv7() })).id : transfer.id;
     const before = await org.balance(target);
     const res = await reverse(subject, body);
     expect([res.status, res.body.code, res.body.reason]).toEqual([422, code, reason]);
@@ -125,12 +125,12 @@ describe('a reversal a policy rule governs', () => {
     await org.rule({ action_family: 'internal_transfer', scope_ref: targetClient, order: 1, conditions: { amount_at_least: { currency: 'USDC', value: '100.00' } }, effect: org.approvalEffect() });
     const [initiator, approver] = await Promise.all([org.user(['operator', 'approver']), org.user(['approver'])]);
 
-    const pending = await reverse(transfer.id, { reason: { code: 'incorrect_receiving_account' }, amount: '200.00' }, initiator.token);
+    const pending = await reverse(transfer.id, { reason: { code: 'incorrect_receiving_account' }, amount: { currency: 'USDC', value: '200.00' } }, initiator.token);
     expect(pending.status).toBe(201);
     expect(pending.body).toMatchObject({ status: 'pending_approval', reversal_of: transfer.id, approval_ref: expect.stringMatching(/^approvals\//), policy_decision: { effect: 'require_approval' } });
     expect(await org.balance(target)).toEqual({ total: '300000000', held: '200000000', available: '100000000' });
     // Awaiting approval, it counts: a second reversal may take only what is left beside it.
-    const second = await reverse(transfer.id, { reason: { code: 'duplicate' }, amount: '150.00' });
+    const second = await reverse(transfer.id, { reason: { code: 'duplicate' }, amount: { currency: 'USDC', value: '150.00' } });
     expect([second.status, second.body.reason, second.body.remaining]).toEqual([422, 'reversal_exceeds_remaining', '100.000000']);
     expect((await org.ok(200, 'GET', `/internal-transfers/${transfer.id}`)).reversals).toEqual([
       expect.objectContaining({ id: pending.body.id, status: 'pending_approval', approval_ref: pending.body.approval_ref, ledger_transaction_ref: null }),
@@ -175,7 +175,7 @@ describe('a reversal a policy rule governs', () => {
     const original = await org.ok(200, 'GET', `/internal-transfers/${transfer.id}`);
     expect(original).toMatchObject({ reversed_amount: { value: '0.000000' }, reversals: [{ id: pending.body.id, status: 'rejected' }] });
     // Below the rule's threshold a reversal is booked at once.
-    const small = await reverse(transfer.id, { reason: { code: 'duplicate' }, amount: '50.00' });
+    const small = await reverse(transfer.id, { reason: { code: 'duplicate' }, amount: { currency: 'USDC', value: '50.00' } });
     expect([small.status, small.body.status]).toEqual([201, 'executed']);
   });
 });

@@ -1,6 +1,6 @@
 import type { TransactionSql } from 'postgres';
 import type { Caller } from '../../auth/caller';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { recordEventSql } from '../../events/outbox';
 import type { IdempotencyScope } from '../../idempotency/store';
 import { bookReversal, reversalExceedsRemaining, type BookedReversal } from '../../ledger';
@@ -29,8 +29,8 @@ export const TRANSFER_REVERSAL_KIND = 'internal_transfer_reversal';
 
 export interface TransferReversalRequest {
   reason: ReversalReason;
-  /** A decimal string in the transfer's asset; absent: all that remains. */
-  amount?: string;
+  /** Part of the transfer, in its asset; absent: all that remains. */
+  amount?: { currency: string; value: string };
 }
 
 /**
@@ -49,7 +49,10 @@ export async function reverseInternalTransfer(services: Services, caller: Caller
   caller.require('transfers.create', placementPath(source), 'internal transfer');
   caller.require('transfers.create', placementPath(debited), 'internal transfer');
   const asset = assetOf(found.asset);
-  const asked = request.amount === undefined ? null : parseAmount(request.amount, asset, '/body/amount');
+  if (request.amount && request.amount.currency.toUpperCase() !== found.asset) {
+    throw new AppError('EdgeUnprocessable', `The transfer was in ${found.asset}.`, { reason: 'return_currency_mismatch', errors: [{ pointer: '/body/amount/currency', detail: `must be ${found.asset}` }] });
+  }
+  const asked = request.amount === undefined ? null : parseAmount(request.amount.value, asset, '/body/amount/value');
   try {
     const opened = await services.sql.begin((tx) => openReversal(tx, services, caller, { id, reason: request.reason, asked, asset, debited }, idempotency));
     if (opened.spec) await startAwaitingApproval(services, opened, debited, idempotency);

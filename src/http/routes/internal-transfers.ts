@@ -137,7 +137,7 @@ export const reverseInternalTransferRoute = defineRoute({
   summary: 'Reverse an executed internal transfer, in full or in part',
   description:
     'Makes the reversal: a new internal transfer from the original\'s target back to its source (`reversal_of` names the original, `reversal_reason` says why), ' +
-    'of `amount` (a decimal string in the transfer\'s asset) or, without it, of all that remains. It is governed like any transfer out of the target: ' +
+    'of `amount` (in the transfer\'s asset; another currency is 422 `return_currency_mismatch`) or, without it, of all that remains. It is governed like any transfer out of the target: ' +
     'the policy rules may deny it (422 `policy_denied`) or require approval (`pending_approval`, the amount held on the target, decided by the approval machinery), ' +
     'else it is booked at once. Booked, it is a ledger reversal of the original\'s transaction, and the original gains it in `reversals` and `reversed_amount` ' +
     '(events `operations.internal_transfer.partially_reversed.v1` and `.reversed.v1`). Several partial reversals are allowed; those awaiting approval count against what remains, ' +
@@ -156,7 +156,11 @@ export const reverseInternalTransferRoute = defineRoute({
           note: z.string().min(1).max(500).optional(),
         })
         .strict(),
-      amount: z.string().max(100).optional().openapi({ description: 'Part of the transfer, in its asset (`"25.00"`); absent: all that remains.' }),
+      amount: z
+        .object({ currency: z.string().max(16), value: z.string().max(100) })
+        .strict()
+        .optional()
+        .openapi({ description: 'Part of the transfer, in its asset (`{"currency": "USDC", "value": "25.00"}`); absent: all that remains.' }),
     })
     .strict()
     .openapi('InternalTransferReverse'),

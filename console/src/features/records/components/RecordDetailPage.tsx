@@ -13,6 +13,7 @@ import { FamilyFacts } from './FamilyFacts';
 import { History } from './History';
 import { LedgerEffects } from './LedgerEffects';
 import { Reversals } from '../../../components/Reversals';
+import { TransferReversals } from './TransferReversals';
 
 /** One record: its facts, policy decision, approval, ledger effects, status history and workflow; refreshed until it is final. */
 export function RecordDetailPage({ family, id }: { family: Family; id: string }) {
@@ -27,8 +28,8 @@ export function RecordDetailPage({ family, id }: { family: Family; id: string })
       <Loader loaded={loaded}>
         {(r) => {
           const decision = (r as { policy_decision?: Schemas['PolicyDecision'] }).policy_decision;
-          // What came back after settlement: a payout's returns, a transfer's reversals (the families that have them).
-          const back = 'returns' in r ? r.returns : 'reversals' in r ? (r as { reversals: Schemas['ReturnEntry'][] }).reversals : null;
+          // What came back after settlement: a payout's returns (the families that have them).
+          const back = 'returns' in r ? r.returns : null;
           return (
             <div className="detail">
               <CancelRecord family={family} record={r} onCancelled={loaded.reload} />
@@ -97,6 +98,12 @@ export function RecordDetailPage({ family, id }: { family: Family; id: string })
                 <>
                   <h2>Returns and reversals</h2>
                   <Reversals caption={`Returns and reversals of the ${family.singular.toLowerCase()}`} entries={back} />
+                </>
+              ) : null}
+              {r.family === 'internal_transfer' ? (
+                <>
+                  <h2>Reversals</h2>
+                  <TransferReversals transfer={r} onProposed={loaded.reload} />
                 </>
               ) : null}
               <h2>Ledger effects</h2>
