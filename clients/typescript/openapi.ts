@@ -15295,7 +15295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `passkey_required`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15389,7 +15389,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `human_approval_required`, `passkey_challenge_invalid`, `passkey_not_verified`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15483,7 +15483,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `human_approval_required`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15498,7 +15498,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `passkey_not_enrolled`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -15691,7 +15691,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden | ForbiddenCapabilityScope. Reasons: `capability_disabled`, `permission_denied`. */
+            /** @description EdgeForbidden | ForbiddenCapabilityScope. Reasons: `capability_disabled`, `permission_denied`, `privilege_escalation`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16004,7 +16004,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `api_key_active`, `api_key_invalid`, `api_key_missing`, `api_key_revoked`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16129,7 +16129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden | ForbiddenCapabilityScope. Reasons: `capability_disabled`, `permission_denied`. */
+            /** @description EdgeForbidden | ForbiddenCapabilityScope. Reasons: `capability_disabled`, `permission_denied`, `privilege_escalation`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16159,7 +16159,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `api_key_active`, `api_key_invalid`, `api_key_missing`, `api_key_revoked`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16284,7 +16284,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `permission_denied`, `privilege_escalation`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16314,7 +16314,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `api_key_active`, `api_key_invalid`, `api_key_missing`, `api_key_revoked`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16670,7 +16670,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `human_approval_required`, `initiator_cannot_approve`, `not_an_eligible_approver`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16700,7 +16700,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `approval_approved`, `approval_cancelled`, `approval_decided`, `approval_expired`, `approval_rejected`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16746,7 +16746,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
+            /** @description TemporarilyUnavailable. Reasons: `decision_in_progress`, `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16824,7 +16824,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `not_initiator`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16854,7 +16854,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `approval_approved`, `approval_cancelled`, `approval_decided`, `approval_expired`, `approval_rejected`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -16885,7 +16885,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
+            /** @description TemporarilyUnavailable. Reasons: `decision_in_progress`, `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17076,7 +17076,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `human_approval_required`, `initiator_cannot_approve`, `not_an_eligible_approver`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17106,7 +17106,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `approval_approved`, `approval_cancelled`, `approval_decided`, `approval_expired`, `approval_rejected`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -17152,7 +17152,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
+            /** @description TemporarilyUnavailable. Reasons: `decision_in_progress`, `temporarily_unavailable`. */
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19462,7 +19462,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `client_account_active`, `client_account_closed`, `client_account_suspended`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19742,7 +19742,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `balances_not_zero`, `client_account_active`, `client_account_closed`, `client_account_suspended`, `conflict`, `default_client_account`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -19880,7 +19880,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `client_account_active`, `client_account_closed`, `client_account_suspended`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20150,7 +20150,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `client_account_active`, `client_account_closed`, `client_account_suspended`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20391,7 +20391,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `external_id_taken`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20674,7 +20674,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `client_account_active`, `client_account_closed`, `client_account_suspended`, `client_active`, `client_closed`, `client_suspended`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -20939,7 +20939,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `balances_not_zero`, `client_account_active`, `client_account_closed`, `client_account_suspended`, `client_active`, `client_closed`, `client_suspended`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21197,7 +21197,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `client_account_active`, `client_account_closed`, `client_account_suspended`, `client_active`, `client_closed`, `client_suspended`, `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21350,7 +21350,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `client_account_active`, `client_account_closed`, `client_account_suspended`, `client_active`, `client_closed`, `client_suspended`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21488,7 +21488,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `client_account_active`, `client_account_closed`, `client_account_suspended`, `client_active`, `client_closed`, `client_suspended`, `conflict`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -21976,7 +21976,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `connector_name_taken`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22240,7 +22240,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `connector_disabled`, `connector_name_taken`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22380,7 +22380,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `connector_disabled`, `connector_name_taken`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22506,7 +22506,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `connector_disabled`, `connector_name_taken`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -22650,7 +22650,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `connector_disabled`, `connector_name_taken`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23158,7 +23158,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`, `quote_expired`, `quote_used`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23457,7 +23457,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `conversion_cancelled`, `conversion_executed`, `conversion_executing`, `conversion_expired`, `conversion_failed`, `conversion_not_reversible`, `conversion_pending_approval`, `conversion_rejected`, `reference_taken`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23613,7 +23613,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `conversion_cancelled`, `conversion_executed`, `conversion_executing`, `conversion_expired`, `conversion_failed`, `conversion_not_reversible`, `conversion_pending_approval`, `conversion_rejected`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23862,7 +23862,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`, `pair_disabled`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -23877,7 +23877,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
+            /** @description EdgeUnprocessable. Reasons: `amount_out_of_range`, `idempotency_key_reused`, `invalid_field`, `pair_not_supported`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24824,7 +24824,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `deposit_not_credited`, `deposit_reversed`, `reference_taken`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24984,7 +24984,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `deposit_reversed`, `enterprise_suspended`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -24999,7 +24999,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `idempotency_key_reused`, `insufficient_funds`, `invalid_field`, `policy_denied`, `unknown_asset`. */
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `deposit_not_credited`, `idempotency_key_reused`, `insufficient_funds`, `invalid_field`, `policy_denied`, `reversal_exceeds_remaining`, `unknown_asset`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -25846,7 +25846,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `agreement_not_in_force`, `conflict`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26379,7 +26379,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `accounts_not_empty`, `conflict`, `deposits_in_flight`, `enterprise_not_suspended`, `enterprise_suspended`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26394,7 +26394,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeGone. Reasons: `gone`. */
+            /** @description EdgeGone. Reasons: `enterprise_closed`, `gone`. */
             410: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26534,7 +26534,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `enterprise_closed`, `enterprise_not_suspended`, `enterprise_suspended`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -26689,7 +26689,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `enterprise_closed`, `enterprise_not_suspended`, `enterprise_suspended`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -29594,7 +29594,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `batch_requires_approval`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30311,7 +30311,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `internal_transfer_cancelled`, `internal_transfer_executed`, `internal_transfer_executing`, `internal_transfer_expired`, `internal_transfer_failed`, `internal_transfer_is_reversal`, `internal_transfer_not_executed`, `internal_transfer_pending_approval`, `internal_transfer_rejected`, `internal_transfer_reversed`, `reference_taken`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30467,7 +30467,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`, `internal_transfer_cancelled`, `internal_transfer_executed`, `internal_transfer_executing`, `internal_transfer_expired`, `internal_transfer_failed`, `internal_transfer_is_reversal`, `internal_transfer_not_executed`, `internal_transfer_pending_approval`, `internal_transfer_rejected`, `internal_transfer_reversed`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30719,7 +30719,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`, `internal_transfer_cancelled`, `internal_transfer_executed`, `internal_transfer_executing`, `internal_transfer_expired`, `internal_transfer_failed`, `internal_transfer_pending_approval`, `internal_transfer_rejected`, `internal_transfer_reversed`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -30749,7 +30749,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `idempotency_key_reused`, `insufficient_funds`, `invalid_field`, `policy_denied`, `unknown_asset`. */
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `idempotency_key_reused`, `insufficient_funds`, `internal_transfer_is_reversal`, `internal_transfer_not_executed`, `invalid_field`, `policy_denied`, `return_currency_mismatch`, `reversal_exceeds_remaining`, `unknown_asset`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31679,7 +31679,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `human_approval_required`, `passkey_challenge_invalid`, `passkey_not_verified`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31786,7 +31786,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `human_approval_required`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -31891,7 +31891,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `human_approval_required`, `permission_denied`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32690,7 +32690,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `off_ramp_cancelled`, `off_ramp_completed`, `off_ramp_converting`, `off_ramp_expired`, `off_ramp_failed`, `off_ramp_partially_returned`, `off_ramp_payout_sent`, `off_ramp_pending_approval`, `off_ramp_rejected`, `off_ramp_requested`, `off_ramp_returned`, `reference_taken`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -32846,7 +32846,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`, `off_ramp_cancelled`, `off_ramp_completed`, `off_ramp_converting`, `off_ramp_expired`, `off_ramp_failed`, `off_ramp_partially_returned`, `off_ramp_payout_sent`, `off_ramp_pending_approval`, `off_ramp_rejected`, `off_ramp_requested`, `off_ramp_returned`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33406,7 +33406,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `on_ramp_awaiting_payment`, `on_ramp_cancelled`, `on_ramp_completed`, `on_ramp_converting`, `on_ramp_expired`, `on_ramp_failed`, `on_ramp_payment_received`, `on_ramp_requested`, `reference_taken`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -33562,7 +33562,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`, `on_ramp_awaiting_payment`, `on_ramp_cancelled`, `on_ramp_completed`, `on_ramp_converting`, `on_ramp_expired`, `on_ramp_failed`, `on_ramp_payment_received`, `on_ramp_requested`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -34873,7 +34873,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `payout_method_disabled`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35046,7 +35046,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`. */
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`, `policy_denied`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35636,7 +35636,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `policy_rule_active`, `policy_rule_draft`, `policy_rule_retired`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35822,7 +35822,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `policy_rule_active`, `policy_rule_draft`, `policy_rule_retired`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -35993,7 +35993,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `policy_rule_active`, `policy_rule_draft`, `policy_rule_retired`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36593,7 +36593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `permission_denied`, `privilege_escalation`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36623,7 +36623,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`, `role_assignment_exists`, `role_retired`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -36902,7 +36902,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `role_assignment_exists`, `role_assignment_revoked`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37112,7 +37112,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `permission_denied`, `privilege_escalation`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37380,7 +37380,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `permission_denied`, `privilege_escalation`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37410,7 +37410,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `platform_managed_role`, `role_assignment_exists`, `role_assignment_revoked`, `role_name_taken`, `role_retired`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -37565,7 +37565,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `role_assignment_exists`, `role_assignment_revoked`, `role_name_taken`, `role_retired`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38426,7 +38426,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `idempotency_key_in_use`, `on_ramp_expired`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -38677,7 +38677,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `invalid_field`, `unknown_asset`. */
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `invalid_field`, `payout_not_settled`, `reversal_exceeds_remaining`, `unknown_asset`. */
             422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39009,7 +39009,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `screening_completed`, `screening_not_enterprise`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39201,7 +39201,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `permission_denied`, `privilege_escalation`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39450,7 +39450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `permission_denied`, `privilege_escalation`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39480,7 +39480,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `service_account_revoked`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39595,7 +39595,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `permission_denied`, `privilege_escalation`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39625,7 +39625,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `service_account_revoked`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -39810,7 +39810,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `provision_mismatch`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -40770,7 +40770,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            /** @description EdgeForbidden. Reasons: `permission_denied`, `privilege_escalation`. */
             403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41811,7 +41811,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `user_active`, `user_deactivated`, `user_invitation_accepted`, `user_invitation_cancelled`, `user_invitation_expired`, `user_suspended`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -41951,7 +41951,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `user_active`, `user_deactivated`, `user_invitation_accepted`, `user_invitation_cancelled`, `user_invitation_expired`, `user_suspended`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -42091,7 +42091,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `user_active`, `user_deactivated`, `user_invitation_accepted`, `user_invitation_cancelled`, `user_invitation_expired`, `user_suspended`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44176,7 +44176,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `reference_taken`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -44331,7 +44331,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `destination_disabled`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -45201,7 +45201,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `reference_taken`, `withdrawal_cancelled`, `withdrawal_executed`, `withdrawal_executing`, `withdrawal_expired`, `withdrawal_failed`, `withdrawal_partially_returned`, `withdrawal_pending_approval`, `withdrawal_pending_compliance`, `withdrawal_rejected`, `withdrawal_returned`, `withdrawal_submitted`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
@@ -45354,7 +45354,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `withdrawal_cancelled`, `withdrawal_executed`, `withdrawal_executing`, `withdrawal_expired`, `withdrawal_failed`, `withdrawal_partially_returned`, `withdrawal_pending_approval`, `withdrawal_pending_compliance`, `withdrawal_rejected`, `withdrawal_returned`, `withdrawal_submitted`. */
             409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '../schema/zod';
-import { ERROR_CODES, type ErrorCode, type ErrorReason } from '../errors';
+import { ERROR_CODES, ERROR_REASONS, type ErrorCode, type ErrorReason } from '../errors';
 import { ActionTokenHeader, IdempotencyKeyHeader, IfMatchHeader, IfNoneMatchHeader, Problem } from './schemas';
 import { PERMISSIONS } from '../auth/permissions';
 import type { RouteDef } from './route';
@@ -132,7 +132,28 @@ function reasonsFor(def: RouteDef, code: ErrorCode): ErrorReason[] {
     ],
   };
   const declared = def.reasons?.[code] ?? [];
-  return [...new Set([ERROR_CODES[code].reason, ...(pipeline[code] ?? []).filter((r): r is ErrorReason => r !== false), ...declared])].sort();
+  return [...new Set([ERROR_CODES[code].reason, ...(pipeline[code] ?? []).filter((r): r is ErrorReason => r !== false), ...declared, ...describedReasons(def, code), ...stateReasons(def, code)])].sort();
+}
+
+const KNOWN_REASONS = new Set<string>(ERROR_REASONS);
+
+/** The reasons the route's own description names with this code's status (`422 \`reversal_exceeds_remaining\``), so the list and the prose agree. */
+function describedReasons(def: RouteDef, code: ErrorCode): ErrorReason[] {
+  const status = String(ERROR_CODES[code].status);
+  const named = [...(def.description ?? '').matchAll(/\b([45]\d\d)\b[^`.;]{0,60}?`([a-z_]+)`/g)];
+  return named.filter((m) => m[1] === status && KNOWN_REASONS.has(m[2])).map((m) => m[2] as ErrorReason);
+}
+
+/**
+ * A change to one object (a path with its id) is refused 409 by the object's state (`withdrawal_executed`:
+ * stateReason in src/errors.ts): every state reason of the path's resource, named from its first segment.
+ */
+function stateReasons(def: RouteDef, code: ErrorCode): ErrorReason[] {
+  if (code !== 'EdgeConflict' || def.method === 'get' || !def.path.includes('{')) return [];
+  const resource = def.path.split('/')[1].replace(/-/g, '_').replace(/s$/, '').replace(/_session$/, '');
+  // Not those the description gives another status (`422 \`deposit_not_credited\``).
+  const elsewhere = new Set((Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => c !== code).flatMap((c) => describedReasons(def, c)));
+  return ERROR_REASONS.filter((r) => r.startsWith(`${resource}_`) && !elsewhere.has(r));
 }
 
 /** The OpenAPI 3.1 document, generated from the same route definitions that validate requests. */

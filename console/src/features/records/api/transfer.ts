@@ -1,3 +1,4 @@
+import type { Schemas } from '../../../../../clients/typescript/index';
 import { api } from '../../../lib/session';
 
 /** What a transfer can be made between: the active accounts in reach, and the catalogue's assets. */
@@ -25,3 +26,7 @@ export const createTransfer = (idempotencyKey: string, i: TransferIntent) =>
     params: { header: { 'Idempotency-Key': idempotencyKey } },
     body: { source_ref: i.sourceRef, target_ref: i.targetRef, amount: { currency: i.currency, value: i.value } },
   });
+
+/** The key is the dialog's, kept for one intended reversal: a resubmission with it replays the first answer. */
+export const reverseTransfer = (id: string, idempotencyKey: string, body: Schemas['InternalTransferReverse']) =>
+  api.POST('/internal-transfers/{internal_transfer_id}/reverse', { params: { path: { internal_transfer_id: id }, header: { 'Idempotency-Key': idempotencyKey } }, body });

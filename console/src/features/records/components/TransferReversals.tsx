@@ -1,9 +1,9 @@
 import type { Schemas } from '../../../../../clients/typescript/index';
 import { useAccess } from '../../../lib/access';
 import { formatAmount, sumAmounts, usePrecisions } from '../../../lib/money';
-import { api } from '../../../lib/session';
 import { Money, Ref, Status, Table, When } from '../../../components/ui';
 import { ReversalDialog } from '../../../components/ReversalDialog';
+import { reverseTransfer } from '../api/transfer';
 
 type Transfer = Schemas['InternalTransferRecord'];
 type Entry = Schemas['InternalTransferReversalEntry'];
@@ -72,9 +72,7 @@ export function TransferReversals({ transfer, onProposed }: { transfer: Transfer
           reasons={REVERSAL_REASONS}
           currency={asset}
           remaining={formatAmount(remaining, precisions?.get(asset))}
-          propose={(key, body) =>
-            api.POST('/internal-transfers/{internal_transfer_id}/reverse', { params: { path: { internal_transfer_id: transfer.id }, header: { 'Idempotency-Key': key } }, body })
-          }
+          propose={(key, body) => reverseTransfer(transfer.id, key, body)}
           onProposed={onProposed}
         />
       ) : null}
