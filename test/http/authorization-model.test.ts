@@ -8,6 +8,7 @@ import { closeServices, type Services } from '../../src/services';
 import { runState } from '../helpers/run-state';
 import { startWorker } from '../helpers/worker';
 import { ALL_PERMISSIONS, type Permission } from '../../src/auth/permissions';
+import { ERROR_CODES, type ErrorCode } from '../../src/errors';
 import { loadConfig } from '../../src/config';
 import { tenantOpenApi } from '../../src/http/app';
 import { tenantOperations } from '../../src/http/authorization-doc';
@@ -454,7 +455,7 @@ const CASES: Record<string, Case> = {
   getInternalTransfer: { setup: transfer, request: (t) => get(`/internal-transfers/${t.id}`) },
   updateInternalTransfer: { setup: transfer, request: (t) => patch(`/internal-transfers/${t.id}`, { metadata: { order_id: 'ord_1' } }) },
   cancelInternalTransfer: { setup: () => governedTransfer(admin.token), fresh: true, request: (t) => post(`/internal-transfers/${t.id}/cancel`) },
-  reverseInternalTransfer: { setup: transfer, fresh: true, request: (t) => post(`/internal-transfers/${t.id}/reverse`, { reason: { code: 'duplicate' }, amount: '0.01' }) },
+  reverseInternalTransfer: { setup: transfer, fresh: true, request: (t) => post(`/internal-transfers/${t.id}/reverse`, { reason: { code: 'duplicate' }, amount: { currency: 'USD', value: '0.01' } }) },
   createInternalTransferBatch: {
     setup: () => fund(accountA, 'USD', 10_000n),
     request: () => post('/internal-transfer-batches', { atomic: true, transfers: [{ amount: { currency: 'USD', value: '0.01' }, source_ref: accountA, target_ref: accountA2 }] }),
@@ -745,7 +746,7 @@ async function answer(op: Operation, c: Case, column: Column, object: any): Prom
   const res = await call(app.url, req.method ?? 'GET', req.path, { token: op.kind === 'public' ? undefined : token, body: req.body, headers });
   if (op.kind === 'batch' && res.status === 200) {
     const item = res.body.results[0];
-    return item.status < 300 ? '2xx' : `${item.status}${item.problem?.reason ? ` ${item.problem.reason}` : ''}`;
+    return item.status < 300 ? '2xx' : `${item.status}${named(item.problem)}`;
   }
   if (op.kind === 'list' && res.status === 200 && c.listed !== null) {
     const id = c.listed ? c.listed(object) : object?.id;
@@ -753,7 +754,13 @@ async function answer(op: Operation, c: Case, column: Column, object: any): Prom
   }
   if (op.kind === 'public') return String(res.status);
   if (res.status < 300) return '2xx';
-  return `${res.status}${res.body?.reason ? ` ${res.body.reason}` : ''}`;
+  return `${res.status}${named(res.body)}`;
+}
+
+/** A refusal's own reason; its code's generic one (which every problem carries) says nothing the status does not. */
+function named(problem: { code?: string; reason?: string } | undefined): string {
+  const generic = problem?.code && problem.code in ERROR_CODES ? ERROR_CODES[problem.code as ErrorCode].reason : undefined;
+  return problem?.reason && problem.reason !== generic ? ` ${problem.reason}` : '';
 }
 
 const operations = tenantOperations();
