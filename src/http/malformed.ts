@@ -90,9 +90,9 @@ function answerOnSocket(socket: Socket, answer: MalformedAnswer, kind: Malformed
 function answerOnResponse(res: ServerResponse, answer: MalformedAnswer, kind: MalformedKind): void {
   const requestId = randomUUID();
   const { status, contentType, body } = answer(kind, requestId);
-  res.shouldKeepAlive = false;
-  res.writeHead(status, { 'Content-Type': contentType, 'X-Request-Id': requestId });
-  res.end(JSON.stringify(body));
+  const payload = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': payload.length, 'X-Request-Id': requestId, Connection: 'close' });
+  res.end(payload);
 }
 
 /**

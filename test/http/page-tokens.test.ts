@@ -75,7 +75,8 @@ beforeAll(async () => {
   const usdc = instructions.items.find((i: { asset: string }) => i.asset === 'USDC');
   for (let i = 0; i < 2; i++) await asAdmin('POST', '/sandbox/deposits', { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '1' } });
   const subscription = (await asAdmin('GET', '/webhook-subscriptions?page_size=1')).items[0].id;
-  const params: Record<string, string> = { client_id: clientRef.slice('clients/'.length), client_account_id: account.slice('client-accounts/'.length), subscription_id: subscription };
+  const deposit = (await asAdmin('GET', `/deposits?account_ref=${account}&page_size=1`)).items[0].id;
+  const params: Record<string, string> = { client_id: clientRef.slice('clients/'.length), client_account_id: account.slice('client-accounts/'.length), subscription_id: subscription, deposit_id: deposit };
   const members: Record<string, Record<string, string>> = {
     'GET /eligible-crypto-networks': { account_ref: account, asset: 'USDC' },
     'GET /eligible-payout-methods': { account_ref: account },

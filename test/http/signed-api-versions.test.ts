@@ -73,7 +73,7 @@ it.each(['2026-13-01', 'latest', '2026-11-25'])('refuses the unknown version %s 
   const refused = await signingClient(app.signedUrl, key, { apiVersion: v }).post<any>('/v1/convert/exchange', { quoteId: quote.body.quoteId });
   expect({ status: refused.status, body: refused.body }).toEqual({
     status: SIGNED_ERRORS.INVALID_API_VERSION.status,
-    body: { errorCode: 2007, errorLabel: 'INVALID_API_VERSION', errorDescription: expect.stringContaining(LATEST_API_VERSION) },
+    body: { errorCode: 2007, errorLabel: 'INVALID_API_VERSION', errorDescription: expect.stringContaining(LATEST_API_VERSION), reason: 'unknown_api_version' },
   });
   expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
   const [{ n }] = await app.services.sql`select count(*)::int as n from conversions where quote_id = ${quote.body.quoteId.split('.')[0]}`;

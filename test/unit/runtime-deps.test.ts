@@ -51,8 +51,8 @@ describe('the production dependencies a process can load', () => {
   });
 
   it('hold every package the server’s sources import; the development ones are loaded only where the docs say', () => {
-    // Static and dynamic imports, require and require.resolve, in what tsconfig.build.json compiles.
-    const pattern = /(?:^|[^\w$.])(?:import\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?|export\s+(?!type\b)[^'";]*?\sfrom\s+|import\s*\(\s*|require\s*\(\s*|require\.resolve\s*\(\s*)['"]([^'"]+)['"]/g;
+    // Static and dynamic imports, require, require.resolve and importEsm (temporal/postgres-dev-server.ts), in what tsconfig.build.json compiles.
+    const pattern = /(?:^|[^\w$.])(?:import\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?|export\s+(?!type\b)[^'";]*?\sfrom\s+|import\s*\(\s*|importEsm\s*\(\s*|require\s*\(\s*|require\.resolve\s*\(\s*)['"]([^'"]+)['"]/g;
     const imported = new Map<string, string>();
     const walk = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
