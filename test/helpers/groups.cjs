@@ -8,10 +8,10 @@ const path = require('node:path');
 
 const GROUPS_DIR = path.join('test', 'grouped');
 /** A file measured at this many seconds or more runs alone. */
-const ALONE_SECONDS = 12;
+const ALONE_SECONDS = 20;
 /** A group closes at this many measured seconds or this many files, so groups still balance the shards. */
-const GROUP_SECONDS = 30;
-const GROUP_FILES = 8;
+const GROUP_SECONDS = 60;
+const GROUP_FILES = 16;
 
 /** Every test file jest would find under test/ (its testMatch), as paths relative to the repository. */
 function testFiles(root) {
