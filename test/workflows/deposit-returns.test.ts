@@ -142,6 +142,20 @@ it('without a rule executes at once, all of what remains; an account that spent 
   expect((await verifyLedger(sql())).violations).toEqual([]);
 });
 
+it('partial returns proposed side by side while earlier ones settle all book, none fails or deadlocks', async () => {
+  const [, account, deposit] = await creditedDeposit('10.00');
+  // Each proposal locks the deposit, then the balance; each settlement must take them in that order too.
+  const proposed = [];
+  for (let round = 0; round < 4; round++) {
+    proposed.push(...(await Promise.all(Array.from({ length: 3 }, () => propose(deposit.id, { reason: { code: 'duplicate' }, amount: USDC('0.50') })))));
+  }
+  expect(proposed.map((r) => r.status)).toEqual(Array(12).fill(201));
+  for (const r of proposed) await returnStatus(r.body.id, ['executed']);
+  expect(await org.ok(200, 'GET', `/deposits/${deposit.id}`)).toMatchObject({ status: 'partially_reversed', reversed_amount: USDC('6.000000') });
+  expect((await org.balance(account)).total).toBe(String(parseAmount('4.00', 'USDC')));
+  expect((await verifyLedger(sql())).violations).toEqual([]);
+});
+
 it('is refused to a caller without deposits.return, and a deposit of another enterprise is 404', async () => {
   const [, , deposit] = await creditedDeposit('5.00');
   const viewer = await org.user(['viewer']);

@@ -71,6 +71,8 @@ export async function settleDepositReturn(services: Pick<Services, 'sql' | 'log'
     return (await sql.begin(async (tx): Promise<DepositReturnStatus | null> => {
       const row = await lockDepositReturn(tx, id);
       if (!row || row.status !== 'executing' || !row.provider_reference) return row?.status ?? null;
+      // The deposit before the balances, as a proposal locks them: the other order deadlocks with it.
+      await tx`select id from deposits where id = ${row.deposit_id} for update`;
       await voidHold(tx, { holdId: row.hold_id!, metrics });
       const reversed = await reverseDeposit(
         tx,
