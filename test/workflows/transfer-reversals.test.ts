@@ -163,6 +163,29 @@ describe('a reversal a policy rule governs', () => {
     expect((await verifyLedger(sql())).violations).toEqual([]);
   });
 
+  it('settles approved reversals while others are booked beside them: none fails or deadlocks', async () => {
+    const { transfer, target, targetClient } = await executedTransfer('300.00');
+    await org.rule({ action_family: 'internal_transfer', scope_ref: targetClient, order: 1, conditions: { amount_at_least: { currency: 'USDC', value: '100.00' } }, effect: org.approvalEffect() });
+    const approver = await org.user(['approver']);
+    const usdc = (value: string) => ({ currency: 'USDC', value });
+    const pending = await Promise.all([1, 2].map(() => reverse(transfer.id, { reason: { code: 'duplicate' }, amount: usdc('100.00') })));
+    expect(pending.map((p) => p.body.status)).toEqual(['pending_approval', 'pending_approval']);
+    // A booking locks the original, then the accounts; a settlement must take them in that order too.
+    const [small] = await Promise.all([
+      (async () => {
+        const booked = [];
+        for (let round = 0; round < 5; round++) booked.push(...(await Promise.all([1, 2, 3].map(() => reverse(transfer.id, { reason: { code: 'duplicate' }, amount: usdc('1.00') })))));
+        return booked;
+      })(),
+      ...pending.map((p) => org.decide(p.body.approval_ref, 'approve', approver.token)),
+    ]);
+    expect(small.map((r) => [r.status, r.body.status])).toEqual(Array(15).fill([201, 'executed']));
+    for (const p of pending) expect((await waitFor(p.body.id, ['executed', 'failed'])).status).toBe('executed');
+    expect(await org.ok(200, 'GET', `/internal-transfers/${transfer.id}`)).toMatchObject({ reversed_amount: { value: '215.000000' } });
+    expect(await org.balance(target)).toEqual({ total: '85000000', held: '0', available: '85000000' });
+    expect((await verifyLedger(sql())).violations).toEqual([]);
+  });
+
   it('frees the remainder when rejected: its hold released, nothing booked', async () => {
     const { transfer, target, targetClient } = await executedTransfer('300.00');
     await org.rule({ action_family: 'internal_transfer', scope_ref: targetClient, order: 1, conditions: { amount_at_least: { currency: 'USDC', value: '100.00' } }, effect: org.approvalEffect() });

@@ -33,13 +33,15 @@ export function settleTransfer(sql: Sql, id: string, metrics?: Metrics): Promise
   return sql.begin(async (tx): Promise<TransferStatus | null> => {
     const row = await lockTransfer(tx, id);
     if (!row || row.status !== 'executing') return row?.status ?? null;
+    // A reversal's original before the accounts, as a proposal locks them: the other order deadlocks with it.
+    const original = row.reversal_of ? (await lockTransfer(tx, row.reversal_of))! : null;
     const blocked = settlementBlock(row, await lockAccounts(tx, [row.source_ref, row.target_ref]));
     if (blocked) {
       await voidHold(tx, { holdId: row.hold_id!, metrics });
       await releaseVelocity(tx, velocityRef(id));
       return (await moveTransfer(tx, row, { status: 'failed', failure_reason: blocked }, null)).status;
     }
-    if (row.reversal_of) return settleReversal(tx, row, metrics);
+    if (original) return settleReversal(tx, row, original, metrics);
     const posted = await postHold(tx, { holdId: row.hold_id!, key: `internal_transfer/${id}`, kind: 'internal_transfer', metrics });
     return (await moveTransfer(tx, row, { status: 'executed', ledger_transaction_id: posted.transaction.id, settled_at: new Date() }, null)).status;
   });
@@ -50,13 +52,12 @@ export function settleTransfer(sql: Sql, id: string, metrics?: Metrics): Promise
  * account's available balance never shows the amount twice. A balance a recall restricted meanwhile
  * cannot pay it: the reversal fails (`source_account_restricted`), releasing the hold.
  */
-async function settleReversal(tx: TransactionSql, row: TransferRow, metrics?: Metrics): Promise<TransferStatus> {
+async function settleReversal(tx: TransactionSql, row: TransferRow, original: TransferRow, metrics?: Metrics): Promise<TransferStatus> {
   await voidHold(tx, { holdId: row.hold_id!, metrics });
   if (await restrictionOf(tx, row.source_ref, row.asset)) {
     await releaseVelocity(tx, velocityRef(row.id));
     return (await moveTransfer(tx, row, { status: 'failed', failure_reason: 'source_account_restricted' }, null)).status;
   }
-  const original = (await lockTransfer(tx, row.reversal_of!))!;
   const booked = await bookTransferReversal(tx, original, row, metrics);
   const moved = await moveTransfer(tx, row, { status: 'executed', ledger_transaction_id: booked.transaction.id, settled_at: new Date() }, null);
   await recordOriginalReversed(tx, original, booked);
