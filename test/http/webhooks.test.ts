@@ -12,12 +12,15 @@ let worker: { stop(): Promise<void> } | undefined;
 let dispatcher: OutboxDispatcher | undefined;
 const receivers: Array<{ close(): Promise<void> }> = [];
 
+const FAILURE_WINDOW_SECONDS = 10;
+
 beforeAll(async () => {
   app = await startTestApp({
     TEMPORAL_TASK_QUEUE: `webhooks-${process.pid}-${Date.now()}`,
     COUNTERFOIL_WEBHOOK_RETRY_SCHEDULE: '0,1,1',
     COUNTERFOIL_WEBHOOK_TIMEOUT_MS: '500',
-    COUNTERFOIL_WEBHOOK_FAILURE_WINDOW_SECONDS: '4',
+    // Far beyond the 2 s retry schedule, so a slow machine never ends a window inside one delivery.
+    COUNTERFOIL_WEBHOOK_FAILURE_WINDOW_SECONDS: String(FAILURE_WINDOW_SECONDS),
     COUNTERFOIL_OUTBOX_SWEEP_MS: '200',
   });
   production = await startTestApp({ COUNTERFOIL_MODE: 'production' });
@@ -280,8 +283,8 @@ describe('deliveries', () => {
     await s.touch('failing');
     const first = await finishedDelivery(s, s.sub.id);
     expect(first.failure_reason).toBe('attempts_exhausted');
-    // The window (4 s) runs from the first failure, across deliveries, until a success.
-    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(first.attempts[0].attempted_at) + 4000 - Date.now())));
+    // The window runs from the first failure, across deliveries, until a success.
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(first.attempts[0].attempted_at) + FAILURE_WINDOW_SECONDS * 1000 - Date.now())));
     const again = await s.api('POST', `/webhook-subscriptions/${s.sub.id}/deliveries/${first.id}/redeliver`);
     expect(again.status).toBe(202);
     const second = await finishedDelivery(s, s.sub.id, 2);
