@@ -1,7 +1,7 @@
 import { uuidv7 } from '../../src/ids';
 import { verifyLedger } from '../../src/ledger';
-import { ReferenceConnector, productionThrough, until } from '../helpers/reference-connector';
-import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
+import { ReferenceConnector, until } from '../helpers/reference-connector';
+import { Org, connectedTenant, stopConnected, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
  * A deposit returned to its sender through the reference connector (its own HTTPS process) with a real
@@ -14,17 +14,8 @@ let connector: ReferenceConnector;
 let h: GovernedHarness;
 let org: Org;
 
-beforeAll(async () => {
-  connector = await ReferenceConnector.start();
-  h = await startGovernedHarness(productionThrough(connector));
-  org = await Org.create(h.app, 'Connector Returns Ltd');
-  await connector.registerIn(org, h.app.url);
-}, 120_000);
-
-afterAll(async () => {
-  await h?.stop();
-  await connector?.stop();
-});
+beforeAll(async () => void ({ connector, h, org } = await connectedTenant('Connector Returns Ltd')), 120_000);
+afterAll(() => stopConnected(h, connector));
 
 const USDC = (value: string) => ({ currency: 'USDC', value });
 

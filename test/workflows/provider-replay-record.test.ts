@@ -1,9 +1,9 @@
 import { writeHistory } from '../helpers/history-json';
 import { uuidv7 } from '../../src/ids';
 import { SA } from '../../src/temporal/search-attributes';
-import { ReferenceConnector, productionThrough } from '../helpers/reference-connector';
+import { ReferenceConnector } from '../helpers/reference-connector';
 import { eventually } from '../helpers/webhook-fixtures';
-import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
+import { Org, connectedTenant, stopConnected, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
  * Histories of the awaiting-provider branches (patches `off-ramp-awaiting-provider` and
@@ -18,17 +18,8 @@ let connector: ReferenceConnector;
 let h: GovernedHarness;
 let org: Org;
 
-beforeAll(async () => {
-  connector = await ReferenceConnector.start();
-  h = await startGovernedHarness(productionThrough(connector));
-  org = await Org.create(h.app, 'Provider Replay Ltd');
-  await connector.registerIn(org, h.app.url);
-}, 120_000);
-
-afterAll(async () => {
-  await h?.stop();
-  await connector?.stop();
-});
+beforeAll(async () => void ({ connector, h, org } = await connectedTenant('Provider Replay Ltd')), 120_000);
+afterAll(() => stopConnected(h, connector));
 
 it('records an off-ramp and a withdrawal that wait for their payout provider, then complete', async () => {
   const [, account] = await org.newClient();

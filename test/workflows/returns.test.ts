@@ -1,7 +1,7 @@
 import { uuidv7 } from '../../src/ids';
 import { formatAmount, parseAmount, verifyLedger } from '../../src/ledger';
-import { ReferenceConnector, productionThrough, until } from '../helpers/reference-connector';
-import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
+import { ReferenceConnector, until } from '../helpers/reference-connector';
+import { Org, connectedTenant, stopConnected, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
  * Money that comes back, end to end on the reference connector (its own HTTPS process) with a real
@@ -13,17 +13,8 @@ let connector: ReferenceConnector;
 let h: GovernedHarness;
 let org: Org;
 
-beforeAll(async () => {
-  connector = await ReferenceConnector.start();
-  h = await startGovernedHarness(productionThrough(connector));
-  org = await Org.create(h.app, 'Returns Ltd');
-  await connector.registerIn(org, h.app.url);
-}, 120_000);
-
-afterAll(async () => {
-  await h?.stop();
-  await connector?.stop();
-});
+beforeAll(async () => void ({ connector, h, org } = await connectedTenant('Returns Ltd')), 120_000);
+afterAll(() => stopConnected(h, connector));
 
 const sql = () => h.app.services.sql;
 const eventsOf = async (resourceRef: string, type: string) => (await sql()`select payload from events where resource_ref = ${resourceRef} and type = ${type}`).map((r) => r.payload);

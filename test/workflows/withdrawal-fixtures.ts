@@ -6,6 +6,7 @@ import { startWorker } from '../helpers/worker';
 import { humanToken } from '../helpers/humans';
 import { ibanFor } from '../../src/reference/bank-rails';
 import { createPayoutMethod } from '../../src/domain/catalogue/payout-methods';
+import { ReferenceConnector, productionThrough } from '../helpers/reference-connector';
 import { fundableAccount } from '../../src/domain/funding/accounts';
 
 /** Shared set-up of the governed-money tests: an app and a real worker on one task queue, tenants, users, rules. */
@@ -191,4 +192,27 @@ export async function ledgerTrail(app: TestApp, withdrawalId: string): Promise<{
   const [hold] = await app.services.sql`select status from ledger_holds where business_key = ${`withdrawal/${withdrawalId}`}`;
   const [tx] = await app.services.sql`select count(*)::int as n from ledger_transactions where business_key = ${`withdrawal/${withdrawalId}/settle`}`;
   return { hold: hold?.status, settlements: tx.n };
+}
+
+/**
+ * A production-mode harness whose every provider is the reference connector (its own HTTPS process),
+ * with a tenant `name` that has the connector registered. Stop it with stopConnected.
+ */
+export async function connectedTenant(name: string): Promise<{ connector: ReferenceConnector; h: GovernedHarness; org: Org }> {
+  const connector = await ReferenceConnector.start();
+  let h: GovernedHarness | undefined;
+  try {
+    h = await startGovernedHarness(productionThrough(connector));
+    const org = await Org.create(h.app, name);
+    await connector.registerIn(org, h.app.url);
+    return { connector, h, org };
+  } catch (err) {
+    await stopConnected(h, connector);
+    throw err;
+  }
+}
+
+export async function stopConnected(h: GovernedHarness | undefined, connector: ReferenceConnector | undefined): Promise<void> {
+  await h?.stop();
+  await connector?.stop();
 }
