@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: the jest suite as TEST_SHARDS (2) shards side by side, each `jest --runInBand` with its own
+// `npm test`: the jest suite as TEST_SHARDS (3) shards side by side, each `jest --runInBand` with its own
 // global setup (a Temporal dev server and a scratch database of its own), so no shard sees another's
 // workflows, rows or event log. Most of a file's time is its own module loading and waiting on child
-// processes, so two shards on two cores take about two thirds of one (docs/performance.md, "Test run").
+// processes: three shards on two cores fill the time one spends waiting, and beat two by about 15 %;
+// four are no faster (docs/performance.md, "Shards").
 // Arguments (`npm test -- test/http/x.test.ts`) run one plain in-band jest instead.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
@@ -15,7 +16,7 @@ const groups = require('../test/helpers/groups.cjs');
 const root = path.resolve(__dirname, '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const args = process.argv.slice(2);
-const shards = Number(process.env.TEST_SHARDS ?? 2);
+const shards = Number(process.env.TEST_SHARDS ?? 3);
 if (!Number.isInteger(shards) || shards < 1) throw new Error(`TEST_SHARDS must be a positive integer, not ${process.env.TEST_SHARDS}`);
 
 // A shard is stopped when it has not exited this long after printing its summary (something a test
