@@ -15,8 +15,9 @@ const DRIVER_CODES = new Set([
 ]);
 // admin_shutdown, crash_shutdown, cannot_connect_now; class 08 is "connection exception". And
 // read_only_sql_transaction: a write that reached a node not yet, or no longer, the primary (a failover
-// in progress behind the balancer) is as transient as a lost connection.
-const SQLSTATES = new Set(['57P01', '57P02', '57P03', '25006']);
+// in progress behind the balancer) is as transient as a lost connection. too_many_connections: the
+// server (max_connections) or the role (CONNECTION LIMIT) refused a new connection, until one is free.
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '25006', '53300']);
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   // MikroORM wraps the driver's error; walk the causes a few levels down.
