@@ -1,7 +1,8 @@
 import type { Sql } from 'postgres';
 import { loadConfig, type Config } from '../config';
 import { connectPostgres } from '../db/connect';
-import { CHECKPOINT_KEY_NAME, checkpointAll, checkpointSigner, describeBrokenLink, verifyLedger, type CheckpointSigner } from '../ledger';
+import { CHECKPOINT_KEY_NAME, checkpointAll, checkpointSigner, describeBrokenLink, type CheckpointSigner } from '../ledger';
+import { verifyBooks } from '../domain/verify-books';
 import { PlatformKeys } from '../auth/keys';
 import { KeyRing } from '../auth/sealing';
 import { databaseFor } from './database';
@@ -36,14 +37,16 @@ export function ledgerVerify(): Promise<void> {
         return null;
       },
     );
-    const report = await verifyLedger(sql, { checkpointPublicKey: publicKey });
+    const books = await verifyBooks(sql, { checkpointPublicKey: publicKey });
+    const report = books.ledger;
     process.stdout.write(
-      `ledger ${report.ok ? 'OK' : 'VIOLATED'}: ${report.transactions} transactions, ${report.postings} postings, ` +
+      `ledger ${books.ok ? 'OK' : 'VIOLATED'}: ${report.transactions} transactions, ${report.postings} postings, ` +
         `${report.balances} balances, ${report.pendingHolds} pending holds; hash chains: ${report.chain.chainedTransactions} transactions ` +
         `(${report.chain.unchainedTransactions} booked before the chains), ${report.chain.checkpoints} checkpoints, ` +
-        `${report.chain.firstBrokenLink ? `first broken link: ${describeBrokenLink(report.chain.firstBrokenLink)}` : 'unbroken'}\n`,
+        `${report.chain.firstBrokenLink ? `first broken link: ${describeBrokenLink(report.chain.firstBrokenLink)}` : 'unbroken'}; ` +
+        `withdrawals: ${books.withdrawals.checked} against their holds and settlements\n`,
     );
-    for (const v of report.violations) process.stdout.write(`  ${v}\n`);
-    process.exitCode = report.ok ? 0 : 1;
+    for (const v of books.violations) process.stdout.write(`  ${v}\n`);
+    process.exitCode = books.ok ? 0 : 1;
   });
 }

@@ -3,14 +3,14 @@ import type { DevServer } from '../../temporal/dev-server';
 import { dropDatabase } from '../../src/db/postgres-server';
 import type { RunState } from './run-state';
 import { connectPostgres } from '../../src/db/connect';
-import { verifyLedger, type LedgerReport } from '../../src/ledger';
+import { verifyBooks, type BooksReport } from '../../src/domain/verify-books';
 import { RECORD_ENV, recordEventExamples } from './openapi-examples';
 
 /** `counterfoil ledger verify` over everything the run booked, while the database still exists. */
-async function verifyRunLedger(databaseUrl: string): Promise<LedgerReport> {
+async function verifyRunLedger(databaseUrl: string): Promise<BooksReport> {
   const sql = connectPostgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    return await verifyLedger(sql);
+    return await verifyBooks(sql);
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -30,6 +30,8 @@ export default async function globalTeardown(): Promise<void> {
   await run.stopPostgres?.();
   rmSync(run.statePath, { force: true });
   rmSync(run.state.tmpDir, { recursive: true, force: true });
-  process.stderr.write(`[test teardown] ledger verify: ${ledger.transactions} transactions, ${ledger.balances} balances, ${ledger.violations.length} violations\n`);
+  process.stderr.write(
+    `[test teardown] ledger verify: ${ledger.ledger.transactions} transactions, ${ledger.ledger.balances} balances, ${ledger.withdrawals.checked} withdrawals, ${ledger.violations.length} violations\n`,
+  );
   if (!ledger.ok) throw new Error(`ledger verify failed after the test run:\n  ${ledger.violations.join('\n  ')}`);
 }

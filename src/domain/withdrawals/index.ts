@@ -14,6 +14,7 @@ export { acceptWithdrawal, withdrawalStart, type AcceptedWithdrawal, type OwedSt
 export { createWithdrawal } from './create';
 export { markWithdrawalExecuting, recordRailAcceptance, settleWithdrawal } from './execute';
 export { releaseWithdrawal } from './release';
+export { withdrawalViolations } from './verify';
 export { cancelWithdrawal } from './cancel';
 export { updateWithdrawalReferenceMetadata } from './annotate';
 export { listWithdrawals, readWithdrawal } from './read';
