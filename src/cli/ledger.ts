@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import { loadConfig, type Config } from '../config';
 import { connectPostgres } from '../db/connect';
 import { CHECKPOINT_KEY_NAME, checkpointAll, checkpointSigner, describeBrokenLink, type CheckpointSigner } from '../ledger';
-import { verifyBooks } from '../domain/verify-books';
+import { describeOperations, verifyBooks } from '../domain/verify-books';
 import { PlatformKeys } from '../auth/keys';
 import { KeyRing } from '../auth/sealing';
 import { databaseFor } from './database';
@@ -44,7 +44,7 @@ export function ledgerVerify(): Promise<void> {
         `${report.balances} balances, ${report.pendingHolds} pending holds; hash chains: ${report.chain.chainedTransactions} transactions ` +
         `(${report.chain.unchainedTransactions} booked before the chains), ${report.chain.checkpoints} checkpoints, ` +
         `${report.chain.firstBrokenLink ? `first broken link: ${describeBrokenLink(report.chain.firstBrokenLink)}` : 'unbroken'}; ` +
-        `withdrawals: ${books.withdrawals.checked} against their holds and settlements\n`,
+        `against their holds and bookings: ${describeOperations(books)}\n`,
     );
     for (const v of books.violations) process.stdout.write(`  ${v}\n`);
     process.exitCode = books.ok ? 0 : 1;

@@ -3,7 +3,7 @@ import type { DevServer } from '../../temporal/dev-server';
 import { dropDatabase } from '../../src/db/postgres-server';
 import type { RunState } from './run-state';
 import { connectPostgres } from '../../src/db/connect';
-import { verifyBooks, type BooksReport } from '../../src/domain/verify-books';
+import { describeOperations, verifyBooks, type BooksReport } from '../../src/domain/verify-books';
 import { RECORD_ENV, recordEventExamples } from './openapi-examples';
 
 /** `counterfoil ledger verify` over everything the run booked, while the database still exists. */
@@ -31,7 +31,7 @@ export default async function globalTeardown(): Promise<void> {
   rmSync(run.statePath, { force: true });
   rmSync(run.state.tmpDir, { recursive: true, force: true });
   process.stderr.write(
-    `[test teardown] ledger verify: ${ledger.ledger.transactions} transactions, ${ledger.ledger.balances} balances, ${ledger.withdrawals.checked} withdrawals, ${ledger.violations.length} violations\n`,
+    `[test teardown] ledger verify: ${ledger.ledger.transactions} transactions, ${ledger.ledger.balances} balances, ${describeOperations(ledger)}, ${ledger.violations.length} violations\n`,
   );
   if (!ledger.ok) throw new Error(`ledger verify failed after the test run:\n  ${ledger.violations.join('\n  ')}`);
 }

@@ -1,11 +1,12 @@
-import { verifyBooks } from '../../src/domain/verify-books';
-import { withdrawalViolations } from '../../src/domain/withdrawals';
+import { randomUUID } from 'node:crypto';
+import { operationViolations, verifyBooks } from '../../src/domain/verify-books';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
- * `counterfoil ledger verify` checks withdrawals against their bookings: each status agrees with its
- * hold (pending, posted or voided) and a settled withdrawal was booked exactly once. A row moved
- * without its hold is named; the changes are made in a transaction that is rolled back.
+ * `counterfoil ledger verify` checks the operations that hold money against their bookings: each
+ * status agrees with its hold (pending, posted or voided) and its booking (a settled withdrawal booked
+ * exactly once). A row moved without its hold is named; the changes are made in a transaction that is
+ * rolled back.
  */
 
 let h: GovernedHarness;
@@ -25,7 +26,7 @@ async function violationsAfter(id: string, change: string): Promise<string[]> {
   await h.app.services.sql
     .begin(async (tx) => {
       await tx.unsafe(change, [id]);
-      found = (await withdrawalViolations(tx)).violations.filter((v) => v.includes(id));
+      found = (await operationViolations(tx)).flatMap((o) => o.violations).filter((v) => v.includes(id));
       throw ROLLBACK;
     })
     .catch((err: unknown) => {
@@ -38,7 +39,7 @@ it('finds every withdrawal consistent after real runs, and names one moved witho
   const { account, destination } = await org.withdrawalAccount('100.00');
   const executed = await org.waitFor((await org.withdraw(account, destination, '10.00')).body.id, ['executed']);
   const books = await verifyBooks(h.app.services.sql);
-  expect(books.withdrawals.checked).toBeGreaterThan(0);
+  expect(books.operations.find((o) => o.kind === 'withdrawals')!.checked).toBeGreaterThan(0);
   expect(books.violations).toEqual([]);
 
   expect(await violationsAfter(executed.id, `update withdrawals set status = 'failed' where id = $1`)).toEqual([
@@ -51,5 +52,34 @@ it('finds every withdrawal consistent after real runs, and names one moved witho
     `withdrawal ${executed.id} is executing (its hold should be pending): hold posted, 1 settlement transaction(s)`,
   ]);
   // Nothing of it stayed.
+  expect((await verifyBooks(h.app.services.sql)).violations).toEqual([]);
+});
+
+it('checks internal transfers and deposit returns the same way', async () => {
+  const usdc = (value: string) => ({ currency: 'USDC', value });
+  const [sourceClient, source] = await org.newClient();
+  const [, target] = await org.newClient();
+  await org.fund(source, '100.00');
+  const atOnce = await org.ok(201, 'POST', '/internal-transfers', { amount: usdc('10.00'), source_ref: source, target_ref: target }, { 'idempotency-key': randomUUID() });
+  await org.rule({ action_family: 'internal_transfer', scope_ref: sourceClient, order: 1, effect: org.approvalEffect() });
+  const held = await org.ok(201, 'POST', '/internal-transfers', { amount: usdc('20.00'), source_ref: source, target_ref: target }, { 'idempotency-key': randomUUID() });
+  expect([atOnce.status, held.status]).toEqual(['executed', 'pending_approval']);
+
+  const instructions = (await org.ok(200, 'GET', `/deposit-instructions?account_ref=${target}`)).items;
+  const usdcIn = instructions.find((i: any) => i.asset === 'USDC' && i.crypto_routing?.network === 'ethereum');
+  const deposit = await org.ok(201, 'POST', '/sandbox/deposits', { deposit_instruction_id: usdcIn.id, amount: usdc('5.00') });
+  for (let i = 0; i < 300 && (await org.ok(200, 'GET', `/deposits/${deposit.id}`)).status !== 'credited'; i++) await new Promise((r) => setTimeout(r, 50));
+  const proposed = await org.ok(201, 'POST', `/deposits/${deposit.id}/return`, { reason: { code: 'duplicate' } }, { 'idempotency-key': randomUUID() });
+  for (let i = 0; i < 300 && (await org.ok(200, 'GET', `/deposit-returns/${proposed.id}`)).status !== 'executed'; i++) await new Promise((r) => setTimeout(r, 50));
+
+  const books = await verifyBooks(h.app.services.sql);
+  expect(books.operations.map((o) => o.kind)).toEqual(['withdrawals', 'internal transfers', 'deposit returns']);
+  expect(books.violations).toEqual([]);
+
+  expect(await violationsAfter(held.id, `update internal_transfers set status = 'executed' where id = $1`)).toEqual([`internal transfer ${held.id} is executed: hold pending, ledger transaction none`]);
+  expect(await violationsAfter(atOnce.id, `update internal_transfers set status = 'failed' where id = $1`)).toEqual([`internal transfer ${atOnce.id} is failed: hold none, ledger transaction booked`]);
+  expect(await violationsAfter(proposed.id, `update ledger_holds set status = 'pending' where id = (select hold_id from deposit_returns where id = $1)`)).toEqual([
+    `deposit return ${proposed.id} is executed: hold pending, ledger transaction booked`,
+  ]);
   expect((await verifyBooks(h.app.services.sql)).violations).toEqual([]);
 });
