@@ -37,6 +37,14 @@ const HELD: HeldOperation[] = [
     ended: ['cancelled', 'rejected', 'expired', 'failed'],
   },
   {
+    kind: 'conversions',
+    table: 'conversions',
+    live: ['pending_approval', 'executing'],
+    booked: ['executed'],
+    bookedHold: ['posted'],
+    ended: ['cancelled', 'rejected', 'expired', 'failed'],
+  },
+  {
     kind: 'deposit returns',
     table: 'deposit_returns',
     live: ['pending_approval', 'executing'],
@@ -88,5 +96,5 @@ export async function verifyBooks(sql: Sql, opts: { checkpointPublicKey?: Buffer
   return { ok: violations.length === 0, ledger, operations, violations };
 }
 
-/** "198 withdrawals, 40 internal transfers, 12 deposit returns": what verifyBooks checked beside the ledger. */
+/** "198 withdrawals, 40 internal transfers, 3 conversions, 12 deposit returns": what verifyBooks checked beside the ledger. */
 export const describeOperations = (report: BooksReport): string => report.operations.map((o) => `${o.checked} ${o.kind}`).join(', ');

@@ -55,7 +55,7 @@ it('finds every withdrawal consistent after real runs, and names one moved witho
   expect((await verifyBooks(h.app.services.sql)).violations).toEqual([]);
 });
 
-it('checks internal transfers and deposit returns the same way', async () => {
+it('checks internal transfers, conversions and deposit returns the same way', async () => {
   const usdc = (value: string) => ({ currency: 'USDC', value });
   const [sourceClient, source] = await org.newClient();
   const [, target] = await org.newClient();
@@ -64,6 +64,8 @@ it('checks internal transfers and deposit returns the same way', async () => {
   await org.rule({ action_family: 'internal_transfer', scope_ref: sourceClient, order: 1, effect: org.approvalEffect() });
   const held = await org.ok(201, 'POST', '/internal-transfers', { amount: usdc('20.00'), source_ref: source, target_ref: target }, { 'idempotency-key': randomUUID() });
   expect([atOnce.status, held.status]).toEqual(['executed', 'pending_approval']);
+  const converted = await org.ok(201, 'POST', '/conversions', { account_ref: source, from_amount: usdc('10.00'), to_currency: 'EUR' }, { 'idempotency-key': randomUUID() });
+  for (let i = 0; i < 300 && (await org.ok(200, 'GET', `/conversions/${converted.id}`)).status !== 'executed'; i++) await new Promise((r) => setTimeout(r, 50));
 
   const instructions = (await org.ok(200, 'GET', `/deposit-instructions?account_ref=${target}`)).items;
   const usdcIn = instructions.find((i: any) => i.asset === 'USDC' && i.crypto_routing?.network === 'ethereum');
@@ -73,11 +75,14 @@ it('checks internal transfers and deposit returns the same way', async () => {
   for (let i = 0; i < 300 && (await org.ok(200, 'GET', `/deposit-returns/${proposed.id}`)).status !== 'executed'; i++) await new Promise((r) => setTimeout(r, 50));
 
   const books = await verifyBooks(h.app.services.sql);
-  expect(books.operations.map((o) => o.kind)).toEqual(['withdrawals', 'internal transfers', 'deposit returns']);
+  expect(books.operations.map((o) => o.kind)).toEqual(['withdrawals', 'internal transfers', 'conversions', 'deposit returns']);
   expect(books.violations).toEqual([]);
 
   expect(await violationsAfter(held.id, `update internal_transfers set status = 'executed' where id = $1`)).toEqual([`internal transfer ${held.id} is executed: hold pending, ledger transaction none`]);
   expect(await violationsAfter(atOnce.id, `update internal_transfers set status = 'failed' where id = $1`)).toEqual([`internal transfer ${atOnce.id} is failed: hold none, ledger transaction booked`]);
+  expect(await violationsAfter(converted.id, `update conversions set status = 'pending_approval' where id = $1`)).toEqual([
+    `conversion ${converted.id} is pending_approval: hold none, ledger transaction booked`,
+  ]);
   expect(await violationsAfter(proposed.id, `update ledger_holds set status = 'pending' where id = (select hold_id from deposit_returns where id = $1)`)).toEqual([
     `deposit return ${proposed.id} is executed: hold pending, ledger transaction booked`,
   ]);
