@@ -27,37 +27,20 @@ interface HeldOperation {
   ended: string[];
 }
 
+/** The statuses every governed operation shares: live while it waits or executes, then booked or ended. */
+const GOVERNED = { live: ['pending_approval', 'executing'], booked: ['executed'], ended: ['cancelled', 'rejected', 'expired', 'failed'] };
+
 const HELD: HeldOperation[] = [
-  {
-    kind: 'internal transfers',
-    table: 'internal_transfers',
-    live: ['pending_approval', 'executing'],
-    booked: ['executed'],
-    bookedHold: ['posted', 'voided'],
-    ended: ['cancelled', 'rejected', 'expired', 'failed'],
-  },
-  {
-    kind: 'conversions',
-    table: 'conversions',
-    live: ['pending_approval', 'executing'],
-    booked: ['executed'],
-    bookedHold: ['posted'],
-    ended: ['cancelled', 'rejected', 'expired', 'failed'],
-  },
-  {
-    kind: 'deposit returns',
-    table: 'deposit_returns',
-    live: ['pending_approval', 'executing'],
-    booked: ['executed'],
-    bookedHold: ['voided'],
-    ended: ['rejected', 'expired', 'cancelled', 'failed'],
-  },
+  { kind: 'internal transfers', table: 'internal_transfers', ...GOVERNED, bookedHold: ['posted', 'voided'] },
+  { kind: 'conversions', table: 'conversions', ...GOVERNED, bookedHold: ['posted'] },
+  { kind: 'deposit returns', table: 'deposit_returns', ...GOVERNED, bookedHold: ['voided'] },
 ];
 
 /**
  * A live operation holds a pending hold and is not booked; a booked one names a ledger transaction that
  * exists, its hold (if it had one) no longer pending; an ended one is not booked, its hold voided. A
- * transfer booked at once has no hold.
+ * transfer booked at once has no hold. A status none of the lists names is a violation too, so a new
+ * status cannot slip past the check unclassified.
  */
 async function heldViolations(tx: Sql | TransactionSql, op: HeldOperation): Promise<OperationsReport> {
   const [{ n }] = await tx.unsafe(`select count(*)::int as n from ${op.table}`);
@@ -70,6 +53,7 @@ async function heldViolations(tx: Sql | TransactionSql, op: HeldOperation): Prom
          or (o.status = any($1::text[]) and (h.status is distinct from 'pending' or o.ledger_transaction_id is not null))
          or (o.status = any($2::text[]) and (t.id is null or (o.hold_id is not null and h.status <> all($3::text[]))))
          or (o.status = any($4::text[]) and (o.ledger_transaction_id is not null or (o.hold_id is not null and h.status <> 'voided')))
+         or o.status <> all($1::text[] || $2::text[] || $4::text[])
       order by o.id limit 50`,
     [op.live, op.booked, op.bookedHold, op.ended] as never[],
   );
