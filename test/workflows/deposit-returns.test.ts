@@ -1,4 +1,5 @@
 import { uuidv7 } from '../../src/ids';
+import { markDepositReturnExecuting, sendDepositReturn, settleDepositReturn } from '../../src/domain/deposits/return-execute';
 import { parseAmount, verifyLedger } from '../../src/ledger';
 import { writeHistory } from '../helpers/history-json';
 import { humanToken } from '../helpers/humans';
@@ -153,6 +154,36 @@ it('partial returns proposed side by side while earlier ones settle all book, no
   for (const r of proposed) await returnStatus(r.body.id, ['executed']);
   expect(await org.ok(200, 'GET', `/deposits/${deposit.id}`)).toMatchObject({ status: 'partially_reversed', reversed_amount: USDC('6.000000') });
   expect((await org.balance(account)).total).toBe(String(parseAmount('4.00', 'USDC')));
+  expect((await verifyLedger(sql())).violations).toEqual([]);
+});
+
+it('sent, then refused by the ledger (a recall took the money meanwhile): failed for reconciliation, its hold voided, nothing booked', async () => {
+  const [client, account, deposit] = await creditedDeposit('20.00');
+  await org.rule({ action_family: 'deposit_return', scope_ref: client, order: 1, effect: org.approvalEffect() });
+  const res = await propose(deposit.id, { reason: { code: 'duplicate' } });
+  expect(res.body.status).toBe('pending_approval');
+  // The workflow's steps once approved, run here one by one so that a recall lands between the
+  // provider's `sent` and the booking.
+  const services = h.app.services;
+  expect(await markDepositReturnExecuting(services.sql, res.body.id, [])).toBe('executing');
+  expect(await sendDepositReturn(services, res.body.id)).toBe('executing');
+  const sent = await org.ok(200, 'GET', `/deposit-returns/${res.body.id}`);
+  expect(sent.provider_reference).toEqual(expect.any(String));
+  await org.ok(200, 'POST', `/sandbox/deposits/${deposit.id}/reversal`, { reason: { scheme: 'sepa', code: 'FRAD' } });
+  const logged: unknown[] = [];
+  const log = { ...services.log, error: (...args: unknown[]) => void logged.push(args) } as typeof services.log;
+  expect(await settleDepositReturn({ sql: services.sql, log }, res.body.id)).toBe('failed');
+  expect(await org.ok(200, 'GET', `/deposit-returns/${res.body.id}`)).toMatchObject({
+    status: 'failed',
+    failure_reason: 'booking_refused:reversal_exceeds_remaining',
+    provider_reference: sent.provider_reference,
+    ledger_transaction_ref: null,
+  });
+  expect(logged).toHaveLength(1);
+  // The recall alone debited the account; the return's hold no longer counts.
+  expect(await org.balance(account)).toEqual({ total: '0', held: '0', available: '0' });
+  const [hold] = await sql()`select status from ledger_holds where business_key = ${`deposit_return/${res.body.id}/hold`}`;
+  expect(hold.status).toBe('voided');
   expect((await verifyLedger(sql())).violations).toEqual([]);
 });
 
