@@ -12,8 +12,8 @@ const root = path.resolve(__dirname, '../..');
  */
 const PINNED = [/^test\/e2e\/(production-install|start|readme-tour)\.test\.ts$/];
 /**
- * Seconds each file took in a two-shard run on a 2-core machine (test-seconds.json, a copy of the times
- * file such a run records: test/helpers/test-times.cjs). The times recorded by this machine's earlier
+ * Seconds each file took in `npm test` runs on a 2-core machine (test-seconds.json, a copy of the times
+ * file those runs record: test/helpers/test-times.cjs). The times recorded by this machine's earlier
  * runs come first (COUNTERFOIL_TEST_TIMES, from scripts/test.cjs); these serve a machine's first run, and
  * a file missing from both counts as DEFAULT. Only the balance between shards depends on them: a stale
  * figure costs time, never a test.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { operationViolations, verifyBooks } from '../../src/domain/verify-books';
+import { until } from '../helpers/reference-connector';
 import { Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
 
 /*
@@ -65,14 +66,14 @@ it('checks internal transfers, conversions and deposit returns the same way', as
   const held = await org.ok(201, 'POST', '/internal-transfers', { amount: usdc('20.00'), source_ref: source, target_ref: target }, { 'idempotency-key': randomUUID() });
   expect([atOnce.status, held.status]).toEqual(['executed', 'pending_approval']);
   const converted = await org.ok(201, 'POST', '/conversions', { account_ref: source, from_amount: usdc('10.00'), to_currency: 'EUR' }, { 'idempotency-key': randomUUID() });
-  for (let i = 0; i < 300 && (await org.ok(200, 'GET', `/conversions/${converted.id}`)).status !== 'executed'; i++) await new Promise((r) => setTimeout(r, 50));
+  await until('the conversion to be executed', async () => (await org.ok(200, 'GET', `/conversions/${converted.id}`)).status === 'executed');
 
   const instructions = (await org.ok(200, 'GET', `/deposit-instructions?account_ref=${target}`)).items;
   const usdcIn = instructions.find((i: any) => i.asset === 'USDC' && i.crypto_routing?.network === 'ethereum');
   const deposit = await org.ok(201, 'POST', '/sandbox/deposits', { deposit_instruction_id: usdcIn.id, amount: usdc('5.00') });
-  for (let i = 0; i < 300 && (await org.ok(200, 'GET', `/deposits/${deposit.id}`)).status !== 'credited'; i++) await new Promise((r) => setTimeout(r, 50));
+  await until('the deposit to be credited', async () => (await org.ok(200, 'GET', `/deposits/${deposit.id}`)).status === 'credited');
   const proposed = await org.ok(201, 'POST', `/deposits/${deposit.id}/return`, { reason: { code: 'duplicate' } }, { 'idempotency-key': randomUUID() });
-  for (let i = 0; i < 300 && (await org.ok(200, 'GET', `/deposit-returns/${proposed.id}`)).status !== 'executed'; i++) await new Promise((r) => setTimeout(r, 50));
+  await until('the deposit return to be executed', async () => (await org.ok(200, 'GET', `/deposit-returns/${proposed.id}`)).status === 'executed');
 
   const books = await verifyBooks(h.app.services.sql);
   expect(books.operations.map((o) => o.kind)).toEqual(['withdrawals', 'internal transfers', 'conversions', 'deposit returns']);
