@@ -54,6 +54,8 @@ export interface EntryPosition {
 /** One posting of a statement with the balance's total right after it. */
 export interface StatementEntry {
   transactionId: string;
+  /** The ledger transaction's business key (`withdrawal/<id>/settle`): what booked it. */
+  businessKey: string;
   kind: string;
   bookedAt: string;
   /** The posting's position in its balance row's hash chain (1, 2, …): unique per (account, asset); null if booked before chains. */
@@ -89,7 +91,7 @@ export async function statementEntries(
 ): Promise<StatementEntry[]> {
   const opening = await totalThrough(sql, input.accountRef, input.asset, input.after);
   const rows = await (sql as Sql).unsafe(
-    `select p.transaction_id, t.kind, ${INSTANT('p.booked_at')} as booked_at, p.chain_seq::text, p.amount::text
+    `select p.transaction_id, t.business_key, t.kind, ${INSTANT('p.booked_at')} as booked_at, p.chain_seq::text, p.amount::text
        from ledger_balances b
        join ledger_postings p on p.balance_id = b.id
        join ledger_transactions t on t.id = p.transaction_id
@@ -105,7 +107,7 @@ export async function statementEntries(
   return rows.map((r) => {
     const amount = BigInt(r.amount);
     running += amount;
-    return { transactionId: r.transaction_id, kind: r.kind, bookedAt: r.booked_at, chainSeq: r.chain_seq, amount, balanceAfter: running };
+    return { transactionId: r.transaction_id, businessKey: r.business_key, kind: r.kind, bookedAt: r.booked_at, chainSeq: r.chain_seq, amount, balanceAfter: running };
   });
 }
 

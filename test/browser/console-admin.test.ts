@@ -49,9 +49,10 @@ async function newClient(name: string): Promise<{ id: string; account: string }>
   return { id: c.id, account: c.default_client_account };
 }
 
-async function downloaded(page: Page, click: () => Promise<void>): Promise<Buffer> {
+/** A download's file and the name the browser saves it under. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ file: Buffer; name: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return readFileSync((await download.path())!);
+  return { file: readFileSync((await download.path())!), name: download.suggestedFilename() };
 }
 
 /** Until the tab's title reads `title` (the live count arrives by polling). */
@@ -225,13 +226,19 @@ describe('money and records', () => {
     await page.getByRole('heading', { name: 'Statement in USDC' }).waitFor();
     await checkScreen(page, 'statement');
 
-    const file = (await downloaded(page, () => page.getByRole('button', { name: 'Download the statement (CSV)' }).click())).toString('utf8');
+    const statement = await downloaded(page, () => page.getByRole('button', { name: 'Download the statement (CSV)' }).click());
+    const file = statement.file.toString('utf8');
     const answer = await org.ok(200, 'GET', `/${accounts.main.ref}/statement${query}`);
     expect(answer.entries.length).toBeGreaterThanOrEqual(2); // the funding and the conversion, at least
     expect(file.trimEnd().split('\r\n')).toEqual([
-      'booked_at,kind,transaction_id,amount,balance_after',
-      ...answer.entries.map((e: any) => [e.booked_at, e.kind, e.transaction_id, e.amount, e.balance_after].join(',')),
+      'booked_at,kind,transaction_id,amount,balance_after,operation_kind,operation_id,account_ref,asset',
+      ...answer.entries.map((e: any) =>
+        [e.booked_at, e.kind, e.transaction_id, e.amount, e.balance_after, e.operation_kind ?? '', e.operation_id ?? '', accounts.main.ref, 'USDC'].join(','),
+      ),
     ]);
+    expect(answer.entries.some((e: any) => e.operation_kind === 'conversion')).toBe(true);
+    const days = `${answer.from.slice(0, 10)}-to-${answer.to.slice(0, 10)}`;
+    expect(statement.name).toBe(`statement-${accounts.main.ref.slice('client-accounts/'.length)}-USDC-${days}.csv`);
 
     // The balance at a moment: now, which the closing balance of the period also is.
     const asOf = page.getByRole('form', { name: 'Balance at a moment' });
@@ -246,10 +253,13 @@ describe('money and records', () => {
     const download = exports.getByRole('button', { name: `Download the export of ${exported.created_at}` });
     await download.waitFor({ timeout: 60_000 });
     await checkScreen(page, 'statement-exports');
-    const csv = await downloaded(page, () => download.click());
+    const { file: csv, name } = await downloaded(page, () => download.click());
     const res = await fetch(`${h.app.url}/client-account-statement-exports/${exported.id}/download`, { headers: { authorization: `Bearer ${org.token}` } });
     expect(res.status).toBe(200);
     expect(csv.equals(Buffer.from(await res.arrayBuffer()))).toBe(true);
+    // Saved under the API's name for it, which the screen's own CSV of the same period does not take.
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
+    expect(name).toBe(`statement-export-${accounts.main.ref.slice('client-accounts/'.length)}-USDC-${days}.csv`);
     expect(csv.toString('utf8').trimEnd().split('\n').length).toBeGreaterThan(2);
   });
 

@@ -415,6 +415,86 @@ describe('user action audit entries', () => {
     });
   });
 
+  describe('search by name', () => {
+    // One word only these people's names hold, so the rest of the enterprise (other tests' "Ada"s) stays out.
+    const word = unique('Hopper');
+    let grace: { id: string };
+    let ada: { id: string };
+
+    /** A user named `name` who sends two requests as themselves (refused: a viewer changes nothing; recorded all the same). */
+    async function personActing(name: string, actor: { clientId: string; clientSecret: string }) {
+      const user = await call(app.url, 'POST', '/users', { token: admin.token, body: { display_name: name, email: `${unique('person')}@example.com`, scope_ref: admin.enterpriseRef } });
+      expect(user.status).toBe(201);
+      const granted = await call(app.url, 'POST', '/role-assignments', {
+        token: admin.token,
+        body: { principal_ref: `users/${user.body.id}`, role_ref: `roles/${admin.tenant.roleIds.viewer}`, scope_ref: admin.enterpriseRef, scope_anchor_kind: 'explicit', scope_propagation: 'subtree' },
+      });
+      expect(granted.status).toBe(201);
+      const exchanged = await call(app.url, 'POST', '/oauth/token', {
+        body: {
+          grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+          client_id: actor.clientId,
+          client_secret: actor.clientSecret,
+          subject_token: `users/${user.body.id}`,
+          subject_token_type: 'urn:counterfoil:params:oauth:token-type:user-ref',
+        },
+      });
+      expect(exchanged.status).toBe(200);
+      for (const team of ['x', 'y']) {
+        const res = await call(app.url, 'PATCH', enterprisePath(), { token: exchanged.body.access_token, body: { metadata: { team } } });
+        expect(res.status).toBe(403);
+      }
+      return { id: user.body.id as string };
+    }
+
+    beforeAll(async () => {
+      const actForRole = await newRole(app, admin, admin.enterpriseRef, ['users.act_for']);
+      const actor = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role: actForRole, scope_ref: admin.enterpriseRef }]);
+      grace = await personActing(`Grace ${word}`, actor);
+      ada = await personActing(`Ada ${unique('Byron')}`, actor);
+    });
+
+    it.each([
+      ['the whole name', () => `Grace ${word}`],
+      ['part of it, in another case', () => word.toUpperCase()],
+      ['with spaces around it', () => `  grace ${word.toLowerCase()} `],
+    ])('finds the entries of the person by %s, and no one else\'s', async (_name, text) => {
+      const res = await search({ subject_name: text() });
+      expect(res.status).toBe(200);
+      expect(res.body.items.map((e: any) => [e.subject_attribution.subject.id, e.action, e.outcome])).toEqual([
+        [grace.id, 'updateEnterprise', 'refused'],
+        [grace.id, 'updateEnterprise', 'refused'],
+      ]);
+    });
+
+    it('combines with the other filters, and a name no one has finds nothing', async () => {
+      expect((await search({ subject_name: word, subject_ref: `users/${ada.id}` })).body.items).toEqual([]);
+      expect((await search({ subject_name: word, outcome: 'succeeded' })).body.items).toEqual([]);
+      expect((await search({ subject_name: `Nobody ${word}` })).body.items).toEqual([]);
+      // LIKE's wildcards are the characters themselves: no name holds a `%`.
+      expect((await search({ subject_name: '%' })).body.items).toEqual([]);
+      const byName = await search({ subject_name: 'Ada Byron' });
+      expect(new Set(byName.body.items.map((e: any) => e.subject_attribution.subject.id))).toEqual(new Set([ada.id]));
+    });
+
+    it('finds no one whose name the caller may not read', async () => {
+      const role = await newRole(app, admin, admin.enterpriseRef, ['audit.read']);
+      const auditor = await newServiceAccount(app, admin, admin.enterpriseRef, [{ role, scope_ref: admin.enterpriseRef }]);
+      expect((await search({ subject_name: word }, auditor.token)).body.items).toEqual([]);
+      expect((await search({ subject_ref: `users/${grace.id}` }, auditor.token)).body.items).toHaveLength(2);
+    });
+
+    it.each([
+      ['empty', ''],
+      ['only spaces', '   '],
+      ['too long', 'x'.repeat(201)],
+    ])('refuses a name that is %s (400)', async (_name, text) => {
+      const res = await search({ subject_name: text });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+    });
+  });
+
   it('entries are append-only, down to the database', async () => {
     const [row] = await app.services.sql`select id from user_action_audit_entries where enterprise_id = ${admin.tenant.enterpriseId} limit 1`;
     await expect(app.services.sql`update user_action_audit_entries set outcome = 'succeeded' where id = ${row.id}`).rejects.toThrow(/append-only/);

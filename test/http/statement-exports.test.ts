@@ -65,10 +65,11 @@ async function jsonStatementRows(): Promise<Record<string, string>[]> {
     balance: b.total,
     held: b.held,
     available: b.available,
+    account_ref: account,
   });
   return [
     balance('opening', s.from, s.opening_balance),
-    ...s.entries.map((e: Record<string, string>) => ({
+    ...s.entries.map((e: Record<string, string | null>) => ({
       row_type: 'entry',
       booked_at: e.booked_at,
       transaction_id: e.transaction_id,
@@ -76,6 +77,9 @@ async function jsonStatementRows(): Promise<Record<string, string>[]> {
       asset: 'USD',
       amount: e.amount,
       balance: e.balance_after,
+      // These bookings are no operation's (their keys are the test's own): the statement names none.
+      ...(e.operation_kind === null && e.operation_id === null ? {} : { operation_kind: e.operation_kind, operation_id: e.operation_id }),
+      account_ref: account,
     })),
     balance('closing', s.to, s.closing_balance),
   ];
@@ -113,7 +117,7 @@ describe('client account statement exports', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = await file.text();
-    expect(text.split('\r\n')[0]).toBe('row_type,booked_at,transaction_id,entry_id,kind,asset,debit,credit,amount,balance,held,available');
+    expect(text.split('\r\n')[0]).toBe('row_type,booked_at,transaction_id,entry_id,kind,asset,debit,credit,amount,balance,held,available,operation_kind,operation_id,account_ref');
     const rows = parseCsv(text);
 
     expect(rows.map(comparable)).toEqual(await jsonStatementRows());

@@ -9,3 +9,6 @@ export function saveFile(blob: Blob, name: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** The file name a download's `Content-Disposition` gives, so a file saved here has the name any other client would give it. */
+export const attachmentName = (response: Response, fallback: string): string => /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;

@@ -72,6 +72,8 @@ export interface AuditFilter {
   occurredAfter?: string;
   occurredBefore?: string;
   subjectRef?: string;
+  /** Entries of any of these subjects (users or service accounts, by id); none matches no entry. */
+  subjectIds?: readonly string[];
   action?: string;
   resourceRef?: string;
   outcome?: AuditOutcome;
@@ -87,6 +89,7 @@ export async function searchAuditEntries(sql: Sql, enterpriseId: string, f: Audi
        ${f.occurredAfter ? sql`and occurred_at >= ${f.occurredAfter}` : sql``}
        ${f.occurredBefore ? sql`and occurred_at < ${f.occurredBefore}` : sql``}
        ${subjectId ? sql`and subject_id = ${subjectId}` : sql``}
+       ${f.subjectIds ? sql`and subject_id = any(${[...f.subjectIds]}::uuid[])` : sql``}
        ${f.action ? sql`and action = ${f.action}` : sql``}
        ${f.resourceRef ? sql`and resource_ref = ${f.resourceRef}` : sql``}
        ${f.outcome ? sql`and outcome = ${f.outcome}` : sql``}

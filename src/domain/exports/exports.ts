@@ -12,6 +12,7 @@ import { exportSource, type ExportKind } from './sources';
 import { copyEncoded, encodeBatches, writeExportFile, type ExportFormat } from './writer';
 import { forgetUnstarted, recordStart, startOwed, type WorkflowStart } from '../../temporal/start-outbox';
 import { EXPORT_WORKFLOW, exportWorkflowId, type ExportWorkflowInput } from './messages';
+import { statementDownloadName } from '../../reference/statement-download';
 
 export type ExportStatus = 'queued' | 'running' | 'completed' | 'failed' | 'expired';
 
@@ -47,6 +48,19 @@ export const EXPORT_KINDS: Record<ExportKind, { resource: string; collection: st
 
 export function exportFilePath(dataDir: string, row: Pick<ExportRow, 'id' | 'format'>): string {
   return path.join(dataDir, 'exports', `${row.id}.${row.format}`);
+}
+
+/** The name a download is saved under: a statement's says whose, in what and over which days, as the console's own CSV does. */
+export function exportFileName(row: ExportRow): string {
+  if (row.kind !== 'client_account_statement' || !row.asset) return `${EXPORT_KINDS[row.kind].collection}-${row.id}.${row.format}`;
+  return statementDownloadName({
+    file: 'statement-export',
+    accountRef: row.scope_ref,
+    asset: row.asset,
+    from: row.range_start.toISOString(),
+    to: row.range_end.toISOString(),
+    format: row.format,
+  });
 }
 
 export function presentExport(e: ExportRow) {

@@ -1,19 +1,23 @@
 import type { Sql } from 'postgres';
 import type { ExportSelection, ExportSource } from '../exports/source';
-import { formatAmount, presentBalance, statementEntries, type Balance, type EntryPosition, type StatementEntry } from '../../ledger';
-import { accountBalancesAt } from './statements';
+import { formatAmount, presentBalance, statementEntries, type Balance, type EntryPosition } from '../../ledger';
+import { accountBalancesAt, statementLine, type StatementLine } from './statements';
 
-const COLUMNS = ['row_type', 'booked_at', 'transaction_id', 'entry_id', 'kind', 'asset', 'debit', 'credit', 'amount', 'balance', 'held', 'available'] as const;
+// Columns are appended, never renamed or moved: spreadsheets and scripts read them by position too.
+const COLUMNS = [
+  'row_type', 'booked_at', 'transaction_id', 'entry_id', 'kind', 'asset', 'debit', 'credit', 'amount', 'balance', 'held', 'available',
+  'operation_kind', 'operation_id', 'account_ref',
+] as const;
 
 type Row = Partial<Record<(typeof COLUMNS)[number], string | null>>;
 
 /** The opening or closing line: the balance item of the JSON statement, at the period's bound. */
 function balanceRow(rowType: 'opening' | 'closing', at: string, balance: Balance): Row {
   const item = presentBalance(balance);
-  return { row_type: rowType, booked_at: at, asset: item.asset, balance: item.total, held: item.held, available: item.available };
+  return { row_type: rowType, booked_at: at, asset: item.asset, balance: item.total, held: item.held, available: item.available, account_ref: balance.accountRef };
 }
 
-function entryRow(asset: string, e: StatementEntry): Row {
+function entryRow(accountRef: string, asset: string, e: StatementLine): Row {
   return {
     row_type: 'entry',
     booked_at: e.bookedAt,
@@ -25,6 +29,9 @@ function entryRow(asset: string, e: StatementEntry): Row {
     credit: e.amount > 0n ? formatAmount(e.amount, asset) : null,
     amount: formatAmount(e.amount, asset),
     balance: formatAmount(e.balanceAfter, asset),
+    operation_kind: e.operation?.kind ?? null,
+    operation_id: e.operation?.id ?? null,
+    account_ref: accountRef,
   };
 }
 
@@ -45,7 +52,7 @@ async function* statementRows(sql: Sql, s: ExportSelection, batchSize: number): 
   let after: EntryPosition = { at: from };
   for (;;) {
     const entries = await statementEntries(sql, { accountRef, asset, after, to, limit: batchSize });
-    if (entries.length > 0) yield entries.map((e) => entryRow(asset, e));
+    if (entries.length > 0) yield entries.map((e) => entryRow(accountRef, asset, statementLine(e)));
     if (entries.length < batchSize) break;
     const last = entries[entries.length - 1];
     after = { at: last.bookedAt, transactionId: last.transactionId };

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors';
 import { balancesAt, emptyBalance, statementEntries, type Balance, type EntryPosition, type LedgerSql, type StatementEntry } from '../../ledger';
+import { operationOf, type Operation } from './operations';
 
 /** An instant in the future has no exact balance yet: refused rather than answered with one that can still change. */
 export function assertPast(instant: string, pointer: string): void {
@@ -16,6 +17,13 @@ export async function accountBalancesAt(sql: LedgerSql, enterpriseId: string, ac
   return rows;
 }
 
+/** An entry with the operation that booked it (a withdrawal, a transfer…), as its screen and resource show it. */
+export interface StatementLine extends StatementEntry {
+  operation: Operation | null;
+}
+
+export const statementLine = (e: StatementEntry): StatementLine => ({ ...e, operation: operationOf(e.businessKey, e.kind) });
+
 export interface Statement {
   accountRef: string;
   asset: string;
@@ -23,7 +31,7 @@ export interface Statement {
   to: string;
   opening: Balance;
   closing: Balance;
-  entries: StatementEntry[];
+  entries: StatementLine[];
   /** Position after the last entry when more follow. */
   next: EntryPosition | null;
 }
@@ -45,7 +53,7 @@ export async function accountStatement(
     accountBalancesAt(sql, input.enterpriseId, input.accountRef, input.to, input.asset),
     statementEntries(sql, { accountRef: input.accountRef, asset: input.asset, after: input.after ?? { at: input.from }, to: input.to, limit: input.limit + 1 }),
   ]);
-  const entries = rows.slice(0, input.limit);
+  const entries = rows.slice(0, input.limit).map(statementLine);
   const last = entries[entries.length - 1];
   return {
     accountRef: input.accountRef,

@@ -4,6 +4,8 @@ import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { notFound } from '../../errors';
 import { AuditEntryBody, findAuditEntry, presentAuditEntry, searchAuditEntries } from '../../domain/audit/search';
+import { findNamed } from '../../domain/iam/names';
+import { parseRef } from '../../ids';
 
 const APPEND_ONLY = 'Entries are append-only: no route changes or deletes one, and the database refuses UPDATE and DELETE on them.';
 const ENTERPRISE_SCOPED = 'Entries belong to the enterprise as a whole: `audit.read` must be held at the enterprise.';
@@ -47,6 +49,19 @@ export const searchAuditEntriesRoute = defineRoute({
         .string()
         .regex(/^(users|service-accounts)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a users/<id> or service-accounts/<id> reference')
         .optional(),
+      subject_name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .optional()
+        .openapi({
+          description:
+            'Entries of the people and service accounts whose name contains this text, in any case: a user\'s display name, a service account\'s ' +
+            'description (else its external id), as `POST /names/lookup` names them. Only those whose names the caller may read match ' +
+            '(`users.read`, `service_accounts.read` at their scope); when none does, the page is empty.',
+          example: 'Ada',
+        }),
       action: z.string().max(100).optional().openapi({ description: 'operationId, e.g. `rotateServiceAccountSecret`.' }),
       resource_ref: z.string().max(200).optional(),
       outcome: z.enum(['succeeded', 'refused', 'failed']).optional(),
@@ -65,8 +80,14 @@ export const searchAuditEntriesRoute = defineRoute({
       outcome: body.outcome,
     };
     // A search of the log tolerates COUNTERFOIL_READ_MAX_LAG_MS of lag (DATABASE_READ_URL, docs/ledger.md).
-    const fetch = async (after: string | null, limit: number) =>
-      caller.can('audit.read', [caller.enterpriseRef]) ? searchAuditEntries(services.reads.recent(), caller.enterpriseId, where, after, limit) : [];
+    const fetch = async (after: string | null, limit: number) => {
+      if (!caller.can('audit.read', [caller.enterpriseRef])) return [];
+      const db = services.reads.recent();
+      // A name is resolved as the name lookup resolves refs, so it finds no one the caller may not read.
+      const subjectIds =
+        body.subject_name === undefined ? undefined : (await findNamed(db, caller, ['users', 'service-accounts'], body.subject_name)).map((n) => parseRef(n.ref)!.id);
+      return searchAuditEntries(db, caller.enterpriseId, { ...where, subjectIds }, after, limit);
+    };
     return { body: await pager.list(body, caller, fetch, presentAuditEntry) };
   },
 });

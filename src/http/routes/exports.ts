@@ -5,7 +5,7 @@ import { Uuid } from '../../schema/common';
 import { listOf, pageQuery } from '../pagination';
 import { AppError, conflict, unprocessable } from '../../errors';
 import { ExportBody } from '../../domain/exports/events';
-import { EXPORT_KINDS, exportFilePath, listExports, presentExport, requestExport } from '../../domain/exports/exports';
+import { EXPORT_KINDS, exportFileName, exportFilePath, listExports, presentExport, requestExport } from '../../domain/exports/exports';
 import { ALSO_REQUIRES, readableExports, requireExportCreate, visibleExport } from '../../domain/exports/access';
 import type { ExportKind } from '../../domain/exports/sources';
 import { auditRowAlongside } from '../audit-trail';
@@ -129,7 +129,15 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
           description: 'The file.',
           contentType: 'application/octet-stream',
           schema: z.string().openapi({ format: 'binary' }),
-          headers: { 'Content-Disposition': { description: 'attachment; filename=...', schema: { type: 'string' } } },
+          headers: {
+            'Content-Disposition': {
+              description:
+                kind === 'client_account_statement'
+                  ? '`attachment; filename="statement-export-<account id>-<asset>-<from>-to-<to>.<format>"`, `from` and `to` as their UTC dates.'
+                  : `\`attachment; filename="${collection}-<export id>.<format>"\`.`,
+              schema: { type: 'string' },
+            },
+          },
         },
       },
       errors: ['EdgeNotFound', 'EdgeConflict', 'EdgeGone'],
@@ -141,7 +149,7 @@ function exportRoutes(kind: ExportKind): RouteDef[] {
           body: createReadStream(exportFilePath(services.config.dataDir, row)),
           headers: {
             'Content-Type': row.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson',
-            'Content-Disposition': `attachment; filename="${collection}-${row.id}.${row.format}"`,
+            'Content-Disposition': `attachment; filename="${exportFileName(row)}"`,
             'Content-Length': String(row.byte_size),
             'Repr-Digest': `sha-256=:${Buffer.from(row.sha256!, 'hex').toString('base64')}:`,
           },

@@ -4,6 +4,7 @@ import { Timestamp, Uuid } from '../../schema/common';
 import { pageQuery } from '../pagination';
 import { authorizedClientAccount } from '../../domain/clients/accounts';
 import { accountStatement } from '../../domain/statements/statements';
+import { OPERATION_KINDS } from '../../domain/statements/operations';
 import { presentBalance } from '../../ledger';
 import { ASSET_CODES, formatAmount } from '../../money/assets';
 import { BalanceItem } from './balances';
@@ -13,11 +14,19 @@ const Instant = (name: string, description: string) =>
 
 const StatementEntry = z
   .object({
-    transaction_id: Uuid,
-    kind: z.string().openapi({ description: 'The ledger transaction\'s kind (deposit, withdrawal, internal_transfer, …).' }),
+    transaction_id: Uuid.openapi({ description: 'The ledger transaction\'s id.' }),
+    kind: z.string().openapi({ description: 'The ledger transaction\'s kind (deposit, withdrawal, internal_transfer, payout_return, …).' }),
     booked_at: Timestamp.openapi({ description: 'Instant of the ledger transaction, to the microsecond (usable as `as_of`).' }),
     amount: z.string().openapi({ description: 'Signed: positive credits the account, negative debits it.' }),
     balance_after: z.string().openapi({ description: 'The account\'s `total` right after this entry.' }),
+    operation_kind: z.enum(OPERATION_KINDS).nullable().openapi({
+      description:
+        'The operation that booked the entry: a withdrawal, internal transfer, deposit, deposit return, conversion, off-ramp or on-ramp session. ' +
+        'A return of a withdrawal, deposit or off-ramp session names the record it returns. Null for a booking of no operation.',
+    }),
+    operation_id: Uuid.nullable().openapi({
+      description: 'That operation\'s id, as its resource has it (`GET /withdrawals/{withdrawal_id}`, `/internal-transfers/{internal_transfer_id}`, …).',
+    }),
   })
   .openapi('StatementEntry');
 
@@ -86,6 +95,8 @@ export const clientAccountStatementRoute = defineRoute({
           booked_at: e.bookedAt,
           amount: formatAmount(e.amount, s.asset),
           balance_after: formatAmount(e.balanceAfter, s.asset),
+          operation_kind: e.operation?.kind ?? null,
+          operation_id: e.operation?.id ?? null,
         })),
         next_page_token: s.next ? pager.encode(`${s.next.at}|${s.next.transactionId}`, caller, query) : null,
       },

@@ -3,43 +3,29 @@ import type { Schemas } from '../../../../clients/typescript/index';
 import { useApi, usePaging } from '../../lib/hooks';
 import { subjectRef } from '../../lib/names';
 import { searchAudit } from './api/audit';
+import { auditSearch, NO_FILTERS, type AuditFilters } from './search';
 import { Field, Loader, Page, Pager, Ref, Status, Table, When } from '../../components/ui';
 
 type Entry = Schemas['UserActionAuditEntry'];
-type Filters = { subject_ref: string; action: string; resource_ref: string; outcome: '' | Entry['outcome']; occurred_after: string };
 
-const empty: Filters = { subject_ref: '', action: '', resource_ref: '', outcome: '', occurred_after: '' };
-
-/** User action audit entries, searched by who, what, which resource, outcome and time (POST /user-action-audit-entries/search). */
+/** User action audit entries, searched by who (a name or a reference), what, which resource, outcome and time (POST /user-action-audit-entries/search). */
 export function AuditPage() {
-  const [draft, setDraft] = useState<Filters>(empty);
-  const [applied, setApplied] = useState<Filters>(empty);
+  const [draft, setDraft] = useState<AuditFilters>(NO_FILTERS);
+  const [applied, setApplied] = useState<AuditFilters>(NO_FILTERS);
   const paging = usePaging(JSON.stringify(applied));
-  const loaded = useApi(
-    () =>
-      searchAudit({
-          subject_ref: applied.subject_ref || undefined,
-          action: applied.action || undefined,
-          resource_ref: applied.resource_ref || undefined,
-          outcome: applied.outcome || undefined,
-          occurred_after: applied.occurred_after ? new Date(applied.occurred_after).toISOString() : undefined,
-          page_size: 25,
-          page_token: paging.token,
-      }),
-    [applied, paging.token],
-  );
-  const set = (k: keyof Filters) => (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value });
+  const loaded = useApi(() => searchAudit(auditSearch(applied, paging.token)), [applied, paging.token]);
+  const set = (k: keyof AuditFilters) => (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value });
   return (
     <Page title="Audit log">
       <form
         className="filters"
         onSubmit={(e) => {
           e.preventDefault();
-          setApplied({ ...draft, subject_ref: draft.subject_ref.trim(), action: draft.action.trim(), resource_ref: draft.resource_ref.trim() });
+          setApplied(draft);
         }}
       >
-        <Field label="Who" hint="users/<id> or service-accounts/<id>">
-          {(id, hint) => <input id={id} aria-describedby={hint} value={draft.subject_ref} onChange={set('subject_ref')} />}
+        <Field label="Who" hint="a name, or users/<id> or service-accounts/<id>">
+          {(id, hint) => <input id={id} aria-describedby={hint} value={draft.who} onChange={set('who')} />}
         </Field>
         <Field label="Action" hint="operation id, e.g. approveApproval">
           {(id, hint) => <input id={id} aria-describedby={hint} value={draft.action} onChange={set('action')} />}

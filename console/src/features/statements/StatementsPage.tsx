@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { Schemas } from '../../../../clients/typescript/index';
-import { csvField } from '../../../../src/reference/csv';
 import { useAccess } from '../../lib/access';
-import { saveFile } from '../../lib/download';
+import { attachmentName, saveFile } from '../../lib/download';
 import { dataOf, useSteps } from '../../lib/forms';
 import { useApi } from '../../lib/hooks';
 import { formatAmount, usePrecisions } from '../../lib/money';
@@ -19,6 +18,7 @@ import {
   loadStatementChoices,
   type Period,
 } from './api/statements';
+import { statementCsv, statementCsvName } from './csv';
 
 type Statement = Schemas['Statement'];
 type Entry = Schemas['StatementEntry'];
@@ -33,13 +33,6 @@ function periodOf(form: { account: string; asset: Asset; from: string; to: strin
   const end = new Date(`${form.to}T23:59:59.999Z`);
   const now = new Date();
   return { accountRef: form.account, asset: form.asset, from: `${form.from}T00:00:00.000Z`, to: (end > now ? now : end).toISOString() };
-}
-
-/** The statement as a CSV file: one line per entry, in booking order, the amounts as the API's decimal strings. */
-function statementCsv(s: Statement): string {
-  const lines = [['booked_at', 'kind', 'transaction_id', 'amount', 'balance_after'].join(',')];
-  for (const e of s.entries) lines.push([e.booked_at, e.kind, e.transaction_id, e.amount, e.balance_after].map(csvField).join(','));
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 function Balances({ title, balance, asset }: { title: string; balance: Schemas['BalanceItem']; asset: string }) {
@@ -162,7 +155,10 @@ function Exports({ version }: { version: number }) {
   const loaded = useApi(listStatementExports, [version], { pollMs: pollInterval(1000), poll: (d) => d.items.some((x) => x.status === 'queued' || x.status === 'running') });
   const { problem, run } = useSteps();
   const download = (x: Export) =>
-    run(async () => saveFile(dataOf(await downloadStatementExport(x.id)), `statement-${x.asset ?? 'all'}-${x.from.slice(0, 10)}-${x.to.slice(0, 10)}.${x.format}`));
+    run(async () => {
+      const res = await downloadStatementExport(x.id);
+      saveFile(dataOf(res), attachmentName(res.response, `${x.id}.${x.format}`));
+    });
   return (
     <section className="card" aria-labelledby="exports-title">
       <h2 id="exports-title">CSV exports</h2>
@@ -213,7 +209,7 @@ export function StatementsPage() {
   const download = () =>
     run(async (p) => {
       const whole = dataOf(await getWholeStatement(p));
-      saveFile(new Blob([statementCsv(whole)], { type: 'text/csv' }), `statement-${p.asset}-${p.from.slice(0, 10)}-${p.to.slice(0, 10)}.csv`);
+      saveFile(new Blob([statementCsv(whole)], { type: 'text/csv' }), statementCsvName(whole));
     });
   const exportIt = () =>
     run(async (p) => {
