@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   EdgePreconditionFailed: { status: 412, title: 'Precondition failed', reason: 'precondition_failed' },
   EdgeExpectationFailed: { status: 417, title: 'Expectation failed', reason: 'expectation_unsupported' },
   EdgePayloadTooLarge: { status: 413, title: 'Payload too large', reason: 'payload_too_large' },
+  EdgeUriTooLong: { status: 414, title: 'URI too long', reason: 'uri_too_long' },
   EdgeUnsupportedMediaType: { status: 415, title: 'Unsupported media type', reason: 'unsupported_media_type' },
   EdgeRequestTimeout: { status: 408, title: 'Request timeout', reason: 'request_timeout' },
   EdgeRequestHeaderFieldsTooLarge: { status: 431, title: 'Request header fields too large', reason: 'headers_too_large' },

@@ -34,6 +34,7 @@ const MEANINGS: Record<ErrorCode, string> = {
     'The `If-Match` header names a version of the object that is no longer current: someone changed it since you read it. Read it again (new `ETag`), reapply your change and send it with the new ETag. Nothing changed.',
   EdgeExpectationFailed: 'The request carried an `Expect` header other than `100-continue`, the only expectation the server meets. Send it without the header.',
   EdgePayloadTooLarge: 'The request body is over the limit (1 MiB for JSON). Split the request, e.g. a batch into several.',
+  EdgeUriTooLong: 'The request-target (the path and query of the request line) is longer than the 8 KiB the server accepts. Shorten the query: fewer or shorter parameters.',
   EdgeUnsupportedMediaType: 'The request body is not in a content type the route takes (`application/json` unless the route says otherwise).',
   EdgeRequestTimeout: 'The request did not arrive completely in time; the connection is closed. Send it again (with the same `Idempotency-Key` for a money movement).',
   EdgeRequestHeaderFieldsTooLarge: 'The request line and headers exceed what the server reads (16 KiB). Shorten the URL or the headers.',

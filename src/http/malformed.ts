@@ -6,16 +6,20 @@ import { AppError, type ErrorCode, type ErrorReason } from '../errors';
 import { problemBody } from './problem';
 
 /**
- * What the server refuses before the app sees a request: what Node's parser refused (too-long URL or headers,
- * a timeout, anything else malformed), an HTTP/1.1 request without `Host`, an `Expect` other than
- * `100-continue`, and `CONNECT` (no route tunnels).
+ * What the server refuses before the app sees a request: a request-target over MAX_REQUEST_TARGET, what Node's
+ * parser refused (a request line and headers over its 16 KiB, a timeout, anything else malformed), an HTTP/1.1
+ * request without `Host`, an `Expect` other than `100-continue`, and `CONNECT` (no route tunnels).
  */
-export type MalformedKind = 'headers_too_large' | 'timeout' | 'malformed' | 'host_missing' | 'expectation' | 'connect';
+export type MalformedKind = 'uri_too_long' | 'headers_too_large' | 'timeout' | 'malformed' | 'host_missing' | 'expectation' | 'connect';
+
+/** The longest request-target (path and query) the servers take: RFC 9110, section 4.1, asks every recipient for at least 8000 octets. */
+export const MAX_REQUEST_TARGET = 8 * 1024;
 
 /** Renders one refusal in the body shape of the API that owns the server. */
 export type MalformedAnswer = (kind: MalformedKind, requestId: string) => { status: number; contentType: string; body: unknown };
 
 const PROBLEMS: Record<MalformedKind, { code: ErrorCode; detail: string; reason: ErrorReason }> = {
+  uri_too_long: { code: 'EdgeUriTooLong', detail: 'The request-target exceeds the 8 KiB the server accepts; shorten the path or the query.', reason: 'uri_too_long' },
   headers_too_large: { code: 'EdgeRequestHeaderFieldsTooLarge', detail: 'The request line and headers exceed the 16 KiB the server reads; shorten the URL or the headers.', reason: 'headers_too_large' },
   timeout: { code: 'EdgeRequestTimeout', detail: 'The request was not received in time.', reason: 'request_timeout' },
   malformed: { code: 'EdgeBadRequest', detail: 'The request is not valid HTTP/1.1.', reason: 'malformed_request' },
@@ -41,16 +45,41 @@ export function answerMalformedWith(app: Koa, answer: MalformedAnswer): void {
   answers.set(app, answer);
 }
 
-function kindOf(err: NodeJS.ErrnoException): MalformedKind {
-  if (err.code === 'HPE_HEADER_OVERFLOW') return 'headers_too_large';
+/** A parser error as Node hands it to `clientError`: the read it stopped in, and how far into it. */
+type ParserError = NodeJS.ErrnoException & { rawPacket?: unknown; bytesParsed?: number };
+
+function kindOf(err: ParserError): MalformedKind {
+  if (err.code === 'HPE_HEADER_OVERFLOW') return overflowedOnTheTarget(err) ? 'uri_too_long' : 'headers_too_large';
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'timeout';
   return 'malformed';
 }
 
+/** A request line: a method token, a space and the target; a header line has a colon before any space. */
+const REQUEST_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ ([^ ]*)/;
+
+/**
+ * Whether the parser's 16 KiB ran out on the request-target, or on headers after a target over
+ * MAX_REQUEST_TARGET: Node tells neither, so it is read from the bytes of the read the parser stopped in. A
+ * request line that began in an earlier read (a target over 16 KiB sent in pieces) is not there, and counts as headers.
+ */
+function overflowedOnTheTarget(err: ParserError): boolean {
+  if (!Buffer.isBuffer(err.rawPacket)) return false;
+  const lines = err.rawPacket.toString('latin1', 0, err.bytesParsed ?? err.rawPacket.length).split('\n');
+  // Back from where the parser stopped to this request's line; an empty line ends an earlier request's head.
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i].replace(/\r$/, '');
+    const target = REQUEST_LINE.exec(line)?.[1];
+    if (target !== undefined) return i === lines.length - 1 || target.length > MAX_REQUEST_TARGET;
+    if (line === '' && i < lines.length - 1) return false;
+  }
+  return false;
+}
+
 /**
  * Replaces Node's bare `431`/`400`/`408` (status line, no body) for requests its parser refuses with
- * the API's own error body. Same conditions as Node's default handler (lib/_http_server.js
- * socketOnError: only while no response on the socket has begun), and the connection is closed afterwards.
+ * the API's own error body (414 when the request-target is what overran the parser's limit). Same conditions
+ * as Node's default handler (lib/_http_server.js socketOnError: only while no response on the socket has
+ * begun), and the connection is closed afterwards.
  */
 export function malformedRequestHandler(app: Koa): (err: NodeJS.ErrnoException, socket: Socket) => void {
   const answer = answers.get(app) ?? problemAnswer;
@@ -86,12 +115,12 @@ function answerOnSocket(socket: Socket, answer: MalformedAnswer, kind: Malformed
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
-/** Answers the refusal on a parsed request's response, and closes the connection after it. */
-function answerOnResponse(res: ServerResponse, answer: MalformedAnswer, kind: MalformedKind): void {
+/** Answers the refusal on a parsed request's response, and closes the connection after it unless `keepAlive`. */
+function answerOnResponse(res: ServerResponse, answer: MalformedAnswer, kind: MalformedKind, keepAlive = false): void {
   const requestId = randomUUID();
   const { status, contentType, body } = answer(kind, requestId);
   const payload = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': payload.length, 'X-Request-Id': requestId, Connection: 'close' });
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': payload.length, 'X-Request-Id': requestId, ...(keepAlive ? {} : { Connection: 'close' }) });
   res.end(payload);
 }
 
@@ -106,10 +135,15 @@ export function refuseBeforeTheApp(server: Server, app: Koa): void {
   server.on('connect', (_req: IncomingMessage, socket: Socket) => answerOnSocket(socket, answer, 'connect'));
 }
 
-/** The app's handler, with HTTP/1.1's Host requirement checked first (the server runs with requireHostHeader off). */
-export function requiringHost(app: Koa, handler: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
+/**
+ * The app's handler, with what every request's head must meet checked first: HTTP/1.1's Host (the server runs
+ * with requireHostHeader off) and a request-target within MAX_REQUEST_TARGET.
+ */
+export function checkingRequestHead(app: Koa, handler: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) answerOnResponse(res, answers.get(app) ?? problemAnswer, 'host_missing');
+    // Well-formed HTTP: the connection stays, and Node reads past the body of a request the app never saw.
+    else if ((req.url ?? '').length > MAX_REQUEST_TARGET) answerOnResponse(res, answers.get(app) ?? problemAnswer, 'uri_too_long', true);
     else handler(req, res);
   };
 }

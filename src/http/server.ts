@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Config } from '../config';
-import { malformedRequestHandler, refuseBeforeTheApp, requiringHost } from './malformed';
+import { checkingRequestHead, malformedRequestHandler, refuseBeforeTheApp } from './malformed';
 
 export interface RunningServer {
   url: string;
@@ -16,8 +16,8 @@ export interface RunningServer {
 
 /** Serves a Koa app over HTTP, or HTTPS when a certificate and key are configured. */
 export async function listen(app: Koa, config: Pick<Config, 'host' | 'tls'>, port: number): Promise<RunningServer> {
-  const handler = requiringHost(app, app.callback());
-  // Host is checked by requiringHost, so that its refusal is the API's own error body, not Node's bare 400.
+  const handler = checkingRequestHead(app, app.callback());
+  // Host is checked by checkingRequestHead, so that its refusal is the API's own error body, not Node's bare 400.
   const server = config.tls
     ? https.createServer({ cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile), requireHostHeader: false }, handler)
     : http.createServer({ requireHostHeader: false }, handler);

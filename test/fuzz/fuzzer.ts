@@ -102,7 +102,7 @@ const UUID_IN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const HAS_UUID = new RegExp(UUID_IN.source);
 const REF = /^([a-z][a-z-]*)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 /** Refusals of the protocol rather than of an operation: not repeated in every operation's responses. */
-const PROTOCOL_STATUSES = new Set([405, 408, 413, 415, 431]);
+const PROTOCOL_STATUSES = new Set([405, 408, 413, 414, 415, 431]);
 
 /** Operations of one OpenAPI document, parameters resolved. */
 export function operationsOf(api: Api, doc: any): Operation[] {

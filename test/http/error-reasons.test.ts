@@ -148,6 +148,7 @@ describe('tenant API: every 4xx code, each with its reason', () => {
       send: async () => call(app.url, 'POST', `/service-accounts/${(await newServiceAccount(app, admin, admin.enterpriseRef, [])).id}/rotate-secret`, { token: admin.token }),
     },
     { name: 'a header block over 16 KiB', code: 'EdgeRequestHeaderFieldsTooLarge', reason: 'headers_too_large', send: () => rawExchange(app.url, `GET /events HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\n`) },
+    { name: 'a request-target over 8 KiB', code: 'EdgeUriTooLong', reason: 'uri_too_long', send: () => rawExchange(app.url, `GET /events?q=${'q'.repeat(9_000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`) },
   ];
 
   it.each(cases)('$name → $code $reason', async ({ code, reason, send }) => {
@@ -236,7 +237,8 @@ describe('signed API: every 4xx label, each with its reason', () => {
     { name: 'a signed body that is not JSON', label: 'INVALID_BODY', reason: 'malformed_body', send: async () => post(await issue(), '{"fromTicker":') },
     { name: 'a POST of another media type', label: 'UNSUPPORTED_MEDIA_TYPE', reason: 'unsupported_media_type', send: async () => post(await issue(), quote(), { 'content-type': 'text/plain' }) },
     { name: 'a body over 64 KiB', label: 'PAYLOAD_TOO_LARGE', reason: 'payload_too_large', send: async () => post(await issue(), quote({ pad: 'x'.repeat(70_000) })) },
-    { name: 'a header block over 16 KiB', label: 'HEADERS_TOO_LARGE', reason: 'headers_too_large', send: () => rawExchange(app.signedUrl, `GET /v1/balance?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`) },
+    { name: 'a header block over 16 KiB', label: 'HEADERS_TOO_LARGE', reason: 'headers_too_large', send: () => rawExchange(app.signedUrl, `GET /v1/balance HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\n`) },
+    { name: 'a request-target over 8 KiB', label: 'URI_TOO_LONG', reason: 'uri_too_long', send: () => rawExchange(app.signedUrl, `GET /v1/balance?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`) },
     { name: 'not HTTP/1.1', label: 'MALFORMED_REQUEST', reason: 'malformed_request', send: () => rawExchange(app.signedUrl, 'GET /v1/balance HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n') },
     {
       name: 'a request that did not arrive in time',

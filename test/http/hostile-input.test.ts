@@ -2,6 +2,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { call, createTenant, startSignedTestApp, tokenFor, type SignedTestApp } from '../helpers/app';
 import { MAX_INPUT_DEPTH } from '../../src/http/validation';
+import { MAX_REQUEST_TARGET } from '../../src/http/malformed';
+import { until } from '../helpers/reference-connector';
 
 let app: SignedTestApp;
 let token: string;
@@ -87,7 +89,7 @@ describe("requests Node's parser refuses get the API's error body", () => {
   const bigHeader = `GET /enterprises HTTP/1.1\r\nHost: x\r\nX-Padding: ${'b'.repeat(20_000)}\r\n\r\n`;
 
   it.each([
-    ['an over-long URL', `GET ${longUrl} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'EdgeRequestHeaderFieldsTooLarge'],
+    ['an over-long URL', `GET ${longUrl} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, 'EdgeUriTooLong'],
     ['an over-long header', bigHeader, 431, 'EdgeRequestHeaderFieldsTooLarge'],
     ['a header line without a colon', 'GET /enterprises HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n', 400, 'EdgeBadRequest'],
     ['a bad request line', 'GARBAGE\r\n\r\n', 400, 'EdgeBadRequest'],
@@ -135,7 +137,8 @@ describe("requests Node's parser refuses get the API's error body", () => {
   });
 
   it.each([
-    ['an over-long URL', `GET /v1/balance?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'HEADERS_TOO_LARGE', 2004],
+    ['an over-long URL', `GET /v1/balance?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, 'URI_TOO_LONG', 2008],
+    ['an over-long header', `GET /v1/balance HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE', 2004],
     ['a header line without a colon', 'GET /v1/balance HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n', 400, 'MALFORMED_REQUEST', 2005],
   ])('signed API: %s → its own error body', async (_name, request, status, label, code) => {
     const res = await rawExchange(app.signedUrl, request);
@@ -155,8 +158,78 @@ describe("requests Node's parser refuses get the API's error body", () => {
     }
   });
 
-  it('fetch sees the same 431 answer for an over-long URL', async () => {
+  it('fetch sees the same 414 answer for an over-long URL', async () => {
     const res = await call(app.url, 'GET', longUrl, { token });
-    expectProblem(res, 431, 'EdgeRequestHeaderFieldsTooLarge');
+    expectProblem(res, 414, 'EdgeUriTooLong');
+  });
+});
+
+describe('a request-target is at most 8 KiB (MAX_REQUEST_TARGET), then 414 in the API\'s error body', () => {
+  /** A request-target of exactly `length` characters. */
+  const target = (path: string, length: number) => `${path}?q=${'q'.repeat(length - path.length - 3)}`;
+  const get = (t: string, extra = '') => `GET ${t} HTTP/1.1\r\nHost: x\r\n${extra}Connection: close\r\n\r\n`;
+
+  it.each([
+    // Within Node's 16 KiB, so the request is parsed and refused before the app; then beyond it, refused by the parser.
+    ['one character over the limit', get(target('/enterprises', MAX_REQUEST_TARGET + 1))],
+    ['15,000 characters', get(target('/enterprises', 15_000))],
+    ['20,000 characters, beyond what the parser reads', get(target('/enterprises', 20_000))],
+    ['9,000 characters with headers that take the head past 16 KiB', get(target('/enterprises', 9_000), `X-Pad: ${'p'.repeat(9_000)}\r\n`)],
+    ['over the limit in absolute form', get(`http://x${target('/enterprises', MAX_REQUEST_TARGET)}`)],
+  ])('tenant API: %s → 414 EdgeUriTooLong', async (_name, request) => {
+    const res = await rawExchange(app.url, request);
+    expect(res.status).toBe(414);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(res.body).toMatchObject({ status: 414, code: 'EdgeUriTooLong', reason: 'uri_too_long', request_id: res.headers['x-request-id'] });
+  });
+
+  it('a target of exactly 8 KiB reaches the app (here its 401)', async () => {
+    const res = await rawExchange(app.url, get(target('/enterprises', MAX_REQUEST_TARGET)));
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: 'Unauthorized', reason: 'token_missing' });
+  });
+
+  it('a 414 the parser did not force keeps the connection: the body is read past, the next request is served', async () => {
+    const { hostname, port } = new URL(app.url);
+    const refused = `POST ${target('/enterprises', 10_000)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => socket.write(refused + get('/enterprises')));
+      const chunks: Buffer[] = [];
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+    });
+    expect([...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]))).toEqual([414, 401]);
+  });
+
+  it('a target over 16 KiB sent in two pieces: the parser stops in the second, which shows no request line, so 431', async () => {
+    const { hostname, port } = new URL(app.url);
+    const serverSide = new Promise<net.Socket>((resolve) => app.server.server.once('connection', resolve));
+    const first = `GET /enterprises?q=${'q'.repeat(10_000)}`;
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, async () => {
+        socket.write(first);
+        const server = await serverSide;
+        await until('the server to read the first piece', async () => server.bytesRead >= first.length);
+        socket.write(`${'q'.repeat(10_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      });
+      const chunks: Buffer[] = [];
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+    });
+    const [head, body] = text.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 .*\r\nContent-Type: application\/problem\+json\r\n/);
+    expect(JSON.parse(body)).toMatchObject({ status: 431, code: 'EdgeRequestHeaderFieldsTooLarge' });
+  });
+
+  it.each([
+    ['one character over the limit', get(target('/v1/balance', MAX_REQUEST_TARGET + 1))],
+    ['20,000 characters, beyond what the parser reads', get(target('/v1/balance', 20_000))],
+  ])('signed API: %s → 414 URI_TOO_LONG', async (_name, request) => {
+    const res = await rawExchange(app.signedUrl, request);
+    expect(res.status).toBe(414);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.body).toEqual({ errorCode: 2008, errorLabel: 'URI_TOO_LONG', errorDescription: expect.any(String), reason: 'uri_too_long' });
   });
 });

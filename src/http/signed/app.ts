@@ -19,6 +19,7 @@ const unknownVersion = (v: string) =>
 /** Requests Node's HTTP parser refused, in this surface's error body. */
 const MALFORMED: Record<MalformedKind, SignedErrorLabel> = {
   headers_too_large: 'HEADERS_TOO_LARGE',
+  uri_too_long: 'URI_TOO_LONG',
   timeout: 'REQUEST_TIMEOUT',
   malformed: 'MALFORMED_REQUEST',
   // The contract's labels have no 417: a request without Host or with an unmet Expect is malformed to it.

@@ -29,6 +29,7 @@ export const SIGNED_ERRORS = {
   MALFORMED_REQUEST: { status: 400, code: 2005, reason: 'malformed_request', when: 'The request is not valid HTTP/1.1.' },
   REQUEST_TIMEOUT: { status: 408, code: 2006, reason: 'request_timeout', when: 'The request was not received in time.' },
   INVALID_API_VERSION: { status: 400, code: 2007, reason: 'unknown_api_version', when: 'The `Counterfoil-Version` header names no known API version (the description lists them); nothing was done.' },
+  URI_TOO_LONG: { status: 414, code: 2008, reason: 'uri_too_long', when: 'The request-target (path and query) exceeds 8 KiB.' },
   NOT_FOUND: { status: 404, code: 9404, reason: 'route_not_found', when: 'No such endpoint.' },
   METHOD_NOT_ALLOWED: { status: 405, code: 9405, reason: 'method_not_allowed', when: 'The endpoint exists with another method (see `Allow`).' },
   RATE_LIMITED: { status: 429, code: 9429, reason: 'rate_limited', when: 'Too many requests for this key; retry after `Retry-After` seconds.' },
