@@ -10,6 +10,7 @@ import { createConversionActivities } from './conversions';
 import { createRampActivities } from './ramps';
 import { createTransferActivities } from './transfers';
 import { createPolicyChangeActivities } from './policy-changes';
+import { createReconciliationActivities } from './reconciliation';
 import { classifyDatabaseOutages } from './database-outage';
 
 /**
@@ -31,6 +32,7 @@ export function createActivities(services: Services) {
     ...createRampActivities(services),
     ...createTransferActivities(services),
     ...createPolicyChangeActivities(services),
+    ...createReconciliationActivities(services),
   });
 }
 

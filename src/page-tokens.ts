@@ -64,7 +64,7 @@ export class Pager {
   }
 }
 
-const invalidPageToken = () =>
+export const invalidPageToken = () =>
   new AppError('EdgeBadRequest', 'page_token is invalid, or was issued for another list, another caller or other filters.', {
     reason: 'invalid_page_token',
     errors: [{ pointer: '/query/page_token', detail: 'invalid page token' }],

@@ -59,6 +59,8 @@ export const PERMISSIONS = {
   'kyc.read': "Read clients' KYC decisions (reasons and the verification provider's references).",
   'compliance.read': 'Read screenings, their verdicts, the compliance policy and Travel Rule data (personal data: not in the read-only roles).',
   'compliance.manage': "Change the compliance policy (under the policy-change quorum) and answer screenings from the enterprise's own system.",
+  'reconciliation.read': 'Read reconciled provider accounts, statement lines and imports, matching rules, runs, breaks and closed periods.',
+  'reconciliation.manage': 'Reconcile provider accounts, import statements, change matching rules, run reconciliation, decide breaks and close periods.',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -87,6 +89,7 @@ export const PLATFORM_ROLES: Record<string, { description: string; permissions: 
       'ramps.create',
       'deposits.annotate',
       'deposits.return',
+      'reconciliation.manage',
       'exports.create',
       'action_tokens.create',
       'sandbox.control',

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import type { Services } from '../services';
 import type { Caller } from '../auth/caller';
 import { authenticate } from './authenticate';
-import { parseBody } from './body';
+import { mediaTypeOf, parseBody } from './body';
 import { foldDeepObjects, validate } from './validation';
 import { checkKey, requestFingerprint } from './idempotency';
 import { noneMatchHits } from './etag';
@@ -65,7 +65,10 @@ function pipeline(def: RouteDef, services: Services, limiter: RateLimiter, trust
     const query = validate(def.query, foldDeepObjects(ctx.query), 'query');
     let raw: Buffer = Buffer.alloc(0);
     let body: unknown;
-    if (hasBody) {
+    if (def.upload) {
+      const accepted = Object.keys(def.upload.samples);
+      if (!accepted.includes(mediaTypeOf(ctx))) throw new AppError('EdgeUnsupportedMediaType', `Content-Type must be one of: ${accepted.join(', ')}.`);
+    } else if (hasBody) {
       const parsed = await parseBody(ctx, bodyTypes);
       raw = parsed.raw;
       ctx.state.rawBody = raw;

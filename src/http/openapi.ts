@@ -29,6 +29,7 @@ export const WEBHOOK_EXAMPLES_FILE = path.join(__dirname, 'openapi-webhook-examp
 const WEBHOOK_EXAMPLES = recordedWebhookExamples as Record<string, unknown>;
 
 /** The media type object's `examples`: one, named for where it comes from. */
+const BINARY = z.string().openapi({ format: 'binary' });
 const recorded = (value: unknown) => ({ recorded: { summary: 'Recorded from a test run (ids, times and secrets replaced)', value } });
 
 /** The tag of the `webhooks` entries: what a receiver implements, not operations of this API. */
@@ -265,7 +266,9 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
         params: def.params as never,
         query: def.query as never,
         headers: headers.length ? headers : undefined,
-        body: def.body
+        body: def.upload
+          ? { required: true, description: def.upload.description, content: Object.fromEntries(Object.entries(def.upload.samples).map(([t, value]) => [t, { schema: BINARY, examples: { sample: { summary: 'A sample file', value } } }])) }
+          : def.body
           ? {
               required: true,
               content: Object.fromEntries(

@@ -81,6 +81,11 @@ export interface RouteDef<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The body is a file the handler streams from the request itself (`ctx.req`), of one of these media
+   * types (415 otherwise): the pipeline neither reads nor validates it, and `body` is undefined.
+   */
+  upload?: { description: string; /** A short sample file per accepted media type (the document's example). */ samples: Record<string, string> };
   /** Accepted request media types; JSON unless stated. */
   bodyTypes?: Array<'application/json' | 'application/x-www-form-urlencoded'>;
   responses: Record<number, ResponseSpec>;

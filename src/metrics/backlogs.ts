@@ -12,12 +12,16 @@ export interface Backlogs {
   /** Withdrawals screening froze, by asset: how many and their amount in minor units. */
   frozen: { asset: string; count: number; minorUnits: number }[];
   approvals: { actionFamily: string; pending: number; oldestAgeSeconds: number; nextExpirySeconds: number }[];
+  /** Live reconciliation breaks (open or acknowledged), by kind, with the age of the oldest. */
+  breaks: { kind: string; live: number; oldestAgeSeconds: number }[];
+  /** The longest any reconciled account has gone without a run (since it was created, before its first); 0 without accounts. */
+  reconciliationStaleSeconds: number;
 }
 
 /**
  * One statement for every backlog gauge. Each part reads a partial index of rows not yet done
  * (webhook_deliveries_pending_idx, events_undispatched_idx, withdrawals_open_idx,
- * withdrawals_pending_compliance_idx, approvals_pending_idx), so its cost follows the backlog, not the tables' history.
+ * withdrawals_pending_compliance_idx, approvals_pending_idx, reconciliation_breaks_live_idx), so its cost follows the backlog, not the tables' history.
  */
 async function readBacklogs(sql: Sql): Promise<Backlogs> {
   const [row] = await sql`
@@ -52,7 +56,12 @@ async function readBacklogs(sql: Sql): Promise<Backlogs> {
       (select coalesce(json_agg(json_build_array(action_family, pending, age, next_expiry) order by action_family), '[]') from pending_approvals) as approvals,
       -- A gauge's value, not money handling: the sum leaves PostgreSQL as a float for Prometheus only.
       (select coalesce(json_agg(json_build_array(asset, n, minor) order by asset), '[]')
-         from (select asset, count(*)::int as n, sum(amount)::float8 as minor from withdrawals where status = 'pending_compliance' group by asset) f) as frozen`;
+         from (select asset, count(*)::int as n, sum(amount)::float8 as minor from withdrawals where status = 'pending_compliance' group by asset) f) as frozen,
+      (select coalesce(json_agg(json_build_array(kind, n, age) order by kind), '[]')
+         from (select kind, count(*)::int as n, extract(epoch from now() - min(created_at))::float8 as age
+                 from reconciliation_breaks where status in ('open', 'acknowledged') group by kind) b) as breaks,
+      (select coalesce(max(extract(epoch from now() - coalesce(r.last, a.created_at))), 0)::float8
+         from reconciliation_accounts a cross join lateral (select max(created_at) as last from reconciliation_runs where account_id = a.id) r) as reconciliation_stale`;
   return {
     webhooks: {
       top: (row.webhook_top as [number, number][]).map(([deliveries, age]) => ({ deliveries, oldestAgeSeconds: Math.max(0, age) })),
@@ -62,6 +71,8 @@ async function readBacklogs(sql: Sql): Promise<Backlogs> {
     outbox: { pending: row.outbox_pending, lagSeconds: Math.max(0, row.outbox_lag) },
     withdrawals: { open: row.withdrawals_open, waitingOnProvider: row.waiting_on_provider, oldestWaitSeconds: Math.max(0, row.oldest_wait) },
     frozen: (row.frozen as [string, number, number][]).map(([asset, count, minorUnits]) => ({ asset, count, minorUnits })),
+    breaks: (row.breaks as [string, number, number][]).map(([kind, live, age]) => ({ kind, live, oldestAgeSeconds: Math.max(0, age) })),
+    reconciliationStaleSeconds: Math.max(0, row.reconciliation_stale),
     approvals: (row.approvals as [string, number, number, number][]).map(([actionFamily, pending, age, nextExpiry]) => ({
       actionFamily,
       pending,

@@ -174,6 +174,13 @@ export class Metrics {
     gauge('counterfoil_compliance_frozen_amount_minor_units', "The amount of the withdrawals screening froze, in the asset's minor units, by asset.", ['asset'], (g, b) => {
       for (const f of b.frozen) g.set({ asset: f.asset }, f.minorUnits);
     });
+    gauge('counterfoil_reconciliation_breaks_live', 'Reconciliation breaks open or acknowledged, by kind (docs/reconciliation.md).', ['kind'], (g, b) => {
+      for (const k of b.breaks) g.set({ kind: k.kind }, k.live);
+    });
+    gauge('counterfoil_reconciliation_breaks_oldest_age_seconds', 'Age of the oldest live reconciliation break, by kind.', ['kind'], (g, b) => {
+      for (const k of b.breaks) g.set({ kind: k.kind }, k.oldestAgeSeconds);
+    });
+    gauge('counterfoil_reconciliation_stale_seconds', 'The longest a reconciled account has gone without a reconciliation run; 0 without accounts.', [], (g, b) => g.set(b.reconciliationStaleSeconds));
     gauge('counterfoil_approvals_pending', 'Approvals waiting for decisions, by action family.', ['action_family'], (g, b) => {
       for (const a of b.approvals) g.set({ action_family: a.actionFamily }, a.pending);
     });

@@ -14,8 +14,8 @@ export async function requiredProviderKeys(sql: Sql): Promise<ProviderKeys> {
     prices: markets.map((m) => m.market),
     kyc: KYC_PATHS,
     screening: [...new Set([...networks, ...railsFor('pay_out').map((r) => r.code), ...railsFor('pay_in').map((r) => r.code)])],
-    // Only the accounts an enterprise reconciles need a real statement source.
-    statements: (await sql<{ rail: string }[]>`select distinct rail from reconciliation_accounts order by 1`).map((r) => r.rail),
+    // Only the accounts an enterprise reconciles from a provider need a real statement source (file-only ones import).
+    statements: (await sql<{ rail: string }[]>`select distinct rail from reconciliation_accounts where statement_source = 'provider' order by 1`).map((r) => r.rail),
   };
 }
 

@@ -17,6 +17,7 @@ import { CHECKPOINT_KEY_NAME, checkpointSigner, createCheckpoint, creditExternal
 import { uuidv7 } from '../../src/ids';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator';
 import { screen } from '../../src/domain/screening';
+import { reconcileAccount } from '../../src/domain/reconciliation';
 import { ETH_ADDRESS } from '../workflows/withdrawal-fixtures';
 import { ibanFor } from '../../src/reference/bank-rails';
 import { humanToken } from '../helpers/humans';
@@ -49,6 +50,8 @@ interface Req {
   body?: unknown;
   headers?: Record<string, string>;
   form?: boolean;
+  /** A body sent as it is (a file upload), with its content-type in `headers`. */
+  rawBody?: string;
 }
 interface Case {
   /** Where the set-up object lives, when the model's scope is the object's own (`object`): default client. */
@@ -331,6 +334,20 @@ const screening = () =>
     subject: { kind: 'crypto_address', network: 'ethereum', address: ETH_ADDRESS, memo: null },
     transaction: { direction: 'outgoing', asset: 'USDC', amount: '1.00', rail: 'ethereum' },
   });
+/** A file-only reconciled account of the enterprise. */
+const reconAccount = () => asAdmin('POST', '/reconciliation-accounts', { rail: 'sepa', address: unique('acct'), currency: 'EUR', statement_source: 'files', interval_seconds: 86_400 });
+const RECON_CSV = 'Id,Date,Amount,Currency,Reference\nL-1,2026-11-30,12.50,EUR,UNKNOWN-1\n';
+const RECON_MAPPING = encodeURIComponent(JSON.stringify({ id: 'Id', booked_at: 'Date', amount: 'Amount', currency: 'Currency', reference: 'Reference' }));
+/** An account with one imported line no ledger transaction matches, reconciled once: its break. */
+const reconBreak = async () => {
+  const account = await reconAccount();
+  const imported = await call(app.url, 'POST', `/statement-imports?account_id=${account.id}&format=csv&mapping=${RECON_MAPPING}`, { token: admin.token, rawBody: RECON_CSV, headers: { 'content-type': 'text/csv' } });
+  if (imported.status !== 201) throw new Error(`import: ${imported.status} ${imported.text}`);
+  await reconcileAccount(app.services.sql, { runId: uuidv7(), accountId: account.id, trigger: 'manual', workflowId: null, linesAdded: 1 });
+  const [b] = (await asAdmin('GET', `/reconciliation-breaks?account_id=${account.id}`)).items;
+  return { ...b, account, import_id: imported.body.id };
+};
+const reconRule = () => asAdmin('POST', '/reconciliation-rules', { position: 5, name: unique('rule'), strategy: 'one_to_one', criteria: [{ field: 'reference', operator: 'equals' }] });
 /** A policy change awaiting approval: governance settings under a quorum of one approver. */
 const policyChange = async () => {
   await asAdmin('PATCH', '/governance-settings', { policy_change_quorum: 1, approver_role_ref: `roles/${admin.tenant.roleIds.approver}` });
@@ -683,6 +700,31 @@ const CASES: Record<string, Case> = {
   // The sandbox provider answered it: an authorized caller meets its state.
   answerScreening: { ok: /^409 screening_not_enterprise$/, setup: screening, request: (s) => post(`/screenings/${s.id}/verdict`, { outcome: 'accept', reference: 'case-1' }) },
   getOpenApiDocument: { public: 200, request: () => get('/openapi.json') },
+  createReconciliationAccount: { request: () => post('/reconciliation-accounts', { rail: 'sepa', address: unique('acct'), currency: 'EUR', statement_source: 'files', interval_seconds: 86_400 }) },
+  listReconciliationAccounts: { setup: reconAccount, request: () => get('/reconciliation-accounts?page_size=200') },
+  getReconciliationAccount: { setup: reconAccount, request: (a) => get(`/reconciliation-accounts/${a.id}`) },
+  listStatementLines: { setup: reconBreak, request: (b) => get(`/reconciliation-accounts/${b.account.id}/statement-lines`) },
+  runReconciliation: { setup: reconAccount, request: (a) => post(`/reconciliation-accounts/${a.id}/runs`, { dry_run: true }) },
+  listReconciliationRuns: { setup: reconBreak, request: (b) => get(`/reconciliation-accounts/${b.account.id}/runs`) },
+  listReconciliationPeriods: { setup: reconAccount, request: (a) => get(`/reconciliation-accounts/${a.id}/periods`) },
+  // No run has read the day yet: an authorized caller meets that refusal.
+  closeReconciliationPeriod: { ok: /^409 period_not_closable$/, setup: reconAccount, request: (a) => post(`/reconciliation-accounts/${a.id}/periods/2026-01-01/close`) },
+  importStatement: {
+    setup: reconAccount,
+    fresh: true,
+    request: (a) => ({ method: 'POST', path: `/statement-imports?account_id=${a.id}&format=csv&mapping=${RECON_MAPPING}`, rawBody: RECON_CSV, headers: { 'content-type': 'text/csv' } }),
+  },
+  getStatementImport: { setup: reconBreak, request: (b) => get(`/statement-imports/${b.import_id}`) },
+  listReconciliationRules: { setup: reconRule, request: () => get('/reconciliation-rules') },
+  createReconciliationRule: { request: () => post('/reconciliation-rules', { position: 5, name: unique('rule'), strategy: 'one_to_one', criteria: [{ field: 'reference', operator: 'equals' }] }) },
+  retireReconciliationRule: { setup: reconRule, fresh: true, request: (r) => post(`/reconciliation-rules/${r.id}/retire`) },
+  listReconciliationBreaks: { setup: reconBreak, request: () => get('/reconciliation-breaks?page_size=200') },
+  getReconciliationBreak: { setup: reconBreak, request: (b) => get(`/reconciliation-breaks/${b.id}`) },
+  acknowledgeReconciliationBreak: { setup: reconBreak, fresh: true, request: (b) => post(`/reconciliation-breaks/${b.id}/acknowledge`, {}) },
+  snoozeReconciliationBreak: { setup: reconBreak, request: (b) => post(`/reconciliation-breaks/${b.id}/snooze`, { until: '2030-01-01T00:00:00.000Z' }) },
+  acceptReconciliationBreak: { setup: reconBreak, fresh: true, request: (b) => post(`/reconciliation-breaks/${b.id}/accept`, { note: 'explained' }) },
+  resolveReconciliationBreak: { ok: /^(2xx|422)$/, setup: reconBreak, fresh: true, request: (b) => post(`/reconciliation-breaks/${b.id}/resolve`, { ledger_transaction_id: uuidv7() }) },
+  simulateStatementDiscrepancy: { request: () => post('/sandbox/statement-discrepancies', { rail: 'sepa', currency: 'EUR', kind: 'bank_fee', amount: { currency: 'EUR', value: '1.00' } }) },
 };
 
 // ---- what the model says each caller gets --------------------------------------------------------
@@ -743,7 +785,7 @@ async function answer(op: Operation, c: Case, column: Column, object: any): Prom
     const minted = await call(app.url, 'POST', '/action-tokens', { token, body: c.actionToken(object) });
     if (minted.status === 201) headers['x-action-token'] = minted.body.token;
   }
-  const res = await call(app.url, req.method ?? 'GET', req.path, { token: op.kind === 'public' ? undefined : token, body: req.body, headers });
+  const res = await call(app.url, req.method ?? 'GET', req.path, { token: op.kind === 'public' ? undefined : token, body: req.body, rawBody: req.rawBody, headers });
   if (op.kind === 'batch' && res.status === 200) {
     const item = res.body.results[0];
     return item.status < 300 ? '2xx' : `${item.status}${named(item.problem)}`;

@@ -76,7 +76,8 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) await asAdmin('POST', '/sandbox/deposits', { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value: '1' } });
   const subscription = (await asAdmin('GET', '/webhook-subscriptions?page_size=1')).items[0].id;
   const deposit = (await asAdmin('GET', `/deposits?account_ref=${account}&page_size=1`)).items[0].id;
-  const params: Record<string, string> = { client_id: clientRef.slice('clients/'.length), client_account_id: account.slice('client-accounts/'.length), subscription_id: subscription, deposit_id: deposit };
+  const reconciled = await asAdmin('POST', '/reconciliation-accounts', { rail: 'sepa', address: 'DE89370400440532013000', currency: 'EUR', statement_source: 'files', interval_seconds: 86_400 });
+  const params: Record<string, string> = { client_id: clientRef.slice('clients/'.length), client_account_id: account.slice('client-accounts/'.length), subscription_id: subscription, deposit_id: deposit, account_id: reconciled.id };
   const members: Record<string, Record<string, string>> = {
     'GET /eligible-crypto-networks': { account_ref: account, asset: 'USDC' },
     'GET /eligible-payout-methods': { account_ref: account },
@@ -107,7 +108,8 @@ describe('page tokens are bound to their list', () => {
       // The query and parameters as the pipeline validates them, which is what a token is bound to.
       const { members, params } = requests.get(key(d))!;
       const query = (d.method === 'get' ? d.query : d.body)!.parse(foldDeepObjects({ ...members, page_size: d.method === 'get' ? '1' : 1 })) as { page_size: number };
-      const after = first.body.items?.[0]?.id ?? uuidv7();
+      // Closed periods are keyed by their day, every other list by its items' ids.
+      const after = first.body.items?.[0]?.id ?? (d.path.endsWith('/periods') ? '2026-01-01' : uuidv7());
       tokens.set(key(d), { token: app.services.pager.of(key(d), (d.params ? d.params.parse(params) : {}) as Record<string, unknown>).encode(after, caller, query), real: false });
     }
 

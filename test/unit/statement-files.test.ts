@@ -4,6 +4,7 @@ import { camtReader } from '../../src/domain/reconciliation/files/camt';
 import { mt940Reader } from '../../src/domain/reconciliation/files/mt940';
 import { csvReader, type CsvMapping } from '../../src/domain/reconciliation/files/csv';
 import { StatementFileError, type ParsedLine, type StatementFileReader } from '../../src/domain/reconciliation/files/parsed';
+import { STATEMENT_SAMPLES } from '../../src/http/routes/reconciliation/statements';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../fixtures/statements', name), 'utf8');
 
@@ -102,5 +103,17 @@ describe('statement files', () => {
     );
     expect(failure).toBeInstanceOf(StatementFileError);
     expect((failure as StatementFileError).location).toMatch(location);
+  });
+});
+
+describe('the sample files the API document shows', () => {
+  it.each([
+    ['application/xml', (t: string) => camtReader(chunks(t), 'camt.053')],
+    ['text/plain', (t: string) => mt940Reader(chunks(t))],
+    ['text/csv', (t: string) => csvReader(chunks(t), { booked_at: 'Booking date', amount: 'Amount', currency: 'Currency', reference: 'Reference', id: 'Transaction id', delimiter: ';', decimal_separator: ',', date_format: 'DD.MM.YYYY' })],
+  ])('%s parses to its one line of 1,250.00 EUR', async (type, read) => {
+    const [line, ...rest] = await all(read(STATEMENT_SAMPLES[type]));
+    expect(rest).toEqual([]);
+    expect(line).toMatchObject({ amount: 125000n, asset: 'EUR' });
   });
 });

@@ -9,7 +9,7 @@ import { installTemporalRuntime } from '../../src/temporal/worker';
 /*
  * Replay safety: the recorded histories of real runs (replay-record.test.ts,
  * withdrawal-replay-record.test.ts, families-replay-record.test.ts, provider-replay-record.test.ts,
- * maintenance-replay-record.test.ts, screening-replay-record.test.ts, deposit-returns.test.ts,
+ * maintenance-replay-record.test.ts, screening-replay-record.test.ts, deposit-returns.test.ts, reconciliation-runs.test.ts,
  * and `-v<n>` ones kept from older code) must replay without nondeterminism against the workflow code of this run's bundle.
  */
 

@@ -30,6 +30,7 @@ var IdempotentOperations = []string{
 	"POST /operations-activity-exports",
 	"POST /payout-methods",
 	"POST /policies",
+	"POST /reconciliation-accounts",
 	"POST /role-assignments",
 	"POST /roles",
 	"POST /sandbox/deposits",

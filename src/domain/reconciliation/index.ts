@@ -1,6 +1,12 @@
-export { createReconciliationAccount, type NewReconciliationAccount } from './accounts';
+export { createReconciliationAccount, openReconciliationAccount, presentAccount, runReconciliationNow, type NewReconciliationAccount } from './accounts';
 export { noteStatementAvailable, pullStatement, PULL_PAGE, type PullResult } from './pull';
 export { findAccount, listAccounts, listLines, type ReconciliationAccountRow, type StatementLineRow } from './store';
 export { importStatementFile, findImport, STATEMENT_FORMATS, type StatementFormat, type StatementImportRow } from './imports';
-export { matchAccount, matchInKeyedBatches, recordMatches, unmatchedTransactions, type CandidatesBetween, type KeyedRun, type MatchRun } from './match';
+export { ledgerTotal, matchAccount, matchInKeyedBatches, recordMatches, unmatchedTransactions, type CandidatesBetween, type KeyedRun, type MatchRun } from './match';
 export { defaultRules, matchItems, patternProblem, type Criterion, type Match, type MatchItem, type MatchRule, type MatchStrategy } from './model';
+export { BREAK_KINDS, detectBreaks, reconcileBreaks, type BreakKind, type DetectedBreak } from './breaks-model';
+export { BREAK_STATUSES, decideBreak, findBreak, listBreaks, presentBreak, requireBreak, type BreakDecision, type BreakRow, type BreakStatus } from './breaks';
+export { findRun, listRuns, planRun, presentRun, reconcileAccount, type ReconciliationRunRow, type RunOutcome } from './runs';
+export { closePeriod, listPeriods, presentPeriod, reconciledThrough, PERIOD_ENCODING, type PeriodRow } from './periods';
+export { createRule, listRules, retireRule, toMatchRule, type RuleRow, type StoredCriterion } from './rules';
+export { RECONCILIATION_EVENTS, ReconciliationAccountBody, ReconciliationBreakBody, ReconciliationPeriodBody, ReconciliationRunBody } from './events';

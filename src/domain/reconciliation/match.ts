@@ -6,26 +6,43 @@ import { matchItems, type Match, type MatchItem, type MatchRule } from './model'
 import { unmatchedLines, type ReconciliationAccountRow, type StatementLineRow } from './store';
 
 /**
- * The ledger transactions that moved money through a provider account, not yet matched, as the
- * matcher compares them: credited deposits in, executed withdrawals and sent off-ramp payouts out
- * (signed from the account's side), each by its ledger transaction id and the rail's reference.
+ * The ledger transactions that moved money through a provider account, as the matcher compares them:
+ * credited deposits in, executed withdrawals and sent off-ramp payouts out (signed from the account's
+ * side), each by its ledger transaction id and the rail's reference. The universe a run reconciles.
  */
+function accountTransactions(db: Db, account: ReconciliationAccountRow) {
+  return db`
+    select d.ledger_transaction_id as id, d.amount, d.credited_at as at, d.transaction_hash as reference, 'deposit/' || d.id as description, null::text as counterparty
+      from deposits d where d.enterprise_id = ${account.enterprise_id} and d.rail = ${account.rail} and d.asset = ${account.asset} and d.status = 'credited' and d.ledger_transaction_id is not null
+    union all
+    select w.ledger_transaction_id, -w.amount, w.settled_at, w.rail_reference, 'withdrawal/' || w.id, null
+      from withdrawals w where w.enterprise_id = ${account.enterprise_id} and w.rail = ${account.rail} and w.asset = ${account.asset} and w.status = 'executed' and w.ledger_transaction_id is not null
+    union all
+    select o.ledger_transaction_id, -o.fiat_amount, coalesce(o.completed_at, o.payout_sent_at), o.payout_reference, 'off_ramp/' || o.id, m.beneficiary->>'name'
+      from off_ramp_sessions o join payout_methods m on m.id = o.payout_method_id
+      where o.enterprise_id = ${account.enterprise_id} and m.rail = ${account.rail} and o.fiat_currency = ${account.asset} and o.status in ('payout_sent', 'completed') and o.ledger_transaction_id is not null`;
+}
+
+/** The account's ledger transactions no match takes yet. */
 export async function unmatchedTransactions(db: Db, account: ReconciliationAccountRow): Promise<MatchItem[]> {
   const rows = await db<{ id: string; amount: string; at: Date; reference: string | null; description: string | null; counterparty: string | null }[]>`
-    select t.id, t.amount::text, t.at, t.reference, t.description, t.counterparty from (
-      select d.ledger_transaction_id as id, d.amount, d.credited_at as at, d.transaction_hash as reference, 'deposit/' || d.id as description, null::text as counterparty
-        from deposits d where d.enterprise_id = ${account.enterprise_id} and d.rail = ${account.rail} and d.asset = ${account.asset} and d.status = 'credited' and d.ledger_transaction_id is not null
-      union all
-      select w.ledger_transaction_id, -w.amount, w.settled_at, w.rail_reference, 'withdrawal/' || w.id, null
-        from withdrawals w where w.enterprise_id = ${account.enterprise_id} and w.rail = ${account.rail} and w.asset = ${account.asset} and w.status = 'executed' and w.ledger_transaction_id is not null
-      union all
-      select o.ledger_transaction_id, -o.fiat_amount, coalesce(o.completed_at, o.payout_sent_at), o.payout_reference, 'off_ramp/' || o.id, m.beneficiary->>'name'
-        from off_ramp_sessions o join payout_methods m on m.id = o.payout_method_id
-        where o.enterprise_id = ${account.enterprise_id} and m.rail = ${account.rail} and o.fiat_currency = ${account.asset} and o.status in ('payout_sent', 'completed') and o.ledger_transaction_id is not null
-    ) t
+    select t.id, t.amount::text, t.at, t.reference, t.description, t.counterparty from (${accountTransactions(db, account)}) t
     where not exists (select 1 from reconciliation_match_transactions mt where mt.ledger_transaction_id = t.id)
     order by t.at, t.id`;
   return rows.map((r) => ({ id: r.id, amount: BigInt(r.amount), asset: account.asset, at: r.at.getTime(), reference: r.reference, description: r.description, counterparty: r.counterparty }));
+}
+
+/** What the ledger moved through the account in all (signed minor units), and in how many transactions. */
+export async function ledgerTotal(db: Db, account: ReconciliationAccountRow): Promise<{ total: bigint; count: number }> {
+  const [r] = await db<{ total: string; n: number }[]>`select coalesce(sum(t.amount), 0)::text as total, count(*)::int as n from (${accountTransactions(db, account)}) t`;
+  return { total: BigInt(r.total), count: r.n };
+}
+
+/** What the ledger moved through the account with its settlement time in [from, to). */
+export async function ledgerTotalBetween(db: Db, account: ReconciliationAccountRow, from: Date, to: Date): Promise<{ total: bigint; count: number }> {
+  const [r] = await db<{ total: string; n: number }[]>`
+    select coalesce(sum(t.amount), 0)::text as total, count(*)::int as n from (${accountTransactions(db, account)}) t where t.at >= ${from} and t.at < ${to}`;
+  return { total: BigInt(r.total), count: r.n };
 }
 
 export const lineItem = (l: StatementLineRow): MatchItem => ({

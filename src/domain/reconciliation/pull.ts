@@ -36,10 +36,10 @@ export async function pullStatement(sql: Sql, source: StatementSource, accountId
     const rows = answer.lines.filter((l) => l.asset === current.asset).map((l) => newLineRow(uuidv7(), current, null, l));
     await sql.begin(async (tx) => {
       added += await insertLines(tx, rows);
-      await tx`update reconciliation_accounts set cursor = ${answer.nextCursor}, updated_at = now() where id = ${current.id}`;
+      await tx`update reconciliation_accounts set cursor = ${answer.nextCursor}, provider_balance = ${answer.balance.amount.toString()}, provider_balance_at = ${answer.balance.asOf}, updated_at = now() where id = ${current.id}`;
     });
     const moved = answer.nextCursor !== account.cursor;
-    account = { ...account, cursor: answer.nextCursor };
+    account = { ...account, cursor: answer.nextCursor, provider_balance: answer.balance.amount.toString(), provider_balance_at: answer.balance.asOf };
     if (answer.lines.length < PULL_PAGE || !moved) break;
   }
   return { account, added, received, cursor: account.cursor, balance };

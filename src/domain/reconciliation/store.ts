@@ -1,4 +1,5 @@
 import type { Row } from 'postgres';
+import type { SubjectAttribution } from '../../auth/caller';
 import { bulkInsert, bulkTable } from '../../db/bulk';
 import type { Db } from '../../db/sql';
 import type { StatementLine } from '../../providers/statements';
@@ -22,6 +23,15 @@ export interface ReconciliationAccountRow {
   interval_ms: number;
   cursor: string | null;
   available_through: Date | null;
+  /** `provider`: pulled from the rail's statements provider on every run; `files`: imported only. */
+  statement_source: 'provider' | 'files';
+  /** What the provider account held before its first statement line, minor units as decimal text. */
+  opening_balance: string;
+  description: string;
+  subject_attribution: SubjectAttribution | null;
+  /** The balance the provider answered at its last pull (minor units, decimal text), and its read time. */
+  provider_balance: string | null;
+  provider_balance_at: Date | null;
 }
 
 const ACCOUNT_SELECT: Record<keyof ReconciliationAccountRow, string> = {
@@ -37,6 +47,12 @@ const ACCOUNT_SELECT: Record<keyof ReconciliationAccountRow, string> = {
   interval_ms: 'interval_ms::float8 as interval_ms',
   cursor: 'cursor',
   available_through: 'available_through',
+  statement_source: 'statement_source',
+  opening_balance: 'opening_balance::text as opening_balance',
+  description: 'description',
+  subject_attribution: 'subject_attribution',
+  provider_balance: 'provider_balance::text as provider_balance',
+  provider_balance_at: 'provider_balance_at',
 };
 export const ACCOUNT_COLUMNS = Object.values(ACCOUNT_SELECT).join(', ');
 
@@ -54,6 +70,12 @@ export function toAccountRow(r: Row): ReconciliationAccountRow {
     interval_ms: Number(r.interval_ms),
     cursor: r.cursor,
     available_through: r.available_through,
+    statement_source: r.statement_source,
+    opening_balance: r.opening_balance,
+    description: r.description,
+    subject_attribution: r.subject_attribution,
+    provider_balance: r.provider_balance,
+    provider_balance_at: r.provider_balance_at,
   };
 }
 

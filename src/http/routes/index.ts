@@ -47,6 +47,7 @@ import { ledgerEntryRoutes } from './ledger-entries';
 import { ledgerCheckpointRoutes } from './ledger-checkpoints';
 import { policyChangeRoutes } from './policy-changes';
 import { complianceRoutes } from './compliance';
+import { reconciliationRoutes } from './reconciliation';
 import { statementRoutes } from './statements';
 /** Every route of the tenant API. The router, the OpenAPI document and the route-table test read this. */
 export const tenantRoutes: RouteDef[] = [
@@ -82,4 +83,5 @@ export const tenantRoutes: RouteDef[] = [
   ...ledgerCheckpointRoutes,
   ...policyChangeRoutes,
   ...complianceRoutes,
+  ...reconciliationRoutes,
 ];

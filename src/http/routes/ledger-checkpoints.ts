@@ -30,15 +30,17 @@ const LedgerCheckpointBody = z
   .openapi('LedgerCheckpoint');
 
 const signers = new WeakMap<Services, Promise<CheckpointSigner>>();
-async function publicKeyOf(services: Services): Promise<Buffer> {
+/** The ledger checkpoint key, opened once per process (it also signs closed reconciliation periods). */
+export function checkpointSignerOf(services: Services): Promise<CheckpointSigner> {
   let signer = signers.get(services);
   if (!signer) {
     signer = services.platformKeys.get(CHECKPOINT_KEY_NAME).then(checkpointSigner);
     signers.set(services, signer);
     signer.catch(() => signers.delete(services));
   }
-  return (await signer).publicKey;
+  return signer;
 }
+const publicKeyOf = async (services: Services): Promise<Buffer> => (await checkpointSignerOf(services)).publicKey;
 
 function present(row: CheckpointRow, publicKey: Buffer) {
   return {

@@ -1,0 +1,25 @@
+import type { Services } from '../src/services';
+import { findAccount, pullStatement, reconcileAccount } from '../src/domain/reconciliation';
+import type { ReconciliationTrigger } from '../src/domain/reconciliation/messages';
+
+export function createReconciliationActivities(services: Pick<Services, 'sql' | 'providers'>) {
+  return {
+    /**
+     * Pulls the account's statement from its provider (nothing for a file-only account). The lines
+     * and the provider's balance stay in the database; the workflow learns only how many were new.
+     */
+    async pullReconciliationStatement(accountId: string): Promise<{ added: number }> {
+      const account = await findAccount(services.sql, accountId);
+      if (!account || account.statement_source === 'files') return { added: 0 };
+      const source = await services.providers.statementSource(account.enterprise_id, account.rail);
+      return { added: (await pullStatement(services.sql, source, accountId)).added };
+    },
+
+    /** Matches, opens and resolves breaks and logs the run, once per run id (a retry answers the same run). */
+    async reconcileReconciliationAccount(input: { accountId: string; runId: string; trigger: ReconciliationTrigger; workflowId: string; linesAdded: number }): Promise<{ runId: string; breaksOpen: number } | null> {
+      if (!(await findAccount(services.sql, input.accountId))) return null;
+      const { run } = await reconcileAccount(services.sql, { runId: input.runId, accountId: input.accountId, trigger: input.trigger, workflowId: input.workflowId, linesAdded: input.linesAdded });
+      return { runId: run.id, breaksOpen: run.breaks_open };
+    },
+  };
+}

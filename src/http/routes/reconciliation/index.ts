@@ -1,0 +1,33 @@
+import type { RouteDef } from '../../route';
+import { createReconciliationAccountRoute, listReconciliationAccountsRoute, getReconciliationAccountRoute, runReconciliationRoute, listReconciliationRunsRoute, listReconciliationPeriodsRoute, closeReconciliationPeriodRoute } from './accounts';
+import { listStatementLinesRoute, importStatementRoute, getStatementImportRoute, simulateStatementDiscrepancyRoute } from './statements';
+import { listReconciliationRulesRoute, createReconciliationRuleRoute, retireReconciliationRuleRoute } from './rules';
+import { listReconciliationBreaksRoute, getReconciliationBreakRoute, acknowledgeBreakRoute, snoozeBreakRoute, acceptBreakRoute, resolveBreakRoute } from './breaks';
+
+/*
+ * Reconciliation (docs/reconciliation.md): the provider accounts an enterprise reconciles, their
+ * statements (pulled or imported), the matching rules, runs, breaks and closed periods. Everything is
+ * the enterprise's: `reconciliation.read` to see, `reconciliation.manage` to change.
+ */
+export const reconciliationRoutes: RouteDef[] = [
+  createReconciliationAccountRoute,
+  listReconciliationAccountsRoute,
+  getReconciliationAccountRoute,
+  listStatementLinesRoute,
+  runReconciliationRoute,
+  listReconciliationRunsRoute,
+  listReconciliationPeriodsRoute,
+  closeReconciliationPeriodRoute,
+  importStatementRoute,
+  getStatementImportRoute,
+  listReconciliationRulesRoute,
+  createReconciliationRuleRoute,
+  retireReconciliationRuleRoute,
+  listReconciliationBreaksRoute,
+  getReconciliationBreakRoute,
+  acknowledgeBreakRoute,
+  snoozeBreakRoute,
+  acceptBreakRoute,
+  resolveBreakRoute,
+  simulateStatementDiscrepancyRoute,
+];

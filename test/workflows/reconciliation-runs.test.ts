@@ -1,0 +1,267 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { uuidv7 } from '../../src/ids';
+import { CHECKPOINT_KEY_NAME, checkpointSigner, verifyCheckpointSignature } from '../../src/ledger';
+import { reconcileAccount } from '../../src/domain/reconciliation';
+import { call } from '../helpers/app';
+import { historyFindings } from '../helpers/history-data';
+import { writeHistory } from '../helpers/history-json';
+import { until } from '../helpers/reference-connector';
+import { ETH_ADDRESS, Org, startGovernedHarness, type GovernedHarness } from './withdrawal-fixtures';
+
+/*
+ * A day of sandbox activity reconciled end to end on a real worker: deposits and withdrawals on the
+ * sandbox ethereum custodian, each kind of discrepancy injected into its statement, one run that
+ * finds exactly the expected breaks, decisions on them, and the day closed and signed.
+ */
+
+let h: GovernedHarness;
+let org: Org;
+let account: string;
+const DAY = 86_400_000;
+/** The day the activity is dated: two days back, so its end plus the account's 3 h lag has passed whatever the hour. */
+const day = new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  h = await startGovernedHarness();
+  org = await Org.create(h.app, 'Reconciled Treasury Ltd');
+  [, account] = await org.newClient();
+}, 120_000);
+afterAll(() => h?.stop());
+
+async function deposit(value: string): Promise<{ id: string; transaction_hash: string }> {
+  const instructions = await org.ok(200, 'GET', `/deposit-instructions?account_ref=${account}&page_size=50`);
+  const usdc = instructions.items.find((i: { asset: string; network?: string }) => i.asset === 'USDC' && (i.network ?? 'ethereum') === 'ethereum');
+  const d = await org.ok(201, 'POST', '/sandbox/deposits', { deposit_instruction_id: usdc.id, amount: { currency: 'USDC', value } });
+  await until(`deposit ${d.id} credited`, async () => (await org.ok(200, 'GET', `/deposits/${d.id}`)).status === 'credited');
+  return org.ok(200, 'GET', `/deposits/${d.id}`);
+}
+
+async function withdraw(destination: string, value: string): Promise<{ id: string; rail_reference: string }> {
+  const res = await org.withdraw(account, destination, value);
+  if (res.status !== 201 && res.status !== 202) throw new Error(`withdrawal: ${res.status} ${res.text}`);
+  const w = await org.waitFor(res.body.id, ['executed']);
+  const [row] = await h.app.services.sql`select rail_reference from withdrawals where id = ${w.id}`;
+  return { id: w.id, rail_reference: row.rail_reference };
+}
+
+describe('a day reconciled', () => {
+  let acct: any;
+  let breaks: any[];
+  const refs: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const deposits = [await deposit('1000.00'), await deposit('250.00'), await deposit('75.50')];
+    const destination = await org.destination(org.enterpriseRef, ETH_ADDRESS);
+    const withdrawals = [await withdraw(destination, '100.00'), await withdraw(destination, '40.00'), await withdraw(destination, '12.34')];
+    Object.assign(refs, { d1: deposits[0].transaction_hash, d2: deposits[1].transaction_hash, w1: withdrawals[0].rail_reference, w2: withdrawals[1].rail_reference });
+
+    acct = await org.ok(201, 'POST', '/reconciliation-accounts', { rail: 'ethereum', address: 'sandbox-custody', currency: 'USDC', lag_seconds: 3 * 3600, interval_seconds: 86_400, description: 'Sandbox custodian' });
+    const inject = (body: Record<string, unknown>) => org.ok(201, 'POST', '/sandbox/statement-discrepancies', { rail: 'ethereum', currency: 'USDC', ...body });
+    await inject({ kind: 'payout_missing', reference: refs.w1 });
+    await inject({ kind: 'deposit_duplicated', reference: refs.d2 });
+    await inject({ kind: 'settlement_late', reference: refs.w2, hours: 2 });
+    await inject({ kind: 'amount_off', reference: refs.d1, amount: { currency: 'USDC', value: '0.01' } });
+    await inject({ kind: 'bank_fee', amount: { currency: 'USDC', value: '2.50' } });
+    await inject({ kind: 'unknown_incoming', reference: 'UNKNOWN-PAYER-1', amount: { currency: 'USDC', value: '99.99' } });
+
+    // The activity belongs to `day`: what the ledger settled and what the custodian booked move there together.
+    const { sql } = h.app.services;
+    const e = org.tenant.enterpriseId;
+    const shift = Date.now() - Date.parse(`${day}T12:00:00Z`);
+    await sql`update deposits set credited_at = credited_at - ${shift} * interval '1 millisecond' where enterprise_id = ${e}`;
+    await sql`update withdrawals set settled_at = settled_at - ${shift} * interval '1 millisecond' where enterprise_id = ${e}`;
+    await sql`update sandbox_statement_lines set booked_at = booked_at - ${shift} * interval '1 millisecond', value_at = value_at - ${shift} * interval '1 millisecond' where enterprise_id = ${e}`;
+
+    const run = await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/runs`, {});
+    expect(run).toMatchObject({ trigger: 'manual', lines_added: 8, lines_considered: 8, transactions_considered: 6, matched: 4, breaks_opened: 5, breaks_open: 5 });
+    breaks = (await org.ok(200, 'GET', `/reconciliation-breaks?account_id=${acct.id}`)).items;
+    firstRun = run;
+  }, 180_000);
+
+  let firstRun: { workflow_id: string };
+  it('runs as a workflow whose history holds ids and counts, recorded for replay', async () => {
+    const history = await (await h.app.services.temporal.get()).workflow.getHandle(firstRun.workflow_id).fetchHistory();
+    expect(historyFindings(history)).toEqual([]);
+    const activities = (history.events ?? []).flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []);
+    expect(activities).toEqual(['pullReconciliationStatement', 'reconcileReconciliationAccount']);
+    writeHistory('reconciliation-run-breaks-open', history);
+  });
+
+  it('finds exactly the injected discrepancies and none for the clean lines', () => {
+    const summary = breaks.map((b) => [b.kind, b.period, b.difference.value, b.detail.reference ?? null]).sort((a, b) => `${a[0]}${a[2]}`.localeCompare(`${b[0]}${b[2]}`));
+    expect(summary).toEqual(
+      [
+        ['amount_mismatch', day, '0.010000', refs.d1],
+        ['duplicate_line', day, '250.000000', refs.d2],
+        ['unmatched_line', day, '-2.500000', expect.any(String)],
+        ['unmatched_line', day, '99.990000', 'UNKNOWN-PAYER-1'],
+        ['unmatched_transaction', day, '100.000000', refs.w1],
+      ].sort((a, b) => `${a[0]}${a[2]}`.localeCompare(`${b[0]}${b[2]}`)),
+    );
+    expect(breaks.every((b) => b.status === 'open' && b.opened_by_run)).toBe(true);
+  });
+
+  it('answers a dry run without writing, and a rerun changes no break or match', async () => {
+    const count = async () => (await h.app.services.sql`select (select count(*) from reconciliation_matches where account_id = ${acct.id})::int as m, (select count(*) from reconciliation_breaks where account_id = ${acct.id})::int as b`)[0];
+    const before = await count();
+    const dry = await org.ok(200, 'POST', `/reconciliation-accounts/${acct.id}/runs`, { dry_run: true });
+    expect(dry).toMatchObject({ dry_run: true, matches: 0 });
+    expect(dry.breaks).toHaveLength(5);
+    const rerun = await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/runs`, {});
+    expect(rerun).toMatchObject({ lines_added: 0, matched: 0, breaks_opened: 0, breaks_resolved: 0, breaks_open: 5 });
+    expect(await count()).toEqual(before);
+    // The same run id again (an activity retried after its commit) is the run recorded: nothing happens twice.
+    const again = await reconcileAccount(h.app.services.sql, { runId: rerun.id, accountId: acct.id, trigger: 'manual', workflowId: null, linesAdded: 0 });
+    expect(again.created).toBe(false);
+    expect(await count()).toEqual(before);
+    const runs = await org.ok(200, 'GET', `/reconciliation-accounts/${acct.id}/runs`);
+    expect(runs.items.map((r: { id: string }) => r.id)).toEqual([rerun.id, expect.any(String)]);
+    // The rerun compared what the first left unmatched: other inputs, another hash.
+    expect(runs.items.map((r: { inputs_sha256: string }) => r.inputs_sha256)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    expect(runs.items[0].inputs_sha256).not.toBe(runs.items[1].inputs_sha256);
+  });
+
+  it('refuses to close the day while breaks are open, then closes it signed once they are decided', async () => {
+    const blocked = await org.api('POST', `/reconciliation-accounts/${acct.id}/periods/${day}/close`);
+    expect(blocked.status).toBe(409);
+    expect(blocked.body).toMatchObject({ reason: 'period_not_closable', blocker: 'open_breaks', open_breaks: 5 });
+
+    const byKind = (kind: string, ref?: string) => breaks.find((b) => b.kind === kind && (ref === undefined || b.detail.reference === ref));
+    await org.ok(200, 'POST', `/reconciliation-breaks/${byKind('unmatched_transaction').id}/acknowledge`, { note: 'Asked the custodian' });
+    const noNote = await org.api('POST', `/reconciliation-breaks/${byKind('duplicate_line').id}/accept`, {});
+    expect(noNote.status).toBe(400);
+    for (const [b, note] of [
+      [byKind('unmatched_transaction'), 'The custodian confirms the payout; its statement omitted it.'],
+      [byKind('duplicate_line'), 'Reported twice by the custodian: one transfer.'],
+      [byKind('amount_mismatch'), 'Rounding at the custodian, confirmed by its desk.'],
+      [byKind('unmatched_line', 'UNKNOWN-PAYER-1'), 'Returned to the sender outside Counterfoil.'],
+    ] as const) {
+      const accepted = await org.ok(200, 'POST', `/reconciliation-breaks/${b.id}/accept`, { note });
+      expect(accepted).toMatchObject({ status: 'accepted', note, decided_by: { subject: { kind: 'service_account' } } });
+      expect(accepted.evidence).toMatchObject({ frozen_at: expect.any(String), difference: b.difference });
+    }
+    const twice = await org.api('POST', `/reconciliation-breaks/${byKind('duplicate_line').id}/accept`, { note: 'again' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.reason).toBe('break_decided');
+
+    const feeBreak = breaks.find((b) => b.kind === 'unmatched_line' && b.detail.reference !== 'UNKNOWN-PAYER-1');
+    const unknownTx = await org.api('POST', `/reconciliation-breaks/${feeBreak.id}/resolve`, { ledger_transaction_id: uuidv7() });
+    expect(unknownTx.status).toBe(422);
+    const [booking] = await h.app.services.sql`select id from ledger_transactions where enterprise_id = ${org.tenant.enterpriseId} order by id desc limit 1`;
+    const resolved = await org.ok(200, 'POST', `/reconciliation-breaks/${feeBreak.id}/resolve`, { ledger_transaction_id: booking.id, note: 'Fee booked' });
+    expect(resolved).toMatchObject({ status: 'resolved', resolution: 'corrected', resolution_ledger_transaction_id: booking.id });
+
+    const closed = await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/periods/${day}/close`);
+    expect(closed).toMatchObject({ period: day, status: 'closed', figures: { statement_lines: { count: 8, matched: 4 }, ledger_transactions: { count: 6 }, breaks: { accepted: 4, resolved: 1 } } });
+    const signer = checkpointSigner(await h.app.services.platformKeys.get(CHECKPOINT_KEY_NAME));
+    expect(closed.key_id).toBe(signer.keyId);
+    expect(verifyCheckpointSignature(closed.payload, Buffer.from(closed.signature, 'base64url'), signer.publicKey)).toBe(true);
+    expect(verifyCheckpointSignature(closed.payload.replace('"count":8', '"count":9'), Buffer.from(closed.signature, 'base64url'), signer.publicKey)).toBe(false);
+    expect(JSON.parse(closed.payload)).toMatchObject({ encoding: 'counterfoil.reconciliation.period.v1', period: day, account: { id: acct.id, currency: 'USDC' } });
+    expect((await org.ok(200, 'GET', `/reconciliation-accounts/${acct.id}`)).reconciled_through).toBe(day);
+    const again = await org.api('POST', `/reconciliation-accounts/${acct.id}/periods/${day}/close`);
+    expect(again.status).toBe(409);
+    expect(again.body.reason).toBe('period_closed');
+  });
+
+  it('opens a closed_period_posting break for a line dated inside the closed day, and leaves the signed figures', async () => {
+    const before = (await org.ok(200, 'GET', `/reconciliation-accounts/${acct.id}/periods`)).items[0];
+    await org.ok(201, 'POST', '/sandbox/statement-discrepancies', { rail: 'ethereum', currency: 'USDC', kind: 'unknown_incoming', reference: 'LATE-1', amount: { currency: 'USDC', value: '5.00' } });
+    await h.app.services.sql`update sandbox_statement_lines set booked_at = ${`${day}T20:00:00Z`}, value_at = ${`${day}T20:00:00Z`} where enterprise_id = ${org.tenant.enterpriseId} and reference = 'LATE-1'`;
+    const run = await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/runs`, {});
+    expect(run).toMatchObject({ lines_added: 1, breaks_opened: 1 });
+    const [late] = (await org.ok(200, 'GET', `/reconciliation-breaks?account_id=${acct.id}&status=open`)).items;
+    expect(late).toMatchObject({ kind: 'closed_period_posting', period: day, detail: { underlying_kind: 'unmatched_line', reference: 'LATE-1' } });
+    expect((await org.ok(200, 'GET', `/reconciliation-accounts/${acct.id}/periods`)).items[0]).toEqual(before);
+
+    // Snoozed, it leaves the inbox until then, and is still live.
+    const until = new Date(Date.now() + DAY).toISOString();
+    expect(await org.ok(200, 'POST', `/reconciliation-breaks/${late.id}/snooze`, { until, note: 'Waiting for the bank' })).toMatchObject({ status: 'open', snoozed_until: until });
+    expect((await org.ok(200, 'GET', `/reconciliation-breaks?account_id=${acct.id}&status=open`)).items).toEqual([]);
+    expect((await org.ok(200, 'GET', `/reconciliation-breaks?account_id=${acct.id}&status=open&include_snoozed=true`)).items.map((b: { id: string }) => b.id)).toEqual([late.id]);
+    expect(await org.ok(200, 'GET', `/reconciliation-breaks/${late.id}`)).toMatchObject({ id: late.id, note: 'Waiting for the bank' });
+    expect((await org.ok(200, 'GET', '/reconciliation-accounts')).items.map((a: { id: string }) => a.id)).toContain(acct.id);
+  });
+
+  it('keeps accounts, breaks and runs to their enterprise (404) and changes to reconciliation.manage (403)', async () => {
+    const other = await Org.create(h.app, 'Elsewhere Ltd');
+    expect((await other.api('GET', `/reconciliation-accounts/${acct.id}`)).status).toBe(404);
+    expect((await other.api('GET', `/reconciliation-breaks/${breaks[0].id}`)).status).toBe(404);
+    expect((await other.api('POST', `/reconciliation-accounts/${acct.id}/runs`, {})).status).toBe(404);
+    expect((await other.ok(200, 'GET', '/reconciliation-breaks')).items).toEqual([]);
+    const viewer = await org.user(['viewer']);
+    expect((await org.api('GET', `/reconciliation-breaks?account_id=${acct.id}`, undefined, {}, viewer.token)).status).toBe(200);
+    const refused = await org.api('POST', `/reconciliation-breaks/${breaks[0].id}/acknowledge`, {}, {}, viewer.token);
+    expect(refused.status).toBe(403);
+    const duplicate = await org.api('POST', '/reconciliation-accounts', { rail: 'ethereum', address: 'sandbox-custody', currency: 'USDC' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toMatchObject({ reason: 'reconciliation_account_exists', existing_id: acct.id });
+  });
+
+  it('runs on its own Temporal Schedule', async () => {
+    const client = await h.app.services.temporal.get();
+    const d = await client.schedule.getHandle(acct.temporal_schedule_id).describe();
+    expect(d.spec.intervals?.[0]?.every).toBe(86_400_000);
+    await client.schedule.getHandle(acct.temporal_schedule_id).trigger();
+    await until('the scheduled run', async () => (await org.ok(200, 'GET', `/reconciliation-accounts/${acct.id}/runs`)).items.some((r: { trigger: string }) => r.trigger === 'schedule'));
+  });
+});
+
+describe('matching rules', () => {
+  it('are kept in order, refused when they could backtrack or lack their group, and retired', async () => {
+    const rules = await Org.create(h.app, 'Rule Maker Ltd');
+    const made = await rules.ok(201, 'POST', '/reconciliation-rules', {
+      position: 1,
+      name: 'Reference, within five cents',
+      strategy: 'one_to_one',
+      criteria: [{ field: 'reference', operator: 'equals' }, { field: 'amount', drift_absolute: { currency: 'EUR', value: '0.05' } }, { field: 'currency' }],
+    });
+    expect(made.criteria[1]).toEqual({ field: 'amount', drift_absolute: '5' });
+    await rules.ok(201, 'POST', '/reconciliation-rules', { position: 0, name: 'End-to-end id in the remittance', strategy: 'one_to_one', criteria: [{ field: 'description', operator: 'pattern', pattern: 'E2E-([A-Z0-9]+)', against: 'reference' }] });
+    expect((await rules.ok(200, 'GET', '/reconciliation-rules')).items.map((r: { position: number }) => r.position)).toEqual([0, 1]);
+    const nested = await rules.api('POST', '/reconciliation-rules', { position: 2, name: 'bad', strategy: 'one_to_one', criteria: [{ field: 'reference', operator: 'pattern', pattern: '(a+)+$' }] });
+    expect(nested.status).toBe(422);
+    expect(nested.body.errors[0]).toMatchObject({ pointer: '/body/criteria/0/pattern', detail: 'no nested quantifiers' });
+    expect((await rules.api('POST', '/reconciliation-rules', { position: 2, name: 'grouped', strategy: 'one_to_many', criteria: [{ field: 'currency' }] })).status).toBe(422);
+    expect(await rules.ok(200, 'POST', `/reconciliation-rules/${made.id}/retire`)).toMatchObject({ active: false });
+    expect((await rules.ok(200, 'GET', '/reconciliation-rules')).items).toHaveLength(1);
+    expect((await rules.ok(200, 'GET', '/reconciliation-rules?include_retired=true')).items).toHaveLength(2);
+    expect((await org.api('POST', `/reconciliation-rules/${made.id}/retire`)).status).toBe(404);
+  });
+});
+
+describe('statement imports over HTTP', () => {
+  const IBAN = 'DE89370400440532013000';
+  const fixture = (name: string) => readFileSync(path.join(__dirname, '../fixtures/statements', name));
+  const upload = (query: string, body: Buffer, type: string) =>
+    fetch(`${h.app.url}/statement-imports?${query}`, { method: 'POST', headers: { authorization: `Bearer ${org.token}`, 'content-type': type }, body });
+
+  it('imports a camt.053 once, refuses a malformed one whole, and another enterprise\'s account is 404', async () => {
+    const acct = await org.ok(201, 'POST', '/reconciliation-accounts', { rail: 'sepa', address: IBAN, currency: 'EUR', statement_source: 'files' });
+    const q = `account_id=${acct.id}&format=camt.053`;
+    const first = await upload(q, fixture('camt053-iso20022-example.xml'), 'application/xml');
+    expect(first.status).toBe(201);
+    const imported = (await first.json()) as { id: string; content_sha256: string };
+    expect(imported).toMatchObject({ resource: 'statement_import', line_count: 3, format: 'camt.053' });
+    const again = await upload(q, fixture('camt053-iso20022-example.xml'), 'application/xml');
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { id: string }).id).toBe(imported.id);
+    expect((await org.ok(200, 'GET', `/statement-imports/${imported.id}`)).content_sha256).toBe(imported.content_sha256);
+
+    const broken = Buffer.from(fixture('camt053-iso20022-example.xml').toString('utf8').replace('<Amt Ccy="EUR">35.00', '<Amt Ccy="EUR">35.0O'));
+    const malformed = await upload(q, broken, 'application/xml');
+    expect(malformed.status).toBe(422);
+    expect(malformed.headers.get('content-type')).toContain('application/problem+json');
+    expect(await malformed.json()).toMatchObject({ reason: 'statement_malformed', location: expect.any(String) });
+    expect((await org.ok(200, 'GET', `/reconciliation-accounts/${acct.id}/statement-lines`)).items).toHaveLength(3);
+
+    expect((await upload(q, fixture('camt053-iso20022-example.xml'), 'application/json')).status).toBe(415);
+    const other = await Org.create(h.app, 'Importer Elsewhere Ltd');
+    const foreign = await fetch(`${h.app.url}/statement-imports?${q}`, { method: 'POST', headers: { authorization: `Bearer ${other.token}`, 'content-type': 'application/xml' }, body: fixture('camt053-iso20022-example.xml') });
+    expect(foreign.status).toBe(404);
+    const csv = await upload(`account_id=${acct.id}&format=csv&mapping=${encodeURIComponent('{"booked_at":"Date"')}`, Buffer.from('Date\n'), 'text/csv');
+    expect(csv.status).toBe(422);
+    expect(await call(h.app.url, 'GET', `/statement-imports/${imported.id}`, { token: other.token })).toMatchObject({ status: 404 });
+  });
+});

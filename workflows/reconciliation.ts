@@ -1,0 +1,39 @@
+import { proxyActivities, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { ReconciliationRunInput, ReconciliationRunResult } from '../src/domain/reconciliation/messages';
+import { SA } from '../src/temporal/search-attributes';
+
+const { pullReconciliationStatement } = proxyActivities<Activities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '2 minutes',
+  // A provider that stays down fails this run; the schedule's next run tries again.
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute', maximumAttempts: 8 },
+});
+const { reconcileReconciliationAccount } = proxyActivities<Activities>({
+  startToCloseTimeout: '10 minutes',
+  retry: { initialInterval: '1 second', maximumAttempts: 10 },
+});
+
+/** A UUIDv7 from the workflow's clock and its seeded randomness: runs list in time order, and a replay makes the same id. */
+function timeOrderedId(): string {
+  const r = uuid4().replace(/-/g, '');
+  const s = Date.now().toString(16).padStart(12, '0') + '7' + r.slice(13, 16) + ((parseInt(r[16], 16) & 0x3) | 0x8).toString(16) + r.slice(17, 32);
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+/**
+ * One reconciliation run of a provider account, started by the account's Schedule or by hand: pull
+ * the statement, then match and open or resolve breaks in one idempotent step keyed by the run's id
+ * (fixed in the history, so a retry or a replay is the same run). The history holds ids and counts only.
+ */
+export async function reconciliationRunWorkflow(input: ReconciliationRunInput): Promise<ReconciliationRunResult | null> {
+  upsertSearchAttributes([
+    { key: SA.family, value: 'reconciliation' },
+    { key: SA.status, value: 'running' },
+  ]);
+  const runId = timeOrderedId();
+  const { added } = await pullReconciliationStatement(input.accountId);
+  const result = await reconcileReconciliationAccount({ accountId: input.accountId, runId, trigger: input.trigger, workflowId: workflowInfo().workflowId, linesAdded: added });
+  upsertSearchAttributes([{ key: SA.status, value: result === null ? 'account_gone' : result.breaksOpen > 0 ? 'breaks_open' : 'reconciled' }]);
+  return result;
+}
