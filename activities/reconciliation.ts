@@ -1,9 +1,25 @@
 import type { Services } from '../src/services';
 import { findAccount, pullStatement, reconcileAccount } from '../src/domain/reconciliation';
 import type { ReconciliationTrigger } from '../src/domain/reconciliation/messages';
+import { bookAdjustment, markAdjustmentExecuting, releaseAdjustment } from '../src/domain/reconciliation/adjustments';
+import type { AdjustmentRelease } from '../src/domain/reconciliation/adjustment-store';
+import type { PrincipalRef, SubjectAttribution } from '../src/auth/caller';
 
-export function createReconciliationActivities(services: Pick<Services, 'sql' | 'providers'>) {
+export function createReconciliationActivities(services: Pick<Services, 'sql' | 'providers' | 'metrics'>) {
   return {
+    async markAdjustmentExecuting(id: string, approvedBy: PrincipalRef[]): Promise<string | null> {
+      return markAdjustmentExecuting(services.sql, id, approvedBy);
+    },
+
+    /** Posts the adjustment's hold and resolves its break, once (a repeat finds it executed). */
+    async bookAdjustment(id: string): Promise<string | null> {
+      return bookAdjustment(services.sql, id, services.metrics);
+    },
+
+    async releaseAdjustment(id: string, outcome: AdjustmentRelease, cancelledBy: SubjectAttribution | null): Promise<string | null> {
+      return releaseAdjustment(services.sql, id, outcome, cancelledBy);
+    },
+
     /**
      * Pulls the account's statement from its provider (nothing for a file-only account). The lines
      * and the provider's balance stay in the database; the workflow learns only how many were new.

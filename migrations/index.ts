@@ -42,6 +42,7 @@ import { Migration20261203090100_transfer_reversals } from './Migration202612030
 import { Migration20261203090200_deposit_returns } from './Migration20261203090200_deposit_returns';
 import { Migration20261203090300_exact_replays } from './Migration20261203090300_exact_replays';
 import { Migration20261204010000_reconciliation_breaks } from './Migration20261204010000_reconciliation_breaks';
+import { Migration20261204020000_reconciliation_adjustments } from './Migration20261204020000_reconciliation_adjustments';
 import { Migration20261126077000_balance_history } from './Migration20261126077000_balance_history';
 import { Migration20261126090000_balance_monitors } from './Migration20261126090000_balance_monitors';
 import { Migration20261126091000_statement_exports } from './Migration20261126091000_statement_exports';
@@ -96,4 +97,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203090200_deposit_returns', class: Migration20261203090200_deposit_returns },
   { name: 'Migration20261203090300_exact_replays', class: Migration20261203090300_exact_replays },
   { name: 'Migration20261204010000_reconciliation_breaks', class: Migration20261204010000_reconciliation_breaks },
+  { name: 'Migration20261204020000_reconciliation_adjustments', class: Migration20261204020000_reconciliation_adjustments },
 ];

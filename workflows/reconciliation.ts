@@ -1,7 +1,15 @@
 import { proxyActivities, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { ReconciliationRunInput, ReconciliationRunResult } from '../src/domain/reconciliation/messages';
+import {
+  RECONCILIATION_ADJUSTMENT_CANCEL_UPDATE,
+  RECONCILIATION_ADJUSTMENT_NOT_CANCELLABLE,
+  type ReconciliationAdjustmentWorkflowInput,
+  type ReconciliationRunInput,
+  type ReconciliationRunResult,
+} from '../src/domain/reconciliation/messages';
 import { SA } from '../src/temporal/search-attributes';
+import { tagGoverned, underApproval } from './governed';
+import { versioned } from './versioning';
 
 const { pullReconciliationStatement } = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',
@@ -37,3 +45,36 @@ export async function reconciliationRunWorkflow(input: ReconciliationRunInput): 
   upsertSearchAttributes([{ key: SA.status, value: result === null ? 'account_gone' : result.breaksOpen > 0 ? 'breaks_open' : 'reconciled' }]);
   return result;
 }
+
+versioned('AUTO_UPGRADE', reconciliationRunWorkflow);
+
+const { markAdjustmentExecuting, bookAdjustment, releaseAdjustment } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
+});
+
+/**
+ * Workflow id `reconciliation-adjustment/<id>`: the correcting booking a break asks for, its amount
+ * held. Under a policy rule's approval it runs the governed gate first (approved → booked, or
+ * rejected | expired | cancelled with the hold voided once); without one it is booked at once.
+ */
+export async function reconciliationAdjustmentWorkflow(input: ReconciliationAdjustmentWorkflowInput): Promise<string> {
+  const approval = input.approval;
+  const status = tagGoverned('reconciliation_adjustment', input, approval ? 'pending_approval' : 'executing');
+  if (!approval) return status((await bookAdjustment(input.adjustmentId)) ?? 'missing');
+  return underApproval({
+    approval,
+    cancelUpdate: RECONCILIATION_ADJUSTMENT_CANCEL_UPDATE,
+    notCancellable: RECONCILIATION_ADJUSTMENT_NOT_CANCELLABLE,
+    status,
+    approved: async (approvedBy) => {
+      const marked = await markAdjustmentExecuting(input.adjustmentId, approvedBy);
+      if (marked !== 'executing') return marked;
+      status('executing');
+      return bookAdjustment(input.adjustmentId);
+    },
+    released: (outcome, cancelledBy) => releaseAdjustment(input.adjustmentId, outcome, cancelledBy),
+  });
+}
+
+versioned('PINNED', reconciliationAdjustmentWorkflow);

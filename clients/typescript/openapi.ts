@@ -3264,6 +3264,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reconciliation-adjustments/{adjustment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a reconciliation adjustment
+         * @description Requires permission `reconciliation.read`.
+         */
+        get: operations["getReconciliationAdjustment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reconciliation-adjustments/{adjustment_id}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a booked adjustment with another
+         * @description A booked adjustment never changes: this proposes a second one, the same amount on the same account the other way (`reverses_id`), governed the same way. Only an executed adjustment is reversed (409 `adjustment_not_executed`), once (409 `adjustment_reversed`), and a reversal is not itself reversed (409 `adjustment_is_reversal`).
+         *
+         *     Requires permission `reconciliation.manage`.
+         */
+        post: operations["reverseReconciliationAdjustment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reconciliation-breaks": {
         parameters: {
             query?: never;
@@ -3344,6 +3386,34 @@ export interface paths {
          *     Requires permission `reconciliation.manage`.
          */
         post: operations["acknowledgeReconciliationBreak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reconciliation-breaks/{break_id}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a break's adjustments
+         * @description Every adjustment proposed for the break, whatever became of it, with their reversals; oldest first.
+         *
+         *     Requires permission `reconciliation.read`.
+         */
+        get: operations["listReconciliationBreakAdjustments"];
+        put?: never;
+        /**
+         * Book the correction a break asks for, under policy and approval
+         * @description Corrects the books for a live break: a positive difference (the statement holds more) is credited to `account_ref` from the enterprise's external deposits, a negative one debited from it to its external withdrawals; `amount` defaults to the whole difference. The policy rules of family `reconciliation_adjustment` (destination `reconciliation-breaks/<id>`) may deny it (422 `policy_denied`) or require approval, by the same machinery as withdrawals (quorum, initiator barred, expiry): the answer is then `pending_approval` with `approval_ref`. The amount is held at once; once approved the ledger posts it, and the break is resolved with that transaction. One adjustment of a break waits or books at a time (409 `adjustment_pending`).
+         *
+         *     Requires permission `reconciliation.manage`.
+         */
+        post: operations["adjustReconciliationBreak"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7859,6 +7929,72 @@ export interface webhooks {
          *     POSTed to every active webhook subscription whose `event_types` include `ramps.on_ramp_session.updated.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
          */
         post: operations["onRampsOnRampSessionUpdatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reconciliation.adjustment.ended.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.adjustment.ended.v1
+         * @description The adjustment ended without a booking (rejected, expired, cancelled or failed); its hold is voided.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `reconciliation.adjustment.ended.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onReconciliationAdjustmentEndedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reconciliation.adjustment.executed.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.adjustment.executed.v1
+         * @description The ledger booked the adjustment; its break is resolved with that transaction.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `reconciliation.adjustment.executed.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onReconciliationAdjustmentExecutedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reconciliation.adjustment.requested.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.adjustment.requested.v1
+         * @description A correcting booking for a break was proposed; under a policy rule it waits for its approval.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `reconciliation.adjustment.requested.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onReconciliationAdjustmentRequestedV1Event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13529,7 +13665,7 @@ export interface components {
             /** @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
             account_ref: string;
             /** @enum {string} */
-            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return";
+            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment";
             amount: {
                 currency: string;
                 value: string;
@@ -13543,7 +13679,7 @@ export interface components {
         };
         PolicyRule: {
             /** @enum {string} */
-            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return";
+            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment";
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -13610,7 +13746,7 @@ export interface components {
         };
         PolicyRuleCreate: {
             /** @enum {string} */
-            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return";
+            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment";
             conditions?: components["schemas"]["PolicyRuleConditions"];
             /** @default  */
             description: string;
@@ -13685,7 +13821,7 @@ export interface components {
              * @description A name narrower than `code`, for clients to branch on: on every problem, the generic one of its code when nothing narrower applies (docs/errors.md).
              * @enum {string}
              */
-            reason: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "agreement_not_in_force" | "amount_malformed" | "amount_not_positive" | "amount_out_of_range" | "amount_precision" | "amount_too_large" | "amount_too_small" | "api_access_disabled" | "api_key_active" | "api_key_invalid" | "api_key_missing" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "break_decided" | "business_key_reused" | "capability_disabled" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "conflict" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "expectation_unsupported" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "gone" | "headers_too_large" | "hold_already_resolved" | "host_header_required" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_invalid" | "idempotency_key_required" | "idempotency_key_reused" | "if_match_weak_etag" | "initiator_cannot_approve" | "insufficient_funds" | "internal_error" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_is_reversal" | "internal_transfer_not_executed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_client" | "invalid_field" | "invalid_grant" | "invalid_page_token" | "invalid_request" | "invalid_target" | "invitation_pending" | "ip_not_allowed" | "issuer_taken" | "kyc_not_verified" | "ledger_key_reused" | "malformed_body" | "malformed_request" | "metadata_too_large" | "method_not_allowed" | "not_an_eligible_approver" | "not_found" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payload_too_large" | "payout_method_disabled" | "payout_not_settled" | "period_closed" | "period_not_closable" | "permission_denied" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "precondition_failed" | "price_stale" | "principal_inactive" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "rate_limited" | "reconciliation_account_exists" | "recv_window_invalid" | "reference_reused" | "reference_taken" | "request_timeout" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "route_not_found" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "signature_invalid" | "signature_missing" | "statement_import_duplicate" | "statement_malformed" | "subscription_deleted" | "subscription_disabled" | "temporarily_unavailable" | "timestamp_invalid" | "token_invalid" | "token_missing" | "token_revoked" | "unauthenticated" | "unauthorized_client" | "unknown_api_version" | "unknown_asset" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "unsupported_grant_type" | "unsupported_media_type" | "uri_too_long" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
+            reason: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "adjustment_is_reversal" | "adjustment_not_executed" | "adjustment_pending" | "adjustment_reversed" | "agreement_not_in_force" | "amount_malformed" | "amount_not_positive" | "amount_out_of_range" | "amount_precision" | "amount_too_large" | "amount_too_small" | "api_access_disabled" | "api_key_active" | "api_key_invalid" | "api_key_missing" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "break_decided" | "business_key_reused" | "capability_disabled" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "conflict" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "expectation_unsupported" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "gone" | "headers_too_large" | "hold_already_resolved" | "host_header_required" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_invalid" | "idempotency_key_required" | "idempotency_key_reused" | "if_match_weak_etag" | "initiator_cannot_approve" | "insufficient_funds" | "internal_error" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_is_reversal" | "internal_transfer_not_executed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_client" | "invalid_field" | "invalid_grant" | "invalid_page_token" | "invalid_request" | "invalid_target" | "invitation_pending" | "ip_not_allowed" | "issuer_taken" | "kyc_not_verified" | "ledger_key_reused" | "malformed_body" | "malformed_request" | "metadata_too_large" | "method_not_allowed" | "not_an_eligible_approver" | "not_found" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payload_too_large" | "payout_method_disabled" | "payout_not_settled" | "period_closed" | "period_not_closable" | "permission_denied" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "precondition_failed" | "price_stale" | "principal_inactive" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "rate_limited" | "reconciliation_account_exists" | "recv_window_invalid" | "reference_reused" | "reference_taken" | "request_timeout" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "route_not_found" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "signature_invalid" | "signature_missing" | "statement_import_duplicate" | "statement_malformed" | "subscription_deleted" | "subscription_disabled" | "temporarily_unavailable" | "timestamp_invalid" | "token_invalid" | "token_missing" | "token_revoked" | "unauthenticated" | "unauthorized_client" | "unknown_api_version" | "unknown_asset" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "unsupported_grant_type" | "unsupported_media_type" | "uri_too_long" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -14207,6 +14343,132 @@ export interface components {
         ReconciliationAccountList: {
             items: components["schemas"]["ReconciliationAccount"][];
             next_page_token: string | null;
+        };
+        ReconciliationAdjustment: {
+            /** @description The account that bears (debit) or receives (credit) the correction. */
+            account_ref: string;
+            amount: {
+                currency: string;
+                value: string;
+            };
+            approval_ref: string | null;
+            break_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description `credit`: money the statement holds and the ledger lacked comes in to the account (from the enterprise's external deposits); `debit`: it leaves the account (to its external withdrawals).
+             * @enum {string}
+             */
+            direction: "credit" | "debit";
+            /**
+             * @description Strong entity tag; send it back in If-Match.
+             * @example "pD1l5bC3q8TzHkR2mXyA"
+             */
+            etag: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            executed_at: string | null;
+            failure_reason: string | null;
+            id: string;
+            ledger_transaction_ref: string | null;
+            note: string;
+            policy_decision: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            resource: "reconciliation_adjustment";
+            /** @description The adjustment this one undoes. */
+            reverses_id: string | null;
+            /** @enum {string} */
+            status: "pending_approval" | "executing" | "executed" | "rejected" | "expired" | "cancelled" | "failed";
+            subject_attribution: components["schemas"]["SubjectAttribution"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
+        ReconciliationAdjustmentCreate: {
+            /** @description A client or master account of the enterprise (`client-accounts/<id>`, `master-accounts/<id>`). */
+            account_ref: string;
+            amount?: {
+                currency: string;
+                value: string;
+            };
+            /** @description Why: the bank fee, the payment the ledger missed. */
+            note: string;
+        };
+        /** @description The adjustment ended without a booking (rejected, expired, cancelled or failed); its hold is voided. */
+        ReconciliationAdjustmentEndedV1Event: {
+            data: components["schemas"]["ReconciliationAdjustment"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "reconciliation.adjustment.ended.v1";
+        };
+        /** @description The ledger booked the adjustment; its break is resolved with that transaction. */
+        ReconciliationAdjustmentExecutedV1Event: {
+            data: components["schemas"]["ReconciliationAdjustment"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "reconciliation.adjustment.executed.v1";
+        };
+        ReconciliationAdjustmentList: {
+            items: components["schemas"]["ReconciliationAdjustment"][];
+            next_page_token: string | null;
+        };
+        /** @description A correcting booking for a break was proposed; under a policy rule it waits for its approval. */
+        ReconciliationAdjustmentRequestedV1Event: {
+            data: components["schemas"]["ReconciliationAdjustment"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "reconciliation.adjustment.requested.v1";
+        };
+        ReconciliationAdjustmentReverse: {
+            note: string;
         };
         ReconciliationBreak: {
             account_id: string;
@@ -15161,7 +15423,7 @@ export interface components {
              * @description The operation that booked the entry: a withdrawal, internal transfer, deposit, deposit return, conversion, off-ramp or on-ramp session. A return of a withdrawal, deposit or off-ramp session names the record it returns. Null for a booking of no operation.
              * @enum {string|null}
              */
-            operation_kind: "withdrawal" | "internal_transfer" | "deposit" | "deposit_return" | "conversion" | "off_ramp" | "on_ramp" | null;
+            operation_kind: "withdrawal" | "internal_transfer" | "deposit" | "deposit_return" | "conversion" | "off_ramp" | "on_ramp" | "reconciliation_adjustment" | null;
             /** @description The ledger transaction's id. */
             transaction_id: string;
         };
@@ -17422,7 +17684,7 @@ export interface operations {
     listApprovals: {
         parameters: {
             query?: {
-                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "policy_change" | "withdrawal_destination";
+                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment" | "policy_change" | "withdrawal_destination";
                 /** @description `true`: only what waits for the caller's decision — pending and unexpired, the caller an eligible approver (the approving role and `approvals.decide` at the governed scope), not the initiator a rule bars, no vote cast yet. Empty for a service account: only people decide. */
                 decidable?: "true" | "false";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
@@ -36361,7 +36623,7 @@ export interface operations {
     listPolicyRules: {
         parameters: {
             query?: {
-                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return";
+                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
                 /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
@@ -38435,6 +38697,291 @@ export interface operations {
             };
         };
     };
+    getReconciliationAdjustment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                adjustment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adjustment. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationAdjustment"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reverseReconciliationAdjustment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                adjustment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationAdjustmentReverse"];
+            };
+        };
+        responses: {
+            /** @description The reversing adjustment. */
+            201: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationAdjustment"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `idempotency_key_required`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `adjustment_is_reversal`, `adjustment_not_executed`, `adjustment_pending`, `adjustment_reversed`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `insufficient_funds`, `invalid_field`, `policy_denied`. */
+            422: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
+            503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listReconciliationBreaks: {
         parameters: {
             query?: {
@@ -38908,6 +39455,279 @@ export interface operations {
             };
             /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReconciliationBreakAdjustments: {
+        parameters: {
+            query?: {
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
+                page_token?: string;
+            };
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                break_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of adjustments. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationAdjustmentList"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adjustReconciliationBreak: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                break_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationAdjustmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The adjustment, `pending_approval` or `executing`. */
+            201: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationAdjustment"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `idempotency_key_required`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict. Reasons: `account_restricted`, `account_suspended`, `adjustment_pending`, `break_decided`, `client_suspended`, `conflict`, `enterprise_suspended`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable. Reasons: `amount_malformed`, `amount_not_positive`, `amount_precision`, `amount_too_large`, `idempotency_key_reused`, `insufficient_funds`, `invalid_field`, `policy_denied`, `unknown_asset`. */
+            422: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
+            503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -54950,6 +55770,135 @@ export interface operations {
             };
         };
     };
+    onReconciliationAdjustmentEndedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationAdjustmentEndedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReconciliationAdjustmentExecutedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationAdjustmentExecutedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReconciliationAdjustmentRequestedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationAdjustmentRequestedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onReconciliationBreakAcceptedV1Event: {
         parameters: {
             query?: never;
@@ -56013,6 +56962,8 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = [
   "POST /payout-methods",
   "POST /policies",
   "POST /reconciliation-accounts",
+  "POST /reconciliation-adjustments/{adjustment_id}/reverse",
+  "POST /reconciliation-breaks/{break_id}/adjustments",
   "POST /role-assignments",
   "POST /roles",
   "POST /sandbox/deposits",

@@ -34,6 +34,7 @@ const HELD: HeldOperation[] = [
   { kind: 'internal transfers', table: 'internal_transfers', ...GOVERNED, bookedHold: ['posted', 'voided'] },
   { kind: 'conversions', table: 'conversions', ...GOVERNED, bookedHold: ['posted'] },
   { kind: 'deposit returns', table: 'deposit_returns', ...GOVERNED, bookedHold: ['voided'] },
+  { kind: 'reconciliation adjustments', table: 'reconciliation_adjustments', ...GOVERNED, bookedHold: ['posted'] },
 ];
 
 /**

@@ -347,6 +347,18 @@ const reconBreak = async () => {
   const [b] = (await asAdmin('GET', `/reconciliation-breaks?account_id=${account.id}`)).items;
   return { ...b, account, import_id: imported.body.id };
 };
+/** A break whose adjustment can be booked: the master account holds what an unknown line's correction would debit or credit. */
+const reconAdjustable = async () => {
+  await fund(masterAccount, 'EUR', 10_000n);
+  return reconBreak();
+};
+/** An adjustment booked at once (no rule governs the family here), with its break. */
+const reconAdjustment = async () => {
+  const b = await reconAdjustable();
+  const a = await asAdmin('POST', `/reconciliation-breaks/${b.id}/adjustments`, { account_ref: masterAccount, note: 'booked' });
+  for (let i = 0; i < 200 && (await asAdmin('GET', `/reconciliation-adjustments/${a.id}`)).status !== 'executed'; i++) await new Promise((r) => setTimeout(r, 50));
+  return asAdmin('GET', `/reconciliation-adjustments/${a.id}`);
+};
 const reconRule = () => asAdmin('POST', '/reconciliation-rules', { position: 5, name: unique('rule'), strategy: 'one_to_one', criteria: [{ field: 'reference', operator: 'equals' }] });
 /** A policy change awaiting approval: governance settings under a quorum of one approver. */
 const policyChange = async () => {
@@ -724,6 +736,11 @@ const CASES: Record<string, Case> = {
   snoozeReconciliationBreak: { setup: reconBreak, request: (b) => post(`/reconciliation-breaks/${b.id}/snooze`, { until: '2030-01-01T00:00:00.000Z' }) },
   acceptReconciliationBreak: { setup: reconBreak, fresh: true, request: (b) => post(`/reconciliation-breaks/${b.id}/accept`, { note: 'explained' }) },
   resolveReconciliationBreak: { ok: /^(2xx|422)$/, setup: reconBreak, fresh: true, request: (b) => post(`/reconciliation-breaks/${b.id}/resolve`, { ledger_transaction_id: uuidv7() }) },
+  // No rule governs adjustments here: one is booked at once, from the master account's funds.
+  adjustReconciliationBreak: { setup: reconAdjustable, fresh: true, request: (b) => post(`/reconciliation-breaks/${b.id}/adjustments`, { account_ref: masterAccount, note: 'fee' }) },
+  listReconciliationBreakAdjustments: { setup: reconAdjustment, request: (a) => get(`/reconciliation-breaks/${a.break_id}/adjustments`) },
+  getReconciliationAdjustment: { setup: reconAdjustment, request: (a) => get(`/reconciliation-adjustments/${a.id}`) },
+  reverseReconciliationAdjustment: { setup: reconAdjustment, fresh: true, request: (a) => post(`/reconciliation-adjustments/${a.id}/reverse`, { note: 'refunded' }) },
   simulateStatementDiscrepancy: { request: () => post('/sandbox/statement-discrepancies', { rail: 'sepa', currency: 'EUR', kind: 'bank_fee', amount: { currency: 'EUR', value: '1.00' } }) },
 };
 

@@ -19,6 +19,7 @@ describe('operationOf', () => {
     [`return/off-ramp-sessions/${ID}/bank-ref-1`, 'payout_return', { kind: 'off_ramp', id: ID }],
     [`return/deposits/${ID}/connector-reversal-7`, 'deposit_reversal', { kind: 'deposit', id: ID }],
     [`return/deposits/${ID}/${OTHER}`, 'operator_reversal', { kind: 'deposit_return', id: OTHER }],
+    [`reconciliation_adjustment/${ID}`, 'reconciliation_adjustment', { kind: 'reconciliation_adjustment', id: ID }],
   ])('%s (%s) is %o', (key, ledgerKind, operation) => {
     expect(operationOf(key, ledgerKind)).toEqual(operation);
   });

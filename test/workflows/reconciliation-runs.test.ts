@@ -4,6 +4,7 @@ import { uuidv7 } from '../../src/ids';
 import { CHECKPOINT_KEY_NAME, checkpointSigner, verifyCheckpointSignature } from '../../src/ledger';
 import { reconcileAccount } from '../../src/domain/reconciliation';
 import { call } from '../helpers/app';
+import { humanToken } from '../helpers/humans';
 import { historyFindings } from '../helpers/history-data';
 import { writeHistory } from '../helpers/history-json';
 import { until } from '../helpers/reference-connector';
@@ -45,6 +46,12 @@ async function withdraw(destination: string, value: string): Promise<{ id: strin
   return { id: w.id, rail_reference: row.rail_reference };
 }
 
+/** A person who signed in themselves, under an opaque subject: the recorded histories keep it, and hold ids, not e-mails. */
+async function approver(): Promise<{ id: string; token: string }> {
+  const u = await org.platformUser(['approver'], org.enterpriseRef);
+  return { id: u.id, token: await humanToken(h.app, org.tenant.enterpriseId, { email: u.email, subject: `subject-${uuidv7()}` }) };
+}
+
 describe('a day reconciled', () => {
   let acct: any;
   let breaks: any[];
@@ -56,6 +63,13 @@ describe('a day reconciled', () => {
     const withdrawals = [await withdraw(destination, '100.00'), await withdraw(destination, '40.00'), await withdraw(destination, '12.34')];
     Object.assign(refs, { d1: deposits[0].transaction_hash, d2: deposits[1].transaction_hash, w1: withdrawals[0].rail_reference, w2: withdrawals[1].rail_reference });
 
+    master = (await org.ok(200, 'GET', `/${org.enterpriseRef}`)).default_master_account;
+    await org.fund(master, '100.00');
+    approvers = [await approver(), await approver()];
+    await org.rule({
+      action_family: 'reconciliation_adjustment',
+      effect: { ...org.approvalEffect(), required_human_approvals: 2 },
+    });
     acct = await org.ok(201, 'POST', '/reconciliation-accounts', { rail: 'ethereum', address: 'sandbox-custody', currency: 'USDC', lag_seconds: 3 * 3600, interval_seconds: 86_400, description: 'Sandbox custodian' });
     const inject = (body: Record<string, unknown>) => org.ok(201, 'POST', '/sandbox/statement-discrepancies', { rail: 'ethereum', currency: 'USDC', ...body });
     await inject({ kind: 'payout_missing', reference: refs.w1 });
@@ -80,6 +94,22 @@ describe('a day reconciled', () => {
   }, 180_000);
 
   let firstRun: { workflow_id: string };
+  let adjusted: { id: string; break_id: string; ledger_transaction_ref: string; approval_ref: string };
+  let master: string;
+  let approvers: Array<{ id: string; token: string }>;
+
+  /** An adjustment of the break proposed by the service account and approved by two people. */
+  async function adjustUnderQuorum(breakId: string, expectedValue: string) {
+    const proposed = await org.ok(201, 'POST', `/reconciliation-breaks/${breakId}/adjustments`, { account_ref: master, note: 'Custodian account fee' }, { 'idempotency-key': uuidv7() });
+    expect(proposed).toMatchObject({ status: 'pending_approval', direction: 'debit', account_ref: master, amount: { currency: 'USDC', value: expectedValue }, approval_ref: expect.stringMatching(/^approvals\//) });
+    expect((await org.balance(master)).held).toBe('2500000');
+    const again = await org.api('POST', `/reconciliation-breaks/${breakId}/adjustments`, { account_ref: master, note: 'twice' }, { 'idempotency-key': uuidv7() });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ reason: 'adjustment_pending', adjustment_id: proposed.id });
+    for (const a of approvers) expect((await org.decide(proposed.approval_ref, 'approve', a.token)).status).toBe(200);
+    await until('the adjustment booked', async () => (await org.ok(200, 'GET', `/reconciliation-adjustments/${proposed.id}`)).status === 'executed');
+    return org.ok(200, 'GET', `/reconciliation-adjustments/${proposed.id}`);
+  }
   it('runs as a workflow whose history holds ids and counts, recorded for replay', async () => {
     const history = await (await h.app.services.temporal.get()).workflow.getHandle(firstRun.workflow_id).fetchHistory();
     expect(historyFindings(history)).toEqual([]);
@@ -134,7 +164,6 @@ describe('a day reconciled', () => {
     for (const [b, note] of [
       [byKind('unmatched_transaction'), 'The custodian confirms the payout; its statement omitted it.'],
       [byKind('duplicate_line'), 'Reported twice by the custodian: one transfer.'],
-      [byKind('amount_mismatch'), 'Rounding at the custodian, confirmed by its desk.'],
       [byKind('unmatched_line', 'UNKNOWN-PAYER-1'), 'Returned to the sender outside Counterfoil.'],
     ] as const) {
       const accepted = await org.ok(200, 'POST', `/reconciliation-breaks/${b.id}/accept`, { note });
@@ -145,15 +174,20 @@ describe('a day reconciled', () => {
     expect(twice.status).toBe(409);
     expect(twice.body.reason).toBe('break_decided');
 
-    const feeBreak = breaks.find((b) => b.kind === 'unmatched_line' && b.detail.reference !== 'UNKNOWN-PAYER-1');
-    const unknownTx = await org.api('POST', `/reconciliation-breaks/${feeBreak.id}/resolve`, { ledger_transaction_id: uuidv7() });
+    const mismatch = byKind('amount_mismatch');
+    const unknownTx = await org.api('POST', `/reconciliation-breaks/${mismatch.id}/resolve`, { ledger_transaction_id: uuidv7() });
     expect(unknownTx.status).toBe(422);
     const [booking] = await h.app.services.sql`select id from ledger_transactions where enterprise_id = ${org.tenant.enterpriseId} order by id desc limit 1`;
-    const resolved = await org.ok(200, 'POST', `/reconciliation-breaks/${feeBreak.id}/resolve`, { ledger_transaction_id: booking.id, note: 'Fee booked' });
+    const resolved = await org.ok(200, 'POST', `/reconciliation-breaks/${mismatch.id}/resolve`, { ledger_transaction_id: booking.id, note: 'Corrected with the custodian' });
     expect(resolved).toMatchObject({ status: 'resolved', resolution: 'corrected', resolution_ledger_transaction_id: booking.id });
 
+    // The bank fee is booked by a governed adjustment: two approvers, the initiator barred.
+    const fee = breaks.find((b) => b.kind === 'unmatched_line' && b.detail.reference !== 'UNKNOWN-PAYER-1');
+    adjusted = await adjustUnderQuorum(fee.id, '2.500000');
+    expect(await org.ok(200, 'GET', `/reconciliation-breaks/${fee.id}`)).toMatchObject({ status: 'resolved', resolution: 'corrected', resolution_ledger_transaction_id: adjusted.ledger_transaction_ref.slice('ledger-transactions/'.length) });
+
     const closed = await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/periods/${day}/close`);
-    expect(closed).toMatchObject({ period: day, status: 'closed', figures: { statement_lines: { count: 8, matched: 4 }, ledger_transactions: { count: 6 }, breaks: { accepted: 4, resolved: 1 } } });
+    expect(closed).toMatchObject({ period: day, status: 'closed', figures: { statement_lines: { count: 8, matched: 4 }, ledger_transactions: { count: 6 }, breaks: { accepted: 3, resolved: 2 } } });
     const signer = checkpointSigner(await h.app.services.platformKeys.get(CHECKPOINT_KEY_NAME));
     expect(closed.key_id).toBe(signer.keyId);
     expect(verifyCheckpointSignature(closed.payload, Buffer.from(closed.signature, 'base64url'), signer.publicKey)).toBe(true);
@@ -163,6 +197,26 @@ describe('a day reconciled', () => {
     const again = await org.api('POST', `/reconciliation-accounts/${acct.id}/periods/${day}/close`);
     expect(again.status).toBe(409);
     expect(again.body.reason).toBe('period_closed');
+  });
+
+  it('books the adjustment from its hold once, and undoes it only by a reversal, itself governed', async () => {
+    const entries = await h.app.services.sql`
+      select p.amount::text, b.account_ref from ledger_postings p join ledger_balances b on b.id = p.balance_id where p.transaction_id = ${adjusted.ledger_transaction_ref.slice('ledger-transactions/'.length)} order by b.account_ref`;
+    expect(entries.map((e) => [e.account_ref.replace(org.tenant.enterpriseId, 'E'), e.amount])).toEqual([
+      [master, '-2500000'],
+      ['system/E/external_withdrawals', '2500000'],
+    ]);
+    expect(await org.balance(master)).toEqual({ available: '97500000', held: '0', total: '97500000' });
+    const reversal = await org.ok(201, 'POST', `/reconciliation-adjustments/${adjusted.id}/reverse`, { note: 'The bank refunds the fee' }, { 'idempotency-key': uuidv7() });
+    expect(reversal).toMatchObject({ status: 'pending_approval', direction: 'credit', reverses_id: adjusted.id });
+    expect((await org.api('POST', `/reconciliation-adjustments/${adjusted.id}/reverse`, { note: 'again' }, { 'idempotency-key': uuidv7() })).status).toBe(409);
+    expect((await org.decide(reversal.approval_ref, 'reject', approvers[0].token)).status).toBe(200);
+    await until('the reversal rejected', async () => (await org.ok(200, 'GET', `/reconciliation-adjustments/${reversal.id}`)).status === 'rejected');
+    expect(await org.balance(master)).toEqual({ available: '97500000', held: '0', total: '97500000' });
+    expect((await org.ok(200, 'GET', `/reconciliation-breaks/${adjusted.break_id}/adjustments`)).items.map((a: { status: string }) => a.status)).toEqual(['executed', 'rejected']);
+    const client = await h.app.services.temporal.get();
+    writeHistory('reconciliation-adjustment-approved', await client.workflow.getHandle(`reconciliation-adjustment/${adjusted.id}`).fetchHistory());
+    writeHistory('reconciliation-adjustment-rejected', await client.workflow.getHandle(`reconciliation-adjustment/${reversal.id}`).fetchHistory());
   });
 
   it('opens a closed_period_posting break for a line dated inside the closed day, and leaves the signed figures', async () => {

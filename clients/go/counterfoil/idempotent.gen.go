@@ -31,6 +31,8 @@ var IdempotentOperations = []string{
 	"POST /payout-methods",
 	"POST /policies",
 	"POST /reconciliation-accounts",
+	"POST /reconciliation-adjustments/{adjustment_id}/reverse",
+	"POST /reconciliation-breaks/{break_id}/adjustments",
 	"POST /role-assignments",
 	"POST /roles",
 	"POST /sandbox/deposits",

@@ -102,7 +102,33 @@ export const ReconciliationPeriodBody = z
   })
   .openapi('ReconciliationPeriod');
 
+export const ReconciliationAdjustmentBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('reconciliation_adjustment'),
+    break_id: Uuid,
+    reverses_id: Uuid.nullable().openapi({ description: 'The adjustment this one undoes.' }),
+    account_ref: z.string().openapi({ description: 'The account that bears (debit) or receives (credit) the correction.' }),
+    direction: z.enum(['credit', 'debit']).openapi({ description: "`credit`: money the statement holds and the ledger lacked comes in to the account (from the enterprise's external deposits); `debit`: it leaves the account (to its external withdrawals)." }),
+    amount: z.object({ currency: z.string(), value: z.string() }),
+    note: z.string(),
+    status: z.enum(['pending_approval', 'executing', 'executed', 'rejected', 'expired', 'cancelled', 'failed']),
+    failure_reason: z.string().nullable(),
+    approval_ref: z.string().nullable(),
+    policy_decision: z.record(z.string(), z.unknown()),
+    ledger_transaction_ref: z.string().nullable(),
+    subject_attribution: SubjectAttributionBody,
+    executed_at: Timestamp.nullable(),
+    etag: ETag,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('ReconciliationAdjustment');
+
 export const RECONCILIATION_EVENTS = {
+  adjustmentRequested: defineEventType('reconciliation.adjustment.requested.v1', 'A correcting booking for a break was proposed; under a policy rule it waits for its approval.', ReconciliationAdjustmentBody),
+  adjustmentExecuted: defineEventType('reconciliation.adjustment.executed.v1', 'The ledger booked the adjustment; its break is resolved with that transaction.', ReconciliationAdjustmentBody),
+  adjustmentEnded: defineEventType('reconciliation.adjustment.ended.v1', 'The adjustment ended without a booking (rejected, expired, cancelled or failed); its hold is voided.', ReconciliationAdjustmentBody),
   breakOpened: defineEventType('reconciliation.break.opened.v1', 'A reconciliation run found a difference between a statement and the ledger.', ReconciliationBreakBody),
   breakAcknowledged: defineEventType('reconciliation.break.acknowledged.v1', 'Someone took a break in hand.', ReconciliationBreakBody),
   breakResolved: defineEventType('reconciliation.break.resolved.v1', 'A break is resolved: matched by a later run, corrected by a ledger transaction, or its difference is gone.', ReconciliationBreakBody),

@@ -1,3 +1,5 @@
+import type { ApprovalSpec } from '../approvals/messages';
+
 /*
  * What the reconciliation workflow and the API exchange. Imported by workflows: constants and types
  * only, no runtime dependencies.
@@ -21,4 +23,21 @@ export interface ReconciliationRunInput {
 export interface ReconciliationRunResult {
   runId: string;
   breaksOpen: number;
+}
+
+/** Workflow type of a governed adjustment (`reconciliation-adjustment/<id>`), started by the API by this name. */
+export const RECONCILIATION_ADJUSTMENT_WORKFLOW = 'reconciliationAdjustmentWorkflow';
+export const reconciliationAdjustmentWorkflowId = (id: string) => `reconciliation-adjustment/${id}`;
+/** Update a `reconciliation-adjustment/<id>` workflow answers while its approval is pending (args [ApprovalCancellation]). */
+export const RECONCILIATION_ADJUSTMENT_CANCEL_UPDATE = 'reconciliation_adjustment.cancel';
+/** ApplicationFailure type of the cancel Update's validator once the approval has been decided. */
+export const RECONCILIATION_ADJUSTMENT_NOT_CANCELLABLE = 'ReconciliationAdjustmentNotCancellable';
+
+export interface ReconciliationAdjustmentWorkflowInput {
+  adjustmentId: string;
+  enterpriseId: string;
+  clientId: string | null;
+  accountRef: string;
+  /** Null when no policy rule required approval: the adjustment is booked at once. */
+  approval: ApprovalSpec | null;
 }

@@ -1,7 +1,7 @@
 import { UUID_RE } from '../../ids';
 
 /** The operations a statement entry can belong to, named as the API's families and collections name them. */
-export const OPERATION_KINDS = ['withdrawal', 'internal_transfer', 'deposit', 'deposit_return', 'conversion', 'off_ramp', 'on_ramp'] as const;
+export const OPERATION_KINDS = ['withdrawal', 'internal_transfer', 'deposit', 'deposit_return', 'conversion', 'off_ramp', 'on_ramp', 'reconciliation_adjustment'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 
 /** The operation a ledger transaction booked: its kind and its id, the one its screen and its API resource show. */
@@ -11,7 +11,7 @@ export interface Operation {
 }
 
 /** The first segment of the business keys an operation books under (`withdrawal/<id>/settle`, `off_ramp/<id>/return`…). */
-const BOOKED_AS = new Map((['withdrawal', 'internal_transfer', 'deposit', 'conversion', 'off_ramp', 'on_ramp'] as const).map((k): [string, OperationKind] => [k, k]));
+const BOOKED_AS = new Map((['withdrawal', 'internal_transfer', 'deposit', 'conversion', 'off_ramp', 'on_ramp', 'reconciliation_adjustment'] as const).map((k): [string, OperationKind] => [k, k]));
 
 /** A money return is booked as `return/<collection>/<id>/<external id>`, for the record it returns. */
 const RETURNED = new Map<string, OperationKind>([

@@ -144,6 +144,10 @@ export const MONEY_FACTS: Record<string, OperationFacts> = {
   snoozeReconciliationBreak: change('enterprise', { refusals: ['break_decided'] }),
   acceptReconciliationBreak: change('enterprise', { refusals: ['break_decided'] }),
   resolveReconciliationBreak: change('enterprise', { refusals: ['break_decided'] }),
+  adjustReconciliationBreak: change('enterprise', { refusals: ['break_decided', 'adjustment_pending'] }),
+  listReconciliationBreakAdjustments: read('enterprise', { note: 'the adjustments of the break the path names' }),
+  getReconciliationAdjustment: read('enterprise'),
+  reverseReconciliationAdjustment: change('enterprise', { refusals: ['adjustment_not_executed', 'adjustment_reversed', 'adjustment_is_reversal'] }),
   simulateStatementDiscrepancy: create('enterprise', { own: true }),
   getOpenApiDocument: open('this API description'),
 };

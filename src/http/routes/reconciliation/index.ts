@@ -1,4 +1,5 @@
 import type { RouteDef } from '../../route';
+import { adjustBreakRoute, getAdjustmentRoute, listBreakAdjustmentsRoute, reverseAdjustmentRoute } from './adjustments';
 import { createReconciliationAccountRoute, listReconciliationAccountsRoute, getReconciliationAccountRoute, runReconciliationRoute, listReconciliationRunsRoute, listReconciliationPeriodsRoute, closeReconciliationPeriodRoute } from './accounts';
 import { listStatementLinesRoute, importStatementRoute, getStatementImportRoute, simulateStatementDiscrepancyRoute } from './statements';
 import { listReconciliationRulesRoute, createReconciliationRuleRoute, retireReconciliationRuleRoute } from './rules';
@@ -29,5 +30,9 @@ export const reconciliationRoutes: RouteDef[] = [
   snoozeBreakRoute,
   acceptBreakRoute,
   resolveBreakRoute,
+  adjustBreakRoute,
+  listBreakAdjustmentsRoute,
+  getAdjustmentRoute,
+  reverseAdjustmentRoute,
   simulateStatementDiscrepancyRoute,
 ];
