@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation, useRoute } from 'wouter';
 import { AccessProvider, SettingsProvider, loadAccess, useAccess, type ConsoleSettings } from '../lib/access';
 import { signOut } from '../lib/auth';
@@ -23,6 +23,12 @@ import { PoliciesPage } from '../features/policies/PoliciesPage';
 import { GovernancePage } from '../features/policies/GovernancePage';
 import { WaitingBadge } from '../features/approvals/waiting';
 
+// Reconciliation loads on first visit, in a chunk of its own: the sign-in page's JavaScript stays as it was.
+const reconciliation = () => import('../features/reconciliation');
+const ReconciliationBreaks = lazy(() => reconciliation().then((m) => ({ default: m.BreaksPage })));
+const ReconciliationAccounts = lazy(() => reconciliation().then((m) => ({ default: m.AccountsPage })));
+const ReconciliationAccount = lazy(() => reconciliation().then((m) => ({ default: m.AccountPage })));
+
 /** The screens, each shown only to people holding its read permission (and its capability on). */
 const SCREENS = [
   { path: '/approvals', label: 'Approvals', permission: 'approvals.read' },
@@ -38,6 +44,7 @@ const SCREENS = [
   { path: '/governance', label: 'Governance', permission: 'policies.read' },
   { path: '/api-keys', label: 'API keys', permission: 'api_keys.read', capability: 'api_keys' },
   { path: '/webhooks', label: 'Webhooks', permission: 'webhooks.read' },
+  { path: '/reconciliation', label: 'Reconciliation', permission: 'reconciliation.read' },
   { path: '/audit', label: 'Audit log', permission: 'audit.read' },
   { path: '/people', label: 'People and roles', permission: 'users.read' },
   { path: '/passkeys', label: 'Passkeys', permission: 'me.read' },
@@ -83,33 +90,44 @@ function Shell() {
         </ul>
       </nav>
       <main id="main" tabIndex={-1}>
-        <Switch>
-          <Route path="/approvals" component={ApprovalsPage} />
-          {Object.values(FAMILIES).map((family) => (
-            <Route key={family.path} path={family.path}>
-              <RecordsPage family={family} />
-            </Route>
-          ))}
-          {Object.values(FAMILIES).map((family) => (
-            <Route key={`${family.path}/detail`} path={`${family.path}/:id`}>
-              {(params: { id: string }) => <RecordDetailPage family={family} id={params.id} />}
-            </Route>
-          ))}
-          <Route path="/balances" component={BalancesPage} />
-          <Route path="/deposits" component={DepositsPage} />
-          <Route path="/deposits/:id">{(params: { id: string }) => <DepositDetailPage id={params.id} />}</Route>
-          <Route path="/statements" component={StatementsPage} />
-          <Route path="/client-verification" component={KycPage} />
-          <Route path="/api-keys" component={ApiKeysPage} />
-          <Route path="/webhooks" component={WebhooksPage} />
-          <Route path="/audit" component={AuditPage} />
-          <Route path="/people" component={PeoplePage} />
-          <Route path="/passkeys" component={PasskeysPage} />
-          <Route path="/address-book" component={AddressBookPage} />
-          <Route path="/policies" component={PoliciesPage} />
-          <Route path="/governance" component={GovernancePage} />
-          <Route>{screens.length ? <Redirect to={screens[0].path} replace /> : <p className="empty">Your roles give you no screen of this console yet.</p>}</Route>
-        </Switch>
+        <Suspense
+          fallback={
+            <p className="loading" role="status">
+              Loading…
+            </p>
+          }
+        >
+          <Switch>
+            <Route path="/approvals" component={ApprovalsPage} />
+            {Object.values(FAMILIES).map((family) => (
+              <Route key={family.path} path={family.path}>
+                <RecordsPage family={family} />
+              </Route>
+            ))}
+            {Object.values(FAMILIES).map((family) => (
+              <Route key={`${family.path}/detail`} path={`${family.path}/:id`}>
+                {(params: { id: string }) => <RecordDetailPage family={family} id={params.id} />}
+              </Route>
+            ))}
+            <Route path="/balances" component={BalancesPage} />
+            <Route path="/deposits" component={DepositsPage} />
+            <Route path="/deposits/:id">{(params: { id: string }) => <DepositDetailPage id={params.id} />}</Route>
+            <Route path="/statements" component={StatementsPage} />
+            <Route path="/client-verification" component={KycPage} />
+            <Route path="/api-keys" component={ApiKeysPage} />
+            <Route path="/webhooks" component={WebhooksPage} />
+            <Route path="/audit" component={AuditPage} />
+            <Route path="/people" component={PeoplePage} />
+            <Route path="/passkeys" component={PasskeysPage} />
+            <Route path="/address-book" component={AddressBookPage} />
+            <Route path="/policies" component={PoliciesPage} />
+            <Route path="/governance" component={GovernancePage} />
+            <Route path="/reconciliation" component={ReconciliationBreaks} />
+            <Route path="/reconciliation/accounts" component={ReconciliationAccounts} />
+            <Route path="/reconciliation/accounts/:id">{(params: { id: string }) => <ReconciliationAccount id={params.id} />}</Route>
+            <Route>{screens.length ? <Redirect to={screens[0].path} replace /> : <p className="empty">Your roles give you no screen of this console yet.</p>}</Route>
+          </Switch>
+        </Suspense>
       </main>
     </div>
   );
