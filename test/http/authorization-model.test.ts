@@ -721,6 +721,7 @@ const CASES: Record<string, Case> = {
   listReconciliationPeriods: { setup: reconAccount, request: (a) => get(`/reconciliation-accounts/${a.id}/periods`) },
   // No run has read the day yet: an authorized caller meets that refusal.
   closeReconciliationPeriod: { ok: /^409 period_not_closable$/, setup: reconAccount, request: (a) => post(`/reconciliation-accounts/${a.id}/periods/2026-01-01/close`) },
+  getReconciliationReport: { setup: reconBreak, request: (b) => get(`/reconciliation-accounts/${b.account.id}/periods/2026-11-30/report`) },
   importStatement: {
     setup: reconAccount,
     fresh: true,

@@ -199,6 +199,27 @@ describe('a day reconciled', () => {
     expect(again.body.reason).toBe('period_closed');
   });
 
+  it('reports the day as CSV: every line with its match or break, and the ledger side no line matched', async () => {
+    const res = await fetch(`${h.app.url}/reconciliation-accounts/${acct.id}/periods/${day}/report`, { headers: { authorization: `Bearer ${org.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="reconciliation-${acct.id}-${day}.csv"`);
+    const [header, ...rows] = (await res.text()).trimEnd().split('\r\n').map((r) => r.split(','));
+    expect(header).toEqual(['row', 'at', 'statement_line_id', 'provider_id', 'reference', 'counterparty', 'amount', 'currency', 'match_id', 'matched_ledger_transaction_ids', 'ledger_transaction_id', 'operation', 'break_id', 'break_kind', 'break_status']);
+    const col = (name: string) => header.indexOf(name);
+    const lines = rows.filter((r) => r[0] === 'statement_line');
+    expect(lines).toHaveLength(8);
+    expect(lines.filter((r) => r[col('match_id')] !== '')).toHaveLength(4);
+    // Every line is matched or has its break: none is left unexplained.
+    expect(lines.filter((r) => r[col('match_id')] === '' && r[col('break_id')] === '')).toEqual([]);
+    const ledger = rows.filter((r) => r[0] === 'ledger_transaction');
+    expect(ledger.map((r) => [r[col('reference')], r[col('break_kind')], r[col('break_status')]]).sort()).toEqual(
+      [[refs.d1, 'amount_mismatch', 'resolved'], [refs.w1, 'unmatched_transaction', 'accepted']].sort(),
+    );
+    // The account's ETag moved with the close: a cached copy does not hide reconciled_through.
+    const account = await org.api('GET', `/reconciliation-accounts/${acct.id}`);
+    expect(account.headers.get('etag')).not.toBe(acct.etag);
+  });
+
   it('books the adjustment from its hold once, and undoes it only by a reversal, itself governed', async () => {
     const entries = await h.app.services.sql`
       select p.amount::text, b.account_ref from ledger_postings p join ledger_balances b on b.id = p.balance_id where p.transaction_id = ${adjusted.ledger_transaction_ref.slice('ledger-transactions/'.length)} order by b.account_ref`;

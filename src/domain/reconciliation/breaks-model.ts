@@ -83,7 +83,7 @@ export function detectBreaks(input: BreakInput): DetectedBreak[] {
         statementLineId: line.id,
         ledgerTransactionId: other.id,
         difference: line.amount - other.amount,
-        detail: { reference: line.reference, statement_amount: input.format(line.amount), ledger_amount: input.format(other.amount) },
+        detail: { reference: line.reference, statement_amount: input.format(line.amount), ledger_amount: input.format(other.amount), operation: other.description },
       });
       continue;
     }

@@ -134,6 +134,7 @@ export interface BreakQuery {
   period?: string;
   /** false: leave out the breaks snoozed until later (the inbox's default). */
   includeSnoozed: boolean;
+  newestFirst: boolean;
   after: string | null;
   limit: number;
 }
@@ -147,8 +148,8 @@ export async function listBreaks(sql: Sql, enterpriseId: string, q: BreakQuery):
       and ${q.kind ? sql`kind = ${q.kind}` : sql`true`}
       and ${q.period ? sql`period = ${q.period}::date` : sql`true`}
       and ${q.includeSnoozed ? sql`true` : sql`(snoozed_until is null or snoozed_until <= now())`}
-      and ${q.after ? sql`id > ${q.after}` : sql`true`}
-    order by id limit ${q.limit}`;
+      and ${q.after ? (q.newestFirst ? sql`id < ${q.after}` : sql`id > ${q.after}`) : sql`true`}
+    order by ${q.newestFirst ? sql`id desc` : sql`id`} limit ${q.limit}`;
   return rows.map(toBreakRow);
 }
 

@@ -10,7 +10,7 @@ import { unmatchedLines, type ReconciliationAccountRow, type StatementLineRow } 
  * credited deposits in, executed withdrawals and sent off-ramp payouts out (signed from the account's
  * side), each by its ledger transaction id and the rail's reference. The universe a run reconciles.
  */
-function accountTransactions(db: Db, account: ReconciliationAccountRow) {
+export function accountTransactions(db: Db, account: ReconciliationAccountRow) {
   return db`
     select d.ledger_transaction_id as id, d.amount, d.credited_at as at, d.transaction_hash as reference, 'deposit/' || d.id as description, null::text as counterparty
       from deposits d where d.enterprise_id = ${account.enterprise_id} and d.rail = ${account.rail} and d.asset = ${account.asset} and d.status = 'credited' and d.ledger_transaction_id is not null

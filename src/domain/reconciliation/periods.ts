@@ -135,6 +135,8 @@ export async function closePeriod(sql: Sql, signer: CheckpointSigner, caller: Ca
        values ($1, $2::date, $3, $4, $5::text::jsonb, $6, $7, $8) returning ${COLUMNS}`,
       [account.id, day, account.enterprise_id, closedAt, JSON.stringify(closedBy), payload, signature, signer.keyId],
     )) as unknown as PeriodRow[];
+    // The account's answer changes with it (reconciled_through): its ETag must too.
+    await tx`update reconciliation_accounts set version = version + 1, updated_at = now() where id = ${account.id}`;
     await recordEventSql(tx, {
       type: RECONCILIATION_EVENTS.periodClosed,
       enterpriseId: account.enterprise_id,

@@ -36,10 +36,10 @@ export async function pullStatement(sql: Sql, source: StatementSource, accountId
     const rows = answer.lines.filter((l) => l.asset === current.asset).map((l) => newLineRow(uuidv7(), current, null, l));
     await sql.begin(async (tx) => {
       added += await insertLines(tx, rows);
-      await tx`update reconciliation_accounts set cursor = ${answer.nextCursor}, provider_balance = ${answer.balance.amount.toString()}, provider_balance_at = ${answer.balance.asOf}, updated_at = now() where id = ${current.id}`;
+      await tx`update reconciliation_accounts set cursor = ${answer.nextCursor}, provider_balance = ${answer.balance.amount.toString()}, provider_balance_at = ${answer.balance.asOf}, version = version + 1, updated_at = now() where id = ${current.id}`;
     });
     const moved = answer.nextCursor !== account.cursor;
-    account = { ...account, cursor: answer.nextCursor, provider_balance: answer.balance.amount.toString(), provider_balance_at: answer.balance.asOf };
+    account = { ...account, version: account.version + 1, cursor: answer.nextCursor, provider_balance: answer.balance.amount.toString(), provider_balance_at: answer.balance.asOf };
     if (answer.lines.length < PULL_PAGE || !moved) break;
   }
   return { account, added, received, cursor: account.cursor, balance };
@@ -54,6 +54,6 @@ export async function noteStatementAvailable(sql: Sql, enterpriseId: string, acc
   if (!row) {
     throw new AppError('EdgeUnprocessable', 'The enterprise does not reconcile this account.', { errors: [{ pointer: '/body/data/account', detail: 'no reconciliation account has this rail, address and currency' }] });
   }
-  await sql`update reconciliation_accounts set available_through = greatest(available_through, ${through}::timestamptz), updated_at = now() where id = ${row.id}`;
+  await sql`update reconciliation_accounts set available_through = greatest(available_through, ${through}::timestamptz), version = version + 1, updated_at = now() where id = ${row.id}`;
   return (await findAccount(sql, row.id))!;
 }

@@ -133,6 +133,7 @@ export const MONEY_FACTS: Record<string, OperationFacts> = {
   listReconciliationRuns: read('enterprise', { note: 'the runs of the account the path names' }),
   listReconciliationPeriods: read('enterprise', { note: 'the closed periods of the account the path names' }),
   closeReconciliationPeriod: change('enterprise', { refusals: ['period_not_closable', 'period_closed'] }),
+  getReconciliationReport: read('enterprise', { note: 'the report of the account the path names' }),
   importStatement: change('enterprise', { note: 'into the account the query names', refusals: ['statement_malformed'] }),
   getStatementImport: read('enterprise'),
   listReconciliationRules: read('enterprise', { own: true }),

@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import { z } from '../../../schema/zod';
+import { periodReport, REPORT_COLUMNS, reportFileName } from '../../../domain/reconciliation/report';
 import { defineRoute } from '../../route';
 import { Uuid } from '../../../schema/common';
 import { AppError } from '../../../errors';
@@ -189,3 +191,34 @@ export const closeReconciliationPeriodRoute = defineRoute({
     return { status: 201, body: presentPeriod(await closePeriod(services.sql, await checkpointSignerOf(services), caller, a, params.period)) };
   },
 });
+
+export const reconciliationReportRoute = defineRoute({
+  method: 'get',
+  path: '/reconciliation-accounts/{account_id}/periods/{period}/report',
+  operationId: 'getReconciliationReport',
+  summary: "Download a day's reconciliation report (CSV)",
+  description:
+    'Every statement line booked that day (UTC) with the match that took it (its ledger transactions) or its break; then every ledger transaction of the day no line matched, ' +
+    'with its operation and break; then the day\'s breaks about neither (a balance drift). Streamed; any day, closed or not. Columns: ' +
+    `${REPORT_COLUMNS.join(', ')}.`,
+  tags: ['Reconciliation'],
+  auth: { kind: 'bearer', permission: 'reconciliation.read' },
+  params: z.object({ account_id: Uuid, period: Day }),
+  responses: {
+    200: {
+      description: 'The report.',
+      contentType: 'text/csv',
+      schema: z.string(),
+      headers: { 'Content-Disposition': { description: '`attachment; filename="reconciliation-<account id>-<day>.csv"`.', schema: { type: 'string' } } },
+    },
+  },
+  errors: ['EdgeNotFound'],
+  handler: async ({ params, caller, services }) => {
+    const a = await requireAccount(services, caller, params.account_id, 'reconciliation.read');
+    return {
+      body: Readable.from(periodReport(services.sql, a, params.period)),
+      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${reportFileName(a, params.period)}"` },
+    };
+  },
+});
+

@@ -12,7 +12,7 @@ export const listReconciliationBreaksRoute = defineRoute({
   path: '/reconciliation-breaks',
   operationId: 'listReconciliationBreaks',
   summary: 'List reconciliation breaks',
-  description: 'The breaks inbox. Breaks snoozed until later are left out unless `include_snoozed=true`.',
+  description: 'The breaks inbox, newest first unless `order=oldest_first`. Breaks snoozed until later are left out unless `include_snoozed=true`.',
   tags: ['Reconciliation'],
   auth: { kind: 'bearer', permission: 'reconciliation.read' },
   query: z
@@ -22,6 +22,7 @@ export const listReconciliationBreaksRoute = defineRoute({
       kind: z.enum(BREAK_KINDS).optional().openapi({ param: { name: 'kind', in: 'query' } }),
       period: Day.optional().openapi({ param: { name: 'period', in: 'query' } }),
       include_snoozed: z.enum(['true', 'false']).optional().openapi({ param: { name: 'include_snoozed', in: 'query' } }),
+      order: z.enum(['newest_first', 'oldest_first']).default('newest_first').openapi({ param: { name: 'order', in: 'query' }, description: 'By when the break was opened; newest first unless asked.' }),
       ...pageQuery,
     })
     .strict(),
@@ -34,7 +35,7 @@ export const listReconciliationBreaksRoute = defineRoute({
         query,
         caller,
         async (after, limit) =>
-          !visible ? [] : listBreaks(services.sql, caller.enterpriseId, { accountId: query.account_id, status: query.status, kind: query.kind, period: query.period, includeSnoozed: query.include_snoozed === 'true', after, limit }),
+          !visible ? [] : listBreaks(services.sql, caller.enterpriseId, { accountId: query.account_id, status: query.status, kind: query.kind, period: query.period, includeSnoozed: query.include_snoozed === 'true', newestFirst: query.order === 'newest_first', after, limit }),
         presentBreak,
       ),
     };

@@ -1,6 +1,6 @@
 import type { RouteDef } from '../../route';
 import { adjustBreakRoute, getAdjustmentRoute, listBreakAdjustmentsRoute, reverseAdjustmentRoute } from './adjustments';
-import { createReconciliationAccountRoute, listReconciliationAccountsRoute, getReconciliationAccountRoute, runReconciliationRoute, listReconciliationRunsRoute, listReconciliationPeriodsRoute, closeReconciliationPeriodRoute } from './accounts';
+import { createReconciliationAccountRoute, listReconciliationAccountsRoute, getReconciliationAccountRoute, runReconciliationRoute, listReconciliationRunsRoute, listReconciliationPeriodsRoute, closeReconciliationPeriodRoute, reconciliationReportRoute } from './accounts';
 import { listStatementLinesRoute, importStatementRoute, getStatementImportRoute, simulateStatementDiscrepancyRoute } from './statements';
 import { listReconciliationRulesRoute, createReconciliationRuleRoute, retireReconciliationRuleRoute } from './rules';
 import { listReconciliationBreaksRoute, getReconciliationBreakRoute, acknowledgeBreakRoute, snoozeBreakRoute, acceptBreakRoute, resolveBreakRoute } from './breaks';
@@ -19,6 +19,7 @@ export const reconciliationRoutes: RouteDef[] = [
   listReconciliationRunsRoute,
   listReconciliationPeriodsRoute,
   closeReconciliationPeriodRoute,
+  reconciliationReportRoute,
   importStatementRoute,
   getStatementImportRoute,
   listReconciliationRulesRoute,
