@@ -71,6 +71,7 @@ export const ERROR_REASONS = [
   'enterprise_not_suspended',
   'enterprise_suspended',
   'expectation_unsupported',
+  'expected_payment_fulfilled',
   'export_expired',
   'export_failed',
   'export_queued',

@@ -1783,6 +1783,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/expected-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List expected payments
+         * @description Newest first.
+         *
+         *     Requires permission `reconciliation.read`.
+         */
+        get: operations["listExpectedPayments"];
+        put?: never;
+        /**
+         * Declare a payment you expect on a reconciled account
+         * @description Every run of the account fulfils it from the statement: lines moving money the expected way, inside `window`, quoting `reference` (as their reference or in their remittance text) and naming `counterparty` where given, up to `amount_range.max`. `unreconciled` → `partially_reconciled` (below the minimum) → `reconciled` (within the range), each an event. A reference or a counterparty is required: an amount alone would match any payment.
+         *
+         *     Requires permission `reconciliation.manage`.
+         */
+        post: operations["createExpectedPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expected-payments/{expected_payment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an expected payment
+         * @description Requires permission `reconciliation.read`.
+         */
+        get: operations["getExpectedPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expected-payments/{expected_payment_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an expected payment
+         * @description Only one no statement line has fulfilled (409 `expected_payment_fulfilled` otherwise).
+         *
+         *     Requires permission `reconciliation.manage`.
+         */
+        post: operations["cancelExpectedPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/export-schedules": {
         parameters: {
             query?: never;
@@ -8111,6 +8181,94 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "reconciliation.expected_payment.cancelled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.expected_payment.cancelled.v1
+         * @description An expected payment nothing fulfilled was withdrawn.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `reconciliation.expected_payment.cancelled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onReconciliationExpectedPaymentCancelledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reconciliation.expected_payment.created.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.expected_payment.created.v1
+         * @description A payment was declared as expected on a reconciled account.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `reconciliation.expected_payment.created.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onReconciliationExpectedPaymentCreatedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reconciliation.expected_payment.partially_reconciled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.expected_payment.partially_reconciled.v1
+         * @description Statement lines fulfilled part of an expected payment (below its minimum).
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `reconciliation.expected_payment.partially_reconciled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onReconciliationExpectedPaymentPartiallyReconciledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reconciliation.expected_payment.reconciled.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.expected_payment.reconciled.v1
+         * @description Statement lines fulfilled an expected payment: their sum is within its range.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `reconciliation.expected_payment.reconciled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onReconciliationExpectedPaymentReconciledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "reconciliation.period.closed.v1": {
         parameters: {
             query?: never;
@@ -10647,6 +10805,117 @@ export interface components {
         };
         EventTypeList: {
             items: components["schemas"]["EventType"][];
+            next_page_token: string | null;
+        };
+        ExpectedPayment: {
+            account_id: string;
+            /** @description What the fulfilling lines must add up to, inclusive. */
+            amount_range: {
+                max: {
+                    currency: string;
+                    value: string;
+                };
+                min: {
+                    currency: string;
+                    value: string;
+                };
+            };
+            /** @description Contained in the line's counterparty (case and spacing ignored). */
+            counterparty: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            description: string;
+            /**
+             * @description `credit`: money expected in; `debit`: money expected out.
+             * @enum {string}
+             */
+            direction: "credit" | "debit";
+            /**
+             * @description Strong entity tag; send it back in If-Match.
+             * @example "pD1l5bC3q8TzHkR2mXyA"
+             */
+            etag: string;
+            id: string;
+            metadata: {
+                [key: string]: string;
+            };
+            reconciled_amount: {
+                currency: string;
+                value: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            reconciled_at: string | null;
+            /** @description Quoted by the line, as its reference or inside its remittance text. */
+            reference: string | null;
+            /** @enum {string} */
+            resource: "expected_payment";
+            /** @description The statement lines that fulfilled it. */
+            statement_line_ids: string[];
+            /** @enum {string} */
+            status: "unreconciled" | "partially_reconciled" | "reconciled" | "cancelled";
+            subject_attribution: components["schemas"]["SubjectAttribution"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+            /** @description When the provider may book it. */
+            window: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T10:00:00.000Z
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T10:00:00.000Z
+                 */
+                to: string;
+            };
+        };
+        ExpectedPaymentCreate: {
+            account_id: string;
+            amount_range: {
+                max: {
+                    currency: string;
+                    value: string;
+                };
+                min: {
+                    currency: string;
+                    value: string;
+                };
+            };
+            counterparty?: string;
+            /** @default  */
+            description: string;
+            /** @enum {string} */
+            direction: "credit" | "debit";
+            /** @default {} */
+            metadata: {
+                [key: string]: string;
+            };
+            reference?: string;
+            window: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T10:00:00.000Z
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T10:00:00.000Z
+                 */
+                to: string;
+            };
+        };
+        ExpectedPaymentList: {
+            items: components["schemas"]["ExpectedPayment"][];
             next_page_token: string | null;
         };
         Export: {
@@ -13843,7 +14112,7 @@ export interface components {
              * @description A name narrower than `code`, for clients to branch on: on every problem, the generic one of its code when nothing narrower applies (docs/errors.md).
              * @enum {string}
              */
-            reason: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "adjustment_is_reversal" | "adjustment_not_executed" | "adjustment_pending" | "adjustment_reversed" | "agreement_not_in_force" | "amount_malformed" | "amount_not_positive" | "amount_out_of_range" | "amount_precision" | "amount_too_large" | "amount_too_small" | "api_access_disabled" | "api_key_active" | "api_key_invalid" | "api_key_missing" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "break_decided" | "business_key_reused" | "capability_disabled" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "conflict" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "expectation_unsupported" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "gone" | "headers_too_large" | "hold_already_resolved" | "host_header_required" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_invalid" | "idempotency_key_required" | "idempotency_key_reused" | "if_match_weak_etag" | "initiator_cannot_approve" | "insufficient_funds" | "internal_error" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_is_reversal" | "internal_transfer_not_executed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_client" | "invalid_field" | "invalid_grant" | "invalid_page_token" | "invalid_request" | "invalid_target" | "invitation_pending" | "ip_not_allowed" | "issuer_taken" | "kyc_not_verified" | "ledger_key_reused" | "malformed_body" | "malformed_request" | "metadata_too_large" | "method_not_allowed" | "not_an_eligible_approver" | "not_found" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payload_too_large" | "payout_method_disabled" | "payout_not_settled" | "period_closed" | "period_not_closable" | "permission_denied" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "precondition_failed" | "price_stale" | "principal_inactive" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "rate_limited" | "reconciliation_account_exists" | "recv_window_invalid" | "reference_reused" | "reference_taken" | "request_timeout" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "route_not_found" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "signature_invalid" | "signature_missing" | "statement_import_duplicate" | "statement_malformed" | "subscription_deleted" | "subscription_disabled" | "temporarily_unavailable" | "timestamp_invalid" | "token_invalid" | "token_missing" | "token_revoked" | "unauthenticated" | "unauthorized_client" | "unknown_api_version" | "unknown_asset" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "unsupported_grant_type" | "unsupported_media_type" | "uri_too_long" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
+            reason: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "adjustment_is_reversal" | "adjustment_not_executed" | "adjustment_pending" | "adjustment_reversed" | "agreement_not_in_force" | "amount_malformed" | "amount_not_positive" | "amount_out_of_range" | "amount_precision" | "amount_too_large" | "amount_too_small" | "api_access_disabled" | "api_key_active" | "api_key_invalid" | "api_key_missing" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "break_decided" | "business_key_reused" | "capability_disabled" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "conflict" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "expectation_unsupported" | "expected_payment_fulfilled" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "gone" | "headers_too_large" | "hold_already_resolved" | "host_header_required" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_invalid" | "idempotency_key_required" | "idempotency_key_reused" | "if_match_weak_etag" | "initiator_cannot_approve" | "insufficient_funds" | "internal_error" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_is_reversal" | "internal_transfer_not_executed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_client" | "invalid_field" | "invalid_grant" | "invalid_page_token" | "invalid_request" | "invalid_target" | "invitation_pending" | "ip_not_allowed" | "issuer_taken" | "kyc_not_verified" | "ledger_key_reused" | "malformed_body" | "malformed_request" | "metadata_too_large" | "method_not_allowed" | "not_an_eligible_approver" | "not_found" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payload_too_large" | "payout_method_disabled" | "payout_not_settled" | "period_closed" | "period_not_closable" | "permission_denied" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "precondition_failed" | "price_stale" | "principal_inactive" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "rate_limited" | "reconciliation_account_exists" | "recv_window_invalid" | "reference_reused" | "reference_taken" | "request_timeout" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "route_not_found" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "signature_invalid" | "signature_missing" | "statement_import_duplicate" | "statement_malformed" | "subscription_deleted" | "subscription_disabled" | "temporarily_unavailable" | "timestamp_invalid" | "token_invalid" | "token_missing" | "token_revoked" | "unauthenticated" | "unauthorized_client" | "unknown_api_version" | "unknown_asset" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "unsupported_grant_type" | "unsupported_media_type" | "uri_too_long" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -14654,6 +14923,86 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             until: string;
+        };
+        /** @description An expected payment nothing fulfilled was withdrawn. */
+        ReconciliationExpectedPaymentCancelledV1Event: {
+            data: components["schemas"]["ExpectedPayment"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "reconciliation.expected_payment.cancelled.v1";
+        };
+        /** @description A payment was declared as expected on a reconciled account. */
+        ReconciliationExpectedPaymentCreatedV1Event: {
+            data: components["schemas"]["ExpectedPayment"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "reconciliation.expected_payment.created.v1";
+        };
+        /** @description Statement lines fulfilled part of an expected payment (below its minimum). */
+        ReconciliationExpectedPaymentPartiallyReconciledV1Event: {
+            data: components["schemas"]["ExpectedPayment"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "reconciliation.expected_payment.partially_reconciled.v1";
+        };
+        /** @description Statement lines fulfilled an expected payment: their sum is within its range. */
+        ReconciliationExpectedPaymentReconciledV1Event: {
+            data: components["schemas"]["ExpectedPayment"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "reconciliation.expected_payment.reconciled.v1";
         };
         ReconciliationPeriod: {
             account_id: string;
@@ -28492,6 +28841,478 @@ export interface operations {
             };
             /** @description EdgeForbidden. Reasons: `permission_denied`. */
             403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listExpectedPayments: {
+        parameters: {
+            query?: {
+                account_id?: string;
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
+                page_token?: string;
+                status?: "unreconciled" | "partially_reconciled" | "reconciled" | "cancelled";
+            };
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of expected payments. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpectedPaymentList"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createExpectedPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description Client-chosen key: the first answer is replayed for 24 h to retries with the same body. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExpectedPaymentCreate"];
+            };
+        };
+        responses: {
+            /** @description The expected payment, `unreconciled`. */
+            201: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpectedPayment"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `idempotency_key_invalid`, `invalid_field`, `invalid_request`, `malformed_body`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable. Reasons: `idempotency_key_reused`, `invalid_field`, `metadata_too_large`. */
+            422: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getExpectedPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                expected_payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The expected payment, with the lines that fulfilled it. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpectedPayment"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelExpectedPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                expected_payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The expected payment, cancelled. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpectedPayment"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeConflict. Reasons: `conflict`, `expected_payment_fulfilled`. */
+            409: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -56203,6 +57024,178 @@ export interface operations {
             };
         };
     };
+    onReconciliationExpectedPaymentCancelledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationExpectedPaymentCancelledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReconciliationExpectedPaymentCreatedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationExpectedPaymentCreatedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReconciliationExpectedPaymentPartiallyReconciledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationExpectedPaymentPartiallyReconciledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReconciliationExpectedPaymentReconciledV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationExpectedPaymentReconciledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onReconciliationPeriodClosedV1Event: {
         parameters: {
             query?: never;
@@ -57080,6 +58073,7 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = [
   "POST /enterprise-commercial-agreements",
   "POST /enterprise-commercial-agreements/{agreement_id}/supersede",
   "POST /events/{event_id}/replay",
+  "POST /expected-payments",
   "POST /export-schedules",
   "POST /identity-providers",
   "POST /internal-transfer-batches",

@@ -470,6 +470,12 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
     const lines = (body.lines as Array<Partial<StatementEntry> & { rail: string; amount: { currency: string; value: string } }>).map((l) => bookLine(l.rail, l));
     return send(res, 200, { lines });
   }
+  if (path === '/control/statements/drop') {
+    // A statement that leaves a booked line out (a payout the bank forgets to report).
+    const before = state.statementLines.length;
+    state.statementLines = state.statementLines.filter((l) => l.reference !== body.reference);
+    return send(res, 200, { dropped: before - state.statementLines.length });
+  }
   if (path === '/control/statements/available') {
     return send(res, 200, { events: await sendEvent('statement.available', { account: body.account, through: body.through ?? new Date().toISOString() }) });
   }

@@ -213,7 +213,7 @@ export function buildOpenApiDocument(defs: RouteDef[], info: { title: string; de
     const responses: RouteConfig['responses'] = {};
     const declared = revalidates && !def.responses[304] ? { ...def.responses, 304: { description: 'Not modified: If-None-Match names the current ETag (or is `*`). No body.' } } : def.responses;
     for (const [status, spec] of Object.entries(declared)) {
-      const examples = example?.status === Number(status) ? { examples: recorded(example.response) } : {};
+      const examples = spec.sample !== undefined ? { examples: { sample: { summary: 'A sample', value: spec.sample } } } : example?.status === Number(status) ? { examples: recorded(example.response) } : {};
       responses[status] = {
         description: spec.description,
         headers: headerRefs([

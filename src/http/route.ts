@@ -23,6 +23,8 @@ export interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
   contentType?: string;
+  /** A short sample of a streamed body the example recorder cannot keep (a report built as it is sent): the document's example. */
+  sample?: string;
   headers?: Record<string, { description: string; schema?: { type: 'string' | 'integer' } }>;
 }
 

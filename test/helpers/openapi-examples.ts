@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { appendFileSync, readFileSync, ReadStream } from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
@@ -45,6 +46,8 @@ function requestBody(raw: Buffer | undefined, type: string): unknown {
 function responseBody(body: unknown): unknown {
   if (body instanceof ReadStream) return readFileSync(String(body.path), 'utf8').split('\n').slice(0, EXAMPLE_ITEMS + 1).join('\n') + '\n';
   if (Buffer.isBuffer(body)) return body.toString('utf8');
+  // A body streamed as it is built cannot be read here without taking it from the caller: its route gives a sample.
+  if (body instanceof Readable) return undefined;
   return body;
 }
 

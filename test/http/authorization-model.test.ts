@@ -359,6 +359,14 @@ const reconAdjustment = async () => {
   for (let i = 0; i < 200 && (await asAdmin('GET', `/reconciliation-adjustments/${a.id}`)).status !== 'executed'; i++) await new Promise((r) => setTimeout(r, 50));
   return asAdmin('GET', `/reconciliation-adjustments/${a.id}`);
 };
+const expectedBody = (accountId: string) => ({
+  account_id: accountId,
+  direction: 'credit',
+  amount_range: { min: { currency: 'EUR', value: '10.00' }, max: { currency: 'EUR', value: '10.00' } },
+  window: { from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z' },
+  reference: 'INV-1',
+});
+const expectedPayment = async () => asAdmin('POST', '/expected-payments', expectedBody((await reconAccount()).id));
 const reconRule = () => asAdmin('POST', '/reconciliation-rules', { position: 5, name: unique('rule'), strategy: 'one_to_one', criteria: [{ field: 'reference', operator: 'equals' }] });
 /** A policy change awaiting approval: governance settings under a quorum of one approver. */
 const policyChange = async () => {
@@ -742,6 +750,10 @@ const CASES: Record<string, Case> = {
   listReconciliationBreakAdjustments: { setup: reconAdjustment, request: (a) => get(`/reconciliation-breaks/${a.break_id}/adjustments`) },
   getReconciliationAdjustment: { setup: reconAdjustment, request: (a) => get(`/reconciliation-adjustments/${a.id}`) },
   reverseReconciliationAdjustment: { setup: reconAdjustment, fresh: true, request: (a) => post(`/reconciliation-adjustments/${a.id}/reverse`, { note: 'refunded' }) },
+  createExpectedPayment: { setup: reconAccount, request: (a) => post('/expected-payments', expectedBody(a.id)) },
+  listExpectedPayments: { setup: expectedPayment, request: () => get('/expected-payments?page_size=200') },
+  getExpectedPayment: { setup: expectedPayment, request: (e) => get(`/expected-payments/${e.id}`) },
+  cancelExpectedPayment: { setup: expectedPayment, fresh: true, request: (e) => post(`/expected-payments/${e.id}/cancel`) },
   simulateStatementDiscrepancy: { request: () => post('/sandbox/statement-discrepancies', { rail: 'sepa', currency: 'EUR', kind: 'bank_fee', amount: { currency: 'EUR', value: '1.00' } }) },
 };
 

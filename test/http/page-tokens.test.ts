@@ -1,3 +1,4 @@
+import { reconcileAccount } from '../../src/domain/reconciliation';
 import { call, startTestApp, type TestApp } from '../helpers/app';
 import { tenantRoutes } from '../../src/http/routes';
 import type { RouteDef } from '../../src/http/route';
@@ -77,7 +78,16 @@ beforeAll(async () => {
   const subscription = (await asAdmin('GET', '/webhook-subscriptions?page_size=1')).items[0].id;
   const deposit = (await asAdmin('GET', `/deposits?account_ref=${account}&page_size=1`)).items[0].id;
   const reconciled = await asAdmin('POST', '/reconciliation-accounts', { rail: 'sepa', address: 'DE89370400440532013000', currency: 'EUR', statement_source: 'files', interval_seconds: 86_400 });
-  const params: Record<string, string> = { client_id: clientRef.slice('clients/'.length), client_account_id: account.slice('client-accounts/'.length), subscription_id: subscription, deposit_id: deposit, account_id: reconciled.id };
+  // A break of the account: one imported line no ledger transaction matches, reconciled once.
+  const csv = await call(app.url, 'POST', `/statement-imports?account_id=${reconciled.id}&format=csv&mapping=${encodeURIComponent(JSON.stringify({ id: 'Id', booked_at: 'Date', amount: 'Amount', currency: 'Currency', reference: 'Reference' }))}`, {
+    token: admin.token,
+    rawBody: 'Id,Date,Amount,Currency,Reference\nL-1,2026-11-30,12.50,EUR,UNKNOWN-1\n',
+    headers: { 'content-type': 'text/csv' },
+  });
+  if (csv.status !== 201) throw new Error(`statement import: ${csv.status} ${csv.text}`);
+  await reconcileAccount(app.services.sql, { runId: uuidv7(), accountId: reconciled.id, trigger: 'manual', workflowId: null, linesAdded: 1 });
+  const [recBreak] = (await asAdmin('GET', `/reconciliation-breaks?account_id=${reconciled.id}`)).items;
+  const params: Record<string, string> = { client_id: clientRef.slice('clients/'.length), client_account_id: account.slice('client-accounts/'.length), subscription_id: subscription, deposit_id: deposit, account_id: reconciled.id, break_id: recBreak.id };
   const members: Record<string, Record<string, string>> = {
     'GET /eligible-crypto-networks': { account_ref: account, asset: 'USDC' },
     'GET /eligible-payout-methods': { account_ref: account },

@@ -306,6 +306,52 @@ describe('matching rules', () => {
   });
 });
 
+describe('expected payments', () => {
+  const csv = (rows: string[]) => Buffer.from(['Id,Date,Amount,Currency,Reference,Remittance', ...rows].join('\n') + '\n');
+  const MAPPING = encodeURIComponent(JSON.stringify({ id: 'Id', booked_at: 'Date', amount: 'Amount', currency: 'Currency', reference: 'Reference', remittance: 'Remittance' }));
+
+  it('are fulfilled by the statement lines that quote them, in parts, up to their maximum', async () => {
+    const acct = await org.ok(201, 'POST', '/reconciliation-accounts', { rail: 'sepa', address: 'DE02120300000000202051', currency: 'EUR', statement_source: 'files', interval_seconds: 86_400 });
+    const expect77 = await org.ok(201, 'POST', '/expected-payments', {
+      account_id: acct.id,
+      direction: 'credit',
+      amount_range: { min: { currency: 'EUR', value: '200.00' }, max: { currency: 'EUR', value: '300.00' } },
+      window: { from: '2026-11-01T00:00:00Z', to: '2026-11-30T23:59:59Z' },
+      reference: 'INV-77',
+      description: 'Invoice 77',
+    });
+    expect(expect77).toMatchObject({ status: 'unreconciled', reconciled_amount: { currency: 'EUR', value: '0.00' }, statement_line_ids: [] });
+    const unused = await org.ok(201, 'POST', '/expected-payments', {
+      account_id: acct.id,
+      direction: 'credit',
+      amount_range: { min: { currency: 'EUR', value: '5.00' }, max: { currency: 'EUR', value: '5.00' } },
+      window: { from: '2026-11-01T00:00:00Z', to: '2026-11-30T23:59:59Z' },
+      counterparty: 'Nobody Ltd',
+    });
+    const noKey = await org.api('POST', '/expected-payments', { account_id: acct.id, direction: 'credit', amount_range: { min: { currency: 'EUR', value: '1.00' }, max: { currency: 'EUR', value: '1.00' } }, window: { from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' } });
+    expect([noKey.status, noKey.body.errors?.[0]?.pointer]).toEqual([422, '/body/reference']);
+
+    const importAndRun = async (rows: string[]) => {
+      const res = await fetch(`${h.app.url}/statement-imports?account_id=${acct.id}&format=csv&mapping=${MAPPING}`, { method: 'POST', headers: { authorization: `Bearer ${org.token}`, 'content-type': 'text/csv' }, body: csv(rows) });
+      expect(res.status).toBe(201);
+      await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/runs`, {});
+      return org.ok(200, 'GET', `/expected-payments/${expect77.id}`);
+    };
+    // The first part quotes it in the remittance text; a payment out with the same reference is not it.
+    const partial = await importAndRun(['B-1,2026-11-10,150.00,EUR,,Payment for INV-77 part 1', 'B-2,2026-11-10,-150.00,EUR,INV-77,']);
+    expect(partial).toMatchObject({ status: 'partially_reconciled', reconciled_amount: { value: '150.00' }, statement_line_ids: [expect.any(String)] });
+    // The second takes it into its range; a third would take it past its maximum and stays a line of its own.
+    const done = await importAndRun(['B-3,2026-11-12,120.00,EUR,INV-77,', 'B-4,2026-11-13,50.00,EUR,INV-77,']);
+    expect(done).toMatchObject({ status: 'reconciled', reconciled_amount: { value: '270.00' }, reconciled_at: expect.any(String) });
+    expect(done.statement_line_ids).toHaveLength(2);
+    expect((await org.ok(200, 'GET', `/expected-payments?account_id=${acct.id}&status=reconciled`)).items.map((e: { id: string }) => e.id)).toEqual([expect77.id]);
+    expect((await org.api('POST', `/expected-payments/${expect77.id}/cancel`)).body.reason).toBe('expected_payment_fulfilled');
+    expect(await org.ok(200, 'POST', `/expected-payments/${unused.id}/cancel`)).toMatchObject({ status: 'cancelled' });
+    const [{ types }] = await h.app.services.sql`select array_agg(type order by seq) as types from events where resource_ref = ${`expected-payments/${expect77.id}`}`;
+    expect(types).toEqual(['reconciliation.expected_payment.created.v1', 'reconciliation.expected_payment.partially_reconciled.v1', 'reconciliation.expected_payment.reconciled.v1']);
+  });
+});
+
 describe('statement imports over HTTP', () => {
   const IBAN = 'DE89370400440532013000';
   const fixture = (name: string) => readFileSync(path.join(__dirname, '../fixtures/statements', name));

@@ -17,6 +17,7 @@ var IdempotentOperations = []string{
 	"POST /enterprise-commercial-agreements",
 	"POST /enterprise-commercial-agreements/{agreement_id}/supersede",
 	"POST /events/{event_id}/replay",
+	"POST /expected-payments",
 	"POST /export-schedules",
 	"POST /identity-providers",
 	"POST /internal-transfer-batches",

@@ -125,7 +125,36 @@ export const ReconciliationAdjustmentBody = z
   })
   .openapi('ReconciliationAdjustment');
 
+const MoneyRange = z.object({ min: z.object({ currency: z.string(), value: z.string() }), max: z.object({ currency: z.string(), value: z.string() }) });
+
+export const ExpectedPaymentBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('expected_payment'),
+    account_id: Uuid,
+    direction: z.enum(['credit', 'debit']).openapi({ description: '`credit`: money expected in; `debit`: money expected out.' }),
+    amount_range: MoneyRange.openapi({ description: 'What the fulfilling lines must add up to, inclusive.' }),
+    window: z.object({ from: Timestamp, to: Timestamp }).openapi({ description: 'When the provider may book it.' }),
+    reference: z.string().nullable().openapi({ description: "Quoted by the line, as its reference or inside its remittance text." }),
+    counterparty: z.string().nullable().openapi({ description: "Contained in the line's counterparty (case and spacing ignored)." }),
+    description: z.string(),
+    metadata: z.record(z.string(), z.string()),
+    status: z.enum(['unreconciled', 'partially_reconciled', 'reconciled', 'cancelled']),
+    reconciled_amount: z.object({ currency: z.string(), value: z.string() }),
+    reconciled_at: Timestamp.nullable(),
+    statement_line_ids: z.array(Uuid).openapi({ description: 'The statement lines that fulfilled it.' }),
+    subject_attribution: SubjectAttributionBody,
+    etag: ETag,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('ExpectedPayment');
+
 export const RECONCILIATION_EVENTS = {
+  expectedPaymentCreated: defineEventType('reconciliation.expected_payment.created.v1', 'A payment was declared as expected on a reconciled account.', ExpectedPaymentBody),
+  expectedPaymentPartiallyReconciled: defineEventType('reconciliation.expected_payment.partially_reconciled.v1', 'Statement lines fulfilled part of an expected payment (below its minimum).', ExpectedPaymentBody),
+  expectedPaymentReconciled: defineEventType('reconciliation.expected_payment.reconciled.v1', 'Statement lines fulfilled an expected payment: their sum is within its range.', ExpectedPaymentBody),
+  expectedPaymentCancelled: defineEventType('reconciliation.expected_payment.cancelled.v1', 'An expected payment nothing fulfilled was withdrawn.', ExpectedPaymentBody),
   adjustmentRequested: defineEventType('reconciliation.adjustment.requested.v1', 'A correcting booking for a break was proposed; under a policy rule it waits for its approval.', ReconciliationAdjustmentBody),
   adjustmentExecuted: defineEventType('reconciliation.adjustment.executed.v1', 'The ledger booked the adjustment; its break is resolved with that transaction.', ReconciliationAdjustmentBody),
   adjustmentEnded: defineEventType('reconciliation.adjustment.ended.v1', 'The adjustment ended without a booking (rejected, expired, cancelled or failed); its hold is voided.', ReconciliationAdjustmentBody),

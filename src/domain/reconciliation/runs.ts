@@ -9,6 +9,7 @@ import { RECONCILIATION_EVENTS } from './events';
 import { ledgerTotal, lineItem, recordMatches, unmatchedTransactions } from './match';
 import { matchItems, type MatchItem } from './model';
 import { activeRules } from './rules';
+import { fulfilExpectations } from './expected';
 import { findAccount, unmatchedLines, type ReconciliationAccountRow } from './store';
 import type { ReconciliationTrigger } from './messages';
 
@@ -184,6 +185,7 @@ export async function reconcileAccount(sql: Sql, req: RunRequest): Promise<RunOu
     const plan = await planRun(tx, account, readAt);
     // Drift matches of this run get their ids when written; their breaks are fingerprinted by them.
     const written = await recordMatchesReturningIds(tx, account, plan.outcome.matches);
+    await fulfilExpectations(tx, account);
     const detected = plan.detected.map((d) => (d.fingerprint.startsWith('match:pending:') ? withMatchId(d, written) : d));
 
     const [live, known] = await Promise.all([liveBreaks(tx, account.id), breakKeys(tx, account.id)]);

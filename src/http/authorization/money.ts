@@ -150,5 +150,9 @@ export const MONEY_FACTS: Record<string, OperationFacts> = {
   getReconciliationAdjustment: read('enterprise'),
   reverseReconciliationAdjustment: change('enterprise', { refusals: ['adjustment_not_executed', 'adjustment_reversed', 'adjustment_is_reversal'] }),
   simulateStatementDiscrepancy: create('enterprise', { own: true }),
+  createExpectedPayment: create('enterprise', { note: 'on the account the body names' }),
+  listExpectedPayments: list('enterprise'),
+  getExpectedPayment: read('enterprise'),
+  cancelExpectedPayment: change('enterprise', { refusals: ['expected_payment_fulfilled'] }),
   getOpenApiDocument: open('this API description'),
 };

@@ -209,6 +209,12 @@ export const reconciliationReportRoute = defineRoute({
       description: 'The report.',
       contentType: 'text/csv',
       schema: z.string(),
+      sample: [
+        REPORT_COLUMNS.join(','),
+        'statement_line,2026-11-30T09:12:00.000Z,0193a1c2-7f00-7abc-8def-0123456789ab,SBX1A2B3C4D5E6F7A8B,0x9f3c…e1,,1000.000000,USDC,0193a1c2-7f00-7abc-8def-0123456789ac,0193a1c2-7f00-7abc-8def-0123456789ad,,,,,',
+        'statement_line,2026-11-30T10:40:00.000Z,0193a1c2-7f00-7abc-8def-0123456789ae,SBX9F8E7D6C5B4A3F2E,FEE-1,REFERENCE BANK,-2.500000,USDC,,,,,0193a1c2-7f00-7abc-8def-0123456789af,unmatched_line,resolved',
+        'ledger_transaction,2026-11-30T11:02:00.000Z,,,0x7d1a…04,,-100.000000,USDC,,,0193a1c2-7f00-7abc-8def-0123456789b0,withdrawal/0193a1c2-7f00-7abc-8def-0123456789b1,0193a1c2-7f00-7abc-8def-0123456789b2,unmatched_transaction,accepted',
+      ].join('\r\n') + '\r\n',
       headers: { 'Content-Disposition': { description: '`attachment; filename="reconciliation-<account id>-<day>.csv"`.', schema: { type: 'string' } } },
     },
   },

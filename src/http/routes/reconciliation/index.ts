@@ -1,4 +1,5 @@
 import type { RouteDef } from '../../route';
+import { cancelExpectedPaymentRoute, createExpectedPaymentRoute, getExpectedPaymentRoute, listExpectedPaymentsRoute } from './expected';
 import { adjustBreakRoute, getAdjustmentRoute, listBreakAdjustmentsRoute, reverseAdjustmentRoute } from './adjustments';
 import { createReconciliationAccountRoute, listReconciliationAccountsRoute, getReconciliationAccountRoute, runReconciliationRoute, listReconciliationRunsRoute, listReconciliationPeriodsRoute, closeReconciliationPeriodRoute, reconciliationReportRoute } from './accounts';
 import { listStatementLinesRoute, importStatementRoute, getStatementImportRoute, simulateStatementDiscrepancyRoute } from './statements';
@@ -35,5 +36,9 @@ export const reconciliationRoutes: RouteDef[] = [
   listBreakAdjustmentsRoute,
   getAdjustmentRoute,
   reverseAdjustmentRoute,
+  createExpectedPaymentRoute,
+  listExpectedPaymentsRoute,
+  getExpectedPaymentRoute,
+  cancelExpectedPaymentRoute,
   simulateStatementDiscrepancyRoute,
 ];
