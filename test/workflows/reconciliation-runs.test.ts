@@ -23,8 +23,25 @@ const DAY = 86_400_000;
 /** The day the activity is dated: two days back, so its end plus the account's 3 h lag has passed whatever the hour. */
 const day = new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10);
 
+/** Set to lose the next run step's answer after its commit: the worker dies between the transaction and Temporal. */
+let loseNextAnswer = false;
+let reconcileCalls = 0;
+
 beforeAll(async () => {
-  h = await startGovernedHarness();
+  h = await startGovernedHarness({}, {
+    activities: (real) => ({
+      ...real,
+      reconcileReconciliationAccount: async (input) => {
+        reconcileCalls++;
+        const answer = await real.reconcileReconciliationAccount(input);
+        if (loseNextAnswer) {
+          loseNextAnswer = false;
+          throw new Error('the worker was lost after the run committed');
+        }
+        return answer;
+      },
+    }),
+  });
   org = await Org.create(h.app, 'Reconciled Treasury Ltd');
   [, account] = await org.newClient();
 }, 120_000);
@@ -150,6 +167,18 @@ describe('a day reconciled', () => {
     // The rerun compared what the first left unmatched: other inputs, another hash.
     expect(runs.items.map((r: { inputs_sha256: string }) => r.inputs_sha256)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
     expect(runs.items[0].inputs_sha256).not.toBe(runs.items[1].inputs_sha256);
+  });
+
+  it('records a run once when its step is retried after the commit', async () => {
+    const before = (await org.ok(200, 'GET', `/reconciliation-accounts/${acct.id}/runs`)).items.length;
+    const calls = reconcileCalls;
+    loseNextAnswer = true;
+    const run = await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/runs`, {});
+    expect(reconcileCalls - calls).toBe(2);
+    expect(run).toMatchObject({ matched: 0, breaks_opened: 0, breaks_open: 5 });
+    const runs = (await org.ok(200, 'GET', `/reconciliation-accounts/${acct.id}/runs`)).items;
+    expect(runs).toHaveLength(before + 1);
+    expect(runs[0].id).toBe(run.id);
   });
 
   it('refuses to close the day while breaks are open, then closes it signed once they are decided', async () => {

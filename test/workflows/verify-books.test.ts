@@ -76,7 +76,7 @@ it('checks internal transfers, conversions and deposit returns the same way', as
   await until('the deposit return to be executed', async () => (await org.ok(200, 'GET', `/deposit-returns/${proposed.id}`)).status === 'executed');
 
   const books = await verifyBooks(h.app.services.sql);
-  expect(books.operations.map((o) => o.kind)).toEqual(['withdrawals', 'internal transfers', 'conversions', 'deposit returns']);
+  expect(books.operations.map((o) => o.kind)).toEqual(['withdrawals', 'internal transfers', 'conversions', 'deposit returns', 'reconciliation adjustments']);
   expect(books.violations).toEqual([]);
 
   expect(await violationsAfter(held.id, `update internal_transfers set status = 'executed' where id = $1`)).toEqual([`internal transfer ${held.id} is executed: hold pending, ledger transaction none`]);
