@@ -1,6 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { verifyLedger, type LedgerReport } from '../ledger';
 import { withdrawalViolations } from './withdrawals';
+import { GOVERNED_BOOKED, GOVERNED_ENDED, GOVERNED_LIVE } from './approvals/lifecycle';
 
 export interface OperationsReport {
   kind: string;
@@ -28,7 +29,7 @@ interface HeldOperation {
 }
 
 /** The statuses every governed operation shares: live while it waits or executes, then booked or ended. */
-const GOVERNED = { live: ['pending_approval', 'executing'], booked: ['executed'], ended: ['cancelled', 'rejected', 'expired', 'failed'] };
+const GOVERNED = { live: [...GOVERNED_LIVE], booked: [...GOVERNED_BOOKED], ended: [...GOVERNED_ENDED] };
 
 const HELD: HeldOperation[] = [
   { kind: 'internal transfers', table: 'internal_transfers', ...GOVERNED, bookedHold: ['posted', 'voided'] },

@@ -1,31 +1,22 @@
 import type { ProposedOperation } from '../policies/engine';
 import type { PrincipalKind } from '../iam/entities';
 import type { ReturnReason } from '../../reference/return-reasons';
+import { canMoveGoverned, GOVERNED_LIVE, GOVERNED_STATUSES, type GovernedRelease, type GovernedStatus } from '../approvals/lifecycle';
 
 /*
  * An operator's return of a credited deposit to its sender: pure, so the rules read without a database.
  * pending_approval → executing → executed; pending_approval → rejected | expired | cancelled, and
- * executing → failed, each releasing the hold without moving money.
+ * executing → failed, each releasing the hold without moving money (src/domain/approvals/lifecycle.ts).
  */
 
-export const DEPOSIT_RETURN_STATUSES = ['pending_approval', 'executing', 'executed', 'rejected', 'expired', 'cancelled', 'failed'] as const;
-export type DepositReturnStatus = (typeof DEPOSIT_RETURN_STATUSES)[number];
-export type DepositReturnRelease = 'rejected' | 'expired' | 'cancelled' | 'failed';
+export const DEPOSIT_RETURN_STATUSES = GOVERNED_STATUSES;
+export type DepositReturnStatus = GovernedStatus;
+export type DepositReturnRelease = GovernedRelease;
 
 /** Returns still holding money: they count against what remains of the deposit to reverse. */
-export const OPEN_RETURN_STATUSES: readonly DepositReturnStatus[] = ['pending_approval', 'executing'];
+export const OPEN_RETURN_STATUSES = GOVERNED_LIVE;
 
-const TRANSITIONS: Record<DepositReturnStatus, readonly DepositReturnStatus[]> = {
-  pending_approval: ['executing', 'rejected', 'expired', 'cancelled', 'failed'],
-  executing: ['executed', 'failed'],
-  executed: [],
-  rejected: [],
-  expired: [],
-  cancelled: [],
-  failed: [],
-};
-
-export const canMoveReturn = (from: DepositReturnStatus, to: DepositReturnStatus): boolean => TRANSITIONS[from].includes(to);
+export const canMoveReturn = canMoveGoverned;
 
 /** Why an operator sends a deposit back (docs/returns-and-reversals.md, "Operator returns"). */
 export const DEPOSIT_RETURN_REASONS = ['sender_request', 'duplicate', 'incorrect_amount', 'unidentified_sender', 'compliance', 'other'] as const;

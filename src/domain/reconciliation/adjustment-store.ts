@@ -5,6 +5,7 @@ import { recordEventSql } from '../../events/outbox';
 import { money } from '../../money/assets';
 import type { PolicyDecision } from '../policies';
 import { RECONCILIATION_EVENTS } from './events';
+import { canMoveGoverned, type GovernedRelease, type GovernedStatus } from '../approvals/lifecycle';
 
 /*
  * The reconciliation_adjustments table: a correcting booking a break asks for, governed like a
@@ -13,19 +14,8 @@ import { RECONCILIATION_EVENTS } from './events';
  * second adjustment that `reverses` it undoes it.
  */
 
-export const ADJUSTMENT_STATUSES = ['pending_approval', 'executing', 'executed', 'rejected', 'expired', 'cancelled', 'failed'] as const;
-export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
-export type AdjustmentRelease = 'rejected' | 'expired' | 'cancelled' | 'failed';
-
-const MOVES: Record<AdjustmentStatus, readonly AdjustmentStatus[]> = {
-  pending_approval: ['executing', 'rejected', 'expired', 'cancelled', 'failed'],
-  executing: ['executed', 'failed'],
-  executed: [],
-  rejected: [],
-  expired: [],
-  cancelled: [],
-  failed: [],
-};
+export type AdjustmentStatus = GovernedStatus;
+export type AdjustmentRelease = GovernedRelease;
 
 export interface AdjustmentRow {
   id: string;
@@ -127,7 +117,7 @@ type Change = Partial<Pick<AdjustmentRow, 'status' | 'failure_reason' | 'subject
 
 /** Moves a locked adjustment (refusing a move the model does not allow) and records the event of the state entered. */
 export async function moveAdjustment(tx: TransactionSql, row: AdjustmentRow, change: Change, attribution: SubjectAttribution | null): Promise<AdjustmentRow> {
-  if (change.status && change.status !== row.status && !MOVES[row.status].includes(change.status)) throw new Error(`adjustment ${row.id}: ${row.status} → ${change.status} is not a move`);
+  if (change.status && change.status !== row.status && !canMoveGoverned(row.status, change.status)) throw new Error(`adjustment ${row.id}: ${row.status} → ${change.status} is not a move`);
   const next = { ...row, ...change };
   const [r] = await tx.unsafe(
     `update reconciliation_adjustments set status = $2, failure_reason = $3, subject_attribution = $4::text::jsonb, ledger_transaction_id = $5, executed_at = $6, version = version + 1, updated_at = now()

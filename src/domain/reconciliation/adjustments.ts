@@ -189,7 +189,7 @@ export function releaseAdjustment(
   return sql.begin(async (tx): Promise<AdjustmentStatus | null> => {
     const row = await lockAdjustment(tx, id);
     if (!row) return null;
-    if (!from.includes(row.status) && !(status === 'failed' && row.status === 'pending_approval')) return row.status;
+    if (!from.includes(row.status)) return row.status;
     await forgetUnstarted(tx, unstarted);
     await voidHold(tx, { holdId: row.hold_id! });
     return (await moveAdjustment(tx, row, { status, failure_reason: status === 'failed' ? (failureReason ?? 'failed') : null }, attribution)).status;

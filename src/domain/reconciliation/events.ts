@@ -3,6 +3,7 @@ import { defineEventType } from '../../events/catalogue';
 import { ETag, Timestamp, Uuid } from '../../schema/common';
 import { SubjectAttributionBody } from '../../schema/attribution';
 import { BREAK_KINDS } from './breaks-model';
+import { GOVERNED_STATUSES } from '../approvals/lifecycle';
 
 /* The wire shapes of reconciliation (accounts, runs, breaks, periods) and the events that carry them. */
 
@@ -112,7 +113,7 @@ export const ReconciliationAdjustmentBody = z
     direction: z.enum(['credit', 'debit']).openapi({ description: "`credit`: money the statement holds and the ledger lacked comes in to the account (from the enterprise's external deposits); `debit`: it leaves the account (to its external withdrawals)." }),
     amount: z.object({ currency: z.string(), value: z.string() }),
     note: z.string(),
-    status: z.enum(['pending_approval', 'executing', 'executed', 'rejected', 'expired', 'cancelled', 'failed']),
+    status: z.enum(GOVERNED_STATUSES),
     failure_reason: z.string().nullable(),
     approval_ref: z.string().nullable(),
     policy_decision: z.record(z.string(), z.unknown()),
