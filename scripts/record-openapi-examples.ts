@@ -21,7 +21,7 @@ const root = path.join(__dirname, '..');
 const SKIP = /fuzz|failover|database-unavailable|read-replica|rate-limits|tls|hostile-input|go-client|api-keys-cli|reserved-pipeline/;
 const defaultFiles = () => [
   ...readdirSync(path.join(root, 'test/http')).filter((f) => f.endsWith('.test.ts') && !SKIP.test(f)).map((f) => `test/http/${f}`),
-  ...['approvals', 'deposits', 'ramps', 'withdrawals', 'off-ramp-approval', 'transfer-approval', 'transfer-reversals', 'conversion-approval', 'policy-changes', 'secret-rotation', 'connectors', 'start-outbox', 'screening', 'sandbox-returns', 'reconciliation-runs']
+  ...['approvals', 'deposits', 'ramps', 'withdrawals', 'off-ramp-approval', 'transfer-approval', 'transfer-reversals', 'conversion-approval', 'policy-changes', 'secret-rotation', 'connectors', 'start-outbox', 'screening', 'sandbox-returns', 'reconciliation-runs', 'reconciliation-ledger-side']
     .map((f) => `test/workflows/${f}.test.ts`)
     .filter((f) => existsSync(path.join(root, f))),
 ];

@@ -724,6 +724,7 @@ const CASES: Record<string, Case> = {
   listReconciliationAccounts: { setup: reconAccount, request: () => get('/reconciliation-accounts?page_size=200') },
   getReconciliationAccount: { setup: reconAccount, request: (a) => get(`/reconciliation-accounts/${a.id}`) },
   listStatementLines: { setup: reconBreak, request: (b) => get(`/reconciliation-accounts/${b.account.id}/statement-lines`) },
+  listReconciliationTransactions: { setup: reconAccount, request: (a) => get(`/reconciliation-accounts/${a.id}/transactions?matched=false`) },
   runReconciliation: { setup: reconAccount, request: (a) => post(`/reconciliation-accounts/${a.id}/runs`, { dry_run: true }) },
   listReconciliationRuns: { setup: reconBreak, request: (b) => get(`/reconciliation-accounts/${b.account.id}/runs`) },
   listReconciliationPeriods: { setup: reconAccount, request: (a) => get(`/reconciliation-accounts/${a.id}/periods`) },
@@ -754,6 +755,9 @@ const CASES: Record<string, Case> = {
   listExpectedPayments: { setup: expectedPayment, request: () => get('/expected-payments?page_size=200') },
   getExpectedPayment: { setup: expectedPayment, request: (e) => get(`/expected-payments/${e.id}`) },
   cancelExpectedPayment: { setup: expectedPayment, fresh: true, request: (e) => post(`/expected-payments/${e.id}/cancel`) },
+  getWithdrawalReconciliation: { setup: withdrawal, request: (w) => get(`/withdrawals/${w.id}/reconciliation`) },
+  getDepositReconciliation: { setup: deposit, request: (d) => get(`/deposits/${d.id}/reconciliation`) },
+  getOffRampSessionReconciliation: { setup: offRamp, request: (r) => get(`/off-ramp-sessions/${r.id}/reconciliation`) },
   simulateStatementDiscrepancy: { request: () => post('/sandbox/statement-discrepancies', { rail: 'sepa', currency: 'EUR', kind: 'bank_fee', amount: { currency: 'EUR', value: '1.00' } }) },
 };
 

@@ -3,6 +3,7 @@ export { noteStatementAvailable, pullStatement, PULL_PAGE, type PullResult } fro
 export { findAccount, listAccounts, listLines, type ReconciliationAccountRow, type StatementLineRow } from './store';
 export { importStatementFile, findImport, STATEMENT_FORMATS, type StatementFormat, type StatementImportRow } from './imports';
 export { ledgerTotal, matchAccount, matchInKeyedBatches, recordMatches, unmatchedTransactions, type CandidatesBetween, type KeyedRun, type MatchRun } from './match';
+export { listLedgerSide, operationRefOf, reconcileOperation, type LedgerSideRow, type OperationKind, type OperationReconciliation, type OperationState, type ReconciledOperation } from './ledger-side';
 export { defaultRules, matchItems, patternProblem, type Criterion, type Match, type MatchItem, type MatchRule, type MatchStrategy } from './model';
 export { BREAK_KINDS, detectBreaks, reconcileBreaks, type BreakKind, type DetectedBreak } from './breaks-model';
 export { BREAK_STATUSES, decideBreak, findBreak, listBreaks, presentBreak, requireBreak, type BreakDecision, type BreakRow, type BreakStatus } from './breaks';

@@ -129,6 +129,7 @@ export const MONEY_FACTS: Record<string, OperationFacts> = {
   listReconciliationAccounts: list('enterprise'),
   getReconciliationAccount: read('enterprise'),
   listStatementLines: read('enterprise', { note: 'the lines of the account the path names' }),
+  listReconciliationTransactions: read('enterprise', { note: 'the ledger side of the account the path names' }),
   runReconciliation: change('enterprise'),
   listReconciliationRuns: read('enterprise', { note: 'the runs of the account the path names' }),
   listReconciliationPeriods: read('enterprise', { note: 'the closed periods of the account the path names' }),
@@ -154,5 +155,8 @@ export const MONEY_FACTS: Record<string, OperationFacts> = {
   listExpectedPayments: list('enterprise'),
   getExpectedPayment: read('enterprise'),
   cancelExpectedPayment: change('enterprise', { refusals: ['expected_payment_fulfilled'] }),
+  getWithdrawalReconciliation: read('client_account', { note: 'also needs reconciliation.read there' }),
+  getDepositReconciliation: read('client_account', { note: 'also needs reconciliation.read there' }),
+  getOffRampSessionReconciliation: read('client_account', { note: 'also needs reconciliation.read there' }),
   getOpenApiDocument: open('this API description'),
 };
