@@ -12,8 +12,9 @@ jest.setTimeout(240_000);
  * statement, and a second, euro account with an unknown payment, each reconciled by a run; then an
  * operator works the breaks inbox (filters, a break's evidence side by side, accept, resolve, acknowledge,
  * snooze: each decided break keeps its place) and the account's days (the run log, a close refused in
- * words, then closed). A viewer reads it all and is offered no decision. Axe at 1280 and 390 px on each
- * screen, screenshots at both, no raw reference in the text.
+ * words, then closed), declares an expected payment and cancels it, and proposes an adjustment of the euro
+ * break (under a rule that requires approval), reversed once booked. A viewer reads it all and is offered
+ * no decision. Axe at 1280 and 390 px on each screen, screenshots at both, no raw reference in the text.
  */
 
 const DAY_MS = 86_400_000;
@@ -31,8 +32,11 @@ let consoleUrl: string;
 let people: Record<'operator' | 'viewer', Person>;
 let custodian: { id: string };
 let holderName: string;
-/** The breaks of the custodian's run, by what they are about. */
-const breaks: Record<'missingPayout' | 'duplicate' | 'amountOff' | 'fee' | 'unknown', { id: string }> = {} as never;
+let holderAccount: string;
+/** Decides the adjustments: the rule of family `reconciliation_adjustment` asks one approver. */
+let approver: { id: string; token: string };
+/** The breaks of the custodian's run, by what they are about, and the euro account's. */
+const breaks: Record<'missingPayout' | 'duplicate' | 'amountOff' | 'fee' | 'unknown' | 'euro', { id: string }> = {} as never;
 /** A ledger transaction of the enterprise, to resolve the bank fee with. */
 let correction: string;
 
@@ -54,8 +58,9 @@ async function withdraw(account: string, destination: string, value: string): Pr
 /** Sandbox activity on the custodian and the euro account, discrepancies injected, both reconciled once. */
 async function reconciledActivity(): Promise<void> {
   const client = await org.ok(201, 'POST', '/clients', { display_name: 'Northwind Treasury', external_id: `ext-${uuidv7()}`, metadata: {}, scope_ref: org.enterpriseRef });
-  const account: string = client.default_client_account;
+  const account: string = (holderAccount = client.default_client_account);
   holderName = (await org.ok(200, 'GET', `/${account}`)).display_name;
+  await org.rule({ action_family: 'reconciliation_adjustment', effect: org.approvalEffect() });
   const [d1, d2] = await Promise.all([deposit(account, '1000.00'), deposit(account, '250.00'), deposit(account, '75.50')]);
   const destination = await org.destination(org.enterpriseRef, ETH_ADDRESS);
   const [w1, w2] = [await withdraw(account, destination, '100.00'), await withdraw(account, destination, '40.00'), await withdraw(account, destination, '12.34')];
@@ -93,6 +98,7 @@ async function reconciledActivity(): Promise<void> {
   const euro = await org.ok(201, 'POST', '/reconciliation-accounts', { rail: 'sepa', address: 'DE89370400440532013000', currency: 'EUR', description: 'Euro operating account' });
   await org.ok(201, 'POST', '/sandbox/statement-discrepancies', { rail: 'sepa', currency: 'EUR', kind: 'unknown_incoming', reference: 'INV-2026-118', counterparty: 'Acme GmbH', amount: { currency: 'EUR', value: '1250.00' } });
   expect(await org.ok(201, 'POST', `/reconciliation-accounts/${euro.id}/runs`, {})).toMatchObject({ breaks_opened: 1 });
+  [breaks.euro] = (await org.ok(200, 'GET', `/reconciliation-breaks?account_id=${euro.id}`)).items;
 }
 
 beforeAll(async () => {
@@ -101,7 +107,9 @@ beforeAll(async () => {
   tenant = await consoleTenant(stack, 'Reconciled Console Ltd', stack.idpOrigins[0]);
   ({ org } = tenant);
   consoleUrl = tenant.consoleUrl();
-  [people] = await Promise.all([addPeople(org, { operator: ['Omar Operator', 'operator'], viewer: ['Vic Viewer', 'viewer'] }), reconciledActivity()]);
+  [people, approver] = await Promise.all([addPeople(org, { operator: ['Omar Operator', 'operator'], viewer: ['Vic Viewer', 'viewer'] }), org.user(['approver']), reconciledActivity()]);
+  // The approver's own sign-in (test/helpers/humans.ts) registered a provider of its own: off the console's sign-in page, which lists the development one alone.
+  await h.app.services.sql`update identity_providers set console_sign_in = false where enterprise_id = ${org.tenant.enterpriseId} and display_name = 'Test sign-in'`;
 }, 240_000);
 
 afterAll(async () => {
@@ -205,7 +213,7 @@ describe('an operator works the breaks and closes the day', () => {
 
     const c = await openEvidence(page, breaks.missingPayout.id);
     await c.getByRole('region', { name: 'Statement' }).getByText(/The statement has no line for this/).waitFor();
-    const ledger = c.getByRole('region', { name: 'Ledger' });
+    const ledger = c.getByRole('region', { name: 'Ledger', exact: true });
     await ledger.getByText('Withdrawal', { exact: true }).waitFor();
     await ledger.getByText(holderName, { exact: true }).waitFor();
     await ledger.getByRole('link', { name: 'Open the withdrawal' }).waitFor();
@@ -289,6 +297,76 @@ describe('an operator works the breaks and closes the day', () => {
     const [closed] = (await org.ok(200, 'GET', `/reconciliation-accounts/${custodian.id}/periods`)).items;
     expect(closed).toMatchObject({ period: day, status: 'closed', closed_by: { subject: { kind: 'user', id: people.operator.id } } });
     await checkScreen(page, 'reconciliation-account-closed');
+  });
+
+  it('declares a payment expected on the account (a refusal in words first), lists it, and cancels it', async () => {
+    const section = page.getByRole('region', { name: 'Expected payments', exact: true });
+    await section.getByText('No payment is expected on this account.').waitFor();
+    const form = section.getByRole('form', { name: 'Declare an expected payment' });
+    await form.getByLabel('At least (USDC)').fill('500');
+    await form.getByLabel('At most (USDC)').fill('520.50');
+    await form.getByRole('button', { name: 'Declare' }).click();
+    await section.getByText('An expected payment names its reference or its counterparty: an amount alone matches any payment.').waitFor();
+    await form.getByLabel('Reference').fill('INV-2026-204');
+    await form.getByLabel('Counterparty').fill('Contoso Ltd');
+    await form.getByRole('button', { name: 'Declare' }).click();
+    const row = section.getByRole('region', { name: `Expected payments of ${CUSTODIAN}, newest first` }).getByRole('row').filter({ hasText: 'INV-2026-204' });
+    await row.getByText('500.000000 – 520.500000 USDC').waitFor();
+    await row.getByText('Contoso Ltd').waitFor();
+    await row.locator('.status-unreconciled').waitFor();
+    const [declared] = (await org.ok(200, 'GET', `/expected-payments?account_id=${custodian.id}`)).items;
+    expect(declared).toMatchObject({ direction: 'credit', status: 'unreconciled', reference: 'INV-2026-204', counterparty: 'Contoso Ltd', amount_range: { min: { currency: 'USDC' }, max: { currency: 'USDC' } } });
+    expect(Date.parse(declared.window.from)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(declared.window.to)).toBeGreaterThan(Date.now() + 7 * DAY_MS);
+    await checkScreen(page, 'reconciliation-expected-payments');
+
+    await row.getByRole('button', { name: 'Cancel the expected payment INV-2026-204' }).click();
+    await row.locator('.status-cancelled').waitFor();
+    await section.getByText('The expected payment is cancelled.').waitFor();
+    expect(await row.getByRole('button').count()).toBe(0);
+    expect((await org.ok(200, 'GET', `/expected-payments/${declared.id}`)).status).toBe('cancelled');
+  });
+
+  it('proposes an adjustment from a break’s evidence, waiting for approval in its list, refuses a second in words, and reverses it once booked', async () => {
+    await openScreen(page, 'Reconciliation', 'Reconciliation breaks');
+    await until('the euro break alone', () => order(page), (o) => o.length === 1 && o[0] === `break-${breaks.euro.id}`);
+    const c = await openEvidence(page, breaks.euro.id);
+    const adjustments = c.getByRole('region', { name: 'Adjustments', exact: true });
+    await adjustments.getByText('No adjustment proposed yet.').waitFor();
+    const form = adjustments.getByRole('form', { name: 'Propose an adjustment' });
+    const propose = async (note: string) => {
+      await form.getByLabel('Account that bears or receives it').selectOption({ label: holderName });
+      await form.getByLabel('Note (required)').fill(note);
+      await form.getByRole('button', { name: 'Propose adjustment' }).click();
+    };
+    await propose('Acme’s payment, booked to Northwind.');
+    await adjustments.getByText('The adjustment waits for approval.').waitFor();
+    const row = adjustments.getByRole('row').filter({ hasText: 'Credit to the account' });
+    await row.locator('.status-pending_approval').waitFor();
+    await row.getByText('1,250.00 EUR').waitFor();
+    await row.getByText(holderName, { exact: true }).waitFor();
+    await row.getByRole('link', { name: 'in Approvals' }).waitFor();
+    const [adjustment] = (await org.ok(200, 'GET', `/reconciliation-breaks/${breaks.euro.id}/adjustments`)).items;
+    expect(adjustment).toMatchObject({ status: 'pending_approval', direction: 'credit', account_ref: holderAccount, amount: { currency: 'EUR' }, subject_attribution: { subject: { id: people.operator.id } } });
+
+    await propose('Twice');
+    await adjustments.getByText('An adjustment of this break is already waiting or booking.').waitFor();
+    await adjustments.getByText('Reason: adjustment_pending').waitFor();
+    await checkScreen(page, 'reconciliation-adjustment');
+
+    expect((await org.decide(adjustment.approval_ref, 'approve', approver.token)).status).toBe(200);
+    await until('the adjustment booked', async () => (await org.ok(200, 'GET', `/reconciliation-adjustments/${adjustment.id}`)).status, (s) => s === 'executed');
+    // Opened again, the evidence reads its adjustments again.
+    await c.getByRole('button', { name: 'Hide the evidence' }).click();
+    await openEvidence(page, breaks.euro.id);
+    await row.locator('.status-executed').waitFor();
+    await row.getByRole('button', { name: 'Reverse…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reverse this adjustment' });
+    await dialog.getByLabel('Note (required, kept with the reversal)').fill('Acme recalled its payment.');
+    await dialog.getByRole('button', { name: 'Propose the reversal' }).click();
+    await adjustments.getByRole('row').filter({ hasText: 'Debit from the account (a reversal)' }).locator('.status-pending_approval').waitFor();
+    expect(await row.getByRole('button', { name: 'Reverse…' }).count()).toBe(0);
+    expect((await org.ok(200, 'GET', `/reconciliation-breaks/${breaks.euro.id}/adjustments`)).items).toMatchObject([{ status: 'executed' }, { reverses_id: adjustment.id, direction: 'debit', status: 'pending_approval' }]);
   });
 });
 

@@ -6,6 +6,7 @@ import { useApi, usePaging } from '../../lib/hooks';
 import { subjectRef } from '../../lib/names';
 import { Loader, Money, Notice, Page, Pager, ProblemView, Ref, Status, Table, When } from '../../components/ui';
 import { closeDay, getAccount, loadDays, listRuns, runNow, type Break, type Period, type ReconciliationAccount, type Run } from './api/reconciliation';
+import { ExpectedPayments } from './ExpectedPayments';
 import { accountLabel, closeRefusal, duration, formatDay, span, utcDay } from './words';
 
 /** How many days back the calendar reaches (from the account's first day): older days show when a break or a refusal names them. */
@@ -168,7 +169,7 @@ function Runs({ account, version }: { account: ReconciliationAccount; version: n
   );
 }
 
-/** One reconciled account: what it is, its days (closed by whom, or open with their live breaks) and its run log. */
+/** One reconciled account: what it is, its days (closed by whom, or open with their live breaks), the payments expected on it and its run log. */
 export function AccountPage({ id }: { id: string }) {
   const access = useAccess();
   const manage = access.can('reconciliation.manage');
@@ -238,6 +239,7 @@ export function AccountPage({ id }: { id: string }) {
               </dd>
             </dl>
             <Days account={account} manage={manage} onClosed={loaded.reload} />
+            <ExpectedPayments account={account} manage={manage} />
             <Runs account={account} version={version} />
           </>
         )}

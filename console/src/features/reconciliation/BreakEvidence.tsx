@@ -7,6 +7,7 @@ import { useApi } from '../../lib/hooks';
 import { usePrecisions } from '../../lib/money';
 import { Dialog, Field, Loader, Money, ProblemView, Ref, Status, When } from '../../components/ui';
 import { decideBreak, findLines, getOperation, type Break, type Decision, type Operation } from './api/reconciliation';
+import { Adjustments } from './AdjustPanel';
 import { differenceInWords, signedAmount } from './amounts';
 import { formatDay, isLive, kindOf } from './words';
 
@@ -261,7 +262,7 @@ function Decisions({ brk, accountLabel, onDecided }: { brk: Break; accountLabel:
   );
 }
 
-/** A break's evidence side by side (the statement, the ledger), its difference, and the decisions it still allows. */
+/** A break's evidence side by side (the statement, the ledger), its difference, the decisions it still allows, and its adjustments. */
 export function BreakEvidence({ id, brk, accountLabel, onDecided }: { id: string; brk: Break; accountLabel: string; onDecided: (b: Break) => void }) {
   const access = useAccess();
   const precisions = usePrecisions();
@@ -287,6 +288,7 @@ export function BreakEvidence({ id, brk, accountLabel, onDecided }: { id: string
         <strong>Difference: {signedAmount(brk.difference.value, brk.difference.currency, precisions)}</strong> · {differenceInWords(brk.difference, precisions)}.
       </p>
       {isLive(brk) && access.can('reconciliation.manage') ? <Decisions brk={brk} accountLabel={accountLabel} onDecided={onDecided} /> : null}
+      <Adjustments brk={brk} />
     </section>
   );
 }

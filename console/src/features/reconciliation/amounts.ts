@@ -1,5 +1,5 @@
 import { formatAmount } from '../../lib/money';
-import type { Break } from './api/reconciliation';
+import type { Break, ExpectedPayment } from './api/reconciliation';
 
 /* A break's difference as people read it: signed, in the locale, with the asset's decimals (never through a float). */
 
@@ -15,4 +15,11 @@ export function differenceInWords(d: Break['difference'], precisions: Map<string
   if (!/[1-9]/.test(d.value)) return 'No difference in amount';
   const amount = `${formatAmount(d.value.replace(/^[-+]/, ''), precisions?.get(d.currency))} ${d.currency}`;
   return `The statement shows ${amount} ${d.value.startsWith('-') ? 'less' : 'more'} than the ledger`;
+}
+
+/** An expected payment's range: one amount when its bounds are equal, else "min – max". */
+export function rangeInWords(r: ExpectedPayment['amount_range'], precisions: Map<string, number> | null): string {
+  const digits = precisions?.get(r.min.currency);
+  const [min, max] = [formatAmount(r.min.value, digits), formatAmount(r.max.value, digits)];
+  return `${min === max ? min : `${min} – ${max}`} ${r.min.currency}`;
 }

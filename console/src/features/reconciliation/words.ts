@@ -4,6 +4,8 @@ import type { SdkProblem as Problem, Schemas } from '../../../../clients/typescr
 type Break = Schemas['ReconciliationBreak'];
 type BreakKind = Break['kind'];
 type ReconciliationAccount = Schemas['ReconciliationAccount'];
+type Adjustment = Schemas['ReconciliationAdjustment'];
+type ExpectedPayment = Schemas['ExpectedPayment'];
 
 /* Reconciliation in words: what a break's kind and status mean, how days and accounts read, and why a day cannot close. */
 
@@ -13,6 +15,7 @@ export const KIND_LABELS: Record<BreakKind, string> = {
   amount_mismatch: 'Amounts differ',
   duplicate_line: 'Line reported twice',
   balance_drift: "Provider balance differs from its statement",
+  ledger_drift: 'Ledger and provider balances differ, unexplained',
   closed_period_posting: 'Posting in a closed day',
 };
 
@@ -36,6 +39,21 @@ export const RESOLUTIONS: Record<NonNullable<Break['resolution']>, string> = {
   cleared: 'the difference is gone',
 };
 
+/** Which way an adjustment moves money, from the account's side. */
+export const ADJUSTMENT_DIRECTIONS: Record<Adjustment['direction'], string> = {
+  credit: 'Credit to the account',
+  debit: 'Debit from the account',
+};
+
+/** What a live break's adjustment would book: its difference's sign decides the way. */
+export const adjustmentInWords = (difference: string) =>
+  difference.startsWith('-')
+    ? "The statement shows less than the ledger: the adjustment debits the account (to the enterprise's external withdrawals), holding the amount on it meanwhile."
+    : "The statement shows more than the ledger: the adjustment credits the account (from the enterprise's external deposits).";
+
+/** Which way an expected payment moves money. */
+export const EXPECTED_DIRECTIONS: Record<ExpectedPayment['direction'], string> = { credit: 'Incoming', debit: 'Outgoing' };
+
 export const isLive = (b: Pick<Break, 'status'>) => b.status === 'open' || b.status === 'acknowledged';
 
 /** A UTC day (YYYY-MM-DD) as a date in the browser's locale. */
@@ -51,7 +69,10 @@ export function accountLabel(a: ReconciliationAccount, all: ReconciliationAccoun
   return twins ? `${base(a)} · ${a.rail} …${a.address.slice(-6)}` : base(a);
 }
 
-const moment = (iso: unknown) => (typeof iso === 'string' ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'later');
+/** A moment in the browser's locale, to the minute. */
+export const formatMoment = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const moment = (iso: unknown) => (typeof iso === 'string' ? formatMoment(iso) : 'later');
 
 /** Why the API refused to close a day, as a person reads it (the problem's `blocker` and its figures). */
 export function closeRefusal(problem: Problem): string {

@@ -8,6 +8,8 @@ export type ReconciliationAccount = Schemas['ReconciliationAccount'];
 export type Run = Schemas['ReconciliationRun'];
 export type Period = Schemas['ReconciliationPeriod'];
 export type StatementLine = Schemas['StatementLine'];
+export type Adjustment = Schemas['ReconciliationAdjustment'];
+export type ExpectedPayment = Schemas['ExpectedPayment'];
 
 /** How many pages of 200 a screen reads of one list before it says the list goes on. */
 const MAX_PAGES = 10;
@@ -151,3 +153,32 @@ export async function loadDays(accountId: string) {
 
 export const closeDay = (accountId: string, day: string) =>
   api.POST('/reconciliation-accounts/{account_id}/periods/{period}/close', { params: { path: { account_id: accountId, period: day } } });
+
+/** A break's adjustments, oldest first, with their reversals (a break has a handful at most). */
+export const listAdjustments = (breakId: string) =>
+  allPages((page_token) => api.GET('/reconciliation-breaks/{break_id}/adjustments', { params: { path: { break_id: breakId }, query: { page_size: 200, page_token } } }));
+
+/** The accounts an adjustment can bear on: the enterprise's master accounts (none when out of reach) and its active client accounts. */
+export async function loadAdjustableAccounts() {
+  const [masters, clients] = await Promise.all([
+    api.GET('/master-accounts', { params: { query: { page_size: 200 } } }),
+    api.GET('/client-accounts', { params: { query: { page_size: 200, status: 'active' } } }),
+  ]);
+  if (!clients.data) return { error: clients.error, response: clients.response };
+  return { data: { masters: (masters.data?.items ?? []).filter((m) => m.status === 'active'), clients: clients.data.items }, response: clients.response };
+}
+
+/** The key is the form's, one per intended adjustment: a second click or a retry replays the first answer instead of holding twice. */
+export const proposeAdjustment = (breakId: string, idempotencyKey: string, body: Schemas['ReconciliationAdjustmentCreate']) =>
+  api.POST('/reconciliation-breaks/{break_id}/adjustments', { params: { path: { break_id: breakId }, header: { 'Idempotency-Key': idempotencyKey } }, body });
+
+export const reverseAdjustment = (id: string, idempotencyKey: string, note: string) =>
+  api.POST('/reconciliation-adjustments/{adjustment_id}/reverse', { params: { path: { adjustment_id: id }, header: { 'Idempotency-Key': idempotencyKey } }, body: { note } });
+
+export const listExpectedPayments = (accountId: string, pageToken: string | undefined) =>
+  api.GET('/expected-payments', { params: { query: { account_id: accountId, page_size: 20, page_token: pageToken } } });
+
+export const declareExpectedPayment = (idempotencyKey: string, body: Omit<Schemas['ExpectedPaymentCreate'], 'description' | 'metadata'>) =>
+  api.POST('/expected-payments', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body: { description: '', metadata: {}, ...body } });
+
+export const cancelExpectedPayment = (id: string) => api.POST('/expected-payments/{expected_payment_id}/cancel', { params: { path: { expected_payment_id: id } } });
