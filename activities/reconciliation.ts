@@ -1,9 +1,22 @@
+import { Context } from '@temporalio/activity';
 import type { Services } from '../src/services';
 import { findAccount, pullStatement, reconcileAccount } from '../src/domain/reconciliation';
 import type { ReconciliationTrigger } from '../src/domain/reconciliation/messages';
 import { bookAdjustment, markAdjustmentExecuting, releaseAdjustment } from '../src/domain/reconciliation/adjustments';
 import type { AdjustmentRelease } from '../src/domain/reconciliation/adjustment-store';
 import type { PrincipalRef, SubjectAttribution } from '../src/auth/caller';
+
+/** Beats while `work` runs: a worker killed mid-step is noticed within the heartbeat timeout, not the step's ten minutes. */
+async function beating<T>(work: () => Promise<T>, everyMs = 5_000): Promise<T> {
+  const ctx = Context.current();
+  ctx.heartbeat();
+  const timer = setInterval(() => ctx.heartbeat(), everyMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 export function createReconciliationActivities(services: Pick<Services, 'sql' | 'providers' | 'metrics'>) {
   return {
@@ -28,13 +41,13 @@ export function createReconciliationActivities(services: Pick<Services, 'sql' | 
       const account = await findAccount(services.sql, accountId);
       if (!account || account.statement_source === 'files') return { added: 0 };
       const source = await services.providers.statementSource(account.enterprise_id, account.rail);
-      return { added: (await pullStatement(services.sql, source, accountId)).added };
+      return { added: (await beating(() => pullStatement(services.sql, source, accountId))).added };
     },
 
     /** Matches, opens and resolves breaks and logs the run, once per run id (a retry answers the same run). */
     async reconcileReconciliationAccount(input: { accountId: string; runId: string; trigger: ReconciliationTrigger; workflowId: string; linesAdded: number }): Promise<{ runId: string; breaksOpen: number } | null> {
       if (!(await findAccount(services.sql, input.accountId))) return null;
-      const { run } = await reconcileAccount(services.sql, { runId: input.runId, accountId: input.accountId, trigger: input.trigger, workflowId: input.workflowId, linesAdded: input.linesAdded });
+      const { run } = await beating(() => reconcileAccount(services.sql, { runId: input.runId, accountId: input.accountId, trigger: input.trigger, workflowId: input.workflowId, linesAdded: input.linesAdded }));
       return { runId: run.id, breaksOpen: run.breaks_open };
     },
   };

@@ -19,6 +19,8 @@ const { pullReconciliationStatement } = proxyActivities<Activities>({
 });
 const { reconcileReconciliationAccount } = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',
+  // The step beats while its transaction runs: a lost worker's attempt is retried within a minute.
+  heartbeatTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumAttempts: 10 },
 });
 
