@@ -1429,6 +1429,28 @@ export interface paths {
         patch: operations["updateDeposit"];
         trace?: never;
     };
+    "/deposits/{deposit_id}/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a deposit is reconciled
+         * @description Whether a statement line of the provider account a deposit moved money through has been matched to its ledger transaction: the account, the match and its lines, and the live breaks about it. Read with `funding.read` where the deposit is, and `reconciliation.read` there too.
+         *
+         *     Requires permission `funding.read`.
+         */
+        get: operations["getDepositReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deposits/{deposit_id}/return": {
         parameters: {
             query?: never;
@@ -2702,6 +2724,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/off-ramp-sessions/{session_id}/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether an off-ramp session is reconciled
+         * @description Whether a statement line of the provider account an off-ramp session moved money through has been matched to its ledger transaction: the account, the match and its lines, and the live breaks about it. Read with `ramps.read` where the off-ramp session is, and `reconciliation.read` there too.
+         *
+         *     Requires permission `ramps.read`.
+         */
+        get: operations["getOffRampSessionReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/on-ramp-sessions": {
         parameters: {
             query?: never;
@@ -3348,6 +3392,28 @@ export interface paths {
          * @description Requires permission `reconciliation.read`.
          */
         get: operations["listStatementLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reconciliation-accounts/{account_id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a reconciled account's ledger side
+         * @description Every ledger transaction a run reconciles on the account: credited deposits on its rail and asset, executed withdrawals and sent off-ramp payouts, and what came back of them, each with its operation, the match that takes it and the live break about it. By ledger transaction id.
+         *
+         *     Requires permission `reconciliation.read`.
+         */
+        get: operations["listReconciliationTransactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4959,6 +5025,28 @@ export interface paths {
          *     Requires permission `withdrawals.read`.
          */
         get: operations["listWithdrawalLedgerEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/withdrawals/{withdrawal_id}/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a withdrawal is reconciled
+         * @description Whether a statement line of the provider account a withdrawal moved money through has been matched to its ledger transaction: the account, the match and its lines, and the live breaks about it. Read with `withdrawals.read` where the withdrawal is, and `reconciliation.read` there too.
+         *
+         *     Requires permission `withdrawals.read`.
+         */
+        get: operations["getWithdrawalReconciliation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10839,6 +10927,8 @@ export interface components {
              */
             etag: string;
             id: string;
+            /** @description The ledger transactions those lines matched: the deposits (or payouts) that are the expected payment in the books. */
+            ledger_transaction_ids: string[];
             metadata: {
                 [key: string]: string;
             };
@@ -12639,6 +12729,29 @@ export interface components {
         OnRampSessionList: {
             items: components["schemas"]["OnRampSession"][];
             next_page_token: string | null;
+        };
+        OperationReconciliation: {
+            /** @description The reconciliation account covering its rail and asset (of several, the one whose match took it, else the first made). */
+            account_id: string | null;
+            /** @description Live breaks naming any of its transactions or their matches. */
+            breaks: components["schemas"]["ReconciliationBreakSummary"][];
+            /** @description Its booking; null until it books one. */
+            ledger_transaction_id: string | null;
+            /** @description The match that takes its booking. */
+            match_id: string | null;
+            /** @example withdrawals/0193a1c2-7f00-7abc-8def-0123456789ab */
+            operation_ref: string;
+            /** @enum {string} */
+            resource: "operation_reconciliation";
+            /**
+             * @description `reconciled`: a match takes its ledger transaction (and any return of it); `unreconciled`: the enterprise reconciles the account of its rail and asset and no match takes it yet; `not_reconciled`: no reconciliation account covers its rail and asset, or it has no ledger transaction there yet.
+             * @enum {string}
+             */
+            state: "reconciled" | "unreconciled" | "not_reconciled";
+            /** @description That match's statement lines. */
+            statement_line_ids: string[];
+            /** @description Its rows on the account's ledger side: its booking first, then what came back of it. */
+            transactions: components["schemas"]["ReconciliationTransaction"][];
         };
         OperationsActivityExportList: {
             items: components["schemas"]["Export"][];
@@ -14581,7 +14694,7 @@ export interface components {
                 /** @description A signed decimal string. */
                 value: string;
             };
-            /** @description The balance the provider answered at the last pull (null before one, and for file-only accounts). */
+            /** @description The balance the provider answered at the last pull; for a file-only account, the latest closing balance its statement files state (null before either). */
             provider_balance: {
                 currency: string;
                 /** @description A signed decimal string. */
@@ -14793,7 +14906,7 @@ export interface components {
              * @description `unmatched_line`: a statement line no ledger transaction matches; `unmatched_transaction`: a ledger transaction the statement lacks past the lag; `amount_mismatch`: the same reference with another amount (or a match within a rule's drift); `duplicate_line`: a second report of a matched line; `balance_drift`: the provider's balance is not what its statement adds up to; `closed_period_posting`: any of these dated inside a closed period (`detail.underlying_kind`).
              * @enum {string}
              */
-            kind: "unmatched_line" | "unmatched_transaction" | "amount_mismatch" | "duplicate_line" | "balance_drift" | "closed_period_posting";
+            kind: "unmatched_line" | "unmatched_transaction" | "amount_mismatch" | "duplicate_line" | "balance_drift" | "ledger_drift" | "closed_period_posting";
             ledger_transaction_id: string | null;
             match_id: string | null;
             note: string | null;
@@ -14923,6 +15036,21 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             until: string;
+        };
+        /** @description A live break; the whole of it is GET /reconciliation-breaks/{break_id}. */
+        ReconciliationBreakSummary: {
+            /** @description Signed: positive when the statement holds more than the ledger. */
+            difference: {
+                currency: string;
+                value: string;
+            };
+            id: string;
+            /** @enum {string} */
+            kind: "unmatched_line" | "unmatched_transaction" | "amount_mismatch" | "duplicate_line" | "balance_drift" | "ledger_drift" | "closed_period_posting";
+            /** @description The UTC day (YYYY-MM-DD) the difference belongs to. */
+            period: string;
+            /** @enum {string} */
+            status: "open" | "acknowledged";
         };
         /** @description An expected payment nothing fulfilled was withdrawn. */
         ReconciliationExpectedPaymentCancelledV1Event: {
@@ -15131,12 +15259,24 @@ export interface components {
             id: string;
             /** @description SHA-256 of what the run compared (statement lines, ledger transactions and the provider balance): two runs with the same inputs have the same hash. */
             inputs_sha256: string;
+            /** @description The ledger's balance of the account at the provider balance's read time, compared with the provider's (null for file-only accounts and runs before the check). */
+            ledger_balance: {
+                currency: string;
+                /** @description A signed decimal string. */
+                value: string;
+            } | null;
             /** @description What the ledger moved through the account in all. */
             ledger_total: {
                 currency: string;
                 /** @description A signed decimal string. */
                 value: string;
             };
+            /** @description What of the provider's balance minus the ledger's is neither in flight nor named by a break: a `ledger_drift` break when not zero. */
+            ledger_unexplained: {
+                currency: string;
+                /** @description A signed decimal string. */
+                value: string;
+            } | null;
             lines_added: number;
             lines_considered: number;
             matched: number;
@@ -15202,12 +15342,45 @@ export interface components {
                 };
                 fingerprint: string;
                 /** @enum {string} */
-                kind: "unmatched_line" | "unmatched_transaction" | "amount_mismatch" | "duplicate_line" | "balance_drift" | "closed_period_posting";
+                kind: "unmatched_line" | "unmatched_transaction" | "amount_mismatch" | "duplicate_line" | "balance_drift" | "ledger_drift" | "closed_period_posting";
                 period: string;
             }[];
             /** @enum {boolean} */
             dry_run: true;
             matches: number;
+        };
+        ReconciliationTransaction: {
+            account_id: string;
+            /** @description Signed from the account's side: money in positive, out negative. */
+            amount: {
+                currency: string;
+                value: string;
+            };
+            /** @description The live (open or acknowledged) break naming it or its match, if any. */
+            break_id: string | null;
+            counterparty: string | null;
+            ledger_transaction_id: string;
+            /** @description The match that takes it; null while unmatched. */
+            match_id: string | null;
+            /**
+             * @description The operation it moved money for (`deposits/<id>`, `withdrawals/<id>`, `off-ramp-sessions/<id>`); a payout returned or a deposit reversed names the operation too.
+             * @example withdrawals/0193a1c2-7f00-7abc-8def-0123456789ab
+             */
+            operation_ref: string;
+            /** @description The rail's reference, as the statement quotes it. */
+            reference: string | null;
+            /** @enum {string} */
+            resource: "reconciliation_transaction";
+            /**
+             * Format: date-time
+             * @description When the ledger settled it (a deposit credited, a payout executed or sent).
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            settled_at: string;
+        };
+        ReconciliationTransactionList: {
+            items: components["schemas"]["ReconciliationTransaction"][];
+            next_page_token: string | null;
         };
         ReferenceMetadataUpdate: {
             metadata?: components["schemas"]["MetadataPatch"];
@@ -15801,6 +15974,18 @@ export interface components {
         StatementImport: {
             account_id: string;
             byte_size: number;
+            /** @description The closing booked balance the file states (camt.053 `CLBD`, MT940 `:62F:`), as of its day's end: the account's balance that runs compare. Null when the file states none (CSV, camt.054). */
+            closing_balance: {
+                amount: {
+                    currency: string;
+                    value: string;
+                };
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T10:00:00.000Z
+                 */
+                as_of: string;
+            } | null;
             /** @description The file is imported once: the same bytes again answer this import. */
             content_sha256: string;
             /**
@@ -26577,6 +26762,113 @@ export interface operations {
             };
         };
     };
+    getDepositReconciliation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                deposit_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its reconciliation. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationReconciliation"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     returnDeposit: {
         parameters: {
             query?: never;
@@ -35056,6 +35348,113 @@ export interface operations {
             };
         };
     };
+    getOffRampSessionReconciliation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its reconciliation. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationReconciliation"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listOnRampSessions: {
         parameters: {
             query?: {
@@ -39648,6 +40047,120 @@ export interface operations {
             };
         };
     };
+    listReconciliationTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only transactions a match takes (`true`) or none does (`false`). */
+                matched?: "true" | "false";
+                /** @description Items per page: default 50; values above 200 are coerced to 200. */
+                page_size?: number;
+                /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
+                page_token?: string;
+            };
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ledger transactions. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationTransactionList"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_page_token`, `invalid_request`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getReconciliationAdjustment: {
         parameters: {
             query?: never;
@@ -39938,7 +40451,7 @@ export interface operations {
             query?: {
                 account_id?: string;
                 include_snoozed?: "true" | "false";
-                kind?: "unmatched_line" | "unmatched_transaction" | "amount_mismatch" | "duplicate_line" | "balance_drift" | "closed_period_posting";
+                kind?: "unmatched_line" | "unmatched_transaction" | "amount_mismatch" | "duplicate_line" | "balance_drift" | "ledger_drift" | "closed_period_posting";
                 /** @description By when the break was opened; newest first unless asked. */
                 order?: "newest_first" | "oldest_first";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
@@ -50666,6 +51179,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LedgerEntries"];
+                };
+            };
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWithdrawalReconciliation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+            };
+            path: {
+                withdrawal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its reconciliation. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationReconciliation"];
                 };
             };
             /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */

@@ -1,4 +1,4 @@
-import { breakKey, detectBreaks, reconcileBreaks, type BreakInput, type DetectedBreak } from '../../src/domain/reconciliation/breaks-model';
+import { breakKey, checkLedgerBalance, detectBreaks, reconcileBreaks, type BreakInput, type DetectedBreak } from '../../src/domain/reconciliation/breaks-model';
 import type { MatchItem } from '../../src/domain/reconciliation/model';
 
 const T0 = Date.parse('2026-11-30T10:00:00Z');
@@ -79,5 +79,39 @@ describe('reconciliation breaks', () => {
     // Accepted before its day closed: after the close it is the same difference, not a later posting.
     const closedDay = detectBreaks(input({ unmatchedLines: [item('b', 20n)], closedPeriods: new Set(['2026-11-30']) }));
     expect(reconcileBreaks(closedDay, [], new Set([breakKey(b)])).open).toEqual([]);
+  });
+
+  describe('the ledger against the provider', () => {
+    const opening = 10_000n;
+    // A day: a deposit of 1,000 in, a payout of 400 out, both on the statement; a bank fee of 25 the ledger lacks;
+    // a payout of 300 settled just now that the bank has not booked yet.
+    const fee = item('fee', -25n, { at: T0 + HOUR });
+    const recent = item('recent', -300n, { at: T0 + 100 * 60_000 });
+    const asOf = T0 + 2 * HOUR;
+    const detected = detectBreaks(input({ unmatchedLines: [fee], unmatchedTransactions: [recent] }));
+    const named = detected.map((brk) => ({ brk, at: T0 + HOUR }));
+    const provider = opening + 1000n - 400n - 25n;
+    const ledger = opening + 1000n - 400n - 300n;
+
+    it('accounts for every difference by what is in flight and what the breaks name', () => {
+      const check = checkLedgerBalance({ provider, asOf, ledger, inFlight: [recent], named, format: String });
+      expect(kinds(detected)).toEqual([['unmatched_line', 'line:fee', -25n]]);
+      expect(check).toMatchObject({ difference: 275n, inFlight: 300n, explained: -25n, unexplained: 0n, brk: null });
+    });
+
+    it('opens a ledger drift for what nothing explains, and only items by the read count', () => {
+      // The ledger moved 50 more out than anything shows (a matched payout changed since, say).
+      const check = checkLedgerBalance({ provider, asOf, ledger: ledger - 50n, inFlight: [recent], named, format: String });
+      expect(check.unexplained).toBe(50n);
+      expect(check.brk).toMatchObject({ kind: 'ledger_drift', fingerprint: 'ledger', period: '2026-11-30', difference: 50n, detail: { provider_balance: '10575', ledger_balance: '10250', in_flight: '300', explained: '-25' } });
+      // A break about a line booked after the read is not part of the provider's balance yet.
+      const later = checkLedgerBalance({ provider, asOf, ledger, inFlight: [recent], named: named.map((n) => ({ ...n, at: asOf + 1 })), format: String });
+      expect(later.explained).toBe(0n);
+      expect(later.unexplained).toBe(-25n);
+      // The provider's own statement drift is part of its balance whatever its time.
+      const drift = { kind: 'balance_drift', fingerprint: 'balance', period: '2026-11-30', statementLineId: null, ledgerTransactionId: null, difference: 7n, detail: {} } as DetectedBreak;
+      const withDrift = checkLedgerBalance({ provider: provider + 7n, asOf, ledger, inFlight: [recent], named: [...named, { brk: drift, at: Infinity }], format: String });
+      expect(withDrift).toMatchObject({ explained: -18n, unexplained: 0n, brk: null });
+    });
   });
 });

@@ -48,7 +48,20 @@ describe('statement files', () => {
     expect(lines.map((l) => l.providerId)).toEqual(['AAAASESS-FP-CN98765', 'AAAASESS-FP-ACCR-0042', 'AAAASESS-FP-CHRG-77']);
     expect(lines[0]).toMatchObject({ asset: 'EUR', remittance: 'Invoice 4562 and 4563', providerStatus: 'booked' });
     expect(lines[2].remittance).toBe('Account charges November');
-    expect(reader.account()).toEqual({ identifier: 'DE89370400440532013000', currency: 'EUR' });
+    // The closing booked balance (CLBD), not the opening one: the account's balance at the day's end.
+    expect(reader.account()).toEqual({ identifier: 'DE89370400440532013000', currency: 'EUR', closing: { amount: 43564350n, at: new Date('2026-11-30T23:59:59.999Z') } });
+  });
+
+  it('names a closing balance that is not one, and ignores the balances a notification does not state', async () => {
+    const broken = fixture('camt053-iso20022-example.xml').replace(/(<Cd>CLBD<\/Cd>[\s\S]*?)<CdtDbtInd>CRDT<\/CdtDbtInd>/, '$1<CdtDbtInd>UP</CdtDbtInd>');
+    await expect(all(camtReader(chunks(broken), 'camt.053'))).rejects.toMatchObject({ location: expect.stringMatching(/^Stmt\/Bal \(line \d+\)\/CdtDbtInd$/) });
+    const debit = fixture('mt940-bank-sample.sta').replace(':62F:C261130EUR435643,50', ':62F:D261130EUR12,5');
+    const reader = mt940Reader(chunks(debit));
+    await all(reader);
+    expect(reader.account().closing).toEqual({ amount: -1250n, at: new Date('2026-11-30T23:59:59.999Z') });
+    const notification = camtReader(chunks(fixture('camt054-notification.xml')), 'camt.054');
+    await all(notification);
+    expect(notification.account().closing).toBeNull();
   });
 
   it('reads a camt.054 notification: a creditor reference when the end-to-end id is NOTPROVIDED', async () => {
@@ -64,7 +77,7 @@ describe('statement files', () => {
     expect(summary(lines)).toEqual([...sameDay, ['2026-11-30', -3500n, null, null]]);
     expect(lines.map((l) => l.providerId)).toEqual(['AAAASESS-CN98', 'AAAASESS-ACCR42', 'AAAASESS-CHRG77']);
     expect(lines[2].remittance).toBe('Account charges November');
-    expect(reader.account()).toEqual({ identifier: 'DE89370400440532013000', currency: 'EUR' });
+    expect(reader.account()).toEqual({ identifier: 'DE89370400440532013000', currency: 'EUR', closing: { amount: 43564350n, at: new Date('2026-11-30T23:59:59.999Z') } });
   });
 
   it('reads a CSV with a declared mapping (semicolons, decimal commas, day-first dates)', async () => {

@@ -78,7 +78,7 @@ describe('a day reconciled', () => {
     const deposits = [await deposit('1000.00'), await deposit('250.00'), await deposit('75.50')];
     const destination = await org.destination(org.enterpriseRef, ETH_ADDRESS);
     const withdrawals = [await withdraw(destination, '100.00'), await withdraw(destination, '40.00'), await withdraw(destination, '12.34')];
-    Object.assign(refs, { d1: deposits[0].transaction_hash, d2: deposits[1].transaction_hash, w1: withdrawals[0].rail_reference, w2: withdrawals[1].rail_reference });
+    Object.assign(refs, { d1: deposits[0].transaction_hash, d2: deposits[1].transaction_hash, w1: withdrawals[0].rail_reference, w2: withdrawals[1].rail_reference, d3: deposits[2].id, w3: withdrawals[2].id, d2id: deposits[1].id });
 
     master = (await org.ok(200, 'GET', `/${org.enterpriseRef}`)).default_master_account;
     await org.fund(master, '100.00');
@@ -88,6 +88,13 @@ describe('a day reconciled', () => {
       effect: { ...org.approvalEffect(), required_human_approvals: 2 },
     });
     acct = await org.ok(201, 'POST', '/reconciliation-accounts', { rail: 'ethereum', address: 'sandbox-custody', currency: 'USDC', lag_seconds: 3 * 3600, interval_seconds: 86_400, description: 'Sandbox custodian' });
+    expected = await org.ok(201, 'POST', '/expected-payments', {
+      account_id: acct.id,
+      direction: 'credit',
+      amount_range: { min: { currency: 'USDC', value: '250.00' }, max: { currency: 'USDC', value: '250.00' } },
+      window: { from: new Date(Date.parse(`${day}T00:00:00Z`)).toISOString(), to: new Date(Date.parse(`${day}T23:59:59Z`)).toISOString() },
+      reference: refs.d2,
+    });
     const inject = (body: Record<string, unknown>) => org.ok(201, 'POST', '/sandbox/statement-discrepancies', { rail: 'ethereum', currency: 'USDC', ...body });
     await inject({ kind: 'payout_missing', reference: refs.w1 });
     await inject({ kind: 'deposit_duplicated', reference: refs.d2 });
@@ -106,11 +113,15 @@ describe('a day reconciled', () => {
 
     const run = await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/runs`, {});
     expect(run).toMatchObject({ trigger: 'manual', lines_added: 8, lines_considered: 8, transactions_considered: 6, matched: 4, breaks_opened: 5, breaks_open: 5 });
+    // The ledger's balance differs from the custodian's by exactly what the breaks name: nothing unexplained.
+    expect(run.ledger_unexplained).toEqual({ currency: 'USDC', value: '0.000000' });
+    expect(BigInt(run.provider_balance.value.replace('.', '')) - BigInt(run.ledger_balance.value.replace('.', ''))).not.toBe(0n);
     breaks = (await org.ok(200, 'GET', `/reconciliation-breaks?account_id=${acct.id}`)).items;
     firstRun = run;
   }, 180_000);
 
   let firstRun: { workflow_id: string };
+  let expected: { id: string };
   let adjusted: { id: string; break_id: string; ledger_transaction_ref: string; approval_ref: string };
   let master: string;
   let approvers: Array<{ id: string; token: string }>;
@@ -147,6 +158,13 @@ describe('a day reconciled', () => {
       ].sort((a, b) => `${a[0]}${a[2]}`.localeCompare(`${b[0]}${b[2]}`)),
     );
     expect(breaks.every((b) => b.status === 'open' && b.opened_by_run)).toBe(true);
+  });
+
+  it('reconciles an expected deposit by its statement line, once though the custodian reported it twice, showing the deposit', async () => {
+    const [{ ledger_transaction_id: tx }] = await h.app.services.sql`select ledger_transaction_id from deposits where id = ${refs.d2id}`;
+    const e = await org.ok(200, 'GET', `/expected-payments/${expected.id}`);
+    expect(e).toMatchObject({ status: 'reconciled', reconciled_amount: { value: '250.000000' }, ledger_transaction_ids: [tx] });
+    expect(e.statement_line_ids).toHaveLength(1);
   });
 
   it('answers a dry run without writing, and a rerun changes no break or match', async () => {
@@ -288,6 +306,16 @@ describe('a day reconciled', () => {
     expect((await org.ok(200, 'GET', '/reconciliation-accounts')).items.map((a: { id: string }) => a.id)).toContain(acct.id);
   });
 
+  it('follows money that comes back: a returned payout and a recalled deposit match their lines, and the books still agree', async () => {
+    await org.ok(200, 'POST', `/sandbox/withdrawals/${refs.w3}/return`, { reason: { scheme: 'crypto', code: 'bounced' } });
+    await org.ok(200, 'POST', `/sandbox/deposits/${refs.d3}/reversal`, { amount: { currency: 'USDC', value: '25.50' }, reason: { scheme: 'sepa', code: 'FRAD' } });
+    const run = await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/runs`, {});
+    expect(run).toMatchObject({ lines_added: 2, matched: 2, breaks_opened: 0, ledger_unexplained: { currency: 'USDC', value: '0.000000' } });
+    // The returned and the recalled records stay on the ledger side, matched: their first movement happened.
+    const unmatched = (await org.ok(200, 'GET', `/reconciliation-accounts/${acct.id}/statement-lines?matched=false&page_size=100`)).items;
+    expect(unmatched.map((l: { remittance: string | null }) => l.remittance)).not.toContainEqual(expect.stringMatching(/^return /));
+  });
+
   it('keeps accounts, breaks and runs to their enterprise (404) and changes to reconciliation.manage (403)', async () => {
     const other = await Org.create(h.app, 'Elsewhere Ltd');
     expect((await other.api('GET', `/reconciliation-accounts/${acct.id}`)).status).toBe(404);
@@ -393,7 +421,8 @@ describe('statement imports over HTTP', () => {
     const first = await upload(q, fixture('camt053-iso20022-example.xml'), 'application/xml');
     expect(first.status).toBe(201);
     const imported = (await first.json()) as { id: string; content_sha256: string };
-    expect(imported).toMatchObject({ resource: 'statement_import', line_count: 3, format: 'camt.053' });
+    expect(imported).toMatchObject({ resource: 'statement_import', line_count: 3, format: 'camt.053', closing_balance: { amount: { currency: 'EUR', value: '435643.50' }, as_of: '2026-11-30T23:59:59.999Z' } });
+    expect((await org.ok(200, 'GET', `/reconciliation-accounts/${acct.id}`)).provider_balance).toEqual({ currency: 'EUR', value: '435643.50' });
     const again = await upload(q, fixture('camt053-iso20022-example.xml'), 'application/xml');
     expect(again.status).toBe(200);
     expect(((await again.json()) as { id: string }).id).toBe(imported.id);
@@ -413,5 +442,46 @@ describe('statement imports over HTTP', () => {
     const csv = await upload(`account_id=${acct.id}&format=csv&mapping=${encodeURIComponent('{"booked_at":"Date"')}`, Buffer.from('Date\n'), 'text/csv');
     expect(csv.status).toBe(422);
     expect(await call(h.app.url, 'GET', `/statement-imports/${imported.id}`, { token: other.token })).toMatchObject({ status: 404 });
+  });
+});
+
+describe('a run whose step dies inside its transaction', () => {
+  it('leaves nothing of the lost attempt; the retry reconciles once', async () => {
+    const killed = await Org.create(h.app, 'Killed Mid-Run Ltd');
+    const acct = await killed.ok(201, 'POST', '/reconciliation-accounts', { rail: 'sepa', address: 'DE89370400440532013000', currency: 'EUR', statement_source: 'files', opening_balance: { currency: 'EUR', value: '500000.00' } });
+    const camt = readFileSync(path.join(__dirname, '../fixtures/statements', 'camt053-iso20022-example.xml'));
+    const imported = await fetch(`${h.app.url}/statement-imports?account_id=${acct.id}&format=camt.053`, { method: 'POST', headers: { authorization: `Bearer ${killed.token}`, 'content-type': 'application/xml' }, body: camt });
+    expect(imported.status).toBe(201);
+    const { sql } = h.app.services;
+    const calls = reconcileCalls;
+
+    // The run's last write waits on a lock the test holds: by then its matches and breaks are written, uncommitted.
+    const blocker = await sql.reserve();
+    try {
+      await blocker`begin`;
+      await blocker`lock table reconciliation_runs in exclusive mode`;
+      const started = killed.api('POST', `/reconciliation-accounts/${acct.id}/runs`, {});
+      let pid: number | undefined;
+      await until('the run waits on its last write', async () => {
+        [{ pid } = { pid: undefined }] = await sql<{ pid: number }[]>`
+          select pid from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into reconciliation_runs%'`;
+        return pid !== undefined;
+      });
+      // Its connection dies as a killed worker's does: PostgreSQL rolls the transaction back.
+      await sql`select pg_terminate_backend(${pid!})`;
+      await blocker`commit`;
+      const res = await started;
+      expect(res.status).toBe(201);
+      // The file's closing balance is the bank's: its opening balance and lines add up to it, and the ledger moved nothing.
+      expect(res.body).toMatchObject({ lines_considered: 3, matched: 0, breaks_opened: 3, breaks_open: 3, provider_balance: { value: '435643.50' }, ledger_balance: { value: '500000.00' }, ledger_unexplained: { value: '0.00' } });
+    } finally {
+      blocker.release();
+    }
+    expect(reconcileCalls - calls).toBe(2);
+    const [counts] = await sql<{ runs: number; breaks: number; opened: number }[]>`
+      select (select count(*)::int from reconciliation_runs where account_id = ${acct.id}) as runs,
+             (select count(*)::int from reconciliation_breaks where account_id = ${acct.id}) as breaks,
+             (select count(*)::int from events where type = 'reconciliation.break.opened.v1' and enterprise_id = ${killed.tenant.enterpriseId}) as opened`;
+    expect(counts).toEqual({ runs: 1, breaks: 3, opened: 3 });
   });
 });

@@ -6,7 +6,7 @@ import { normalizeText, type Match, type MatchItem } from './model';
  * fingerprint that stays the same from run to run, so a rerun finds the break it opened before.
  */
 
-export const BREAK_KINDS = ['unmatched_line', 'unmatched_transaction', 'amount_mismatch', 'duplicate_line', 'balance_drift', 'closed_period_posting'] as const;
+export const BREAK_KINDS = ['unmatched_line', 'unmatched_transaction', 'amount_mismatch', 'duplicate_line', 'balance_drift', 'ledger_drift', 'closed_period_posting'] as const;
 export type BreakKind = (typeof BREAK_KINDS)[number];
 
 export interface DetectedBreak {
@@ -123,6 +123,66 @@ export function detectBreaks(input: BreakInput): DetectedBreak[] {
     });
   }
   return out;
+}
+
+export interface LedgerBalanceInput {
+  /** The provider's balance and its read time (ms since the epoch). */
+  provider: bigint;
+  asOf: number;
+  /** The ledger's balance of the account as of `asOf`: its opening balance plus what it moved through it by then, a matched transaction counted when the provider booked its line. */
+  ledger: bigint;
+  /** Unmatched ledger transactions by `asOf` that the provider may still report (inside the lag): no break yet. */
+  inFlight: readonly MatchItem[];
+  /** Everything the run detected (decided or not: an accepted difference stays a difference), with the time of the item each is about. */
+  named: ReadonlyArray<{ brk: DetectedBreak; at: number }>;
+  format: (minor: bigint) => string;
+}
+
+export interface LedgerBalanceCheck {
+  /** The provider's balance minus the ledger's, all of it. */
+  difference: bigint;
+  inFlight: bigint;
+  /** The part the run's breaks name (item by item, and the provider's own statement drift). */
+  explained: bigint;
+  /** What nothing explains: a `ledger_drift` break when not zero. */
+  unexplained: bigint;
+  brk: DetectedBreak | null;
+}
+
+/**
+ * The ledger's balance against the provider's, at the provider's read time: what differs must be in
+ * flight (inside the lag) or named by a break. A remainder means the ledger moved money through the
+ * account that reconciliation does not account for (a matched operation changed since, say): a
+ * `ledger_drift` break, one per day, that clears when the books agree again.
+ */
+export function checkLedgerBalance(input: LedgerBalanceInput): LedgerBalanceCheck {
+  const difference = input.provider - input.ledger;
+  // In flight: the ledger counts it, the provider does not yet; it lowers (raises) the provider's side.
+  const inFlight = input.inFlight.filter((t) => t.at <= input.asOf).reduce((sum, t) => sum - t.amount, 0n);
+  const explained = input.named
+    .filter(({ brk, at }) => brk.kind !== 'ledger_drift' && (brk.kind === 'balance_drift' || at <= input.asOf))
+    .reduce((sum, { brk }) => sum + brk.difference, 0n);
+  const unexplained = difference - inFlight - explained;
+  const period = dayOf(input.asOf);
+  const brk: DetectedBreak | null =
+    unexplained === 0n
+      ? null
+      : {
+          kind: 'ledger_drift',
+          fingerprint: 'ledger',
+          period,
+          statementLineId: null,
+          ledgerTransactionId: null,
+          difference: unexplained,
+          detail: {
+            provider_balance: input.format(input.provider),
+            ledger_balance: input.format(input.ledger),
+            in_flight: input.format(inFlight),
+            explained: input.format(explained),
+            as_of: new Date(input.asOf).toISOString(),
+          },
+        };
+  return { difference, inFlight, explained, unexplained, brk };
 }
 
 export const breakKey = (b: Pick<DetectedBreak, 'kind' | 'fingerprint' | 'period'>) => `${b.kind}|${b.fingerprint}|${b.period}`;

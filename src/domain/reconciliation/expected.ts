@@ -46,7 +46,7 @@ const NUMERIC = new Set(['amount_min', 'amount_max', 'reconciled_amount']);
 const COLUMNS = FIELDS.map((f) => (NUMERIC.has(f) ? `${f}::text as ${f}` : f)).join(', ');
 const toRow = (r: Row) => Object.fromEntries(FIELDS.map((f) => [f, r[f]])) as unknown as ExpectedPaymentRow;
 
-export function presentExpectedPayment(e: ExpectedPaymentRow, lineIds: string[] = []) {
+export function presentExpectedPayment(e: ExpectedPaymentRow, lineIds: string[] = [], transactionIds: string[] = []) {
   const money = (v: string) => ({ currency: e.asset, value: formatAmount(BigInt(v), e.asset) });
   return {
     id: e.id,
@@ -63,6 +63,7 @@ export function presentExpectedPayment(e: ExpectedPaymentRow, lineIds: string[] 
     reconciled_amount: money(e.reconciled_amount),
     reconciled_at: e.reconciled_at ? e.reconciled_at.toISOString() : null,
     statement_line_ids: lineIds,
+    ledger_transaction_ids: transactionIds,
     subject_attribution: e.subject_attribution,
     etag: etagOf(e),
     created_at: e.created_at.toISOString(),
@@ -70,12 +71,20 @@ export function presentExpectedPayment(e: ExpectedPaymentRow, lineIds: string[] 
   };
 }
 
-async function linesOf(db: Sql | TransactionSql, id: string): Promise<string[]> {
-  return (await db<{ id: string }[]>`select statement_line_id::text as id from expected_payment_lines where expected_payment_id = ${id} order by 1`).map((r) => r.id);
+/** The lines that fulfilled it, and the ledger transactions (the deposits, the payouts) those lines matched. */
+async function linesOf(db: Sql | TransactionSql, id: string): Promise<{ lines: string[]; transactions: string[] }> {
+  const [r] = await db<{ lines: string[]; transactions: string[] }[]>`
+    select array(select statement_line_id::text from expected_payment_lines where expected_payment_id = ${id} order by 1) as lines,
+           array(select mt.ledger_transaction_id::text from expected_payment_lines el
+                   join reconciliation_match_lines ml on ml.statement_line_id = el.statement_line_id
+                   join reconciliation_match_transactions mt on mt.match_id = ml.match_id
+                  where el.expected_payment_id = ${id} order by 1) as transactions`;
+  return r;
 }
 
 export async function presentWithLines(db: Sql | TransactionSql, e: ExpectedPaymentRow) {
-  return presentExpectedPayment(e, await linesOf(db, e.id));
+  const { lines, transactions } = await linesOf(db, e.id);
+  return presentExpectedPayment(e, lines, transactions);
 }
 
 const EVENT_OF: Record<ExpectationStatus, string> = {

@@ -21,6 +21,10 @@ export interface StatementImportRow {
   content_sha256: string;
   byte_size: number;
   line_count: number;
+  /** The closing balance the file states, signed minor units as text, the end of its day, and the account's asset. */
+  closing_balance: string | null;
+  closing_balance_at: Date | null;
+  asset: string;
 }
 
 const IMPORT_SELECT: Record<keyof StatementImportRow, string> = {
@@ -32,6 +36,9 @@ const IMPORT_SELECT: Record<keyof StatementImportRow, string> = {
   content_sha256: 'content_sha256',
   byte_size: 'byte_size::float8 as byte_size',
   line_count: 'line_count',
+  closing_balance: 'closing_balance::text as closing_balance',
+  closing_balance_at: 'closing_balance_at',
+  asset: '(select a.asset from reconciliation_accounts a where a.id = account_id) as asset',
 };
 const IMPORT_COLUMNS = Object.values(IMPORT_SELECT).join(', ');
 
@@ -45,6 +52,9 @@ function toImportRow(r: Row): StatementImportRow {
     content_sha256: r.content_sha256,
     byte_size: Number(r.byte_size),
     line_count: r.line_count,
+    closing_balance: r.closing_balance,
+    closing_balance_at: r.closing_balance_at,
+    asset: r.asset,
   };
 }
 
@@ -117,13 +127,19 @@ export async function importStatementFile(sql: Sql, req: ImportRequest): Promise
       if (declared.currency && declared.currency !== req.account.asset) throw new StatementFileError('account', `the file's account is in ${declared.currency}, not ${req.account.asset}`);
       const sha = totals.hash.digest('hex');
       const [inserted] = await tx.unsafe(
-        `insert into statement_imports (id, enterprise_id, account_id, format, content_sha256, byte_size, line_count, subject_attribution)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (account_id, content_sha256) do nothing returning ${IMPORT_COLUMNS}`,
-        [id, req.account.enterprise_id, req.account.id, req.format, sha, totals.bytes, count, req.attribution ? JSON.stringify(req.attribution) : null],
+        `insert into statement_imports (id, enterprise_id, account_id, format, content_sha256, byte_size, line_count, subject_attribution, closing_balance, closing_balance_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (account_id, content_sha256) do nothing returning ${IMPORT_COLUMNS}`,
+        [id, req.account.enterprise_id, req.account.id, req.format, sha, totals.bytes, count, req.attribution ? JSON.stringify(req.attribution) : null,
+          declared.closing?.amount.toString() ?? null, declared.closing?.at ?? null],
       );
       if (!inserted) {
         const [existing] = await tx.unsafe(`select ${IMPORT_COLUMNS} from statement_imports where account_id = $1 and content_sha256 = $2`, [req.account.id, sha]);
         throw new AlreadyImported(toImportRow(existing));
+      }
+      // A file-only account's balance is the latest one its files state: runs compare it as they do a provider's.
+      if (inserted && declared.closing && req.account.statement_source === 'files') {
+        await tx`update reconciliation_accounts set provider_balance = ${declared.closing.amount.toString()}, provider_balance_at = ${declared.closing.at}, version = version + 1, updated_at = now()
+                 where id = ${req.account.id} and (provider_balance_at is null or provider_balance_at <= ${declared.closing.at})`;
       }
       return toImportRow(inserted);
     });

@@ -6,21 +6,39 @@ import { matchItems, type Match, type MatchItem, type MatchRule } from './model'
 import { unmatchedLines, type ReconciliationAccountRow, type StatementLineRow } from './store';
 
 /**
- * The ledger transactions that moved money through a provider account, as the matcher compares them:
- * credited deposits in, executed withdrawals and sent off-ramp payouts out (signed from the account's
- * side), each by its ledger transaction id and the rail's reference. The universe a run reconciles.
+ * The ledger transactions that moved money through a provider account, as the matcher compares them,
+ * signed from the account's side: credited deposits in, executed withdrawals and sent off-ramp payouts
+ * out, and what came back through it later (a payout returned by the rail in, a deposit recalled or
+ * returned to its sender out). A record returned or reversed stays: its first movement happened. Each
+ * by its ledger transaction id and the rail's reference (a return's own id). The universe a run reconciles.
  */
 export function accountTransactions(db: Db, account: ReconciliationAccountRow) {
   return db`
     select d.ledger_transaction_id as id, d.amount, d.credited_at as at, d.transaction_hash as reference, 'deposit/' || d.id as description, null::text as counterparty
-      from deposits d where d.enterprise_id = ${account.enterprise_id} and d.rail = ${account.rail} and d.asset = ${account.asset} and d.status = 'credited' and d.ledger_transaction_id is not null
+      from deposits d where d.enterprise_id = ${account.enterprise_id} and d.rail = ${account.rail} and d.asset = ${account.asset}
+        and d.status in ('credited', 'partially_reversed', 'reversed') and d.ledger_transaction_id is not null
     union all
     select w.ledger_transaction_id, -w.amount, w.settled_at, w.rail_reference, 'withdrawal/' || w.id, null
-      from withdrawals w where w.enterprise_id = ${account.enterprise_id} and w.rail = ${account.rail} and w.asset = ${account.asset} and w.status = 'executed' and w.ledger_transaction_id is not null
+      from withdrawals w where w.enterprise_id = ${account.enterprise_id} and w.rail = ${account.rail} and w.asset = ${account.asset}
+        and w.status in ('executed', 'partially_returned', 'returned') and w.ledger_transaction_id is not null
     union all
     select o.ledger_transaction_id, -o.fiat_amount, coalesce(o.completed_at, o.payout_sent_at), o.payout_reference, 'off_ramp/' || o.id, m.beneficiary->>'name'
       from off_ramp_sessions o join payout_methods m on m.id = o.payout_method_id
-      where o.enterprise_id = ${account.enterprise_id} and m.rail = ${account.rail} and o.fiat_currency = ${account.asset} and o.status in ('payout_sent', 'completed') and o.ledger_transaction_id is not null`;
+      where o.enterprise_id = ${account.enterprise_id} and m.rail = ${account.rail} and o.fiat_currency = ${account.asset}
+        and o.status in ('payout_sent', 'completed', 'partially_returned', 'returned') and o.ledger_transaction_id is not null
+    union all
+    select r.ledger_transaction_id, r.amount, r.occurred_at, r.external_id, 'withdrawal/' || w.id || '/returns/' || r.id, null
+      from money_returns r join withdrawals w on w.id = case when r.subject_ref like 'withdrawals/%' then substr(r.subject_ref, 13)::uuid end
+      where r.enterprise_id = ${account.enterprise_id} and r.kind = 'payout_return' and w.rail = ${account.rail} and w.asset = ${account.asset}
+    union all
+    select r.ledger_transaction_id, r.amount, r.occurred_at, r.external_id, 'off_ramp/' || o.id || '/returns/' || r.id, m.beneficiary->>'name'
+      from money_returns r join off_ramp_sessions o on o.id = case when r.subject_ref like 'off-ramp-sessions/%' then substr(r.subject_ref, 19)::uuid end join payout_methods m on m.id = o.payout_method_id
+      where r.enterprise_id = ${account.enterprise_id} and r.kind = 'payout_return' and m.rail = ${account.rail} and o.fiat_currency = ${account.asset}
+    union all
+    select r.ledger_transaction_id, -r.amount, r.occurred_at, coalesce(dr.provider_reference, r.external_id), 'deposit/' || d.id || '/reversals/' || r.id, null
+      from money_returns r join deposits d on d.id = case when r.subject_ref like 'deposits/%' then substr(r.subject_ref, 10)::uuid end
+        left join deposit_returns dr on r.kind = 'operator_reversal' and dr.id::text = r.external_id
+      where r.enterprise_id = ${account.enterprise_id} and r.kind in ('deposit_reversal', 'operator_reversal') and d.rail = ${account.rail} and d.asset = ${account.asset}`;
 }
 
 /** The account's ledger transactions no match takes yet. */
@@ -36,6 +54,21 @@ export async function unmatchedTransactions(db: Db, account: ReconciliationAccou
 export async function ledgerTotal(db: Db, account: ReconciliationAccountRow): Promise<{ total: bigint; count: number }> {
   const [r] = await db<{ total: string; n: number }[]>`select coalesce(sum(t.amount), 0)::text as total, count(*)::int as n from (${accountTransactions(db, account)}) t`;
   return { total: BigInt(r.total), count: r.n };
+}
+
+/**
+ * The ledger's balance of the account at `asOf` as the provider should see it: its opening balance and
+ * what the ledger moved through it by then, a matched transaction counted when the provider booked its
+ * line (a payout settled before the read and booked by the bank after it is not yet in the bank's balance).
+ */
+export async function ledgerBalanceAsOf(db: Db, account: ReconciliationAccountRow, asOf: Date): Promise<bigint> {
+  const [r] = await db<{ total: string }[]>`
+    select coalesce(sum(t.amount), 0)::text as total from (${accountTransactions(db, account)}) t
+    where coalesce(
+      (select min(l.booked_at) from reconciliation_match_transactions mt join reconciliation_match_lines ml on ml.match_id = mt.match_id
+         join statement_lines l on l.id = ml.statement_line_id where mt.ledger_transaction_id = t.id),
+      t.at) <= ${asOf}`;
+  return BigInt(account.opening_balance) + BigInt(r.total);
 }
 
 /** What the ledger moved through the account with its settlement time in [from, to). */

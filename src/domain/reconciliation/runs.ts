@@ -3,10 +3,10 @@ import type { Row, Sql, TransactionSql } from 'postgres';
 import { recordEventSql } from '../../events/outbox';
 import { formatAmount } from '../../money/assets';
 import type { Db } from '../../db/sql';
-import { detectBreaks, reconcileBreaks, type DetectedBreak } from './breaks-model';
+import { checkLedgerBalance, detectBreaks, reconcileBreaks, type DetectedBreak } from './breaks-model';
 import { breakKeys, liveBreaks, openBreaks, recordBreakEvent, resolveByRun, updateDifference, type BreakRow } from './breaks';
 import { RECONCILIATION_EVENTS } from './events';
-import { ledgerTotal, lineItem, recordMatches, unmatchedTransactions } from './match';
+import { ledgerBalanceAsOf, ledgerTotal, lineItem, recordMatches, unmatchedTransactions } from './match';
 import { matchItems, type MatchItem } from './model';
 import { activeRules } from './rules';
 import { fulfilExpectations } from './expected';
@@ -40,13 +40,16 @@ export interface ReconciliationRunRow {
   provider_balance_at: Date | null;
   statement_total: string;
   ledger_total: string;
+  ledger_balance: string | null;
+  ledger_unexplained: string | null;
   duration_ms: number;
 }
 
-const NUMERIC = new Set(['provider_balance', 'statement_total', 'ledger_total']);
+const NUMERIC = new Set(['provider_balance', 'statement_total', 'ledger_total', 'ledger_balance', 'ledger_unexplained']);
 const RUN_FIELDS: Array<keyof ReconciliationRunRow> = [
   'id', 'created_at', 'enterprise_id', 'account_id', 'trigger', 'workflow_id', 'read_at', 'inputs_sha256', 'lines_added', 'lines_considered', 'transactions_considered',
-  'matched', 'breaks_opened', 'breaks_resolved', 'breaks_open', 'provider_balance', 'provider_balance_at', 'statement_total', 'ledger_total', 'duration_ms',
+  'matched', 'breaks_opened', 'breaks_resolved', 'breaks_open', 'provider_balance', 'provider_balance_at', 'statement_total', 'ledger_total',
+  'ledger_balance', 'ledger_unexplained', 'duration_ms',
 ];
 const RUN_COLUMNS = RUN_FIELDS.map((f) => (NUMERIC.has(f) ? `${f}::text as ${f}` : f)).join(', ');
 const toRunRow = (r: Row) => Object.fromEntries(RUN_FIELDS.map((f) => [f, r[f]])) as unknown as ReconciliationRunRow;
@@ -81,6 +84,8 @@ export function presentRun(r: ReconciliationRunRow, asset: string) {
     provider_balance: r.provider_balance === null ? null : money(r.provider_balance),
     statement_balance: money(r.statement_total),
     ledger_total: money(r.ledger_total),
+    ledger_balance: r.ledger_balance === null ? null : money(r.ledger_balance),
+    ledger_unexplained: r.ledger_unexplained === null ? null : money(r.ledger_unexplained),
     duration_ms: r.duration_ms,
     created_at: r.created_at.toISOString(),
   };
@@ -148,7 +153,8 @@ export async function planRun(db: Db, account: ReconciliationAccountRow, readAt:
   const lineItems = lines.map(lineItem);
   const outcome = matchItems(rules, lineItems, txs);
   const matchedIds = new Set(outcome.matches.flatMap((m) => m.lineIds));
-  const balanceAt = account.statement_source === 'provider' ? account.provider_balance_at : null;
+  // The provider's balance at its last pull, or the closing balance a file-only account's latest statement states.
+  const balanceAt = account.provider_balance === null ? null : account.provider_balance_at;
   const [earlier, drift, statement] = await Promise.all([matchedLinesLike(db, account.id, outcome.unmatchedLines), driftMatches(db, account.id), statementTotal(db, account, balanceAt)]);
   const detected = detectBreaks({
     readAt: readAt.getTime(),
@@ -165,7 +171,37 @@ export async function planRun(db: Db, account: ReconciliationAccountRow, readAt:
     closedPeriods: closed,
     format: (minor) => formatAmount(minor, account.asset),
   });
-  return { lineItems, txs, outcome, detected, statement };
+  return { lineItems, txs, outcome, detected, statement, drift };
+}
+
+type Plan = Awaited<ReturnType<typeof planRun>>;
+
+/**
+ * The ledger's balance against the provider's at its read time (after this run's matches are written):
+ * what differs must be in flight or named by one of the run's breaks; a remainder is a `ledger_drift`.
+ */
+async function ledgerCheck(tx: TransactionSql, account: ReconciliationAccountRow, plan: Plan, detected: readonly DetectedBreak[], readAt: Date) {
+  if (account.provider_balance === null || account.provider_balance_at === null) return null;
+  const asOf = account.provider_balance_at;
+  const lineAt = new Map(plan.lineItems.map((l) => [l.id, l.at]));
+  const txAt = new Map(plan.txs.map((t) => [t.id, t.at]));
+  const matchAt = new Map(plan.drift.map((m) => [m.id, m.at]));
+  // The time of the item a break is about; one whose item is not at hand (an earlier match) counts as named by the read.
+  const at = (b: DetectedBreak): number =>
+    (b.statementLineId === null ? undefined : lineAt.get(b.statementLineId)) ??
+    (b.ledgerTransactionId === null ? undefined : txAt.get(b.ledgerTransactionId)) ??
+    matchAt.get(String(b.detail.match_id)) ??
+    -Infinity;
+  const ledger = await ledgerBalanceAsOf(tx, account, asOf);
+  const check = checkLedgerBalance({
+    provider: BigInt(account.provider_balance),
+    asOf: asOf.getTime(),
+    ledger,
+    inFlight: plan.outcome.unmatchedTransactions.filter((t) => t.at + account.lag_ms > readAt.getTime()),
+    named: detected.map((brk) => ({ brk, at: at(brk) })),
+    format: (minor) => formatAmount(minor, account.asset),
+  });
+  return { ledger, ...check };
 }
 
 /**
@@ -186,7 +222,9 @@ export async function reconcileAccount(sql: Sql, req: RunRequest): Promise<RunOu
     // Drift matches of this run get their ids when written; their breaks are fingerprinted by them.
     const written = await recordMatchesReturningIds(tx, account, plan.outcome.matches);
     await fulfilExpectations(tx, account);
-    const detected = plan.detected.map((d) => (d.fingerprint.startsWith('match:pending:') ? withMatchId(d, written) : d));
+    const items = plan.detected.map((d) => (d.fingerprint.startsWith('match:pending:') ? withMatchId(d, written) : d));
+    const ledger = await ledgerCheck(tx, account, plan, items, readAt);
+    const detected = ledger?.brk ? [...items, ledger.brk] : items;
 
     const [live, known] = await Promise.all([liveBreaks(tx, account.id), breakKeys(tx, account.id)]);
     const { open, cleared, changed } = reconcileBreaks(
@@ -207,15 +245,16 @@ export async function reconcileAccount(sql: Sql, req: RunRequest): Promise<RunOu
     for (const b of resolved) await recordBreakEvent(tx, RECONCILIATION_EVENTS.breakResolved, b, null);
 
     const [{ n: stillOpen }] = await tx<{ n: number }[]>`select count(*)::int as n from reconciliation_breaks where account_id = ${account.id} and status in ('open', 'acknowledged')`;
-    const ledger = await ledgerTotal(tx, account);
-    const balance = account.statement_source === 'provider' ? account.provider_balance : null;
+    const moved = await ledgerTotal(tx, account);
+    const balance = account.provider_balance;
     const [r] = await tx.unsafe(
       `insert into reconciliation_runs (id, enterprise_id, account_id, trigger, workflow_id, read_at, inputs_sha256, lines_added, lines_considered, transactions_considered,
-         matched, breaks_opened, breaks_resolved, breaks_open, provider_balance, provider_balance_at, statement_total, ledger_total, duration_ms)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) returning ${RUN_COLUMNS}`,
+         matched, breaks_opened, breaks_resolved, breaks_open, provider_balance, provider_balance_at, statement_total, ledger_total, ledger_balance, ledger_unexplained, duration_ms)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) returning ${RUN_COLUMNS}`,
       [
         req.runId, account.enterprise_id, account.id, req.trigger, req.workflowId, readAt, inputsHash(plan.lineItems, plan.txs, balance), req.linesAdded, plan.lineItems.length, plan.txs.length,
-        plan.outcome.matches.length, opened.length, resolved.length, stillOpen, balance, balance === null ? null : account.provider_balance_at, plan.statement.toString(), ledger.total.toString(), Date.now() - started,
+        plan.outcome.matches.length, opened.length, resolved.length, stillOpen, balance, balance === null ? null : account.provider_balance_at, plan.statement.toString(), moved.total.toString(),
+        ledger ? ledger.ledger.toString() : null, ledger ? ledger.unexplained.toString() : null, Date.now() - started,
       ],
     );
     const run = toRunRow(r);

@@ -29,14 +29,24 @@ async function deriveNewLines(sql: Sql, enterpriseId: string, rail: string, asse
     select ${enterpriseId}, ${rail}, s.asset, 'SBX' || upper(substr(md5(s.source_key), 1, 16)), s.source_key, s.at, s.at, s.amount, s.counterparty, s.reference, s.remittance
     from (
       select 'deposit/' || d.id as source_key, d.asset, d.credited_at as at, d.amount, null::text as counterparty, d.transaction_hash as reference, 'deposit ' || d.transaction_hash as remittance
-        from deposits d where d.enterprise_id = ${enterpriseId} and d.rail = ${rail} and d.asset = ${asset} and d.status = 'credited'
+        from deposits d where d.enterprise_id = ${enterpriseId} and d.rail = ${rail} and d.asset = ${asset} and d.status in ('credited', 'partially_reversed', 'reversed')
       union all
       select 'withdrawal/' || w.id, w.asset, w.settled_at, -w.amount, null, w.rail_reference, 'withdrawal/' || w.id
-        from withdrawals w where w.enterprise_id = ${enterpriseId} and w.rail = ${rail} and w.asset = ${asset} and w.status = 'executed' and w.rail_reference is not null
+        from withdrawals w where w.enterprise_id = ${enterpriseId} and w.rail = ${rail} and w.asset = ${asset} and w.status in ('executed', 'partially_returned', 'returned') and w.rail_reference is not null
       union all
       select 'off_ramp/' || o.id, o.fiat_currency, coalesce(o.completed_at, o.payout_sent_at), -o.fiat_amount, m.beneficiary->>'name', o.payout_reference, 'off_ramp/' || o.id
         from off_ramp_sessions o join payout_methods m on m.id = o.payout_method_id
-        where o.enterprise_id = ${enterpriseId} and m.rail = ${rail} and o.fiat_currency = ${asset} and o.status in ('payout_sent', 'completed') and o.payout_reference is not null
+        where o.enterprise_id = ${enterpriseId} and m.rail = ${rail} and o.fiat_currency = ${asset} and o.status in ('payout_sent', 'completed', 'partially_returned', 'returned') and o.payout_reference is not null
+      union all
+      -- What came back through the account: a payout the rail returned (in), a deposit recalled or returned to its sender (out).
+      select 'return/' || r.id, r.asset, r.occurred_at, case when r.kind = 'payout_return' then r.amount else -r.amount end, null, coalesce(dr.provider_reference, r.external_id), 'return ' || r.subject_ref
+        from money_returns r
+          left join withdrawals w on w.id = case when r.subject_ref like 'withdrawals/%' then substr(r.subject_ref, 13)::uuid end
+          left join off_ramp_sessions o on o.id = case when r.subject_ref like 'off-ramp-sessions/%' then substr(r.subject_ref, 19)::uuid end
+          left join payout_methods m on m.id = o.payout_method_id
+          left join deposits d on d.id = case when r.subject_ref like 'deposits/%' then substr(r.subject_ref, 10)::uuid end
+          left join deposit_returns dr on r.kind = 'operator_reversal' and dr.id::text = r.external_id
+        where r.enterprise_id = ${enterpriseId} and r.asset = ${asset} and coalesce(w.rail, m.rail, d.rail) = ${rail}
     ) s
     where not exists (select 1 from sandbox_statement_lines l where l.enterprise_id = ${enterpriseId} and l.rail = ${rail} and l.source_key = s.source_key)
     order by s.at, s.source_key

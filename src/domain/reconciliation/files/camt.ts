@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sax from 'sax';
 import { assetOf, isAsset } from '../../../money/assets';
-import { instant, minorUnits, StatementFileError, type FileAccount, type ParsedLine, type StatementFileReader } from './parsed';
+import { balanceInstant, instant, laterBalance, minorUnits, StatementFileError, type FileAccount, type ParsedLine, type StatementFileReader } from './parsed';
 
 /** The ISO 20022 messages read: the end-of-day statement and the debit/credit notification. */
 export type CamtFormat = 'camt.053' | 'camt.054';
@@ -21,7 +21,7 @@ const NOT_PROVIDED = 'NOTPROVIDED';
  */
 export function camtReader(input: AsyncIterable<Buffer | string>, format: CamtFormat): StatementFileReader {
   const { message, block } = ROOT[format];
-  const account: FileAccount = { identifier: null, currency: null };
+  const account: FileAccount = { identifier: null, currency: null, closing: null };
   return {
     account: () => account,
     async *lines() {
@@ -29,6 +29,7 @@ export function camtReader(input: AsyncIterable<Buffer | string>, format: CamtFo
       const stack: string[] = [];
       let ready: ParsedLine[] = [];
       let entry: { fields: Map<string, string>; ccy: string | null; line: number } | null = null;
+      let balance: { fields: Map<string, string>; ccy: string | null; line: number } | null = null;
       let entries = 0;
       let failure: StatementFileError | null = null;
       const seen = new Map<string, number>();
@@ -50,6 +51,11 @@ export function camtReader(input: AsyncIterable<Buffer | string>, format: CamtFo
           entries++;
           entry = { fields: new Map(), ccy: null, line: parser.line + 1 };
         }
+        if (name === 'Bal' && stack[stack.length - 2] === block) balance = { fields: new Map(), ccy: null, line: parser.line + 1 };
+        if (balance && name === 'Amt' && stack[stack.length - 2] === 'Bal') {
+          const ccy = tag.attributes.Ccy;
+          balance.ccy = typeof ccy === 'string' ? ccy : null;
+        }
         if (entry && name === 'Amt' && stack[stack.length - 2] === 'Ntry') {
           const ccy = tag.attributes.Ccy;
           entry.ccy = typeof ccy === 'string' ? ccy : null;
@@ -64,11 +70,26 @@ export function camtReader(input: AsyncIterable<Buffer | string>, format: CamtFo
           else if (key.endsWith('RmtInf/Ustrd')) entry.fields.set(key, `${entry.fields.get(key)} ${text}`);
           return;
         }
+        if (balance) {
+          balance.fields.set(stack.slice(stack.lastIndexOf('Bal') + 1).join('/'), text);
+          return;
+        }
         if (path.endsWith(`${block}/Acct/Id/IBAN`) || path.endsWith(`${block}/Acct/Id/Othr/Id`)) account.identifier ??= text;
         if (path.endsWith(`${block}/Acct/Ccy`)) account.currency ??= text;
       };
       parser.onclosetag = () => {
         const name = stack.pop();
+        if (name === 'Bal' && balance && stack[stack.length - 1] === block) {
+          try {
+            const closing = closingBalance(balance.fields, balance.ccy, `${block}/Bal (line ${balance.line})`);
+            if (closing) account.closing = laterBalance(account.closing, closing);
+          } catch (err) {
+            if (err instanceof StatementFileError) fail(err.location, err.detail);
+            else throw err;
+          }
+          balance = null;
+          return;
+        }
         if (name !== 'Ntry' || !entry || stack[stack.length - 1] !== block) return;
         const location = `${block}/Ntry[${entries}] (line ${entry.line})`;
         try {
@@ -94,6 +115,20 @@ export function camtReader(input: AsyncIterable<Buffer | string>, format: CamtFo
       if (ready.length) yield ready;
     },
   };
+}
+
+/** A `Bal` of type CLBD (closing booked) as signed minor units at its date's end; other balance types are not the provider's balance. */
+function closingBalance(f: Map<string, string>, ccy: string | null, location: string): { amount: bigint; at: Date } | null {
+  if (f.get('Tp/CdOrPrtry/Cd') !== 'CLBD') return null;
+  const amount = f.get('Amt');
+  if (amount === undefined) throw new StatementFileError(`${location}/Amt`, 'a balance needs an amount');
+  if (!ccy || !isAsset(ccy)) throw new StatementFileError(`${location}/Amt`, `the currency ${JSON.stringify(ccy)} is not one Counterfoil knows`);
+  const indicator = f.get('CdtDbtInd');
+  if (indicator !== 'CRDT' && indicator !== 'DBIT') throw new StatementFileError(`${location}/CdtDbtInd`, 'must be CRDT or DBIT');
+  const date = f.get('Dt/DtTm') ?? f.get('Dt/Dt');
+  if (date === undefined) throw new StatementFileError(`${location}/Dt`, 'a balance needs its date');
+  const minor = minorUnits(amount, assetOf(ccy).precision, `${location}/Amt`);
+  return { amount: indicator === 'DBIT' ? -minor : minor, at: balanceInstant(date, `${location}/Dt`) };
 }
 
 function toLine(f: Map<string, string>, ccy: string | null, location: string, seen: Map<string, number>): ParsedLine {

@@ -39,7 +39,7 @@ function date(text: string, format: CsvMapping['date_format'], location: string)
  * names the columns, and each record becomes a line as it is parsed.
  */
 export function csvReader(input: AsyncIterable<Buffer | string>, mapping: CsvMapping): StatementFileReader {
-  const account: FileAccount = { identifier: null, currency: mapping.currency_code ?? null };
+  const account: FileAccount = { identifier: null, currency: mapping.currency_code ?? null, closing: null };
   return {
     account: () => account,
     async *lines() {

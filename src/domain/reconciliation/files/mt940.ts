@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { assetOf, isAsset } from '../../../money/assets';
-import { minorUnits, StatementFileError, type FileAccount, type ParsedLine, type StatementFileReader } from './parsed';
+import { laterBalance, minorUnits, StatementFileError, type FileAccount, type ParsedLine, type StatementFileReader } from './parsed';
 
 /*
  * SWIFT MT940 (customer statement), read line by line from a stream: a field starts with its tag
@@ -33,7 +33,7 @@ function information(text: string): { reference: string | null; counterparty: st
 }
 
 export function mt940Reader(input: AsyncIterable<Buffer | string>): StatementFileReader {
-  const account: FileAccount = { identifier: null, currency: null };
+  const account: FileAccount = { identifier: null, currency: null, closing: null };
   return {
     account: () => account,
     async *lines() {
@@ -67,6 +67,13 @@ export function mt940Reader(input: AsyncIterable<Buffer | string>): StatementFil
           if (!m) throw new StatementFileError(location, 'an opening balance is C|D, YYMMDD, a currency and an amount');
           if (!isAsset(m[3])) throw new StatementFileError(location, `the currency ${m[3]} is not one Counterfoil knows`);
           account.currency ??= m[3];
+        } else if (tag === '62F') {
+          const m = BALANCE.exec(text.trim());
+          if (!m) throw new StatementFileError(location, 'a closing balance is C|D, YYMMDD, a currency and an amount');
+          if (!isAsset(m[3])) throw new StatementFileError(location, `the currency ${m[3]} is not one Counterfoil knows`);
+          const minor = minorUnits(m[4], assetOf(m[3]).precision, location);
+          // Booked at the end of its day: the provider's balance then.
+          account.closing = laterBalance(account.closing, { amount: m[1] === 'D' ? -minor : minor, at: new Date(date(m[2], location).getTime() + 86_400_000 - 1) });
         } else if (tag === '61') {
           flush();
           if (!account.currency) throw new StatementFileError(location, 'a statement line before the opening balance (:60F:) that names the currency');

@@ -11,6 +11,19 @@ export interface FileAccount {
   /** IBAN, account number or other identifier the file names; null when it names none (CSV). */
   identifier: string | null;
   currency: string | null;
+  /** The closing booked balance the file states (camt's `CLBD`, MT940's `:62F:`): signed minor units, as of the end of its date. Null when it states none. */
+  closing: { amount: bigint; at: Date } | null;
+}
+
+/** A balance dated by a day holds at that day's end; one with a time, at that time. */
+export function balanceInstant(text: string, location: string): Date {
+  const at = instant(text, location);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(at.getTime() + 86_400_000 - 1) : at;
+}
+
+/** Of a file's balances, the latest. */
+export function laterBalance(a: FileAccount['closing'], b: NonNullable<FileAccount['closing']>): NonNullable<FileAccount['closing']> {
+  return a === null || b.at >= a.at ? b : a;
 }
 
 /** A file that is not what its format says: nothing of it is imported. */

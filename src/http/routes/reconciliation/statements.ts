@@ -79,6 +79,10 @@ const StatementImportBody = z
     content_sha256: z.string().openapi({ description: 'The file is imported once: the same bytes again answer this import.' }),
     byte_size: z.number().int(),
     line_count: z.number().int().openapi({ description: 'Lines this import added (a line the account held already, by provider id, is not added twice).' }),
+    closing_balance: z
+      .object({ amount: Money, as_of: Timestamp })
+      .nullable()
+      .openapi({ description: "The closing booked balance the file states (camt.053 `CLBD`, MT940 `:62F:`), as of its day's end: the account's balance that runs compare. Null when the file states none (CSV, camt.054)." }),
     created_at: Timestamp,
   })
   .openapi('StatementImport');
@@ -91,6 +95,10 @@ const presentImport = (i: StatementImportRow) => ({
   content_sha256: i.content_sha256,
   byte_size: i.byte_size,
   line_count: i.line_count,
+  closing_balance:
+    i.closing_balance === null || i.closing_balance_at === null
+      ? null
+      : { amount: { currency: i.asset, value: formatAmount(BigInt(i.closing_balance), i.asset) }, as_of: i.closing_balance_at.toISOString() },
   created_at: i.created_at.toISOString(),
 });
 
