@@ -14,8 +14,8 @@ export interface Backlogs {
   approvals: { actionFamily: string; pending: number; oldestAgeSeconds: number; nextExpirySeconds: number }[];
   /** Live reconciliation breaks (open or acknowledged), by kind, with the age of the oldest. */
   breaks: { kind: string; live: number; oldestAgeSeconds: number }[];
-  /** Per reconciled provider account, its last run's provider balance minus the ledger's, and the part no break explains (minor units). */
-  drift: { accountId: string; asset: string; minorUnits: number; unexplainedMinorUnits: number }[];
+  /** Per asset, of the reconciled provider accounts' last runs: the largest provider-minus-ledger difference, and the accounts (and total) that no break explains (minor units). */
+  drift: { asset: string; maxMinorUnits: number; unexplainedAccounts: number; unexplainedMinorUnits: number }[];
   /** The longest any reconciled account has gone without a run (since it was created, before its first); 0 without accounts. */
   reconciliationStaleSeconds: number;
 }
@@ -62,10 +62,13 @@ async function readBacklogs(sql: Sql): Promise<Backlogs> {
       (select coalesce(json_agg(json_build_array(kind, n, age) order by kind), '[]')
          from (select kind, count(*)::int as n, extract(epoch from now() - min(created_at))::float8 as age
                  from reconciliation_breaks where status in ('open', 'acknowledged') group by kind) b) as breaks,
-      -- Gauges again: one series per reconciled provider account (an enterprise has a few), from its last run.
-      (select coalesce(json_agg(json_build_array(a.id, a.asset, (r.provider_balance - r.ledger_balance)::float8, r.ledger_unexplained::float8) order by a.id), '[]')
-         from reconciliation_accounts a cross join lateral (select provider_balance, ledger_balance, ledger_unexplained from reconciliation_runs
-                                                            where account_id = a.id order by id desc limit 1) r where r.ledger_balance is not null) as drift,
+      -- Gauges again, by asset (never an account's id in a label): from each account's last run.
+      (select coalesce(json_agg(json_build_array(asset, max_drift, drifting, unexplained) order by asset), '[]')
+         from (select a.asset, max(abs(r.provider_balance - r.ledger_balance))::float8 as max_drift,
+                      (count(*) filter (where r.ledger_unexplained <> 0))::int as drifting, sum(abs(r.ledger_unexplained))::float8 as unexplained
+                 from reconciliation_accounts a cross join lateral (select provider_balance, ledger_balance, ledger_unexplained from reconciliation_runs
+                                                                    where account_id = a.id order by id desc limit 1) r
+                where r.ledger_balance is not null group by a.asset) d) as drift,
       (select coalesce(max(extract(epoch from now() - coalesce(r.last, a.created_at))), 0)::float8
          from reconciliation_accounts a cross join lateral (select max(created_at) as last from reconciliation_runs where account_id = a.id) r) as reconciliation_stale`;
   return {
@@ -78,7 +81,7 @@ async function readBacklogs(sql: Sql): Promise<Backlogs> {
     withdrawals: { open: row.withdrawals_open, waitingOnProvider: row.waiting_on_provider, oldestWaitSeconds: Math.max(0, row.oldest_wait) },
     frozen: (row.frozen as [string, number, number][]).map(([asset, count, minorUnits]) => ({ asset, count, minorUnits })),
     breaks: (row.breaks as [string, number, number][]).map(([kind, live, age]) => ({ kind, live, oldestAgeSeconds: Math.max(0, age) })),
-    drift: (row.drift as [string, string, number, number][]).map(([accountId, asset, minorUnits, unexplainedMinorUnits]) => ({ accountId, asset, minorUnits, unexplainedMinorUnits })),
+    drift: (row.drift as [string, number, number, number][]).map(([asset, maxMinorUnits, unexplainedAccounts, unexplainedMinorUnits]) => ({ asset, maxMinorUnits, unexplainedAccounts, unexplainedMinorUnits })),
     reconciliationStaleSeconds: Math.max(0, row.reconciliation_stale),
     approvals: (row.approvals as [string, number, number, number][]).map(([actionFamily, pending, age, nextExpiry]) => ({
       actionFamily,

@@ -180,11 +180,14 @@ export class Metrics {
     gauge('counterfoil_reconciliation_breaks_oldest_age_seconds', 'Age of the oldest live reconciliation break, by kind.', ['kind'], (g, b) => {
       for (const k of b.breaks) g.set({ kind: k.kind }, k.oldestAgeSeconds);
     });
-    gauge('counterfoil_reconciliation_drift_minor_units', "A reconciled provider account's balance at its last run minus the ledger's, in the asset's minor units: what is in flight or named by breaks.", ['account_id', 'asset'], (g, b) => {
-      for (const d of b.drift) g.set({ account_id: d.accountId, asset: d.asset }, d.minorUnits);
+    gauge('counterfoil_reconciliation_drift_minor_units', "The largest difference between a reconciled provider account's balance and the ledger's at its last run, by asset, in minor units: what is in flight or named by breaks.", ['asset'], (g, b) => {
+      for (const d of b.drift) g.set({ asset: d.asset }, d.maxMinorUnits);
     });
-    gauge('counterfoil_reconciliation_unexplained_minor_units', 'The part of that difference neither in flight nor named by a break (a ledger_drift break when not 0).', ['account_id', 'asset'], (g, b) => {
-      for (const d of b.drift) g.set({ account_id: d.accountId, asset: d.asset }, d.unexplainedMinorUnits);
+    gauge('counterfoil_reconciliation_unexplained_accounts', 'Reconciled provider accounts whose last run left a difference neither in flight nor named by a break (a ledger_drift break), by asset.', ['asset'], (g, b) => {
+      for (const d of b.drift) g.set({ asset: d.asset }, d.unexplainedAccounts);
+    });
+    gauge('counterfoil_reconciliation_unexplained_minor_units', 'What those differences add up to (magnitudes), by asset, in minor units.', ['asset'], (g, b) => {
+      for (const d of b.drift) g.set({ asset: d.asset }, d.unexplainedMinorUnits);
     });
     gauge('counterfoil_reconciliation_stale_seconds', 'The longest a reconciled account has gone without a reconciliation run; 0 without accounts.', [], (g, b) => g.set(b.reconciliationStaleSeconds));
     gauge('counterfoil_approvals_pending', 'Approvals waiting for decisions, by action family.', ['action_family'], (g, b) => {
