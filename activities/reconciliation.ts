@@ -5,6 +5,8 @@ import type { ReconciliationTrigger } from '../src/domain/reconciliation/message
 import { bookAdjustment, markAdjustmentExecuting, releaseAdjustment } from '../src/domain/reconciliation/adjustments';
 import type { AdjustmentRelease } from '../src/domain/reconciliation/adjustment-store';
 import type { PrincipalRef, SubjectAttribution } from '../src/auth/caller';
+import { CHECKPOINT_KEY_NAME, checkpointSigner } from '../src/ledger';
+import { closeApprovedPeriod, endPeriodClose } from '../src/domain/reconciliation/period-closes';
 
 /** Beats while `work` runs: a worker killed mid-step is noticed within the heartbeat timeout, not the step's ten minutes. */
 async function beating<T>(work: () => Promise<T>, everyMs = 5_000): Promise<T> {
@@ -18,8 +20,17 @@ async function beating<T>(work: () => Promise<T>, everyMs = 5_000): Promise<T> {
   }
 }
 
-export function createReconciliationActivities(services: Pick<Services, 'sql' | 'providers' | 'metrics'>) {
+export function createReconciliationActivities(services: Pick<Services, 'sql' | 'providers' | 'metrics' | 'platformKeys'>) {
   return {
+    /** Closes the approved day signed, once (a repeat finds the request decided). */
+    async closeApprovedPeriod(id: string, approvedBy: PrincipalRef[]): Promise<string | null> {
+      return closeApprovedPeriod(services.sql, checkpointSigner(await services.platformKeys.get(CHECKPOINT_KEY_NAME)), id, approvedBy);
+    },
+
+    async endPeriodClose(id: string, outcome: 'rejected' | 'expired' | 'cancelled', cancelledBy: SubjectAttribution | null): Promise<string | null> {
+      return endPeriodClose(services.sql, id, outcome, cancelledBy);
+    },
+
     async markAdjustmentExecuting(id: string, approvedBy: PrincipalRef[]): Promise<string | null> {
       return markAdjustmentExecuting(services.sql, id, approvedBy);
     },

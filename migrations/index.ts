@@ -45,6 +45,7 @@ import { Migration20261204010000_reconciliation_breaks } from './Migration202612
 import { Migration20261204020000_reconciliation_adjustments } from './Migration20261204020000_reconciliation_adjustments';
 import { Migration20261204030000_expected_payments } from './Migration20261204030000_expected_payments';
 import { Migration20261204040000_reconciliation_ledger_balance } from './Migration20261204040000_reconciliation_ledger_balance';
+import { Migration20261204050000_reconciliation_period_closes } from './Migration20261204050000_reconciliation_period_closes';
 import { Migration20261126077000_balance_history } from './Migration20261126077000_balance_history';
 import { Migration20261126090000_balance_monitors } from './Migration20261126090000_balance_monitors';
 import { Migration20261126091000_statement_exports } from './Migration20261126091000_statement_exports';
@@ -102,4 +103,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204020000_reconciliation_adjustments', class: Migration20261204020000_reconciliation_adjustments },
   { name: 'Migration20261204030000_expected_payments', class: Migration20261204030000_expected_payments },
   { name: 'Migration20261204040000_reconciliation_ledger_balance', class: Migration20261204040000_reconciliation_ledger_balance },
+  { name: 'Migration20261204050000_reconciliation_period_closes', class: Migration20261204050000_reconciliation_period_closes },
 ];

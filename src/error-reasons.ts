@@ -149,6 +149,7 @@ export const ERROR_REASONS = [
   'payload_too_large',
   'payout_method_disabled',
   'payout_not_settled',
+  'period_close_pending',
   'period_closed',
   'period_not_closable',
   'permission_denied',

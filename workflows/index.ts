@@ -11,4 +11,4 @@ export { onRampWorkflow, offRampWorkflow } from './ramps';
 export { internalTransferWorkflow } from './internal-transfer';
 export { policyChangeWorkflow } from './policy-change';
 export { depositReturnWorkflow } from './deposit-return';
-export { reconciliationAdjustmentWorkflow, reconciliationRunWorkflow } from './reconciliation';
+export { reconciliationAdjustmentWorkflow, reconciliationPeriodCloseWorkflow, reconciliationRunWorkflow } from './reconciliation';

@@ -3,7 +3,10 @@ import type { Activities } from '../activities';
 import {
   RECONCILIATION_ADJUSTMENT_CANCEL_UPDATE,
   RECONCILIATION_ADJUSTMENT_NOT_CANCELLABLE,
+  RECONCILIATION_PERIOD_CLOSE_CANCEL_UPDATE,
+  RECONCILIATION_PERIOD_CLOSE_NOT_CANCELLABLE,
   type ReconciliationAdjustmentWorkflowInput,
+  type ReconciliationPeriodCloseWorkflowInput,
   type ReconciliationRunInput,
   type ReconciliationRunResult,
 } from '../src/domain/reconciliation/messages';
@@ -80,3 +83,27 @@ export async function reconciliationAdjustmentWorkflow(input: ReconciliationAdju
 }
 
 versioned('PINNED', reconciliationAdjustmentWorkflow);
+
+const { closeApprovedPeriod, endPeriodClose } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
+});
+
+/**
+ * Workflow id `reconciliation-period-close/<id>`: a day's close a policy rule put under approval. The
+ * governed gate decides; approved, the day closes signed (naming the approvers) if it still can, else
+ * the request fails with the blocker; rejected, expired or cancelled, nothing closes.
+ */
+export async function reconciliationPeriodCloseWorkflow(input: ReconciliationPeriodCloseWorkflowInput): Promise<string> {
+  const status = tagGoverned('reconciliation_period_close', { enterpriseId: input.enterpriseId, clientId: null, accountRef: `reconciliation-accounts/${input.accountId}` }, 'pending_approval');
+  return underApproval({
+    approval: input.approval,
+    cancelUpdate: RECONCILIATION_PERIOD_CLOSE_CANCEL_UPDATE,
+    notCancellable: RECONCILIATION_PERIOD_CLOSE_NOT_CANCELLABLE,
+    status,
+    approved: (approvedBy) => closeApprovedPeriod(input.closeId, approvedBy),
+    released: (outcome, cancelledBy) => endPeriodClose(input.closeId, outcome, cancelledBy),
+  });
+}
+
+versioned('PINNED', reconciliationPeriodCloseWorkflow);

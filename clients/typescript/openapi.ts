@@ -3319,7 +3319,7 @@ export interface paths {
         put?: never;
         /**
          * Close a day of a reconciled account
-         * @description A day (UTC) closes when it is over, a run has read the account past its end plus the lag, it has no open or acknowledged break, and every earlier day with activity is closed; otherwise 409 `period_not_closable` with `blocker` (`not_ended`, `not_read`, `open_breaks`, `earlier_period_open`). The figures are signed with the ledger checkpoint key. Closed again is 409 `period_closed`. A posting dated in a closed day later opens a `closed_period_posting` break; the signed figures never change.
+         * @description A day (UTC) closes when it is over, a run has read the account past its end plus the lag, it has no open or acknowledged break, and every earlier day with activity is closed; otherwise 409 `period_not_closable` with `blocker` (`not_ended`, `not_read`, `open_breaks`, `earlier_period_open`). The figures are signed with the ledger checkpoint key. Closed again is 409 `period_closed`. Policy rules of family `reconciliation_period_close` weigh the day's statement turnover: one that requires approval answers 202 with the close request, and the day closes once its quorum approves (the signed text names the approvers); one waiting already is 409 `period_close_pending`; `deny` is 422 `policy_denied`. A posting dated in a closed day later opens a `closed_period_posting` break; the signed figures never change.
          *
          *     Requires permission `reconciliation.manage`.
          */
@@ -3616,6 +3616,28 @@ export interface paths {
          *     Requires permission `reconciliation.manage`.
          */
         post: operations["snoozeReconciliationBreak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reconciliation-period-closes/{period_close_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a request to close a day
+         * @description A close a policy rule put under approval: `pending_approval`, then `closed` (the day is closed and signed), `rejected`, `expired`, `cancelled`, or `failed` with the blocker that stopped it once approved.
+         *
+         *     Requires permission `reconciliation.read`.
+         */
+        get: operations["getReconciliationPeriodClose"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8351,6 +8373,50 @@ export interface webhooks {
          *     POSTed to every active webhook subscription whose `event_types` include `reconciliation.expected_payment.reconciled.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
          */
         post: operations["onReconciliationExpectedPaymentReconciledV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reconciliation.period_close.ended.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.period_close.ended.v1
+         * @description A close waiting for approval ended: closed, or rejected, expired, cancelled, or failed because the day could no longer close.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `reconciliation.period_close.ended.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onReconciliationPeriodCloseEndedV1Event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reconciliation.period_close.requested.v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.period_close.requested.v1
+         * @description Closing a day was asked for and a policy rule requires approval first; the day closes once approved.
+         *
+         *     POSTed to every active webhook subscription whose `event_types` include `reconciliation.period_close.requested.v1`, signed per Standard Webhooks; `data` is rendered at the subscription's `api_version`.
+         */
+        post: operations["onReconciliationPeriodCloseRequestedV1Event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -14069,7 +14135,7 @@ export interface components {
             /** @example client-accounts/0193a1c2-7f00-7abc-8def-0123456789ab */
             account_ref: string;
             /** @enum {string} */
-            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment";
+            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment" | "reconciliation_period_close";
             amount: {
                 currency: string;
                 value: string;
@@ -14083,7 +14149,7 @@ export interface components {
         };
         PolicyRule: {
             /** @enum {string} */
-            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment";
+            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment" | "reconciliation_period_close";
             /**
              * Format: date-time
              * @example 2026-11-21T10:00:00.000Z
@@ -14150,7 +14216,7 @@ export interface components {
         };
         PolicyRuleCreate: {
             /** @enum {string} */
-            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment";
+            action_family: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment" | "reconciliation_period_close";
             conditions?: components["schemas"]["PolicyRuleConditions"];
             /** @default  */
             description: string;
@@ -14225,7 +14291,7 @@ export interface components {
              * @description A name narrower than `code`, for clients to branch on: on every problem, the generic one of its code when nothing narrower applies (docs/errors.md).
              * @enum {string}
              */
-            reason: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "adjustment_is_reversal" | "adjustment_not_executed" | "adjustment_pending" | "adjustment_reversed" | "agreement_not_in_force" | "amount_malformed" | "amount_not_positive" | "amount_out_of_range" | "amount_precision" | "amount_too_large" | "amount_too_small" | "api_access_disabled" | "api_key_active" | "api_key_invalid" | "api_key_missing" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "break_decided" | "business_key_reused" | "capability_disabled" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "conflict" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "expectation_unsupported" | "expected_payment_fulfilled" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "gone" | "headers_too_large" | "hold_already_resolved" | "host_header_required" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_invalid" | "idempotency_key_required" | "idempotency_key_reused" | "if_match_weak_etag" | "initiator_cannot_approve" | "insufficient_funds" | "internal_error" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_is_reversal" | "internal_transfer_not_executed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_client" | "invalid_field" | "invalid_grant" | "invalid_page_token" | "invalid_request" | "invalid_target" | "invitation_pending" | "ip_not_allowed" | "issuer_taken" | "kyc_not_verified" | "ledger_key_reused" | "malformed_body" | "malformed_request" | "metadata_too_large" | "method_not_allowed" | "not_an_eligible_approver" | "not_found" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payload_too_large" | "payout_method_disabled" | "payout_not_settled" | "period_closed" | "period_not_closable" | "permission_denied" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "precondition_failed" | "price_stale" | "principal_inactive" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "rate_limited" | "reconciliation_account_exists" | "recv_window_invalid" | "reference_reused" | "reference_taken" | "request_timeout" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "route_not_found" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "signature_invalid" | "signature_missing" | "statement_import_duplicate" | "statement_malformed" | "subscription_deleted" | "subscription_disabled" | "temporarily_unavailable" | "timestamp_invalid" | "token_invalid" | "token_missing" | "token_revoked" | "unauthenticated" | "unauthorized_client" | "unknown_api_version" | "unknown_asset" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "unsupported_grant_type" | "unsupported_media_type" | "uri_too_long" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
+            reason: "account_closed" | "account_restricted" | "account_suspended" | "accounts_not_empty" | "action_token_invalid" | "action_token_required" | "adjustment_is_reversal" | "adjustment_not_executed" | "adjustment_pending" | "adjustment_reversed" | "agreement_not_in_force" | "amount_malformed" | "amount_not_positive" | "amount_out_of_range" | "amount_precision" | "amount_too_large" | "amount_too_small" | "api_access_disabled" | "api_key_active" | "api_key_invalid" | "api_key_missing" | "api_key_revoked" | "approval_approved" | "approval_cancelled" | "approval_decided" | "approval_expired" | "approval_rejected" | "balances_not_zero" | "batch_conflict" | "batch_requires_approval" | "break_decided" | "business_key_reused" | "capability_disabled" | "client_account_active" | "client_account_closed" | "client_account_suspended" | "client_active" | "client_closed" | "client_suspended" | "compliance_override_forbidden" | "conflict" | "connector_disabled" | "connector_name_taken" | "conversion_cancelled" | "conversion_executed" | "conversion_executing" | "conversion_expired" | "conversion_failed" | "conversion_not_reversible" | "conversion_pending_approval" | "conversion_rejected" | "decision_in_progress" | "default_client_account" | "deposit_not_credited" | "deposit_reversed" | "deposits_in_flight" | "destination_active" | "destination_cooling_off" | "destination_disabled" | "destination_pending_approval" | "destination_rejected" | "destination_retired" | "email_taken" | "enterprise_closed" | "enterprise_not_suspended" | "enterprise_suspended" | "expectation_unsupported" | "expected_payment_fulfilled" | "export_expired" | "export_failed" | "export_queued" | "export_running" | "external_id_taken" | "federation_taken" | "gone" | "headers_too_large" | "hold_already_resolved" | "host_header_required" | "human_approval_required" | "idempotency_key_in_use" | "idempotency_key_invalid" | "idempotency_key_required" | "idempotency_key_reused" | "if_match_weak_etag" | "initiator_cannot_approve" | "insufficient_funds" | "internal_error" | "internal_transfer_cancelled" | "internal_transfer_executed" | "internal_transfer_executing" | "internal_transfer_expired" | "internal_transfer_failed" | "internal_transfer_is_reversal" | "internal_transfer_not_executed" | "internal_transfer_pending_approval" | "internal_transfer_rejected" | "internal_transfer_reversed" | "invalid_client" | "invalid_field" | "invalid_grant" | "invalid_page_token" | "invalid_request" | "invalid_target" | "invitation_pending" | "ip_not_allowed" | "issuer_taken" | "kyc_not_verified" | "ledger_key_reused" | "malformed_body" | "malformed_request" | "metadata_too_large" | "method_not_allowed" | "not_an_eligible_approver" | "not_found" | "not_initiator" | "off_ramp_cancelled" | "off_ramp_completed" | "off_ramp_converting" | "off_ramp_expired" | "off_ramp_failed" | "off_ramp_partially_returned" | "off_ramp_payout_sent" | "off_ramp_pending_approval" | "off_ramp_rejected" | "off_ramp_requested" | "off_ramp_returned" | "on_ramp_awaiting_payment" | "on_ramp_cancelled" | "on_ramp_completed" | "on_ramp_converting" | "on_ramp_expired" | "on_ramp_failed" | "on_ramp_payment_received" | "on_ramp_requested" | "overdraft_in_use" | "pair_disabled" | "pair_not_supported" | "passkey_challenge_invalid" | "passkey_enrolled" | "passkey_not_enrolled" | "passkey_not_verified" | "passkey_required" | "payload_too_large" | "payout_method_disabled" | "payout_not_settled" | "period_close_pending" | "period_closed" | "period_not_closable" | "permission_denied" | "platform_managed_role" | "policy_denied" | "policy_rule_active" | "policy_rule_draft" | "policy_rule_retired" | "precondition_failed" | "price_stale" | "principal_inactive" | "privilege_escalation" | "provider_failed" | "provider_not_connected" | "provider_not_routed" | "provision_mismatch" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "rate_limited" | "reconciliation_account_exists" | "recv_window_invalid" | "reference_reused" | "reference_taken" | "request_timeout" | "return_currency_mismatch" | "reversal_exceeds_remaining" | "role_assignment_exists" | "role_assignment_revoked" | "role_name_taken" | "role_retired" | "route_not_found" | "same_party_already_approved" | "schedule_deleted" | "screening_completed" | "screening_not_enterprise" | "service_account_revoked" | "signature_invalid" | "signature_missing" | "statement_import_duplicate" | "statement_malformed" | "subscription_deleted" | "subscription_disabled" | "temporarily_unavailable" | "timestamp_invalid" | "token_invalid" | "token_missing" | "token_revoked" | "unauthenticated" | "unauthorized_client" | "unknown_api_version" | "unknown_asset" | "unknown_client" | "unknown_deposit" | "unknown_deposit_target" | "unknown_payout" | "unknown_screening" | "unsupported_grant_type" | "unsupported_media_type" | "uri_too_long" | "user_active" | "user_deactivated" | "user_invitation_accepted" | "user_invitation_cancelled" | "user_invitation_expired" | "user_suspended" | "withdrawal_cancelled" | "withdrawal_executed" | "withdrawal_executing" | "withdrawal_expired" | "withdrawal_failed" | "withdrawal_partially_returned" | "withdrawal_pending_approval" | "withdrawal_pending_compliance" | "withdrawal_rejected" | "withdrawal_returned" | "withdrawal_submitted";
             request_id: string;
             status: number;
             title: string;
@@ -15155,6 +15221,37 @@ export interface components {
             /** @enum {string} */
             status: "closed";
         };
+        ReconciliationPeriodClose: {
+            account_id: string;
+            approval_ref: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Strong entity tag; send it back in If-Match.
+             * @example "pD1l5bC3q8TzHkR2mXyA"
+             */
+            etag: string;
+            failure_reason: string | null;
+            id: string;
+            /** @description The day (UTC, YYYY-MM-DD) it closes. */
+            period: string;
+            /** @enum {string} */
+            resource: "reconciliation_period_close";
+            /**
+             * @description `closed`: approved, the day is closed and signed; `failed`: approved, but the day could no longer close (`failure_reason` names the blocker, e.g. a break opened meanwhile).
+             * @enum {string}
+             */
+            status: "pending_approval" | "closed" | "rejected" | "expired" | "cancelled" | "failed";
+            subject_attribution: components["schemas"]["SubjectAttribution"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updated_at: string;
+        };
         /** @description A day of a provider account is reconciled and closed; its figures are signed. */
         ReconciliationPeriodClosedV1Event: {
             data: components["schemas"]["ReconciliationPeriod"];
@@ -15174,6 +15271,46 @@ export interface components {
             } | null;
             /** @enum {string} */
             type: "reconciliation.period.closed.v1";
+        };
+        /** @description A close waiting for approval ended: closed, or rejected, expired, cancelled, or failed because the day could no longer close. */
+        ReconciliationPeriodCloseEndedV1Event: {
+            data: components["schemas"]["ReconciliationPeriodClose"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "reconciliation.period_close.ended.v1";
+        };
+        /** @description Closing a day was asked for and a policy rule requires approval first; the day closes once approved. */
+        ReconciliationPeriodCloseRequestedV1Event: {
+            data: components["schemas"]["ReconciliationPeriodClose"];
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            resource: "event";
+            resource_ref: string;
+            /** @description Narrowest topology scope of the resource. */
+            scope_ref: string;
+            subject_attribution: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "reconciliation.period_close.requested.v1";
         };
         ReconciliationPeriodList: {
             items: components["schemas"]["ReconciliationPeriod"][];
@@ -18240,7 +18377,7 @@ export interface operations {
     listApprovals: {
         parameters: {
             query?: {
-                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment" | "policy_change" | "withdrawal_destination";
+                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment" | "reconciliation_period_close" | "policy_change" | "withdrawal_destination";
                 /** @description `true`: only what waits for the caller's decision — pending and unexpired, the caller an eligible approver (the approving role and `approvals.decide` at the governed scope), not the initiator a rule bars, no vote cast yet. Empty for a service account: only people decide. */
                 decidable?: "true" | "false";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
@@ -37865,7 +38002,7 @@ export interface operations {
     listPolicyRules: {
         parameters: {
             query?: {
-                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment";
+                action_family?: "withdrawal" | "internal_transfer" | "conversion" | "off_ramp" | "deposit_return" | "reconciliation_adjustment" | "reconciliation_period_close";
                 /** @description Items per page: default 50; values above 200 are coerced to 200. */
                 page_size?: number;
                 /** @description Opaque cursor from `next_page_token`: valid only on the list that issued it, for the same caller and the same filters; any other is 400 `invalid_page_token`. */
@@ -39479,6 +39616,22 @@ export interface operations {
                     "application/json": components["schemas"]["ReconciliationPeriod"];
                 };
             };
+            /** @description A policy rule requires approval: the close request, pending. */
+            202: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationPeriodClose"];
+                };
+            };
             /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
             400: {
                 headers: {
@@ -39539,8 +39692,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description EdgeConflict. Reasons: `conflict`, `period_closed`, `period_not_closable`, `reconciliation_account_exists`. */
+            /** @description EdgeConflict. Reasons: `conflict`, `period_close_pending`, `period_closed`, `period_not_closable`, `reconciliation_account_exists`. */
             409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeUnprocessable. Reasons: `invalid_field`, `policy_denied`. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -39556,6 +39724,22 @@ export interface operations {
             };
             /** @description EdgeRateLimited. Reasons: `rate_limited`. */
             429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TemporarilyUnavailable. Reasons: `temporarily_unavailable`. */
+            503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -41461,6 +41645,130 @@ export interface operations {
             };
             /** @description EdgeUnprocessable. Reasons: `invalid_field`. */
             422: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeRateLimited. Reasons: `rate_limited`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReconciliationPeriodClose: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The dated API version to answer at (docs/api-versions.md); the answer's `Counterfoil-Version` header names the version used. Default: the calling service account's pinned version (the latest at its creation), or the latest for a person. An unknown version is 400 (`unknown_api_version`). This document describes 2026-11-26. Changes: 2026-11-26: Transaction records (withdrawals, internal transfers, conversions, on- and off-ramp records) carry the resource discriminator `resource: "transaction"`, first member, as every other resource does. */
+                "Counterfoil-Version"?: components["parameters"]["CounterfoilVersion"];
+                /** @description ETag of the answer already held: 304 when nothing changed since. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                period_close_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The close request. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationPeriodClose"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (or is `*`). No body. */
+            304: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description EdgeBadRequest. Reasons: `invalid_field`, `invalid_request`, `unknown_api_version`. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized. Reasons: `principal_inactive`, `token_invalid`, `token_missing`, `token_revoked`, `unauthenticated`. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeForbidden. Reasons: `permission_denied`. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    "Counterfoil-Version": components["headers"]["CounterfoilVersion"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description EdgeNotFound. Reasons: `not_found`. */
+            404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
@@ -57790,6 +58098,92 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ReconciliationExpectedPaymentReconciledV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReconciliationPeriodCloseEndedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationPeriodCloseEndedV1Event"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled (`receiver_gone`) and the delivery ends. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, a redirect, a connection error or a timeout is a failed attempt, retried on the schedule. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReconciliationPeriodCloseRequestedV1Event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt, redelivery and replay. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<signature>`, the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, one per live secret of the subscription (two during a rotation overlap): accept the message when any one verifies. */
+                "webhook-signature": string;
+                /** @description The attempt's Unix time in seconds. Refuse a message more than five minutes away from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationPeriodCloseRequestedV1Event"];
             };
         };
         responses: {

@@ -359,6 +359,16 @@ const reconAdjustment = async () => {
   for (let i = 0; i < 200 && (await asAdmin('GET', `/reconciliation-adjustments/${a.id}`)).status !== 'executed'; i++) await new Promise((r) => setTimeout(r, 50));
   return asAdmin('GET', `/reconciliation-adjustments/${a.id}`);
 };
+/** A day's close waiting for its approval (as a policy rule on closing days leaves it). */
+const reconPeriodClose = async () => {
+  const account = await reconAccount();
+  const [{ enterprise_id: enterpriseId, subject_attribution: by }] = await app.services.sql`select enterprise_id, subject_attribution from reconciliation_accounts where id = ${account.id}`;
+  const id = uuidv7();
+  await app.services.sql`
+    insert into reconciliation_period_closes (id, enterprise_id, account_id, period, status, approval_ref, policy_decision, subject_attribution)
+    values (${id}, ${enterpriseId}, ${account.id}, '2026-01-01', 'pending_approval', ${`approvals/${uuidv7()}`}, '{}'::jsonb, ${JSON.stringify(by)}::jsonb)`;
+  return { id };
+};
 const expectedBody = (accountId: string) => ({
   account_id: accountId,
   direction: 'credit',
@@ -730,6 +740,7 @@ const CASES: Record<string, Case> = {
   listReconciliationPeriods: { setup: reconAccount, request: (a) => get(`/reconciliation-accounts/${a.id}/periods`) },
   // No run has read the day yet: an authorized caller meets that refusal.
   closeReconciliationPeriod: { ok: /^409 period_not_closable$/, setup: reconAccount, request: (a) => post(`/reconciliation-accounts/${a.id}/periods/2026-01-01/close`) },
+  getReconciliationPeriodClose: { setup: reconPeriodClose, request: (c) => get(`/reconciliation-period-closes/${c.id}`) },
   getReconciliationReport: { setup: reconBreak, request: (b) => get(`/reconciliation-accounts/${b.account.id}/periods/2026-11-30/report`) },
   importStatement: {
     setup: reconAccount,

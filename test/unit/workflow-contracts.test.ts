@@ -9,7 +9,14 @@ import { SECRET_ROTATION_WORKFLOW, type SecretRotationWorkflow } from '../../src
 import { INTERNAL_TRANSFER_WORKFLOW, type InternalTransferWorkflowInput } from '../../src/domain/transfers/messages';
 import { WEBHOOK_DELIVERY_WORKFLOW, WEBHOOK_LANE_WORKFLOW, type LaneInput, type WebhookDeliveryInput } from '../../src/domain/webhooks/messages';
 import { WITHDRAWAL_WORKFLOW, type WithdrawalWorkflowInput } from '../../src/domain/withdrawals/messages';
-import { RECONCILIATION_ADJUSTMENT_WORKFLOW, RECONCILIATION_RUN_WORKFLOW, type ReconciliationAdjustmentWorkflowInput, type ReconciliationRunInput } from '../../src/domain/reconciliation/messages';
+import {
+  RECONCILIATION_ADJUSTMENT_WORKFLOW,
+  RECONCILIATION_PERIOD_CLOSE_WORKFLOW,
+  RECONCILIATION_RUN_WORKFLOW,
+  type ReconciliationAdjustmentWorkflowInput,
+  type ReconciliationPeriodCloseWorkflowInput,
+  type ReconciliationRunInput,
+} from '../../src/domain/reconciliation/messages';
 
 type Workflows = typeof workflows;
 
@@ -34,6 +41,7 @@ const STARTED_BY_NAME = [
   [POLICY_CHANGE_WORKFLOW, null as unknown as PolicyChangeWorkflowInput],
   [RECONCILIATION_RUN_WORKFLOW, null as unknown as ReconciliationRunInput],
   [RECONCILIATION_ADJUSTMENT_WORKFLOW, null as unknown as ReconciliationAdjustmentWorkflowInput],
+  [RECONCILIATION_PERIOD_CLOSE_WORKFLOW, null as unknown as ReconciliationPeriodCloseWorkflowInput],
 ] as const satisfies ReadonlyArray<{ [K in keyof Workflows]: readonly [K, Parameters<Workflows[K]>[0]] }[keyof Workflows]>;
 
 // The one workflow the API starts with signal-with-start is typed by its whole signature.

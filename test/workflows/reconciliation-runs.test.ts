@@ -485,3 +485,38 @@ describe('a run whose step dies inside its transaction', () => {
     expect(counts).toEqual({ runs: 1, breaks: 3, opened: 3 });
   });
 });
+
+describe('a day closed under approval', () => {
+  it('waits for the quorum a policy rule requires, then closes signed naming the approvers', async () => {
+    const acct = await org.ok(201, 'POST', '/reconciliation-accounts', { rail: 'sepa', address: 'DE44500105175407324931', currency: 'EUR', statement_source: 'files' });
+    const mapping = encodeURIComponent(JSON.stringify({ id: 'Id', booked_at: 'Date', amount: 'Amount', currency: 'Currency', reference: 'Reference' }));
+    const rows = ['Id,Date,Amount,Currency,Reference', 'Q-1,2026-11-20,-4.90,EUR,FEE-NOV', 'Q-2,2026-11-20,1200.00,EUR,INV-9'].join('\n') + '\n';
+    const imported = await fetch(`${h.app.url}/statement-imports?account_id=${acct.id}&format=csv&mapping=${mapping}`, { method: 'POST', headers: { authorization: `Bearer ${org.token}`, 'content-type': 'text/csv' }, body: rows });
+    expect(imported.status).toBe(201);
+    await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/runs`, {});
+    for (const b of (await org.ok(200, 'GET', `/reconciliation-breaks?account_id=${acct.id}`)).items) {
+      await org.ok(200, 'POST', `/reconciliation-breaks/${b.id}/accept`, { note: 'Explained by the bank' });
+    }
+    await org.rule({ action_family: 'reconciliation_period_close', effect: { ...org.approvalEffect(), required_human_approvals: 2 } });
+
+    const pending = await org.ok(202, 'POST', `/reconciliation-accounts/${acct.id}/periods/2026-11-20/close`);
+    expect(pending).toMatchObject({ resource: 'reconciliation_period_close', period: '2026-11-20', status: 'pending_approval', approval_ref: expect.stringMatching(/^approvals\//) });
+    expect((await org.api('POST', `/reconciliation-accounts/${acct.id}/periods/2026-11-20/close`)).body).toMatchObject({ reason: 'period_close_pending', period_close_id: pending.id });
+    expect((await org.ok(200, 'GET', `/reconciliation-accounts/${acct.id}/periods`)).items).toEqual([]);
+
+    const people = [await approver(), await approver()];
+    for (const p of people) expect((await org.decide(pending.approval_ref, 'approve', p.token)).status).toBe(200);
+    await until('the day closed', async () => (await org.ok(200, 'GET', `/reconciliation-period-closes/${pending.id}`)).status === 'closed');
+    const [closed] = (await org.ok(200, 'GET', `/reconciliation-accounts/${acct.id}/periods`)).items;
+    expect(closed).toMatchObject({ period: '2026-11-20', closed_by: { approved_by: expect.arrayContaining(people.map((p) => expect.objectContaining({ id: p.id }))) } });
+    const signed = JSON.parse(closed.payload);
+    expect(signed.approved_by.map((a: { id: string }) => a.id).sort()).toEqual(people.map((p) => p.id).sort());
+    const signer = checkpointSigner(await h.app.services.platformKeys.get(CHECKPOINT_KEY_NAME));
+    expect(verifyCheckpointSignature(closed.payload, Buffer.from(closed.signature, 'base64url'), signer.publicKey)).toBe(true);
+
+    const client = await h.app.services.temporal.get();
+    const history = await client.workflow.getHandle(`reconciliation-period-close/${pending.id}`).fetchHistory();
+    expect(historyFindings(history)).toEqual([]);
+    writeHistory('reconciliation-period-close-approved', history);
+  });
+});

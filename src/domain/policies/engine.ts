@@ -9,7 +9,7 @@ import { formatAmount, parseAmount } from '../../ledger/assets';
  * never loosen a wider one (docs/governed-money.md, "Rule precedence across scopes"). No match
  * anywhere is `allow`. Storage and SQL live in ./evaluate.
  */
-export const ACTION_FAMILIES = ['withdrawal', 'internal_transfer', 'conversion', 'off_ramp', 'deposit_return', 'reconciliation_adjustment'] as const;
+export const ACTION_FAMILIES = ['withdrawal', 'internal_transfer', 'conversion', 'off_ramp', 'deposit_return', 'reconciliation_adjustment', 'reconciliation_period_close'] as const;
 export type ActionFamily = (typeof ACTION_FAMILIES)[number];
 
 export interface MoneyValue {

@@ -105,6 +105,24 @@ export const ReconciliationPeriodBody = z
   })
   .openapi('ReconciliationPeriod');
 
+export const ReconciliationPeriodCloseBody = z
+  .object({
+    id: Uuid,
+    resource: z.literal('reconciliation_period_close'),
+    account_id: Uuid,
+    period: z.string().openapi({ description: 'The day (UTC, YYYY-MM-DD) it closes.' }),
+    status: z.enum(['pending_approval', 'closed', 'rejected', 'expired', 'cancelled', 'failed']).openapi({
+      description: '`closed`: approved, the day is closed and signed; `failed`: approved, but the day could no longer close (`failure_reason` names the blocker, e.g. a break opened meanwhile).',
+    }),
+    failure_reason: z.string().nullable(),
+    approval_ref: z.string(),
+    subject_attribution: SubjectAttributionBody,
+    etag: ETag,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi('ReconciliationPeriodClose');
+
 export const ReconciliationAdjustmentBody = z
   .object({
     id: Uuid,
@@ -167,5 +185,7 @@ export const RECONCILIATION_EVENTS = {
   breakResolved: defineEventType('reconciliation.break.resolved.v1', 'A break is resolved: matched by a later run, corrected by a ledger transaction, or its difference is gone.', ReconciliationBreakBody),
   breakAccepted: defineEventType('reconciliation.break.accepted.v1', 'A break was accepted with a note; its evidence is frozen.', ReconciliationBreakBody),
   runCompleted: defineEventType('reconciliation.run.completed.v1', 'A reconciliation run of a provider account finished.', ReconciliationRunBody),
+  periodCloseRequested: defineEventType('reconciliation.period_close.requested.v1', "Closing a day was asked for and a policy rule requires approval first; the day closes once approved.", ReconciliationPeriodCloseBody),
+  periodCloseEnded: defineEventType('reconciliation.period_close.ended.v1', 'A close waiting for approval ended: closed, or rejected, expired, cancelled, or failed because the day could no longer close.', ReconciliationPeriodCloseBody),
   periodClosed: defineEventType('reconciliation.period.closed.v1', "A day of a provider account is reconciled and closed; its figures are signed.", ReconciliationPeriodBody),
 } as const;

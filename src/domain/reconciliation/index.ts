@@ -10,4 +10,4 @@ export { BREAK_STATUSES, decideBreak, findBreak, listBreaks, presentBreak, requi
 export { findRun, listRuns, planRun, presentRun, reconcileAccount, type ReconciliationRunRow, type RunOutcome } from './runs';
 export { closePeriod, listPeriods, presentPeriod, reconciledThrough, PERIOD_ENCODING, type PeriodRow } from './periods';
 export { createRule, listRules, retireRule, toMatchRule, type RuleRow, type StoredCriterion } from './rules';
-export { RECONCILIATION_EVENTS, ReconciliationAdjustmentBody, ReconciliationAccountBody, ReconciliationBreakBody, ReconciliationPeriodBody, ReconciliationRunBody } from './events';
+export { RECONCILIATION_EVENTS, ReconciliationAdjustmentBody, ReconciliationAccountBody, ReconciliationBreakBody, ReconciliationPeriodBody, ReconciliationPeriodCloseBody, ReconciliationRunBody } from './events';

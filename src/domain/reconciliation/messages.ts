@@ -41,3 +41,17 @@ export interface ReconciliationAdjustmentWorkflowInput {
   /** Null when no policy rule required approval: the adjustment is booked at once. */
   approval: ApprovalSpec | null;
 }
+
+/** Workflow type of a day's close under approval (`reconciliation-period-close/<id>`), started by the API by this name. */
+export const RECONCILIATION_PERIOD_CLOSE_WORKFLOW = 'reconciliationPeriodCloseWorkflow';
+export const reconciliationPeriodCloseWorkflowId = (id: string) => `reconciliation-period-close/${id}`;
+/** Update a `reconciliation-period-close/<id>` workflow answers while its approval is pending (args [ApprovalCancellation]). */
+export const RECONCILIATION_PERIOD_CLOSE_CANCEL_UPDATE = 'reconciliation_period_close.cancel';
+export const RECONCILIATION_PERIOD_CLOSE_NOT_CANCELLABLE = 'ReconciliationPeriodCloseNotCancellable';
+
+export interface ReconciliationPeriodCloseWorkflowInput {
+  closeId: string;
+  enterpriseId: string;
+  accountId: string;
+  approval: ApprovalSpec;
+}

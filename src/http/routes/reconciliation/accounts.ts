@@ -6,9 +6,8 @@ import { Uuid } from '../../../schema/common';
 import { AppError } from '../../../errors';
 import { formatAmount } from '../../../money/assets';
 import { listOf, pageQuery } from '../../pagination';
-import { checkpointSignerOf } from '../ledger-checkpoints';
 import { parseSignedAmount } from '../../../providers/statements/source';
-import { BREAK_KINDS, closePeriod, findRun, listAccounts, listPeriods, listRuns, openReconciliationAccount, planRun, presentPeriod, presentRun, runReconciliationNow, ReconciliationAccountBody, ReconciliationPeriodBody, ReconciliationRunBody } from '../../../domain/reconciliation';
+import { BREAK_KINDS, findRun, listAccounts, listPeriods, listRuns, openReconciliationAccount, planRun, presentPeriod, presentRun, runReconciliationNow, ReconciliationAccountBody, ReconciliationPeriodBody, ReconciliationRunBody } from '../../../domain/reconciliation';
 import { AccountParams, Day, Money, requireAccount, mustHold, accountView } from './shared';
 
 /* Reconciled provider accounts (docs/reconciliation.md): their runs and closed periods. */
@@ -168,27 +167,6 @@ export const listReconciliationPeriodsRoute = defineRoute({
   handler: async ({ params, query, caller, services, pager }) => {
     const a = await requireAccount(services, caller, params.account_id, 'reconciliation.read');
     return { body: await pager.list(query, caller, async (after, limit) => (await listPeriods(services.sql, a.id, after, limit)).map((p) => ({ ...p, id: p.period })), (p) => presentPeriod(p)) };
-  },
-});
-
-export const closeReconciliationPeriodRoute = defineRoute({
-  method: 'post',
-  path: '/reconciliation-accounts/{account_id}/periods/{period}/close',
-  operationId: 'closeReconciliationPeriod',
-  summary: 'Close a day of a reconciled account',
-  description:
-    'A day (UTC) closes when it is over, a run has read the account past its end plus the lag, it has no open or acknowledged break, and every earlier day with activity is closed; ' +
-    'otherwise 409 `period_not_closable` with `blocker` (`not_ended`, `not_read`, `open_breaks`, `earlier_period_open`). The figures are signed with the ledger checkpoint key. ' +
-    'Closed again is 409 `period_closed`. A posting dated in a closed day later opens a `closed_period_posting` break; the signed figures never change.',
-  tags: ['Reconciliation'],
-  auth: { kind: 'bearer', permission: 'reconciliation.manage' },
-  params: z.object({ account_id: Uuid, period: Day }),
-  responses: { 201: { description: 'The closed period.', schema: ReconciliationPeriodBody } },
-  errors: ['EdgeNotFound', 'EdgeConflict'],
-  reasons: { EdgeConflict: ['period_not_closable', 'period_closed'] },
-  handler: async ({ params, caller, services }) => {
-    const a = await requireAccount(services, caller, params.account_id, 'reconciliation.manage');
-    return { status: 201, body: presentPeriod(await closePeriod(services.sql, await checkpointSignerOf(services), caller, a, params.period)) };
   },
 });
 

@@ -1,7 +1,8 @@
 import type { RouteDef } from '../../route';
 import { cancelExpectedPaymentRoute, createExpectedPaymentRoute, getExpectedPaymentRoute, listExpectedPaymentsRoute } from './expected';
 import { adjustBreakRoute, getAdjustmentRoute, listBreakAdjustmentsRoute, reverseAdjustmentRoute } from './adjustments';
-import { createReconciliationAccountRoute, listReconciliationAccountsRoute, getReconciliationAccountRoute, runReconciliationRoute, listReconciliationRunsRoute, listReconciliationPeriodsRoute, closeReconciliationPeriodRoute, reconciliationReportRoute } from './accounts';
+import { createReconciliationAccountRoute, listReconciliationAccountsRoute, getReconciliationAccountRoute, runReconciliationRoute, listReconciliationRunsRoute, listReconciliationPeriodsRoute, reconciliationReportRoute } from './accounts';
+import { closeReconciliationPeriodRoute, getPeriodCloseRoute } from './periods';
 import { listStatementLinesRoute, importStatementRoute, getStatementImportRoute, simulateStatementDiscrepancyRoute } from './statements';
 import { listReconciliationTransactionsRoute, operationReconciliationRoutes } from './ledger-side';
 import { listReconciliationRulesRoute, createReconciliationRuleRoute, retireReconciliationRuleRoute } from './rules';
@@ -23,6 +24,7 @@ export const reconciliationRoutes: RouteDef[] = [
   listReconciliationRunsRoute,
   listReconciliationPeriodsRoute,
   closeReconciliationPeriodRoute,
+  getPeriodCloseRoute,
   reconciliationReportRoute,
   importStatementRoute,
   getStatementImportRoute,
