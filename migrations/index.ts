@@ -46,6 +46,7 @@ import { Migration20261204020000_reconciliation_adjustments } from './Migration2
 import { Migration20261204030000_expected_payments } from './Migration20261204030000_expected_payments';
 import { Migration20261204040000_reconciliation_ledger_balance } from './Migration20261204040000_reconciliation_ledger_balance';
 import { Migration20261204050000_reconciliation_period_closes } from './Migration20261204050000_reconciliation_period_closes';
+import { Migration20261204060000_expected_payment_transactions } from './Migration20261204060000_expected_payment_transactions';
 import { Migration20261126077000_balance_history } from './Migration20261126077000_balance_history';
 import { Migration20261126090000_balance_monitors } from './Migration20261126090000_balance_monitors';
 import { Migration20261126091000_statement_exports } from './Migration20261126091000_statement_exports';
@@ -104,4 +105,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204030000_expected_payments', class: Migration20261204030000_expected_payments },
   { name: 'Migration20261204040000_reconciliation_ledger_balance', class: Migration20261204040000_reconciliation_ledger_balance },
   { name: 'Migration20261204050000_reconciliation_period_closes', class: Migration20261204050000_reconciliation_period_closes },
+  { name: 'Migration20261204060000_expected_payment_transactions', class: Migration20261204060000_expected_payment_transactions },
 ];

@@ -10993,7 +10993,7 @@ export interface components {
              */
             etag: string;
             id: string;
-            /** @description The ledger transactions those lines matched: the deposits (or payouts) that are the expected payment in the books. */
+            /** @description The deposits (or payouts) that are the expected payment in the books: those its lines matched, and those that fulfilled it before the provider reported them. */
             ledger_transaction_ids: string[];
             metadata: {
                 [key: string]: string;
@@ -11011,7 +11011,7 @@ export interface components {
             reference: string | null;
             /** @enum {string} */
             resource: "expected_payment";
-            /** @description The statement lines that fulfilled it. */
+            /** @description The statement lines that fulfilled it, and those that matched a ledger transaction that did. */
             statement_line_ids: string[];
             /** @enum {string} */
             status: "unreconciled" | "partially_reconciled" | "reconciled" | "cancelled";

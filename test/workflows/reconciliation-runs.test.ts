@@ -316,6 +316,33 @@ describe('a day reconciled', () => {
     expect(unmatched.map((l: { remittance: string | null }) => l.remittance)).not.toContainEqual(expect.stringMatching(/^return /));
   });
 
+  it('fulfils an expected deposit from the ledger while the custodian has not reported it yet, and not again by its line', async () => {
+    const d = await deposit('33.00');
+    await org.ok(201, 'POST', '/sandbox/statement-discrepancies', { rail: 'ethereum', currency: 'USDC', kind: 'payout_missing', reference: d.transaction_hash });
+    const e = await org.ok(201, 'POST', '/expected-payments', {
+      account_id: acct.id,
+      direction: 'credit',
+      amount_range: { min: { currency: 'USDC', value: '30.00' }, max: { currency: 'USDC', value: '40.00' } },
+      window: { from: new Date(Date.now() - DAY).toISOString(), to: new Date(Date.now() + DAY).toISOString() },
+      reference: d.transaction_hash,
+    });
+    const run = await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/runs`, {});
+    // In flight, not a break: the custodian may still report it within the account's lag.
+    expect(run).toMatchObject({ breaks_opened: 0, ledger_unexplained: { value: '0.000000' } });
+    const [{ ledger_transaction_id: tx }] = await h.app.services.sql`select ledger_transaction_id from deposits where id = ${d.id}`;
+    expect(await org.ok(200, 'GET', `/expected-payments/${e.id}`)).toMatchObject({ status: 'reconciled', reconciled_amount: { value: '33.000000' }, statement_line_ids: [], ledger_transaction_ids: [tx] });
+
+    // The custodian reports it after all: the line matches the deposit and is the same money, not a second payment.
+    await h.app.services.sql`
+      insert into sandbox_statement_lines (enterprise_id, rail, asset, provider_id, source_key, booked_at, value_at, amount, counterparty, reference, remittance)
+      select enterprise_id, rail, asset, provider_id || 'L', null, now(), now(), amount, counterparty, reference, remittance
+      from sandbox_statement_lines where enterprise_id = ${org.tenant.enterpriseId} and reference = ${d.transaction_hash} and hidden`;
+    expect(await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/runs`, {})).toMatchObject({ lines_added: 1, matched: 1, breaks_opened: 0 });
+    const after = await org.ok(200, 'GET', `/expected-payments/${e.id}`);
+    expect(after).toMatchObject({ status: 'reconciled', reconciled_amount: { value: '33.000000' }, ledger_transaction_ids: [tx] });
+    expect(after.statement_line_ids).toHaveLength(1);
+  });
+
   it('keeps accounts, breaks and runs to their enterprise (404) and changes to reconciliation.manage (403)', async () => {
     const other = await Org.create(h.app, 'Elsewhere Ltd');
     expect((await other.api('GET', `/reconciliation-accounts/${acct.id}`)).status).toBe(404);

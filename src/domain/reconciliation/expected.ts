@@ -7,6 +7,7 @@ import { recordEventSql } from '../../events/outbox';
 import { formatAmount, parseAmount } from '../../money/assets';
 import { RECONCILIATION_EVENTS } from './events';
 import { fulfil, statusOf, type Expectation, type ExpectationStatus } from './expected-model';
+import { accountTransactions } from './match';
 import type { ReconciliationAccountRow } from './store';
 
 /*
@@ -71,14 +72,21 @@ export function presentExpectedPayment(e: ExpectedPaymentRow, lineIds: string[] 
   };
 }
 
-/** The lines that fulfilled it, and the ledger transactions (the deposits, the payouts) those lines matched. */
+/**
+ * The lines that fulfilled it with the ledger transactions they matched, and the transactions that
+ * fulfilled it before any line (with the lines that matched them since).
+ */
 async function linesOf(db: Sql | TransactionSql, id: string): Promise<{ lines: string[]; transactions: string[] }> {
   const [r] = await db<{ lines: string[]; transactions: string[] }[]>`
-    select array(select statement_line_id::text from expected_payment_lines where expected_payment_id = ${id} order by 1) as lines,
+    select array(select statement_line_id::text from expected_payment_lines where expected_payment_id = ${id}
+                 union select ml.statement_line_id::text from expected_payment_transactions et
+                   join reconciliation_match_transactions mt on mt.ledger_transaction_id = et.ledger_transaction_id
+                   join reconciliation_match_lines ml on ml.match_id = mt.match_id where et.expected_payment_id = ${id} order by 1) as lines,
            array(select mt.ledger_transaction_id::text from expected_payment_lines el
                    join reconciliation_match_lines ml on ml.statement_line_id = el.statement_line_id
                    join reconciliation_match_transactions mt on mt.match_id = ml.match_id
-                  where el.expected_payment_id = ${id} order by 1) as transactions`;
+                  where el.expected_payment_id = ${id}
+                 union select ledger_transaction_id::text from expected_payment_transactions where expected_payment_id = ${id} order by 1) as transactions`;
   return r;
 }
 
@@ -163,7 +171,12 @@ export async function cancelExpectedPayment(sql: Sql, caller: Caller, id: string
   });
 }
 
-/** Inside a run: fulfils the account's open expectations from its lines not yet linked to one. Answers how many lines it linked. */
+/**
+ * Inside a run, after its matching: fulfils the account's open expectations from what is not linked to
+ * one yet, in booking order: statement lines whose matched transactions fulfilled nothing, and ledger
+ * transactions no line matches yet (a deposit booked before its line arrives). One payment fulfils once:
+ * a line and the transaction it matched are the same money. Answers how many links it made.
+ */
 export async function fulfilExpectations(tx: TransactionSql, account: ReconciliationAccountRow): Promise<number> {
   const open = (await tx.unsafe(`select ${COLUMNS} from expected_payments where account_id = $1 and status in ('unreconciled', 'partially_reconciled') order by expected_from, id for update`, [account.id])).map(toRow);
   if (open.length === 0) return 0;
@@ -173,14 +186,28 @@ export async function fulfilExpectations(tx: TransactionSql, account: Reconcilia
     select l.id::text, l.amount::text, l.booked_at, l.reference, l.remittance, l.counterparty from statement_lines l
     where l.account_id = ${account.id} and l.booked_at between ${from} and ${to}
       and not exists (select 1 from expected_payment_lines el where el.statement_line_id = l.id)
+      and not exists (select 1 from reconciliation_match_lines ml join reconciliation_match_transactions mt on mt.match_id = ml.match_id
+                      join expected_payment_transactions et on et.ledger_transaction_id = mt.ledger_transaction_id where ml.statement_line_id = l.id)
     order by l.booked_at, l.id`;
+  const txs = await tx<{ id: string; amount: string; at: Date; reference: string | null; description: string | null; counterparty: string | null }[]>`
+    select t.id::text, t.amount::text, t.at, t.reference, t.description, t.counterparty from (${accountTransactions(tx, account)}) t
+    where t.at between ${from} and ${to}
+      and not exists (select 1 from reconciliation_match_transactions mt where mt.ledger_transaction_id = t.id)
+      and not exists (select 1 from expected_payment_transactions et where et.ledger_transaction_id = t.id)
+      -- A line with its reference is this payment as the provider reported it (matched or not): the line fulfils, not both.
+      and (t.reference is null or not exists (select 1 from statement_lines l where l.account_id = ${account.id} and l.reference = t.reference))`;
   const expectations: Expectation[] = open.map((e) => ({ id: e.id, direction: e.direction, asset: e.asset, min: BigInt(e.amount_min), max: BigInt(e.amount_max), from: e.expected_from.getTime(), to: e.expected_to.getTime(), reference: e.reference, counterparty: e.counterparty, reconciled: BigInt(e.reconciled_amount) }));
-  const { links, reconciled } = fulfil(
-    expectations,
-    lines.map((l) => ({ id: l.id, amount: BigInt(l.amount), asset: account.asset, at: l.booked_at.getTime(), reference: l.reference, description: l.remittance, counterparty: l.counterparty })),
-  );
+  const fromLedger = new Set(txs.map((t) => t.id));
+  const payments = [
+    ...lines.map((l) => ({ id: l.id, amount: BigInt(l.amount), asset: account.asset, at: l.booked_at.getTime(), reference: l.reference, description: l.remittance, counterparty: l.counterparty })),
+    ...txs.map((t) => ({ id: t.id, amount: BigInt(t.amount), asset: account.asset, at: t.at.getTime(), reference: t.reference, description: t.description, counterparty: t.counterparty })),
+  ].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
+  const { links, reconciled } = fulfil(expectations, payments);
   if (links.length === 0) return 0;
-  await tx`insert into expected_payment_lines ${tx(links.map((l) => ({ expected_payment_id: l.expectationId, statement_line_id: l.lineId })))}`;
+  const byLine = links.filter((l) => !fromLedger.has(l.lineId));
+  const byTransaction = links.filter((l) => fromLedger.has(l.lineId));
+  if (byLine.length) await tx`insert into expected_payment_lines ${tx(byLine.map((l) => ({ expected_payment_id: l.expectationId, statement_line_id: l.lineId })))}`;
+  if (byTransaction.length) await tx`insert into expected_payment_transactions ${tx(byTransaction.map((l) => ({ expected_payment_id: l.expectationId, ledger_transaction_id: l.lineId })))}`;
   for (const e of expectations) {
     const total = reconciled.get(e.id)!;
     if (total === e.reconciled) continue;
