@@ -343,6 +343,13 @@ describe('a day reconciled', () => {
     expect(after.statement_line_ids).toHaveLength(1);
   });
 
+  it('explains a fresh amount mismatch by its break alone, not by its transaction in flight as well', async () => {
+    const d = await deposit('12.00');
+    await org.ok(201, 'POST', '/sandbox/statement-discrepancies', { rail: 'ethereum', currency: 'USDC', kind: 'amount_off', reference: d.transaction_hash, amount: { currency: 'USDC', value: '0.01' } });
+    const run = await org.ok(201, 'POST', `/reconciliation-accounts/${acct.id}/runs`, {});
+    expect(run).toMatchObject({ lines_added: 1, matched: 0, breaks_opened: 1, ledger_unexplained: { value: '0.000000' } });
+  });
+
   it('keeps accounts, breaks and runs to their enterprise (404) and changes to reconciliation.manage (403)', async () => {
     const other = await Org.create(h.app, 'Elsewhere Ltd');
     expect((await other.api('GET', `/reconciliation-accounts/${acct.id}`)).status).toBe(404);

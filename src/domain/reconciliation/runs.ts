@@ -192,12 +192,14 @@ async function ledgerCheck(tx: TransactionSql, account: ReconciliationAccountRow
     (b.ledgerTransactionId === null ? undefined : txAt.get(b.ledgerTransactionId)) ??
     matchAt.get(String(b.detail.match_id)) ??
     -Infinity;
+  const named = new Set(detected.flatMap((b) => (b.ledgerTransactionId === null ? [] : [b.ledgerTransactionId])));
   const ledger = await ledgerBalanceAsOf(tx, account, asOf);
   const check = checkLedgerBalance({
     provider: BigInt(account.provider_balance),
     asOf: asOf.getTime(),
     ledger,
-    inFlight: plan.outcome.unmatchedTransactions.filter((t) => t.at + account.lag_ms > readAt.getTime()),
+    // A transaction a break names (paired with a line of another amount) is explained there, not in flight too.
+    inFlight: plan.outcome.unmatchedTransactions.filter((t) => t.at + account.lag_ms > readAt.getTime() && !named.has(t.id)),
     named: detected.map((brk) => ({ brk, at: at(brk) })),
     format: (minor) => formatAmount(minor, account.asset),
   });
