@@ -27,7 +27,7 @@ const SHARD_LIMIT_MS = Number(process.env.TEST_SHARD_LIMIT_SECONDS ?? 1500) * 10
 
 function run(jestArgs, prefix, env = process.env) {
   const child = spawn(process.execPath, [jest, '--runInBand', ...jestArgs], { cwd: root, env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-  const summary = { passed: 0, failed: 0, skipped: 0, seen: false };
+  const summary = { passed: 0, failed: 0, skipped: 0, seen: false, failures: [] };
   let stopped = null;
   const stop = (why) => {
     if (stopped || child.exitCode !== null) return;
@@ -39,6 +39,7 @@ function run(jestArgs, prefix, env = process.env) {
   if (prefix) {
     for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
       readline.createInterface({ input: stream }).on('line', (line) => {
+        if (line.startsWith('failed: ')) summary.failures.push(line);
         const m = /^jest: (\d+) passed, (\d+) failed, (\d+) skipped$/.exec(line);
         if (m) {
           Object.assign(summary, { passed: +m[1], failed: +m[2], skipped: +m[3], seen: true });
@@ -121,6 +122,7 @@ async function main() {
   const sum = (m) => Math.round(Object.values(m).reduce((a, s) => a + s, 0));
   const total = results.reduce((a, r) => ({ passed: a.passed + r.summary.passed, failed: a.failed + r.summary.failed, skipped: a.skipped + r.summary.skipped }), { passed: 0, failed: 0, skipped: 0 });
   const failedShards = results.map((r, i) => (r.code === 0 ? null : `${i + 1}/${shards} (${r.stopped ?? `exit ${r.signal ?? r.code}`}${r.summary.seen ? '' : ', no summary'})`)).filter(Boolean);
+  for (const line of results.flatMap((r) => r.summary.failures)) process.stdout.write(`\n${line}`);
   process.stdout.write(`\nfile time per shard: ${measured.map((m, i) => `${i + 1}/${shards} ${sum(m)} s`).join(', ')}`);
   process.stdout.write(`\njest, ${shards} shards in ${Math.round((Date.now() - started) / 1000)} s: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped` +
     `${failedShards.length ? `; failed shards: ${failedShards.join(', ')}` : ''}\n`);
