@@ -44,7 +44,7 @@ export function ledgerVerify(): Promise<void> {
         `${report.balances} balances, ${report.pendingHolds} pending holds; hash chains: ${report.chain.chainedTransactions} transactions ` +
         `(${report.chain.unchainedTransactions} booked before the chains), ${report.chain.checkpoints} checkpoints, ` +
         `${report.chain.firstBrokenLink ? `first broken link: ${describeBrokenLink(report.chain.firstBrokenLink)}` : 'unbroken'}; ` +
-        `against their holds and bookings: ${describeOperations(books)}\n`,
+        `operations against their holds and bookings, events against their deliveries, answers against their effects: ${describeOperations(books)}\n`,
     );
     for (const v of books.violations) process.stdout.write(`  ${v}\n`);
     process.exitCode = books.ok ? 0 : 1;
