@@ -12,6 +12,7 @@ import { createTransferActivities } from './transfers';
 import { createPolicyChangeActivities } from './policy-changes';
 import { createReconciliationActivities } from './reconciliation';
 import { classifyDatabaseOutages } from './database-outage';
+import { withFaultsAfterEffect } from './sandbox-faults';
 
 /**
  * All activities, built from the process's services (dependency injection, as in the Temporal
@@ -20,7 +21,7 @@ import { classifyDatabaseOutages } from './database-outage';
  */
 export function createActivities(services: Services) {
   // A lost database connection is retried, after waiting for the database (activities/database-outage).
-  return classifyDatabaseOutages(services.sql, {
+  const activities = classifyDatabaseOutages(services.sql, {
     ...createHousekeepingActivities(services),
     ...createWebhookActivities(services),
     ...createExportActivities(services),
@@ -34,6 +35,7 @@ export function createActivities(services: Services) {
     ...createPolicyChangeActivities(services),
     ...createReconciliationActivities(services),
   });
+  return withFaultsAfterEffect(services.config.sandboxActivityFaults, activities, services.log);
 }
 
 export type Activities = ReturnType<typeof createActivities>;

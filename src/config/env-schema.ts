@@ -102,6 +102,14 @@ const buildId = z.preprocess(
   z.string().refine((n) => !n.startsWith('__') && n.length <= 100, { error: 'expected at most 100 characters, not starting with "__"' }).optional(),
 );
 
+/** `<seed>:<rate>` (COUNTERFOIL_SANDBOX_ACTIVITY_FAULTS): which activities fail after their effect, and how often. */
+export function parseActivityFaults(text: string): { seed: number; rate: number } | null {
+  const m = /^(\d{1,10}):(0(?:\.\d+)?|0?\.\d+)$/.exec(text.trim());
+  if (!m) return null;
+  const rate = Number(m[2]);
+  return rate <= 0.5 ? { seed: Number(m[1]) >>> 0, rate } : null;
+}
+
 /** The longest an action token or a passkey challenge may live: the request schemas cap at it too. */
 export const MAX_ACTION_TOKEN_TTL_SECONDS = 300;
 export const MAX_PASSKEY_CHALLENGE_TTL_SECONDS = 300;
@@ -165,6 +173,7 @@ export const envSchema = z
     COUNTERFOIL_WORKFLOW_START_GRACE_MS: int(30_000, 0, 3_600_000),
     COUNTERFOIL_EXPORT_RETENTION_SECONDS: int(7 * 86400, 1, 365 * 86400),
     COUNTERFOIL_SANDBOX_BLOCK_MS: int(1000, 0, 600_000),
+    COUNTERFOIL_SANDBOX_ACTIVITY_FAULTS: optional(),
     COUNTERFOIL_WORKFLOW_ISOLATE_TIMEOUT_MS: int(0, 0, 600_000),
     COUNTERFOIL_WORKFLOW_STACK_TRACES: int(0, 0, 1),
     COUNTERFOIL_LEDGER_GROUP_MAX: int(64, 1, 1000),
@@ -201,6 +210,10 @@ export const envSchema = z
     }
     if (e.COUNTERFOIL_RATE_LIMIT_STORE === 'redis' && !e.COUNTERFOIL_REDIS_URL) {
       refuse('COUNTERFOIL_REDIS_URL', 'required when COUNTERFOIL_RATE_LIMIT_STORE is redis');
+    }
+    if (e.COUNTERFOIL_SANDBOX_ACTIVITY_FAULTS !== undefined) {
+      if (production) refuse('COUNTERFOIL_SANDBOX_ACTIVITY_FAULTS', 'injected activity failures are for sandbox mode only');
+      else if (!parseActivityFaults(e.COUNTERFOIL_SANDBOX_ACTIVITY_FAULTS)) refuse('COUNTERFOIL_SANDBOX_ACTIVITY_FAULTS', 'expected <seed>:<rate>, a seed of digits and a rate from 0 to 0.5');
     }
     if (production && e.COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK === 1) {
       refuse('COUNTERFOIL_OUTBOUND_ALLOW_LOOPBACK', 'loopback destinations are for sandbox mode only');

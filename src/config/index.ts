@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { parseProviderRouting, SANDBOX_ROUTING, type ProviderRouting } from './provider-routing';
-import { envSchema } from './env-schema';
+import { envSchema, parseActivityFaults } from './env-schema';
 import { TemporalSettingsError, temporalConnectionSettings, type TemporalConnectionSettings } from './temporal';
 
 /** Where the process runs: sandbox enables simulators and sandbox-only routes; production refuses them. */
@@ -88,6 +88,8 @@ export interface Config {
   exportRetentionSeconds: number;
   /** Sandbox only: simulated block time; a deposit confirms after its network's confirmations × this. */
   sandboxBlockMs: number;
+  /** Sandbox only (`npm run chaos`): activities that fail after their effect, chosen by a seed. */
+  sandboxActivityFaults: { seed: number; rate: number } | null;
   /**
    * Longest a workflow may run between two awaits before its task fails (an infinite loop guard);
    * 0, the default, runs workflow code without that guard, which costs a watchdog thread per entry
@@ -260,6 +262,7 @@ export function loadConfig(env: Env = process.env): Config {
     workflowStartGraceMs: e.COUNTERFOIL_WORKFLOW_START_GRACE_MS,
     exportRetentionSeconds: e.COUNTERFOIL_EXPORT_RETENTION_SECONDS,
     sandboxBlockMs: e.COUNTERFOIL_SANDBOX_BLOCK_MS,
+    sandboxActivityFaults: e.COUNTERFOIL_SANDBOX_ACTIVITY_FAULTS === undefined ? null : parseActivityFaults(e.COUNTERFOIL_SANDBOX_ACTIVITY_FAULTS),
     workflowIsolateTimeoutMs: e.COUNTERFOIL_WORKFLOW_ISOLATE_TIMEOUT_MS,
     workflowStackTraces: e.COUNTERFOIL_WORKFLOW_STACK_TRACES === 1,
     ledgerGroupMax: e.COUNTERFOIL_LEDGER_GROUP_MAX,

@@ -6,6 +6,7 @@ import net from 'node:net';
  * until the new one is up. `down()` does both; `up()` forwards again. `loseAnswerAfter(pattern)`
  * forwards the next client write that matches to the server, then closes the client's side before
  * the server's answer can come back: a COMMIT that happened whose outcome the client never learns.
+ * `delayMs` holds every chunk, both ways, that long: a slow network (order kept: one delay for all).
  */
 export class PgProxy {
   private readonly sessions = new Set<{ client: net.Socket; server: net.Socket }>();
@@ -15,6 +16,8 @@ export class PgProxy {
   lostAnswers = 0;
   /** Client writes forwarded so far (which reads went this way). */
   clientWrites = 0;
+  /** Added to every chunk in either direction while above 0. */
+  delayMs = 0;
 
   private constructor(
     private readonly server: net.Server,
@@ -68,7 +71,18 @@ export class PgProxy {
     };
     client.on('error', close).on('close', close);
     server.on('error', close).on('close', close);
-    server.on('data', (chunk) => client.write(chunk));
+    // Per direction, each chunk is due no earlier than the one before: turning the delay off cannot reorder.
+    const direction = () => {
+      let lastDue = 0;
+      return (send: () => void) => {
+        const due = Math.max(Date.now() + this.delayMs, lastDue);
+        lastDue = due;
+        if (due <= Date.now()) send();
+        else setTimeout(send, due - Date.now());
+      };
+    };
+    const [toClient, toServer] = [direction(), direction()];
+    server.on('data', (chunk) => toClient(() => client.write(chunk)));
     client.on('data', (chunk) => {
       this.clientWrites++;
       if (this.loseAnswer && this.loseAnswer.test(chunk.toString('latin1'))) {
@@ -82,7 +96,7 @@ export class PgProxy {
         client.destroy();
         return;
       }
-      server.write(chunk);
+      toServer(() => server.write(chunk));
     });
   }
 
