@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { uuidv7 } from '../../src/ids';
 import { ETH_ADDRESS, type GovernedHarness, type Org } from '../workflows/withdrawal-fixtures';
+import { startReceiver } from '../helpers/webhook-fixtures';
 import {
   accessibilityViolations,
   addPeople,
@@ -302,6 +303,12 @@ it('governance turned on, a destination and a rule activation approved by anothe
     await ada.getByLabel('Administrators who approve a new destination').fill('1');
     await ada.getByLabel('Cooling-off of a new destination (seconds)').fill('3600');
     await ada.getByRole('button', { name: 'Save the settings' }).click();
+    // A read-back first: what changes from what to what, and that it applies at once.
+    const readBack = ada.getByRole('dialog', { name: 'Change the governance settings?' });
+    await readBack.getByText('Administrators who approve a policy change: 0 → 1').waitFor();
+    await readBack.getByText('Cooling-off of a new destination (seconds): 0 → 3600').waitFor();
+    await readBack.getByText('It applies at once.').waitFor();
+    await readBack.getByRole('button', { name: 'Save the settings' }).click();
     await ada.getByRole('status').filter({ hasText: 'The governance settings are changed.' }).waitFor();
     await ada.getByText('1 administrator(s) approve each change', { exact: true }).waitFor();
     await ada.getByText('3600 s after a destination becomes active', { exact: true }).waitFor();
@@ -374,5 +381,63 @@ it('governance turned on, a destination and a rule activation approved by anothe
   } finally {
     await approver.context.close();
     await proposer.context.close();
+  }
+});
+
+it('revoking an API key, granting and revoking a role and disabling a webhook ask first, naming what they change', async () => {
+  const receiver = await startReceiver();
+  const [key, subscription, people] = await Promise.all([
+    org.ok(201, 'POST', '/api-keys', { client_ref: `clients/${client.id}`, label: 'Payouts bot' }),
+    org.ok(201, 'POST', '/webhook-subscriptions', { scope_ref: org.enterpriseRef, url: receiver.url, event_types: ['operations.*'] }),
+    addPeople(org, { approver: ['Otto Approver', 'approver'] }),
+  ]);
+  const { context, page } = await signIn(browser, consoleUrl, admins.proposer.name);
+  try {
+    // Revoke names the key and its prefix; Cancel (which has the focus) changes nothing.
+    await openScreen(page, 'API keys');
+    await page.getByRole('button', { name: 'Revoke Payouts bot' }).click();
+    const revokeKey = page.getByRole('dialog', { name: 'Revoke the API key “Payouts bot”?' });
+    await revokeKey.getByText(`${key.api_key_prefix}…`).waitFor();
+    expect(await revokeKey.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === (b.ownerDocument as { activeElement: unknown }).activeElement)).toBe(true);
+    await checkScreen(page, 'confirm-revoke-api-key', GOVERNANCE_RAW_REF);
+    await revokeKey.getByRole('button', { name: 'Cancel' }).click();
+    await revokeKey.waitFor({ state: 'hidden' });
+    expect((await org.ok(200, 'GET', `/api-keys/${key.id}`)).status).toBe('active');
+    // Confirmed with a double click: revoked once, and Reactivate (asked too) is not pressed by the second click.
+    await page.getByRole('button', { name: 'Revoke Payouts bot' }).click();
+    await revokeKey.getByRole('button', { name: 'Revoke' }).dblclick();
+    await page.getByRole('status').filter({ hasText: 'Payouts bot is revoked.' }).waitFor();
+    expect((await org.ok(200, 'GET', `/api-keys/${key.id}`)).status).toBe('revoked');
+    expect(await page.getByRole('dialog', { name: 'Reactivate the API key “Payouts bot”?' }).isVisible()).toBe(false);
+
+    await openScreen(page, 'Webhooks');
+    await page.getByRole('region', { name: receiver.url }).getByRole('button', { name: 'Disable' }).click();
+    const disable = page.getByRole('dialog', { name: `Disable the subscription to ${receiver.url}?` });
+    await disable.getByText(/No event is delivered to it while it is disabled \(operations\.\*\)/).waitFor();
+    await disable.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('status').filter({ hasText: 'Subscription disabled.' }).waitFor();
+    expect((await org.ok(200, 'GET', `/webhook-subscriptions/${subscription.id}`)).status).toBe('disabled');
+
+    // A grant names the person, the role and where it applies before it is made.
+    await openScreen(page, 'People and roles');
+    const grantForm = page.getByRole('form', { name: 'Grant a role' });
+    await grantForm.getByLabel('Person').selectOption(`users/${people.approver.id}`);
+    await grantForm.getByLabel('Role', { exact: true }).selectOption({ label: 'viewer' });
+    await grantForm.getByRole('button', { name: 'Grant', exact: true }).click();
+    const grant = page.getByRole('dialog', { name: 'Grant viewer to Otto Approver?' });
+    await grant.getByText(/holds viewer over the enterprise and everything in it from their next request/).waitFor();
+    await grant.getByRole('button', { name: 'Grant' }).click();
+    await page.getByRole('status').filter({ hasText: 'Role granted' }).waitFor();
+    await page.getByRole('button', { name: 'Revoke approver from Otto Approver' }).click();
+    const revokeRole = page.getByRole('dialog', { name: 'Revoke approver from Otto Approver?' });
+    await revokeRole.getByText(/stops applying on Otto Approver’s next request/).waitFor();
+    await revokeRole.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('status').filter({ hasText: 'The role assignment is revoked' }).waitFor();
+    const assignments = await org.ok(200, 'GET', `/role-assignments?principal_ref=users/${people.approver.id}`);
+    const roleOf = new Map(Object.entries(org.tenant.roleIds).map(([name, id]) => [`roles/${id}`, name]));
+    expect(assignments.items.map((a: { role_ref: string; status: string }) => `${roleOf.get(a.role_ref)} ${a.status}`).sort()).toEqual(['approver revoked', 'viewer active']);
+  } finally {
+    await context.close();
+    await receiver.close();
   }
 });

@@ -4,6 +4,7 @@ import { useAccess } from '../../lib/access';
 import { useApi, usePaging } from '../../lib/hooks';
 import { changeApiKey, createApiKey, listActiveClients, listApiKeys, updateAllowlist } from './api/api-keys';
 import { Dialog, Field, Loader, Notice, Page, Pager, ProblemView, Ref, Status, Table, When } from '../../components/ui';
+import { ConfirmDialog, type Confirmation } from '../../components/ConfirmDialog';
 
 type ApiKey = Schemas['ApiKey'];
 type Issued = Schemas['IssuedApiKey'];
@@ -166,14 +167,33 @@ export function ApiKeysPage() {
   const [editing, setEditing] = useState<ApiKey | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [asking, setAsking] = useState<Confirmation | null>(null);
 
-  const act = async (key: ApiKey, action: 'revoke' | 'reactivate') => {
+  // Revoking stops an integration at once and reactivating issues a new secret: each is asked first.
+  const act = (key: ApiKey, action: 'revoke' | 'reactivate') => {
     setProblem(null);
-    const res = await changeApiKey(key, action);
-    if (!res.data) return setProblem(problemOf(res.error, res.response));
-    if ('private_key' in res.data) setIssued(res.data as Issued);
-    setNotice(`${key.label} is ${res.data.status}.`);
-    loaded.reload();
+    setAsking({
+      title: action === 'revoke' ? `Revoke the API key “${key.label}”?` : `Reactivate the API key “${key.label}”?`,
+      body:
+        action === 'revoke' ? (
+          <p>
+            Requests signed with <code>{key.api_key_prefix}…</code> are refused from now on. It can be reactivated later, with a new secret.
+          </p>
+        ) : (
+          <p>
+            A new secret is issued for <code>{key.api_key_prefix}…</code> and shown once; requests signed with it are accepted again.
+          </p>
+        ),
+      confirm: action === 'revoke' ? 'Revoke' : 'Reactivate',
+      danger: action === 'revoke',
+      run: () => changeApiKey(key, action),
+      done: (data) => {
+        const changed = data as ApiKey | Issued;
+        if ('private_key' in changed) setIssued(changed as Issued);
+        setNotice(`${key.label} is ${changed.status}.`);
+        loaded.reload();
+      },
+    });
   };
 
   return (
@@ -223,12 +243,12 @@ export function ApiKeysPage() {
                             <button type="button" onClick={() => setEditing(k)} aria-label={`Edit the IP allowlist of ${k.label}`}>
                               IP allowlist
                             </button>
-                            <button type="button" className="danger" onClick={() => void act(k, 'revoke')} aria-label={`Revoke ${k.label}`}>
+                            <button type="button" className="danger" onClick={() => act(k, 'revoke')} aria-label={`Revoke ${k.label}`}>
                               Revoke
                             </button>
                           </>
                         ) : (
-                          <button type="button" onClick={() => void act(k, 'reactivate')} aria-label={`Reactivate ${k.label}`}>
+                          <button type="button" onClick={() => act(k, 'reactivate')} aria-label={`Reactivate ${k.label}`}>
                             Reactivate
                           </button>
                         )}
@@ -243,6 +263,7 @@ export function ApiKeysPage() {
           </>
         )}
       </Loader>
+      <ConfirmDialog pending={asking} onClose={() => setAsking(null)} />
       <SecretsDialog issued={issued} onClose={() => setIssued(null)} />
       <AllowlistDialog
         apiKey={editing}

@@ -1,26 +1,42 @@
 import { useState } from 'react';
-import { problemOf, type SdkProblem as Problem, type Schemas } from '../../../../clients/typescript/index';
+import type { Schemas } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
 import { useApi } from '../../lib/hooks';
 import { grantRole, loadPeople, revokeAssignment } from './api/people';
-import { Field, Loader, Notice, Page, ProblemView, Ref, Status, Table } from '../../components/ui';
+import { Field, Loader, Notice, Page, Ref, Status, Table } from '../../components/ui';
+import { ConfirmDialog, type Confirmation } from '../../components/ConfirmDialog';
 
 type User = Schemas['User'];
 type Assignment = Schemas['RoleAssignment'];
 type Role = Schemas['Role'];
 
-function GrantForm({ users, roles, scopeRef, onGranted }: { users: User[]; roles: Role[]; scopeRef: string; onGranted: () => void }) {
-  const [form, setForm] = useState({ principal: '', role: '', propagation: 'subtree' as 'subtree' | 'exact' });
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const submit = async () => {
-    setProblem(null);
+const FORM = { principal: '', role: '', propagation: 'subtree' as 'subtree' | 'exact' };
+
+/** A grant names the person, the role and where it applies, and is asked before it is made. */
+function GrantForm({ users, roles, scopeRef, onAsk, onGranted }: { users: User[]; roles: Role[]; scopeRef: string; onAsk: (c: Confirmation) => void; onGranted: () => void }) {
+  const [form, setForm] = useState(FORM);
+  const submit = () => {
     const role = roles.find((r) => `roles/${r.id}` === form.role);
-    const res = await grantRole(
-      { principal_ref: form.principal, role_ref: form.role, scope_ref: scopeRef, scope_anchor_kind: 'explicit', scope_propagation: form.propagation },
-      role?.name === 'enterprise-admin',
-    );
-    if (!res.data) return setProblem(problemOf(res.error, res.response));
-    onGranted();
+    const person = users.find((u) => `users/${u.id}` === form.principal);
+    const where = form.propagation === 'subtree' ? 'the enterprise and everything in it' : 'the enterprise only';
+    onAsk({
+      title: `Grant ${role?.name ?? 'the role'} to ${person?.display_name ?? form.principal}?`,
+      body: (
+        <p>
+          {person?.display_name} ({person?.email}) holds {role?.name} over {where} from their next request.
+        </p>
+      ),
+      confirm: 'Grant',
+      run: () =>
+        grantRole(
+          { principal_ref: form.principal, role_ref: form.role, scope_ref: scopeRef, scope_anchor_kind: 'explicit', scope_propagation: form.propagation },
+          role?.name === 'enterprise-admin',
+        ),
+      done: () => {
+        setForm(FORM);
+        onGranted();
+      },
+    });
   };
   return (
     <form
@@ -28,7 +44,7 @@ function GrantForm({ users, roles, scopeRef, onGranted }: { users: User[]; roles
       aria-labelledby="grant-title"
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        submit();
       }}
     >
       <h2 id="grant-title">Grant a role</h2>
@@ -67,7 +83,6 @@ function GrantForm({ users, roles, scopeRef, onGranted }: { users: User[]; roles
       <button type="submit" className="primary">
         Grant
       </button>
-      {problem ? <ProblemView problem={problem} /> : null}
     </form>
   );
 }
@@ -77,21 +92,26 @@ export function PeoplePage() {
   const access = useAccess();
   const manage = access.can('roles.manage');
   const loaded = useApi(() => loadPeople(access.can('roles.read')), []);
-  const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [asking, setAsking] = useState<Confirmation | null>(null);
 
-  const revoke = async (a: Assignment) => {
-    setProblem(null);
-    const res = await revokeAssignment(a);
-    if (!res.data) return setProblem(problemOf(res.error, res.response));
-    setNotice('The role assignment is revoked: it stops applying on the person’s next request.');
-    loaded.reload();
-  };
+  const revoke = (a: Assignment, role: string, person: string) =>
+    setAsking({
+      title: `Revoke ${role} from ${person}?`,
+      body: <p>It stops applying on {person}’s next request, at {a.scope_ref} ({a.scope_propagation}).</p>,
+      confirm: 'Revoke',
+      danger: true,
+      run: () => revokeAssignment(a),
+      done: () => {
+        setNotice('The role assignment is revoked: it stops applying on the person’s next request.');
+        loaded.reload();
+      },
+    });
 
   return (
     <Page title="People and roles">
       <Notice message={notice} tone="success" />
-      {problem ? <ProblemView problem={problem} onReload={loaded.reload} /> : null}
+      <ConfirmDialog pending={asking} onClose={() => setAsking(null)} />
       <Loader loaded={loaded}>
         {({ users, assignments, roles }) => {
           const roleName = new Map(roles.map((r) => [`roles/${r.id}`, r.name]));
@@ -103,6 +123,7 @@ export function PeoplePage() {
                   users={users.filter((u) => u.status === 'active')}
                   roles={roles}
                   scopeRef={access.subject.tenant_ref}
+                  onAsk={setAsking}
                   onGranted={() => {
                     setNotice('Role granted: it applies on the person’s next request.');
                     loaded.reload();
@@ -143,7 +164,7 @@ export function PeoplePage() {
                     header: 'Actions',
                     cell: (a) =>
                       manage && a.status === 'active' ? (
-                        <button type="button" className="danger" onClick={() => void revoke(a)} aria-label={`Revoke ${roleName.get(a.role_ref) ?? 'role'} from ${userName.get(a.principal_ref) ?? a.principal_ref}`}>
+                        <button type="button" className="danger" onClick={() => revoke(a, roleName.get(a.role_ref) ?? 'the role', userName.get(a.principal_ref) ?? a.principal_ref)} aria-label={`Revoke ${roleName.get(a.role_ref) ?? 'role'} from ${userName.get(a.principal_ref) ?? a.principal_ref}`}>
                           Revoke
                         </button>
                       ) : (

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { problemOf, type SdkProblem as Problem } from '../../../../clients/typescript/index';
 import { useAccess } from '../../lib/access';
 import { useApi } from '../../lib/hooks';
-import { Field, Loader, Notice, Page, ProblemView, Ref, When } from '../../components/ui';
+import { Field, Loader, Notice, Page, Ref, When } from '../../components/ui';
 import { getGovernance, listRoles, updateGovernance, type GovernanceSettings } from './api/policies';
 import { RoleOptions } from './RoleOptions';
+import { ConfirmDialog, type Confirmation } from '../../components/ConfirmDialog';
 
 const NUMBERS = [
   ['policy_change_quorum', 'Administrators who approve a policy change', '0: changes apply at once. Above 0, every change of the policy and of these settings waits for them.'],
@@ -22,22 +22,48 @@ function SettingsForm({ settings, onSaved }: { settings: GovernanceSettings; onS
   const [form, setForm] = useState(initial);
   useEffect(() => setForm(initial()), [settings.etag]);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
   const patch = {
     ...Object.fromEntries(NUMBERS.filter(([k]) => Number(form[k]) !== settings[k]).map(([k]) => [k, Number(form[k])])),
     ...(form.approver_role_ref !== settings.approver_role_ref ? { approver_role_ref: form.approver_role_ref } : {}),
   };
-  const submit = async () => {
-    setBusy(true);
-    setProblem(null);
-    const res = await updateGovernance(settings.etag, patch).catch((err: unknown) => ({ data: undefined, error: err, response: undefined }));
-    setBusy(false);
-    if (!res.data) return setProblem(problemOf(res.error, res.response));
-    onSaved(
-      res.data.resource === 'policy_change'
-        ? 'Proposed: the change waits for approval in Approvals; the settings stay as they are until then.'
-        : 'The governance settings are changed.',
-    );
+  const [asking, setAsking] = useState<Confirmation | null>(null);
+  const roleName = (ref: string) => roles.data?.items.find((r) => `roles/${r.id}` === ref)?.name ?? ref;
+  // A read-back of what changes, from what to what, before it is sent: these settings govern everything else.
+  const submit = () => {
+    const changes = [
+      ...NUMBERS.filter(([k]) => k in patch).map(([k, label]) => [label, String(settings[k]), form[k]]),
+      ...('approver_role_ref' in patch ? [['Approving role', roleName(settings.approver_role_ref), roleName(form.approver_role_ref)]] : []),
+    ];
+    setAsking({
+      title: 'Change the governance settings?',
+      body: (
+        <>
+          <ul>
+            {changes.map(([label, from, to]) => (
+              <li key={label}>
+                {label}: {from} → <strong>{to}</strong>
+              </li>
+            ))}
+          </ul>
+          <p>{settings.policy_change_quorum > 0 ? `${settings.policy_change_quorum} administrator(s) approve it before it applies.` : 'It applies at once.'}</p>
+        </>
+      ),
+      confirm: 'Save the settings',
+      run: async () => {
+        setBusy(true);
+        try {
+          return await updateGovernance(settings.etag, patch);
+        } finally {
+          setBusy(false);
+        }
+      },
+      done: (data) =>
+        onSaved(
+          (data as { resource?: string }).resource === 'policy_change'
+            ? 'Proposed: the change waits for approval in Approvals; the settings stay as they are until then.'
+            : 'The governance settings are changed.',
+        ),
+    });
   };
   return (
     <form
@@ -45,7 +71,7 @@ function SettingsForm({ settings, onSaved }: { settings: GovernanceSettings; onS
       aria-labelledby="governance-form-title"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!busy) void submit();
+        if (!busy) submit();
       }}
     >
       <h2 id="governance-form-title">Change the settings</h2>
@@ -63,7 +89,7 @@ function SettingsForm({ settings, onSaved }: { settings: GovernanceSettings; onS
           </select>
         )}
       </Field>
-      {problem ? <ProblemView problem={problem} /> : null}
+      <ConfirmDialog pending={asking} onClose={() => setAsking(null)} />
       <div className="actions">
         <button type="submit" className="primary" disabled={busy || Object.keys(patch).length === 0}>
           {busy ? 'Working…' : 'Save the settings'}

@@ -5,6 +5,7 @@ import { useApi, usePaging } from '../../lib/hooks';
 import { pollInterval } from '../../lib/poll';
 import { createSubscription, getDelivery, getSubscription, listDeliveries, listSubscriptions, redeliver as redeliverDelivery, runSubscriptionAction } from './api/webhooks';
 import { Dialog, Field, Loader, Notice, Page, Pager, ProblemView, Status, Table, When } from '../../components/ui';
+import { ConfirmDialog, type Confirmation } from '../../components/ConfirmDialog';
 
 type Subscription = Schemas['WebhookSubscription'];
 type Delivery = Schemas['WebhookDelivery'];
@@ -176,15 +177,35 @@ export function WebhooksPage() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const run = async (s: Subscription, action: 'test' | 'rotate' | 'enable' | 'disable') => {
-    setProblem(null);
-    const res = await runSubscriptionAction(s, action);
-    if (!res.data) return setProblem(problemOf(res.error, res.response));
-    if (action === 'rotate') setSecret((res.data as { secret?: string }).secret ?? '');
+  const [asking, setAsking] = useState<Confirmation | null>(null);
+
+  const answered = (s: Subscription, action: 'test' | 'rotate' | 'enable' | 'disable', data: unknown) => {
+    if (action === 'rotate') setSecret((data as { secret?: string }).secret ?? '');
     setNotice(action === 'test' ? 'Test event queued: see its delivery below.' : `Subscription ${action === 'rotate' ? 'secret rotated' : `${action}d`}.`);
     setSelected(s.id);
     loaded.reload();
   };
+  const run = async (s: Subscription, action: 'test' | 'enable') => {
+    setProblem(null);
+    const res = await runSubscriptionAction(s, action);
+    if (!res.data) return setProblem(problemOf(res.error, res.response));
+    answered(s, action, res.data);
+  };
+  // Disabling stops deliveries and rotating changes what the receiver must verify: each is asked first.
+  const ask = (s: Subscription, action: 'rotate' | 'disable') =>
+    setAsking({
+      title: action === 'disable' ? `Disable the subscription to ${s.url}?` : `Rotate the signing secret of ${s.url}?`,
+      body:
+        action === 'disable' ? (
+          <p>No event is delivered to it while it is disabled ({s.event_types.join(', ')}); events of that time are not sent when it is enabled again.</p>
+        ) : (
+          <p>A new secret signs every delivery from now on; the previous one stays valid for the overlap, so the receiver can switch. The new secret is shown once.</p>
+        ),
+      confirm: action === 'disable' ? 'Disable' : 'Rotate the secret',
+      danger: action === 'disable',
+      run: () => runSubscriptionAction(s, action),
+      done: (data) => answered(s, action, data),
+    });
 
   return (
     <Page title="Webhooks">
@@ -219,10 +240,10 @@ export function WebhooksPage() {
                       <button type="button" onClick={() => void run(s, 'test')}>
                         Send test event
                       </button>
-                      <button type="button" onClick={() => void run(s, 'rotate')}>
+                      <button type="button" onClick={() => ask(s, 'rotate')}>
                         Rotate secret
                       </button>
-                      <button type="button" onClick={() => void run(s, s.status === 'active' ? 'disable' : 'enable')}>
+                      <button type="button" onClick={() => (s.status === 'active' ? ask(s, 'disable') : void run(s, 'enable'))}>
                         {s.status === 'active' ? 'Disable' : 'Enable'}
                       </button>
                     </>
@@ -235,6 +256,7 @@ export function WebhooksPage() {
           </>
         )}
       </Loader>
+      <ConfirmDialog pending={asking} onClose={() => setAsking(null)} />
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
     </Page>
   );
