@@ -55,7 +55,14 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
           const results = await Promise.allSettled(names.map((n) => within(timeout, options.checks[n]!())));
           const checks = Object.fromEntries(names.map((n, i) => [n, results[i]!.status === 'fulfilled' ? 'ok' : 'down']));
           const ready = results.every((r) => r.status === 'fulfilled');
-          return send(res, ready ? 200 : 503, JSON.stringify({ status: ready ? 'ready' : 'not_ready', checks }));
+          // Why each failed check failed, for the person reading a probe (`the clock is 300.2 s ahead …`).
+          const details = Object.fromEntries(
+            names.flatMap((n, i) => {
+              const r = results[i]!;
+              return r.status === 'rejected' ? [[n, r.reason instanceof Error ? r.reason.message : String(r.reason)]] : [];
+            }),
+          );
+          return send(res, ready ? 200 : 503, JSON.stringify({ status: ready ? 'ready' : 'not_ready', checks, ...(ready ? {} : { details }) }));
         }
         case 'GET /metrics': {
           const { text, contentType } = await options.metrics();

@@ -10,6 +10,7 @@ import { freePort, startDevServer, type DevServer } from '../temporal/dev-server
 import { SEARCH_ATTRIBUTE_REGISTRATION } from './temporal/search-attributes';
 import { createWorker, installTemporalRuntime, workerWorkflowBundle } from './temporal/worker';
 import { scrape, startOpsServer, type OpsServer } from './ops-server';
+import { clockSkewMs, describeSkew } from './db/clock';
 import { pingDatabase } from './db/connect';
 import { ensureHousekeepingSchedule } from './temporal/schedules';
 import { describeTemporalConnection } from './temporal/connection';
@@ -169,6 +170,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
       log,
       checks: {
         postgres: () => pingDatabase(live.sql),
+        clock: () => clockWithin(live, config.maxClockSkewMs),
         temporal: () => live.temporal.ping(),
         // Connected and polling: the SDK worker runs only while its pollers do.
         ...(role === 'api' ? {} : {
@@ -178,6 +180,8 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
             }),
       },
       metrics: async () => {
+        // Measured at every scrape too, so a process no balancer probes still reports its clock.
+        await clockSkewMs(live.sql).then((ms) => live.metrics.clockSkew.set(ms / 1000), () => undefined);
         const [own, sdk] = await Promise.all([live.metrics.registry.metrics(), scrape(sdkMetricsUrl)]);
         return { text: sdk ? `${own}\n${sdk}` : own, contentType: live.metrics.registry.contentType };
       },
@@ -237,4 +241,19 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
     await stop().catch(() => {});
     throw err;
   }
+}
+
+/**
+ * The readiness check of the clock: a process whose clock is off the database's by more than `maxMs`
+ * refuses honest signed requests (their window), and issues tokens and expiries the others disagree
+ * with, so it is taken out of rotation until its clock is right. Logged when it goes off and comes back.
+ */
+let clockWasOff = false;
+async function clockWithin(services: Services, maxMs: number): Promise<void> {
+  const skew = await clockSkewMs(services.sql);
+  services.metrics.clockSkew.set(skew / 1000);
+  const off = Math.abs(skew) > maxMs;
+  if (off !== clockWasOff) services.log[off ? 'error' : 'info']({ clock_skew_ms: skew }, off ? `not ready: ${describeSkew(skew, maxMs)}` : 'the clock agrees with the database again');
+  clockWasOff = off;
+  if (off) throw new Error(describeSkew(skew, maxMs));
 }

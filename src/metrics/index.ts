@@ -54,6 +54,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly clockSkew = new Gauge({
+    name: 'counterfoil_clock_skew_seconds',
+    help: "This process's clock minus PostgreSQL's (positive: ahead), measured at each readiness probe and scrape.",
+    registers: [this.registry],
+  });
+
   readonly dependencyPatchMissing = new Gauge({
     name: 'counterfoil_dependency_patch_missing',
     help: 'An optimisation patch to a dependency (patches/) this process runs without (1), or has (0).',

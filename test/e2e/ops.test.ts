@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import { Processes, exited } from '../workflows/process-fixtures';
 import { runState } from '../helpers/run-state';
@@ -62,7 +63,7 @@ it('the worker serves /healthz, /readyz (connected and polling) and /metrics wit
     expect(await get(`${ops}/healthz`)).toMatchObject({ status: 200, text: '{"status":"ok"}' });
     const ready = await get(`${ops}/readyz`);
     expect(ready.status).toBe(200);
-    expect(JSON.parse(ready.text)).toEqual({ status: 'ready', checks: { postgres: 'ok', temporal: 'ok', worker: 'ok' } });
+    expect(JSON.parse(ready.text)).toEqual({ status: 'ready', checks: { postgres: 'ok', clock: 'ok', temporal: 'ok', worker: 'ok' } });
 
     // A workflow with activities on this worker's task queue, so the SDK records its latencies.
     const connection = await Connection.connect({ address: runState().temporalAddress });
@@ -118,7 +119,7 @@ it('the API serves /readyz and /metrics on its ops port (refusals, replays, its 
   // One token request a second: of several at once, all but one are refused.
   const { child, ops, api } = await startRole(processes, 'api', { COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND: '1', COUNTERFOIL_RATE_LIMIT_BURST_SECONDS: '1' });
   try {
-    expect(JSON.parse((await get(`${ops}/readyz`)).text)).toEqual({ status: 'ready', checks: { postgres: 'ok', temporal: 'ok' } });
+    expect(JSON.parse((await get(`${ops}/readyz`)).text)).toEqual({ status: 'ready', checks: { postgres: 'ok', clock: 'ok', temporal: 'ok' } });
     expect((await get(`${api}/healthz`)).status).toBe(200);
     expect((await get(`${api}/metrics`)).status).toBe(404);
     const metrics = await get(`${ops}/metrics`);
@@ -150,6 +151,35 @@ it('the API serves /readyz and /metrics on its ops port (refusals, replays, its 
   } finally {
     child.kill('SIGTERM');
     await exited(child);
+  }
+}, 120_000);
+
+/** Debian's libfaketime (the `faketime` package, which .ci/run installs): a process's clock moved, its timers not. */
+const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+
+it('an API whose clock runs five minutes ahead is not ready and says why; its skew is exported, and a right clock is ready', async () => {
+  expect(existsSync(LIBFAKETIME)).toBe(true);
+  const processes = Processes.create('ops-clock');
+  const skewed = await startRole(processes, 'api', { LD_PRELOAD: LIBFAKETIME, FAKETIME: '+5m', FAKETIME_DONT_FAKE_MONOTONIC: '1' });
+  const right = await startRole(processes, 'api');
+  try {
+    const seconds = (text: string) => sample(text, 'counterfoil_clock_skew_seconds')!;
+    const off = await get(`${skewed.ops}/readyz`);
+    expect(off.status).toBe(503);
+    const body = JSON.parse(off.text);
+    expect(body).toMatchObject({ status: 'not_ready', checks: { postgres: 'ok', clock: 'down', temporal: 'ok' } });
+    expect(body.details.clock).toMatch(/^the clock is 3\d\d\.\d s ahead of the database's \(at most 2\.0 s\)$/);
+    const skew = seconds((await get(`${skewed.ops}/metrics`)).text);
+    expect(skew).toBeGreaterThan(295);
+    expect(skew).toBeLessThan(305);
+
+    expect((await get(`${right.ops}/readyz`)).status).toBe(200);
+    expect(Math.abs(seconds((await get(`${right.ops}/metrics`)).text))).toBeLessThan(2);
+  } finally {
+    for (const { child } of [skewed, right]) {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
   }
 }, 120_000);
 
