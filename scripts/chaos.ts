@@ -20,7 +20,7 @@ import { freePort, startDevServerOnFreePort, type DevServer } from '../temporal/
 import { PgProxy } from '../test/helpers/pg-proxy';
 import { describeFault, drawSchedule, type Fault } from './chaos/schedule';
 import { checkOutcome, printReport } from './topology/checks';
-import { Client } from './topology/client';
+import { Client, drillLog, PATIENCE } from './topology/client';
 import { MixedLoad, setUpTenant } from './topology/load';
 import { dedupingReceiver } from './topology/receiver';
 import { counterfoil, ProcessRole, setUpCounterfoil, type Role } from './topology/role';
@@ -32,12 +32,9 @@ const CONCURRENCY = Number(process.env.CHAOS_CONCURRENCY ?? 6);
 const KEEP = process.env.CHAOS_KEEP === '1';
 const ACCOUNTS = 8;
 const LATENCY_MS = 200;
-/** How long a client keeps retrying one request (same Idempotency-Key) while processes restart. */
-const RETRY_FOR_MS = 90_000;
-const SETTLE_TIMEOUT_MS = 180_000;
-const REQUEST_TIMEOUT_MS = 20_000;
+const { retryForMs: RETRY_FOR_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, settleTimeoutMs: SETTLE_TIMEOUT_MS } = PATIENCE;
 
-const log = (m: string) => process.stderr.write(`[chaos ${new Date().toISOString().slice(11, 19)}] ${m}\n`);
+const log = drillLog('chaos');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Applies one fault; what heals by itself (a restart, the end of an outage) is pushed onto `healing`. */
@@ -159,12 +156,7 @@ async function main(): Promise<void> {
       }
       await Promise.all(healing);
     })();
-    // The load lasts LOAD_SECONDS, and at least until every fault has healed and 5 s more.
-    let healed = false;
-    const done = faults.then(() => sleep(5000)).then(() => (healed = true));
-    await Promise.all([load.run(apis, CONCURRENCY, () => Date.now() < t0 + LOAD_SECONDS * 1000 || !healed), done]);
-    const loadSeconds = (Date.now() - t0) / 1000;
-    log('load done; waiting for withdrawals to settle and webhooks to arrive');
+    const loadSeconds = await load.runThrough(apis, CONCURRENCY, t0, LOAD_SECONDS, faults);
 
     const outcome = await checkOutcome({
       sql,

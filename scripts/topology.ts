@@ -26,7 +26,7 @@ import {
 } from '../temporal/real-server';
 import { call } from '../test/helpers/app';
 import { checkOutcome, printReport } from './topology/checks';
-import { Client } from './topology/client';
+import { Client, drillLog, PATIENCE } from './topology/client';
 import { MixedLoad, setUpTenant } from './topology/load';
 import { dedupingReceiver } from './topology/receiver';
 import { counterfoil, ProcessRole, setUpCounterfoil, type Role } from './topology/role';
@@ -36,12 +36,9 @@ const THROUGHPUT_SECONDS = Number(process.env.TOPOLOGY_THROUGHPUT_SECONDS ?? 15)
 const CONCURRENCY = Number(process.env.TOPOLOGY_CONCURRENCY ?? 8);
 const KEEP = process.env.TOPOLOGY_KEEP === '1';
 const ACCOUNTS = 12;
-/** How long a client keeps retrying one request (same Idempotency-Key) while processes restart. */
-const RETRY_FOR_MS = 90_000;
-const SETTLE_TIMEOUT_MS = 180_000;
-const REQUEST_TIMEOUT_MS = 20_000;
+const { retryForMs: RETRY_FOR_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, settleTimeoutMs: SETTLE_TIMEOUT_MS } = PATIENCE;
 
-const log = (m: string) => process.stderr.write(`[topology ${new Date().toISOString().slice(11, 19)}] ${m}\n`);
+const log = drillLog('topology');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<void> {
@@ -148,13 +145,7 @@ async function main(): Promise<void> {
       log(`fault: terminated ${terminated.n} PostgreSQL backends of ${dbName}`);
       await Promise.all(restarts);
     })();
-    // The load lasts LOAD_SECONDS, and at least until every fault is over and 5 s more.
-    let injected = false;
-    const loadEnd = injector.then(() => sleep(5000)).then(() => (injected = true));
-    const until = () => Date.now() < t0 + LOAD_SECONDS * 1000 || !injected;
-    await Promise.all([load.run([api1, api2], CONCURRENCY, until), loadEnd]);
-    const loadSeconds = (Date.now() - t0) / 1000;
-    log('load done; waiting for withdrawals to settle and webhooks to arrive');
+    const loadSeconds = await load.runThrough([api1, api2], CONCURRENCY, t0, LOAD_SECONDS, injector);
 
     const outcome = await checkOutcome({
       sql,

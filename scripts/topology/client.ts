@@ -35,6 +35,16 @@ export interface ClientOptions {
   onAttempt?: (attempt: Attempt) => void;
 }
 
+/**
+ * How patient the drills' clients are: one request retried (same Idempotency-Key) this long while
+ * processes restart, an attempt given up after `requestTimeoutMs`, and the work given `settleTimeoutMs`
+ * to reach its end after the load.
+ */
+export const PATIENCE = { retryForMs: 90_000, requestTimeoutMs: 20_000, settleTimeoutMs: 180_000 } as const;
+
+/** A drill's log line on stderr: `[<name> hh:mm:ss] message`. */
+export const drillLog = (name: string) => (m: string) => process.stderr.write(`[${name} ${new Date().toISOString().slice(11, 19)}] ${m}\n`);
+
 /** Something with a tenant API base URL (a Role). */
 export interface Api {
   readonly url: string;

@@ -478,12 +478,7 @@ async function main(): Promise<number> {
       log(`fault: terminated ${terminated.n} PostgreSQL backends of counterfoil`);
       await Promise.all(restarts);
     })();
-    let injected = false;
-    const loadEnd = injector.then(() => sleep(5000)).then(() => (injected = true));
-    const until = () => Date.now() < t0 + LOAD_SECONDS * 1000 || !injected;
-    await Promise.all([load.run([roles.api1, roles.api2], CONCURRENCY, until, 'all'), loadEnd]);
-    const loadSeconds = (Date.now() - t0) / 1000;
-    log('load done; waiting for withdrawals to settle and webhooks to arrive');
+    const loadSeconds = await load.runThrough([roles.api1, roles.api2], CONCURRENCY, t0, LOAD_SECONDS, injector);
 
     const outcome = await checkOutcome({
       sql,

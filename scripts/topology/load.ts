@@ -146,6 +146,19 @@ export class MixedLoad {
     return Promise.all(Array.from({ length: concurrency }, () => this.mixed(apis, going, kinds))).then(() => undefined);
   }
 
+  /**
+   * The load under faults: from `t0`, `concurrency` clients for `seconds`, and at least until `faults`
+   * (the injector, which resolves once every fault is over) has settled and 5 s more. Answers how
+   * long the load ran, in seconds.
+   */
+  async runThrough(apis: Api[], concurrency: number, t0: number, seconds: number, faults: Promise<unknown>): Promise<number> {
+    let over = false;
+    const settled = faults.then(() => sleep(5000)).then(() => (over = true));
+    await Promise.all([this.run(apis, concurrency, () => Date.now() < t0 + seconds * 1000 || !over), settled]);
+    this.log('load done; waiting for withdrawals to settle and webhooks to arrive');
+    return (Date.now() - t0) / 1000;
+  }
+
   /** Operations answered per second, and withdrawals carried to a terminal state per second (API → workflow → ledger). */
   async throughput(apis: Api[], sql: postgres.Sql, seconds: number, concurrency: number, settleTimeoutMs = 180_000) {
     const tally = this.client.tally;
