@@ -1,8 +1,9 @@
 // npm run chaos — mixed load (transfers, withdrawals with and without approval, conversions, webhooks to a
 // deduplicating receiver) on 2 API and 2 worker processes, with faults drawn from a seed: processes
 // SIGKILLed, database connections terminated or cut, a COMMIT whose answer is lost, the database
-// unreachable, 200 ms on every database round trip (all through a TCP proxy in front of PostgreSQL), and
-// activities failing after their effect. Then the same checks as `npm run topology` and `ledger verify`.
+// unreachable, 200 ms on every database round trip (all through a TCP proxy in front of PostgreSQL),
+// activities failing after their effect, and the connector every withdrawal pays out through (the
+// reference connector) answering 500 after recording a payout, answering late, or confirming twice. Then the same checks as `npm run topology` and `ledger verify`.
 // Prints the seed and the schedule first; the same seed repeats the schedule. Exits non-zero on any loss.
 //
 // Settings: CHAOS_SEED (random), CHAOS_LOAD_SECONDS (60), CHAOS_FAULTS (8), CHAOS_CONCURRENCY (6),
@@ -18,6 +19,7 @@ import { SEARCH_ATTRIBUTE_REGISTRATION } from '../src/temporal/search-attributes
 import { ensureTemporalCli } from '../temporal/cli';
 import { freePort, startDevServerOnFreePort, type DevServer } from '../temporal/dev-server';
 import { PgProxy } from '../test/helpers/pg-proxy';
+import { ReferenceConnector } from '../test/helpers/reference-connector';
 import { describeFault, drawSchedule, type Fault } from './chaos/schedule';
 import { checkOutcome, printReport } from './topology/checks';
 import { Client, drillLog, PATIENCE } from './topology/client';
@@ -32,6 +34,8 @@ const CONCURRENCY = Number(process.env.CHAOS_CONCURRENCY ?? 6);
 const KEEP = process.env.CHAOS_KEEP === '1';
 const ACCOUNTS = 8;
 const LATENCY_MS = 200;
+/** Starts of a killed process before the run gives up on it (a second apart). */
+const START_ATTEMPTS = 30;
 const { retryForMs: RETRY_FOR_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, settleTimeoutMs: SETTLE_TIMEOUT_MS } = PATIENCE;
 
 const log = drillLog('chaos');
@@ -39,13 +43,32 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Applies one fault; what heals by itself (a restart, the end of an outage) is pushed onto `healing`. */
 function injector(roles: Map<string, Role>, proxy: PgProxy, sql: postgres.Sql, database: string, healing: Array<Promise<unknown>>) {
+  // A process killed again while it restarts is killed once it is up: a kill never meets a start half-way.
+  const restarting = new Map<string, Promise<unknown>>();
   return async (f: Fault): Promise<string> => {
     switch (f.kind) {
       case 'kill': {
         const role = roles.get(f.target!)!;
-        const killed = Date.now();
-        healing.push(role.kill('SIGKILL').then(() => role.start()).then(() => log(`${role.name} ready again after ${((Date.now() - killed) / 1000).toFixed(1)} s`)));
-        return 'killed';
+        const waited = restarting.has(role.name);
+        const restart = (restarting.get(role.name) ?? Promise.resolve()).then(async () => {
+          const killed = Date.now();
+          await role.kill('SIGKILL');
+          // A process that starts while the database is unreachable exits; its supervisor starts it again.
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await role.start();
+              break;
+            } catch (err) {
+              if (attempt === START_ATTEMPTS) throw err;
+              log(`${role.name} exited during start-up (${(err as Error).message.split(';')[0]}); starting it again, as its supervisor would`);
+              await sleep(1000);
+            }
+          }
+          log(`${role.name} ready again after ${((Date.now() - killed) / 1000).toFixed(1)} s`);
+        });
+        restarting.set(role.name, restart);
+        healing.push(restart);
+        return waited ? 'killed once its restart was done' : 'killed';
       }
       case 'terminate-backends': {
         // Only the sessions behind the proxy: Counterfoil's own, not this script's.
@@ -85,7 +108,10 @@ async function main(): Promise<void> {
   const started = Date.now();
   const schedule = drawSchedule(SEED, FAULT_COUNT, LOAD_SECONDS * 1000);
   const scheduleLines = schedule.faults.map(describeFault);
-  process.stdout.write(`chaos seed ${SEED} (rerun: CHAOS_SEED=${SEED} npm run chaos); activity attempts failing after their effect: ${(schedule.activityFaultRate * 100).toFixed(1)} %\n`);
+  process.stdout.write(
+    `chaos seed ${SEED} (rerun: CHAOS_SEED=${SEED} npm run chaos); activity attempts failing after their effect: ${(schedule.activityFaultRate * 100).toFixed(1)} %; ` +
+      `payouts the connector misbehaves on: ${(schedule.connectorFaultRate * 100).toFixed(1)} %\n`,
+  );
   for (const line of scheduleLines) process.stdout.write(`  ${line}\n`);
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'counterfoil-chaos-'));
@@ -95,6 +121,7 @@ async function main(): Promise<void> {
   const serverUrl = withDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'postgres');
   let temporal: DevServer | undefined;
   let proxy: PgProxy | undefined;
+  let connector: ReferenceConnector | undefined;
   let sql: postgres.Sql | undefined;
   const roles = new Map<string, Role>();
   const receiver = await dedupingReceiver();
@@ -111,6 +138,7 @@ async function main(): Promise<void> {
       searchAttributes: SEARCH_ATTRIBUTE_REGISTRATION,
     });
     proxy = await PgProxy.start(PgProxy.targetOf(databaseUrl));
+    connector = await ReferenceConnector.start(work);
     const base: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -121,6 +149,11 @@ async function main(): Promise<void> {
       COUNTERFOIL_DATA_DIR: path.join(work, 'data'),
       COUNTERFOIL_SANDBOX_BLOCK_MS: '50',
       COUNTERFOIL_SANDBOX_ACTIVITY_FAULTS: `${SEED}:${schedule.activityFaultRate}`,
+      // Withdrawals pay out through the reference connector, trusted on loopback; a second unanswered counts as late.
+      COUNTERFOIL_PROVIDERS: JSON.stringify({ rails: { ethereum: 'reference' } }),
+      COUNTERFOIL_CONNECTOR_CA_FILE: connector.ca,
+      COUNTERFOIL_CONNECTOR_ALLOW_LOOPBACK: '1',
+      COUNTERFOIL_CONNECTOR_TIMEOUT_MS: '1000',
       COUNTERFOIL_RATE_LIMIT_READ_PER_SECOND: '100000',
       COUNTERFOIL_RATE_LIMIT_WRITE_PER_SECOND: '100000',
       COUNTERFOIL_RATE_LIMIT_TOKEN_PER_SECOND: '100000',
@@ -139,6 +172,8 @@ async function main(): Promise<void> {
 
     sql = connectPostgres(databaseUrl, { max: 2, onnotice: () => {} });
     const tenant = await setUpTenant(apis[0], sql, credentials, receiver.url, ACCOUNTS);
+    await connector.registerIn(tenant.org, apis[0].url);
+    await connector.control('/control/faults', { seed: SEED, rate: schedule.connectorFaultRate, confirm_after_ms: 200 });
     const client = new Client({ retryForMs: RETRY_FOR_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS });
     const load = new MixedLoad(tenant, client, log);
 
@@ -171,8 +206,18 @@ async function main(): Promise<void> {
       log,
     });
     const injected = activityFaultsLogged(logDir);
+    // The provider's side: one payout per withdrawal that reached the rail, and none for one that did not.
+    const paid = await connector.state();
+    const [{ executed }] = await sql`select count(*)::int as executed from withdrawals where enterprise_id = ${credentials.enterprise_id} and status = 'executed'`;
+    const confirmed = paid.payouts.filter((p) => p.status === 'confirmed').length;
+    const connectorFaults = Object.entries(paid.faults_injected).map(([k, n]) => `${n} ${k.replace(/_/g, ' ')}`).join(', ');
     const checks = [
       ...outcome.checks,
+      {
+        name: 'the connector paid each executed withdrawal once, and nothing else',
+        ok: paid.payouts.length === executed && confirmed === executed,
+        detail: `${executed} executed; the connector holds ${paid.payouts.length} payouts (${confirmed} confirmed) from ${paid.payout_requests} requests`,
+      },
       { name: 'every scheduled fault applied', ok: applied.every((a) => !a.includes('not applied')), detail: `${applied.length} of ${schedule.faults.length}` },
     ];
     const { tally } = client;
@@ -181,6 +226,7 @@ async function main(): Promise<void> {
       ['faults', applied.join('; ')],
       ['activity attempts failed after their effect', `${injected} (rate ${(schedule.activityFaultRate * 100).toFixed(1)} % of first and second attempts)`],
       ['COMMIT answers lost at the proxy', String(proxy.lostAnswers)],
+      ['payouts the connector misbehaved on', `${connectorFaults} (rate ${(schedule.connectorFaultRate * 100).toFixed(1)} %); ${paid.payout_requests} requests for ${paid.payouts.length} payouts`],
       ['operations acknowledged (2xx)', String(tally.acknowledged)],
       ['operations refused (4xx: one in ten transfers on purpose)', String(tally.refused)],
       ['client retries (same Idempotency-Key)', `${tally.retries} (${tally.status5xx} after a 5xx, ${tally.timeouts} after no answer in ${REQUEST_TIMEOUT_MS / 1000} s)`],
@@ -195,6 +241,7 @@ async function main(): Promise<void> {
     for (const r of roles.values()) await r.kill('SIGTERM');
     await receiver.close();
     await proxy?.close();
+    await connector?.stop();
     await sql?.end({ timeout: 5 });
     await temporal?.stop();
     if (!KEEP) {

@@ -4,7 +4,8 @@
  * keeps its book in memory and is driven by a control surface (bearer token), so tests and the
  * production walkthrough can make it confirm, fail or stall payouts, report deposits and KYC
  * decisions, serve, break or age prices, and screen counterparties (its test counterparties are the
- * sandbox's, docs/compliance.md) or answer screenings late.
+ * sandbox's, docs/compliance.md) or answer screenings late. For `npm run chaos` it confirms payouts by
+ * itself and misbehaves as a seed decides (POST /control/faults).
  *
  *   REFERENCE_CERT, REFERENCE_KEY   PEM files of its TLS certificate and key (it serves HTTPS only)
  *   REFERENCE_PORT                  port on 127.0.0.1 (0: any; the chosen one is printed)
@@ -100,7 +101,34 @@ const state = {
   depositReturnMode: 'ok' as 'ok' | 'reject',
   /** The bank's or custodian's book, one account per rail and currency: what POST /statements reports (the cursor is a position in it). */
   statementLines: [] as StatementEntry[],
+  /** `npm run chaos` (POST /control/faults): payouts confirmed by themselves, and misbehaving as a seed decides. */
+  faults: null as null | { seed: number; rate: number; confirmAfterMs: number },
+  faultsInjected: { error_after_work: 0, late: 0, event_twice: 0 } as Record<PayoutFault, number>,
 };
+
+/**
+ * How a new payout misbehaves under `state.faults`, decided by a hash of the seed and its key (the same
+ * seed, the same payouts): answered 500 after it was recorded, answered after Counterfoil's timeout, or
+ * its confirmation event sent twice. A repeated request for a key is answered plainly.
+ */
+type PayoutFault = 'error_after_work' | 'late' | 'event_twice';
+function payoutFault(key: string): PayoutFault | null {
+  if (!state.faults) return null;
+  const u = sha256(`${state.faults.seed}\u0000${key}`).readUInt32BE(0) / 2 ** 32;
+  if (u >= state.faults.rate) return null;
+  return (['error_after_work', 'late', 'event_twice'] as const)[Math.floor((u / state.faults.rate) * 3)];
+}
+
+/** Under `state.faults`, a payout confirms by itself after a while and says so (its event; Counterfoil also polls). */
+function confirmLater(payout: Payout, fault: PayoutFault | null): void {
+  setTimeout(() => {
+    if (payout.status !== 'pending') return;
+    payout.status = 'confirmed';
+    bookLine(payout.rail, { amount: { currency: payout.amount.currency, value: negate(payout.amount.value) }, reference: payout.reference, remittance: payout.idempotency_key });
+    // An API that is down misses the event; its status poll finds the confirmation anyway.
+    sendEvent('payout.updated', { idempotency_key: payout.idempotency_key }, { times: fault === 'event_twice' ? 2 : 1 }).catch(() => undefined);
+  }, state.faults!.confirmAfterMs);
+}
 
 /** The test counterparties, as the sandbox simulator has them: an address by its last four characters, an account by its holder. */
 const SCREENING_CASES = [
@@ -304,6 +332,17 @@ async function protocol(req: IncomingMessage, res: ServerResponse, path: string,
         amount: body.amount,
       };
       state.payouts.set(payout.idempotency_key, payout);
+      if (state.faults) {
+        const fault = payoutFault(payout.idempotency_key);
+        if (payout.status === 'pending') confirmLater(payout, fault);
+        if (fault) state.faultsInjected[fault]++;
+        if (fault === 'error_after_work') return send(res, 500, { error: 'recorded, then failed to answer' });
+        if (fault === 'late') {
+          const answer = present(payout);
+          setTimeout(() => (res.destroyed ? undefined : send(res, 200, answer)), 2500);
+          return;
+        }
+      }
     }
     if (state.hangSubmissions > 0) {
       state.hangSubmissions--;
@@ -421,7 +460,12 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string, 
       screenings: [...state.screenings.values()],
       deposit_returns: [...state.depositReturns.values()],
       statement_lines: state.statementLines,
+      faults_injected: state.faultsInjected,
     });
+  }
+  if (path === '/control/faults') {
+    state.faults = body.rate > 0 ? { seed: Number(body.seed) >>> 0, rate: Math.min(Number(body.rate), 1), confirmAfterMs: body.confirm_after_ms ?? 200 } : null;
+    return send(res, 200, { ok: true });
   }
   if (path === '/control/payouts/behaviour') {
     state.hangMs = body.hang_ms ?? 0;

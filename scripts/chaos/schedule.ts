@@ -16,6 +16,8 @@ export interface Schedule {
   seed: number;
   /** The share of activity attempts that fail after their effect (COUNTERFOIL_SANDBOX_ACTIVITY_FAULTS). */
   activityFaultRate: number;
+  /** The share of payouts the connector answers with a 500 after recording them, answers late, or confirms twice. */
+  connectorFaultRate: number;
   faults: Fault[];
 }
 
@@ -36,14 +38,15 @@ export function random(seed: number): () => number {
 
 /**
  * `count` faults at times drawn within the first 80 % of `loadMs` (the rest lets the last one heal
- * under load), each a kind drawn from KINDS (a kill twice as likely), and the activity fault rate
- * between 2 % and 15 %.
+ * under load), each a kind drawn from KINDS (a kill twice as likely), the activity fault rate
+ * between 2 % and 15 %, and the connector's between 5 % and 25 %.
  */
 export function drawSchedule(seed: number, count: number, loadMs: number): Schedule {
   const next = random(seed);
   const between = (lo: number, hi: number) => lo + (hi - lo) * next();
   const pick = <T>(xs: T[]): T => xs[Math.floor(next() * xs.length)];
   const activityFaultRate = Math.round(between(0.02, 0.15) * 1000) / 1000;
+  const connectorFaultRate = Math.round(between(0.05, 0.25) * 1000) / 1000;
   const faults: Fault[] = [];
   for (let i = 0; i < count; i++) {
     const atMs = Math.round(between(0.05, 0.8) * loadMs);
@@ -55,7 +58,7 @@ export function drawSchedule(seed: number, count: number, loadMs: number): Sched
     faults.push(fault);
   }
   faults.sort((a, b) => a.atMs - b.atMs || a.kind.localeCompare(b.kind));
-  return { seed, activityFaultRate, faults };
+  return { seed, activityFaultRate, connectorFaultRate, faults };
 }
 
 /** "t+12.3 s SIGKILL worker-2, restarted": one line per fault. */

@@ -7,7 +7,8 @@ import { runState } from '../helpers/run-state';
 /*
  * `npm run chaos`, short: 30 s of mixed load on 2 API and 2 worker processes with 5 faults drawn from a
  * seed that changes every run (printed, and in the failure, so a failing seed can be run again with
- * CHAOS_SEED). The script's own checks decide: nothing lost or duplicated, `ledger verify` clean.
+ * CHAOS_SEED). The script's own checks decide: nothing lost or duplicated, one payout at the connector per
+ * executed withdrawal, `ledger verify` clean.
  */
 const ROOT = path.resolve(__dirname, '../..');
 const SEED = randomInt(2 ** 31);

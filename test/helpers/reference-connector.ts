@@ -35,8 +35,9 @@ export class ReferenceConnector {
     private readonly token: string,
   ) {}
 
-  static async start(): Promise<ReferenceConnector> {
-    const certs = await makeCertificates(path.join(runState().tmpDir, `connector-${randomUUID()}`));
+  /** Its certificates go under `dir` (default: the test run's folder). */
+  static async start(dir?: string): Promise<ReferenceConnector> {
+    const certs = await makeCertificates(path.join(dir ?? runState().tmpDir, `connector-${randomUUID()}`));
     const token = randomBytes(16).toString('hex');
     const child = spawn(process.execPath, ['--import', 'tsx', 'connectors/reference/server.ts'], {
       cwd: ROOT,
@@ -84,6 +85,8 @@ export class ReferenceConnector {
     screenings: Array<{ screening_id: string; idempotency_key: string; status: 'completed' | 'pending'; verdict: unknown; request: Record<string, unknown> }>;
     /** Deposits it paid back to their senders, one per key, with the request as received. */
     deposit_returns: Array<{ idempotency_key: string; status: 'sent' | 'rejected'; reference: string | null; reason: string | null; request: Record<string, any> }>;
+    /** Payouts that misbehaved on purpose under POST /control/faults, by kind. */
+    faults_injected: Record<'error_after_work' | 'late' | 'event_twice', number>;
   }> {
     return this.control('/control/state');
   }

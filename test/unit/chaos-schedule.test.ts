@@ -8,7 +8,9 @@ describe('the chaos schedule', () => {
 
   it('draws faults in order within the first 80 % of the load, each with what it needs', () => {
     for (let seed = 1; seed <= 200; seed++) {
-      const { faults, activityFaultRate } = drawSchedule(seed, 8, 60_000);
+      const { faults, activityFaultRate, connectorFaultRate } = drawSchedule(seed, 8, 60_000);
+      expect(connectorFaultRate).toBeGreaterThanOrEqual(0.05);
+      expect(connectorFaultRate).toBeLessThanOrEqual(0.25);
       expect(faults).toHaveLength(8);
       expect(activityFaultRate).toBeGreaterThanOrEqual(0.02);
       expect(activityFaultRate).toBeLessThanOrEqual(0.15);
