@@ -11,7 +11,7 @@ import { SEARCH_ATTRIBUTE_REGISTRATION } from './temporal/search-attributes';
 import { createWorker, installTemporalRuntime, workerWorkflowBundle } from './temporal/worker';
 import { scrape, startOpsServer, type OpsServer } from './ops-server';
 import { clockSkewMs, describeSkew } from './db/clock';
-import { pingDatabase } from './db/connect';
+import { pingDatabase, waitForDatabase } from './db/connect';
 import { ensureHousekeepingSchedule } from './temporal/schedules';
 import { describeTemporalConnection } from './temporal/connection';
 import { assertSearchAttributes } from './temporal/setup';
@@ -143,7 +143,13 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
   try {
     const infra = await infrastructure(config, log, role, owned);
     // Only `start` (development) changes the schema; a production process finds it migrated or stops.
-    if (role !== 'all') await checkMigrated(infra.databaseUrl);
+    if (role !== 'all') {
+      const waitedMs = await waitForDatabase(infra.databaseUrl, config.databaseWaitMs, (err) =>
+        log.warn({ err, wait_ms: config.databaseWaitMs }, 'the database does not answer; waiting for it before starting'),
+      );
+      if (waitedMs > 1000) log.info({ waited_ms: waitedMs }, 'the database answers');
+      await checkMigrated(infra.databaseUrl);
+    }
     services = await createServices({
       config,
       log,

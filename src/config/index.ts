@@ -92,6 +92,8 @@ export interface Config {
   sandboxActivityFaults: { seed: number; rate: number } | null;
   /** How far a process's clock may be from PostgreSQL's before its /readyz answers 503. */
   maxClockSkewMs: number;
+  /** How long an `api` or `worker` process waits at start-up for a database that does not answer. */
+  databaseWaitMs: number;
   /**
    * Longest a workflow may run between two awaits before its task fails (an infinite loop guard);
    * 0, the default, runs workflow code without that guard, which costs a watchdog thread per entry
@@ -265,6 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
     exportRetentionSeconds: e.COUNTERFOIL_EXPORT_RETENTION_SECONDS,
     sandboxBlockMs: e.COUNTERFOIL_SANDBOX_BLOCK_MS,
     maxClockSkewMs: e.COUNTERFOIL_MAX_CLOCK_SKEW_MS,
+    databaseWaitMs: e.COUNTERFOIL_DATABASE_WAIT_SECONDS * 1000,
     sandboxActivityFaults: e.COUNTERFOIL_SANDBOX_ACTIVITY_FAULTS === undefined ? null : parseActivityFaults(e.COUNTERFOIL_SANDBOX_ACTIVITY_FAULTS),
     workflowIsolateTimeoutMs: e.COUNTERFOIL_WORKFLOW_ISOLATE_TIMEOUT_MS,
     workflowStackTraces: e.COUNTERFOIL_WORKFLOW_STACK_TRACES === 1,

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import postgres from 'postgres';
+import { isDatabaseUnavailable } from './unavailable';
 import { tracePostgres } from '../telemetry/postgres';
 
 /**
@@ -75,4 +76,28 @@ export function reconnectBackoff(retries: number): number {
 /** Resolves once the server answers a trivial query (readiness probes). */
 export async function pingDatabase(sql: postgres.Sql): Promise<void> {
   await sql`select 1`;
+}
+
+/**
+ * Waits up to `withinMs` for the database at `url` to answer, trying every second: a process started
+ * during a failover or an outage becomes ready when the database is back, instead of exiting and waiting
+ * out its supervisor's back-off (Kubernetes' CrashLoopBackOff grows to five minutes). Only a database that
+ * is unreachable is waited for: a refused password or a missing database fails at once. Answers how long
+ * it waited; throws the last error once the time is up.
+ */
+export async function waitForDatabase(url: string, withinMs: number, onWaiting: (err: unknown) => void): Promise<number> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    const sql = connectPostgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+    try {
+      await sql`select 1`;
+      return Date.now() - started;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() - started >= withinMs) throw err;
+      if (attempt === 1) onWaiting(err);
+      await new Promise((r) => setTimeout(r, 1000));
+    } finally {
+      await sql.end({ timeout: 1 }).catch(() => undefined);
+    }
+  }
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import { Processes, exited } from '../workflows/process-fixtures';
 import { runState } from '../helpers/run-state';
+import { PgProxy } from '../helpers/pg-proxy';
 import { uuidv7 } from '../../src/ids';
 import { closeServices, type Services } from '../../src/services';
 import { call, createTenant, testServices, tokenFor } from '../helpers/app';
@@ -151,6 +152,31 @@ it('the API serves /readyz and /metrics on its ops port (refusals, replays, its 
   } finally {
     child.kill('SIGTERM');
     await exited(child);
+  }
+}, 120_000);
+
+it('a worker started while the database does not answer waits for it and becomes ready once it does', async () => {
+  const proxy = await PgProxy.start(PgProxy.targetOf(runState().databaseUrl));
+  proxy.down();
+  const processes = Processes.create('ops-db-wait');
+  const child = processes.spawn('worker', { DATABASE_URL: PgProxy.urlThrough(runState().databaseUrl, proxy.port), COUNTERFOIL_OPS_PORT: '0', LOG_LEVEL: 'info' }, 'pipe');
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  try {
+    // Refused for 4 s: before, the process exited at once ("Connection terminated unexpectedly").
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(child.exitCode).toBeNull();
+    expect(out).toContain('the database does not answer; waiting for it before starting');
+    proxy.up();
+    const started = Date.now();
+    await eventually(async () => out.includes('Press Ctrl-C to stop.'), (ready) => ready, 60_000);
+    expect(out).toContain('Press Ctrl-C to stop.');
+    expect(out).toMatch(/the database answers/);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  } finally {
+    child.kill('SIGTERM');
+    await exited(child);
+    await proxy.close();
   }
 }, 120_000);
 
