@@ -53,7 +53,7 @@ function injector(roles: Map<string, Role>, proxy: PgProxy, sql: postgres.Sql, d
         const restart = (restarting.get(role.name) ?? Promise.resolve()).then(async () => {
           const killed = Date.now();
           await role.kill('SIGKILL');
-          // A process that starts while the database is unreachable exits; its supervisor starts it again.
+          // A process that exits during start-up (the database lost half-way) is started again, as a supervisor would.
           for (let attempt = 1; ; attempt++) {
             try {
               await role.start();
@@ -67,6 +67,8 @@ function injector(roles: Map<string, Role>, proxy: PgProxy, sql: postgres.Sql, d
           log(`${role.name} ready again after ${((Date.now() - killed) / 1000).toFixed(1)} s`);
         });
         restarting.set(role.name, restart);
+        const settled = () => restarting.get(role.name) === restart && restarting.delete(role.name);
+        restart.then(settled, settled);
         healing.push(restart);
         return waited ? 'killed once its restart was done' : 'killed';
       }
