@@ -171,7 +171,10 @@ describe('bring your own screening', () => {
     const accepted = await withdrawTo(counterparty('abcd'));
     const rejected = await withdrawTo(counterparty('abce'));
     for (const [w, outcome] of [[accepted, 'accept'], [rejected, 'reject']] as const) {
-      const s = await screeningOf(w.id);
+      // The row exists from the moment screening starts (`screening`); it waits for the enterprise a step later.
+      const { id } = await screeningOf(w.id);
+      let s: any;
+      await until('the screening to wait for the enterprise', async () => (s = await org.ok(200, 'GET', `/screenings/${id}`)).status !== 'screening');
       expect(s).toMatchObject({ verdict_source: 'enterprise', provider: 'enterprise', status: 'pending', deadline: expect.any(String) });
       const answered = await org.ok(200, 'POST', `/screenings/${s.id}/verdict`, { outcome, reference: `case-${outcome}`, explanation: 'reviewed' });
       expect(answered).toMatchObject({ decisive: true, screening: { status: 'completed', outcome, decided_by: 'enterprise' } });
