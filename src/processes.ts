@@ -176,7 +176,7 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
       log,
       checks: {
         postgres: () => pingDatabase(live.sql),
-        clock: () => clockWithin(live, config.maxClockSkewMs),
+        clock: clockCheck(live, config.maxClockSkewMs),
         temporal: () => live.temporal.ping(),
         // Connected and polling: the SDK worker runs only while its pollers do.
         ...(role === 'api' ? {} : {
@@ -254,12 +254,15 @@ export async function startStack(config: Config, log: Logger, role: Role = 'all'
  * refuses honest signed requests (their window), and issues tokens and expiries the others disagree
  * with, so it is taken out of rotation until its clock is right. Logged when it goes off and comes back.
  */
-let clockWasOff = false;
-async function clockWithin(services: Services, maxMs: number): Promise<void> {
-  const skew = await clockSkewMs(services.sql);
-  services.metrics.clockSkew.set(skew / 1000);
-  const off = Math.abs(skew) > maxMs;
-  if (off !== clockWasOff) services.log[off ? 'error' : 'info']({ clock_skew_ms: skew }, off ? `not ready: ${describeSkew(skew, maxMs)}` : 'the clock agrees with the database again');
-  clockWasOff = off;
-  if (off) throw new Error(describeSkew(skew, maxMs));
+function clockCheck(services: Services, maxMs: number): () => Promise<void> {
+  // Whether the last probe found it off: one line when it goes off, one when it comes back.
+  let wasOff = false;
+  return async () => {
+    const skew = await clockSkewMs(services.sql);
+    services.metrics.clockSkew.set(skew / 1000);
+    const off = Math.abs(skew) > maxMs;
+    if (off !== wasOff) services.log[off ? 'error' : 'info']({ clock_skew_ms: skew }, off ? `not ready: ${describeSkew(skew, maxMs)}` : 'the clock agrees with the database again');
+    wasOff = off;
+    if (off) throw new Error(describeSkew(skew, maxMs));
+  };
 }
